@@ -1,0 +1,22 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
+import { PlatformModule } from '@app/platform';
+import { OrganisationsModule } from '@app/organisations';
+import { createOrmConfig } from './database/orm-config.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        SharedModule.forRoot(config),
+        LoggingModule.forRoot(config.logLevel),
+        MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
+        PlatformModule,
+        OrganisationsModule,
+      ],
+    };
+  }
+}

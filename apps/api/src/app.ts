@@ -1,0 +1,33 @@
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppConfig, createValidationPipe, jsonBody, ProblemFilter, requestId } from '@app/shared';
+import { EnsureBootstrapKey } from '@app/platform';
+import { AppModule } from './app.module.js';
+import { runMigrations } from './database/migrate.js';
+import { serveApiDocs } from './openapi.js';
+
+/**
+ * The application as `main.ts` and the tests run it: the request pipeline, a migrated database,
+ * and the bootstrap key when one is configured.
+ */
+export async function createApp(config: AppConfig, databaseUrl: string, bootstrapKey?: string): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  // `expand[]=a&expand[]=b` is one of the array forms clients send.
+  app.set('query parser', 'extended');
+  app.use(requestId());
+  app.use(helmet());
+  app.use(jsonBody());
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ProblemFilter());
+  serveApiDocs(app, config);
+
+  const orm = app.get(MikroORM);
+  await runMigrations(orm);
+  if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
+  await app.init();
+  return app;
+}

@@ -1,0 +1,20 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { platformSchemas } from '@app/platform';
+import { organisationSchemas } from '@app/organisations';
+import { MIGRATIONS } from './migrations/index.js';
+
+export const ENTITY_SCHEMAS = [...platformSchemas, ...organisationSchemas];
+
+export function createOrmConfig(clientUrl: string): Options {
+  return defineConfig({
+    clientUrl,
+    entities: ENTITY_SCHEMAS,
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: 10 },
+    forceUtcTimezone: true,
+    // Every unit of work runs in a request context or an explicit fork.
+    allowGlobalContext: false,
+  });
+}

@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { AppConfig } from '@app/shared';
+import { createApp } from './app.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
+
+async function main(): Promise<void> {
+  const config = new AppConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const bootstrapKey = config.bootstrapApiKey ?? (embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined);
+
+  const app = await createApp(config, databaseUrl, bootstrapKey);
+  await app.listen(config.port);
+
+  const lines = [
+    `Healthcare Business API listening on http://localhost:${config.port}`,
+    `  API docs:  http://localhost:${config.port}/docs`,
+    `  Database:  ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+  ];
+  if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: finishing in-flight requests, then closing the database pool\n`);
+    await app.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+function randomSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(30))).toString('base64url');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

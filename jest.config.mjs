@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+
+const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+
+/** Unit, integration (real PostgreSQL) and e2e tests in one run, against one fresh database. */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/libs/**/*.int-spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
+  moduleNameMapper: {
+    '^@app/shared$': '<rootDir>/libs/shared/src/index.ts',
+    '^@app/shared/domain$': '<rootDir>/libs/shared/src/domain/index.ts',
+    '^@app/platform$': '<rootDir>/libs/platform/src/index.ts',
+    '^@app/organisations$': '<rootDir>/libs/organisations/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  setupFiles: ['<rootDir>/test/preload-esm.ts'],
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  testTimeout: 30000,
+};

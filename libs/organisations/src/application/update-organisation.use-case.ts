@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { Organisation, OrganisationChanges } from '../domain/organisation.js';
+import { OrganisationRepository } from '../domain/organisation.repository.js';
+import { organisationNotFound } from '../domain/organisations.errors.js';
+
+@Injectable()
+export class UpdateOrganisation {
+  constructor(private readonly organisations: OrganisationRepository) {}
+
+  async execute(organisationId: string, changes: OrganisationChanges): Promise<Organisation> {
+    const organisation = await this.organisations.findById(organisationId);
+    if (!organisation) throw organisationNotFound(organisationId);
+    organisation.update(changes);
+    await this.organisations.save(organisation);
+    return organisation;
+  }
+}

@@ -1,0 +1,80 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import type { Organisation } from '../../domain/organisation.js';
+
+const optionalBoolean = (example: boolean, description?: string) => [ApiProperty({ required: false, example, description }), IsOptional(), IsBoolean()];
+
+function Apply(decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+/** Every field is optional; only the fields sent change. */
+export class UpdateBookingSettingsRequest {
+  @Apply(optionalBoolean(true, 'Whether patients can book online at all.')) bookingsEnabled?: boolean;
+  @Apply(optionalBoolean(true)) notesEnabled?: boolean;
+  @Apply(optionalBoolean(true)) cancellationFeeEnabled?: boolean;
+  @Apply(optionalBoolean(false)) cancellationFeeAutoChargeEnabled?: boolean;
+  @Apply(optionalBoolean(true)) paymentDetailsRequired?: boolean;
+  @Apply(optionalBoolean(true)) bookingNotificationsEnabled?: boolean;
+  @Apply(optionalBoolean(true)) providerBookingNotificationsEnabled?: boolean;
+  @Apply(optionalBoolean(false)) healthFundCardCollectionEnabled?: boolean;
+
+  @ApiProperty({ required: false, type: Number, nullable: true, example: 5000, description: 'Fixed fee in integer cents; null to charge a percentage instead.' })
+  @IsOptional()
+  @IsInt({ message: 'must be an integer number of cents' })
+  @Min(0, { message: 'must be an integer number of cents' })
+  cancellationFeeAmount?: number | null;
+
+  @ApiProperty({ required: false, type: Number, nullable: true, example: 50, minimum: 0, maximum: 100, description: 'Percent of the service price, used when no fixed amount is set.' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(100)
+  cancellationFeePercent?: number | null;
+
+  @ApiProperty({ required: false, example: 24, minimum: 0, maximum: 720, description: 'Cancelling at least this many hours before the appointment is free.' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsInt()
+  @Min(0)
+  @Max(720)
+  cancellationNoFeeBeforeHours?: number;
+
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'GTM-5XK2P7Q' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^GTM-[A-Z0-9]{4,12}$/, { message: 'must be a Google Tag Manager container id like GTM-5XK2P7Q' })
+  googleTagManagerContainerId?: string | null;
+}
+
+export class BookingSettingsResponse {
+  @ApiProperty({ example: true }) bookingsEnabled: boolean;
+  @ApiProperty({ example: true }) notesEnabled: boolean;
+  @ApiProperty({ example: true }) cancellationFeeEnabled: boolean;
+  @ApiProperty({ example: false }) cancellationFeeAutoChargeEnabled: boolean;
+  @ApiProperty({ example: true }) paymentDetailsRequired: boolean;
+  @ApiProperty({ example: true }) bookingNotificationsEnabled: boolean;
+  @ApiProperty({ example: true }) providerBookingNotificationsEnabled: boolean;
+  @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
+  @ApiProperty({ type: Number, nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
+  @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
+  @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;
+
+  static from(organisation: Organisation): BookingSettingsResponse {
+    const settings = organisation.bookingSettings;
+    return {
+      bookingsEnabled: organisation.bookingsEnabled,
+      notesEnabled: settings.notesEnabled,
+      cancellationFeeEnabled: settings.cancellationFeeEnabled,
+      cancellationFeeAutoChargeEnabled: settings.cancellationFeeAutoChargeEnabled,
+      paymentDetailsRequired: settings.paymentDetailsRequired,
+      bookingNotificationsEnabled: settings.bookingNotificationsEnabled,
+      providerBookingNotificationsEnabled: settings.providerBookingNotificationsEnabled,
+      healthFundCardCollectionEnabled: settings.healthFundCardCollectionEnabled,
+      cancellationFeeAmount: settings.cancellationFeeAmount,
+      cancellationFeePercent: settings.cancellationFeePercent,
+      cancellationNoFeeBeforeHours: settings.cancellationNoFeeBeforeHours,
+      googleTagManagerContainerId: settings.googleTagManagerContainerId,
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Organisation } from '../../domain/organisation.js';
+
+export class OrganisationResponse {
+  @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' })
+  id: string;
+
+  @ApiProperty({ example: 'Harbour Physio Group' })
+  name: string;
+
+  @ApiProperty({ example: 'harbour-physio-group', description: 'URL-friendly identifier, unique, fixed at creation.' })
+  slug: string;
+
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ example: true, description: 'True when bookings are enabled.' })
+  bookingsEnabled: boolean;
+
+  @ApiProperty({ type: String, nullable: true, required: false, format: 'uri', example: 'https://cdn.harbourphysio.com.au/brand.png' })
+  brandImageUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true, required: false, format: 'uri', example: 'https://cdn.harbourphysio.com.au/wordmark.svg' })
+  wordmarkImageUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true, required: false, format: 'uri', deprecated: true, example: 'https://harbourphysio.com.au' })
+  websiteUrl: string | null;
+
+  static from(organisation: Organisation): OrganisationResponse {
+    return {
+      id: organisation.id,
+      name: organisation.name,
+      slug: organisation.slug,
+      createdAt: organisation.createdAt.toISOString(),
+      bookingsEnabled: organisation.bookingsEnabled,
+      brandImageUrl: organisation.brandImageUrl,
+      wordmarkImageUrl: organisation.wordmarkImageUrl,
+      websiteUrl: organisation.websiteUrl,
+    };
+  }
+}

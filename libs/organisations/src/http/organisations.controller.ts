@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, CurrentCaller, PageQuery, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
+import { CreateOrganisation } from '../application/create-organisation.use-case.js';
+import { OrganisationQueries } from '../application/organisation.queries.js';
+import { UpdateBookingSettings } from '../application/update-booking-settings.use-case.js';
+import { UpdateOrganisation } from '../application/update-organisation.use-case.js';
+import { BookingSettingsResponse, UpdateBookingSettingsRequest } from './dto/booking-settings.dto.js';
+import { CreateOrganisationRequest } from './dto/create-organisation.request.js';
+import { OrganisationResponse } from './dto/organisation.response.js';
+import { UpdateOrganisationRequest } from './dto/update-organisation.request.js';
+
+const OrganisationId = () => PrefixedIdParam('organisationId', 'org', 'Organisation');
+
+@ApiTags('organisations')
+@ApiKeyed()
+@Controller('v1/organisations')
+export class OrganisationsController {
+  constructor(
+    private readonly createOrganisation: CreateOrganisation,
+    private readonly updateOrganisation: UpdateOrganisation,
+    private readonly updateBookingSettings: UpdateBookingSettings,
+    private readonly queries: OrganisationQueries,
+  ) {}
+
+  @Post()
+  @PlatformOnly()
+  @ApiOperation({ summary: 'Create an organisation', description: 'Platform keys only. The slug is made unique from the name unless given.' })
+  @ApiCreatedResponse({ type: OrganisationResponse, headers: { Location: { description: 'URL of the new organisation', schema: { type: 'string' } } } })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.CONFLICT)
+  async create(@Body() body: CreateOrganisationRequest, @Res({ passthrough: true }) response: Response): Promise<OrganisationResponse> {
+    const organisation = await this.createOrganisation.execute(body);
+    response.location(`/v1/organisations/${organisation.id}`);
+    return OrganisationResponse.from(organisation);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List organisations', description: 'A platform key sees all of them; an organisation key only its own. Newest first.' })
+  @ApiPagedResponse(OrganisationResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST)
+  async list(@Query() query: PageQuery, @CurrentCaller() caller: Caller): Promise<Page<OrganisationResponse>> {
+    const page = await this.queries.list(caller, query);
+    return { ...page, items: page.items.map(OrganisationResponse.from) };
+  }
+
+  @Get(':organisationId')
+  @ApiOperation({ summary: 'Get an organisation' })
+  @ApiOk(OrganisationResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@OrganisationId() organisationId: string): Promise<OrganisationResponse> {
+    return OrganisationResponse.from(await this.queries.get(organisationId));
+  }
+
+  @Patch(':organisationId')
+  @ApiOperation({
+    summary: 'Update organisation',
+    description: 'Changes only the fields sent; `null` clears a URL; `{}` changes nothing. Sending the deprecated `websiteUrl` adds `Deprecation: true` to the answer.',
+  })
+  @ApiBody({ type: UpdateOrganisationRequest, required: true })
+  @ApiOk(OrganisationResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNSUPPORTED_MEDIA_TYPE, HttpStatus.PAYLOAD_TOO_LARGE)
+  async update(
+    @OrganisationId() organisationId: string,
+    @Body() body: UpdateOrganisationRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OrganisationResponse> {
+    if (body.websiteUrl !== undefined) response.setHeader('Deprecation', 'true');
+    return OrganisationResponse.from(await this.updateOrganisation.execute(organisationId, body));
+  }
+
+  @Patch(':organisationId/booking-settings')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Update booking settings', description: 'The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change.' })
+  @ApiOk(BookingSettingsResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async updateSettings(@OrganisationId() organisationId: string, @Body() body: UpdateBookingSettingsRequest): Promise<BookingSettingsResponse> {
+    return BookingSettingsResponse.from(await this.updateBookingSettings.execute(organisationId, body));
+  }
+}

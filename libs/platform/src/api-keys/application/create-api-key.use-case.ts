@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import { OrganisationDirectory } from '@app/organisations';
+import { ApiKey } from '../domain/api-key.js';
+import { ApiKeyRepository } from '../domain/api-key.repository.js';
+
+export interface CreateApiKeyCommand {
+  name: string;
+  organisationId?: string;
+}
+
+@Injectable()
+export class CreateApiKey {
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly organisations: OrganisationDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreateApiKeyCommand): Promise<{ apiKey: ApiKey; secret: string }> {
+    if (command.organisationId) await this.organisations.assertExists(command.organisationId);
+    const issued = ApiKey.issue(command.name, command.organisationId ?? null, this.clock.now());
+    await this.apiKeys.add(issued.apiKey);
+    return issued;
+  }
+}

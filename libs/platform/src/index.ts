@@ -1,0 +1,2 @@
+export { PlatformModule, platformSchemas } from './platform.module.js';
+export { EnsureBootstrapKey } from './api-keys/application/ensure-bootstrap-key.use-case.js';

@@ -1,0 +1,66 @@
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { TerminusModule } from '@nestjs/terminus';
+import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
+import { AppConfig, IS_PUBLIC, RequestBodyGuard } from '@app/shared';
+import { OrganisationsModule } from '@app/organisations';
+import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
+import { EnsureBootstrapKey } from './api-keys/application/ensure-bootstrap-key.use-case.js';
+import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
+import { ApiKeysController } from './api-keys/http/api-keys.controller.js';
+import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
+import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
+import { ApiKeyGuard } from './access/api-key.guard.js';
+import { HealthController } from './health/health.controller.js';
+import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
+import { IdempotencyStore } from './idempotency/idempotency.store.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage.js';
+
+export const platformSchemas = [ApiKeySchema];
+
+const isPublicRoute = (handler: object, controller: object): boolean =>
+  Boolean(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller));
+
+/**
+ * What every request passes through before a context sees it: the API key and its scope, the
+ * rate limit, body checks, and idempotent POSTs. Also API keys and health.
+ */
+@Module({
+  imports: [
+    MikroOrmModule.forFeature(platformSchemas),
+    OrganisationsModule,
+    TerminusModule,
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [
+          {
+            name: 'default',
+            ttl: 60_000,
+            limit: (context) => (isPublicRoute(context.getHandler(), context.getClass()) ? config.publicRateLimitPerMinute : config.rateLimitPerMinute),
+          },
+        ],
+        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : new ThrottlerStorageService(),
+      }),
+    }),
+  ],
+  controllers: [ApiKeysController, HealthController],
+  providers: [
+    // Global guards run in this order: who is calling, how often, and then what they sent.
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: RequestBodyGuard },
+    { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
+    CreateApiKey,
+    EnsureBootstrapKey,
+    IdempotencyStore,
+  ],
+  exports: [EnsureBootstrapKey],
+})
+export class PlatformModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(IdempotencyMiddleware).forRoutes({ path: '*path', method: RequestMethod.POST });
+  }
+}

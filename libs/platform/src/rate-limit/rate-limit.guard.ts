@@ -1,0 +1,30 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+
+/**
+ * `@nestjs/throttler` with the IETF header names (`RateLimit-Limit`, `-Remaining`, `-Reset`),
+ * one budget per API key across all routes, and per client IP on public routes.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override headerPrefix = 'RateLimit';
+
+  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
+    const { caller, ip } = request as unknown as Request;
+    return caller ? `key:${caller.keyId}` : `ip:${ip}`;
+  }
+
+  protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
+    return `${throttlerName}:${tracker}`;
+  }
+
+  /** A 429 carries the same headers as any other answer, with nothing remaining. */
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const response = context.switchToHttp().getResponse<Response>();
+    response.setHeader(`${this.headerPrefix}-Limit`, detail.limit);
+    response.setHeader(`${this.headerPrefix}-Remaining`, 0);
+    response.setHeader(`${this.headerPrefix}-Reset`, detail.timeToBlockExpire);
+    return super.throwThrottlingException(context, detail);
+  }
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the service reads from its environment, parsed and checked once at start-up. */
+export class AppConfig {
+  readonly port: number;
+  /** Unset: the service runs its own embedded PostgreSQL in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly bootstrapApiKey: string | undefined;
+  readonly walletEncryptionKey: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly logLevel: string;
+  readonly apiBaseUrl: string;
+  readonly apiStagingBaseUrl: string;
+  readonly demoData: boolean;
+  readonly rateLimitPerMinute: number;
+  readonly publicRateLimitPerMinute: number;
+  readonly paymentProcessor: string;
+
+  constructor(env: NodeJS.ProcessEnv = process.env) {
+    this.port = positiveInt(env, 'PORT', 3000);
+    this.databaseUrl = env.DATABASE_URL || undefined;
+    this.dataDir = resolve(env.DATA_DIR || './.data');
+    this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
+    this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;
+    this.redisUrl = env.REDIS_URL || undefined;
+    this.logLevel = env.LOG_LEVEL || 'info';
+    this.apiBaseUrl = (env.API_BASE_URL || `http://localhost:${this.port}`).replace(/\/$/, '');
+    this.apiStagingBaseUrl = (env.API_STAGING_BASE_URL || 'https://staging.api.example.com').replace(/\/$/, '');
+    this.demoData = env.DEMO_DATA ? env.DEMO_DATA === 'true' || env.DEMO_DATA === '1' : this.databaseUrl === undefined;
+    this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
+    this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
+    this.paymentProcessor = env.PAYMENT_PROCESSOR || 'test';
+  }
+
+  /**
+   * A secret the embedded default keeps in its data folder, made on first start; so a restart
+   * keeps the same key without any configuration.
+   */
+  secretInDataDir(fileName: string, make: () => string = () => randomBytes(32).toString('base64url')): string {
+    const path = join(this.dataDir, fileName);
+    if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+    mkdirSync(this.dataDir, { recursive: true });
+    const secret = make();
+    writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}

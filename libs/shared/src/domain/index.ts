@@ -1,0 +1,6 @@
+// Plain TypeScript that any context's domain may use: no framework, no ORM, no HTTP.
+export * from './domain-error.js';
+export * from './money.js';
+export * from './ids.js';
+export * from './page.js';
+export * from './clock.js';

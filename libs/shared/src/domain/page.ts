@@ -1,0 +1,18 @@
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export const offsetOf = ({ page, limit }: PageRequest): number => (page - 1) * limit;
+
+export function pageOf<T>(items: T[], totalItems: number, { page, limit }: PageRequest): Page<T> {
+  return { items, page, limit, totalItems, totalPages: Math.ceil(totalItems / limit) };
+}

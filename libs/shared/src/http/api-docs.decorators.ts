@@ -1,0 +1,73 @@
+import { applyDecorators, HttpStatus, type Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+
+export class FieldErrorDto {
+  @ApiProperty({ example: 'medicareCard.memberNumber', description: 'JSON path of the offending input.' })
+  field: string;
+
+  @ApiProperty({ example: 'invalid_format' })
+  code: string;
+
+  @ApiProperty({ example: 'must be 10 digits with a valid check digit' })
+  message: string;
+}
+
+export class ProblemDto {
+  @ApiProperty({ example: '/problems/validation_failed', description: 'URI reference naming the problem type.' })
+  type: string;
+
+  @ApiProperty({ example: 'Bad Request' })
+  title: string;
+
+  @ApiProperty({ example: 400 })
+  status: number;
+
+  @ApiProperty({ example: 'The request is not valid.' })
+  detail: string;
+
+  @ApiProperty({ example: '/v1/organisations/org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' })
+  instance: string;
+
+  @ApiProperty({
+    example: 'validation_failed',
+    description:
+      'Stable machine-readable code: validation_failed, malformed_json, unauthenticated, forbidden, not_found, conflict (or a more precise conflict code), payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, service_unavailable, internal_error.',
+  })
+  code: string;
+
+  @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' })
+  requestId: string;
+
+  @ApiProperty({ type: [FieldErrorDto], required: false, description: 'Present on validation failures.' })
+  errors?: FieldErrorDto[];
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is not valid (`validation_failed`, `malformed_json`).',
+  401: 'No API key, or an unknown one (`unauthenticated`).',
+  402: 'The payment processor declined the card (`card_declined`).',
+  403: 'The API key is not scoped to this resource (`forbidden`).',
+  404: 'No such resource within the API key\'s scope (`not_found`).',
+  409: 'The request conflicts with the current state.',
+  413: 'The body is over 100 kB (`payload_too_large`).',
+  415: 'The body is not `application/json` (`unsupported_media_type`).',
+  422: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).',
+  429: 'Rate limit reached; see `Retry-After` (`rate_limited`).',
+};
+
+/** Documents the problem+json answers a route can give, and that it needs the bearer key unless public. */
+export function ApiErrors(...statuses: HttpStatus[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiExtraModels(ProblemDto),
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } } }),
+    ),
+  );
+}
+
+/** The statuses every keyed route can answer besides its own. */
+export const ApiKeyed = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(ApiBearerAuth(), ApiErrors(HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN, HttpStatus.TOO_MANY_REQUESTS));
+
+/** A 200 answer with one DTO. */
+export const ApiOk = (type: Type<unknown>, description?: string): MethodDecorator => ApiOkResponse({ type, description });

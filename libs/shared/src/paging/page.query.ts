@@ -1,0 +1,56 @@
+import { applyDecorators, type Type as ClassType } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import type { PageRequest } from '../domain/index.js';
+
+export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
+export const MAX_LIMIT = 200;
+export const DEFAULT_LIMIT = 10;
+
+/** `page` and `limit` of every list. Endpoint queries extend it with their filters. */
+export class PageQuery implements PageRequest {
+  @ApiProperty({ required: false, minimum: 1, maximum: MAX_PAGE, default: 1, example: 1, description: 'Page number, from 1.' })
+  @Type(() => Number)
+  @IsInt({ message: 'page must be an integer from 1' })
+  @Min(1, { message: 'page must be an integer from 1' })
+  @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
+  page: number = 1;
+
+  @ApiProperty({ required: false, minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, example: 20, description: 'Items per page.' })
+  @Type(() => Number)
+  @IsInt({ message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
+  @Min(1, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
+  @Max(MAX_LIMIT, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
+  limit: number = DEFAULT_LIMIT;
+}
+
+class PageEnvelopeDto {
+  @ApiProperty({ example: 1 })
+  page: number;
+
+  @ApiProperty({ example: 20 })
+  limit: number;
+
+  @ApiProperty({ example: 57 })
+  totalItems: number;
+
+  @ApiProperty({ example: 3, description: 'ceil(totalItems / limit)' })
+  totalPages: number;
+}
+
+/** A 200 answer holding one page of `item` in the paging envelope. */
+export function ApiPagedResponse(item: ClassType<unknown>, description?: string): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(PageEnvelopeDto, item),
+    ApiOkResponse({
+      description: description ?? 'One page of results.',
+      schema: {
+        allOf: [
+          { $ref: getSchemaPath(PageEnvelopeDto) },
+          { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } } },
+        ],
+      },
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { AppConfig } from './config/app-config.js';
+import { Clock, SystemClock } from './domain/index.js';
+
+/** Configuration and the clock, available to every module. */
+@Global()
+@Module({})
+export class SharedModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: SharedModule,
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: Clock, useClass: SystemClock },
+      ],
+      exports: [AppConfig, Clock],
+    };
+  }
+}

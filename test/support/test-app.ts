@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent.js';
+import { AppConfig } from '@app/shared';
+import { createApp } from '../../apps/api/src/app.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: () => TestAgent;
+  /** `Authorization` header value of a platform key. */
+  platformAuth: string;
+  close(): Promise<void>;
+}
+
+/** The real application on the test database, as `main.ts` builds it, behind supertest. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is set by test/global-setup.mjs');
+  const config = new AppConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_BASE_URL: 'https://api.example.test',
+    ...env,
+  });
+  const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
+  const app = await createApp(config, databaseUrl, platformKey);
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    platformAuth: `Bearer ${platformKey}`,
+    close: () => app.close(),
+  };
+}

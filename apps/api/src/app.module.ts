@@ -3,6 +3,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
 import { PlatformModule } from '@app/platform';
 import { OrganisationsModule } from '@app/organisations';
+import { PractitionersModule } from '@app/practitioners';
+import { WalletModule } from '@app/wallet';
 import { createOrmConfig } from './database/orm-config.js';
 
 @Module({})
@@ -16,6 +18,8 @@ export class AppModule {
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
         PlatformModule,
         OrganisationsModule,
+        PractitionersModule,
+        WalletModule,
       ],
     };
   }

@@ -1,3 +1,9 @@
 // The organisations context's public surface.
 export { OrganisationsModule, organisationSchemas } from './organisations.module.js';
 export { OrganisationDirectory } from './application/organisation-directory.js';
+export { LocationReader } from './application/location-reader.js';
+export type { Location, Address, Registration } from './domain/location.js';
+export type { Business } from './domain/business.js';
+export type { BookingSettings } from './domain/booking-settings.js';
+export { LocationResponse, AddressResponse } from './http/dto/location.dto.js';
+export { BusinessResponse } from './http/dto/business.dto.js';

@@ -1,28 +1,45 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { CreateBusiness } from './application/create-business.use-case.js';
+import { CreateLocation } from './application/create-location.use-case.js';
 import { CreateOrganisation } from './application/create-organisation.use-case.js';
+import { CreatePlanTemplateLink } from './application/create-plan-template-link.use-case.js';
+import { DirectoryQueries } from './application/directory.queries.js';
+import { LocationReader } from './application/location-reader.js';
 import { OrganisationDirectory } from './application/organisation-directory.js';
 import { OrganisationQueries } from './application/organisation.queries.js';
 import { UpdateBookingSettings } from './application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from './application/update-organisation.use-case.js';
+import { DirectoryRepository } from './domain/directory.repository.js';
 import { OrganisationRepository } from './domain/organisation.repository.js';
+import { BusinessesController } from './http/businesses.controller.js';
+import { LocationsController } from './http/locations.controller.js';
 import { OrganisationsController } from './http/organisations.controller.js';
+import { PlanTemplateLinksController } from './http/plan-template-links.controller.js';
+import { BusinessSchema, LocationSchema, PlanTemplateLinkSchema } from './infrastructure/persistence/directory.schemas.js';
+import { MikroOrmDirectoryRepository } from './infrastructure/persistence/mikro-orm-directory.repository.js';
 import { MikroOrmOrganisationRepository } from './infrastructure/persistence/mikro-orm-organisation.repository.js';
 import { OrganisationSchema } from './infrastructure/persistence/organisation.schema.js';
 
-export const organisationSchemas = [OrganisationSchema];
+export const organisationSchemas = [OrganisationSchema, BusinessSchema, LocationSchema, PlanTemplateLinkSchema];
 
 @Module({
   imports: [MikroOrmModule.forFeature(organisationSchemas)],
-  controllers: [OrganisationsController],
+  controllers: [OrganisationsController, BusinessesController, LocationsController, PlanTemplateLinksController],
   providers: [
     { provide: OrganisationRepository, useClass: MikroOrmOrganisationRepository },
+    { provide: DirectoryRepository, useClass: MikroOrmDirectoryRepository },
     CreateOrganisation,
     UpdateOrganisation,
     UpdateBookingSettings,
+    CreateBusiness,
+    CreateLocation,
+    CreatePlanTemplateLink,
     OrganisationQueries,
+    DirectoryQueries,
     OrganisationDirectory,
+    LocationReader,
   ],
-  exports: [OrganisationDirectory],
+  exports: [OrganisationDirectory, LocationReader],
 })
 export class OrganisationsModule {}

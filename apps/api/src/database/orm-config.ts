@@ -2,9 +2,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { platformSchemas } from '@app/platform';
 import { organisationSchemas } from '@app/organisations';
+import { practitionerSchemas } from '@app/practitioners';
+import { walletSchemas } from '@app/wallet';
 import { MIGRATIONS } from './migrations/index.js';
 
-export const ENTITY_SCHEMAS = [...platformSchemas, ...organisationSchemas];
+export const ENTITY_SCHEMAS = [...platformSchemas, ...organisationSchemas, ...practitionerSchemas, ...walletSchemas];
 
 export function createOrmConfig(clientUrl: string): Options {
   return defineConfig({

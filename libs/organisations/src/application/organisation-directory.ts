@@ -1,13 +1,34 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { OrganisationRepository } from '../domain/organisation.repository.js';
+import { isUuid } from '@app/shared/domain';
+import { Business } from '../domain/business.js';
+import { Location } from '../domain/location.js';
+import { Organisation } from '../domain/organisation.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
 
-/** What other contexts may ask of organisations. */
+/** What other contexts (and the access guard) may ask of organisations and their directory. */
 @Injectable()
 export class OrganisationDirectory {
-  constructor(private readonly organisations: OrganisationRepository) {}
+  /** A business never moves to another organisation, so its owner is cached once read. */
+  private readonly ownerOfBusiness = new Map<string, string>();
+
+  constructor(private readonly em: EntityManager) {}
 
   async assertExists(organisationId: string): Promise<void> {
-    if (!(await this.organisations.findById(organisationId))) throw organisationNotFound(organisationId);
+    if ((await this.em.count(Organisation, { id: organisationId })) === 0) throw organisationNotFound(organisationId);
+  }
+
+  /** The organisation that owns a business, or `null` when there is no such business. */
+  async organisationIdOfBusiness(businessId: string): Promise<string | null> {
+    if (!isUuid(businessId)) return null;
+    const cached = this.ownerOfBusiness.get(businessId);
+    if (cached) return cached;
+    const business = await this.em.findOne(Business, { id: businessId }, { fields: ['organisationId'] });
+    if (business) this.ownerOfBusiness.set(businessId, business.organisationId);
+    return business?.organisationId ?? null;
+  }
+
+  async locationExists(organisationId: string, locationId: string): Promise<boolean> {
+    return (await this.em.count(Location, { id: locationId, organisationId })) > 0;
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, CurrentCaller, PageQuery, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, CurrentCaller, PageQuery, PlatformOnly, OrganisationIdParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CreateOrganisation } from '../application/create-organisation.use-case.js';
 import { OrganisationQueries } from '../application/organisation.queries.js';
@@ -11,8 +11,6 @@ import { BookingSettingsResponse, UpdateBookingSettingsRequest } from './dto/boo
 import { CreateOrganisationRequest } from './dto/create-organisation.request.js';
 import { OrganisationResponse } from './dto/organisation.response.js';
 import { UpdateOrganisationRequest } from './dto/update-organisation.request.js';
-
-const OrganisationId = () => PrefixedIdParam('organisationId', 'org', 'Organisation');
 
 @ApiTags('organisations')
 @ApiKeyed()
@@ -49,7 +47,7 @@ export class OrganisationsController {
   @ApiOperation({ summary: 'Get an organisation' })
   @ApiOk(OrganisationResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@OrganisationId() organisationId: string): Promise<OrganisationResponse> {
+  async get(@OrganisationIdParam() organisationId: string): Promise<OrganisationResponse> {
     return OrganisationResponse.from(await this.queries.get(organisationId));
   }
 
@@ -62,7 +60,7 @@ export class OrganisationsController {
   @ApiOk(OrganisationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNSUPPORTED_MEDIA_TYPE, HttpStatus.PAYLOAD_TOO_LARGE)
   async update(
-    @OrganisationId() organisationId: string,
+    @OrganisationIdParam() organisationId: string,
     @Body() body: UpdateOrganisationRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<OrganisationResponse> {
@@ -75,7 +73,7 @@ export class OrganisationsController {
   @ApiOperation({ summary: 'Update booking settings', description: 'The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change.' })
   @ApiOk(BookingSettingsResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async updateSettings(@OrganisationId() organisationId: string, @Body() body: UpdateBookingSettingsRequest): Promise<BookingSettingsResponse> {
+  async updateSettings(@OrganisationIdParam() organisationId: string, @Body() body: UpdateBookingSettingsRequest): Promise<BookingSettingsResponse> {
     return BookingSettingsResponse.from(await this.updateBookingSettings.execute(organisationId, body));
   }
 }

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { type Caller, DomainError, IS_PUBLIC, PLATFORM_ONLY } from '@app/shared';
+import { OrganisationDirectory } from '@app/organisations';
 import { ApiKey } from '../api-keys/domain/api-key.js';
 import { ApiKeyRepository } from '../api-keys/domain/api-key.repository.js';
 
@@ -13,7 +14,7 @@ const forbidden = () => new DomainError('forbidden', 'forbidden', 'This API key 
 
 /**
  * Every route needs a valid `Authorization: Bearer` key unless marked `@Public()`. An
- * organisation key reaches only its own organisation.
+ * organisation key reaches only the `organisationId` and `businessId` of its own organisation.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -23,6 +24,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyRepository,
+    private readonly organisations: OrganisationDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,7 +35,7 @@ export class ApiKeyGuard implements CanActivate {
     request.caller = caller;
     if (caller.organisationId === null) return true;
     if (this.reflector.getAllAndOverride<boolean>(PLATFORM_ONLY, targets)) throw forbidden();
-    if (request.params.organisationId !== undefined && request.params.organisationId !== caller.organisationId) throw forbidden();
+    await this.assertInScope(caller.organisationId, request.params);
     return true;
   }
 
@@ -49,5 +51,14 @@ export class ApiKeyGuard implements CanActivate {
     if (this.callers.size >= CACHE_MAX_ENTRIES) this.callers.clear();
     this.callers.set(secretHash, { caller, expiresAt: Date.now() + CACHE_TTL_MS });
     return caller;
+  }
+
+  private async assertInScope(organisationId: string, params: Request['params']): Promise<void> {
+    if (params.organisationId !== undefined && params.organisationId !== organisationId) throw forbidden();
+    if (params.businessId !== undefined) {
+      const owner = await this.organisations.organisationIdOfBusiness(String(params.businessId));
+      // An unknown business is the route's own 404; a known one of another organisation is out of scope.
+      if (owner !== null && owner !== organisationId) throw forbidden();
+    }
   }
 }

@@ -46,3 +46,7 @@ export const invalidField = (field: string, code: string, message: string): Doma
 
 export const validationFailed = (errors: FieldError[]): DomainError =>
   new DomainError('validation', 'validation_failed', 'The request is not valid.', errors);
+
+/** An id inside a request body that names nothing within the caller's reach. */
+export const referenceNotFound = (field: string, resource: string, id: string): DomainError =>
+  new DomainError('not_found', 'not_found', `${resource} ${id} was not found.`, [{ field, code: 'not_found', message: `names no ${resource.toLowerCase()} of this organisation` }]);

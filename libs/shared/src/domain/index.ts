@@ -4,3 +4,5 @@ export * from './money.js';
 export * from './ids.js';
 export * from './page.js';
 export * from './clock.js';
+export * from './calendar.js';
+export * from './phone-number.js';

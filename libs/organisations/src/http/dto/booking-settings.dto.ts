@@ -1,23 +1,20 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import type { Organisation } from '../../domain/organisation.js';
 
-const optionalBoolean = (example: boolean, description?: string) => [ApiProperty({ required: false, example, description }), IsOptional(), IsBoolean()];
-
-function Apply(decorators: PropertyDecorator[]): PropertyDecorator {
-  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
-}
+const OptionalBoolean = (example: boolean, description?: string) => applyDecorators(ApiProperty({ required: false, example, description }), IsOptional(), IsBoolean());
 
 /** Every field is optional; only the fields sent change. */
 export class UpdateBookingSettingsRequest {
-  @Apply(optionalBoolean(true, 'Whether patients can book online at all.')) bookingsEnabled?: boolean;
-  @Apply(optionalBoolean(true)) notesEnabled?: boolean;
-  @Apply(optionalBoolean(true)) cancellationFeeEnabled?: boolean;
-  @Apply(optionalBoolean(false)) cancellationFeeAutoChargeEnabled?: boolean;
-  @Apply(optionalBoolean(true)) paymentDetailsRequired?: boolean;
-  @Apply(optionalBoolean(true)) bookingNotificationsEnabled?: boolean;
-  @Apply(optionalBoolean(true)) providerBookingNotificationsEnabled?: boolean;
-  @Apply(optionalBoolean(false)) healthFundCardCollectionEnabled?: boolean;
+  @OptionalBoolean(true, 'Whether patients can book online at all.') bookingsEnabled?: boolean;
+  @OptionalBoolean(true) notesEnabled?: boolean;
+  @OptionalBoolean(true) cancellationFeeEnabled?: boolean;
+  @OptionalBoolean(false) cancellationFeeAutoChargeEnabled?: boolean;
+  @OptionalBoolean(true) paymentDetailsRequired?: boolean;
+  @OptionalBoolean(true) bookingNotificationsEnabled?: boolean;
+  @OptionalBoolean(true) providerBookingNotificationsEnabled?: boolean;
+  @OptionalBoolean(false) healthFundCardCollectionEnabled?: boolean;
 
   @ApiProperty({ required: false, type: Number, nullable: true, example: 5000, description: 'Fixed fee in integer cents; null to charge a percentage instead.' })
   @IsOptional()

@@ -1,0 +1,45 @@
+/** Architecture rules, checked in CI (`npm run depcheck`). */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-plain-typescript',
+      comment: 'A domain/ folder imports no framework, ORM or HTTP library.',
+      severity: 'error',
+      from: { path: '^libs/.+/domain/' },
+      to: { path: 'node_modules/(@nestjs|@mikro-orm|express|class-validator|class-transformer|pg)/' },
+    },
+    {
+      name: 'domain-uses-only-plain-shared',
+      comment: 'A domain/ folder reaches the shared library only through @app/shared/domain.',
+      severity: 'error',
+      from: { path: '^libs/.+/domain/' },
+      to: { path: '^libs/shared/src/', pathNot: '^libs/shared/src/domain/' },
+    },
+    {
+      name: 'contexts-meet-through-index',
+      comment: "A context reaches another only through that context's index.ts.",
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/src/' },
+      to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/src/', '^libs/[^/]+/src/index\\.ts$', '^libs/shared/src/'] },
+    },
+    {
+      name: 'libs-do-not-reach-into-the-app',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^dist/|\\.spec\\.ts$|\\.int-spec\\.ts$)' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'] },
+  },
+};

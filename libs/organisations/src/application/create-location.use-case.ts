@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, referenceNotFound } from '@app/shared/domain';
+import { DirectoryRepository } from '../domain/directory.repository.js';
+import { Location, type NewLocation } from '../domain/location.js';
+import { OrganisationDirectory } from './organisation-directory.js';
+
+@Injectable()
+export class CreateLocation {
+  constructor(
+    private readonly directory: DirectoryRepository,
+    private readonly organisations: OrganisationDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, props: NewLocation): Promise<Location> {
+    await this.organisations.assertExists(organisationId);
+    if (!(await this.directory.findBusiness(organisationId, props.businessId))) throw referenceNotFound('businessId', 'Business', props.businessId);
+    const location = Location.create(organisationId, props, this.clock.now());
+    await this.directory.add(location);
+    return location;
+  }
+}

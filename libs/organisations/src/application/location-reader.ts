@@ -1,0 +1,24 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Business } from '../domain/business.js';
+import { Location } from '../domain/location.js';
+
+/** Batched reads of locations and their businesses, for lists and other contexts' expansions. */
+@Injectable()
+export class LocationReader {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The organisation's locations with these ids, in one statement. */
+  async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
+    if (ids.length === 0) return new Map();
+    const locations = await this.em.find(Location, { organisationId, id: { $in: [...new Set(ids)] } });
+    return new Map(locations.map((location) => [location.id, location]));
+  }
+
+  /** The businesses with these ids, in one statement. */
+  async businesses(ids: readonly string[]): Promise<Map<string, Business>> {
+    if (ids.length === 0) return new Map();
+    const businesses = await this.em.find(Business, { id: { $in: [...new Set(ids)] } });
+    return new Map(businesses.map((business) => [business.id, business]));
+  }
+}

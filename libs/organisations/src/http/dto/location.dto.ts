@@ -1,0 +1,163 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ListQueryParam, PageQuery } from '@app/shared';
+import type { Address, Location, Registration } from '../../domain/location.js';
+import { BusinessResponse } from './business.dto.js';
+
+const OptionalText = (example: string, max = 200) => applyDecorators(ApiProperty({ required: false, type: String, nullable: true, example }), IsOptional(), IsString(), MaxLength(max));
+
+export class AddressDto implements Partial<Address> {
+  @OptionalText('Level 2, 88 Bondi Road') line1?: string;
+  @OptionalText('Suite 4') line2?: string;
+  @OptionalText('Bondi Junction') suburb?: string;
+  @OptionalText('Sydney') city?: string;
+  @OptionalText('NSW') state?: string;
+  @OptionalText('2022', 10) postcode?: string;
+  @OptionalText('Australia') country?: string;
+  @OptionalText('AU', 2) countryCode?: string;
+}
+
+export class MedicareRegistrationDto {
+  @OptionalText('01') minorId?: string;
+  @OptionalText('PRODA-4471829') prodaLocationId?: string;
+  @OptionalText('active') status?: string;
+
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'https://proda.humanservices.gov.au/agreements/4471829' })
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true })
+  providerAgreementSubmissionUrl?: string;
+
+  @ApiProperty({ required: false, example: false })
+  @IsOptional()
+  @IsBoolean()
+  isUsingOtherClaimSoftware?: boolean;
+}
+
+export class PhiRegistrationDto {
+  @OptionalText('HICAPS-88213') phiLocationId?: string;
+  @OptionalText('active') status?: string;
+}
+
+export class RegistrationDto {
+  @ApiProperty({ required: false, type: MedicareRegistrationDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MedicareRegistrationDto)
+  medicare?: MedicareRegistrationDto;
+
+  @ApiProperty({ required: false, type: PhiRegistrationDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PhiRegistrationDto)
+  phi?: PhiRegistrationDto;
+}
+
+export class CreateLocationRequest {
+  @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', description: 'A business of this organisation.' })
+  @IsUUID('all', { message: 'must be a business id' })
+  businessId: string;
+
+  @ApiProperty({ example: 'Bondi Junction', maxLength: 200 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @ApiProperty({ example: 'Australia/Sydney', description: 'IANA time zone.' })
+  @IsString()
+  timeZone: string;
+
+  @ApiProperty({ type: AddressDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AddressDto)
+  address: AddressDto;
+
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'bondi@harbourphysio.com.au' })
+  @IsOptional()
+  @IsEmail()
+  email?: string;
+
+  @OptionalText('51824753556', 20) suggestedTaxIdentifier?: string;
+  @OptionalText('Please arrive 10 minutes early for your first visit.', 2000) bookingCustomText?: string;
+
+  @ApiProperty({ required: false, type: [RegistrationDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => RegistrationDto)
+  registrations?: RegistrationDto[];
+}
+
+export const LOCATION_EXPANSIONS = ['business', 'registrations'] as const;
+export type LocationExpansion = (typeof LOCATION_EXPANSIONS)[number];
+
+export class ListLocationsQuery extends PageQuery {
+  @ListQueryParam(LOCATION_EXPANSIONS, 'Parts to include: the owning business, the Medicare and PHI registrations.', ['business'])
+  expand?: LocationExpansion[];
+}
+
+export class AddressResponse implements Address {
+  @ApiProperty({ type: String, nullable: true, example: 'Level 2, 88 Bondi Road' }) line1: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) line2: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Bondi Junction' }) suburb: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Sydney' }) city: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'NSW' }) state: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2022' }) postcode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Australia' }) country: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'AU' }) countryCode: string | null;
+
+  static from(address: Address): AddressResponse {
+    return {
+      line1: address.line1,
+      line2: address.line2,
+      suburb: address.suburb,
+      city: address.city,
+      state: address.state,
+      postcode: address.postcode,
+      country: address.country,
+      countryCode: address.countryCode,
+    };
+  }
+}
+
+export class RegistrationResponse {
+  @ApiProperty({ type: MedicareRegistrationDto, nullable: true }) medicare: Registration['medicare'];
+  @ApiProperty({ type: PhiRegistrationDto, nullable: true }) phi: Registration['phi'];
+}
+
+export class LocationResponse {
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) id: string;
+  @ApiProperty({ example: 'Bondi Junction' }) name: string;
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: 'Australia/Sydney' }) timeZone: string;
+  @ApiProperty({ type: AddressResponse }) address: AddressResponse;
+  @ApiProperty({ type: String, nullable: true, example: '51824753556' }) suggestedTaxIdentifier: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Please arrive 10 minutes early.' }) bookingCustomText: string | null;
+  @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
+  @ApiProperty({ required: false, type: BusinessResponse, description: 'Present when expanded (`business`).' }) business?: BusinessResponse;
+  @ApiProperty({ type: String, nullable: true, example: 'bondi@harbourphysio.com.au' }) email: string | null;
+  @ApiProperty({ required: false, type: [RegistrationResponse], description: 'Present when expanded (`registrations`).' }) registrations?: RegistrationResponse[];
+  @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) organisationId: string;
+
+  /** The default shape, plus `business` and `registrations` when given. */
+  static from(location: Location, parts: { business?: BusinessResponse | null; registrations?: boolean } = {}): LocationResponse {
+    return {
+      id: location.id,
+      name: location.name,
+      createdAt: location.createdAt.toISOString(),
+      timeZone: location.timeZone,
+      address: AddressResponse.from(location.address),
+      suggestedTaxIdentifier: location.suggestedTaxIdentifier,
+      bookingCustomText: location.bookingCustomText,
+      businessId: location.businessId,
+      ...(parts.business !== undefined ? { business: parts.business ?? undefined } : {}),
+      email: location.email,
+      ...(parts.registrations ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) } : {}),
+      organisationId: location.organisationId,
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, Expansion, OrganisationIdParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
+import { CreateLocation } from '../application/create-location.use-case.js';
+import { DirectoryQueries } from '../application/directory.queries.js';
+import { LocationReader } from '../application/location-reader.js';
+import { BusinessResponse } from './dto/business.dto.js';
+import { CreateLocationRequest, ListLocationsQuery, LocationResponse } from './dto/location.dto.js';
+
+@ApiTags('locations')
+@ApiKeyed()
+@Controller('v1/organisations/:organisationId/locations')
+export class LocationsController {
+  constructor(
+    private readonly createLocation: CreateLocation,
+    private readonly queries: DirectoryQueries,
+    private readonly reader: LocationReader,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a location', description: 'The business must belong to the organisation; `timeZone` is an IANA zone.' })
+  @ApiCreatedResponse({ type: LocationResponse })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateLocationRequest, @Res({ passthrough: true }) response: Response): Promise<LocationResponse> {
+    const location = await this.createLocation.execute(organisationId, body);
+    response.location(`/v1/organisations/${organisationId}/locations/${location.id}`);
+    return LocationResponse.from(location, { registrations: true });
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List locations', description: 'Newest first. `expand=business,registrations` adds the owning business and the registrations.' })
+  @ApiPagedResponse(LocationResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListLocationsQuery): Promise<Page<LocationResponse>> {
+    const expansion = Expansion.of(query.expand);
+    const page = await this.queries.listLocations(organisationId, query);
+    const businesses = expansion.has('business') ? await this.reader.businesses(page.items.map((location) => location.businessId)) : undefined;
+    return {
+      ...page,
+      items: page.items.map((location) => {
+        const business = businesses?.get(location.businessId);
+        return LocationResponse.from(location, {
+          business: businesses ? (business ? BusinessResponse.from(business) : null) : undefined,
+          registrations: expansion.has('registrations'),
+        });
+      }),
+    };
+  }
+
+  @Get(':locationId')
+  @ApiOperation({ summary: 'Get a location' })
+  @ApiOk(LocationResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@OrganisationIdParam() organisationId: string, @UuidParam('locationId', 'Location') id: string): Promise<LocationResponse> {
+    return LocationResponse.from(await this.queries.getLocation(organisationId, id), { registrations: true });
+  }
+}

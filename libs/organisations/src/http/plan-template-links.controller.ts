@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, OrganisationIdParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
+import { CreatePlanTemplateLink } from '../application/create-plan-template-link.use-case.js';
+import { DirectoryQueries } from '../application/directory.queries.js';
+import { CreatePlanTemplateLinkRequest, PlanTemplateLinkResponse } from './dto/plan-template-link.dto.js';
+
+@ApiTags('plan template links')
+@ApiKeyed()
+@Controller('v1/organisations/:organisationId/plans/templates/links')
+export class PlanTemplateLinksController {
+  constructor(
+    private readonly createLink: CreatePlanTemplateLink,
+    private readonly queries: DirectoryQueries,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a plan template link', description: 'The business must belong to the organisation. The server builds `url`.' })
+  @ApiCreatedResponse({ type: PlanTemplateLinkResponse })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreatePlanTemplateLinkRequest, @Res({ passthrough: true }) response: Response): Promise<PlanTemplateLinkResponse> {
+    const link = await this.createLink.execute(organisationId, body);
+    response.location(`/v1/organisations/${organisationId}/plans/templates/links/${link.id}`);
+    return PlanTemplateLinkResponse.from(link);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List plan template links', description: 'Newest first.' })
+  @ApiPagedResponse(PlanTemplateLinkResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<PlanTemplateLinkResponse>> {
+    const page = await this.queries.listPlanTemplateLinks(organisationId, query);
+    return { ...page, items: page.items.map(PlanTemplateLinkResponse.from) };
+  }
+
+  @Get(':linkId')
+  @ApiOperation({ summary: 'Get a plan template link' })
+  @ApiOk(PlanTemplateLinkResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@OrganisationIdParam() organisationId: string, @UuidParam('linkId', 'Plan template link') id: string): Promise<PlanTemplateLinkResponse> {
+    return PlanTemplateLinkResponse.from(await this.queries.getPlanTemplateLink(organisationId, id));
+  }
+}

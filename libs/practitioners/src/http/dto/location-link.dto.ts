@@ -1,0 +1,110 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsISO8601, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
+
+export class LinkMedicareDto {
+  @ApiProperty({ required: false, type: String, nullable: true, example: '2429591L' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(8)
+  suggestedProviderNumber?: string | null;
+
+  @ApiProperty({ required: false, type: String, nullable: true, example: '2429591L', description: 'Checked: 6-digit stem, practice location character, check character.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(8)
+  providerNumber?: string | null;
+
+  @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', example: '2026-02-01T00:00:00.000Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  startDate?: string | null;
+
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'https://files.example.com/letters/2429591L.pdf' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  registrationLetter?: string | null;
+}
+
+export class LinkAssociationDto {
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'https://files.example.com/letters/apa-88213.pdf' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  registrationLetter?: string | null;
+}
+
+export class CreateLocationLinkRequest {
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f', description: 'A location of this organisation.' })
+  @IsUUID('all', { message: 'must be a location id' })
+  locationId: string;
+
+  @ApiProperty({ required: false, example: true, default: false })
+  @IsOptional()
+  @IsBoolean()
+  acceptedTerms?: boolean;
+
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'physiotherapist' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  categoryCode?: string | null;
+
+  @ApiProperty({ required: false, type: LinkMedicareDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LinkMedicareDto)
+  medicare?: LinkMedicareDto;
+
+  @ApiProperty({ required: false, type: LinkAssociationDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LinkAssociationDto)
+  association?: LinkAssociationDto;
+}
+
+export class LinkMedicareResponse {
+  @ApiProperty({ type: String, nullable: true, example: '2429591L' }) suggestedProviderNumber: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2429591L' }) providerNumber: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-02-01T00:00:00.000Z' }) startDate: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'https://files.example.com/letters/2429591L.pdf' }) registrationLetter: string | null;
+}
+
+export class LinkAssociationResponse {
+  @ApiProperty({ type: String, nullable: true, example: null }) registrationLetter: string | null;
+}
+
+export class ProviderLocationLinkResponse {
+  @ApiProperty({ example: '0193a6f6-4d5e-7f60-8b72-8c9d0e1f2a3b' }) id: string;
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
+  @ApiProperty({ example: false }) deleted: boolean;
+  @ApiProperty({ example: true }) acceptedTerms: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'physiotherapist' }) categoryCode: string | null;
+  @ApiProperty({ type: LinkMedicareResponse }) medicare: LinkMedicareResponse;
+  @ApiProperty({ type: LinkAssociationResponse }) association: LinkAssociationResponse;
+
+  static from(link: ProviderLocationLink): ProviderLocationLinkResponse {
+    return {
+      id: link.id,
+      createdAt: link.createdAt.toISOString(),
+      providerId: link.providerId,
+      locationId: link.locationId,
+      deleted: link.deleted,
+      acceptedTerms: link.acceptedTerms,
+      categoryCode: link.categoryCode,
+      medicare: {
+        suggestedProviderNumber: link.medicare.suggestedProviderNumber,
+        providerNumber: link.medicare.providerNumber,
+        startDate: link.medicare.startDate,
+        registrationLetter: link.medicare.registrationLetter,
+      },
+      association: { registrationLetter: link.association.registrationLetter },
+    };
+  }
+}

@@ -1,0 +1,2 @@
+// The practitioners context's public surface.
+export { PractitionersModule, practitionerSchemas } from './practitioners.module.js';

@@ -1,0 +1,21 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { OrganisationsModule } from '@app/organisations';
+import { CreateLocationLink } from './application/create-location-link.use-case.js';
+import { CreateProvider } from './application/create-provider.use-case.js';
+import { DeleteProvider } from './application/delete-provider.use-case.js';
+import { ProviderQueries } from './application/provider.queries.js';
+import { PractitionerRepository } from './domain/practitioner.repository.js';
+import { ProvidersController } from './http/providers.controller.js';
+import { MikroOrmPractitionerRepository } from './infrastructure/persistence/mikro-orm-practitioner.repository.js';
+import { ProviderLocationLinkSchema, ProviderSchema } from './infrastructure/persistence/practitioner.schemas.js';
+
+export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
+
+@Module({
+  imports: [MikroOrmModule.forFeature(practitionerSchemas), OrganisationsModule],
+  controllers: [ProvidersController],
+  providers: [{ provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository }, CreateProvider, DeleteProvider, CreateLocationLink, ProviderQueries],
+  exports: [ProviderQueries],
+})
+export class PractitionersModule {}

@@ -1,0 +1,12 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { invalidField } from './domain-error.js';
+
+/**
+ * An Australian number in any common form (`0412 345 678`, `(02) 9876 5432`) or any E.164 number,
+ * as E.164 (`+61412345678`). Checked against real numbering plans, not only its shape.
+ */
+export function toE164(value: string, field: string): string {
+  const parsed = parsePhoneNumberFromString(value, 'AU');
+  if (!parsed || !parsed.isValid()) throw invalidField(field, 'invalid_phone_number', 'must be an Australian phone number or an E.164 number like +61412345678');
+  return parsed.number;
+}

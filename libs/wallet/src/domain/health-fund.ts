@@ -1,0 +1,6 @@
+/** A private health insurer that cards and claims refer to. Reference data, seeded by a migration. */
+export class HealthFund {
+  id: string;
+  name: string;
+  capabilities: Record<string, boolean>;
+}

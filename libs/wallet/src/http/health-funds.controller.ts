@@ -1,0 +1,22 @@
+import { Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiKeyed, ApiPagedResponse, PageQuery } from '@app/shared';
+import type { Page } from '@app/shared/domain';
+import { HealthFundQueries } from '../application/health-fund.queries.js';
+import { HealthFundResponse } from './dto/health-fund.response.js';
+
+@ApiTags('health funds')
+@ApiKeyed()
+@Controller('v1/health-funds')
+export class HealthFundsController {
+  constructor(private readonly queries: HealthFundQueries) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List health funds', description: 'Australian private health insurers that health fund cards and claims refer to, by name.' })
+  @ApiPagedResponse(HealthFundResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST)
+  async list(@Query() query: PageQuery): Promise<Page<HealthFundResponse>> {
+    const page = await this.queries.list(query);
+    return { ...page, items: page.items.map(HealthFundResponse.from) };
+  }
+}

@@ -1,0 +1,2 @@
+// The wallet context's public surface.
+export { WalletModule, walletSchemas } from './wallet.module.js';

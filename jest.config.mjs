@@ -17,6 +17,10 @@ export default {
     '^@app/membership$': '<rootDir>/libs/membership/src/index.ts',
     '^@app/practitioners$': '<rootDir>/libs/practitioners/src/index.ts',
     '^@app/wallet$': '<rootDir>/libs/wallet/src/index.ts',
+    '^@app/scheduling$': '<rootDir>/libs/scheduling/src/index.ts',
+    '^@app/payments-and-claims$': '<rootDir>/libs/payments-and-claims/src/index.ts',
+    // The ESM build imports JSON without an import attribute, which Jest warns about on every file.
+    '^libphonenumber-js/max$': '<rootDir>/node_modules/libphonenumber-js/max/index.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/test/preload-esm.ts'],

@@ -23,6 +23,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_PER_MINUTE: '1000000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
     API_BASE_URL: 'https://api.example.test',
+    WALLET_ENCRYPTION_KEY: '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
     ...env,
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;

@@ -3,8 +3,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
 import { PlatformModule } from '@app/platform';
 import { OrganisationsModule } from '@app/organisations';
+import { MembershipModule } from '@app/membership';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
+import { SchedulingModule } from '@app/scheduling';
+import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { createOrmConfig } from './database/orm-config.js';
 
 @Module({})
@@ -18,8 +21,11 @@ export class AppModule {
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
         PlatformModule,
         OrganisationsModule,
+        MembershipModule,
         PractitionersModule,
         WalletModule,
+        SchedulingModule.withTransactionsFrom(PaymentsAndClaimsModule),
+        PaymentsAndClaimsModule,
       ],
     };
   }

@@ -5,5 +5,6 @@ export { LocationReader } from './application/location-reader.js';
 export type { Location, Address, Registration } from './domain/location.js';
 export type { Business } from './domain/business.js';
 export type { BookingSettings } from './domain/booking-settings.js';
+export type { Organisation } from './domain/organisation.js';
 export { LocationResponse, AddressResponse } from './http/dto/location.dto.js';
 export { BusinessResponse } from './http/dto/business.dto.js';

@@ -4,6 +4,7 @@ import { OrganisationsModule } from '@app/organisations';
 import { CreateLocationLink } from './application/create-location-link.use-case.js';
 import { CreateProvider } from './application/create-provider.use-case.js';
 import { DeleteProvider } from './application/delete-provider.use-case.js';
+import { PractitionerDirectory } from './application/practitioner-directory.js';
 import { ProviderQueries } from './application/provider.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
@@ -15,7 +16,7 @@ export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
 @Module({
   imports: [MikroOrmModule.forFeature(practitionerSchemas), OrganisationsModule],
   controllers: [ProvidersController],
-  providers: [{ provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository }, CreateProvider, DeleteProvider, CreateLocationLink, ProviderQueries],
-  exports: [ProviderQueries],
+  providers: [{ provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository }, CreateProvider, DeleteProvider, CreateLocationLink, ProviderQueries, PractitionerDirectory],
+  exports: [ProviderQueries, PractitionerDirectory],
 })
 export class PractitionersModule {}

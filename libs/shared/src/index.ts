@@ -14,3 +14,4 @@ export * from './logging/logging.module.js';
 export * from './config/app-config.js';
 export * from './shared.module.js';
 export * from './http/path-ids.js';
+export * from './http/may-be-omitted.decorator.js';

@@ -1,2 +1,9 @@
-// The wallet context's public surface.
+// The wallet context's public surface: the module, and batched reads of cards as the spec's
+// PaymentMethod, HealthFundCard and MedicareCard, for bookings and claims.
 export { WalletModule, walletSchemas } from './wallet.module.js';
+export { WalletQueries, type CardRead } from './application/wallet.queries.js';
+export type { WalletCard, WalletCardType } from './domain/wallet-card.js';
+export type { HealthFund } from './domain/health-fund.js';
+export { isValidMedicareNumber, medicareCheckDigit } from './domain/medicare-number.js';
+export { PaymentMethodResponse, HealthFundCardResponse, MedicareCardResponse } from './http/dto/wallet-card.response.js';
+export { HealthFundResponse } from './http/dto/health-fund.response.js';

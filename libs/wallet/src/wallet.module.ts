@@ -1,14 +1,52 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { AppConfig } from '@app/shared';
+import { MembershipModule } from '@app/membership';
+import { AddWalletCard } from './application/add-wallet-card.use-case.js';
 import { HealthFundQueries } from './application/health-fund.queries.js';
+import { WalletQueries } from './application/wallet.queries.js';
+import { CardVault } from './domain/card-vault.js';
+import { PaymentProcessor } from './domain/payment-processor.js';
+import { WalletCardRepository } from './domain/wallet-card.repository.js';
 import { HealthFundsController } from './http/health-funds.controller.js';
+import { WalletController } from './http/wallet.controller.js';
+import { AesGcmCardVault } from './infrastructure/crypto/aes-gcm-card-vault.js';
 import { HealthFundSchema } from './infrastructure/persistence/health-fund.schema.js';
+import { MikroOrmWalletCardRepository } from './infrastructure/persistence/mikro-orm-wallet-card.repository.js';
+import { WalletCardSchema } from './infrastructure/persistence/wallet-card.schema.js';
+import { TestPaymentProcessor } from './infrastructure/processors/test-payment-processor.js';
 
-export const walletSchemas = [HealthFundSchema];
+export const walletSchemas = [HealthFundSchema, WalletCardSchema];
+
+/** The card vault's key: `WALLET_ENCRYPTION_KEY`, or on the embedded default one kept in its data folder. */
+function cardVault(config: AppConfig): CardVault {
+  if (config.walletEncryptionKey) return new AesGcmCardVault(AesGcmCardVault.parseKey(config.walletEncryptionKey));
+  if (config.databaseUrl) throw new Error('WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set (32 bytes as 64 hex characters or base64)');
+  return new AesGcmCardVault(AesGcmCardVault.parseKey(config.secretInDataDir('wallet-encryption-key', () => randomKeyHex())));
+}
+
+const randomKeyHex = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
+
+function paymentProcessor(config: AppConfig): PaymentProcessor {
+  switch (config.paymentProcessor) {
+    case 'test':
+      return new TestPaymentProcessor();
+    default:
+      throw new Error(`PAYMENT_PROCESSOR "${config.paymentProcessor}" is not supported; use "test"`);
+  }
+}
 
 @Module({
-  imports: [MikroOrmModule.forFeature(walletSchemas)],
-  controllers: [HealthFundsController],
-  providers: [HealthFundQueries],
+  imports: [MikroOrmModule.forFeature(walletSchemas), MembershipModule],
+  controllers: [WalletController, HealthFundsController],
+  providers: [
+    { provide: WalletCardRepository, useClass: MikroOrmWalletCardRepository },
+    { provide: CardVault, inject: [AppConfig], useFactory: cardVault },
+    { provide: PaymentProcessor, inject: [AppConfig], useFactory: paymentProcessor },
+    AddWalletCard,
+    HealthFundQueries,
+    WalletQueries,
+  ],
+  exports: [WalletQueries],
 })
 export class WalletModule {}

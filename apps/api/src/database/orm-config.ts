@@ -2,11 +2,14 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { platformSchemas } from '@app/platform';
 import { organisationSchemas } from '@app/organisations';
+import { membershipSchemas } from '@app/membership';
 import { practitionerSchemas } from '@app/practitioners';
 import { walletSchemas } from '@app/wallet';
+import { schedulingSchemas } from '@app/scheduling';
+import { paymentsSchemas } from '@app/payments-and-claims';
 import { MIGRATIONS } from './migrations/index.js';
 
-export const ENTITY_SCHEMAS = [...platformSchemas, ...organisationSchemas, ...practitionerSchemas, ...walletSchemas];
+export const ENTITY_SCHEMAS = [...platformSchemas, ...organisationSchemas, ...membershipSchemas, ...practitionerSchemas, ...walletSchemas, ...schedulingSchemas, ...paymentsSchemas];
 
 export function createOrmConfig(clientUrl: string): Options {
   return defineConfig({

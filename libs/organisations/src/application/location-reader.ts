@@ -21,4 +21,14 @@ export class LocationReader {
     const businesses = await this.em.find(Business, { id: { $in: [...new Set(ids)] } });
     return new Map(businesses.map((business) => [business.id, business]));
   }
+
+  /** Every location of the organisation, oldest first. */
+  allOf(organisationId: string): Promise<Location[]> {
+    return this.em.find(Location, { organisationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** Every business of the organisation, oldest first. */
+  businessesOf(organisationId: string): Promise<Business[]> {
+    return this.em.find(Business, { organisationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
 }

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@app/shared/domain';
+import type { BookingSettings } from '../domain/booking-settings.js';
 import { Business } from '../domain/business.js';
 import { Location } from '../domain/location.js';
 import { Organisation } from '../domain/organisation.js';
@@ -29,6 +30,25 @@ export class OrganisationDirectory {
   }
 
   async locationExists(organisationId: string, locationId: string): Promise<boolean> {
-    return (await this.em.count(Location, { id: locationId, organisationId })) > 0;
+    return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
+  }
+
+  /** Those of `ids` that name no location of the organisation. */
+  async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+    const wellFormed = ids.filter(isUuid);
+    const found = wellFormed.length ? await this.em.find(Location, { organisationId, id: { $in: wellFormed } }, { fields: ['id'] }) : [];
+    const existing = new Set(found.map((location) => location.id));
+    return ids.filter((id) => !existing.has(id));
+  }
+
+  async bookingSettings(organisationId: string): Promise<BookingSettings> {
+    const organisation = await this.em.findOne(Organisation, { id: organisationId }, { fields: ['bookingSettings'] });
+    if (!organisation) throw organisationNotFound(organisationId);
+    return organisation.bookingSettings;
+  }
+
+  /** The organisation an `org_…` id or a slug names, for public pages. */
+  findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
+    return this.em.findOne(Organisation, idOrSlug.startsWith('org_') ? { id: idOrSlug } : { slug: idOrSlug });
   }
 }

@@ -30,7 +30,11 @@ export class HealthController {
 
   private async migrationsApplied() {
     const indicator = this.indicators.check('migrations');
-    const pending = await this.orm.migrator.getPending();
-    return pending.length === 0 ? indicator.up() : indicator.down({ pending: pending.map((migration) => migration.name) });
+    try {
+      const pending = await this.orm.migrator.getPending();
+      return pending.length === 0 ? indicator.up() : indicator.down({ pending: pending.map((migration) => migration.name) });
+    } catch {
+      return indicator.down({ message: 'cannot read the migrations table' });
+    }
   }
 }

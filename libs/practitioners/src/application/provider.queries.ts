@@ -71,6 +71,24 @@ export class ProviderQueries {
     return read;
   }
 
+  /** Providers by id, without expansions, in one statement. */
+  async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<ProviderRow[]>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id in (?)`, [
+      organisationId,
+      [...new Set(ids)],
+    ]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Providers patients may book: bookings enabled and not deleted, in listing order. */
+  bookable(organisationId: string): Promise<ProviderRow[]> {
+    return this.em.execute<ProviderRow[]>(
+      `select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.bookings_enabled and not p.deleted order by p.last_name, p.first_name, p.id`,
+      [organisationId],
+    );
+  }
+
   private async withExpansions(organisationId: string, rows: ProviderRow[], expansion: Expansion<ProviderExpansion>): Promise<ProviderRead[]> {
     const links = expansion.has('locationLinks') ? Map.groupBy(await this.linksOf(rows.map((row) => row.id)), (link) => link.providerId) : undefined;
     const locations = expansion.has('locations') ? await this.locations.locations(organisationId, rows.flatMap((row) => row.locationIds)) : undefined;

@@ -49,4 +49,4 @@ export const validationFailed = (errors: FieldError[]): DomainError =>
 
 /** An id inside a request body that names nothing within the caller's reach. */
 export const referenceNotFound = (field: string, resource: string, id: string): DomainError =>
-  new DomainError('not_found', 'not_found', `${resource} ${id} was not found.`, [{ field, code: 'not_found', message: `names no ${resource.toLowerCase()} of this organisation` }]);
+  new DomainError('not_found', 'not_found', `${resource} ${id} was not found.`, [{ field, code: 'not_found', message: `names no ${resource.toLowerCase()} that this request can reach` }]);

@@ -1,6 +1,6 @@
 import { json } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { DomainError, newUuid } from '../domain/index.js';
+import { DomainError, invalidField, newUuid } from '../domain/index.js';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -45,8 +45,29 @@ export function jsonBody(): RequestHandler {
         request.bodyError = new DomainError('payload_too_large', 'payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`);
       } else if (error) {
         request.bodyError = new DomainError('validation', 'malformed_json', 'The request body is not valid JSON.');
+      } else {
+        const field = pathOfNulCharacter(request.body);
+        if (field !== null) request.bodyError = invalidField(field, 'invalid_character', 'must not contain the NUL character');
       }
       next();
     });
   };
+}
+
+/** PostgreSQL text cannot hold U+0000, so a string carrying one is refused up front, by its JSON path. */
+function pathOfNulCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = pathOfNulCharacter(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return path ? `${path}.${key.replace(/\u0000/g, '')}` : 'body';
+      const found = pathOfNulCharacter(item, path ? `${path}.${key}` : key);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

@@ -1,9 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Platform } from './Migration20261122000000Platform.js';
 import { Migration20261122010000Directory } from './Migration20261122010000Directory.js';
+import { Migration20261122020000Wallet } from './Migration20261122020000Wallet.js';
+import { Migration20261122030000Scheduling } from './Migration20261122030000Scheduling.js';
+import { Migration20261122040000Payments } from './Migration20261122040000Payments.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000000Platform', class: Migration20261122000000Platform },
   { name: 'Migration20261122010000Directory', class: Migration20261122010000Directory },
+  { name: 'Migration20261122020000Wallet', class: Migration20261122020000Wallet },
+  { name: 'Migration20261122030000Scheduling', class: Migration20261122030000Scheduling },
+  { name: 'Migration20261122040000Payments', class: Migration20261122040000Payments },
 ];

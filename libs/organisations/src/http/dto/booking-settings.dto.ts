@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
+import { MayBeOmitted } from '@app/shared';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import type { Organisation } from '../../domain/organisation.js';
 
-const OptionalBoolean = (example: boolean, description?: string) => applyDecorators(ApiProperty({ required: false, example, description }), IsOptional(), IsBoolean());
+const OptionalBoolean = (example: boolean, description?: string) => applyDecorators(ApiProperty({ required: false, example, description }), MayBeOmitted(), IsBoolean());
 
 /** Every field is optional; only the fields sent change. */
 export class UpdateBookingSettingsRequest {

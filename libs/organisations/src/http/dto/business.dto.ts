@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { MayBeOmitted } from '@app/shared';
 import type { Business } from '../../domain/business.js';
 
 const CAPABILITIES_EXAMPLE = [
@@ -11,12 +12,12 @@ const CAPABILITIES_EXAMPLE = [
 
 export class BusinessSettingsDto {
   @ApiProperty({ required: false, example: true })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   autoReconciliationEnabled?: boolean;
 
   @ApiProperty({ required: false, example: false })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   autoInviteClientsEnabled?: boolean;
 }
@@ -35,7 +36,7 @@ export class CreateBusinessRequest {
   taxIdentifier: string;
 
   @ApiProperty({ required: false, example: 'AU', default: 'AU', description: 'ISO 3166-1 alpha-2.' })
-  @IsOptional()
+  @MayBeOmitted()
   @Matches(/^[A-Za-z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code such as AU' })
   countryCode?: string;
 
@@ -46,20 +47,20 @@ export class CreateBusinessRequest {
   merchantId?: string | null;
 
   @ApiProperty({ required: false, type: BusinessSettingsDto })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateNested()
   @Type(() => BusinessSettingsDto)
   settings?: BusinessSettingsDto;
 
   @ApiProperty({ required: false, type: 'array', items: { type: 'object', additionalProperties: true }, example: CAPABILITIES_EXAMPLE })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(50)
   @IsObject({ each: true })
   capabilities?: Record<string, unknown>[];
 
   @ApiProperty({ required: false, type: Object, additionalProperties: true, example: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' } })
-  @IsOptional()
+  @MayBeOmitted()
   @IsObject()
   events?: Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { MayBeOmitted } from '@app/shared';
 import { MAX_NAME_LENGTH } from '../../domain/organisation.js';
 import { SLUG_PATTERN } from '../../domain/slug.js';
 
@@ -11,14 +12,14 @@ export class CreateOrganisationRequest {
   name: string;
 
   @ApiProperty({ required: false, example: 'harbour-physio', description: 'Made from the name when omitted.' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsString()
   @MaxLength(60)
   @Matches(SLUG_PATTERN, { message: 'must be lowercase letters and digits separated by single hyphens' })
   slug?: string;
 
   @ApiProperty({ required: false, example: true, default: false })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   bookingsEnabled?: boolean;
 }

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { ListQueryParam, PageQuery } from '@app/shared';
+import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import type { Address, Location, Registration } from '../../domain/location.js';
 import { BusinessResponse } from './business.dto.js';
 
@@ -25,12 +25,12 @@ export class MedicareRegistrationDto {
   @OptionalText('active') status?: string;
 
   @ApiProperty({ required: false, type: String, nullable: true, example: 'https://proda.humanservices.gov.au/agreements/4471829' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true })
   providerAgreementSubmissionUrl?: string;
 
   @ApiProperty({ required: false, example: false })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   isUsingOtherClaimSoftware?: boolean;
 }
@@ -42,13 +42,13 @@ export class PhiRegistrationDto {
 
 export class RegistrationDto {
   @ApiProperty({ required: false, type: MedicareRegistrationDto })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateNested()
   @Type(() => MedicareRegistrationDto)
   medicare?: MedicareRegistrationDto;
 
   @ApiProperty({ required: false, type: PhiRegistrationDto })
-  @IsOptional()
+  @MayBeOmitted()
   @ValidateNested()
   @Type(() => PhiRegistrationDto)
   phi?: PhiRegistrationDto;
@@ -76,7 +76,7 @@ export class CreateLocationRequest {
   address: AddressDto;
 
   @ApiProperty({ required: false, type: String, nullable: true, example: 'bondi@harbourphysio.com.au' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsEmail()
   email?: string;
 
@@ -84,7 +84,7 @@ export class CreateLocationRequest {
   @OptionalText('Please arrive 10 minutes early for your first visit.', 2000) bookingCustomText?: string;
 
   @ApiProperty({ required: false, type: [RegistrationDto] })
-  @IsOptional()
+  @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(20)
   @ValidateNested({ each: true })

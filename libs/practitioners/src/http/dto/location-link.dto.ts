@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsISO8601, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { MayBeOmitted } from '@app/shared';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
 
 export class LinkMedicareDto {
@@ -42,7 +43,7 @@ export class CreateLocationLinkRequest {
   locationId: string;
 
   @ApiProperty({ required: false, example: true, default: false })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   acceptedTerms?: boolean;
 
@@ -53,14 +54,14 @@ export class CreateLocationLinkRequest {
   categoryCode?: string | null;
 
   @ApiProperty({ required: false, type: LinkMedicareDto })
-  @IsOptional()
+  @MayBeOmitted()
   @IsObject()
   @ValidateNested()
   @Type(() => LinkMedicareDto)
   medicare?: LinkMedicareDto;
 
   @ApiProperty({ required: false, type: LinkAssociationDto })
-  @IsOptional()
+  @MayBeOmitted()
   @IsObject()
   @ValidateNested()
   @Type(() => LinkAssociationDto)

@@ -1,7 +1,7 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
-import { ListQueryParam, PageQuery } from '@app/shared';
+import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import { LocationResponse } from '@app/organisations';
 import type { ProviderExpansion, ProviderRead } from '../../application/provider.queries.js';
 import { ProviderLocationLinkResponse } from './location-link.dto.js';
@@ -43,7 +43,7 @@ export class CreateProviderRequest {
   profileImageUrl?: string | null;
 
   @ApiProperty({ required: false, example: true, default: true, description: 'Whether patients can book this provider online.' })
-  @IsOptional()
+  @MayBeOmitted()
   @IsBoolean()
   bookingsEnabled?: boolean;
 }
@@ -57,7 +57,7 @@ export class ProviderExpandQuery {
 
 export class ListProvidersQuery extends IntersectionType(PageQuery, ProviderExpandQuery) {
   @ApiProperty({ required: false, enum: ['true', 'false'], default: 'false', description: 'Include deleted providers.' })
-  @IsOptional()
+  @MayBeOmitted()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'includeDeleted must be true or false' })
   includeDeleted?: boolean;

@@ -1,0 +1,26 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { isUuid } from '@app/shared/domain';
+import { Client } from '../domain/client.js';
+import { clientNotFound } from '../domain/membership.errors.js';
+import { type ClientView, clientView } from './client-view.js';
+
+/** Reads of an organisation's clients as the API shows them; deleted clients included, marked `deleted`. */
+@Injectable()
+export class ClientReader {
+  constructor(private readonly em: EntityManager) {}
+
+  async get(organisationId: string, clientId: string): Promise<ClientView> {
+    const client = isUuid(clientId) ? await this.em.findOne(Client, { id: clientId, organisationId }) : null;
+    if (!client) throw clientNotFound(clientId);
+    return clientView(client);
+  }
+
+  /** The organisation's clients with these ids, in one statement; ids of other organisations are left out. */
+  async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
+    const wellFormed = [...new Set(ids.filter(isUuid))];
+    if (wellFormed.length === 0) return new Map();
+    const clients = await this.em.find(Client, { organisationId, id: { $in: wellFormed } });
+    return new Map(clients.map((client) => [client.id, clientView(client)]));
+  }
+}

@@ -1,0 +1,69 @@
+import { invalidField, isIsoDate, newUuid } from '@app/shared/domain';
+import { optionalDateOfBirth, optionalMobileNumber, personName } from './personal-details.js';
+
+export interface NewClient {
+  firstName: string;
+  lastName: string;
+  email?: string | null;
+  mobileNumber?: string | null;
+  dateOfBirth?: string | null;
+  memberId?: string | null;
+  pmsPatientId?: string | null;
+  /** ISO 8601 date-time with a time zone. */
+  pmsCreatedAt?: string | null;
+  profileImageUrl?: string | null;
+}
+
+/**
+ * A patient as one organisation knows them. It may be linked to the patient's platform account
+ * (`memberId`); it is never removed, only marked `deleted`, so bookings keep their client.
+ */
+export class Client {
+  id: string;
+  organisationId: string;
+  memberId: string | null;
+  firstName: string;
+  lastName: string;
+  /** `YYYY-MM-DD`. */
+  dateOfBirth: string | null;
+  /** E.164. */
+  mobileNumber: string | null;
+  email: string | null;
+  /** The patient's id and creation time in the clinic's practice management system. */
+  pmsPatientId: string | null;
+  pmsCreatedAt: Date | null;
+  profileImageUrl: string | null;
+  deleted: boolean;
+  createdAt: Date;
+
+  static create(organisationId: string, props: NewClient, now: Date): Client {
+    const client = new Client();
+    client.id = newUuid();
+    client.organisationId = organisationId;
+    client.memberId = props.memberId ?? null;
+    client.firstName = personName(props.firstName, 'firstName');
+    client.lastName = personName(props.lastName, 'lastName');
+    client.dateOfBirth = optionalDateOfBirth(props.dateOfBirth, 'dateOfBirth', now);
+    client.mobileNumber = optionalMobileNumber(props.mobileNumber, 'mobileNumber');
+    client.email = props.email ?? null;
+    client.pmsPatientId = props.pmsPatientId ?? null;
+    client.pmsCreatedAt = optionalDateTime(props.pmsCreatedAt, 'pmsCreatedAt');
+    client.profileImageUrl = props.profileImageUrl ?? null;
+    client.deleted = false;
+    client.createdAt = now;
+    return client;
+  }
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
+
+/** An ISO 8601 date-time of a real day, with a time zone (`2024-03-14T09:30:00.000Z`, `…+10:00`); absent stays `null`. */
+function optionalDateTime(value: string | null | undefined, field: string): Date | null {
+  if (value === undefined || value === null) return null;
+  const match = DATE_TIME.exec(value);
+  const date = new Date(value);
+  if (!match || !isIsoDate(match[1]) || Number.isNaN(date.getTime())) {
+    throw invalidField(field, 'invalid_format', 'must be an ISO 8601 date-time with a time zone, like 2024-03-14T09:30:00.000Z');
+  }
+  return date;
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors, ApiKeyed, ApiOk, OrganisationIdParam, UuidParam } from '@app/shared';
+import { ClientReader } from '../application/client-reader.js';
+import { clientView } from '../application/client-view.js';
+import { CreateClient } from '../application/create-client.use-case.js';
+import { ClientResponse } from './dto/client.response.js';
+import { CreateClientRequest } from './dto/create-client.request.js';
+
+@ApiTags('clients')
+@ApiKeyed()
+@Controller('v1/organisations/:organisationId/clients')
+export class ClientsController {
+  constructor(
+    private readonly createClient: CreateClient,
+    private readonly reader: ClientReader,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a client', description: 'A patient of the organisation, optionally linked to a member (`memberId`), which must exist.' })
+  @ApiCreatedResponse({ type: ClientResponse, headers: { Location: { description: 'URL of the new client', schema: { type: 'string' } } } })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNPROCESSABLE_ENTITY)
+  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateClientRequest, @Res({ passthrough: true }) response: Response): Promise<ClientResponse> {
+    const client = await this.createClient.execute(organisationId, body);
+    response.location(`/v1/organisations/${organisationId}/clients/${client.id}`);
+    return ClientResponse.from(clientView(client));
+  }
+
+  @Get(':clientId')
+  @ApiOperation({ summary: 'Get a client', description: 'Deleted clients are still returned, with `deleted: true`.' })
+  @ApiOk(ClientResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@OrganisationIdParam() organisationId: string, @UuidParam('clientId', 'Client') clientId: string): Promise<ClientResponse> {
+    return ClientResponse.from(await this.reader.get(organisationId, clientId));
+  }
+}

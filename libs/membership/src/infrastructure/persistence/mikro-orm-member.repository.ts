@@ -1,0 +1,28 @@
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Member } from '../../domain/member.js';
+import { EmailTakenError, MemberRepository } from '../../domain/member.repository.js';
+
+const EMAIL_INDEX = 'members_email_unique';
+
+@Injectable()
+export class MikroOrmMemberRepository extends MemberRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async add(member: Member): Promise<void> {
+    try {
+      await this.em.persist(member).flush();
+    } catch (error) {
+      // The failed insert stays in the unit of work; drop it so nothing later retries it.
+      this.em.clear();
+      if (error instanceof UniqueConstraintViolationException && error.message.includes(EMAIL_INDEX)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async exists(memberId: string): Promise<boolean> {
+    return (await this.em.count(Member, { id: memberId })) > 0;
+  }
+}

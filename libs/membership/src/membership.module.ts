@@ -1,0 +1,35 @@
+import { MemberReader } from './application/member-reader.js';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { OrganisationsModule } from '@app/organisations';
+import { ClientDirectory } from './application/client-directory.js';
+import { ClientReader } from './application/client-reader.js';
+import { CreateClient } from './application/create-client.use-case.js';
+import { MemberQueries } from './application/member.queries.js';
+import { RegisterMember } from './application/register-member.use-case.js';
+import { ClientRepository } from './domain/client.repository.js';
+import { MemberRepository } from './domain/member.repository.js';
+import { ClientsController } from './http/clients.controller.js';
+import { MembersController } from './http/members.controller.js';
+import { ClientSchema, MemberSchema } from './infrastructure/persistence/membership.schemas.js';
+import { MikroOrmClientRepository } from './infrastructure/persistence/mikro-orm-client.repository.js';
+import { MikroOrmMemberRepository } from './infrastructure/persistence/mikro-orm-member.repository.js';
+
+export const membershipSchemas = [MemberSchema, ClientSchema];
+
+@Module({
+  imports: [MikroOrmModule.forFeature(membershipSchemas), OrganisationsModule],
+  controllers: [MembersController, ClientsController],
+  providers: [
+    MemberReader,
+    { provide: MemberRepository, useClass: MikroOrmMemberRepository },
+    { provide: ClientRepository, useClass: MikroOrmClientRepository },
+    RegisterMember,
+    CreateClient,
+    MemberQueries,
+    ClientReader,
+    ClientDirectory,
+  ],
+  exports: [ClientDirectory, ClientReader, MemberReader],
+})
+export class MembershipModule {}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import { PaymentsRepository } from '../domain/payments.repository.js';
+import { notOfBusiness } from '../domain/payments.errors.js';
+import { Payout, type PayoutStatus } from '../domain/payout.js';
+
+/** Gathers a business's unpaid payment transactions into a payout whose amount adds up to the cent. */
+@Injectable()
+export class AssemblePayout {
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, businessId: string, paymentTransactionIds: string[], props: { arrivalDate: string; status?: PayoutStatus }): Promise<Payout> {
+    const transactions = await this.payments.paymentTransactionsOf(businessId, paymentTransactionIds);
+    const found = new Set(transactions.map((transaction) => transaction.id));
+    const missing = paymentTransactionIds.filter((id) => !found.has(id));
+    if (missing.length) throw notOfBusiness(missing);
+    const payout = Payout.assemble({ organisationId, businessId }, transactions, props, this.clock.now());
+    await this.payments.save(payout, ...transactions);
+    return payout;
+  }
+}

@@ -1,0 +1,65 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { type Member, MemberReader } from '@app/membership';
+import { type CardRead, type HealthFund, WalletQueries } from '@app/wallet';
+import { Claim } from '../domain/claim.js';
+import { MedicareClaim } from '../domain/medicare-claim.js';
+import type { PaymentTransaction } from '../domain/payment-transaction.js';
+
+/** A payment transaction with what its answer shows of its claims, cards and people. */
+export interface PaymentTransactionRead {
+  paymentTransaction: PaymentTransaction;
+  claim: Claim | null;
+  healthFund: HealthFund | null;
+  medicareClaim: MedicareClaim | null;
+  patientMedicareCard: CardRead | null;
+  claimantMedicareCard: CardRead | null;
+  eventMembers: Map<string, Member>;
+}
+
+/**
+ * Loads everything a list of payment transactions refers to, one statement per kind of thing:
+ * claims, Medicare claims, the cards and funds they name, and the members behind their events.
+ */
+@Injectable()
+export class PaymentTransactionReader {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly wallet: WalletQueries,
+    private readonly members: MemberReader,
+  ) {}
+
+  async read(organisationId: string, paymentTransactions: PaymentTransaction[], options: { withEventMembers: boolean }): Promise<PaymentTransactionRead[]> {
+    if (paymentTransactions.length === 0) return [];
+    const ids = (pick: (transaction: PaymentTransaction) => string | null) => [...new Set(paymentTransactions.flatMap((transaction) => pick(transaction) ?? []))];
+    const claimIds = ids((transaction) => transaction.claimId);
+    const medicareClaimIds = ids((transaction) => transaction.medicareClaimId);
+    const [claims, medicareClaims, members] = await Promise.all([
+      claimIds.length ? this.em.find(Claim, { id: { $in: claimIds } }) : [],
+      medicareClaimIds.length ? this.em.find(MedicareClaim, { id: { $in: medicareClaimIds } }) : [],
+      options.withEventMembers ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy))) : new Map<string, Member>(),
+    ]);
+    const [cards, funds] = await Promise.all([
+      this.wallet.cardsByIds(
+        organisationId,
+        medicareClaims.flatMap((claim) => [claim.patientMedicareCardId, claim.claimantMedicareCardId ?? []].flat()),
+      ),
+      this.wallet.healthFundsByIds(claims.map((claim) => claim.healthFundId)),
+    ]);
+    const claimById = new Map(claims.map((claim) => [claim.id, claim]));
+    const medicareClaimById = new Map(medicareClaims.map((claim) => [claim.id, claim]));
+    return paymentTransactions.map((paymentTransaction) => {
+      const claim = paymentTransaction.claimId ? (claimById.get(paymentTransaction.claimId) ?? null) : null;
+      const medicareClaim = paymentTransaction.medicareClaimId ? (medicareClaimById.get(paymentTransaction.medicareClaimId) ?? null) : null;
+      return {
+        paymentTransaction,
+        claim,
+        healthFund: claim ? (funds.get(claim.healthFundId) ?? null) : null,
+        medicareClaim,
+        patientMedicareCard: medicareClaim ? (cards.get(medicareClaim.patientMedicareCardId) ?? null) : null,
+        claimantMedicareCard: medicareClaim?.claimantMedicareCardId ? (cards.get(medicareClaim.claimantMedicareCardId) ?? null) : null,
+        eventMembers: members,
+      };
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { type Cents, Clock, newUuid } from '@app/shared/domain';
+import { Claim, type NewClaim } from '../domain/claim.js';
+import { MedicareClaim, type NewMedicareClaim } from '../domain/medicare-claim.js';
+import { type CardPayment, type PaymentEvent, type PaymentLink, PaymentTransaction } from '../domain/payment-transaction.js';
+import { PaymentsRepository } from '../domain/payments.repository.js';
+import { transactionNotFound } from '../domain/payments.errors.js';
+import type { Transaction } from '../domain/transaction.js';
+
+interface Extras {
+  platformFeeAmount: Cents;
+  events?: PaymentEvent[];
+  paymentLinks?: Omit<PaymentLink, 'id'>[];
+}
+
+/**
+ * Records what happened to a transaction's money as payment transactions: a card payment, a
+ * health fund claim, or a Medicare claim. Each is saved with its claim in one database transaction.
+ */
+@Injectable()
+export class RecordPaymentOutcome {
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async cardPayment(organisationId: string, transactionId: string, payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string }, extras: Extras): Promise<PaymentTransaction> {
+    const transaction = await this.transaction(organisationId, transactionId);
+    const paymentTransaction = PaymentTransaction.forCardPayment(ownerOf(transaction), payment, extras.platformFeeAmount, this.clock.now());
+    withExtras(paymentTransaction, extras);
+    await this.payments.save(paymentTransaction);
+    return paymentTransaction;
+  }
+
+  async healthFundClaim(organisationId: string, transactionId: string, claimProps: NewClaim, extras: Extras): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction }> {
+    const transaction = await this.transaction(organisationId, transactionId);
+    const now = this.clock.now();
+    const claim = Claim.create(organisationId, claimProps, now);
+    const paymentTransaction = PaymentTransaction.forHealthFundClaim(ownerOf(transaction), claim, extras.platformFeeAmount, now);
+    withExtras(paymentTransaction, extras);
+    await this.payments.save(claim, paymentTransaction);
+    return { claim, paymentTransaction };
+  }
+
+  async medicareClaim(
+    organisationId: string,
+    transactionId: string,
+    claimProps: NewMedicareClaim,
+    extras: Extras,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction }> {
+    const transaction = await this.transaction(organisationId, transactionId);
+    const now = this.clock.now();
+    const claim = MedicareClaim.create(organisationId, transaction.id, claimProps, now);
+    const paymentTransaction = PaymentTransaction.forMedicareClaim(ownerOf(transaction), claim, extras.platformFeeAmount, now);
+    withExtras(paymentTransaction, extras);
+    await this.payments.save(claim, paymentTransaction);
+    return { claim, paymentTransaction };
+  }
+
+  private async transaction(organisationId: string, transactionId: string): Promise<Transaction> {
+    const transaction = await this.payments.findTransaction(organisationId, transactionId);
+    if (!transaction) throw transactionNotFound(transactionId);
+    return transaction;
+  }
+}
+
+const ownerOf = (transaction: Transaction) => ({ organisationId: transaction.organisationId, businessId: transaction.businessId, transactionId: transaction.id });
+
+function withExtras(paymentTransaction: PaymentTransaction, extras: Extras): void {
+  paymentTransaction.events = extras.events ?? [];
+  paymentTransaction.paymentLinks = (extras.paymentLinks ?? []).map((link) => ({ ...link, id: newUuid() }));
+}

@@ -1,0 +1,74 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ClientReader } from '@app/membership';
+import { type Location, LocationReader } from '@app/organisations';
+import { ProviderQueries, type ProviderRow } from '@app/practitioners';
+import { type CardRead, WalletQueries } from '@app/wallet';
+import { PaymentTransaction } from '../domain/payment-transaction.js';
+import { Transaction } from '../domain/transaction.js';
+import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.reader.js';
+
+/** A transaction with the people, places, cards and payment transactions its answer shows. */
+export interface TransactionRead {
+  transaction: Transaction;
+  paymentTransactions: PaymentTransactionRead[];
+  paymentMethod: CardRead | null;
+  healthFundCard: CardRead | null;
+  medicareCard: CardRead | null;
+  client: object | null;
+  serviceProvider: ProviderRow | null;
+  location: Location | null;
+}
+
+/** The newest transaction of each booking, read in a fixed number of statements for any number of bookings. */
+@Injectable()
+export class TransactionReader {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly paymentTransactions: PaymentTransactionReader,
+    private readonly wallet: WalletQueries,
+    private readonly clients: ClientReader,
+    private readonly providers: ProviderQueries,
+    private readonly locations: LocationReader,
+  ) {}
+
+  async latestOfBookings(organisationId: string, bookingIds: readonly string[]): Promise<Map<string, TransactionRead>> {
+    if (bookingIds.length === 0) return new Map();
+    const transactions = await this.em.execute<{ id: string }[]>(
+      `select distinct on (booking_id) id from transactions
+       where organisation_id = ? and booking_id in (?) order by booking_id, created_at desc, id desc`,
+      [organisationId, [...new Set(bookingIds)]],
+    );
+    const reads = await this.read(organisationId, transactions.map((row) => row.id));
+    return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
+  }
+
+  private async read(organisationId: string, ids: string[]): Promise<TransactionRead[]> {
+    if (ids.length === 0) return [];
+    const [transactions, paymentTransactions] = await Promise.all([
+      this.em.find(Transaction, { id: { $in: ids } }),
+      this.em.find(PaymentTransaction, { transactionId: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+    ]);
+    const pick = (field: 'paymentMethodId' | 'healthFundCardId' | 'medicareCardId' | 'clientId' | 'serviceProviderId' | 'locationId') =>
+      transactions.flatMap((transaction) => transaction[field] ?? []);
+    const [paymentTransactionReads, cards, clients, providers, locations] = await Promise.all([
+      this.paymentTransactions.read(organisationId, paymentTransactions, { withEventMembers: false }),
+      this.wallet.cardsByIds(organisationId, [...pick('paymentMethodId'), ...pick('healthFundCardId'), ...pick('medicareCardId')]),
+      this.clients.findByIds(organisationId, pick('clientId')),
+      this.providers.byIds(organisationId, pick('serviceProviderId')),
+      this.locations.locations(organisationId, pick('locationId')),
+    ]);
+    const byTransaction = Map.groupBy(paymentTransactionReads, (read) => read.paymentTransaction.transactionId);
+    const card = (id: string | null) => (id ? (cards.get(id) ?? null) : null);
+    return transactions.map((transaction) => ({
+      transaction,
+      paymentTransactions: byTransaction.get(transaction.id) ?? [],
+      paymentMethod: card(transaction.paymentMethodId),
+      healthFundCard: card(transaction.healthFundCardId),
+      medicareCard: card(transaction.medicareCardId),
+      client: transaction.clientId ? (clients.get(transaction.clientId) ?? null) : null,
+      serviceProvider: transaction.serviceProviderId ? (providers.get(transaction.serviceProviderId) ?? null) : null,
+      location: transaction.locationId ? (locations.get(transaction.locationId) ?? null) : null,
+    }));
+  }
+}

@@ -1,0 +1,108 @@
+import { assertCents, type Cents, newUuid, sumCents } from '@app/shared/domain';
+import { claimTotalsMismatch } from './payments.errors.js';
+
+export interface MedicareClaimItem {
+  id: string;
+  itemCode: string;
+  chargeAmount: Cents;
+  rebateAmount: Cents;
+  gapAmount: Cents;
+  patientCount: number;
+  quantity: number;
+  mcolAssessmentCode: string | null;
+  mcolErrorCode: string | null;
+  mcolErrorMessage: string | null;
+}
+
+export interface NewMedicareClaimItem {
+  itemCode: string;
+  chargeAmount: Cents;
+  rebateAmount: Cents;
+  patientCount?: number;
+  quantity?: number;
+  mcolAssessmentCode?: string | null;
+  mcolErrorCode?: string | null;
+  mcolErrorMessage?: string | null;
+}
+
+export interface NewMedicareClaim {
+  reference: string;
+  /** E.g. `{ code: 'bulk_bill', name: 'Bulk bill' }`. */
+  type: Record<string, unknown>;
+  paymentStatus: Record<string, unknown>;
+  items: NewMedicareClaimItem[];
+  patientMedicareCardId: string;
+  claimantMedicareCardId?: string | null;
+  mcolTransactionId?: string | null;
+  mcolClaimId?: string | null;
+  mcolErrorCode?: string | null;
+  mcolErrorMessage?: string | null;
+  reversalEnabled?: boolean;
+}
+
+/**
+ * A claim on Medicare (through Medicare Online). Each item's gap is its charge less its benefit;
+ * the totals are the items added up.
+ */
+export class MedicareClaim {
+  id: string;
+  organisationId: string;
+  reference: string;
+  mcolTransactionId: string | null;
+  mcolClaimId: string | null;
+  mcolErrorCode: string | null;
+  mcolErrorMessage: string | null;
+  /** The Transaction the claim was made for. */
+  transactionId: string | null;
+  type: Record<string, unknown>;
+  paymentStatus: Record<string, unknown>;
+  totalChargeAmount: Cents;
+  totalRebateAmount: Cents;
+  totalGapAmount: Cents;
+  itemsCount: number;
+  items: MedicareClaimItem[];
+  rules: { reversal: { enabled: boolean } };
+  patientMedicareCardId: string;
+  claimantMedicareCardId: string | null;
+  createdAt: Date;
+
+  static create(organisationId: string, transactionId: string | null, props: NewMedicareClaim, now: Date): MedicareClaim {
+    const claim = new MedicareClaim();
+    claim.id = newUuid();
+    claim.organisationId = organisationId;
+    claim.reference = props.reference;
+    claim.mcolTransactionId = props.mcolTransactionId ?? null;
+    claim.mcolClaimId = props.mcolClaimId ?? null;
+    claim.mcolErrorCode = props.mcolErrorCode ?? null;
+    claim.mcolErrorMessage = props.mcolErrorMessage ?? null;
+    claim.transactionId = transactionId;
+    claim.type = props.type;
+    claim.paymentStatus = props.paymentStatus;
+    claim.items = props.items.map((item, index) => {
+      const chargeAmount = assertCents(item.chargeAmount, `items[${index}].chargeAmount`);
+      const rebateAmount = assertCents(item.rebateAmount, `items[${index}].rebateAmount`);
+      if (rebateAmount > chargeAmount) throw claimTotalsMismatch('a Medicare benefit cannot exceed the fee charged');
+      return {
+        id: newUuid(),
+        itemCode: item.itemCode,
+        chargeAmount,
+        rebateAmount,
+        gapAmount: chargeAmount - rebateAmount,
+        patientCount: item.patientCount ?? 1,
+        quantity: item.quantity ?? 1,
+        mcolAssessmentCode: item.mcolAssessmentCode ?? null,
+        mcolErrorCode: item.mcolErrorCode ?? null,
+        mcolErrorMessage: item.mcolErrorMessage ?? null,
+      };
+    });
+    claim.itemsCount = claim.items.length;
+    claim.totalChargeAmount = sumCents(claim.items.map((item) => item.chargeAmount));
+    claim.totalRebateAmount = sumCents(claim.items.map((item) => item.rebateAmount));
+    claim.totalGapAmount = sumCents(claim.items.map((item) => item.gapAmount));
+    claim.rules = { reversal: { enabled: props.reversalEnabled ?? true } };
+    claim.patientMedicareCardId = props.patientMedicareCardId;
+    claim.claimantMedicareCardId = props.claimantMedicareCardId ?? null;
+    claim.createdAt = now;
+    return claim;
+  }
+}

@@ -1,0 +1,113 @@
+import { assertCents, type Cents, CURRENCY, newUuid } from '@app/shared/domain';
+import type { Claim } from './claim.js';
+import type { MedicareClaim } from './medicare-claim.js';
+
+export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
+
+export interface CardPayment {
+  id: string;
+  currency: string;
+  status: string;
+  paymentMethodId: string | null;
+  clientSecret: string | null;
+  amount: Cents;
+}
+
+export interface AdjustmentTransaction {
+  id: string;
+  createdAt: string;
+  source: string;
+  /** Signed cents: a refund or a dispute is negative. */
+  amount: Cents;
+}
+
+export interface PaymentLink {
+  id: string;
+  url: string;
+  createdAt: string;
+  expiresAt: string;
+  events: { createdAt: string }[];
+}
+
+export interface PaymentEvent {
+  createdAt: string;
+  /** A member id, or `system`. */
+  createdBy: string;
+}
+
+/**
+ * Money that moved for a business: a card payment, or a health fund or Medicare benefit. Payouts
+ * are made of these: each adds its amount, less the platform's fee, plus its adjustments.
+ */
+export class PaymentTransaction {
+  id: string;
+  organisationId: string;
+  businessId: string;
+  transactionId: string | null;
+  payoutId: string | null;
+  source: PaymentSource;
+  amount: Cents;
+  platformFeeAmount: Cents;
+  payment: CardPayment | null;
+  claimId: string | null;
+  medicareClaimId: string | null;
+  adjustments: AdjustmentTransaction[];
+  paymentLinks: PaymentLink[];
+  events: PaymentEvent[];
+  createdAt: Date;
+
+  static forCardPayment(owner: Owner, payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string }, platformFeeAmount: Cents, now: Date): PaymentTransaction {
+    const transaction = PaymentTransaction.base(owner, 'payment', payment.amount, platformFeeAmount, now);
+    transaction.payment = { ...payment, id: payment.id ?? `pi_${newUuid().replace(/-/g, '')}`, currency: CURRENCY };
+    return transaction;
+  }
+
+  /** The fund pays the rebate to the business; the gap is the client's to pay. */
+  static forHealthFundClaim(owner: Owner, claim: Claim, platformFeeAmount: Cents, now: Date): PaymentTransaction {
+    const transaction = PaymentTransaction.base(owner, 'health_fund_claim', claim.totalRebateAmount, platformFeeAmount, now);
+    transaction.claimId = claim.id;
+    return transaction;
+  }
+
+  static forMedicareClaim(owner: Owner, claim: MedicareClaim, platformFeeAmount: Cents, now: Date): PaymentTransaction {
+    const transaction = PaymentTransaction.base(owner, 'medicare_claim', claim.totalRebateAmount, platformFeeAmount, now);
+    transaction.medicareClaimId = claim.id;
+    return transaction;
+  }
+
+  adjust(adjustment: Omit<AdjustmentTransaction, 'id'>): void {
+    if (!Number.isSafeInteger(adjustment.amount)) throw new Error('adjustments are whole cents');
+    this.adjustments = [...this.adjustments, { ...adjustment, id: newUuid() }];
+  }
+
+  private static base(owner: Owner, source: PaymentSource, amount: Cents, platformFeeAmount: Cents, now: Date): PaymentTransaction {
+    const transaction = new PaymentTransaction();
+    transaction.id = newUuid();
+    transaction.organisationId = owner.organisationId;
+    transaction.businessId = owner.businessId;
+    transaction.transactionId = owner.transactionId;
+    transaction.payoutId = null;
+    transaction.source = source;
+    transaction.amount = assertCents(amount, 'amount');
+    transaction.platformFeeAmount = assertCents(platformFeeAmount, 'platformFeeAmount');
+    transaction.payment = null;
+    transaction.claimId = null;
+    transaction.medicareClaimId = null;
+    transaction.adjustments = [];
+    transaction.paymentLinks = [];
+    transaction.events = [];
+    transaction.createdAt = now;
+    return transaction;
+  }
+}
+
+export interface Owner {
+  organisationId: string;
+  businessId: string;
+  transactionId: string | null;
+}
+
+/** amount − platform fee + adjustments, in cents. */
+export function netOf(transaction: Pick<PaymentTransaction, 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
+  return transaction.amount - transaction.platformFeeAmount + transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+}

@@ -1,0 +1,106 @@
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { MemberResponse } from '@app/membership';
+import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
+import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
+
+class AdjustmentTransactionResponse {
+  @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
+  @ApiProperty({ example: '2026-11-23T01:00:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: 'refund' }) source: string;
+  @ApiProperty({ example: -1500, description: 'Signed integer cents.' }) amount: number;
+}
+
+class CardPaymentResponse {
+  @ApiProperty({ example: 'pi_3QpXy2LmN7vPw0' }) id: string;
+  @ApiProperty({ example: 'AUD' }) currency: string;
+  @ApiProperty({ example: 'succeeded' }) status: string;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0_secret_Tz8' }) clientSecret: string | null;
+  @ApiProperty({ example: 9500, description: 'Integer cents.' }) amount: number;
+}
+
+class PaymentLinkEventResponse {
+  @ApiProperty({ example: '2026-11-21T00:12:00.000Z', format: 'date-time' }) createdAt: string;
+}
+
+class PaymentLinkResponse {
+  @ApiProperty({ example: 'https://pay.example.com/l/0193a6ff' }) url: string;
+  @ApiProperty({ example: '0193a6ff-f869-743b-863d-91a2b3c4d5e6' }) id: string;
+  @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-28T00:10:00.000Z', format: 'date-time' }) expiresAt: string;
+  @ApiProperty({ type: [PaymentLinkEventResponse] }) events: PaymentLinkEventResponse[];
+}
+
+/** A member as shown on a payment event: the spec's Member fields, without `activity`. */
+export class EventMemberResponse extends OmitType(MemberResponse, ['activity'] as const) {}
+
+class PaymentEventResponse {
+  @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: 'memb_2pVkUt8Lr4nHeC2bXgF8iUaSd1M' }) createdBy: string;
+  @ApiProperty({ type: EventMemberResponse, nullable: true }) createdByMember: EventMemberResponse | null;
+}
+
+/** Where a payment transaction is shown: in a payout listing (all fields) or inside a booking's Transaction. */
+export type PaymentTransactionView = 'payout' | 'transaction';
+
+export class PaymentTransactionResponse {
+  @ApiProperty({ example: '0193a6fe-d647-7219-a41b-7f8091a2b3c4' }) id: string;
+  @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ enum: ['payment', 'health_fund_claim', 'medicare_claim'], example: 'payment' }) source: string;
+  @ApiProperty({ example: 9500, description: 'Integer cents.' }) amount: number;
+  @ApiProperty({ required: false, example: 196, description: 'Integer cents; in payout listings.' }) platformFeeAmount?: number;
+  @ApiProperty({ type: [AdjustmentTransactionResponse] }) adjustmentTransactions: AdjustmentTransactionResponse[];
+  @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0' }) paymentId: string | null;
+  @ApiProperty({ type: CardPaymentResponse, nullable: true }) payment: CardPaymentResponse | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) claimId: string | null;
+  @ApiProperty({ type: ClaimResponse, nullable: true }) claim: ClaimResponse | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) medicareClaimId: string | null;
+  @ApiProperty({ type: MedicareClaimResponse, nullable: true }) medicareClaim: MedicareClaimResponse | null;
+  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings.' }) paymentLinks?: PaymentLinkResponse[];
+  @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
+
+  static from(read: PaymentTransactionRead, view: PaymentTransactionView): PaymentTransactionResponse {
+    const { paymentTransaction: transaction } = read;
+    const inPayout = view === 'payout';
+    return {
+      id: transaction.id,
+      createdAt: transaction.createdAt.toISOString(),
+      source: transaction.source,
+      amount: transaction.amount,
+      ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount } : {}),
+      adjustmentTransactions: transaction.adjustments.map((adjustment) => ({ id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount })),
+      paymentId: transaction.payment?.id ?? null,
+      payment: transaction.payment && {
+        id: transaction.payment.id,
+        currency: transaction.payment.currency,
+        status: transaction.payment.status,
+        paymentMethodId: transaction.payment.paymentMethodId,
+        clientSecret: transaction.payment.clientSecret,
+        amount: transaction.payment.amount,
+      },
+      claimId: transaction.claimId,
+      claim: read.claim && ClaimResponse.from(read.claim, read, { withFundId: !inPayout }),
+      medicareClaimId: transaction.medicareClaimId,
+      medicareClaim: read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
+      ...(inPayout
+        ? {
+            paymentLinks: transaction.paymentLinks.map((link) => ({
+              url: link.url,
+              id: link.id,
+              createdAt: link.createdAt,
+              expiresAt: link.expiresAt,
+              events: link.events.map((event) => ({ createdAt: event.createdAt })),
+            })),
+            events: transaction.events.map((event) => {
+              const member = read.eventMembers.get(event.createdBy);
+              return { createdAt: event.createdAt, createdBy: event.createdBy, createdByMember: member ? withoutActivity(MemberResponse.from(member)) : null };
+            }),
+          }
+        : {}),
+    };
+  }
+}
+
+function withoutActivity({ activity: _activity, ...member }: MemberResponse): EventMemberResponse {
+  return member;
+}

@@ -1,0 +1,134 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ClientResponse } from '@app/membership';
+import { LocationResponse } from '@app/organisations';
+import { ProviderResponse } from '@app/practitioners';
+import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet';
+import type { TransactionRead } from '../../application/transaction.reader.js';
+import type { BillableItemSnapshot } from '../../domain/transaction.js';
+import { PaymentTransactionResponse } from './payment-transaction.response.js';
+
+class ServiceItemSnapshotResponse {
+  @ApiProperty({ type: String, nullable: true, example: 'si_560' }) id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'physiotherapy' }) category: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) description: string | null;
+}
+
+class BillableItemSnapshotResponse {
+  @ApiProperty({ example: 'Initial consultation' }) name: string;
+  @ApiProperty({ example: 9500 }) basePrice: number;
+  @ApiProperty({ example: 9500 }) totalPrice: number;
+  @ApiProperty({ example: 0 }) taxAmount: number;
+  @ApiProperty({ example: 0 }) taxRate: number;
+  @ApiProperty({ example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) id: string;
+  @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) pmsBillableItemId: string | null;
+  @ApiProperty({ type: ServiceItemSnapshotResponse, nullable: true }) serviceItem: ServiceItemSnapshotResponse | null;
+
+  static from(item: BillableItemSnapshot): BillableItemSnapshotResponse {
+    return {
+      name: item.name,
+      basePrice: item.basePrice,
+      totalPrice: item.totalPrice,
+      taxAmount: item.taxAmount,
+      taxRate: item.taxRate,
+      id: item.id,
+      itemCode: item.itemCode,
+      pmsBillableItemId: item.pmsBillableItemId,
+      serviceItem: item.serviceItem && { id: item.serviceItem.id, itemCode: item.serviceItem.itemCode, category: item.serviceItem.category, description: item.serviceItem.description },
+    };
+  }
+}
+
+class TransactionItemResponse {
+  @ApiProperty({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
+  @ApiProperty({ example: '0193a701-1b8c-765d-885f-b3c4d5e6f708' }) id: string;
+  @ApiProperty({ example: 'Initial physiotherapy consultation' }) description: string;
+  @ApiProperty({ type: String, nullable: true, example: 'P1' }) clinicalCode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) billableItemId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string | null;
+  @ApiProperty({ required: false, type: BillableItemSnapshotResponse, nullable: true, description: 'Expansion `latestTransaction.transactionItems.billableItem`.' })
+  billableItem?: BillableItemSnapshotResponse | null;
+}
+
+class ConfirmationResponse {
+  @ApiProperty({ example: '0193a702-2c9d-776e-8960-c4d5e6f70819' }) id: string;
+  @ApiProperty({ example: '+61412345678' }) contactValue: string;
+  @ApiProperty({ example: '482913' }) verificationCode: string;
+  @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-21T00:20:00.000Z', format: 'date-time' }) expiresAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-21T00:11:30.000Z' }) verifiedAt: string | null;
+  @ApiProperty({ example: true }) verified: boolean;
+}
+
+class CustomerResponse {
+  @ApiProperty({ example: 'Alex Chen' }) name: string;
+}
+
+/** A sale to a client, as a booking's `latestTransaction`. */
+export class TransactionResponse {
+  @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
+  @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
+  @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: 9500, description: 'Integer cents: the items\' charges added up.' }) amount: number;
+  @ApiProperty({ example: 'AUD' }) currency: string;
+  @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
+  @ApiProperty({ type: [TransactionItemResponse] }) transactionItems: TransactionItemResponse[];
+  @ApiProperty({ type: [ConfirmationResponse] }) confirmations: ConfirmationResponse[];
+  @ApiProperty({ type: String, nullable: true }) paymentMethodId: string | null;
+  @ApiProperty({ type: String, nullable: true }) healthFundCardId: string | null;
+  @ApiProperty({ type: String, nullable: true }) medicareCardId: string | null;
+  @ApiProperty({ type: String, nullable: true }) bookingId: string | null;
+  @ApiProperty({ example: 'Alex Chen' }) clientName: string;
+  @ApiProperty({ type: PaymentMethodResponse, nullable: true }) paymentMethod: PaymentMethodResponse | null;
+  @ApiProperty({ type: HealthFundCardResponse, nullable: true }) healthFundCard: HealthFundCardResponse | null;
+  @ApiProperty({ type: MedicareCardResponse, nullable: true }) medicareCard: MedicareCardResponse | null;
+  @ApiProperty({ type: ClientResponse, nullable: true }) client: object | null;
+  @ApiProperty({ type: ProviderResponse, nullable: true }) serviceProvider: ProviderResponse | null;
+  @ApiProperty({ type: LocationResponse, nullable: true }) location: LocationResponse | null;
+  @ApiProperty({ type: CustomerResponse }) customer: CustomerResponse;
+
+  static from(read: TransactionRead, options: { withBillableItems: boolean }): TransactionResponse {
+    const { transaction } = read;
+    return {
+      id: transaction.id,
+      businessId: transaction.businessId,
+      createdAt: transaction.createdAt.toISOString(),
+      amount: transaction.amount,
+      currency: transaction.currency,
+      paymentTransactions: read.paymentTransactions.map((paymentTransaction) => PaymentTransactionResponse.from(paymentTransaction, 'transaction')),
+      transactionItems: transaction.items.map((item) => ({
+        chargeAmount: item.chargeAmount,
+        id: item.id,
+        description: item.description,
+        clinicalCode: item.clinicalCode,
+        itemCode: item.itemCode,
+        billableItemId: item.billableItemId,
+        appointmentTypeId: item.appointmentTypeId,
+        ...(options.withBillableItems ? { billableItem: item.billableItem && BillableItemSnapshotResponse.from(item.billableItem) } : {}),
+      })),
+      confirmations: transaction.confirmations.map((confirmation) => ({
+        id: confirmation.id,
+        contactValue: confirmation.contactValue,
+        verificationCode: confirmation.verificationCode,
+        createdAt: confirmation.createdAt,
+        expiresAt: confirmation.expiresAt,
+        verifiedAt: confirmation.verifiedAt,
+        verified: confirmation.verified,
+      })),
+      paymentMethodId: transaction.paymentMethodId,
+      healthFundCardId: transaction.healthFundCardId,
+      medicareCardId: transaction.medicareCardId,
+      bookingId: transaction.bookingId,
+      clientName: transaction.clientName,
+      paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card),
+      healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard),
+      medicareCard: read.medicareCard && MedicareCardResponse.from(read.medicareCard.card),
+      client: read.client,
+      serviceProvider: read.serviceProvider && ProviderResponse.from({ provider: read.serviceProvider }),
+      location: read.location && LocationResponse.from(read.location),
+      customer: { name: transaction.customerName },
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, PageQuery, UuidParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
+import { PayoutQueries } from '../application/payout.queries.js';
+import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
+import { PayoutResponse } from './dto/payout.response.js';
+import { TransactionResponse } from './dto/transaction.response.js';
+
+const BusinessId = () => UuidParam('businessId', 'Business');
+const PayoutId = () => UuidParam('payoutId', 'Payout');
+
+@ApiTags('payouts')
+@ApiKeyed()
+// The Transaction schema is documented here for bookings' `latestTransaction` expansion.
+@ApiExtraModels(TransactionResponse)
+@Controller('v1/businesses/:businessId/payouts')
+export class PayoutsController {
+  constructor(private readonly queries: PayoutQueries) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List payouts', description: 'The business\'s payouts, newest first.' })
+  @ApiPagedResponse(PayoutResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async list(@BusinessId() businessId: string, @Query() query: PageQuery): Promise<Page<PayoutResponse>> {
+    const page = await this.queries.list(businessId, query);
+    return { ...page, items: page.items.map(PayoutResponse.from) };
+  }
+
+  @Get(':payoutId')
+  @ApiOperation({ summary: 'Get a payout' })
+  @ApiOk(PayoutResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@BusinessId() businessId: string, @PayoutId() payoutId: string): Promise<PayoutResponse> {
+    return PayoutResponse.from(await this.queries.get(businessId, payoutId));
+  }
+
+  @Get(':payoutId/transactions')
+  @ApiOperation({
+    summary: 'List payment transactions in a payout',
+    description:
+      'Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A payout of another business is a 404.',
+  })
+  @ApiPagedResponse(PaymentTransactionResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async transactions(@BusinessId() businessId: string, @PayoutId() payoutId: string, @Query() query: PageQuery): Promise<Page<PaymentTransactionResponse>> {
+    const page = await this.queries.transactions(businessId, payoutId, query);
+    return { ...page, items: page.items.map((read) => PaymentTransactionResponse.from(read, 'payout')) };
+  }
+}

@@ -1,0 +1,28 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Claim } from '../../domain/claim.js';
+import type { MedicareClaim } from '../../domain/medicare-claim.js';
+import { PaymentTransaction } from '../../domain/payment-transaction.js';
+import { PaymentsRepository } from '../../domain/payments.repository.js';
+import type { Payout } from '../../domain/payout.js';
+import { Transaction } from '../../domain/transaction.js';
+
+@Injectable()
+export class MikroOrmPaymentsRepository extends PaymentsRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  findTransaction(organisationId: string, id: string): Promise<Transaction | null> {
+    return this.em.findOne(Transaction, { id, organisationId });
+  }
+
+  paymentTransactionsOf(businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]> {
+    return ids.length ? this.em.find(PaymentTransaction, { businessId, id: { $in: [...ids] } }) : Promise.resolve([]);
+  }
+
+  /** One flush is one database transaction: all of it lands, or none. */
+  async save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void> {
+    await this.em.persist(entities).flush();
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { notFound } from '@app/shared/domain';
+import { type Business, type Location, LocationReader, type Organisation, OrganisationDirectory } from '@app/organisations';
+import { ProviderQueries, type ProviderRow } from '@app/practitioners';
+import type { AppointmentType } from '../domain/appointment-type.js';
+import { AppointmentTypeQueries } from './appointment-type.queries.js';
+
+/** What a public booking page needs of an organisation, and nothing a patient should not see. */
+export interface BookingData {
+  organisation: Organisation;
+  services: AppointmentType[];
+  locations: Location[];
+  providers: ProviderRow[];
+  businesses: Business[];
+}
+
+@Injectable()
+export class BookingDataQueries {
+  constructor(
+    private readonly organisations: OrganisationDirectory,
+    private readonly appointmentTypes: AppointmentTypeQueries,
+    private readonly locations: LocationReader,
+    private readonly providers: ProviderQueries,
+  ) {}
+
+  /** By `org_…` id or by slug. */
+  async get(idOrSlug: string): Promise<BookingData> {
+    const organisation = await this.organisations.findByIdOrSlug(idOrSlug);
+    if (!organisation) throw notFound('Organisation', idOrSlug);
+    const [services, locations, providers, businesses] = await Promise.all([
+      this.appointmentTypes.offered(organisation.id),
+      this.locations.allOf(organisation.id),
+      this.providers.bookable(organisation.id),
+      this.locations.businessesOf(organisation.id),
+    ]);
+    return { organisation, services, locations, providers, businesses };
+  }
+}

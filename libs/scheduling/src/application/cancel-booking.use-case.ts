@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import type { Booking } from '../domain/booking.js';
+import { BookingRepository } from '../domain/booking.repository.js';
+import { bookingNotFound } from '../domain/scheduling.errors.js';
+
+@Injectable()
+export class CancelBooking {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, bookingId: string): Promise<Booking> {
+    const booking = await this.bookings.findById(organisationId, bookingId);
+    if (!booking) throw bookingNotFound(bookingId);
+    booking.cancel(this.clock.now());
+    await this.bookings.save(booking);
+    return booking;
+  }
+}

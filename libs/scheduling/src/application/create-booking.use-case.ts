@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, invalidField, referenceNotFound } from '@app/shared/domain';
+import { ClientDirectory } from '@app/membership';
+import { PractitionerDirectory } from '@app/practitioners';
+import { WalletQueries, type WalletCardType } from '@app/wallet';
+import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
+import { Booking, fitsBeside } from '../domain/booking.js';
+import { BookingRepository } from '../domain/booking.repository.js';
+import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
+
+export interface CreateBookingCommand {
+  clientId: string;
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+  serviceDate: Date;
+  paymentMethodId?: string | null;
+  healthFundCardId?: string | null;
+  pmsBookingId?: string | null;
+  pmsAttendeeId?: string | null;
+}
+
+@Injectable()
+export class CreateBooking {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly appointmentTypes: AppointmentTypeRepository,
+    private readonly clients: ClientDirectory,
+    private readonly practitioners: PractitionerDirectory,
+    private readonly wallet: WalletQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, command: CreateBookingCommand): Promise<Booking> {
+    const [client, link, type] = await Promise.all([
+      this.clients.findActiveClient(organisationId, command.clientId),
+      this.practitioners.liveLink(organisationId, command.providerId, command.locationId),
+      this.appointmentTypes.findById(organisationId, command.appointmentTypeId),
+    ]);
+    if (!client) throw referenceNotFound('clientId', 'Client', command.clientId);
+    if (!type || type.deleted) throw referenceNotFound('appointmentTypeId', 'Appointment type', command.appointmentTypeId);
+    if (!link) throw notLinked();
+    if (!type.offers(command.providerId, command.locationId)) throw notOffered();
+    await this.assertClientsCards(organisationId, command);
+
+    const booking = Booking.create(
+      organisationId,
+      { ...command, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
+      this.clock.now(),
+    );
+    await this.bookings.withProviderDiary(command.providerId, async (diary) => {
+      const overlapping = await diary.confirmedBookingsBetween(booking.serviceDate, booking.endsAt);
+      if (!fitsBeside(overlapping, { appointmentTypeId: type.id, serviceDate: booking.serviceDate, maxAttendees: type.maxAttendees })) throw slotUnavailable();
+      diary.add(booking);
+    });
+    return booking;
+  }
+
+  /** A card on a booking must be the client's own, of the right kind. */
+  private async assertClientsCards(organisationId: string, command: CreateBookingCommand): Promise<void> {
+    const wanted: [field: 'paymentMethodId' | 'healthFundCardId', type: WalletCardType][] = [
+      ['paymentMethodId', 'payment_method'],
+      ['healthFundCardId', 'health_fund_card'],
+    ];
+    const ids = wanted.flatMap(([field]) => command[field] ?? []);
+    const cards = await this.wallet.cardsByIds(organisationId, ids);
+    for (const [field, type] of wanted) {
+      const id = command[field];
+      if (!id) continue;
+      const card = cards.get(id)?.card;
+      if (!card || card.clientId !== command.clientId) throw referenceNotFound(field, 'Wallet card', id);
+      if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
+    }
+  }
+}

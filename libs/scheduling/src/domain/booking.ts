@@ -1,0 +1,91 @@
+import { type Cents, newUuid } from '@app/shared/domain';
+import { bookingAlreadyCancelled, bookingInPast } from './scheduling.errors.js';
+
+export interface Adjustment {
+  id: string;
+  amount: Cents;
+  /** `1` adds to what the client owes, `-1` takes from it. */
+  balanceEffectIndicator: number;
+  description: string;
+}
+
+export interface NewBooking {
+  clientId: string;
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+  providerLocationLinkId: string;
+  serviceDate: Date;
+  durationMinutes: number;
+  servicePrice: Cents;
+  paymentMethodId?: string | null;
+  healthFundCardId?: string | null;
+  pmsBookingId?: string | null;
+  pmsAttendeeId?: string | null;
+}
+
+export type BookingStatus = 'confirmed' | 'cancelled';
+
+/** An appointment of a client with a provider at a location. Confirmed until cancelled. */
+export class Booking {
+  id: string;
+  organisationId: string;
+  clientId: string;
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+  providerLocationLinkId: string;
+  serviceDate: Date;
+  endsAt: Date;
+  /** The appointment type's price when booked; later price changes do not touch it. */
+  servicePrice: Cents;
+  paid: boolean;
+  invoiced: boolean;
+  adjustments: Adjustment[];
+  cancelledAt: Date | null;
+  paymentMethodId: string | null;
+  healthFundCardId: string | null;
+  pmsBookingId: string | null;
+  pmsAttendeeId: string | null;
+  createdAt: Date;
+
+  static create(organisationId: string, props: NewBooking, now: Date): Booking {
+    const booking = new Booking();
+    booking.id = newUuid();
+    booking.organisationId = organisationId;
+    booking.clientId = props.clientId;
+    booking.providerId = props.providerId;
+    booking.locationId = props.locationId;
+    booking.appointmentTypeId = props.appointmentTypeId;
+    booking.providerLocationLinkId = props.providerLocationLinkId;
+    booking.serviceDate = props.serviceDate;
+    booking.endsAt = new Date(props.serviceDate.getTime() + props.durationMinutes * 60_000);
+    booking.servicePrice = props.servicePrice;
+    booking.paid = false;
+    booking.invoiced = false;
+    booking.adjustments = [];
+    booking.cancelledAt = null;
+    booking.paymentMethodId = props.paymentMethodId ?? null;
+    booking.healthFundCardId = props.healthFundCardId ?? null;
+    booking.pmsBookingId = props.pmsBookingId ?? null;
+    booking.pmsAttendeeId = props.pmsAttendeeId ?? null;
+    booking.createdAt = now;
+    return booking;
+  }
+
+  cancel(now: Date): void {
+    if (this.cancelledAt) throw bookingAlreadyCancelled(this.id);
+    if (this.serviceDate.getTime() <= now.getTime()) throw bookingInPast(this.id);
+    this.cancelledAt = now;
+  }
+}
+
+/**
+ * Whether a new booking fits beside the provider's confirmed bookings that overlap it: only when
+ * all of them are the same group session (same type and start) and it still has a place.
+ */
+export function fitsBeside(overlapping: readonly Pick<Booking, 'appointmentTypeId' | 'serviceDate'>[], candidate: { appointmentTypeId: string; serviceDate: Date; maxAttendees: number }): boolean {
+  if (overlapping.length === 0) return true;
+  const sameSession = overlapping.every((booking) => booking.appointmentTypeId === candidate.appointmentTypeId && booking.serviceDate.getTime() === candidate.serviceDate.getTime());
+  return sameSession && overlapping.length < candidate.maxAttendees;
+}

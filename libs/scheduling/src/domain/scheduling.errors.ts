@@ -1,0 +1,13 @@
+import { conflict, type DomainError, invalidField, notFound } from '@app/shared/domain';
+
+export const bookingNotFound = (id: string): DomainError => notFound('Booking', id);
+
+export const bookingAlreadyCancelled = (id: string): DomainError => conflict('booking_already_cancelled', `Booking ${id} is already cancelled.`);
+
+export const bookingInPast = (id: string): DomainError => conflict('booking_in_past', `Booking ${id} has already taken place and cannot be cancelled.`);
+
+export const slotUnavailable = (): DomainError => conflict('slot_unavailable', 'The provider already has a booking at that time.');
+
+export const notLinked = (): DomainError => invalidField('locationId', 'provider_not_at_location', 'the provider has no live link to this location');
+
+export const notOffered = (): DomainError => invalidField('appointmentTypeId', 'not_offered', 'this appointment type is not offered by the provider at the location');

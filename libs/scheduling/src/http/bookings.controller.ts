@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, UuidParam } from '@app/shared';
+import { Clock, type Page } from '@app/shared/domain';
+import { BookingQueries } from '../application/booking.queries.js';
+import { CancelBooking } from '../application/cancel-booking.use-case.js';
+import { CreateBooking } from '../application/create-booking.use-case.js';
+import { BookingExpandQuery, BookingResponse, CreateBookingRequest, ListBookingsQuery } from './dto/booking.dto.js';
+
+const BookingId = () => UuidParam('bookingId', 'Booking');
+
+@ApiTags('bookings')
+@ApiKeyed()
+@Controller('v1/organisations/:organisationId/bookings')
+export class BookingsController {
+  constructor(
+    private readonly createBooking: CreateBooking,
+    private readonly cancelBooking: CancelBooking,
+    private readonly queries: BookingQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List bookings',
+    description:
+      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`.',
+  })
+  @ApiPagedResponse(BookingResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListBookingsQuery): Promise<Page<BookingResponse>> {
+    const filters = {
+      status: query.status,
+      serviceDateMin: query.serviceDateMin ? new Date(query.serviceDateMin) : undefined,
+      serviceDateMax: query.serviceDateMax ? new Date(query.serviceDateMax) : undefined,
+      paid: query.paid,
+      providerId: query.providerId,
+      locationId: query.locationId,
+      clientId: query.clientId,
+    };
+    const page = await this.queries.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
+    return { ...page, items: page.items.map(BookingResponse.from) };
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a booking',
+    description:
+      'The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client\'s own. A provider\'s confirmed bookings may not overlap unless the type\'s `maxAttendees` leaves room: otherwise 409 `slot_unavailable`.',
+  })
+  @ApiCreatedResponse({ type: BookingResponse })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateBookingRequest, @Res({ passthrough: true }) response: Response): Promise<BookingResponse> {
+    const booking = await this.createBooking.execute(organisationId, { ...body, serviceDate: new Date(body.serviceDate) });
+    response.location(`/v1/organisations/${organisationId}/bookings/${booking.id}`);
+    return BookingResponse.from(await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now()));
+  }
+
+  @Get(':bookingId')
+  @ApiOperation({ summary: 'Get a booking', description: 'Takes the same `expand` values as the list.' })
+  @ApiOk(BookingResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async get(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Query() query: BookingExpandQuery): Promise<BookingResponse> {
+    return BookingResponse.from(await this.queries.get(organisationId, bookingId, Expansion.of(query.expand), this.clock.now()));
+  }
+
+  @Post(':bookingId/cancel')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Cancel a booking',
+    description: 'Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`.',
+  })
+  @ApiOk(BookingResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string): Promise<BookingResponse> {
+    await this.cancelBooking.execute(organisationId, bookingId);
+    return BookingResponse.from(await this.queries.get(organisationId, bookingId, Expansion.of(['cancellationPolicy']), this.clock.now()));
+  }
+}

@@ -1,0 +1,216 @@
+import { ApiProperty, getSchemaPath, IntersectionType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
+import { ClientResponse } from '@app/membership';
+import { BusinessResponse, LocationResponse } from '@app/organisations';
+import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
+import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet';
+import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingRead } from '../../application/booking.queries.js';
+import type { BookingStatus } from '../../domain/booking.js';
+import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
+import { AppointmentTypeResponse } from './appointment-type.dto.js';
+
+const ISO_DATE_TIME = { strict: true, strictSeparator: true };
+const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+export class CreateBookingRequest {
+  @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', description: 'A client of this organisation.' })
+  @IsUUID('all', { message: 'must be a client id' })
+  clientId: string;
+
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' })
+  @IsUUID('all', { message: 'must be a provider id' })
+  providerId: string;
+
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f', description: 'A location the provider is linked to.' })
+  @IsUUID('all', { message: 'must be a location id' })
+  locationId: string;
+
+  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'Offered by the provider at the location.' })
+  @IsUUID('all', { message: 'must be an appointment type id' })
+  appointmentTypeId: string;
+
+  @ApiProperty({ example: '2026-12-01T09:30:00.000+11:00', format: 'date-time', description: 'Start of the appointment, ISO 8601 with an offset.' })
+  @IsISO8601(ISO_DATE_TIME, { message: 'must be an ISO 8601 date-time' })
+  serviceDate: string;
+
+  @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: 'A payment method in the client\'s wallet.' })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'must be a wallet card id' })
+  paymentMethodId?: string;
+
+  @ApiProperty({ required: false, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: 'A health fund card in the client\'s wallet.' })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'must be a wallet card id' })
+  healthFundCardId?: string;
+
+  @ApiProperty({ required: false, example: 'PMS-BK-104233', description: 'For bookings imported from a practice management system.' })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  pmsBookingId?: string;
+
+  @ApiProperty({ required: false, example: 'PMS-AT-88', description: 'For bookings imported from a practice management system.' })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  pmsAttendeeId?: string;
+}
+
+const EXPAND_DESCRIPTION =
+  'Optional parts to include (a longer path implies its prefixes): `paymentMethod`, `healthFundCard`, `cancellationPolicy`, `latestTransaction`, `latestTransaction.transactionItems.billableItem`, `location.business.capabilities`, `providerLocationLink`, `pmsAttendeeId`, `location.registrations`, `appointmentType.billableItems.serviceItem`.';
+
+export class BookingExpandQuery {
+  @ListQueryParam(BOOKING_EXPANSIONS, EXPAND_DESCRIPTION, ['cancellationPolicy', 'latestTransaction'])
+  expand?: BookingExpansion[];
+}
+
+class BookingFiltersQuery extends PageQuery {
+  @ListQueryParam(['confirmed', 'cancelled'], 'Only bookings with these statuses.', ['confirmed'])
+  status?: BookingStatus[];
+
+  @ApiProperty({ required: false, format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Service date from (inclusive).' })
+  @MayBeOmitted()
+  @IsISO8601(ISO_DATE_TIME, { message: 'serviceDateMin must be an ISO 8601 date-time' })
+  serviceDateMin?: string;
+
+  @ApiProperty({ required: false, format: 'date-time', example: '2027-01-01T00:00:00.000Z', description: 'Service date before (exclusive).' })
+  @MayBeOmitted()
+  @IsISO8601(ISO_DATE_TIME, { message: 'serviceDateMax must be an ISO 8601 date-time' })
+  serviceDateMax?: string;
+
+  @ApiProperty({ required: false, enum: ['true', 'false'], example: 'false' })
+  @MayBeOmitted()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'paid must be true or false' })
+  paid?: boolean;
+
+  @ApiProperty({ required: false, example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'providerId must be a provider id' })
+  providerId?: string;
+
+  @ApiProperty({ required: false, example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'locationId must be a location id' })
+  locationId?: string;
+
+  @ApiProperty({ required: false, example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80' })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'clientId must be a client id' })
+  clientId?: string;
+}
+
+export class ListBookingsQuery extends IntersectionType(BookingFiltersQuery, BookingExpandQuery) {}
+
+export class AdjustmentResponse {
+  @ApiProperty({ example: '0193a6fa-a314-7fd6-81e8-4c5d6e7f8091' }) id: string;
+  @ApiProperty({ example: 1500, description: 'Integer cents.' }) amount: number;
+  @ApiProperty({ example: -1, description: '1 adds to what the client owes, -1 takes from it.' }) balanceEffectIndicator: number;
+  @ApiProperty({ example: 'Loyalty discount' }) description: string;
+}
+
+class ToggleResponse {
+  @ApiProperty({ example: true }) enabled: boolean;
+}
+
+class CancellationRulesResponse {
+  @ApiProperty({ type: ToggleResponse }) clientCancel: ToggleResponse;
+  @ApiProperty({ type: ToggleResponse }) clientReschedule: ToggleResponse;
+}
+
+class CancellationFeeResponse {
+  @ApiProperty({ example: 4750, description: 'Integer cents.' }) amount: number;
+  @ApiProperty({ example: 24 }) freeCancellationHours: number;
+  @ApiProperty({ example: '2026-11-30T22:30:00.000Z', format: 'date-time', description: 'Cancelling up to this moment is free.' }) latestNoFeeAt: string;
+  @ApiProperty({ example: false, description: 'Whether cancelling now incurs the fee.' }) billable: boolean;
+  @ApiProperty({ type: Number, nullable: true, example: 50 }) percent: number | null;
+}
+
+export class CancellationPolicyResponse {
+  @ApiProperty({ example: true }) enabled: boolean;
+  @ApiProperty({ type: CancellationRulesResponse }) rules: CancellationRulesResponse;
+  @ApiProperty({ type: CancellationFeeResponse }) fee: CancellationFeeResponse;
+
+  static from(policy: CancellationPolicy): CancellationPolicyResponse {
+    return {
+      enabled: policy.enabled,
+      rules: { clientCancel: { enabled: policy.rules.clientCancel.enabled }, clientReschedule: { enabled: policy.rules.clientReschedule.enabled } },
+      fee: { ...policy.fee, latestNoFeeAt: policy.fee.latestNoFeeAt.toISOString() },
+    };
+  }
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export class BookingResponse {
+  @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
+  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string;
+  @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80' }) clientId: string;
+  @ApiProperty({ type: ProviderResponse }) provider: ProviderResponse | null;
+  @ApiProperty({ type: LocationResponse, description: 'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.' })
+  location: LocationResponse | null;
+  @ApiProperty({ type: AppointmentTypeResponse, description: 'Billable items carry `serviceItem` when `appointmentType.billableItems.serviceItem` is expanded.' })
+  appointmentType: AppointmentTypeResponse | null;
+  @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
+  @ApiProperty({ type: ClientResponse }) client: object | null;
+  @ApiProperty({ example: false }) paid: boolean;
+  @ApiProperty({ example: false }) invoiced: boolean;
+  @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
+  @ApiProperty({ example: 9500, description: 'Integer cents: the appointment type\'s price when booked.' }) servicePrice: number;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
+  @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
+  @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' }) healthFundCard?: HealthFundCardResponse | null;
+  @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' }) paymentMethod?: PaymentMethodResponse | null;
+  @ApiProperty({ required: false, type: ProviderLocationLinkResponse, nullable: true, description: 'Expansion `providerLocationLink`.' })
+  providerLocationLink?: ProviderLocationLinkResponse | null;
+  @ApiProperty({ required: false, type: CancellationPolicyResponse, description: 'Expansion `cancellationPolicy`.' }) cancellationPolicy?: CancellationPolicyResponse;
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath('TransactionResponse') }],
+    description: 'Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims\' Transaction).',
+  })
+  latestTransaction?: object | null;
+  @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?: string | null;
+
+  static from(read: BookingRead): BookingResponse {
+    const { booking, expansion } = read;
+    return {
+      id: booking.id,
+      createdAt: iso(booking.createdAt)!,
+      locationId: booking.locationId,
+      providerId: booking.providerId,
+      appointmentTypeId: booking.appointmentTypeId,
+      clientId: booking.clientId,
+      provider: read.provider ? ProviderResponse.from({ provider: read.provider }) : null,
+      location: read.location
+        ? LocationResponse.from(read.location, {
+            business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
+            registrations: expansion.has('location.registrations'),
+          })
+        : null,
+      appointmentType: read.appointmentType ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') }) : null,
+      serviceDate: iso(booking.serviceDate)!,
+      client: read.client,
+      paid: booking.paid,
+      invoiced: booking.invoiced,
+      adjustments: booking.adjustments,
+      servicePrice: booking.servicePrice,
+      cancelledAt: iso(booking.cancelledAt),
+      status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+      ...(read.healthFundCard !== undefined ? { healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard) } : {}),
+      ...(read.paymentMethod !== undefined ? { paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card) } : {}),
+      ...(read.providerLocationLink !== undefined ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) } : {}),
+      ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
+      ...(read.latestTransaction !== undefined ? { latestTransaction: read.latestTransaction } : {}),
+      pmsBookingId: booking.pmsBookingId,
+      ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AppointmentType } from '../../domain/appointment-type.js';
+import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
+import { Booking } from '../../domain/booking.js';
+import { BookingRepository, type ProviderDiary } from '../../domain/booking.repository.js';
+
+@Injectable()
+export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  findById(organisationId: string, id: string): Promise<AppointmentType | null> {
+    return this.em.findOne(AppointmentType, { id, organisationId });
+  }
+
+  async add(type: AppointmentType): Promise<void> {
+    await this.em.persist(type).flush();
+  }
+}
+
+@Injectable()
+export class MikroOrmBookingRepository extends BookingRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  findById(organisationId: string, id: string): Promise<Booking | null> {
+    return this.em.findOne(Booking, { id, organisationId });
+  }
+
+  async save(booking: Booking): Promise<void> {
+    await this.em.persist(booking).flush();
+  }
+
+  withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
+    return this.em.transactional(async (tx) => {
+      // A transaction-scoped lock per provider: concurrent bookings for one provider queue here.
+      await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`booking:${providerId}`]);
+      return work({
+        confirmedBookingsBetween: (start, end) =>
+          tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
+        add: (booking) => tx.persist(booking),
+      });
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, referenceNotFound } from '@app/shared/domain';
+import { ClientDirectory } from '@app/membership';
+import { CardVault } from '../domain/card-vault.js';
+import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-processor.js';
+import { type CardOwner, type NewHealthFundCard, type NewMedicareCard, WalletCard } from '../domain/wallet-card.js';
+import { DuplicateCardError, WalletCardRepository } from '../domain/wallet-card.repository.js';
+import { cardExists, clientNotFound } from '../domain/wallet.errors.js';
+import { HealthFundQueries } from './health-fund.queries.js';
+
+export type AddWalletCardCommand =
+  | { type: 'payment_method'; paymentMethod: AttachPaymentMethod }
+  | { type: 'health_fund_card'; healthFundCard: NewHealthFundCard & { healthFundId: string } }
+  | { type: 'medicare_card'; medicareCard: NewMedicareCard };
+
+@Injectable()
+export class AddWalletCard {
+  constructor(
+    private readonly cards: WalletCardRepository,
+    private readonly clients: ClientDirectory,
+    private readonly healthFunds: HealthFundQueries,
+    private readonly processor: PaymentProcessor,
+    private readonly vault: CardVault,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, clientId: string, command: AddWalletCardCommand): Promise<WalletCard> {
+    const client = await this.clients.findActiveClient(organisationId, clientId);
+    if (!client) throw clientNotFound(clientId);
+    const card = await this.cardFor({ organisationId, clientId }, command);
+    try {
+      await this.cards.add(card);
+    } catch (error) {
+      if (error instanceof DuplicateCardError) throw cardExists(error.existingCardId);
+      throw error;
+    }
+    return card;
+  }
+
+  private async cardFor(owner: CardOwner, command: AddWalletCardCommand): Promise<WalletCard> {
+    const now = this.clock.now();
+    switch (command.type) {
+      case 'payment_method':
+        return WalletCard.paymentMethod(owner, await this.processor.attachPaymentMethod(command.paymentMethod), this.vault, now);
+      case 'health_fund_card': {
+        const fund = await this.healthFunds.find(command.healthFundCard.healthFundId);
+        if (!fund) throw referenceNotFound('healthFundCard.healthFundId', 'Health fund', command.healthFundCard.healthFundId);
+        return WalletCard.healthFundCard(owner, fund, command.healthFundCard, this.vault, now);
+      }
+      case 'medicare_card':
+        return WalletCard.medicareCard(owner, command.medicareCard, this.vault, now);
+    }
+  }
+}

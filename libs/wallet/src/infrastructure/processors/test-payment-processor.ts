@@ -1,0 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { cardDeclined, unknownPaymentMethod } from '../../domain/wallet.errors.js';
+import { type AttachPaymentMethod, PaymentProcessor, type ProcessorPaymentMethod } from '../../domain/payment-processor.js';
+
+/** The processor's well-known test cards. */
+const TEST_CARDS: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_visa_debit: { brand: 'visa', last4: '5556' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '8431' },
+};
+const DECLINED = 'pm_card_chargeDeclined';
+
+/**
+ * A processor that needs no network (`PAYMENT_PROCESSOR=test`, the default): it knows the common
+ * test payment method ids, and a confirmation token `ctoken_<x>` stands for `pm_<x>`.
+ */
+@Injectable()
+export class TestPaymentProcessor extends PaymentProcessor {
+  async attachPaymentMethod(request: AttachPaymentMethod): Promise<ProcessorPaymentMethod> {
+    const field = request.paymentMethodId ? 'paymentMethod.paymentMethodId' : 'paymentMethod.confirmationTokenId';
+    const paymentMethodId = request.paymentMethodId ?? request.confirmationTokenId?.replace(/^ctoken_/, 'pm_') ?? '';
+    if (paymentMethodId === DECLINED) throw cardDeclined();
+    const card = TEST_CARDS[paymentMethodId];
+    if (!card) throw unknownPaymentMethod(field);
+    return {
+      paymentMethodId,
+      customerId: request.customerId ?? `cus_${randomBytes(7).toString('hex')}`,
+      brand: card.brand,
+      last4: card.last4,
+      cardFingerprint: createHash('sha256').update(paymentMethodId).digest('hex').slice(0, 16),
+    };
+  }
+}

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
@@ -115,6 +116,26 @@ function isNewestFirst(items: Body[]): boolean {
     const previous = items[index - 1];
     return previous.createdAt > item.createdAt || (previous.createdAt === item.createdAt && previous.id > item.id);
   });
+}
+
+/**
+ * Runs `work` while SQL statements matching `pattern` reach PostgreSQL `delayMs` late (the app runs
+ * in this process, on `pg` clients): a slow database, made on purpose.
+ */
+async function withSlowStatements<T>(pattern: RegExp, delayMs: number, work: () => Promise<T>): Promise<T> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [config] = args;
+    const text = typeof config === 'string' ? config : String((config as { text?: string })?.text ?? '');
+    if (!pattern.test(text)) return original.apply(this, args);
+    return new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => original.apply(this, args));
+  };
+  try {
+    return await work();
+  } finally {
+    prototype.query = original;
+  }
 }
 
 beforeAll(async () => {
@@ -563,6 +584,23 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(second.headers.location).toBe(first.headers.location);
+    expect((await get(orgPath(organisationId, '/plans/templates/links')).expect(200)).body.totalItems).toBe(1);
+  });
+});
+
+describe('Idempotency-Key on creates', () => {
+  it('has recorded the first answer by the time the client gets it: a retry replays it even when the database is slow to record it', async () => {
+    const organisationId = await createOrganisation('Idempotency Slow Record');
+    const business = await createBusiness(organisationId);
+    const body = { planTemplateId: 'ptpl_slow_record', businessId: business.id };
+    const key = `slow-record-${RUN}`;
+    const [first, retry] = await withSlowStatements(/^\s*update\s+"?idempotency_keys"?/i, 300, async () => {
+      const answer = await post(orgPath(organisationId, '/plans/templates/links'), body, t.platformAuth, key);
+      return [answer, await post(orgPath(organisationId, '/plans/templates/links'), body, t.platformAuth, key)];
+    });
+    expect(first.status).toBe(201);
+    expect({ status: retry.status, code: retry.body?.code }).toEqual({ status: 201, code: undefined });
+    expect(retry.body).toEqual(first.body);
     expect((await get(orgPath(organisationId, '/plans/templates/links')).expect(200)).body.totalItems).toBe(1);
   });
 });

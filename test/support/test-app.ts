@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent.js';
 import { AppConfig } from '@app/shared';
@@ -13,8 +14,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on the test database, as `main.ts` builds it, behind supertest. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real application on the test database, as `main.ts` builds it, behind supertest. Pass
+ * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is set by test/global-setup.mjs');
   const config = new AppConfig({
@@ -27,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
-  const app = await createApp(config, databaseUrl, platformKey);
+  const app = await createApp(config, databaseUrl, { bootstrapKey: platformKey, logDestination: options.logDestination });
   return {
     app,
     http: () => request(app.getHttpServer()),

@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
 import { PlatformModule } from '@app/platform';
 import { OrganisationsModule } from '@app/organisations';
@@ -12,12 +13,12 @@ import { createOrmConfig } from './database/orm-config.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config),
-        LoggingModule.forRoot(config.logLevel),
+        LoggingModule.forRoot(config.logLevel, logDestination),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
         PlatformModule,
         OrganisationsModule,

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppConfig, createValidationPipe, jsonBody, ProblemFilter, requestId } from '@app/shared';
 import { EnsureBootstrapKey } from '@app/platform';
 import { AppModule } from './app.module.js';
@@ -13,8 +14,15 @@ import { serveApiDocs } from './openapi.js';
  * The application as `main.ts` and the tests run it: the request pipeline, a migrated database,
  * and the bootstrap key when one is configured.
  */
-export async function createApp(config: AppConfig, databaseUrl: string, bootstrapKey?: string): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), { bodyParser: false, bufferLogs: true });
+export async function createApp(
+  config: AppConfig,
+  databaseUrl: string,
+  options: { bootstrapKey?: string; logDestination?: DestinationStream } = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.logDestination), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   // `expand[]=a&expand[]=b` is one of the array forms clients send.
   app.set('query parser', 'extended');
@@ -27,6 +35,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, bootstra
 
   const orm = app.get(MikroORM);
   await runMigrations(orm);
+  const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();
   return app;

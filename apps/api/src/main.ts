@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { AppConfig } from '@app/shared';
 import { createApp } from './app.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
+import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
 
 async function main(): Promise<void> {
   const config = new AppConfig();
@@ -10,15 +11,19 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const bootstrapKey = config.bootstrapApiKey ?? (embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined);
 
-  const app = await createApp(config, databaseUrl, bootstrapKey);
+  const app = await createApp(config, databaseUrl, { bootstrapKey });
+  if (config.demoData) await loadDemoDataIfEmpty(config, databaseUrl, (line) => process.stdout.write(`${line}\n`));
   await app.listen(config.port);
+  const baseUrl = `http://localhost:${config.port}`;
 
   const lines = [
-    `Healthcare Business API listening on http://localhost:${config.port}`,
-    `  API docs:  http://localhost:${config.port}/docs`,
+    `Healthcare Business API listening on ${baseUrl}`,
+    `  API docs:  ${baseUrl}/docs`,
     `  Database:  ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
   ];
   if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
+  const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, embedded ? bootstrapKey : undefined) : [];
+  if (requests.length) lines.push('', 'Try:', ...requests.map((request) => `  ${request}`));
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
   let stopping = false;

@@ -18,7 +18,35 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addServer(config.apiStagingBaseUrl, 'Staging')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from `POST /v1/api-keys`, or the bootstrap key printed at start-up.' })
     .build();
-  return SwaggerModule.createDocument(app, document, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const openApi = SwaggerModule.createDocument(app, document, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  documentIdempotentPosts(openApi);
+  return openApi;
+}
+
+const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } };
+
+/** Every POST takes `Idempotency-Key` (CONTRACT §6); one place documents it for all of them. */
+function documentIdempotentPosts(openApi: OpenAPIObject): void {
+  for (const path of Object.values(openApi.paths)) {
+    const post = path.post;
+    if (!post) continue;
+    post.parameters = [
+      ...(post.parameters ?? []),
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422.',
+        schema: { type: 'string', maxLength: 255, example: '5f0c2a1e-booking-retry-1' },
+      },
+    ];
+    const conflict = post.responses['409'] as { description?: string } | undefined;
+    post.responses['409'] = {
+      description: [conflict?.description, 'A request with this Idempotency-Key is still running (`idempotency_request_in_progress`).'].filter(Boolean).join(' '),
+      content: PROBLEM,
+    };
+    post.responses['422'] = { description: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).', content: PROBLEM };
+  }
 }
 
 /** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */

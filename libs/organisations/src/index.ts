@@ -8,3 +8,6 @@ export type { BookingSettings } from './domain/booking-settings.js';
 export type { Organisation } from './domain/organisation.js';
 export { LocationResponse, AddressResponse } from './http/dto/location.dto.js';
 export { BusinessResponse } from './http/dto/business.dto.js';
+export { isValidAbn } from './domain/abn.js';
+export { slugify } from './domain/slug.js';
+export { DEFAULT_BOOKING_SETTINGS } from './domain/booking-settings.js';

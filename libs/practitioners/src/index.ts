@@ -5,3 +5,4 @@ export { ProviderQueries, type ProviderRow } from './application/provider.querie
 export type { ProviderLocationLink } from './domain/provider-location-link.js';
 export { ProviderResponse } from './http/dto/provider.dto.js';
 export { ProviderLocationLinkResponse } from './http/dto/location-link.dto.js';
+export { isValidMedicareProviderNumber, medicareProviderNumber } from './domain/medicare-provider-number.js';

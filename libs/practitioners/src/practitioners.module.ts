@@ -16,7 +16,14 @@ export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
 @Module({
   imports: [MikroOrmModule.forFeature(practitionerSchemas), OrganisationsModule],
   controllers: [ProvidersController],
-  providers: [{ provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository }, CreateProvider, DeleteProvider, CreateLocationLink, ProviderQueries, PractitionerDirectory],
+  providers: [
+    { provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository },
+    CreateProvider,
+    DeleteProvider,
+    CreateLocationLink,
+    ProviderQueries,
+    PractitionerDirectory,
+  ],
   exports: [ProviderQueries, PractitionerDirectory],
 })
 export class PractitionersModule {}

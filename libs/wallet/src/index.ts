@@ -1,6 +1,7 @@
 // The wallet context's public surface: the module, and batched reads of cards as the spec's
 // PaymentMethod, HealthFundCard and MedicareCard, for bookings and claims.
-export { WalletModule, walletSchemas } from './wallet.module.js';
+export { WalletModule, walletSchemas, cardVaultFor } from './wallet.module.js';
+export { CardVault } from './domain/card-vault.js';
 export { WalletQueries, type CardRead } from './application/wallet.queries.js';
 export type { WalletCard, WalletCardType } from './domain/wallet-card.js';
 export type { HealthFund } from './domain/health-fund.js';

@@ -19,7 +19,7 @@ import { TestPaymentProcessor } from './infrastructure/processors/test-payment-p
 export const walletSchemas = [HealthFundSchema, WalletCardSchema];
 
 /** The card vault's key: `WALLET_ENCRYPTION_KEY`, or on the embedded default one kept in its data folder. */
-function cardVault(config: AppConfig): CardVault {
+export function cardVaultFor(config: AppConfig): CardVault {
   if (config.walletEncryptionKey) return new AesGcmCardVault(AesGcmCardVault.parseKey(config.walletEncryptionKey));
   if (config.databaseUrl) throw new Error('WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set (32 bytes as 64 hex characters or base64)');
   return new AesGcmCardVault(AesGcmCardVault.parseKey(config.secretInDataDir('wallet-encryption-key', () => randomKeyHex())));
@@ -41,7 +41,7 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
   controllers: [WalletController, HealthFundsController],
   providers: [
     { provide: WalletCardRepository, useClass: MikroOrmWalletCardRepository },
-    { provide: CardVault, inject: [AppConfig], useFactory: cardVault },
+    { provide: CardVault, inject: [AppConfig], useFactory: cardVaultFor },
     { provide: PaymentProcessor, inject: [AppConfig], useFactory: paymentProcessor },
     AddWalletCard,
     HealthFundQueries,

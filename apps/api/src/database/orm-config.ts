@@ -9,7 +9,15 @@ import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
 import { MIGRATIONS } from './migrations/index.js';
 
-export const ENTITY_SCHEMAS = [...platformSchemas, ...organisationSchemas, ...membershipSchemas, ...practitionerSchemas, ...walletSchemas, ...schedulingSchemas, ...paymentsSchemas];
+export const ENTITY_SCHEMAS = [
+  ...platformSchemas,
+  ...organisationSchemas,
+  ...membershipSchemas,
+  ...practitionerSchemas,
+  ...walletSchemas,
+  ...schedulingSchemas,
+  ...paymentsSchemas,
+];
 
 export function createOrmConfig(clientUrl: string): Options {
   return defineConfig({

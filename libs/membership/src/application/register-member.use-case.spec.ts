@@ -49,7 +49,9 @@ describe('RegisterMember', () => {
 
   it('stores nothing when the input breaks a rule', async () => {
     const members = new InMemoryMembers();
-    await expect(new RegisterMember(members, new FixedClock()).execute({ ...alex, metadata: { nested: {} } }, registration)).rejects.toMatchObject({ kind: 'validation' });
+    await expect(new RegisterMember(members, new FixedClock()).execute({ ...alex, metadata: { nested: {} } }, registration)).rejects.toMatchObject({
+      kind: 'validation',
+    });
     expect(members.byEmail.size).toBe(0);
   });
 });

@@ -16,7 +16,11 @@ describe('activity record', () => {
 
   it('is null for every header that is absent or blank', () => {
     expect(activityRecord({}, NOW)).toMatchObject({ applicationVersion: null, platform: null, userAgent: null });
-    expect(activityRecord({ applicationVersion: null, platform: '  ', userAgent: '' }, NOW)).toMatchObject({ applicationVersion: null, platform: null, userAgent: null });
+    expect(activityRecord({ applicationVersion: null, platform: '  ', userAgent: '' }, NOW)).toMatchObject({
+      applicationVersion: null,
+      platform: null,
+      userAgent: null,
+    });
   });
 
   it(`keeps at most ${MAX_ACTIVITY_FIELD_LENGTH} characters of each header`, () => {

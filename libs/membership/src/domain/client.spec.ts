@@ -38,17 +38,26 @@ describe('Client.create', () => {
 
   it('stores the mobile number as E.164', () => {
     expect(Client.create(ORGANISATION, { ...ALEX, mobileNumber: '+61 412 345 678' }, NOW).mobileNumber).toBe('+61412345678');
-    expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, mobileNumber: 'call me' }, NOW))).toMatchObject({ field: 'mobileNumber', code: 'invalid_phone_number' });
+    expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, mobileNumber: 'call me' }, NOW))).toMatchObject({
+      field: 'mobileNumber',
+      code: 'invalid_phone_number',
+    });
   });
 
   it('takes the practice management system creation time as a date-time with a zone', () => {
     expect(Client.create(ORGANISATION, { ...ALEX, pmsCreatedAt: '2024-03-14T09:30:00+10:00' }, NOW).pmsCreatedAt).toEqual(new Date('2024-03-13T23:30:00.000Z'));
     for (const value of ['2024-03-14', '2024-03-14T09:30:00', '2024-02-30T09:30:00Z', 'yesterday']) {
-      expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, pmsCreatedAt: value }, NOW))).toMatchObject({ field: 'pmsCreatedAt', code: 'invalid_format' });
+      expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, pmsCreatedAt: value }, NOW))).toMatchObject({
+        field: 'pmsCreatedAt',
+        code: 'invalid_format',
+      });
     }
   });
 
   it('takes a date of birth only when it is a past day', () => {
-    expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, dateOfBirth: '2030-01-01' }, NOW))).toMatchObject({ field: 'dateOfBirth', code: 'not_in_past' });
+    expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, dateOfBirth: '2030-01-01' }, NOW))).toMatchObject({
+      field: 'dateOfBirth',
+      code: 'not_in_past',
+    });
   });
 });

@@ -47,7 +47,11 @@ describe('Member.register', () => {
   });
 
   it('keeps one activity record from the registering app', () => {
-    const member = Member.register(ALEX, { createdByOrganisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', device: { applicationVersion: '4.12.0', platform: 'android', userAgent: 'okhttp/5.0' } }, NOW);
+    const member = Member.register(
+      ALEX,
+      { createdByOrganisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', device: { applicationVersion: '4.12.0', platform: 'android', userAgent: 'okhttp/5.0' } },
+      NOW,
+    );
     expect(member.activity).toEqual([
       { createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), applicationVersion: '4.12.0', platform: 'android', userAgent: 'okhttp/5.0' },
     ]);
@@ -58,20 +62,32 @@ describe('Member.register', () => {
   it('stores an Australian mobile number as E.164', () => {
     expect(Member.register({ ...ALEX, mobileNumber: '0412 345 678' }, BY_PLATFORM, NOW).mobileNumber).toBe('+61412345678');
     expect(Member.register({ ...ALEX, mobileNumber: '+64 21 123 4567' }, BY_PLATFORM, NOW).mobileNumber).toBe('+64211234567');
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, mobileNumber: '12345' }, BY_PLATFORM, NOW))).toMatchObject({ field: 'mobileNumber', code: 'invalid_phone_number' });
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, mobileNumber: '12345' }, BY_PLATFORM, NOW))).toMatchObject({
+      field: 'mobileNumber',
+      code: 'invalid_phone_number',
+    });
   });
 
   it('takes a date of birth only when it is a past day', () => {
     expect(Member.register({ ...ALEX, dateOfBirth: '1988-04-12' }, BY_PLATFORM, NOW).dateOfBirth).toBe('1988-04-12');
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '2026-11-22' }, BY_PLATFORM, NOW))).toMatchObject({ field: 'dateOfBirth', code: 'not_in_past' });
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '1988-02-30' }, BY_PLATFORM, NOW))).toMatchObject({ field: 'dateOfBirth', code: 'invalid_format' });
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '2026-11-22' }, BY_PLATFORM, NOW))).toMatchObject({
+      field: 'dateOfBirth',
+      code: 'not_in_past',
+    });
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '1988-02-30' }, BY_PLATFORM, NOW))).toMatchObject({
+      field: 'dateOfBirth',
+      code: 'invalid_format',
+    });
   });
 
   it('trims names and refuses blank or over-long ones', () => {
     expect(Member.register({ ...ALEX, firstName: '  Alex ' }, BY_PLATFORM, NOW).firstName).toBe('Alex');
     expect(fieldErrorOf(() => Member.register({ ...ALEX, firstName: '   ' }, BY_PLATFORM, NOW))).toMatchObject({ field: 'firstName', code: 'required' });
     expect(Member.register({ ...ALEX, lastName: 'x'.repeat(100) }, BY_PLATFORM, NOW).lastName).toHaveLength(100);
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, lastName: 'x'.repeat(101) }, BY_PLATFORM, NOW))).toMatchObject({ field: 'lastName', code: 'too_long' });
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, lastName: 'x'.repeat(101) }, BY_PLATFORM, NOW))).toMatchObject({
+      field: 'lastName',
+      code: 'too_long',
+    });
   });
 
   it('keeps valid metadata and refuses nested values', () => {

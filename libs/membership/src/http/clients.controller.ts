@@ -21,7 +21,11 @@ export class ClientsController {
   @ApiOperation({ summary: 'Create a client', description: 'A patient of the organisation, optionally linked to a member (`memberId`), which must exist.' })
   @ApiCreatedResponse({ type: ClientResponse, headers: { Location: { description: 'URL of the new client', schema: { type: 'string' } } } })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNPROCESSABLE_ENTITY)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateClientRequest, @Res({ passthrough: true }) response: Response): Promise<ClientResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreateClientRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ClientResponse> {
     const client = await this.createClient.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/clients/${client.id}`);
     return ClientResponse.from(clientView(client));

@@ -16,7 +16,22 @@ export const RequestDevice = createParamDecorator((_: unknown, context: Executio
 /** Documents the headers `RequestDevice` reads. */
 export const ApiDeviceHeaders = (): MethodDecorator =>
   applyDecorators(
-    ApiHeader({ name: 'X-Application-Version', required: false, description: 'Version of the calling app, kept in the activity record (at most 200 characters).', example: '4.12.0' }),
-    ApiHeader({ name: 'X-Platform', required: false, description: 'Platform of the calling app, kept in the activity record (at most 200 characters).', example: 'ios' }),
-    ApiHeader({ name: 'User-Agent', required: false, description: 'Kept in the activity record (at most 200 characters).', example: 'HarbourPhysio/4.12.0 (iPhone; iOS 19.1)' }),
+    ApiHeader({
+      name: 'X-Application-Version',
+      required: false,
+      description: 'Version of the calling app, kept in the activity record (at most 200 characters).',
+      example: '4.12.0',
+    }),
+    ApiHeader({
+      name: 'X-Platform',
+      required: false,
+      description: 'Platform of the calling app, kept in the activity record (at most 200 characters).',
+      example: 'ios',
+    }),
+    ApiHeader({
+      name: 'User-Agent',
+      required: false,
+      description: 'Kept in the activity record (at most 200 characters).',
+      example: 'HarbourPhysio/4.12.0 (iPhone; iOS 19.1)',
+    }),
   );

@@ -46,13 +46,13 @@ export class DirectoryQueries {
     return found;
   }
 
-  private async list<T extends Business | Location | PlanTemplateLink>(
-    entity: new () => T,
-    organisationId: string,
-    page: PageRequest,
-  ): Promise<Page<T>> {
+  private async list<T extends Business | Location | PlanTemplateLink>(entity: new () => T, organisationId: string, page: PageRequest): Promise<Page<T>> {
     await this.organisations.assertExists(organisationId);
-    const [items, total] = await this.em.findAndCount(entity, { organisationId } as never, { orderBy: NEWEST_FIRST as never, limit: page.limit, offset: offsetOf(page) });
+    const [items, total] = await this.em.findAndCount(entity, { organisationId } as never, {
+      orderBy: NEWEST_FIRST as never,
+      limit: page.limit,
+      offset: offsetOf(page),
+    });
     return pageOf(items, total, page);
   }
 }

@@ -32,9 +32,12 @@ describe('isValidAbn', () => {
     expect(isValidAbn(abn)).toBe(false);
   });
 
-  it.each(['5182475355', '518247535560', '', '5182475355a', '51 824 753 556', '51-824-753-556', '٥١٨٢٤٧٥٣٥٥٦'])('rejects %p, which is not exactly 11 ASCII digits', (abn) => {
-    expect(isValidAbn(abn)).toBe(false);
-  });
+  it.each(['5182475355', '518247535560', '', '5182475355a', '51 824 753 556', '51-824-753-556', '٥١٨٢٤٧٥٣٥٥٦'])(
+    'rejects %p, which is not exactly 11 ASCII digits',
+    (abn) => {
+      expect(isValidAbn(abn)).toBe(false);
+    },
+  );
 });
 
 describe('compactAbn', () => {

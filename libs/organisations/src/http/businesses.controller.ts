@@ -20,7 +20,11 @@ export class BusinessesController {
   @ApiOperation({ summary: 'Create a business', description: 'An AU business needs a valid ABN as `taxIdentifier`.' })
   @ApiCreatedResponse({ type: BusinessResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateBusinessRequest, @Res({ passthrough: true }) response: Response): Promise<BusinessResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreateBusinessRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<BusinessResponse> {
     const business = await this.createBusiness.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/businesses/${business.id}`);
     return BusinessResponse.from(business);

@@ -23,7 +23,11 @@ export class LocationsController {
   @ApiOperation({ summary: 'Create a location', description: 'The business must belong to the organisation; `timeZone` is an IANA zone.' })
   @ApiCreatedResponse({ type: LocationResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateLocationRequest, @Res({ passthrough: true }) response: Response): Promise<LocationResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreateLocationRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LocationResponse> {
     const location = await this.createLocation.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/locations/${location.id}`);
     return LocationResponse.from(location, { registrations: true });

@@ -54,7 +54,8 @@ export class OrganisationsController {
   @Patch(':organisationId')
   @ApiOperation({
     summary: 'Update organisation',
-    description: 'Changes only the fields sent; `null` clears a URL; `{}` changes nothing. Sending the deprecated `websiteUrl` adds `Deprecation: true` to the answer.',
+    description:
+      'Changes only the fields sent; `null` clears a URL; `{}` changes nothing. Sending the deprecated `websiteUrl` adds `Deprecation: true` to the answer.',
   })
   @ApiBody({ type: UpdateOrganisationRequest, required: true })
   @ApiOk(OrganisationResponse)
@@ -70,7 +71,10 @@ export class OrganisationsController {
 
   @Patch(':organisationId/booking-settings')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Update booking settings', description: 'The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change.' })
+  @ApiOperation({
+    summary: 'Update booking settings',
+    description: 'The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change.',
+  })
   @ApiOk(BookingSettingsResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async updateSettings(@OrganisationIdParam() organisationId: string, @Body() body: UpdateBookingSettingsRequest): Promise<BookingSettingsResponse> {

@@ -20,7 +20,11 @@ export class PlanTemplateLinksController {
   @ApiOperation({ summary: 'Create a plan template link', description: 'The business must belong to the organisation. The server builds `url`.' })
   @ApiCreatedResponse({ type: PlanTemplateLinkResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreatePlanTemplateLinkRequest, @Res({ passthrough: true }) response: Response): Promise<PlanTemplateLinkResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreatePlanTemplateLinkRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PlanTemplateLinkResponse> {
     const link = await this.createLink.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/plans/templates/links/${link.id}`);
     return PlanTemplateLinkResponse.from(link);

@@ -12,7 +12,12 @@ export class AssemblePayout {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, businessId: string, paymentTransactionIds: string[], props: { arrivalDate: string; status?: PayoutStatus }): Promise<Payout> {
+  async execute(
+    organisationId: string,
+    businessId: string,
+    paymentTransactionIds: string[],
+    props: { arrivalDate: string; status?: PayoutStatus },
+  ): Promise<Payout> {
     const transactions = await this.payments.paymentTransactionsOf(businessId, paymentTransactionIds);
     const found = new Set(transactions.map((transaction) => transaction.id));
     const missing = paymentTransactionIds.filter((id) => !found.has(id));

@@ -31,13 +31,17 @@ export class PaymentTransactionReader {
 
   async read(organisationId: string, paymentTransactions: PaymentTransaction[], options: { withEventMembers: boolean }): Promise<PaymentTransactionRead[]> {
     if (paymentTransactions.length === 0) return [];
-    const ids = (pick: (transaction: PaymentTransaction) => string | null) => [...new Set(paymentTransactions.flatMap((transaction) => pick(transaction) ?? []))];
+    const ids = (pick: (transaction: PaymentTransaction) => string | null) => [
+      ...new Set(paymentTransactions.flatMap((transaction) => pick(transaction) ?? [])),
+    ];
     const claimIds = ids((transaction) => transaction.claimId);
     const medicareClaimIds = ids((transaction) => transaction.medicareClaimId);
     const [claims, medicareClaims, members] = await Promise.all([
       claimIds.length ? this.em.find(Claim, { id: { $in: claimIds } }) : [],
       medicareClaimIds.length ? this.em.find(MedicareClaim, { id: { $in: medicareClaimIds } }) : [],
-      options.withEventMembers ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy))) : new Map<string, Member>(),
+      options.withEventMembers
+        ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)))
+        : new Map<string, Member>(),
     ]);
     const [cards, funds] = await Promise.all([
       this.wallet.cardsByIds(

@@ -19,7 +19,11 @@ export class PayoutQueries {
   /** Newest first. */
   async list(businessId: string, page: PageRequest): Promise<Page<Payout>> {
     await this.assertBusiness(businessId);
-    const [items, total] = await this.em.findAndCount(Payout, { businessId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) });
+    const [items, total] = await this.em.findAndCount(
+      Payout,
+      { businessId },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) },
+    );
     return pageOf(items, total, page);
   }
 
@@ -32,7 +36,11 @@ export class PayoutQueries {
   /** The payout's payment transactions in `createdAt, id` order, fully read; a payout of another business is a 404. */
   async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionRead>> {
     const payout = await this.get(businessId, payoutId);
-    const [items, total] = await this.em.findAndCount(PaymentTransaction, { payoutId: payout.id }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit, offset: offsetOf(page) });
+    const [items, total] = await this.em.findAndCount(
+      PaymentTransaction,
+      { payoutId: payout.id },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit, offset: offsetOf(page) },
+    );
     return pageOf(await this.reader.read(payout.organisationId, items, { withEventMembers: true }), total, page);
   }
 

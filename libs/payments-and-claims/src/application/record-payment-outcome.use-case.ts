@@ -4,7 +4,7 @@ import { Claim, type NewClaim } from '../domain/claim.js';
 import { MedicareClaim, type NewMedicareClaim } from '../domain/medicare-claim.js';
 import { type CardPayment, type PaymentEvent, type PaymentLink, PaymentTransaction } from '../domain/payment-transaction.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
-import { transactionNotFound } from '../domain/payments.errors.js';
+import { paymentTransactionNotFound, transactionNotFound } from '../domain/payments.errors.js';
 import type { Transaction } from '../domain/transaction.js';
 
 interface Extras {
@@ -24,7 +24,12 @@ export class RecordPaymentOutcome {
     private readonly clock: Clock,
   ) {}
 
-  async cardPayment(organisationId: string, transactionId: string, payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string }, extras: Extras): Promise<PaymentTransaction> {
+  async cardPayment(
+    organisationId: string,
+    transactionId: string,
+    payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string },
+    extras: Extras,
+  ): Promise<PaymentTransaction> {
     const transaction = await this.transaction(organisationId, transactionId);
     const paymentTransaction = PaymentTransaction.forCardPayment(ownerOf(transaction), payment, extras.platformFeeAmount, this.clock.now());
     withExtras(paymentTransaction, extras);
@@ -32,7 +37,12 @@ export class RecordPaymentOutcome {
     return paymentTransaction;
   }
 
-  async healthFundClaim(organisationId: string, transactionId: string, claimProps: NewClaim, extras: Extras): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction }> {
+  async healthFundClaim(
+    organisationId: string,
+    transactionId: string,
+    claimProps: NewClaim,
+    extras: Extras,
+  ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction }> {
     const transaction = await this.transaction(organisationId, transactionId);
     const now = this.clock.now();
     const claim = Claim.create(organisationId, claimProps, now);
@@ -57,6 +67,15 @@ export class RecordPaymentOutcome {
     return { claim, paymentTransaction };
   }
 
+  /** A refund, dispute or correction on a payment transaction that is not yet paid out. */
+  async adjustment(organisationId: string, paymentTransactionId: string, adjustment: { source: string; amount: Cents }): Promise<PaymentTransaction> {
+    const paymentTransaction = await this.payments.findPaymentTransaction(organisationId, paymentTransactionId);
+    if (!paymentTransaction) throw paymentTransactionNotFound(paymentTransactionId);
+    paymentTransaction.adjust({ ...adjustment, createdAt: this.clock.now().toISOString() });
+    await this.payments.save(paymentTransaction);
+    return paymentTransaction;
+  }
+
   private async transaction(organisationId: string, transactionId: string): Promise<Transaction> {
     const transaction = await this.payments.findTransaction(organisationId, transactionId);
     if (!transaction) throw transactionNotFound(transactionId);
@@ -64,7 +83,11 @@ export class RecordPaymentOutcome {
   }
 }
 
-const ownerOf = (transaction: Transaction) => ({ organisationId: transaction.organisationId, businessId: transaction.businessId, transactionId: transaction.id });
+const ownerOf = (transaction: Transaction) => ({
+  organisationId: transaction.organisationId,
+  businessId: transaction.businessId,
+  transactionId: transaction.id,
+});
 
 function withExtras(paymentTransaction: PaymentTransaction, extras: Extras): void {
   paymentTransaction.events = extras.events ?? [];

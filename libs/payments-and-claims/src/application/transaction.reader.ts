@@ -39,7 +39,10 @@ export class TransactionReader {
        where organisation_id = ? and booking_id in (?) order by booking_id, created_at desc, id desc`,
       [organisationId, [...new Set(bookingIds)]],
     );
-    const reads = await this.read(organisationId, transactions.map((row) => row.id));
+    const reads = await this.read(
+      organisationId,
+      transactions.map((row) => row.id),
+    );
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
   }
 

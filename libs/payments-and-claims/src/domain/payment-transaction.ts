@@ -1,4 +1,5 @@
-import { assertCents, type Cents, CURRENCY, newUuid } from '@app/shared/domain';
+import { assertCents, type Cents, CURRENCY, invalidField, newUuid } from '@app/shared/domain';
+import { alreadyPaidOut } from './payments.errors.js';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 
@@ -56,7 +57,12 @@ export class PaymentTransaction {
   events: PaymentEvent[];
   createdAt: Date;
 
-  static forCardPayment(owner: Owner, payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string }, platformFeeAmount: Cents, now: Date): PaymentTransaction {
+  static forCardPayment(
+    owner: Owner,
+    payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string },
+    platformFeeAmount: Cents,
+    now: Date,
+  ): PaymentTransaction {
     const transaction = PaymentTransaction.base(owner, 'payment', payment.amount, platformFeeAmount, now);
     transaction.payment = { ...payment, id: payment.id ?? `pi_${newUuid().replace(/-/g, '')}`, currency: CURRENCY };
     return transaction;
@@ -75,8 +81,10 @@ export class PaymentTransaction {
     return transaction;
   }
 
+  /** Adjusting what a payout already paid would break its sum: adjust before the payout. */
   adjust(adjustment: Omit<AdjustmentTransaction, 'id'>): void {
-    if (!Number.isSafeInteger(adjustment.amount)) throw new Error('adjustments are whole cents');
+    if (this.payoutId !== null) throw alreadyPaidOut([this.id]);
+    if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
     this.adjustments = [...this.adjustments, { ...adjustment, id: newUuid() }];
   }
 

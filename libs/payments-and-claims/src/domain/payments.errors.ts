@@ -4,6 +4,8 @@ export const claimTotalsMismatch = (message: string): DomainError => new DomainE
 
 export const transactionNotFound = (id: string): DomainError => notFound('Transaction', id);
 
+export const paymentTransactionNotFound = (id: string): DomainError => notFound('Payment transaction', id);
+
 export const payoutNotFound = (id: string): DomainError => notFound('Payout', id);
 
 export const alreadyPaidOut = (ids: string[]): DomainError => conflict('already_paid_out', `Payment transactions already in a payout: ${ids.join(', ')}.`);

@@ -21,7 +21,12 @@ export class Payout {
   createdAt: Date;
 
   /** Gathers the transactions into a new payout, and marks each as paid out by it. */
-  static assemble(owner: { organisationId: string; businessId: string }, transactions: PaymentTransaction[], props: { arrivalDate: string; status?: PayoutStatus }, now: Date): Payout {
+  static assemble(
+    owner: { organisationId: string; businessId: string },
+    transactions: PaymentTransaction[],
+    props: { arrivalDate: string; status?: PayoutStatus },
+    now: Date,
+  ): Payout {
     const taken = transactions.filter((transaction) => transaction.payoutId !== null);
     if (taken.length) throw alreadyPaidOut(taken.map((transaction) => transaction.id));
     const payout = new Payout();

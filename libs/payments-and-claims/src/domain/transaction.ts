@@ -83,7 +83,11 @@ export class Transaction {
     transaction.medicareCardId = props.medicareCardId ?? null;
     transaction.serviceProviderId = props.serviceProviderId ?? null;
     transaction.locationId = props.locationId ?? null;
-    transaction.items = props.items.map((item, index) => ({ ...item, id: newUuid(), chargeAmount: assertCents(item.chargeAmount, `items[${index}].chargeAmount`) }));
+    transaction.items = props.items.map((item, index) => ({
+      ...item,
+      id: newUuid(),
+      chargeAmount: assertCents(item.chargeAmount, `items[${index}].chargeAmount`),
+    }));
     transaction.amount = sumCents(transaction.items.map((item) => item.chargeAmount));
     transaction.currency = CURRENCY;
     transaction.confirmations = (props.confirmations ?? []).map((confirmation) => ({ ...confirmation, id: newUuid() }));

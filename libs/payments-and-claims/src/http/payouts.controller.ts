@@ -19,7 +19,7 @@ export class PayoutsController {
   constructor(private readonly queries: PayoutQueries) {}
 
   @Get()
-  @ApiOperation({ summary: 'List payouts', description: 'The business\'s payouts, newest first.' })
+  @ApiOperation({ summary: 'List payouts', description: "The business's payouts, newest first." })
   @ApiPagedResponse(PayoutResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@BusinessId() businessId: string, @Query() query: PageQuery): Promise<Page<PayoutResponse>> {

@@ -39,7 +39,9 @@ export class IdempotencyMiddleware implements NestMiddleware {
       throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_KEY_LENGTH} characters`);
     }
     const apiKeyHash = ApiKey.hashOf(bearer);
-    const requestHash = createHash('sha256').update(`${request.method} ${request.originalUrl}\n${canonicalJson(request.body ?? null)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${request.method} ${request.originalUrl}\n${canonicalJson(request.body ?? null)}`)
+      .digest('hex');
     const claim = await this.store.claim(apiKeyHash, key, requestHash);
     switch (claim.kind) {
       case 'reused_with_other_request':

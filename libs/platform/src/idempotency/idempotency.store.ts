@@ -7,11 +7,7 @@ export interface StoredResponse {
   body: string;
 }
 
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'in_progress' }
-  | { kind: 'reused_with_other_request' }
-  | { kind: 'completed'; response: StoredResponse };
+export type Claim = { kind: 'claimed' } | { kind: 'in_progress' } | { kind: 'reused_with_other_request' } | { kind: 'completed'; response: StoredResponse };
 
 /** Idempotency keys in PostgreSQL, kept 24 hours per API key. */
 @Injectable()
@@ -33,10 +29,9 @@ export class IdempotencyStore {
       [apiKeyHash, key, requestHash],
     );
     if (claimed.length > 0) return { kind: 'claimed' };
-    const [row] = await connection.execute<{ request_hash: string; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }[]>(
-      'select request_hash, response_status, response_headers, response_body from idempotency_keys where api_key_hash = ? and key = ?',
-      [apiKeyHash, key],
-    );
+    const [row] = await connection.execute<
+      { request_hash: string; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }[]
+    >('select request_hash, response_status, response_headers, response_body from idempotency_keys where api_key_hash = ? and key = ?', [apiKeyHash, key]);
     if (!row) return this.claim(apiKeyHash, key, requestHash);
     if (row.request_hash !== requestHash) return { kind: 'reused_with_other_request' };
     if (row.response_status === null) return { kind: 'in_progress' };

@@ -24,11 +24,15 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number) {
-    const [totalHits, timeToExpire, timeToBlockExpire] = (await this.redis.eval(INCREMENT, 2, `hits:${key}`, `block:${key}`, ttl, limit, blockDuration || ttl)) as [
-      number,
-      number,
-      number,
-    ];
+    const [totalHits, timeToExpire, timeToBlockExpire] = (await this.redis.eval(
+      INCREMENT,
+      2,
+      `hits:${key}`,
+      `block:${key}`,
+      ttl,
+      limit,
+      blockDuration || ttl,
+    )) as [number, number, number];
     const isBlocked = timeToBlockExpire > 0;
     return {
       totalHits,

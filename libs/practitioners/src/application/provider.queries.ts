@@ -47,7 +47,11 @@ export class ProviderQueries {
     private readonly locations: LocationReader,
   ) {}
 
-  async list(organisationId: string, page: PageRequest, options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> }): Promise<Page<ProviderRead>> {
+  async list(
+    organisationId: string,
+    page: PageRequest,
+    options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> },
+  ): Promise<Page<ProviderRead>> {
     await this.organisations.assertExists(organisationId);
     const [rows, [{ total }]] = await Promise.all([
       this.em.execute<ProviderRow[]>(
@@ -65,7 +69,10 @@ export class ProviderQueries {
   }
 
   async get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderRead> {
-    const rows = await this.em.execute<ProviderRow[]>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id = ?`, [organisationId, providerId]);
+    const rows = await this.em.execute<ProviderRow[]>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id = ?`, [
+      organisationId,
+      providerId,
+    ]);
     if (rows.length === 0) throw providerNotFound(providerId);
     const [read] = await this.withExpansions(organisationId, rows, expansion);
     return read;
@@ -91,7 +98,12 @@ export class ProviderQueries {
 
   private async withExpansions(organisationId: string, rows: ProviderRow[], expansion: Expansion<ProviderExpansion>): Promise<ProviderRead[]> {
     const links = expansion.has('locationLinks') ? Map.groupBy(await this.linksOf(rows.map((row) => row.id)), (link) => link.providerId) : undefined;
-    const locations = expansion.has('locations') ? await this.locations.locations(organisationId, rows.flatMap((row) => row.locationIds)) : undefined;
+    const locations = expansion.has('locations')
+      ? await this.locations.locations(
+          organisationId,
+          rows.flatMap((row) => row.locationIds),
+        )
+      : undefined;
     return rows.map((provider) => ({
       provider,
       ...(links ? { locationLinks: links.get(provider.id) ?? [] } : {}),

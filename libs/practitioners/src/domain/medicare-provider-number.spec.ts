@@ -33,14 +33,22 @@ describe('isValidMedicareProviderNumber', () => {
     expect(isValidMedicareProviderNumber(number)).toBe(false);
   });
 
-  it.each(['', '2429591', '24295911L', '2429591LL', 'A429591L', '242959 1L', '2429591Z'])('rejects %p, which is not shaped like a provider number', (number) => {
-    expect(isValidMedicareProviderNumber(number)).toBe(false);
-  });
+  it.each(['', '2429591', '24295911L', '2429591LL', 'A429591L', '242959 1L', '2429591Z'])(
+    'rejects %p, which is not shaped like a provider number',
+    (number) => {
+      expect(isValidMedicareProviderNumber(number)).toBe(false);
+    },
+  );
 });
 
 describe('ProviderLocationLink.create', () => {
   it('keeps valid provider numbers in upper case', () => {
-    const link = ProviderLocationLink.create(ORGANISATION, PROVIDER, { locationId: LOCATION, medicare: { providerNumber: '2429591l', suggestedProviderNumber: '2429592A' } }, NOW);
+    const link = ProviderLocationLink.create(
+      ORGANISATION,
+      PROVIDER,
+      { locationId: LOCATION, medicare: { providerNumber: '2429591l', suggestedProviderNumber: '2429592A' } },
+      NOW,
+    );
     expect(link.medicare.providerNumber).toBe('2429591L');
     expect(link.medicare.suggestedProviderNumber).toBe('2429592A');
     expect(link.deleted).toBe(false);

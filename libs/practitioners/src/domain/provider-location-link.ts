@@ -54,7 +54,11 @@ export class ProviderLocationLink {
 function providerNumber(value: string | null | undefined, field: string): string | null {
   if (value === null || value === undefined) return null;
   if (!isValidMedicareProviderNumber(value)) {
-    throw invalidField(field, 'invalid_provider_number', 'must be a Medicare provider number: up to 6 digits, a practice location character and a valid check character');
+    throw invalidField(
+      field,
+      'invalid_provider_number',
+      'must be a Medicare provider number: up to 6 digits, a practice location character and a valid check character',
+    );
   }
   return value.toUpperCase();
 }

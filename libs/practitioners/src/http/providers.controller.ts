@@ -26,7 +26,8 @@ export class ProvidersController {
   @Get()
   @ApiOperation({
     summary: 'List providers',
-    description: 'Ordered by `lastName, firstName, id`. Deleted providers are left out unless `includeDeleted=true`. `expand` takes `locationLinks` and `locations`.',
+    description:
+      'Ordered by `lastName, firstName, id`. Deleted providers are left out unless `includeDeleted=true`. `expand` takes `locationLinks` and `locations`.',
   })
   @ApiPagedResponse(ProviderResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -39,7 +40,11 @@ export class ProvidersController {
   @ApiOperation({ summary: 'Create a provider' })
   @ApiCreatedResponse({ type: ProviderResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateProviderRequest, @Res({ passthrough: true }) response: Response): Promise<ProviderResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreateProviderRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ProviderResponse> {
     const provider = await this.createProvider.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/providers/${provider.id}`);
     return ProviderResponse.from({ provider: { ...provider, locationIds: [] } });
@@ -54,7 +59,10 @@ export class ProvidersController {
   }
 
   @Delete(':providerId')
-  @ApiOperation({ summary: 'Delete a provider', description: 'Marks the provider `deleted`; it stays readable and leaves the providers list. Deleting again changes nothing.' })
+  @ApiOperation({
+    summary: 'Delete a provider',
+    description: 'Marks the provider `deleted`; it stays readable and leaves the providers list. Deleting again changes nothing.',
+  })
   @ApiOk(ProviderResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async remove(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string): Promise<ProviderResponse> {
@@ -63,7 +71,10 @@ export class ProvidersController {
   }
 
   @Post(':providerId/location-links')
-  @ApiOperation({ summary: 'Link a provider to a location', description: 'One live link per provider and location. A Medicare provider number, when given, must be valid.' })
+  @ApiOperation({
+    summary: 'Link a provider to a location',
+    description: 'One live link per provider and location. A Medicare provider number, when given, must be valid.',
+  })
   @ApiCreatedResponse({ type: ProviderLocationLinkResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async link(

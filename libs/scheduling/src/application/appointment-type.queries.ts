@@ -14,7 +14,11 @@ export class AppointmentTypeQueries {
   /** Newest first. */
   async list(organisationId: string, page: PageRequest): Promise<Page<AppointmentType>> {
     await this.organisations.assertExists(organisationId);
-    const [items, total] = await this.em.findAndCount(AppointmentType, { organisationId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) });
+    const [items, total] = await this.em.findAndCount(
+      AppointmentType,
+      { organisationId },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) },
+    );
     return pageOf(items, total, page);
   }
 

@@ -96,7 +96,13 @@ export class BookingQueries {
     private readonly transactions: BookingTransactions,
   ) {}
 
-  async list(organisationId: string, page: PageRequest, filters: BookingFilters, expansion: Expansion<BookingExpansion>, now: Date): Promise<Page<BookingRead>> {
+  async list(
+    organisationId: string,
+    page: PageRequest,
+    filters: BookingFilters,
+    expansion: Expansion<BookingExpansion>,
+    now: Date,
+  ): Promise<Page<BookingRead>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
     const [rows, [{ total }]] = await Promise.all([
@@ -111,7 +117,10 @@ export class BookingQueries {
   }
 
   async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead> {
-    const rows = await this.em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = ? and b.id = ?`, [organisationId, bookingId]);
+    const rows = await this.em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = ? and b.id = ?`, [
+      organisationId,
+      bookingId,
+    ]);
     if (rows.length === 0) throw bookingNotFound(bookingId);
     const [read] = await this.assemble(organisationId, rows, expansion, now);
     return read;
@@ -121,10 +130,22 @@ export class BookingQueries {
     if (rows.length === 0) return [];
     const ids = (pick: (row: BookingRow) => string | null) => [...new Set(rows.flatMap((row) => pick(row) ?? []))];
     const [providers, locations, appointmentTypes, clients, cards, links, settings, transactions] = await Promise.all([
-      this.providers.byIds(organisationId, ids((row) => row.providerId)),
-      this.locations.locations(organisationId, ids((row) => row.locationId)),
-      this.appointmentTypesByIds(organisationId, ids((row) => row.appointmentTypeId)),
-      this.clients.findByIds(organisationId, ids((row) => row.clientId)),
+      this.providers.byIds(
+        organisationId,
+        ids((row) => row.providerId),
+      ),
+      this.locations.locations(
+        organisationId,
+        ids((row) => row.locationId),
+      ),
+      this.appointmentTypesByIds(
+        organisationId,
+        ids((row) => row.appointmentTypeId),
+      ),
+      this.clients.findByIds(
+        organisationId,
+        ids((row) => row.clientId),
+      ),
       expansion.has('paymentMethod') || expansion.has('healthFundCard')
         ? this.wallet.cardsByIds(organisationId, [
             ...(expansion.has('paymentMethod') ? ids((row) => row.paymentMethodId) : []),
@@ -141,7 +162,9 @@ export class BookingQueries {
           )
         : undefined,
     ]);
-    const businesses = expansion.has('location.business') ? await this.locations.businesses([...locations.values()].map((location) => location.businessId)) : undefined;
+    const businesses = expansion.has('location.business')
+      ? await this.locations.businesses([...locations.values()].map((location) => location.businessId))
+      : undefined;
 
     return rows.map((booking) => {
       const location = locations.get(booking.locationId) ?? null;

@@ -21,8 +21,16 @@ export class CreateAppointmentType {
       this.organisations.missingLocationIds(organisationId, props.locationIds),
     ]);
     const errors: FieldError[] = [
-      ...missingProviders.map((id) => ({ field: `providers[${props.providerIds.indexOf(id)}]`, code: 'not_found', message: `names no provider of this organisation` })),
-      ...missingLocations.map((id) => ({ field: `locations[${props.locationIds.indexOf(id)}]`, code: 'not_found', message: `names no location of this organisation` })),
+      ...missingProviders.map((id) => ({
+        field: `providers[${props.providerIds.indexOf(id)}]`,
+        code: 'not_found',
+        message: `names no provider of this organisation`,
+      })),
+      ...missingLocations.map((id) => ({
+        field: `locations[${props.locationIds.indexOf(id)}]`,
+        code: 'not_found',
+        message: `names no location of this organisation`,
+      })),
     ];
     if (errors.length) throw new DomainError('not_found', 'not_found', 'Some providers or locations are not part of this organisation.', errors);
     const type = AppointmentType.create(organisationId, props, this.clock.now());

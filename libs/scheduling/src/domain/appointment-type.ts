@@ -103,7 +103,12 @@ function billableItem(input: NewBillableItem, path: string): BillableItem {
     itemCode: input.itemCode ?? null,
     pmsBillableItemId: input.pmsBillableItemId ?? null,
     serviceItem: input.serviceItem
-      ? { id: input.serviceItem.id ?? null, itemCode: input.serviceItem.itemCode ?? null, category: input.serviceItem.category ?? null, description: input.serviceItem.description ?? null }
+      ? {
+          id: input.serviceItem.id ?? null,
+          itemCode: input.serviceItem.itemCode ?? null,
+          category: input.serviceItem.category ?? null,
+          description: input.serviceItem.description ?? null,
+        }
       : null,
   };
 }

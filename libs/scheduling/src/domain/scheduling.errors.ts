@@ -10,4 +10,5 @@ export const slotUnavailable = (): DomainError => conflict('slot_unavailable', '
 
 export const notLinked = (): DomainError => invalidField('locationId', 'provider_not_at_location', 'the provider has no live link to this location');
 
-export const notOffered = (): DomainError => invalidField('appointmentTypeId', 'not_offered', 'this appointment type is not offered by the provider at the location');
+export const notOffered = (): DomainError =>
+  invalidField('appointmentTypeId', 'not_offered', 'this appointment type is not offered by the provider at the location');

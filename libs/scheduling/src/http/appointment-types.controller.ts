@@ -20,7 +20,11 @@ export class AppointmentTypesController {
   @ApiOperation({ summary: 'Create an appointment type', description: 'Amounts are integer cents. Providers and locations must belong to the organisation.' })
   @ApiCreatedResponse({ type: AppointmentTypeResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateAppointmentTypeRequest, @Res({ passthrough: true }) response: Response): Promise<AppointmentTypeResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreateAppointmentTypeRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AppointmentTypeResponse> {
     const type = await this.createAppointmentType.execute(organisationId, { ...body, providerIds: body.providers, locationIds: body.locations });
     response.location(`/v1/organisations/${organisationId}/appointment-types/${type.id}`);
     return AppointmentTypeResponse.from(type);

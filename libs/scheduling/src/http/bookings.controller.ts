@@ -47,11 +47,15 @@ export class BookingsController {
   @ApiOperation({
     summary: 'Create a booking',
     description:
-      'The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client\'s own. A provider\'s confirmed bookings may not overlap unless the type\'s `maxAttendees` leaves room: otherwise 409 `slot_unavailable`.',
+      "The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client's own. A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`.",
   })
   @ApiCreatedResponse({ type: BookingResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async create(@OrganisationIdParam() organisationId: string, @Body() body: CreateBookingRequest, @Res({ passthrough: true }) response: Response): Promise<BookingResponse> {
+  async create(
+    @OrganisationIdParam() organisationId: string,
+    @Body() body: CreateBookingRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<BookingResponse> {
     const booking = await this.createBooking.execute(organisationId, { ...body, serviceDate: new Date(body.serviceDate) });
     response.location(`/v1/organisations/${organisationId}/bookings/${booking.id}`);
     return BookingResponse.from(await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now()));

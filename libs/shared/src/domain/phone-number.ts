@@ -7,6 +7,7 @@ import { invalidField } from './domain-error.js';
  */
 export function toE164(value: string, field: string): string {
   const parsed = parsePhoneNumberFromString(value, 'AU');
-  if (!parsed || !parsed.isValid()) throw invalidField(field, 'invalid_phone_number', 'must be an Australian phone number or an E.164 number like +61412345678');
+  if (!parsed || !parsed.isValid())
+    throw invalidField(field, 'invalid_phone_number', 'must be an Australian phone number or an E.164 number like +61412345678');
   return parsed.number;
 }

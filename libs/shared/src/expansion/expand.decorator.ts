@@ -11,7 +11,14 @@ export function toStringList(value: unknown): unknown {
   if (value === undefined) return undefined;
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((item) => typeof item === 'string')) return value;
-  return [...new Set(values.flatMap((item: string) => item.split(',')).map((item) => item.trim()).filter((item) => item !== ''))];
+  return [
+    ...new Set(
+      values
+        .flatMap((item: string) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
+  ];
 }
 
 /** Declares a query parameter that takes a list of values from `allowed`; anything else is a 400 naming them. */

@@ -47,7 +47,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'No API key, or an unknown one (`unauthenticated`).',
   402: 'The payment processor declined the card (`card_declined`).',
   403: 'The API key is not scoped to this resource (`forbidden`).',
-  404: 'No such resource within the API key\'s scope (`not_found`).',
+  404: "No such resource within the API key's scope (`not_found`).",
   409: 'The request conflicts with the current state.',
   413: 'The body is over 100 kB (`payload_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
@@ -60,7 +60,11 @@ export function ApiErrors(...statuses: HttpStatus[]): MethodDecorator & ClassDec
   return applyDecorators(
     ApiExtraModels(ProblemDto),
     ...statuses.map((status) =>
-      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } } }),
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } },
+      }),
     ),
   );
 }

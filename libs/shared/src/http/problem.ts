@@ -70,7 +70,8 @@ export function asDomainError(error: unknown): DomainError | undefined {
     const status = error.getStatus();
     const known = ERROR_OF_STATUS[status];
     if (known) {
-      const message = status === 404 ? 'No resource exists at this address.' : status === 429 ? 'Too many requests; retry after the time in Retry-After.' : error.message;
+      const message =
+        status === 404 ? 'No resource exists at this address.' : status === 429 ? 'Too many requests; retry after the time in Retry-After.' : error.message;
       return new DomainError(known[0], known[1], message);
     }
   }

@@ -23,8 +23,7 @@ export function requestId(): RequestHandler {
   };
 }
 
-const hasBody = (request: Request): boolean =>
-  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const hasBody = (request: Request): boolean => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 const isJson = (request: Request): boolean => /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
 

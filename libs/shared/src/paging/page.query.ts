@@ -10,14 +10,14 @@ export const DEFAULT_LIMIT = 10;
 
 /** `page` and `limit` of every list. Endpoint queries extend it with their filters. */
 export class PageQuery implements PageRequest {
-  @ApiProperty({ required: false, minimum: 1, maximum: MAX_PAGE, default: 1, example: 1, description: 'Page number, from 1.' })
+  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, example: 1, description: 'Page number, from 1.' })
   @Type(() => Number)
   @IsInt({ message: 'page must be an integer from 1' })
   @Min(1, { message: 'page must be an integer from 1' })
   @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
   page: number = 1;
 
-  @ApiProperty({ required: false, minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, example: 20, description: 'Items per page.' })
+  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, example: 20, description: 'Items per page.' })
   @Type(() => Number)
   @IsInt({ message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
   @Min(1, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })

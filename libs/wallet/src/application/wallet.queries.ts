@@ -23,7 +23,11 @@ export class WalletQueries {
   /** A client's cards, newest first. */
   async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardRead>> {
     if (!(await this.clients.findActiveClient(organisationId, clientId))) throw clientNotFound(clientId);
-    const [cards, total] = await this.em.findAndCount(WalletCard, { organisationId, clientId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) });
+    const [cards, total] = await this.em.findAndCount(
+      WalletCard,
+      { organisationId, clientId },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) },
+    );
     return pageOf(await this.withFunds(cards), total, page);
   }
 
@@ -49,7 +53,9 @@ export class WalletQueries {
   }
 
   private async withFunds(cards: WalletCard[]): Promise<CardRead[]> {
-    const funds = await this.healthFundsByIds(cards.filter((card) => card.type === 'health_fund_card').map((card) => (card.details as HealthFundCardDetails).healthFundId));
+    const funds = await this.healthFundsByIds(
+      cards.filter((card) => card.type === 'health_fund_card').map((card) => (card.details as HealthFundCardDetails).healthFundId),
+    );
     return cards.map((card) => ({
       card,
       healthFund: card.type === 'health_fund_card' ? (funds.get((card.details as HealthFundCardDetails).healthFundId) ?? null) : null,

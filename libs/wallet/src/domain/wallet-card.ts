@@ -103,7 +103,8 @@ export class WalletCard {
     if (!/^[1-9]$/.test(input.referenceNumber)) throw invalidField('medicareCard.referenceNumber', 'invalid_reference_number', 'must be a digit from 1 to 9');
     for (const field of ['firstName', 'lastName'] as const) {
       const name = input[field].trim();
-      if (name.length === 0 || name.length > MAX_MEDICARE_NAME) throw invalidField(`medicareCard.${field}`, 'invalid_name', `must be 1 to ${MAX_MEDICARE_NAME} characters`);
+      if (name.length === 0 || name.length > MAX_MEDICARE_NAME)
+        throw invalidField(`medicareCard.${field}`, 'invalid_name', `must be 1 to ${MAX_MEDICARE_NAME} characters`);
     }
     assertDateOfBirth(input.dateOfBirth, 'medicareCard.dateOfBirth', now);
     const card = WalletCard.base(owner, 'medicare_card', now);

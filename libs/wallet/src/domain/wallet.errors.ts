@@ -7,4 +7,5 @@ export const cardExists = (existingCardId: string): DomainError =>
 
 export const cardDeclined = (): DomainError => new DomainError('payment_required', 'card_declined', 'The payment processor declined the card.');
 
-export const unknownPaymentMethod = (field: string): DomainError => invalidField(field, 'unknown_payment_method', 'names no payment method the processor knows');
+export const unknownPaymentMethod = (field: string): DomainError =>
+  invalidField(field, 'unknown_payment_method', 'names no payment method the processor knows');

@@ -39,14 +39,38 @@ export class WalletController {
       },
     },
     examples: {
-      payment_method: { summary: 'A card from the payment processor', value: { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa', customerId: 'cus_R3x9Kq2LmN7vPw' } } },
+      payment_method: {
+        summary: 'A card from the payment processor',
+        value: { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa', customerId: 'cus_R3x9Kq2LmN7vPw' } },
+      },
       health_fund_card: {
         summary: 'A private health insurance card',
-        value: { type: 'health_fund_card', healthFundCard: { memberNumber: '40012345', healthFundId: '0193a6f2-0001-7000-8000-000000000002', issueNumber: '01', defaultReferenceNumber: '02', issueDate: '2025-07-01', cardholders: ['Alex Chen'] } },
+        value: {
+          type: 'health_fund_card',
+          healthFundCard: {
+            memberNumber: '40012345',
+            healthFundId: '0193a6f2-0001-7000-8000-000000000002',
+            issueNumber: '01',
+            defaultReferenceNumber: '02',
+            issueDate: '2025-07-01',
+            cardholders: ['Alex Chen'],
+          },
+        },
       },
       medicare_card: {
         summary: 'A Medicare card',
-        value: { type: 'medicare_card', medicareCard: { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12', secondInitial: 'J', sex: 'F' } },
+        value: {
+          type: 'medicare_card',
+          medicareCard: {
+            memberNumber: '2123456701',
+            referenceNumber: '1',
+            firstName: 'Alex',
+            lastName: 'Chen',
+            dateOfBirth: '1988-04-12',
+            secondInitial: 'J',
+            sex: 'F',
+          },
+        },
       },
     },
   })
@@ -64,7 +88,7 @@ export class WalletController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List wallet cards', description: 'The client\'s cards, newest first. Full numbers are never included.' })
+  @ApiOperation({ summary: 'List wallet cards', description: "The client's cards, newest first. Full numbers are never included." })
   @ApiPagedResponse(WalletCardResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @ClientId() clientId: string, @Query() query: PageQuery): Promise<Page<WalletCardResponse>> {
@@ -76,7 +100,11 @@ export class WalletController {
   @ApiOperation({ summary: 'Get a wallet card' })
   @ApiOk(WalletCardResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@OrganisationIdParam() organisationId: string, @ClientId() clientId: string, @UuidParam('cardId', 'Wallet card') cardId: string): Promise<WalletCardResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @ClientId() clientId: string,
+    @UuidParam('cardId', 'Wallet card') cardId: string,
+  ): Promise<WalletCardResponse> {
     return WalletCardResponse.from(await this.queries.get(organisationId, clientId, cardId));
   }
 }

@@ -33,19 +33,39 @@ export class CreateClientRequest {
   @IsString()
   dateOfBirth?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: 'The patient\'s platform account; must name an existing member.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+    description: "The patient's platform account; must name an existing member.",
+  })
   @IsOptional()
   @Matches(/^memb_[0-9A-Za-z]{27}$/, { message: 'must be a member id (memb_…)' })
   memberId?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'PT-004417', maxLength: 100, description: 'The patient\'s id in the practice management system.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'PT-004417',
+    maxLength: 100,
+    description: "The patient's id in the practice management system.",
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   pmsPatientId?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', example: '2024-03-14T09:30:00.000Z', description: 'When the practice management system created the patient.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: '2024-03-14T09:30:00.000Z',
+    description: 'When the practice management system created the patient.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)

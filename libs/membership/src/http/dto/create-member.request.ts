@@ -17,7 +17,12 @@ export class CreateMemberRequest {
   @MaxLength(MAX_NAME_LENGTH)
   lastName: string;
 
-  @ApiProperty({ example: 'alex.chen@example.com', format: 'email', maxLength: 254, description: 'Unique among members, ignoring case: a second member with it is a 409 `member_exists`.' })
+  @ApiProperty({
+    example: 'alex.chen@example.com',
+    format: 'email',
+    maxLength: 254,
+    description: 'Unique among members, ignoring case: a second member with it is a 409 `member_exists`.',
+  })
   @IsEmail({}, { message: 'must be an email address' })
   @MaxLength(254)
   email: string;

@@ -11,7 +11,8 @@ export class ActivityRecordResponse {
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, example: '4.12.0', description: 'From `X-Application-Version`.' }) applicationVersion: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'ios', description: 'From `X-Platform`.' }) platform: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'HarbourPhysio/4.12.0 (iPhone; iOS 19.1)', description: 'From `User-Agent`.' }) userAgent: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'HarbourPhysio/4.12.0 (iPhone; iOS 19.1)', description: 'From `User-Agent`.' }) userAgent:
+    string | null;
 
   static from(record: ActivityRecord): ActivityRecordResponse {
     return {

@@ -4,7 +4,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import type { Organisation } from '../../domain/organisation.js';
 
-const OptionalBoolean = (example: boolean, description?: string) => applyDecorators(ApiProperty({ required: false, example, description }), MayBeOmitted(), IsBoolean());
+const OptionalBoolean = (example: boolean, description?: string) =>
+  applyDecorators(ApiProperty({ required: false, example, description }), MayBeOmitted(), IsBoolean());
 
 /** Every field is optional; only the fields sent change. */
 export class UpdateBookingSettingsRequest {
@@ -17,13 +18,27 @@ export class UpdateBookingSettingsRequest {
   @OptionalBoolean(true) providerBookingNotificationsEnabled?: boolean;
   @OptionalBoolean(false) healthFundCardCollectionEnabled?: boolean;
 
-  @ApiProperty({ required: false, type: Number, nullable: true, example: 5000, description: 'Fixed fee in integer cents; null to charge a percentage instead.' })
+  @ApiProperty({
+    required: false,
+    type: Number,
+    nullable: true,
+    example: 5000,
+    description: 'Fixed fee in integer cents; null to charge a percentage instead.',
+  })
   @IsOptional()
   @IsInt({ message: 'must be an integer number of cents' })
   @Min(0, { message: 'must be an integer number of cents' })
   cancellationFeeAmount?: number | null;
 
-  @ApiProperty({ required: false, type: Number, nullable: true, example: 50, minimum: 0, maximum: 100, description: 'Percent of the service price, used when no fixed amount is set.' })
+  @ApiProperty({
+    required: false,
+    type: Number,
+    nullable: true,
+    example: 50,
+    minimum: 0,
+    maximum: 100,
+    description: 'Percent of the service price, used when no fixed amount is set.',
+  })
   @IsOptional()
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
   @Min(0)

@@ -85,7 +85,10 @@ export class BusinessResponse {
     return {
       id: business.id,
       name: business.name,
-      settings: { autoReconciliationEnabled: business.settings.autoReconciliationEnabled, autoInviteClientsEnabled: business.settings.autoInviteClientsEnabled },
+      settings: {
+        autoReconciliationEnabled: business.settings.autoReconciliationEnabled,
+        autoInviteClientsEnabled: business.settings.autoInviteClientsEnabled,
+      },
       createdAt: business.createdAt.toISOString(),
       taxIdentifier: business.taxIdentifier,
       countryCode: business.countryCode,

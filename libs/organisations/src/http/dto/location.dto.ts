@@ -1,12 +1,26 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import type { Address, Location, Registration } from '../../domain/location.js';
 import { BusinessResponse } from './business.dto.js';
 
-const OptionalText = (example: string, max = 200) => applyDecorators(ApiProperty({ required: false, type: String, nullable: true, example }), IsOptional(), IsString(), MaxLength(max));
+const OptionalText = (example: string, max = 200) =>
+  applyDecorators(ApiProperty({ required: false, type: String, nullable: true, example }), IsOptional(), IsString(), MaxLength(max));
 
 export class AddressDto implements Partial<Address> {
   @OptionalText('Level 2, 88 Bondi Road') line1?: string;
@@ -140,7 +154,8 @@ export class LocationResponse {
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
   @ApiProperty({ required: false, type: BusinessResponse, description: 'Present when expanded (`business`).' }) business?: BusinessResponse;
   @ApiProperty({ type: String, nullable: true, example: 'bondi@harbourphysio.com.au' }) email: string | null;
-  @ApiProperty({ required: false, type: [RegistrationResponse], description: 'Present when expanded (`registrations`).' }) registrations?: RegistrationResponse[];
+  @ApiProperty({ required: false, type: [RegistrationResponse], description: 'Present when expanded (`registrations`).' })
+  registrations?: RegistrationResponse[];
   @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) organisationId: string;
 
   /** The default shape, plus `business` and `registrations` when given. */
@@ -156,7 +171,9 @@ export class LocationResponse {
       businessId: location.businessId,
       ...(parts.business !== undefined ? { business: parts.business ?? undefined } : {}),
       email: location.email,
-      ...(parts.registrations ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) } : {}),
+      ...(parts.registrations
+        ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) }
+        : {}),
       organisationId: location.organisationId,
     };
   }

@@ -14,7 +14,15 @@ export class UpdateOrganisationRequest {
   @MaxLength(MAX_NAME_LENGTH)
   name?: string;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', deprecated: true, example: 'https://harbourphysio.com.au', description: 'Deprecated: answers carry `Deprecation: true`.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    deprecated: true,
+    example: 'https://harbourphysio.com.au',
+    description: 'Deprecated: answers carry `Deprecation: true`.',
+  })
   @IsOptional()
   @IsUrl(HTTP_URL, URL_MESSAGE)
   websiteUrl?: string | null;

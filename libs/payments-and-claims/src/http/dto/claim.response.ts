@@ -25,7 +25,8 @@ class ClaimItemResponse {
 }
 
 class ClaimHealthFundResponse {
-  @ApiProperty({ required: false, example: '0193a6f2-0001-7000-8000-000000000002', description: 'Present where the claim sits inside a booking transaction.' }) id?: string;
+  @ApiProperty({ required: false, example: '0193a6f2-0001-7000-8000-000000000002', description: 'Present where the claim sits inside a booking transaction.' })
+  id?: string;
   @ApiProperty({ example: 'Bupa HI' }) name: string;
   @ApiProperty({ type: Object, additionalProperties: { type: 'boolean' }, example: { onlineClaiming: true } }) capabilities: Record<string, boolean>;
 }
@@ -50,15 +51,19 @@ export class ClaimResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) voidedAt: string | null;
   @ApiProperty({ example: false }) isRebateEstimate: boolean;
-  @ApiProperty({ example: 9500, description: 'Integer cents: the items\' charges added up.' }) totalChargeAmount: number;
-  @ApiProperty({ example: 6000, description: 'Integer cents: the items\' rebates added up.' }) totalRebateAmount: number;
+  @ApiProperty({ example: 9500, description: "Integer cents: the items' charges added up." }) totalChargeAmount: number;
+  @ApiProperty({ example: 6000, description: "Integer cents: the items' rebates added up." }) totalRebateAmount: number;
   @ApiProperty({ example: 3500, description: 'Integer cents: charge less rebate.' }) totalGapAmount: number;
   @ApiProperty({ type: [ClaimItemResponse] }) items: ClaimItemResponse[];
   @ApiProperty({ type: Object, example: { terminalId: 'HICAPS-T-0042' } }) device: { terminalId: string | null };
   @ApiProperty({ type: Object, example: { code: 'P', name: 'Physiotherapy' } }) serviceType: { code: string | null; name: string | null };
   @ApiProperty({ type: ClaimHealthFundResponse, nullable: true }) healthFund: ClaimHealthFundResponse | null;
   @ApiProperty({ type: ReversalRulesResponse }) rules: ReversalRulesResponse;
-  @ApiProperty({ type: Object, example: { statusCode: '0', responseCode: '00', freeText: 'Approved' } }) response: { statusCode: string | null; responseCode: string | null; freeText: string | null };
+  @ApiProperty({ type: Object, example: { statusCode: '0', responseCode: '00', freeText: 'Approved' } }) response: {
+    statusCode: string | null;
+    responseCode: string | null;
+    freeText: string | null;
+  };
   @ApiProperty({ type: ClaimPaymentResponse, nullable: true }) payment: ClaimPaymentResponse | null;
   @ApiProperty({ type: Object, example: { providerNumber: '2429591L', name: 'Priya Raman', categoryCode: 'physiotherapist' } })
   provider: { providerNumber: string | null; name: string | null; categoryCode: string | null };
@@ -125,7 +130,8 @@ export class MedicareClaimResponse {
   @ApiProperty({ type: String, nullable: true, example: 'MCOL-CL-55120' }) mcolClaimId: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) mcolErrorCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) mcolErrorMessage: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', description: 'The Transaction the claim was made for.' }) transactionId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', description: 'The Transaction the claim was made for.' })
+  transactionId: string | null;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: Object, example: { code: 'bulk_bill', name: 'Bulk bill' } }) type: Record<string, unknown>;
   @ApiProperty({ type: Object, example: { code: 'paid', name: 'Paid' } }) paymentStatus: Record<string, unknown>;
@@ -137,8 +143,10 @@ export class MedicareClaimResponse {
   @ApiProperty({ type: ReversalRulesResponse }) rules: ReversalRulesResponse;
   @ApiProperty({ example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e' }) patientMedicareCardId: string;
   @ApiProperty({ type: String, nullable: true, example: null }) claimantMedicareCardId: string | null;
-  @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' }) patientMedicareCard?: MedicareCardResponse | null;
-  @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' }) claimantMedicareCard?: MedicareCardResponse | null;
+  @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' })
+  patientMedicareCard?: MedicareCardResponse | null;
+  @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' })
+  claimantMedicareCard?: MedicareCardResponse | null;
 
   static from(claim: MedicareClaim, read: PaymentTransactionRead, options: { withCards: boolean }): MedicareClaimResponse {
     return {

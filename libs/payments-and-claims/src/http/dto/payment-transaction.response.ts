@@ -68,7 +68,12 @@ export class PaymentTransactionResponse {
       source: transaction.source,
       amount: transaction.amount,
       ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount } : {}),
-      adjustmentTransactions: transaction.adjustments.map((adjustment) => ({ id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount })),
+      adjustmentTransactions: transaction.adjustments.map((adjustment) => ({
+        id: adjustment.id,
+        createdAt: adjustment.createdAt,
+        source: adjustment.source,
+        amount: adjustment.amount,
+      })),
       paymentId: transaction.payment?.id ?? null,
       payment: transaction.payment && {
         id: transaction.payment.id,

@@ -35,7 +35,12 @@ class BillableItemSnapshotResponse {
       id: item.id,
       itemCode: item.itemCode,
       pmsBillableItemId: item.pmsBillableItemId,
-      serviceItem: item.serviceItem && { id: item.serviceItem.id, itemCode: item.serviceItem.itemCode, category: item.serviceItem.category, description: item.serviceItem.description },
+      serviceItem: item.serviceItem && {
+        id: item.serviceItem.id,
+        itemCode: item.serviceItem.itemCode,
+        category: item.serviceItem.category,
+        description: item.serviceItem.description,
+      },
     };
   }
 }
@@ -48,7 +53,12 @@ class TransactionItemResponse {
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) billableItemId: string | null;
   @ApiProperty({ type: String, nullable: true, example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string | null;
-  @ApiProperty({ required: false, type: BillableItemSnapshotResponse, nullable: true, description: 'Expansion `latestTransaction.transactionItems.billableItem`.' })
+  @ApiProperty({
+    required: false,
+    type: BillableItemSnapshotResponse,
+    nullable: true,
+    description: 'Expansion `latestTransaction.transactionItems.billableItem`.',
+  })
   billableItem?: BillableItemSnapshotResponse | null;
 }
 
@@ -71,7 +81,7 @@ export class TransactionResponse {
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: 9500, description: 'Integer cents: the items\' charges added up.' }) amount: number;
+  @ApiProperty({ example: 9500, description: "Integer cents: the items' charges added up." }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
   @ApiProperty({ type: [TransactionItemResponse] }) transactionItems: TransactionItemResponse[];

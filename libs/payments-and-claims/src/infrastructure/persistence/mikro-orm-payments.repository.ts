@@ -17,6 +17,10 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return this.em.findOne(Transaction, { id, organisationId });
   }
 
+  findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    return this.em.findOne(PaymentTransaction, { id, organisationId });
+  }
+
   paymentTransactionsOf(businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]> {
     return ids.length ? this.em.find(PaymentTransaction, { businessId, id: { $in: [...ids] } }) : Promise.resolve([]);
   }

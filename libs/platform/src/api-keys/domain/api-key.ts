@@ -32,5 +32,4 @@ export class ApiKey {
   static hashOf(secret: string): string {
     return createHash('sha256').update(secret).digest('hex');
   }
-
 }

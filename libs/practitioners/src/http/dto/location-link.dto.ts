@@ -11,7 +11,13 @@ export class LinkMedicareDto {
   @MaxLength(8)
   suggestedProviderNumber?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: '2429591L', description: 'Checked: 6-digit stem, practice location character, check character.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: '2429591L',
+    description: 'Checked: 6-digit stem, practice location character, check character.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(8)

@@ -51,7 +51,7 @@ export class CreateProviderRequest {
 export const PROVIDER_EXPANSIONS = ['locationLinks', 'locations'] as const satisfies readonly ProviderExpansion[];
 
 export class ProviderExpandQuery {
-  @ListQueryParam(PROVIDER_EXPANSIONS, 'Parts to include: the provider\'s location links, and its locations.', ['locationLinks', 'locations'])
+  @ListQueryParam(PROVIDER_EXPANSIONS, "Parts to include: the provider's location links, and its locations.", ['locationLinks', 'locations'])
   expand?: ProviderExpansion[];
 }
 
@@ -66,7 +66,8 @@ export class ListProvidersQuery extends IntersectionType(PageQuery, ProviderExpa
 export class ProviderResponse {
   @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'], description: 'Locations the provider has a live link to.' }) locationIds: string[];
+  @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'], description: 'Locations the provider has a live link to.' })
+  locationIds: string[];
   @ApiProperty({ example: false }) deleted: boolean;
   @ApiProperty({ example: true }) bookingsEnabled: boolean;
   @ApiProperty({ type: String, nullable: true, example: '+61412345678' }) mobileNumber: string | null;
@@ -75,7 +76,8 @@ export class ProviderResponse {
   @ApiProperty({ type: String, nullable: true, example: null }) middleName: string | null;
   @ApiProperty({ example: 'Raman' }) lastName: string;
   @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' }) profileImageUrl: string | null;
-  @ApiProperty({ required: false, type: [ProviderLocationLinkResponse], description: 'Present when expanded (`locationLinks`).' }) locationLinks?: ProviderLocationLinkResponse[];
+  @ApiProperty({ required: false, type: [ProviderLocationLinkResponse], description: 'Present when expanded (`locationLinks`).' })
+  locationLinks?: ProviderLocationLinkResponse[];
   @ApiProperty({ required: false, type: [LocationResponse], description: 'Present when expanded (`locations`).' }) locations?: LocationResponse[];
 
   static from({ provider, locationLinks, locations }: ProviderRead): ProviderResponse {

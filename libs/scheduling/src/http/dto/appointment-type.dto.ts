@@ -122,7 +122,14 @@ export class BillableItemResponse {
       itemCode: item.itemCode,
       pmsBillableItemId: item.pmsBillableItemId,
       ...(withServiceItem
-        ? { serviceItem: item.serviceItem && { id: item.serviceItem.id, itemCode: item.serviceItem.itemCode, category: item.serviceItem.category, description: item.serviceItem.description } }
+        ? {
+            serviceItem: item.serviceItem && {
+              id: item.serviceItem.id,
+              itemCode: item.serviceItem.itemCode,
+              category: item.serviceItem.category,
+              description: item.serviceItem.description,
+            },
+          }
         : {}),
     };
   }

@@ -32,7 +32,8 @@ class ProviderSummaryResponse {
 
 class BusinessSummaryResponse {
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) id: string;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, example: [{ type: 'card_payments', enabled: true }] }) capabilities: Record<string, unknown>[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, example: [{ type: 'card_payments', enabled: true }] })
+  capabilities: Record<string, unknown>[];
 }
 
 class PublicBookingSettingsResponse {
@@ -83,7 +84,12 @@ export class BookingDataResponse {
         category: type.category,
         itemCode: type.itemCode,
       })),
-      locations: locations.map((location) => ({ id: location.id, name: location.name, address: AddressResponse.from(location.address), businessId: location.businessId })),
+      locations: locations.map((location) => ({
+        id: location.id,
+        name: location.name,
+        address: AddressResponse.from(location.address),
+        businessId: location.businessId,
+      })),
       providers: providers.map((provider) => ({
         id: provider.id,
         locationIds: provider.locationIds,

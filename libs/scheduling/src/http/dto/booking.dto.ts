@@ -35,12 +35,12 @@ export class CreateBookingRequest {
   @IsISO8601(ISO_DATE_TIME, { message: 'must be an ISO 8601 date-time' })
   serviceDate: string;
 
-  @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: 'A payment method in the client\'s wallet.' })
+  @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: "A payment method in the client's wallet." })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a wallet card id' })
   paymentMethodId?: string;
 
-  @ApiProperty({ required: false, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: 'A health fund card in the client\'s wallet.' })
+  @ApiProperty({ required: false, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: "A health fund card in the client's wallet." })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a wallet card id' })
   healthFundCardId?: string;
@@ -152,32 +152,42 @@ export class BookingResponse {
   @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string;
   @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80' }) clientId: string;
   @ApiProperty({ type: ProviderResponse }) provider: ProviderResponse | null;
-  @ApiProperty({ type: LocationResponse, description: 'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.' })
+  @ApiProperty({
+    type: LocationResponse,
+    description: 'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.',
+  })
   location: LocationResponse | null;
-  @ApiProperty({ type: AppointmentTypeResponse, description: 'Billable items carry `serviceItem` when `appointmentType.billableItems.serviceItem` is expanded.' })
+  @ApiProperty({
+    type: AppointmentTypeResponse,
+    description: 'Billable items carry `serviceItem` when `appointmentType.billableItems.serviceItem` is expanded.',
+  })
   appointmentType: AppointmentTypeResponse | null;
   @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
   @ApiProperty({ type: ClientResponse }) client: object | null;
   @ApiProperty({ example: false }) paid: boolean;
   @ApiProperty({ example: false }) invoiced: boolean;
   @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
-  @ApiProperty({ example: 9500, description: 'Integer cents: the appointment type\'s price when booked.' }) servicePrice: number;
+  @ApiProperty({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
   @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
-  @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' }) healthFundCard?: HealthFundCardResponse | null;
-  @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' }) paymentMethod?: PaymentMethodResponse | null;
+  @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' })
+  healthFundCard?: HealthFundCardResponse | null;
+  @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' })
+  paymentMethod?: PaymentMethodResponse | null;
   @ApiProperty({ required: false, type: ProviderLocationLinkResponse, nullable: true, description: 'Expansion `providerLocationLink`.' })
   providerLocationLink?: ProviderLocationLinkResponse | null;
-  @ApiProperty({ required: false, type: CancellationPolicyResponse, description: 'Expansion `cancellationPolicy`.' }) cancellationPolicy?: CancellationPolicyResponse;
+  @ApiProperty({ required: false, type: CancellationPolicyResponse, description: 'Expansion `cancellationPolicy`.' })
+  cancellationPolicy?: CancellationPolicyResponse;
   @ApiProperty({
     required: false,
     nullable: true,
     allOf: [{ $ref: getSchemaPath('TransactionResponse') }],
-    description: 'Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims\' Transaction).',
+    description: "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
   })
   latestTransaction?: object | null;
   @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?: string | null;
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
+    string | null;
 
   static from(read: BookingRead): BookingResponse {
     const { booking, expansion } = read;
@@ -195,7 +205,9 @@ export class BookingResponse {
             registrations: expansion.has('location.registrations'),
           })
         : null,
-      appointmentType: read.appointmentType ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') }) : null,
+      appointmentType: read.appointmentType
+        ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') })
+        : null,
       serviceDate: iso(booking.serviceDate)!,
       client: read.client,
       paid: booking.paid,
@@ -206,7 +218,9 @@ export class BookingResponse {
       status: booking.cancelledAt ? 'cancelled' : 'confirmed',
       ...(read.healthFundCard !== undefined ? { healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard) } : {}),
       ...(read.paymentMethod !== undefined ? { paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card) } : {}),
-      ...(read.providerLocationLink !== undefined ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) } : {}),
+      ...(read.providerLocationLink !== undefined
+        ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) }
+        : {}),
       ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
       ...(read.latestTransaction !== undefined ? { latestTransaction: read.latestTransaction } : {}),
       pmsBookingId: booking.pmsBookingId,

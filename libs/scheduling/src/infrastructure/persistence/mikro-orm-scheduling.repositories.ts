@@ -39,8 +39,7 @@ export class MikroOrmBookingRepository extends BookingRepository {
       // A transaction-scoped lock per provider: concurrent bookings for one provider queue here.
       await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`booking:${providerId}`]);
       return work({
-        confirmedBookingsBetween: (start, end) =>
-          tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
+        confirmedBookingsBetween: (start, end) => tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
         add: (booking) => tx.persist(booking),
       });
     });

@@ -47,7 +47,11 @@ export class PaymentMethodInput {
   @MaxLength(100)
   customerId?: string;
 
-  @ApiProperty({ required: false, example: 'ctoken_card_visa', description: 'A confirmation token from the processor\'s card element. One of this or paymentMethodId.' })
+  @ApiProperty({
+    required: false,
+    example: 'ctoken_card_visa',
+    description: "A confirmation token from the processor's card element. One of this or paymentMethodId.",
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(100)
@@ -75,7 +79,7 @@ export class HealthFundCardInput {
   @Matches(/^\d{1,3}$/, { message: 'must be 1 to 3 digits' })
   issueNumber?: string;
 
-  @ApiProperty({ required: false, example: '02', description: 'The patient\'s reference (position) on the card.' })
+  @ApiProperty({ required: false, example: '02', description: "The patient's reference (position) on the card." })
   @MayBeOmitted()
   @Matches(/^\d{1,2}$/, { message: 'must be 1 or 2 digits' })
   defaultReferenceNumber?: string;

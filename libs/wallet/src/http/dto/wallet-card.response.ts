@@ -10,7 +10,7 @@ export class WalletCardCreatedResponse {
   @ApiProperty({ example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: 'Also the id of the PaymentMethod, HealthFundCard or MedicareCard it becomes.' })
   id: string;
 
-  @ApiProperty({ example: 'visa', description: 'Card brand; the fund\'s name for a health fund card; `medicare` for a Medicare card.' })
+  @ApiProperty({ example: 'visa', description: "Card brand; the fund's name for a health fund card; `medicare` for a Medicare card." })
   brand: string;
 
   @ApiProperty({ example: '4242' })
@@ -20,7 +20,12 @@ export class WalletCardCreatedResponse {
   customerId: string | null;
 
   static from(card: WalletCard): WalletCardCreatedResponse {
-    return { id: card.id, brand: card.brand, last4: card.last4, customerId: card.type === 'payment_method' ? (card.details as PaymentMethodDetails).customerId : null };
+    return {
+      id: card.id,
+      brand: card.brand,
+      last4: card.last4,
+      customerId: card.type === 'payment_method' ? (card.details as PaymentMethodDetails).customerId : null,
+    };
   }
 }
 
@@ -110,7 +115,8 @@ export class WalletCardResponse {
   @ApiProperty({ required: false, example: 'cus_R3x9Kq2LmN7vPw', description: 'payment_method' }) customerId?: string;
   @ApiProperty({ required: false, example: '5678', description: 'health_fund_card, medicare_card' }) memberNumberLast4?: string;
   @ApiProperty({ required: false, example: 'a3f1c2…', description: 'health_fund_card, medicare_card' }) fingerprint?: string;
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', description: 'health_fund_card, medicare_card' }) verifiedAt?: string | null;
+  @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', description: 'health_fund_card, medicare_card' }) verifiedAt?:
+    string | null;
   @ApiProperty({ required: false, example: '0193a6f2-0001-7000-8000-000000000002', description: 'health_fund_card' }) healthFundId?: string;
   @ApiProperty({ required: false, type: HealthFundResponse, nullable: true, description: 'health_fund_card' }) healthFund?: HealthFundResponse | null;
   @ApiProperty({ required: false, type: String, nullable: true, example: '02', description: 'health_fund_card' }) defaultReferenceNumber?: string | null;

@@ -1,0 +1,658 @@
+import { DEFAULT_BOOKING_SETTINGS, slugify } from '@app/organisations';
+import { payoutAmountOf } from '@app/payments-and-claims';
+import { medicareProviderNumber } from '@app/practitioners';
+import type { CardVault } from '@app/wallet';
+import { medicareCheckDigit } from '@app/wallet';
+import { CLINIC_KINDS, type ClinicKind, FIRST_NAMES, HEALTH_FUNDS, LAST_NAMES, type ServiceTemplate, SUBURBS, TEST_PAYMENT_METHODS } from './catalogue.js';
+import { Prng } from './prng.js';
+
+export type Row = Record<string, unknown>;
+
+/** Tables in the order their rows can be inserted (each refers only to tables before it). */
+export const TABLES = [
+  'organisations',
+  'businesses',
+  'locations',
+  'plan_template_links',
+  'providers',
+  'provider_location_links',
+  'appointment_types',
+  'members',
+  'clients',
+  'wallet_cards',
+  'bookings',
+  'transactions',
+  'claims',
+  'medicare_claims',
+  'payouts',
+  'payment_transactions',
+] as const;
+export type Table = (typeof TABLES)[number];
+
+/** Where generated rows go: the database, or a test that compares two runs. */
+export interface RowSink {
+  add(table: Table, row: Row): void;
+  /** Called between providers' diaries, so a writer can send what it holds before memory grows. */
+  checkpoint(): Promise<void>;
+}
+
+export interface OrganisationPlan {
+  kind: ClinicKind;
+  bookings: number;
+  businesses: number;
+  locations: number;
+  providers: number;
+}
+
+export type Scale = 'small' | 'demo' | 'bench';
+
+/** How big each scale is. `bench`: 20 organisations, 500,000 bookings, the largest with 120,000. */
+export function plansFor(scale: Scale, prng: Prng): OrganisationPlan[] {
+  const kind = (index: number) => CLINIC_KINDS[index % CLINIC_KINDS.length];
+  switch (scale) {
+    case 'small':
+      return [
+        { kind: kind(0), bookings: 150, businesses: 1, locations: 2, providers: 3 },
+        { kind: kind(3), bookings: 100, businesses: 1, locations: 1, providers: 2 },
+      ];
+    case 'demo':
+      return [
+        { kind: kind(0), bookings: 2500, businesses: 2, locations: 3, providers: 8 },
+        { kind: kind(3), bookings: 1500, businesses: 1, locations: 2, providers: 6 },
+      ];
+    case 'bench': {
+      const rest = Array.from({ length: 19 }, () => prng.int(10_000, 30_000));
+      const restTotal = rest.reduce((sum, count) => sum + count, 0);
+      const scaled = rest.map((count) => Math.round((count * 380_000) / restTotal));
+      return [120_000, ...scaled].map((bookings, index) => ({
+        kind: kind(index),
+        bookings,
+        businesses: Math.max(1, Math.round(bookings / 40_000)) + 1,
+        locations: Math.max(2, Math.round(bookings / 15_000)),
+        providers: Math.max(6, Math.round(bookings / 3_000)),
+      }));
+    }
+  }
+}
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** Standard UTC offsets in hours; demo diaries ignore daylight saving. */
+const UTC_OFFSET: Record<string, number> = {
+  'Australia/Sydney': 10,
+  'Australia/Melbourne': 10,
+  'Australia/Brisbane': 10,
+  'Australia/Perth': 8,
+  'Australia/Adelaide': 9.5,
+  'Australia/Hobart': 10,
+  'Australia/Darwin': 9.5,
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Builds a deterministic clinic group: the same seed and anchor always give the same rows (except
+ * card ciphertext, whose random IV is what keeps it safe). Invariants hold by construction:
+ * valid ABNs, provider numbers and Medicare numbers; no overlapping confirmed bookings per
+ * provider; claim totals that are their items added up; payouts that add up to the cent.
+ */
+export class DatasetGenerator {
+  private readonly prng: Prng;
+
+  constructor(
+    seed: number,
+    /** "Now" for the data: bookings run from 18 months before it to 6 months after. */
+    private readonly anchor: Date,
+    private readonly vault: CardVault,
+    private readonly sink: RowSink,
+  ) {
+    this.prng = new Prng(seed);
+  }
+
+  plans(scale: Scale): OrganisationPlan[] {
+    return plansFor(scale, this.prng);
+  }
+
+  /** Generates one organisation; returns its id and booking count. */
+  async organisation(plan: OrganisationPlan, index: number): Promise<{ id: string; bookings: number }> {
+    const p = this.prng;
+    const anchor = this.anchor.getTime();
+    const start = anchor - 548 * DAY;
+    const end = anchor + 183 * DAY;
+    const createdAt = new Date(start - 30 * DAY);
+    const name = `${p.pick(plan.kind.names)}${index >= plan.kind.names.length ? ` ${p.pick(SUBURBS).suburb}` : ''}`;
+    const organisationId = p.prefixedId('org', createdAt);
+    this.sink.add('organisations', {
+      id: organisationId,
+      name,
+      slug: `${slugify(name)}-${index + 1}`,
+      created_at: createdAt.toISOString(),
+      bookings_enabled: true,
+      brand_image_url: `https://cdn.example.com/brands/${slugify(name)}.png`,
+      wordmark_image_url: null,
+      website_url: `https://${slugify(name)}.example.com.au`,
+      booking_settings: {
+        ...DEFAULT_BOOKING_SETTINGS,
+        cancellationFeeEnabled: true,
+        cancellationFeeAmount: plan.kind.specialty === 'psychology' ? 10000 : null,
+        cancellationFeePercent: plan.kind.specialty === 'psychology' ? null : 50,
+        paymentDetailsRequired: true,
+        healthFundCardCollectionEnabled: plan.kind.claims === 'health_fund',
+      },
+    });
+
+    const businesses = Array.from({ length: plan.businesses }, (_, n) => {
+      const id = p.uuid(createdAt);
+      this.sink.add('businesses', {
+        id,
+        organisation_id: organisationId,
+        name: `${name} ${['Pty Ltd', 'Holdings Pty Ltd', 'Services Pty Ltd'][n % 3]}`,
+        tax_identifier: this.abn(),
+        country_code: 'AU',
+        merchant_id: `acct_${p.bytes(8).toString('hex')}`,
+        settings: { autoReconciliationEnabled: p.chance(0.7), autoInviteClientsEnabled: p.chance(0.5) },
+        capabilities: [
+          { type: 'card_payments', enabled: true },
+          { type: 'health_fund_claims', enabled: plan.kind.claims === 'health_fund' },
+          { type: 'medicare_claims', enabled: plan.kind.claims === 'medicare' },
+        ],
+        events: { payoutsEnabledAt: createdAt.toISOString() },
+        created_at: createdAt.toISOString(),
+      });
+      return id;
+    });
+
+    const locations = Array.from({ length: plan.locations }, (_, n) => {
+      const suburb = SUBURBS[(index * 3 + n) % SUBURBS.length];
+      const id = p.uuid(createdAt);
+      this.sink.add('locations', {
+        id,
+        organisation_id: organisationId,
+        business_id: businesses[n % businesses.length],
+        name: suburb.suburb,
+        time_zone: suburb.timeZone,
+        address: {
+          line1: `${p.int(1, 400)} ${p.pick(suburb.streets)}`,
+          line2: p.chance(0.4) ? `Suite ${p.int(1, 20)}` : null,
+          suburb: suburb.suburb,
+          city: suburb.city,
+          state: suburb.state,
+          postcode: suburb.postcode,
+          country: 'Australia',
+          countryCode: 'AU',
+        },
+        suggested_tax_identifier: null,
+        booking_custom_text: 'Please arrive 10 minutes early for your first visit.',
+        email: `${slugify(suburb.suburb)}@${slugify(name)}.example.com.au`,
+        registrations: [
+          {
+            medicare: plan.kind.claims === 'medicare'
+              ? { minorId: p.digits(2), prodaLocationId: `PRODA-${p.digits(7)}`, status: 'active', providerAgreementSubmissionUrl: null, isUsingOtherClaimSoftware: false }
+              : null,
+            phi: plan.kind.claims === 'health_fund' ? { phiLocationId: `HICAPS-${p.digits(5)}`, status: 'active' } : null,
+          },
+        ],
+        created_at: createdAt.toISOString(),
+      });
+      return { id, timeZone: suburb.timeZone, businessId: businesses[n % businesses.length] };
+    });
+
+    for (let n = 0; n < 3; n++) {
+      const id = p.uuid(createdAt);
+      const template = `ptpl_${plan.kind.specialty}_${n + 1}`;
+      this.sink.add('plan_template_links', {
+        id,
+        organisation_id: organisationId,
+        business_id: businesses[n % businesses.length],
+        plan_template_id: template,
+        url: `https://api.example.com/plans/templates/${template}/links/${id}`,
+        created_at: createdAt.toISOString(),
+      });
+    }
+
+    const providers = Array.from({ length: plan.providers }, (_, n) => {
+      const id = p.uuid(createdAt);
+      const firstName = p.pick(FIRST_NAMES);
+      const lastName = p.pick(LAST_NAMES);
+      this.sink.add('providers', {
+        id,
+        organisation_id: organisationId,
+        first_name: firstName,
+        middle_name: null,
+        last_name: lastName,
+        email: `${slugify(firstName)}.${slugify(lastName)}.${n}@${slugify(name)}.example.com.au`,
+        mobile_number: `+614${p.digits(8)}`,
+        profile_image_url: `https://cdn.example.com/staff/${id}.jpg`,
+        bookings_enabled: n % 10 !== 9,
+        deleted: false,
+        created_at: createdAt.toISOString(),
+      });
+      const linked = [locations[n % locations.length], ...(locations.length > 1 && p.chance(0.3) ? [locations[(n + 1) % locations.length]] : [])];
+      const stem = p.int(200_000, 499_999);
+      const links = linked.map((location, l) => {
+        const linkId = p.uuid(createdAt);
+        this.sink.add('provider_location_links', {
+          id: linkId,
+          organisation_id: organisationId,
+          provider_id: id,
+          location_id: location.id,
+          accepted_terms: true,
+          category_code: plan.kind.categoryCode,
+          medicare: { suggestedProviderNumber: null, providerNumber: medicareProviderNumber(stem, String(l + 1)), startDate: createdAt.toISOString(), registrationLetter: null },
+          association: { registrationLetter: null },
+          deleted: false,
+          created_at: createdAt.toISOString(),
+        });
+        return { linkId, location };
+      });
+      return { id, name: `${firstName} ${lastName}`, links };
+    });
+
+    const providerIds = providers.map((provider) => provider.id);
+    const locationIds = locations.map((location) => location.id);
+    const services = plan.kind.services.map((template) => {
+      const id = p.uuid(createdAt);
+      const billableItem = {
+        id: p.uuid(createdAt),
+        name: template.name,
+        basePrice: template.price,
+        totalPrice: template.price,
+        taxAmount: 0,
+        taxRate: 0,
+        itemCode: template.itemCode,
+        pmsBillableItemId: null,
+        serviceItem: { id: `si_${template.itemCode}`, itemCode: template.itemCode, category: plan.kind.specialty, description: template.name },
+      };
+      this.sink.add('appointment_types', {
+        id,
+        organisation_id: organisationId,
+        name: template.name,
+        duration_minutes: template.durationMinutes,
+        price: template.price,
+        provider_ids: providerIds,
+        location_ids: locationIds,
+        max_attendees: template.maxAttendees ?? 1,
+        description: `${template.name} with one of our ${plan.kind.categoryCode.replace(/_/g, ' ')}s.`,
+        category: plan.kind.specialty,
+        item_code: template.itemCode,
+        billable_items: [billableItem],
+        deleted: false,
+        created_at: createdAt.toISOString(),
+      });
+      return { id, template, billableItem };
+    });
+
+    const clients = Array.from({ length: Math.max(20, Math.round(plan.bookings / 4)) }, (_, n) => this.client(organisationId, plan.kind, createdAt, index, n));
+
+    const payouts = new Map<string, { id: string; businessId: string; net: number; count: number; week: number }>();
+    let bookings = 0;
+    // Each provider's diary is filled day by day, appointment after appointment, so confirmed
+    // bookings of one provider never overlap (a group class fills one slot several times).
+    const perProviderDay = plan.bookings / (((end - start) / DAY) * (5 / 7) * providers.length);
+    for (const provider of providers) {
+      for (let day = start; day < end && bookings < plan.bookings; day += DAY) {
+        const weekday = new Date(day).getUTCDay();
+        if (weekday === 0 || weekday === 6) continue;
+        const { linkId, location } = p.pick(provider.links);
+        const offset = UTC_OFFSET[location.timeZone] ?? 10;
+        let cursor = day + (8 - offset) * HOUR + p.int(0, 4) * 15 * MINUTE;
+        const dayEnd = day + (18 - offset) * HOUR;
+        let count = Math.round(perProviderDay * (0.6 + p.next() * 0.8));
+        while (count > 0 && bookings < plan.bookings) {
+          const service = p.pick(services);
+          const duration = service.template.durationMinutes * MINUTE;
+          if (cursor + duration > dayEnd) break;
+          const attendees = service.template.maxAttendees ? p.int(1, service.template.maxAttendees) : 1;
+          for (let a = 0; a < attendees && bookings < plan.bookings; a++) {
+            this.booking({ organisationId, plan, provider, linkId, location, service, client: p.pick(clients), serviceDate: cursor, duration, payouts });
+            bookings++;
+            count--;
+          }
+          cursor += duration + p.int(0, 2) * 15 * MINUTE;
+        }
+      }
+      await this.sink.checkpoint();
+    }
+
+    for (const payout of payouts.values()) {
+      const arrival = start + (payout.week + 1) * 7 * DAY + 2 * DAY;
+      this.sink.add('payouts', {
+        id: payout.id,
+        organisation_id: organisationId,
+        business_id: payout.businessId,
+        amount: payout.net,
+        currency: 'AUD',
+        status: arrival < anchor ? 'paid' : 'in_transit',
+        arrival_date: iso(arrival).slice(0, 10),
+        transaction_count: payout.count,
+        created_at: iso(arrival - 2 * DAY),
+      });
+    }
+    return { id: organisationId, bookings };
+  }
+
+  private client(organisationId: string, kind: ClinicKind, createdAt: Date, orgIndex: number, n: number) {
+    const p = this.prng;
+    const firstName = p.pick(FIRST_NAMES);
+    const lastName = p.pick(LAST_NAMES);
+    const dateOfBirth = `${p.int(1940, 2015)}-${String(p.int(1, 12)).padStart(2, '0')}-${String(p.int(1, 28)).padStart(2, '0')}`;
+    const email = `${slugify(firstName)}.${slugify(lastName)}.${orgIndex}.${n}@example.com`;
+    const mobileNumber = `+614${p.digits(8)}`;
+    let memberId: string | null = null;
+    if (p.chance(0.3)) {
+      memberId = p.prefixedId('memb', createdAt);
+      this.sink.add('members', {
+        id: memberId,
+        first_name: firstName,
+        last_name: lastName,
+        email,
+        mobile_number: mobileNumber,
+        date_of_birth: dateOfBirth,
+        profile_image_url: null,
+        metadata: {},
+        email_verified: p.chance(0.8),
+        mobile_number_verified: p.chance(0.6),
+        roles: ['member'],
+        settings: { showPlanHelp: true },
+        activity: [{ createdAt: createdAt.toISOString(), updatedAt: createdAt.toISOString(), applicationVersion: '4.2.0', platform: p.pick(['ios', 'android', 'web']), userAgent: 'HealthApp/4.2.0' }],
+        created_by_organisation_id: organisationId,
+        created_at: createdAt.toISOString(),
+      });
+    }
+    const id = p.uuid(createdAt);
+    this.sink.add('clients', {
+      id,
+      organisation_id: organisationId,
+      member_id: memberId,
+      first_name: firstName,
+      last_name: lastName,
+      date_of_birth: dateOfBirth,
+      mobile_number: mobileNumber,
+      email,
+      pms_patient_id: p.chance(0.2) ? `PMS-${p.digits(6)}` : null,
+      pms_created_at: null,
+      profile_image_url: null,
+      deleted: false,
+      created_at: createdAt.toISOString(),
+    });
+    const card = (type: string, brand: string, last4: string, fingerprint: string, number: string | null, details: object) => {
+      const cardId = p.uuid(createdAt);
+      this.sink.add('wallet_cards', {
+        id: cardId,
+        organisation_id: organisationId,
+        client_id: id,
+        type,
+        brand,
+        last4,
+        fingerprint,
+        number_ciphertext: number === null ? null : this.vault.seal(number),
+        verified: type === 'payment_method',
+        verified_at: type === 'payment_method' ? createdAt.toISOString() : null,
+        details,
+        created_at: createdAt.toISOString(),
+      });
+      return cardId;
+    };
+    const method = p.chance(0.7) ? p.pick(TEST_PAYMENT_METHODS) : null;
+    const paymentMethodId = method
+      ? card('payment_method', method.brand, method.last4, this.vault.fingerprint('payment_method', method.id, id), null, {
+          customerId: `cus_${p.bytes(7).toString('hex')}`,
+          processorPaymentMethodId: method.id,
+        })
+      : null;
+    let healthFundCardId: string | null = null;
+    let healthFundId: string | null = null;
+    let medicareCardId: string | null = null;
+    if (kind.claims === 'health_fund' && p.chance(0.6)) {
+      const fund = p.pick(HEALTH_FUNDS);
+      healthFundId = fund.id;
+      const memberNumber = p.digits(p.int(8, 10));
+      healthFundCardId = card('health_fund_card', fund.name, memberNumber.slice(-4), this.vault.fingerprint('health_fund_card', fund.id, memberNumber), memberNumber, {
+        healthFundId: fund.id,
+        issueNumber: '01',
+        defaultReferenceNumber: String(p.int(1, 4)).padStart(2, '0'),
+        issueDate: null,
+        cardholders: [`${firstName} ${lastName}`],
+      });
+    }
+    if (kind.claims === 'medicare' && p.chance(0.85)) {
+      const number = this.medicareNumber();
+      medicareCardId = card('medicare_card', 'medicare', number.slice(-4), this.vault.fingerprint('medicare_card', number), number, {
+        referenceNumber: String(p.int(1, 5)),
+        firstName,
+        lastName,
+        dateOfBirth,
+        secondInitial: null,
+        sex: null,
+      });
+    }
+    return { id, name: `${firstName} ${lastName}`, memberId, paymentMethodId, healthFundCardId, healthFundId, medicareCardId };
+  }
+
+  private booking(args: {
+    organisationId: string;
+    plan: OrganisationPlan;
+    provider: { id: string; name: string };
+    linkId: string;
+    location: { id: string; businessId: string };
+    service: { id: string; template: ServiceTemplate; billableItem: Row & { id: string } };
+    client: ReturnType<DatasetGenerator['client']>;
+    serviceDate: number;
+    duration: number;
+    payouts: Map<string, { id: string; businessId: string; net: number; count: number; week: number }>;
+  }): void {
+    const p = this.prng;
+    const { organisationId, plan, provider, location, service, client, serviceDate, payouts } = args;
+    const anchor = this.anchor.getTime();
+    // Booked before the appointment and never after "now"; cancelled between booking and the earlier of the two.
+    const createdAt = Math.min(serviceDate - p.int(1, 30) * DAY, anchor - p.int(1, 14 * 24) * HOUR);
+    const past = serviceDate < anchor;
+    const cancelled = p.chance(0.08);
+    const paid = past && !cancelled && p.chance(0.9);
+    const bookingId = p.uuid(new Date(createdAt));
+    this.sink.add('bookings', {
+      id: bookingId,
+      organisation_id: organisationId,
+      client_id: client.id,
+      provider_id: provider.id,
+      location_id: location.id,
+      appointment_type_id: service.id,
+      provider_location_link_id: args.linkId,
+      service_date: iso(serviceDate),
+      ends_at: iso(serviceDate + args.duration),
+      service_price: service.template.price,
+      paid,
+      invoiced: paid || (past && !cancelled && p.chance(0.5)),
+      adjustments: past && p.chance(0.03) ? [{ id: p.uuid(new Date(serviceDate)), amount: 1000, balanceEffectIndicator: -1, description: 'Loyalty discount' }] : [],
+      cancelled_at: cancelled ? iso(createdAt + Math.floor(p.next() * (Math.min(serviceDate, anchor) - createdAt))) : null,
+      payment_method_id: client.paymentMethodId && p.chance(0.8) ? client.paymentMethodId : null,
+      health_fund_card_id: client.healthFundCardId,
+      pms_booking_id: p.chance(0.1) ? `PMS-BK-${p.digits(6)}` : null,
+      pms_attendee_id: null,
+      created_at: iso(createdAt),
+    });
+    if (!paid) return;
+
+    const chargedAt = serviceDate + args.duration + 5 * MINUTE;
+    const transactionId = p.uuid(new Date(chargedAt));
+    const charge = service.template.price;
+    this.sink.add('transactions', {
+      id: transactionId,
+      organisation_id: organisationId,
+      business_id: location.businessId,
+      booking_id: bookingId,
+      client_id: client.id,
+      client_name: client.name,
+      customer_name: client.name,
+      amount: charge,
+      currency: 'AUD',
+      payment_method_id: client.paymentMethodId,
+      health_fund_card_id: client.healthFundCardId,
+      medicare_card_id: client.medicareCardId,
+      service_provider_id: provider.id,
+      location_id: location.id,
+      items: [
+        {
+          id: p.uuid(new Date(chargedAt)),
+          chargeAmount: charge,
+          description: service.template.name,
+          clinicalCode: null,
+          itemCode: service.template.itemCode,
+          billableItemId: service.billableItem.id,
+          appointmentTypeId: service.id,
+          billableItem: service.billableItem,
+        },
+      ],
+      confirmations: [],
+      created_at: iso(chargedAt),
+    });
+
+    const paymentTransaction = (at: number, source: string, amount: number, fee: number, parts: Row) => {
+      const week = Math.floor((at - (anchor - 548 * DAY)) / (7 * DAY));
+      const key = `${location.businessId}:${week}`;
+      let payout = payouts.get(key);
+      const paidOut = at < anchor - 3 * DAY;
+      if (paidOut && !payout) {
+        payout = { id: p.uuid(new Date(at)), businessId: location.businessId, net: 0, count: 0, week };
+        payouts.set(key, payout);
+      }
+      const adjustments = p.chance(0.01) ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500) }] : [];
+      if (paidOut && payout) {
+        payout.net += payoutAmountOf([{ amount, platformFeeAmount: fee, adjustments }]);
+        payout.count++;
+      }
+      this.sink.add('payment_transactions', {
+        id: p.uuid(new Date(at)),
+        organisation_id: organisationId,
+        business_id: location.businessId,
+        transaction_id: transactionId,
+        payout_id: paidOut && payout ? payout.id : null,
+        source,
+        amount,
+        platform_fee_amount: fee,
+        payment: null,
+        claim_id: null,
+        medicare_claim_id: null,
+        adjustments,
+        payment_links: [],
+        events: [],
+        created_at: iso(at),
+        ...parts,
+      });
+    };
+    const cardPayment = (at: number, amount: number) => {
+      if (amount <= 0) return;
+      const paymentId = `pi_${p.bytes(12).toString('hex')}`;
+      paymentTransaction(at, 'payment', amount, Math.round(amount * 0.0175) + 30, {
+        payment: { id: paymentId, currency: 'AUD', status: 'succeeded', paymentMethodId: client.paymentMethodId, clientSecret: `${paymentId}_secret_${p.bytes(6).toString('hex')}`, amount },
+        events: [{ createdAt: iso(at), createdBy: client.memberId ?? 'system' }],
+        payment_links: p.chance(0.05)
+          ? [{ id: p.uuid(new Date(at)), url: `https://pay.example.com/l/${p.bytes(6).toString('hex')}`, createdAt: iso(at - HOUR), expiresAt: iso(at + 7 * DAY), events: [{ createdAt: iso(at) }] }]
+          : [],
+      });
+    };
+
+    const rebate = Math.min(service.template.rebate, charge);
+    if (plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId) {
+      const claimId = p.uuid(new Date(chargedAt));
+      const fundId = client.healthFundId;
+      this.sink.add('claims', {
+        id: claimId,
+        organisation_id: organisationId,
+        health_fund_id: fundId,
+        reference_number: `HC-${p.digits(8)}`,
+        provider_number: medicareProviderNumber(p.int(200_000, 499_999), '1'),
+        is_rebate_estimate: false,
+        total_charge_amount: charge,
+        total_rebate_amount: rebate,
+        total_gap_amount: charge - rebate,
+        items: [
+          {
+            id: p.uuid(new Date(chargedAt)),
+            itemCode: service.template.itemCode,
+            patientReferenceNumber: '01',
+            serviceReference: null,
+            itemDescription: service.template.name,
+            itemName: service.template.name,
+            chargeAmount: charge,
+            rebateAmount: rebate,
+            serviceDate: iso(serviceDate),
+            response: { statusCode: '0', responseCode: '00' },
+          },
+        ],
+        device: { terminalId: `HICAPS-T-${p.digits(4)}` },
+        service_type: { code: plan.kind.specialty.slice(0, 1).toUpperCase(), name: plan.kind.specialty },
+        rules: { reversal: { enabled: true } },
+        response: { statusCode: '0', responseCode: '00', freeText: 'Approved' },
+        payment: null,
+        provider: { providerNumber: null, name: provider.name, categoryCode: plan.kind.categoryCode },
+        cancelled_at: null,
+        voided_at: null,
+        created_at: iso(chargedAt),
+      });
+      paymentTransaction(chargedAt, 'health_fund_claim', rebate, 55, { claim_id: claimId });
+      cardPayment(chargedAt + MINUTE, charge - rebate);
+    } else if (plan.kind.claims === 'medicare' && client.medicareCardId) {
+      const bulkBilled = p.chance(0.5);
+      const claimCharge = bulkBilled ? rebate : charge;
+      const claimId = p.uuid(new Date(chargedAt));
+      this.sink.add('medicare_claims', {
+        id: claimId,
+        organisation_id: organisationId,
+        transaction_id: transactionId,
+        reference: `MC-${p.digits(8)}`,
+        mcol_transaction_id: `MCOL-TX-${p.digits(7)}`,
+        mcol_claim_id: `MCOL-CL-${p.digits(7)}`,
+        mcol_error_code: null,
+        mcol_error_message: null,
+        type: bulkBilled ? { code: 'bulk_bill', name: 'Bulk bill' } : { code: 'patient_claim', name: 'Patient claim' },
+        payment_status: { code: 'paid', name: 'Paid' },
+        total_charge_amount: claimCharge,
+        total_rebate_amount: rebate,
+        total_gap_amount: claimCharge - rebate,
+        items_count: 1,
+        items: [
+          {
+            id: p.uuid(new Date(chargedAt)),
+            itemCode: service.template.itemCode,
+            chargeAmount: claimCharge,
+            rebateAmount: rebate,
+            gapAmount: claimCharge - rebate,
+            patientCount: 1,
+            quantity: 1,
+            mcolAssessmentCode: 'A',
+            mcolErrorCode: null,
+            mcolErrorMessage: null,
+          },
+        ],
+        rules: { reversal: { enabled: true } },
+        patient_medicare_card_id: client.medicareCardId,
+        claimant_medicare_card_id: null,
+        created_at: iso(chargedAt),
+      });
+      paymentTransaction(chargedAt, 'medicare_claim', rebate, 0, { medicare_claim_id: claimId });
+      if (!bulkBilled) cardPayment(chargedAt + MINUTE, charge - rebate);
+    } else {
+      cardPayment(chargedAt, charge);
+    }
+  }
+
+  /** An ABN with a valid checksum: choose 9 digits, then the 2 leading digits that make it divisible by 89. */
+  private abn(): string {
+    const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+    for (;;) {
+      const body = this.prng.digits(9);
+      for (let lead = 10; lead <= 99; lead++) {
+        const digits = [...`${lead}${body}`].map(Number);
+        digits[0] -= 1;
+        if (digits.reduce((sum, digit, index) => sum + digit * weights[index], 0) % 89 === 0) return `${lead}${body}`;
+      }
+    }
+  }
+
+  private medicareNumber(): string {
+    const firstEight = `${this.prng.int(2, 6)}${this.prng.digits(7)}`;
+    return `${firstEight}${medicareCheckDigit(firstEight)}${this.prng.int(1, 9)}`;
+  }
+}

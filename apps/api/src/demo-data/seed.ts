@@ -1,0 +1,78 @@
+import pg from 'pg';
+import type { CardVault } from '@app/wallet';
+import { BulkWriter } from './bulk-writer.js';
+import { DatasetGenerator, type Scale, type Table, TABLES } from './dataset.js';
+
+export interface SeedOptions {
+  databaseUrl: string;
+  scale: Scale;
+  seed: number;
+  /** "Now" for the data; the same seed and anchor give the same data. */
+  anchor: Date;
+  vault: CardVault;
+  /** Replace existing data instead of refusing a database that is not empty. */
+  force?: boolean;
+  progress?: (line: string) => void;
+}
+
+export interface SeedResult {
+  organisationIds: string[];
+  counts: Map<Table, number>;
+  seconds: number;
+}
+
+export class DatabaseNotEmptyError extends Error {
+  constructor() {
+    super('The database already has organisations; pass --force to replace them.');
+  }
+}
+
+/** Loads a generated clinic group, one database transaction per organisation. */
+export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
+  const started = Date.now();
+  const progress = options.progress ?? (() => undefined);
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ exists: boolean }>('select exists (select 1 from organisations) as exists');
+    if (rows[0].exists) {
+      if (!options.force) throw new DatabaseNotEmptyError();
+      progress('Removing existing data (--force)');
+      await removeData(client);
+    }
+    const writer = new BulkWriter(client);
+    const generator = new DatasetGenerator(options.seed, options.anchor, options.vault, writer);
+    const plans = generator.plans(options.scale);
+    const organisationIds: string[] = [];
+    let bookings = 0;
+    for (const [index, plan] of plans.entries()) {
+      await client.query('begin');
+      try {
+        const organisation = await generator.organisation(plan, index);
+        await writer.flush();
+        await client.query('commit');
+        organisationIds.push(organisation.id);
+        bookings += organisation.bookings;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+      progress(`  organisation ${index + 1}/${plans.length} (${plan.kind.specialty}): ${bookings.toLocaleString('en-AU')} bookings so far, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await client.query('analyze');
+    return { organisationIds, counts: writer.counts, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Everything the generator writes, children first; platform keys and health funds stay. */
+async function removeData(client: pg.Client): Promise<void> {
+  await client.query('begin');
+  for (const table of [...TABLES].reverse()) {
+    if (table === 'organisations') await client.query('delete from api_keys where organisation_id is not null');
+    await client.query(`delete from ${table}`);
+  }
+  await client.query('delete from idempotency_keys');
+  await client.query('commit');
+}

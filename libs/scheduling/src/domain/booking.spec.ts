@@ -1,0 +1,119 @@
+import { describe, expect, it } from '@jest/globals';
+import { DomainError } from '@app/shared/domain';
+import { Booking, fitsBeside, type NewBooking } from './booking.js';
+
+const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
+const NOW = new Date('2026-11-22T05:28:59.000Z');
+const SERVICE_DATE = new Date('2027-03-01T09:30:00.000Z');
+const GROUP_CLASS = '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e';
+const CONSULT = '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6f';
+const NEW_BOOKING: NewBooking = {
+  clientId: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80',
+  providerId: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a',
+  locationId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+  appointmentTypeId: CONSULT,
+  providerLocationLinkId: '0193a6f6-4d5e-7f60-8b72-8c9d0e1f2a3b',
+  serviceDate: SERVICE_DATE,
+  durationMinutes: 45,
+  servicePrice: 9500,
+};
+
+const booking = (props: Partial<NewBooking> = {}) => Booking.create(ORGANISATION, { ...NEW_BOOKING, ...props }, NOW);
+
+function errorOf(work: () => unknown): DomainError {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('Booking.create', () => {
+  it('is confirmed, unpaid, uninvoiced, ends after its duration and keeps the price it was booked at', () => {
+    const created = booking();
+    expect(created).toMatchObject({
+      organisationId: ORGANISATION,
+      serviceDate: SERVICE_DATE,
+      endsAt: new Date('2027-03-01T10:15:00.000Z'),
+      servicePrice: 9500,
+      paid: false,
+      invoiced: false,
+      adjustments: [],
+      cancelledAt: null,
+      paymentMethodId: null,
+      healthFundCardId: null,
+      pmsBookingId: null,
+      pmsAttendeeId: null,
+      createdAt: NOW,
+    });
+  });
+});
+
+describe('Booking.cancel', () => {
+  it('sets cancelledAt to the moment of cancelling', () => {
+    const confirmed = booking();
+    const when = new Date('2026-12-01T00:00:00.000Z');
+    confirmed.cancel(when);
+    expect(confirmed.cancelledAt).toEqual(when);
+  });
+
+  it('refuses a second cancel with 409 booking_already_cancelled and keeps the first cancelledAt', () => {
+    const cancelled = booking();
+    const first = new Date('2026-12-01T00:00:00.000Z');
+    cancelled.cancel(first);
+    const error = errorOf(() => cancelled.cancel(new Date('2026-12-02T00:00:00.000Z')));
+    expect({ kind: error.kind, code: error.code }).toEqual({ kind: 'conflict', code: 'booking_already_cancelled' });
+    expect(cancelled.cancelledAt).toEqual(first);
+  });
+
+  it('refuses a booking whose service date has passed with 409 booking_in_past and leaves it confirmed', () => {
+    const past = booking({ serviceDate: new Date('2026-11-01T09:00:00.000Z') });
+    const error = errorOf(() => past.cancel(NOW));
+    expect({ kind: error.kind, code: error.code }).toEqual({ kind: 'conflict', code: 'booking_in_past' });
+    expect(past.cancelledAt).toBeNull();
+  });
+
+  it('cancels up to 1 ms before the start, and refuses 1 ms after it', () => {
+    const justBefore = booking();
+    justBefore.cancel(new Date(SERVICE_DATE.getTime() - 1));
+    expect(justBefore.cancelledAt).not.toBeNull();
+
+    const justAfter = booking();
+    expect(errorOf(() => justAfter.cancel(new Date(SERVICE_DATE.getTime() + 1))).code).toBe('booking_in_past');
+    expect(justAfter.cancelledAt).toBeNull();
+  });
+});
+
+describe('fitsBeside', () => {
+  const existing = (appointmentTypeId: string, serviceDate: Date = SERVICE_DATE) => ({ appointmentTypeId, serviceDate });
+  const candidate = (maxAttendees: number, appointmentTypeId = GROUP_CLASS, serviceDate = SERVICE_DATE) => ({ appointmentTypeId, serviceDate, maxAttendees });
+
+  it('fits when nothing overlaps', () => {
+    expect(fitsBeside([], candidate(1, CONSULT))).toBe(true);
+  });
+
+  it('does not fit beside any booking when the type takes one attendee', () => {
+    expect(fitsBeside([existing(CONSULT)], candidate(1, CONSULT))).toBe(false);
+  });
+
+  it('lets a group session with maxAttendees 3 take a second and third booking, and refuses a fourth', () => {
+    expect(fitsBeside([existing(GROUP_CLASS)], candidate(3))).toBe(true);
+    expect(fitsBeside([existing(GROUP_CLASS), existing(GROUP_CLASS)], candidate(3))).toBe(true);
+    expect(fitsBeside([existing(GROUP_CLASS), existing(GROUP_CLASS), existing(GROUP_CLASS)], candidate(3))).toBe(false);
+  });
+
+  it('does not fit a group booking beside another type, even with places left', () => {
+    expect(fitsBeside([existing(CONSULT)], candidate(3))).toBe(false);
+  });
+
+  it('does not fit a group booking that overlaps the same type at another start', () => {
+    const fifteenMinutesLater = new Date(SERVICE_DATE.getTime() + 15 * 60_000);
+    expect(fitsBeside([existing(GROUP_CLASS)], candidate(3, GROUP_CLASS, fifteenMinutesLater))).toBe(false);
+  });
+
+  it('does not fit when the session shares its time with a booking of another type', () => {
+    expect(fitsBeside([existing(GROUP_CLASS), existing(CONSULT)], candidate(3))).toBe(false);
+  });
+});

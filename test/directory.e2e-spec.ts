@@ -12,7 +12,18 @@ const RUN = randomBytes(5).toString('hex');
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BUSINESS_FIELDS = ['id', 'name', 'settings', 'createdAt', 'taxIdentifier', 'countryCode', 'merchantId', 'capabilities', 'events'].sort();
-const LOCATION_FIELDS = ['id', 'name', 'createdAt', 'timeZone', 'address', 'suggestedTaxIdentifier', 'bookingCustomText', 'businessId', 'email', 'organisationId'];
+const LOCATION_FIELDS = [
+  'id',
+  'name',
+  'createdAt',
+  'timeZone',
+  'address',
+  'suggestedTaxIdentifier',
+  'bookingCustomText',
+  'businessId',
+  'email',
+  'organisationId',
+];
 const ADDRESS_FIELDS = ['line1', 'line2', 'suburb', 'city', 'state', 'postcode', 'country', 'countryCode'].sort();
 const PLAN_TEMPLATE_LINK_FIELDS = ['url', 'id', 'createdAt', 'planTemplateId', 'businessId'].sort();
 const VALID_ABN = '51 824 753 556';
@@ -199,10 +210,13 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     expect(list.body.totalItems).toBe(0);
   });
 
-  it.each([['12345678901'], ['5182475355'], ['ABN 51824753556']])('checks the ABN of a business sent without countryCode (AU by default): %p → 400', async (taxIdentifier) => {
-    const organisationId = await createOrganisation('Business Default Country');
-    expectInvalid(await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier }), 'taxIdentifier', 'invalid_abn');
-  });
+  it.each([['12345678901'], ['5182475355'], ['ABN 51824753556']])(
+    'checks the ABN of a business sent without countryCode (AU by default): %p → 400',
+    async (taxIdentifier) => {
+      const organisationId = await createOrganisation('Business Default Country');
+      expectInvalid(await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier }), 'taxIdentifier', 'invalid_abn');
+    },
+  );
 
   it('skips the ABN check for a business outside Australia and keeps its tax identifier as sent', async () => {
     const organisationId = await createOrganisation('Business NZ');
@@ -216,7 +230,12 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     ['a missing taxIdentifier', { name: 'Harbour Physio' }, 'taxIdentifier', 'required'],
     ['a three-letter countryCode', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, countryCode: 'AUS' }, 'countryCode', undefined],
     ['capabilities that are not an array', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, capabilities: 'all' }, 'capabilities', 'invalid_type'],
-    ['a setting that is not a boolean', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, settings: { autoReconciliationEnabled: 'yes' } }, 'settings.autoReconciliationEnabled', 'invalid_type'],
+    [
+      'a setting that is not a boolean',
+      { name: 'Harbour Physio', taxIdentifier: VALID_ABN, settings: { autoReconciliationEnabled: 'yes' } },
+      'settings.autoReconciliationEnabled',
+      'invalid_type',
+    ],
     ['an unknown field', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, abn: VALID_ABN }, 'abn', 'unknown_field'],
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
     const organisationId = await createOrganisation('Business Invalid');
@@ -243,12 +262,16 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     const list = await get(orgPath(organisationId, '/businesses')).expect(200);
     expect(list.body.items.map((item: Body) => item.id)).toEqual([first.body.id]);
 
-    expectProblem(await post(orgPath(organisationId, '/businesses'), { ...body, name: named('Other Physio') }, t.platformAuth, key), 422, 'idempotency_key_reused');
+    expectProblem(
+      await post(orgPath(organisationId, '/businesses'), { ...body, name: named('Other Physio') }, t.platformAuth, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 });
 
 describe('GET /v1/organisations/{organisationId}/businesses', () => {
-  it('lists only the organisation\'s businesses, newest first, in the paging envelope', async () => {
+  it("lists only the organisation's businesses, newest first, in the paging envelope", async () => {
     const organisationId = await createOrganisation('Business List');
     const otherId = await createOrganisation('Business List Other');
     const created = [];
@@ -341,11 +364,23 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
   it('fills address parts that were not sent with null and gives missing registration parts their defaults', async () => {
     const organisationId = await createOrganisation('Location Partial');
     const business = await createBusiness(organisationId);
-    await createLocation(organisationId, business.id, { address: { line1: '1 Beach Rd', postcode: '6000' }, registrations: [{ phi: { phiLocationId: 'HICAPS-1' } }] });
+    await createLocation(organisationId, business.id, {
+      address: { line1: '1 Beach Rd', postcode: '6000' },
+      registrations: [{ phi: { phiLocationId: 'HICAPS-1' } }],
+    });
     const list = await get(orgPath(organisationId, '/locations?expand=registrations')).expect(200);
     const [location] = list.body.items;
     expect(Object.keys(location.address).sort()).toEqual(ADDRESS_FIELDS);
-    expect(location.address).toEqual({ line1: '1 Beach Rd', line2: null, suburb: null, city: null, state: null, postcode: '6000', country: null, countryCode: null });
+    expect(location.address).toEqual({
+      line1: '1 Beach Rd',
+      line2: null,
+      suburb: null,
+      city: null,
+      state: null,
+      postcode: '6000',
+      country: null,
+      countryCode: null,
+    });
     expect(location.registrations).toEqual([{ medicare: null, phi: { phiLocationId: 'HICAPS-1', status: null } }]);
     expect(location.email).toBeNull();
   });
@@ -369,7 +404,12 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
     const organisationId = await createOrganisation('Location Foreign Business');
     const otherId = await createOrganisation('Location Foreign Business Other');
     const foreign = await createBusiness(otherId);
-    const response = await post(orgPath(organisationId, '/locations'), { businessId: foreign.id, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS });
+    const response = await post(orgPath(organisationId, '/locations'), {
+      businessId: foreign.id,
+      name: 'Bondi',
+      timeZone: 'Australia/Sydney',
+      address: ADDRESS,
+    });
     expectNotFound(response, 'businessId');
     expect(JSON.stringify(response.body)).not.toContain(foreign.name);
     expect((await get(orgPath(organisationId, '/locations')).expect(200)).body.totalItems).toBe(0);
@@ -378,16 +418,36 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
 
   it('answers 404 naming businessId for a business that does not exist', async () => {
     const organisationId = await createOrganisation('Location Unknown Business');
-    const response = await post(orgPath(organisationId, '/locations'), { businessId: randomUUID(), name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS });
+    const response = await post(orgPath(organisationId, '/locations'), {
+      businessId: randomUUID(),
+      name: 'Bondi',
+      timeZone: 'Australia/Sydney',
+      address: ADDRESS,
+    });
     expectNotFound(response, 'businessId');
   });
 
   it.each<[string, (businessId: string) => Body, string, string?]>([
-    ['a businessId that is not an id', () => ({ businessId: 'harbour', name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS }), 'businessId', undefined],
+    [
+      'a businessId that is not an id',
+      () => ({ businessId: 'harbour', name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS }),
+      'businessId',
+      undefined,
+    ],
     ['a missing name', (businessId) => ({ businessId, timeZone: 'Australia/Sydney', address: ADDRESS }), 'name', 'required'],
     ['a missing address', (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney' }), 'address', undefined],
-    ['a bad email', (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS, email: 'bondi at harbour' }), 'email', undefined],
-    ['an unknown address field', (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: { ...ADDRESS, planet: 'Earth' } }), 'address.planet', 'unknown_field'],
+    [
+      'a bad email',
+      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS, email: 'bondi at harbour' }),
+      'email',
+      undefined,
+    ],
+    [
+      'an unknown address field',
+      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: { ...ADDRESS, planet: 'Earth' } }),
+      'address.planet',
+      'unknown_field',
+    ],
     [
       'a registration URL that is not http(s)',
       (businessId) => ({
@@ -401,7 +461,12 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
       undefined,
     ],
     // A postcode sent as a number is a type error, as for every other string field, not "too long".
-    ['a postcode sent as a number', (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: { ...ADDRESS, postcode: 2022 } }), 'address.postcode', 'invalid_type'],
+    [
+      'a postcode sent as a number',
+      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: { ...ADDRESS, postcode: 2022 } }),
+      'address.postcode',
+      'invalid_type',
+    ],
     [
       'a phi status that is not a string',
       (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS, registrations: [{ phi: { status: 1 } }] }),
@@ -437,7 +502,10 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
 
   beforeAll(async () => {
     organisationId = await createOrganisation('Location List');
-    businesses = [await createBusiness(organisationId, { name: named('North Business') }), await createBusiness(organisationId, { name: named('South Business') })];
+    businesses = [
+      await createBusiness(organisationId, { name: named('North Business') }),
+      await createBusiness(organisationId, { name: named('South Business') }),
+    ];
     locations = [];
     for (let i = 0; i < 4; i++) {
       locations.push(await createLocation(organisationId, businesses[i % 2].id, { name: named(`Location ${i}`), registrations: REGISTRATIONS }));
@@ -489,13 +557,16 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
     }
   });
 
-  it.each(['expand=organisation', 'expand=business,nope', 'expand[]=business&expand[]=capabilities'])('answers 400 listing the allowed values for %s', async (query) => {
-    const response = await get(orgPath(organisationId, `/locations?${query}`));
-    expectInvalid(response, 'expand');
-    const error = response.body.errors.find((candidate: Body) => candidate.field === 'expand');
-    expect(error.message).toContain('business');
-    expect(error.message).toContain('registrations');
-  });
+  it.each(['expand=organisation', 'expand=business,nope', 'expand[]=business&expand[]=capabilities'])(
+    'answers 400 listing the allowed values for %s',
+    async (query) => {
+      const response = await get(orgPath(organisationId, `/locations?${query}`));
+      expectInvalid(response, 'expand');
+      const error = response.body.errors.find((candidate: Body) => candidate.field === 'expand');
+      expect(error.message).toContain('business');
+      expect(error.message).toContain('registrations');
+    },
+  );
 
   it('runs the same number of SQL statements for limit=1 and limit=200 with both expansions', async () => {
     const path = (limit: number) => orgPath(organisationId, `/locations?limit=${limit}&expand=business,registrations`);
@@ -666,34 +737,41 @@ describe('tenancy of businesses, locations and plan template links', () => {
     ['POST', '/locations'],
     ['GET', '/plans/templates/links'],
     ['POST', '/plans/templates/links'],
-  ])('answers 403 to an organisation key on another organisation\'s %s %s', async (method, rest) => {
+  ])("answers 403 to an organisation key on another organisation's %s %s", async (method, rest) => {
     const response =
       method === 'GET'
         ? await get(orgPath(other.id, rest), own.auth)
-        : await post(orgPath(other.id, rest), { name: 'Intruder', taxIdentifier: VALID_ABN, businessId: otherBusiness.id, timeZone: 'Australia/Sydney', address: ADDRESS, planTemplateId: 'x' }, own.auth);
+        : await post(
+            orgPath(other.id, rest),
+            { name: 'Intruder', taxIdentifier: VALID_ABN, businessId: otherBusiness.id, timeZone: 'Australia/Sydney', address: ADDRESS, planTemplateId: 'x' },
+            own.auth,
+          );
     expectProblem(response, 403, 'forbidden');
   });
 
-  it('answers 403 to an organisation key reading another organisation\'s business under that organisation', async () => {
+  it("answers 403 to an organisation key reading another organisation's business under that organisation", async () => {
     expectProblem(await get(orgPath(other.id, `/businesses/${otherBusiness.id}`), own.auth), 403, 'forbidden');
   });
 
-  it('answers 404 (not 403) to an organisation key asking its own organisation for another organisation\'s business', async () => {
+  it("answers 404 (not 403) to an organisation key asking its own organisation for another organisation's business", async () => {
     const response = await get(orgPath(own.id, `/businesses/${otherBusiness.id}`), own.auth);
     expectNotFound(response);
     expect(JSON.stringify(response.body)).not.toContain(otherBusiness.name);
   });
 
-  it('answers 404 (not 403) to an organisation key asking its own organisation for another organisation\'s location', async () => {
+  it("answers 404 (not 403) to an organisation key asking its own organisation for another organisation's location", async () => {
     expectNotFound(await get(orgPath(own.id, `/locations/${otherLocation.id}`), own.auth));
   });
 
-  it('answers 404 naming businessId when an organisation key uses another organisation\'s business in a body', async () => {
+  it("answers 404 naming businessId when an organisation key uses another organisation's business in a body", async () => {
     expectNotFound(
       await post(orgPath(own.id, '/locations'), { businessId: otherBusiness.id, name: 'Intruder', timeZone: 'Australia/Sydney', address: ADDRESS }, own.auth),
       'businessId',
     );
-    expectNotFound(await post(orgPath(own.id, '/plans/templates/links'), { planTemplateId: 'ptpl_knee', businessId: otherBusiness.id }, own.auth), 'businessId');
+    expectNotFound(
+      await post(orgPath(own.id, '/plans/templates/links'), { planTemplateId: 'ptpl_knee', businessId: otherBusiness.id }, own.auth),
+      'businessId',
+    );
   });
 
   it('answers 401 with WWW-Authenticate without a key or with an unknown one', async () => {

@@ -51,7 +51,14 @@ function expectProblem(response: Response, status: number, code: string): void {
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   const keys = Object.keys(response.body).filter((key) => key !== 'errors');
   expect(keys.sort()).toEqual(PROBLEM_KEYS);
-  expect(response.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String), instance: expect.any(String) });
+  expect(response.body).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
   expect(response.body.requestId).toBe(response.headers['x-request-id']);
 }
 
@@ -93,9 +100,19 @@ describe('problem details (CONTRACT §4)', () => {
   });
 
   it('answers malformed JSON with 400 malformed_json', async () => {
-    const response = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send('{"name": "Broken');
+    const response = await t
+      .http()
+      .post('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'application/json')
+      .send('{"name": "Broken');
     expectProblem(response, 400, 'malformed_json');
-    const patch = await t.http().patch(`/v1/organisations/${orgA.id}`).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send('{name: 1}');
+    const patch = await t
+      .http()
+      .patch(`/v1/organisations/${orgA.id}`)
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'application/json')
+      .send('{name: 1}');
     expectProblem(patch, 400, 'malformed_json');
   });
 
@@ -111,9 +128,19 @@ describe('problem details (CONTRACT §4)', () => {
   });
 
   it('answers a body that is not application/json with 415 unsupported_media_type', async () => {
-    const text = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Content-Type', 'text/plain').send(JSON.stringify({ name: named('Plain') }));
+    const text = await t
+      .http()
+      .post('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ name: named('Plain') }));
     expectProblem(text, 415, 'unsupported_media_type');
-    const form = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).type('form').send({ name: named('Form') });
+    const form = await t
+      .http()
+      .post('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .type('form')
+      .send({ name: named('Form') });
     expectProblem(form, 415, 'unsupported_media_type');
     const patch = await t.http().patch(`/v1/organisations/${orgA.id}`).set('Authorization', t.platformAuth).set('Content-Type', 'text/plain').send('{}');
     expectProblem(patch, 415, 'unsupported_media_type');
@@ -194,8 +221,20 @@ describe('authentication and tenancy (CONTRACT §5)', () => {
 
   it('answers an organisation key on another organisation with 403 forbidden', async () => {
     expectProblem(await t.http().get(`/v1/organisations/${orgB.id}`).set('Authorization', orgA.auth), 403, 'forbidden');
-    expectProblem(await t.http().patch(`/v1/organisations/${orgB.id}`).set('Authorization', orgA.auth).send({ name: named('Taken Over') }), 403, 'forbidden');
-    expectProblem(await t.http().patch(`/v1/organisations/${orgB.id}/booking-settings`).set('Authorization', orgA.auth).send({ bookingsEnabled: true }), 403, 'forbidden');
+    expectProblem(
+      await t
+        .http()
+        .patch(`/v1/organisations/${orgB.id}`)
+        .set('Authorization', orgA.auth)
+        .send({ name: named('Taken Over') }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await t.http().patch(`/v1/organisations/${orgB.id}/booking-settings`).set('Authorization', orgA.auth).send({ bookingsEnabled: true }),
+      403,
+      'forbidden',
+    );
     const unchanged = await t.http().get(`/v1/organisations/${orgB.id}`).set('Authorization', t.platformAuth).expect(200);
     expect(unchanged.body.name).toBe(named('Conventions Clinic B'));
     expect(unchanged.body.bookingsEnabled).toBe(false);
@@ -416,7 +455,11 @@ describe('an unexpected failure (the database pool is gone)', () => {
   it('answers 500 internal_error with no stack, SQL or internal message', async () => {
     const responses = [
       await broken.http().get('/v1/organisations?limit=1').set('Authorization', broken.platformAuth),
-      await broken.http().post('/v1/organisations').set('Authorization', broken.platformAuth).send({ name: named('Never Stored') }),
+      await broken
+        .http()
+        .post('/v1/organisations')
+        .set('Authorization', broken.platformAuth)
+        .send({ name: named('Never Stored') }),
     ];
     for (const response of responses) {
       expectProblem(response, 500, 'internal_error');
@@ -498,12 +541,16 @@ describe('health and docs', () => {
     it('gives every operation a summary', () => {
       const all = operations();
       expect(all.length).toBeGreaterThan(5);
-      const missing = all.filter(({ operation }) => typeof operation.summary !== 'string' || operation.summary.trim() === '').map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+      const missing = all
+        .filter(({ operation }) => typeof operation.summary !== 'string' || operation.summary.trim() === '')
+        .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
       expect(missing).toEqual([]);
     });
 
     it('documents page and limit of a list as integers with their bounds', () => {
-      const parameters = (document.paths['/v1/organisations'].get as Operation & { parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }> }).parameters;
+      const parameters = (
+        document.paths['/v1/organisations'].get as Operation & { parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }> }
+      ).parameters;
       const page = parameters.find((parameter) => parameter.name === 'page' && parameter.in === 'query');
       const limit = parameters.find((parameter) => parameter.name === 'limit' && parameter.in === 'query');
       expect(page?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 9007199254740991 });
@@ -511,21 +558,33 @@ describe('health and docs', () => {
     });
 
     it('documents the Organisation as the spec does: five required fields, nullable URLs, a name that is never null', () => {
-      const get = document.paths['/v1/organisations/{organisationId}'].get as Operation & { responses: Record<string, { content: Record<string, { schema: Schema }> }> };
-      const organisation = schemaOf(get.responses['200'].content['application/json'].schema.$ref!) as Schema & { required?: string[]; properties: Record<string, { nullable?: boolean }> };
+      const get = document.paths['/v1/organisations/{organisationId}'].get as Operation & {
+        responses: Record<string, { content: Record<string, { schema: Schema }> }>;
+      };
+      const organisation = schemaOf(get.responses['200'].content['application/json'].schema.$ref!) as Schema & {
+        required?: string[];
+        properties: Record<string, { nullable?: boolean }>;
+      };
       expect([...(organisation.required ?? [])].sort()).toEqual(['bookingsEnabled', 'createdAt', 'id', 'name', 'slug']);
       for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl']) expect(organisation.properties[field].nullable).toBe(true);
 
-      const patch = document.paths['/v1/organisations/{organisationId}'].patch as Operation & { requestBody: { required?: boolean; content: Record<string, { schema: Schema }> } };
+      const patch = document.paths['/v1/organisations/{organisationId}'].patch as Operation & {
+        requestBody: { required?: boolean; content: Record<string, { schema: Schema }> };
+      };
       expect(patch.requestBody.required).toBe(true);
-      const update = schemaOf(patch.requestBody.content['application/json'].schema.$ref!) as Schema & { required?: string[]; properties: Record<string, { nullable?: boolean }> };
+      const update = schemaOf(patch.requestBody.content['application/json'].schema.$ref!) as Schema & {
+        required?: string[];
+        properties: Record<string, { nullable?: boolean }>;
+      };
       expect(update.required ?? []).toEqual([]);
       expect(update.properties.name.nullable).not.toBe(true);
       for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl']) expect(update.properties[field].nullable).toBe(true);
     });
 
     it('marks websiteUrl deprecated in the Organisation request and response schemas', () => {
-      const organisationSchemas = Object.entries(document.components.schemas).filter(([name, schema]) => /organisation/i.test(name) && schema.properties?.websiteUrl);
+      const organisationSchemas = Object.entries(document.components.schemas).filter(
+        ([name, schema]) => /organisation/i.test(name) && schema.properties?.websiteUrl,
+      );
       expect(organisationSchemas.length).toBeGreaterThanOrEqual(2);
       for (const [, schema] of organisationSchemas) expect(schema.properties!.websiteUrl.deprecated).toBe(true);
 

@@ -52,7 +52,12 @@ async function createOrganisation(name: string, extra: object = {}): Promise<Rec
 /** An organisation and a key scoped to it. */
 async function tenant(name: string): Promise<Tenant> {
   const body = await createOrganisation(name);
-  const key = await t.http().post('/v1/api-keys').set('Authorization', t.platformAuth).send({ name: `${name} key`, organisationId: body.id }).expect(201);
+  const key = await t
+    .http()
+    .post('/v1/api-keys')
+    .set('Authorization', t.platformAuth)
+    .send({ name: `${name} key`, organisationId: body.id })
+    .expect(201);
   return { id: body.id, auth: `Bearer ${key.body.key}`, body };
 }
 

@@ -10,7 +10,19 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 const RUN = randomBytes(5).toString('hex');
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PROVIDER_FIELDS = ['id', 'createdAt', 'locationIds', 'deleted', 'bookingsEnabled', 'mobileNumber', 'email', 'firstName', 'middleName', 'lastName', 'profileImageUrl'].sort();
+const PROVIDER_FIELDS = [
+  'id',
+  'createdAt',
+  'locationIds',
+  'deleted',
+  'bookingsEnabled',
+  'mobileNumber',
+  'email',
+  'firstName',
+  'middleName',
+  'lastName',
+  'profileImageUrl',
+].sort();
 const LINK_FIELDS = ['id', 'createdAt', 'providerId', 'locationId', 'deleted', 'acceptedTerms', 'categoryCode', 'medicare', 'association'].sort();
 const ADDRESS = { line1: '88 Bondi Road', suburb: 'Bondi Junction', city: 'Sydney', state: 'NSW', postcode: '2022', country: 'Australia', countryCode: 'AU' };
 const FULL_LINK = {
@@ -175,7 +187,12 @@ describe('POST /v1/organisations/{organisationId}/providers', () => {
     ['a missing firstName', { lastName: 'Raman' }, 'firstName', 'required'],
     ['an empty lastName', { firstName: 'Priya', lastName: '' }, 'lastName', 'required'],
     ['a bad email', { firstName: 'Priya', lastName: 'Raman', email: 'priya@' }, 'email', undefined],
-    ['a profile image that is not an http(s) URL', { firstName: 'Priya', lastName: 'Raman', profileImageUrl: 'ftp://cdn.example.com/p.jpg' }, 'profileImageUrl', undefined],
+    [
+      'a profile image that is not an http(s) URL',
+      { firstName: 'Priya', lastName: 'Raman', profileImageUrl: 'ftp://cdn.example.com/p.jpg' },
+      'profileImageUrl',
+      undefined,
+    ],
     ['bookingsEnabled that is not a boolean', { firstName: 'Priya', lastName: 'Raman', bookingsEnabled: 'yes' }, 'bookingsEnabled', 'invalid_type'],
     ['an unknown field', { firstName: 'Priya', lastName: 'Raman', ahpraNumber: 'PHY0001234567' }, 'ahpraNumber', 'unknown_field'],
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
@@ -245,10 +262,13 @@ describe('GET and DELETE /v1/organisations/{organisationId}/providers/{providerI
     expect((await get(providersPath(other.organisationId, `/${foreign.id}`)).expect(200)).body.deleted).toBe(false);
   });
 
-  it.each(['not-a-uuid', '42', '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2', "' or 1=1 --"])('answers 404 (never 400 or 500) to GET and DELETE for the malformed id %p', async (id) => {
-    expectNotFound(await get(providersPath(home.organisationId, `/${encodeURIComponent(id)}`)));
-    expectNotFound(await del(providersPath(home.organisationId, `/${encodeURIComponent(id)}`)));
-  });
+  it.each(['not-a-uuid', '42', '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2', "' or 1=1 --"])(
+    'answers 404 (never 400 or 500) to GET and DELETE for the malformed id %p',
+    async (id) => {
+      expectNotFound(await get(providersPath(home.organisationId, `/${encodeURIComponent(id)}`)));
+      expectNotFound(await del(providersPath(home.organisationId, `/${encodeURIComponent(id)}`)));
+    },
+  );
 
   it('answers 404 for a well-formed id that names nothing', async () => {
     expectNotFound(await get(providersPath(home.organisationId, `/${randomUUID()}`)));
@@ -309,7 +329,7 @@ describe('GET /v1/organisations/{organisationId}/providers', () => {
     ['expand=locationLinks&expand=locations'],
     ['expand[]=locationLinks&expand[]=locations'],
     ['expand=locations,locationLinks,locations'],
-  ])('adds each provider\'s links and locations for %s', async (query) => {
+  ])("adds each provider's links and locations for %s", async (query) => {
     const response = await get(providersPath(home.organisationId, `?${query}`)).expect(200);
     const [mia, zoe] = response.body.items;
     expect(mia.id).toBe(linked.id);
@@ -339,13 +359,16 @@ describe('GET /v1/organisations/{organisationId}/providers', () => {
     expect(response.body.locations.map((location: Body) => location.id)).toEqual([home.locations[1].id, home.locations[0].id]);
   });
 
-  it.each(['expand=links', 'expand=locationLinks,business', 'expand[]=locations&expand[]=registrations'])('answers 400 listing the allowed values for %s', async (query) => {
-    const response = await get(providersPath(home.organisationId, `?${query}`));
-    expectInvalid(response, 'expand');
-    const error = response.body.errors.find((candidate: Body) => candidate.field === 'expand');
-    expect(error.message).toContain('locationLinks');
-    expect(error.message).toContain('locations');
-  });
+  it.each(['expand=links', 'expand=locationLinks,business', 'expand[]=locations&expand[]=registrations'])(
+    'answers 400 listing the allowed values for %s',
+    async (query) => {
+      const response = await get(providersPath(home.organisationId, `?${query}`));
+      expectInvalid(response, 'expand');
+      const error = response.body.errors.find((candidate: Body) => candidate.field === 'expand');
+      expect(error.message).toContain('locationLinks');
+      expect(error.message).toContain('locations');
+    },
+  );
 
   it.each(['limit=0', 'limit=201', 'limit=-1', 'limit=abc', 'page=0', 'page=1.5'])('answers 400 naming the parameter for %s', async (query) => {
     expectInvalid(await get(providersPath(home.organisationId, `?${query}`)), query.split('=')[0]);
@@ -377,6 +400,9 @@ describe('paging providers who share a last name', () => {
 
     const past = await get(providersPath(organisationId, '?limit=2&page=5')).expect(200);
     expect(past.body).toEqual({ items: [], page: 5, limit: 2, totalItems: 7, totalPages: 4 });
+    const last = await get(providersPath(organisationId, '?limit=2&page=9007199254740991')).expect(200);
+    expect(last.body).toEqual({ items: [], page: 9007199254740991, limit: 2, totalItems: 7, totalPages: 4 });
+    expectInvalid(await get(providersPath(organisationId, '?limit=2&page=9007199254740992')), 'page');
   });
 });
 
@@ -487,7 +513,11 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   it('allows one live link per provider and location: a second answers 409 location_link_exists, another location is fine', async () => {
     const provider = await createProvider(home.organisationId);
     await createLink(home.organisationId, provider.id, home.locations[0].id);
-    expectProblem(await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, ...FULL_LINK }), 409, 'location_link_exists');
+    expectProblem(
+      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, ...FULL_LINK }),
+      409,
+      'location_link_exists',
+    );
     await createLink(home.organisationId, provider.id, home.locations[1].id);
     const read = await get(providersPath(home.organisationId, `/${provider.id}?expand=locationLinks`)).expect(200);
     expect(read.body.locationIds).toEqual([home.locations[0].id, home.locations[1].id]);
@@ -505,7 +535,9 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     const provider = await createProvider(home.organisationId);
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[1].id, categoryCode: `attempt-${i}` }).then((response) => response),
+        post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[1].id, categoryCode: `attempt-${i}` }).then(
+          (response) => response,
+        ),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
@@ -533,7 +565,11 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   it('answers 409 provider_deleted for a deleted provider', async () => {
     const provider = await createProvider(home.organisationId);
     await del(providersPath(home.organisationId, `/${provider.id}`)).expect(200);
-    expectProblem(await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id }), 409, 'provider_deleted');
+    expectProblem(
+      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id }),
+      409,
+      'provider_deleted',
+    );
     expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body.locationIds).toEqual([]);
   });
 
@@ -579,20 +615,27 @@ describe('tenancy of providers', () => {
     expect((await del(providersPath(home.organisationId, `/${created.body.id}`), home.auth).expect(200)).body.deleted).toBe(true);
   });
 
-  it('answers 403 to an organisation key on another organisation\'s providers', async () => {
+  it("answers 403 to an organisation key on another organisation's providers", async () => {
     expectProblem(await get(providersPath(other.organisationId), home.auth), 403, 'forbidden');
     expectProblem(await post(providersPath(other.organisationId), { firstName: 'Intruder', lastName: 'Key' }, home.auth), 403, 'forbidden');
     expectProblem(await get(providersPath(other.organisationId, `/${foreign.id}`), home.auth), 403, 'forbidden');
     expectProblem(await del(providersPath(other.organisationId, `/${foreign.id}`), home.auth), 403, 'forbidden');
-    expectProblem(await post(providersPath(other.organisationId, `/${foreign.id}/location-links`), { locationId: other.locations[0].id }, home.auth), 403, 'forbidden');
+    expectProblem(
+      await post(providersPath(other.organisationId, `/${foreign.id}/location-links`), { locationId: other.locations[0].id }, home.auth),
+      403,
+      'forbidden',
+    );
     expect((await get(providersPath(other.organisationId, `/${foreign.id}`)).expect(200)).body).toMatchObject({ deleted: false, locationIds: [] });
   });
 
-  it('answers 404 (not 403) to an organisation key asking its own organisation for another organisation\'s provider or location', async () => {
+  it("answers 404 (not 403) to an organisation key asking its own organisation for another organisation's provider or location", async () => {
     expectNotFound(await get(providersPath(home.organisationId, `/${foreign.id}`), home.auth));
     expectNotFound(await del(providersPath(home.organisationId, `/${foreign.id}`), home.auth));
     const own = await post(providersPath(home.organisationId), { firstName: 'Own', lastName: 'Other Location' }, home.auth).expect(201);
-    expectNotFound(await post(providersPath(home.organisationId, `/${own.body.id}/location-links`), { locationId: other.locations[0].id }, home.auth), 'locationId');
+    expectNotFound(
+      await post(providersPath(home.organisationId, `/${own.body.id}/location-links`), { locationId: other.locations[0].id }, home.auth),
+      'locationId',
+    );
   });
 
   it('answers 401 without a key', async () => {

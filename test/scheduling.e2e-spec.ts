@@ -496,6 +496,15 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     );
   });
 
+  it('refuses a provider who has been deleted, as no longer at the location', async () => {
+    const leaving = await provider(home, 'Leaving');
+    await link(home, leaving.id, bondi.id);
+    const type = await appointmentType(home, { name: named('Leaving consult'), providers: [leaving.id], locations: [bondi.id] });
+    const booking = { ...valid('2027-03-06T09:00:00.000Z'), providerId: leaving.id, appointmentTypeId: type.id };
+    await del(org(home.id, `/providers/${leaving.id}`)).expect(200);
+    expectInvalid(await postBooking(home, booking), 'locationId', 'provider_not_at_location');
+  });
+
   it('refuses a client of another organisation, or no client at all, with 404 naming clientId', async () => {
     expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: stranger.id }), 'clientId');
     expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: UNKNOWN_UUID }), 'clientId');
@@ -505,6 +514,8 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: samVisa.id }), 'paymentMethodId');
     expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: samFund.id }), 'healthFundCardId');
     expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: UNKNOWN_UUID }), 'paymentMethodId');
+    const strangersCard = await paymentCard(other, stranger.id);
+    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: strangersCard.id }), 'paymentMethodId');
   });
 
   it('refuses a card of the wrong type with 400 wrong_card_type', async () => {
@@ -544,6 +555,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
 describe('booking slots', () => {
   let home: Org;
   let bondi: Body;
+  let manly: Body;
   let priya: Body;
   let omar: Body;
   let hour: Body; // 60 minutes
@@ -553,9 +565,14 @@ describe('booking slots', () => {
 
   beforeAll(async () => {
     home = await organisation('Slots');
-    [bondi, priya, omar] = await Promise.all([location(home, 'Slots Bondi'), provider(home, 'Priya'), provider(home, 'Omar')]);
-    await Promise.all([link(home, priya.id, bondi.id), link(home, omar.id, bondi.id)]);
-    const offered = { providers: [priya.id, omar.id], locations: [bondi.id] };
+    [bondi, manly, priya, omar] = await Promise.all([
+      location(home, 'Slots Bondi'),
+      location(home, 'Slots Manly'),
+      provider(home, 'Priya'),
+      provider(home, 'Omar'),
+    ]);
+    await Promise.all([link(home, priya.id, bondi.id), link(home, priya.id, manly.id), link(home, omar.id, bondi.id)]);
+    const offered = { providers: [priya.id, omar.id], locations: [bondi.id, manly.id] };
     [hour, half, group] = await Promise.all([
       appointmentType(home, { ...offered, name: named('Hour'), durationMinutes: 60 }),
       appointmentType(home, { ...offered, name: named('Half'), durationMinutes: 30 }),
@@ -565,8 +582,8 @@ describe('booking slots', () => {
     for (let i = 0; i < 12; i++) clients.push(await client(home, `Client${i}`));
   });
 
-  const attempt = (serviceDate: string, type: Body = hour, clientIndex = 0, providerId = priya.id) =>
-    postBooking(home, { clientId: clients[clientIndex].id, providerId, locationId: bondi.id, appointmentTypeId: type.id, serviceDate });
+  const attempt = (serviceDate: string, type: Body = hour, clientIndex = 0, providerId = priya.id, locationId = bondi.id) =>
+    postBooking(home, { clientId: clients[clientIndex].id, providerId, locationId, appointmentTypeId: type.id, serviceDate });
 
   describe('around a booking from 10:00 to 11:00', () => {
     beforeAll(async () => {
@@ -617,6 +634,14 @@ describe('booking slots', () => {
       200,
     );
     expect(list.body.totalItems).toBe(3);
+  });
+
+  it('does not let a group session at one location share the provider with the same class at another location', async () => {
+    await created(attempt('2027-04-07T16:00:00.000Z', group, 0, priya.id, bondi.id));
+    // Priya cannot run the class at Bondi and at Manly at the same time.
+    expectProblem(await attempt('2027-04-07T16:00:00.000Z', group, 1, priya.id, manly.id), 409, 'slot_unavailable');
+    // Joining the Bondi session is fine.
+    await created(attempt('2027-04-07T16:00:00.000Z', group, 2, priya.id, bondi.id));
   });
 
   it('frees a place in a full group session when one attendee cancels', async () => {
@@ -675,6 +700,23 @@ describe('GET and cancel a booking', () => {
 
     const read = await getBooking(home, booking.id).expect(200);
     expect(read.body).toMatchObject({ status: 'cancelled', cancelledAt: response.body.cancelledAt });
+  });
+
+  it('answers the cancelled booking in its default shape, exactly as GET shows it (no unrequested expansions)', async () => {
+    const booking = await book(home, { ...base, serviceDate: '2027-05-04T09:00:00.000Z' });
+    const response = await cancel(home, booking.id).expect(200);
+    const read = await getBooking(home, booking.id).expect(200);
+    expect(keysOf(response.body)).toEqual(BOOKING_FIELDS);
+    expect(response.body).toEqual(read.body);
+  });
+
+  it('lets exactly one of several simultaneous cancels succeed; the others get 409 booking_already_cancelled', async () => {
+    const booking = await book(home, { ...base, serviceDate: '2027-05-05T09:00:00.000Z' });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => cancel(home, booking.id)));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of responses.filter((response) => response.status === 409)) expect(refused.body.code).toBe('booking_already_cancelled');
+    const winner = responses.find((response) => response.status === 200)!;
+    expect((await getBooking(home, booking.id).expect(200)).body.cancelledAt).toBe(winner.body.cancelledAt);
   });
 
   it('refuses to cancel twice with 409 booking_already_cancelled, keeping the first cancelledAt', async () => {
@@ -752,6 +794,12 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
     expect([...idsOf(first), ...idsOf(second)]).toEqual(ordered);
     const past = await listBookings(home, '?limit=4&page=3').expect(200);
     expect(past.body).toEqual({ items: [], page: 3, limit: 4, totalItems: 6, totalPages: 2 });
+  });
+
+  it('answers the largest page number with an empty page and the true totals, and refuses one past it', async () => {
+    const response = await listBookings(home, '?page=9007199254740991&limit=200').expect(200);
+    expect(response.body).toEqual({ items: [], page: 9007199254740991, limit: 200, totalItems: 6, totalPages: 1 });
+    expectInvalid(await listBookings(home, '?page=9007199254740992'), 'page');
   });
 
   it('defaults to page 1 and limit 10', async () => {
@@ -1069,13 +1117,6 @@ describe('cancellationPolicy from the booking settings', () => {
     expect(policy.enabled).toBe(false);
     expect(policy.fee.billable).toBe(false);
     expect((await policyOf(past)).fee.billable).toBe(false);
-  });
-
-  it('is part of the cancel answer, computed at the moment of cancelling', async () => {
-    await patch(org(home.id, '/booking-settings'), { cancellationFeeEnabled: true, cancellationNoFeeBeforeHours: 48 }).expect(200);
-    const booking = await book(home, { ...base, serviceDate: '2027-07-02T09:00:00.000Z' });
-    const response = await cancel(home, booking.id).expect(200);
-    expect(response.body.cancellationPolicy.fee).toMatchObject({ amount: 3000, billable: false });
   });
 });
 

@@ -16,7 +16,8 @@ export interface TestApp {
 
 /**
  * The real application on the test database, as `main.ts` builds it, behind supertest. Pass
- * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines.
+ * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines: only in the first app a test
+ * file creates, since nestjs-pino keeps one HTTP logger per process.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;

@@ -34,7 +34,8 @@ export async function createApp(
   serveApiDocs(app, config);
 
   const orm = app.get(MikroORM);
-  await runMigrations(orm);
+  const applied = await runMigrations(orm);
+  if (applied.length) app.get(Logger).log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();

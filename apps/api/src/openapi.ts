@@ -18,7 +18,9 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addServer(config.apiStagingBaseUrl, 'Staging')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from `POST /v1/api-keys`, or the bootstrap key printed at start-up.' })
     .build();
-  const openApi = SwaggerModule.createDocument(app, document, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const openApi = SwaggerModule.createDocument(app, document, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
   documentIdempotentPosts(openApi);
   return openApi;
 }
@@ -42,7 +44,9 @@ function documentIdempotentPosts(openApi: OpenAPIObject): void {
     ];
     const conflict = post.responses['409'] as { description?: string } | undefined;
     post.responses['409'] = {
-      description: [conflict?.description, 'A request with this Idempotency-Key is still running (`idempotency_request_in_progress`).'].filter(Boolean).join(' '),
+      description: [conflict?.description, 'A request with this Idempotency-Key is still running (`idempotency_request_in_progress`).']
+        .filter(Boolean)
+        .join(' '),
       content: PROBLEM,
     };
     post.responses['422'] = { description: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).', content: PROBLEM };

@@ -6,6 +6,7 @@ import { PractitionersModule } from '@app/practitioners';
 import { BookingTransactions } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
+import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionReader } from './application/payment-transaction.reader.js';
 import { PayoutQueries } from './application/payout.queries.js';
 import { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
@@ -34,6 +35,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     RecordPaymentOutcome,
     AssemblePayout,
     PaymentTransactionReader,
+    OwnershipChecks,
     TransactionReader,
     PayoutQueries,
   ],

@@ -6,11 +6,11 @@ const MIGRATION_LOCK = 7_261_122;
 
 /**
  * Applies pending migrations under a PostgreSQL advisory lock, so instances (or test workers)
- * starting at once migrate one after another instead of racing.
+ * starting at once migrate one after another instead of racing. Returns the names applied.
  */
-export async function runMigrations(orm: { em: EntityManager; migrator: IMigrator }): Promise<void> {
-  await orm.em.fork().transactional(async (tx) => {
+export async function runMigrations(orm: { em: EntityManager; migrator: IMigrator }): Promise<string[]> {
+  return orm.em.fork().transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
-    await orm.migrator.up();
+    return (await orm.migrator.up()).map((migration) => migration.name);
   });
 }

@@ -24,7 +24,8 @@ export function createOrmConfig(clientUrl: string): Options {
     clientUrl,
     entities: ENTITY_SCHEMAS,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    // Silent: its colour console lines would break the JSON log; start-up reports what it applied.
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: 10 },
     forceUtcTimezone: true,
     // Every unit of work runs in a request context or an explicit fork.

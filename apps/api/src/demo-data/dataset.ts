@@ -187,9 +187,16 @@ export class DatasetGenerator {
         email: `${slugify(suburb.suburb)}@${slugify(name)}.example.com.au`,
         registrations: [
           {
-            medicare: plan.kind.claims === 'medicare'
-              ? { minorId: p.digits(2), prodaLocationId: `PRODA-${p.digits(7)}`, status: 'active', providerAgreementSubmissionUrl: null, isUsingOtherClaimSoftware: false }
-              : null,
+            medicare:
+              plan.kind.claims === 'medicare'
+                ? {
+                    minorId: p.digits(2),
+                    prodaLocationId: `PRODA-${p.digits(7)}`,
+                    status: 'active',
+                    providerAgreementSubmissionUrl: null,
+                    isUsingOtherClaimSoftware: false,
+                  }
+                : null,
             phi: plan.kind.claims === 'health_fund' ? { phiLocationId: `HICAPS-${p.digits(5)}`, status: 'active' } : null,
           },
         ],
@@ -239,7 +246,12 @@ export class DatasetGenerator {
           location_id: location.id,
           accepted_terms: true,
           category_code: plan.kind.categoryCode,
-          medicare: { suggestedProviderNumber: null, providerNumber: medicareProviderNumber(stem, String(l + 1)), startDate: createdAt.toISOString(), registrationLetter: null },
+          medicare: {
+            suggestedProviderNumber: null,
+            providerNumber: medicareProviderNumber(stem, String(l + 1)),
+            startDate: createdAt.toISOString(),
+            registrationLetter: null,
+          },
           association: { registrationLetter: null },
           deleted: false,
           created_at: createdAt.toISOString(),
@@ -298,7 +310,9 @@ export class DatasetGenerator {
         const offset = UTC_OFFSET[location.timeZone] ?? 10;
         let cursor = day + (8 - offset) * HOUR + p.int(0, 4) * 15 * MINUTE;
         const dayEnd = day + (18 - offset) * HOUR;
-        let count = Math.round(perProviderDay * (0.6 + p.next() * 0.8));
+        // Rounded at random, so a diary of 0.3 appointments a day still gets one on 3 days in 10.
+        const expected = perProviderDay * (0.6 + p.next() * 0.8);
+        let count = Math.floor(expected) + (p.chance(expected % 1) ? 1 : 0);
         while (count > 0 && bookings < plan.bookings) {
           const service = p.pick(services);
           const duration = service.template.durationMinutes * MINUTE;
@@ -355,7 +369,15 @@ export class DatasetGenerator {
         mobile_number_verified: p.chance(0.6),
         roles: ['member'],
         settings: { showPlanHelp: true },
-        activity: [{ createdAt: createdAt.toISOString(), updatedAt: createdAt.toISOString(), applicationVersion: '4.2.0', platform: p.pick(['ios', 'android', 'web']), userAgent: 'HealthApp/4.2.0' }],
+        activity: [
+          {
+            createdAt: createdAt.toISOString(),
+            updatedAt: createdAt.toISOString(),
+            applicationVersion: '4.2.0',
+            platform: p.pick(['ios', 'android', 'web']),
+            userAgent: 'HealthApp/4.2.0',
+          },
+        ],
         created_by_organisation_id: organisationId,
         created_at: createdAt.toISOString(),
       });
@@ -408,13 +430,20 @@ export class DatasetGenerator {
       const fund = p.pick(HEALTH_FUNDS);
       healthFundId = fund.id;
       const memberNumber = p.digits(p.int(8, 10));
-      healthFundCardId = card('health_fund_card', fund.name, memberNumber.slice(-4), this.vault.fingerprint('health_fund_card', fund.id, memberNumber), memberNumber, {
-        healthFundId: fund.id,
-        issueNumber: '01',
-        defaultReferenceNumber: String(p.int(1, 4)).padStart(2, '0'),
-        issueDate: null,
-        cardholders: [`${firstName} ${lastName}`],
-      });
+      healthFundCardId = card(
+        'health_fund_card',
+        fund.name,
+        memberNumber.slice(-4),
+        this.vault.fingerprint('health_fund_card', fund.id, memberNumber),
+        memberNumber,
+        {
+          healthFundId: fund.id,
+          issueNumber: '01',
+          defaultReferenceNumber: String(p.int(1, 4)).padStart(2, '0'),
+          issueDate: null,
+          cardholders: [`${firstName} ${lastName}`],
+        },
+      );
     }
     if (kind.claims === 'medicare' && p.chance(0.85)) {
       const number = this.medicareNumber();
@@ -464,7 +493,8 @@ export class DatasetGenerator {
       service_price: service.template.price,
       paid,
       invoiced: paid || (past && !cancelled && p.chance(0.5)),
-      adjustments: past && p.chance(0.03) ? [{ id: p.uuid(new Date(serviceDate)), amount: 1000, balanceEffectIndicator: -1, description: 'Loyalty discount' }] : [],
+      adjustments:
+        past && p.chance(0.03) ? [{ id: p.uuid(new Date(serviceDate)), amount: 1000, balanceEffectIndicator: -1, description: 'Loyalty discount' }] : [],
       cancelled_at: cancelled ? iso(createdAt + Math.floor(p.next() * (Math.min(serviceDate, anchor) - createdAt))) : null,
       payment_method_id: client.paymentMethodId && p.chance(0.8) ? client.paymentMethodId : null,
       health_fund_card_id: client.healthFundCardId,
@@ -545,10 +575,25 @@ export class DatasetGenerator {
       if (amount <= 0) return;
       const paymentId = `pi_${p.bytes(12).toString('hex')}`;
       paymentTransaction(at, 'payment', amount, Math.round(amount * 0.0175) + 30, {
-        payment: { id: paymentId, currency: 'AUD', status: 'succeeded', paymentMethodId: client.paymentMethodId, clientSecret: `${paymentId}_secret_${p.bytes(6).toString('hex')}`, amount },
+        payment: {
+          id: paymentId,
+          currency: 'AUD',
+          status: 'succeeded',
+          paymentMethodId: client.paymentMethodId,
+          clientSecret: `${paymentId}_secret_${p.bytes(6).toString('hex')}`,
+          amount,
+        },
         events: [{ createdAt: iso(at), createdBy: client.memberId ?? 'system' }],
         payment_links: p.chance(0.05)
-          ? [{ id: p.uuid(new Date(at)), url: `https://pay.example.com/l/${p.bytes(6).toString('hex')}`, createdAt: iso(at - HOUR), expiresAt: iso(at + 7 * DAY), events: [{ createdAt: iso(at) }] }]
+          ? [
+              {
+                id: p.uuid(new Date(at)),
+                url: `https://pay.example.com/l/${p.bytes(6).toString('hex')}`,
+                createdAt: iso(at - HOUR),
+                expiresAt: iso(at + 7 * DAY),
+                events: [{ createdAt: iso(at) }],
+              },
+            ]
           : [],
       });
     };

@@ -13,7 +13,9 @@ const SCALES: Scale[] = ['small', 'demo', 'bench'];
 
 /** `npm run seed -- --scale demo|bench [--seed N] [--force]` */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: 'demo' }, seed: { type: 'string', default: '42' }, force: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { scale: { type: 'string', default: 'demo' }, seed: { type: 'string', default: '42' }, force: { type: 'boolean', default: false } },
+  });
   const scale = values.scale as Scale;
   const seed = Number(values.seed);
   if (!SCALES.includes(scale)) throw new Error(`--scale must be one of ${SCALES.join(', ')}`);
@@ -28,7 +30,15 @@ async function main(): Promise<void> {
     await runMigrations(orm);
     await orm.close();
     process.stdout.write(`Seeding scale "${scale}" with seed ${seed} into ${embedded ? `the embedded database in ${config.dataDir}` : 'DATABASE_URL'}\n`);
-    const result = await seedDatabase({ databaseUrl, scale, seed, anchor: startOfTodayUtc(), vault: cardVaultFor(config), force: values.force, progress: (line) => process.stdout.write(`${line}\n`) });
+    const result = await seedDatabase({
+      databaseUrl,
+      scale,
+      seed,
+      anchor: startOfTodayUtc(),
+      vault: cardVaultFor(config),
+      force: values.force,
+      progress: (line) => process.stdout.write(`${line}\n`),
+    });
     process.stdout.write(`\nLoaded in ${result.seconds.toFixed(1)} s:\n`);
     for (const [table, count] of result.counts) process.stdout.write(`  ${table.padEnd(24)} ${count.toLocaleString('en-AU').padStart(10)}\n`);
   } catch (error) {

@@ -57,7 +57,9 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         await client.query('rollback');
         throw error;
       }
-      progress(`  organisation ${index + 1}/${plans.length} (${plan.kind.specialty}): ${bookings.toLocaleString('en-AU')} bookings so far, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      progress(
+        `  organisation ${index + 1}/${plans.length} (${plan.kind.specialty}): ${bookings.toLocaleString('en-AU')} bookings so far, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     await client.query('analyze');
     return { organisationIds, counts: writer.counts, seconds: (Date.now() - started) / 1000 };
@@ -66,13 +68,11 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
   }
 }
 
-/** Everything the generator writes, children first; platform keys and health funds stay. */
+/** Everything the generator writes, at once (TRUNCATE, not row by row); platform API keys stay. */
 async function removeData(client: pg.Client): Promise<void> {
   await client.query('begin');
-  for (const table of [...TABLES].reverse()) {
-    if (table === 'organisations') await client.query('delete from api_keys where organisation_id is not null');
-    await client.query(`delete from ${table}`);
-  }
-  await client.query('delete from idempotency_keys');
+  await client.query('create temporary table kept_api_keys on commit drop as select * from api_keys where organisation_id is null');
+  await client.query(`truncate ${[...TABLES, 'api_keys', 'idempotency_keys'].join(', ')}`);
+  await client.query('insert into api_keys select * from kept_api_keys');
   await client.query('commit');
 }

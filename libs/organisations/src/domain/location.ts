@@ -1,5 +1,5 @@
 import { invalidField, newUuid } from '@app/shared/domain';
-import { isIanaTimeZone } from './time-zone.js';
+import { canonicalTimeZone, isIanaTimeZone } from './time-zone.js';
 
 export interface Address {
   line1: string | null;
@@ -64,7 +64,7 @@ export class Location {
     location.organisationId = organisationId;
     location.businessId = props.businessId;
     location.name = props.name;
-    location.timeZone = props.timeZone;
+    location.timeZone = canonicalTimeZone(props.timeZone);
     location.address = {
       line1: null,
       line2: null,

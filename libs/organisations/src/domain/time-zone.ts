@@ -11,3 +11,8 @@ export function isIanaTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** The zone's name as the time zone database spells it (`australia/sydney` → `Australia/Sydney`). */
+export function canonicalTimeZone(value: string): string {
+  return value === 'UTC' ? value : new Intl.DateTimeFormat('en-AU', { timeZone: value }).resolvedOptions().timeZone;
+}

@@ -7,7 +7,8 @@ import { CreateLocation } from '../application/create-location.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
 import { LocationReader } from '../application/location-reader.js';
 import { BusinessResponse } from './dto/business.dto.js';
-import { CreateLocationRequest, ListLocationsQuery, LocationResponse } from './dto/location.dto.js';
+import { CreateLocationRequest, ListLocationsQuery, LocationExpandQuery, type LocationExpansion, LocationResponse } from './dto/location.dto.js';
+import type { Location } from '../domain/location.js';
 
 @ApiTags('locations')
 @ApiKeyed()
@@ -30,7 +31,7 @@ export class LocationsController {
   ): Promise<LocationResponse> {
     const location = await this.createLocation.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/locations/${location.id}`);
-    return LocationResponse.from(location, { registrations: true });
+    return LocationResponse.from(location);
   }
 
   @Get()
@@ -38,26 +39,33 @@ export class LocationsController {
   @ApiPagedResponse(LocationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: ListLocationsQuery): Promise<Page<LocationResponse>> {
-    const expansion = Expansion.of(query.expand);
     const page = await this.queries.listLocations(organisationId, query);
-    const businesses = expansion.has('business') ? await this.reader.businesses(page.items.map((location) => location.businessId)) : undefined;
-    return {
-      ...page,
-      items: page.items.map((location) => {
-        const business = businesses?.get(location.businessId);
-        return LocationResponse.from(location, {
-          business: businesses ? (business ? BusinessResponse.from(business) : null) : undefined,
-          registrations: expansion.has('registrations'),
-        });
-      }),
-    };
+    return { ...page, items: await this.withParts(page.items, query.expand) };
   }
 
   @Get(':locationId')
-  @ApiOperation({ summary: 'Get a location' })
+  @ApiOperation({ summary: 'Get a location', description: 'Takes the same `expand` values as the list.' })
   @ApiOk(LocationResponse)
-  @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@OrganisationIdParam() organisationId: string, @UuidParam('locationId', 'Location') id: string): Promise<LocationResponse> {
-    return LocationResponse.from(await this.queries.getLocation(organisationId, id), { registrations: true });
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @UuidParam('locationId', 'Location') id: string,
+    @Query() query: LocationExpandQuery,
+  ): Promise<LocationResponse> {
+    const [location] = await this.withParts([await this.queries.getLocation(organisationId, id)], query.expand);
+    return location;
+  }
+
+  /** The answers, with the expanded parts loaded in one statement for all of them. */
+  private async withParts(locations: Location[], expand: LocationExpansion[] | undefined): Promise<LocationResponse[]> {
+    const expansion = Expansion.of(expand);
+    const businesses = expansion.has('business') ? await this.reader.businesses(locations.map((location) => location.businessId)) : undefined;
+    return locations.map((location) => {
+      const business = businesses?.get(location.businessId);
+      return LocationResponse.from(location, {
+        business: businesses ? (business ? BusinessResponse.from(business) : null) : undefined,
+        registrations: expansion.has('registrations'),
+      });
+    });
   }
 }

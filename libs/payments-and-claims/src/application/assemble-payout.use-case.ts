@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
 import { PaymentsRepository } from '../domain/payments.repository.js';
+import { OwnershipChecks } from './ownership-checks.js';
 import { notOfBusiness } from '../domain/payments.errors.js';
 import { Payout, type PayoutStatus } from '../domain/payout.js';
 
@@ -9,6 +10,7 @@ import { Payout, type PayoutStatus } from '../domain/payout.js';
 export class AssemblePayout {
   constructor(
     private readonly payments: PaymentsRepository,
+    private readonly ownership: OwnershipChecks,
     private readonly clock: Clock,
   ) {}
 
@@ -18,7 +20,8 @@ export class AssemblePayout {
     paymentTransactionIds: string[],
     props: { arrivalDate: string; status?: PayoutStatus },
   ): Promise<Payout> {
-    const transactions = await this.payments.paymentTransactionsOf(businessId, paymentTransactionIds);
+    await this.ownership.assertBusinessOf(organisationId, businessId);
+    const transactions = await this.payments.paymentTransactionsOf(organisationId, businessId, paymentTransactionIds);
     const found = new Set(transactions.map((transaction) => transaction.id));
     const missing = paymentTransactionIds.filter((id) => !found.has(id));
     if (missing.length) throw notOfBusiness(missing);

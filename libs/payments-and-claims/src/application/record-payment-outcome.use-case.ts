@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { WalletQueries } from '@app/wallet';
 import { type Cents, Clock, newUuid } from '@app/shared/domain';
 import { Claim, type NewClaim } from '../domain/claim.js';
 import { MedicareClaim, type NewMedicareClaim } from '../domain/medicare-claim.js';
@@ -21,6 +22,7 @@ interface Extras {
 export class RecordPaymentOutcome {
   constructor(
     private readonly payments: PaymentsRepository,
+    private readonly wallet: WalletQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -59,6 +61,10 @@ export class RecordPaymentOutcome {
     extras: Extras,
   ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction }> {
     const transaction = await this.transaction(organisationId, transactionId);
+    await this.wallet.assertCards(organisationId, [
+      { field: 'patientMedicareCardId', id: claimProps.patientMedicareCardId, type: 'medicare_card' },
+      { field: 'claimantMedicareCardId', id: claimProps.claimantMedicareCardId, type: 'medicare_card' },
+    ]);
     const now = this.clock.now();
     const claim = MedicareClaim.create(organisationId, transaction.id, claimProps, now);
     const paymentTransaction = PaymentTransaction.forMedicareClaim(ownerOf(transaction), claim, extras.platformFeeAmount, now);

@@ -8,6 +8,6 @@ import type { Transaction } from './transaction.js';
 export abstract class PaymentsRepository {
   abstract findTransaction(organisationId: string, id: string): Promise<Transaction | null>;
   abstract findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
-  abstract paymentTransactionsOf(businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]>;
+  abstract paymentTransactionsOf(organisationId: string, businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]>;
   abstract save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void>;
 }

@@ -55,7 +55,8 @@ export class ApiKeyGuard implements CanActivate {
 
   private async assertInScope(organisationId: string, params: Request['params']): Promise<void> {
     if (params.organisationId !== undefined && params.organisationId !== organisationId) throw forbidden();
-    if (params.businessId !== undefined) {
+    // Under /v1/organisations/{organisationId}/… the route itself answers 404 for a business of another organisation.
+    if (params.organisationId === undefined && params.businessId !== undefined) {
       const owner = await this.organisations.organisationIdOfBusiness(String(params.businessId));
       // An unknown business is the route's own 404; a known one of another organisation is out of scope.
       if (owner !== null && owner !== organisationId) throw forbidden();

@@ -62,18 +62,23 @@ export class IdempotencyMiddleware implements NestMiddleware {
     response.status(stored.status).send(stored.body);
   }
 
+  /**
+   * Stores the answer before it is sent, so a retry that arrives as soon as the client has the first
+   * answer finds it. Express's `json()` calls `send` again with the serialised body: only text is kept.
+   */
   private recordResponse(request: Request, response: Response, apiKeyHash: string, key: string): void {
-    let body = '';
     const send = response.send.bind(response);
     response.send = (chunk?: unknown) => {
-      body = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : typeof chunk === 'string' ? chunk : JSON.stringify(chunk);
-      return send(chunk);
-    };
-    response.on('finish', () => {
+      if (chunk !== undefined && typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return send(chunk);
+      response.send = send;
+      const body = chunk === undefined ? '' : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
       const keep = request.caller !== undefined && response.statusCode < 500;
       const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
-      const done = keep ? this.store.complete(apiKeyHash, key, { status: response.statusCode, headers, body }) : this.store.release(apiKeyHash, key);
-      done.catch((error: unknown) => this.logger.error({ err: error, requestId: request.id }, 'Could not record the idempotent response'));
-    });
+      const stored = keep ? this.store.complete(apiKeyHash, key, { status: response.statusCode, headers, body }) : this.store.release(apiKeyHash, key);
+      stored
+        .catch((error: unknown) => this.logger.error({ err: error, requestId: request.id }, 'Could not record the idempotent response'))
+        .finally(() => send(chunk));
+      return response;
+    };
   }
 }

@@ -12,10 +12,8 @@ export class CancelBooking {
   ) {}
 
   async execute(organisationId: string, bookingId: string): Promise<Booking> {
-    const booking = await this.bookings.findById(organisationId, bookingId);
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(this.clock.now()));
     if (!booking) throw bookingNotFound(bookingId);
-    booking.cancel(this.clock.now());
-    await this.bookings.save(booking);
     return booking;
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, invalidField, referenceNotFound } from '@app/shared/domain';
+import { Clock, referenceNotFound } from '@app/shared/domain';
 import { ClientDirectory } from '@app/membership';
 import { PractitionerDirectory } from '@app/practitioners';
-import { WalletQueries, type WalletCardType } from '@app/wallet';
+import { WalletQueries } from '@app/wallet';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
@@ -41,7 +41,14 @@ export class CreateBooking {
     if (!type || type.deleted) throw referenceNotFound('appointmentTypeId', 'Appointment type', command.appointmentTypeId);
     if (!link) throw notLinked();
     if (!type.offers(command.providerId, command.locationId)) throw notOffered();
-    await this.assertClientsCards(organisationId, command);
+    await this.wallet.assertCards(
+      organisationId,
+      [
+        { field: 'paymentMethodId', id: command.paymentMethodId, type: 'payment_method' },
+        { field: 'healthFundCardId', id: command.healthFundCardId, type: 'health_fund_card' },
+      ],
+      command.clientId,
+    );
 
     const booking = Booking.create(
       organisationId,
@@ -50,26 +57,17 @@ export class CreateBooking {
     );
     await this.bookings.withProviderDiary(command.providerId, async (diary) => {
       const overlapping = await diary.confirmedBookingsBetween(booking.serviceDate, booking.endsAt);
-      if (!fitsBeside(overlapping, { appointmentTypeId: type.id, serviceDate: booking.serviceDate, maxAttendees: type.maxAttendees })) throw slotUnavailable();
+      if (
+        !fitsBeside(overlapping, {
+          appointmentTypeId: type.id,
+          locationId: booking.locationId,
+          serviceDate: booking.serviceDate,
+          maxAttendees: type.maxAttendees,
+        })
+      )
+        throw slotUnavailable();
       diary.add(booking);
     });
     return booking;
-  }
-
-  /** A card on a booking must be the client's own, of the right kind. */
-  private async assertClientsCards(organisationId: string, command: CreateBookingCommand): Promise<void> {
-    const wanted: [field: 'paymentMethodId' | 'healthFundCardId', type: WalletCardType][] = [
-      ['paymentMethodId', 'payment_method'],
-      ['healthFundCardId', 'health_fund_card'],
-    ];
-    const ids = wanted.flatMap(([field]) => command[field] ?? []);
-    const cards = await this.wallet.cardsByIds(organisationId, ids);
-    for (const [field, type] of wanted) {
-      const id = command[field];
-      if (!id) continue;
-      const card = cards.get(id)?.card;
-      if (!card || card.clientId !== command.clientId) throw referenceNotFound(field, 'Wallet card', id);
-      if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
-    }
   }
 }

@@ -7,8 +7,11 @@ export interface ProviderDiary {
 }
 
 export abstract class BookingRepository {
-  abstract findById(organisationId: string, id: string): Promise<Booking | null>;
-  abstract save(booking: Booking): Promise<void>;
+  /**
+   * Loads the booking with its row locked, applies `change` and saves it, in one transaction: two
+   * concurrent changes of one booking run one after the other. `null` when there is no such booking.
+   */
+  abstract change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null>;
   /**
    * Runs `work` in one transaction holding the provider's booking lock, and commits what it added.
    * Concurrent bookings for the same provider run one after another.

@@ -87,8 +87,14 @@ describe('Booking.cancel', () => {
 });
 
 describe('fitsBeside', () => {
-  const existing = (appointmentTypeId: string, serviceDate: Date = SERVICE_DATE) => ({ appointmentTypeId, serviceDate });
-  const candidate = (maxAttendees: number, appointmentTypeId = GROUP_CLASS, serviceDate = SERVICE_DATE) => ({ appointmentTypeId, serviceDate, maxAttendees });
+  const BONDI = '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
+  const existing = (appointmentTypeId: string, serviceDate: Date = SERVICE_DATE) => ({ appointmentTypeId, locationId: BONDI, serviceDate });
+  const candidate = (maxAttendees: number, appointmentTypeId = GROUP_CLASS, serviceDate = SERVICE_DATE) => ({
+    appointmentTypeId,
+    locationId: BONDI,
+    serviceDate,
+    maxAttendees,
+  });
 
   it('fits when nothing overlaps', () => {
     expect(fitsBeside([], candidate(1, CONSULT))).toBe(true);
@@ -111,6 +117,13 @@ describe('fitsBeside', () => {
   it('does not fit a group booking that overlaps the same type at another start', () => {
     const fifteenMinutesLater = new Date(SERVICE_DATE.getTime() + 15 * 60_000);
     expect(fitsBeside([existing(GROUP_CLASS)], candidate(3, GROUP_CLASS, fifteenMinutesLater))).toBe(false);
+  });
+
+  it('does not fit a group booking beside the same class at the same start at another location', () => {
+    // The provider cannot run one class at two places: a session is one type, one start, one location.
+    const atBondi = existing(GROUP_CLASS);
+    const atManly = { ...candidate(3), locationId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e10' };
+    expect(fitsBeside([atBondi], atManly)).toBe(false);
   });
 
   it('does not fit when the session shares its time with a booking of another type', () => {

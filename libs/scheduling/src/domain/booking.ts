@@ -82,15 +82,18 @@ export class Booking {
 
 /**
  * Whether a new booking fits beside the provider's confirmed bookings that overlap it: only when
- * all of them are the same group session (same type and start) and it still has a place.
+ * all of them are the same group session (same type, place and start) and it still has a place.
  */
 export function fitsBeside(
-  overlapping: readonly Pick<Booking, 'appointmentTypeId' | 'serviceDate'>[],
-  candidate: { appointmentTypeId: string; serviceDate: Date; maxAttendees: number },
+  overlapping: readonly Pick<Booking, 'appointmentTypeId' | 'locationId' | 'serviceDate'>[],
+  candidate: { appointmentTypeId: string; locationId: string; serviceDate: Date; maxAttendees: number },
 ): boolean {
   if (overlapping.length === 0) return true;
   const sameSession = overlapping.every(
-    (booking) => booking.appointmentTypeId === candidate.appointmentTypeId && booking.serviceDate.getTime() === candidate.serviceDate.getTime(),
+    (booking) =>
+      booking.appointmentTypeId === candidate.appointmentTypeId &&
+      booking.locationId === candidate.locationId &&
+      booking.serviceDate.getTime() === candidate.serviceDate.getTime(),
   );
   return sameSession && overlapping.length < candidate.maxAttendees;
 }

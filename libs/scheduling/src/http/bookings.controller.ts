@@ -79,6 +79,6 @@ export class BookingsController {
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string): Promise<BookingResponse> {
     await this.cancelBooking.execute(organisationId, bookingId);
-    return BookingResponse.from(await this.queries.get(organisationId, bookingId, Expansion.of(['cancellationPolicy']), this.clock.now()));
+    return BookingResponse.from(await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now()));
   }
 }

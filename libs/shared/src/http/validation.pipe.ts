@@ -39,7 +39,8 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
     if (failed.some(([constraint]) => constraint === 'whitelistValidation')) own.push({ field, code: 'unknown_field', message: 'is not a known field' });
     else if (failed.length > 0 && error.value === undefined) own.push({ field, code: 'required', message: 'is required' });
     else if (failed.length > 0) {
-      const [constraint, message] = failed[0];
+      // A value of the wrong type is reported as such, whatever else it also fails.
+      const [constraint, message] = failed.find(([name]) => CODE_OF_CONSTRAINT[name] === 'invalid_type') ?? failed[0];
       own.push({ field, code: CODE_OF_CONSTRAINT[constraint] ?? 'invalid_format', message: withoutPropertyName(message, error.property) });
     }
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];

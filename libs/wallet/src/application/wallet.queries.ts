@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientDirectory } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
-import { type HealthFundCardDetails, WalletCard } from '../domain/wallet-card.js';
+import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../domain/wallet-card.js';
 import { clientNotFound } from '../domain/wallet.errors.js';
 
 /** A card as read for an answer: the card, and its fund when it is a health fund card. */
@@ -43,6 +43,23 @@ export class WalletQueries {
     if (ids.length === 0) return new Map();
     const cards = await this.em.find(WalletCard, { organisationId, id: { $in: [...new Set(ids)] } });
     return new Map((await this.withFunds(cards)).map((read) => [read.card.id, read]));
+  }
+
+  /**
+   * Each named card is one of the organisation's (and, given `clientId`, that client's), of the
+   * type its field says: otherwise a 404 or 400 naming the field. One statement.
+   */
+  async assertCards(organisationId: string, cards: { field: string; id: string | null | undefined; type: WalletCardType }[], clientId?: string): Promise<void> {
+    const named = cards.filter((card): card is { field: string; id: string; type: WalletCardType } => Boolean(card.id));
+    const found = await this.cardsByIds(
+      organisationId,
+      named.map((card) => card.id),
+    );
+    for (const { field, id, type } of named) {
+      const card = found.get(id)?.card;
+      if (!card || (clientId !== undefined && card.clientId !== clientId)) throw referenceNotFound(field, 'Wallet card', id);
+      if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
+    }
   }
 
   /** Health funds by id, in one statement. */

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -109,10 +109,12 @@ export class CreateLocationRequest {
 export const LOCATION_EXPANSIONS = ['business', 'registrations'] as const;
 export type LocationExpansion = (typeof LOCATION_EXPANSIONS)[number];
 
-export class ListLocationsQuery extends PageQuery {
+export class LocationExpandQuery {
   @ListQueryParam(LOCATION_EXPANSIONS, 'Parts to include: the owning business, the Medicare and PHI registrations.', ['business'])
   expand?: LocationExpansion[];
 }
+
+export class ListLocationsQuery extends IntersectionType(PageQuery, LocationExpandQuery) {}
 
 export class AddressResponse implements Address {
   @ApiProperty({ type: String, nullable: true, example: 'Level 2, 88 Bondi Road' }) line1: string | null;
@@ -152,7 +154,7 @@ export class LocationResponse {
   @ApiProperty({ type: String, nullable: true, example: '51824753556' }) suggestedTaxIdentifier: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Please arrive 10 minutes early.' }) bookingCustomText: string | null;
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
-  @ApiProperty({ required: false, type: BusinessResponse, description: 'Present when expanded (`business`).' }) business?: BusinessResponse;
+  @ApiProperty({ required: false, type: BusinessResponse, description: 'Present when expanded (`business`).' }) business?: BusinessResponse | null;
   @ApiProperty({ type: String, nullable: true, example: 'bondi@harbourphysio.com.au' }) email: string | null;
   @ApiProperty({ required: false, type: [RegistrationResponse], description: 'Present when expanded (`registrations`).' })
   registrations?: RegistrationResponse[];
@@ -169,7 +171,7 @@ export class LocationResponse {
       suggestedTaxIdentifier: location.suggestedTaxIdentifier,
       bookingCustomText: location.bookingCustomText,
       businessId: location.businessId,
-      ...(parts.business !== undefined ? { business: parts.business ?? undefined } : {}),
+      ...(parts.business !== undefined ? { business: parts.business } : {}),
       email: location.email,
       ...(parts.registrations
         ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) }

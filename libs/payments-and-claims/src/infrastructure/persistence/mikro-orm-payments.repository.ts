@@ -21,8 +21,8 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return this.em.findOne(PaymentTransaction, { id, organisationId });
   }
 
-  paymentTransactionsOf(businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]> {
-    return ids.length ? this.em.find(PaymentTransaction, { businessId, id: { $in: [...ids] } }) : Promise.resolve([]);
+  paymentTransactionsOf(organisationId: string, businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]> {
+    return ids.length ? this.em.find(PaymentTransaction, { organisationId, businessId, id: { $in: [...ids] } }) : Promise.resolve([]);
   }
 
   /** One flush is one database transaction: all of it lands, or none. */

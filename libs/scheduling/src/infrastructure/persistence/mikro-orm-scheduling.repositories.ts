@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
@@ -26,12 +26,12 @@ export class MikroOrmBookingRepository extends BookingRepository {
     super();
   }
 
-  findById(organisationId: string, id: string): Promise<Booking | null> {
-    return this.em.findOne(Booking, { id, organisationId });
-  }
-
-  async save(booking: Booking): Promise<void> {
-    await this.em.persist(booking).flush();
+  change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null> {
+    return this.em.transactional(async (tx) => {
+      const booking = await tx.findOne(Booking, { id, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (booking) change(booking);
+      return booking;
+    });
   }
 
   withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {

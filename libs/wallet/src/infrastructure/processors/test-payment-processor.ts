@@ -22,7 +22,7 @@ export class TestPaymentProcessor extends PaymentProcessor {
     const field = request.paymentMethodId ? 'paymentMethod.paymentMethodId' : 'paymentMethod.confirmationTokenId';
     const paymentMethodId = request.paymentMethodId ?? request.confirmationTokenId?.replace(/^ctoken_/, 'pm_') ?? '';
     if (paymentMethodId === DECLINED) throw cardDeclined();
-    const card = TEST_CARDS[paymentMethodId];
+    const card = Object.hasOwn(TEST_CARDS, paymentMethodId) ? TEST_CARDS[paymentMethodId] : undefined;
     if (!card) throw unknownPaymentMethod(field);
     return {
       paymentMethodId,

@@ -11,3 +11,4 @@ export { BusinessResponse } from './http/dto/business.dto.js';
 export { isValidAbn } from './domain/abn.js';
 export { slugify } from './domain/slug.js';
 export { DEFAULT_BOOKING_SETTINGS } from './domain/booking-settings.js';
+export { BookingSettingsFields } from './http/dto/booking-settings.dto.js';

@@ -15,8 +15,13 @@ export class OrganisationDirectory {
 
   constructor(private readonly em: EntityManager) {}
 
+  /** Organisations are never removed, so one that exists is remembered (it saves a statement per list). */
+  private readonly existing = new Set<string>();
+
   async assertExists(organisationId: string): Promise<void> {
+    if (this.existing.has(organisationId)) return;
     if ((await this.em.count(Organisation, { id: organisationId })) === 0) throw organisationNotFound(organisationId);
+    this.existing.add(organisationId);
   }
 
   /** The organisation that owns a business, or `null` when there is no such business. */

@@ -78,6 +78,6 @@ export class OrganisationsController {
   @ApiOk(BookingSettingsResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async updateSettings(@OrganisationIdParam() organisationId: string, @Body() body: UpdateBookingSettingsRequest): Promise<BookingSettingsResponse> {
-    return BookingSettingsResponse.from(await this.updateBookingSettings.execute(organisationId, body));
+    return BookingSettingsResponse.fromOrganisation(await this.updateBookingSettings.execute(organisationId, body));
   }
 }

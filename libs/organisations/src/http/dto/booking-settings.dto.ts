@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { MayBeOmitted } from '@app/shared';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import type { BookingSettings } from '../../domain/booking-settings.js';
 import type { Organisation } from '../../domain/organisation.js';
 
 const OptionalBoolean = (example: boolean, description?: string) =>
@@ -59,8 +60,8 @@ export class UpdateBookingSettingsRequest {
   googleTagManagerContainerId?: string | null;
 }
 
-export class BookingSettingsResponse {
-  @ApiProperty({ example: true }) bookingsEnabled: boolean;
+/** The spec's `bookingSettings` object, as booking data shows it. */
+export class BookingSettingsFields {
   @ApiProperty({ example: true }) notesEnabled: boolean;
   @ApiProperty({ example: true }) cancellationFeeEnabled: boolean;
   @ApiProperty({ example: false }) cancellationFeeAutoChargeEnabled: boolean;
@@ -73,10 +74,8 @@ export class BookingSettingsResponse {
   @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
   @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;
 
-  static from(organisation: Organisation): BookingSettingsResponse {
-    const settings = organisation.bookingSettings;
+  static from(settings: BookingSettings): BookingSettingsFields {
     return {
-      bookingsEnabled: organisation.bookingsEnabled,
       notesEnabled: settings.notesEnabled,
       cancellationFeeEnabled: settings.cancellationFeeEnabled,
       cancellationFeeAutoChargeEnabled: settings.cancellationFeeAutoChargeEnabled,
@@ -89,5 +88,14 @@ export class BookingSettingsResponse {
       cancellationNoFeeBeforeHours: settings.cancellationNoFeeBeforeHours,
       googleTagManagerContainerId: settings.googleTagManagerContainerId,
     };
+  }
+}
+
+/** The settings with `bookingsEnabled`, as the booking-settings PATCH answers. */
+export class BookingSettingsResponse extends BookingSettingsFields {
+  @ApiProperty({ example: true }) bookingsEnabled: boolean;
+
+  static fromOrganisation(organisation: Organisation): BookingSettingsResponse {
+    return { bookingsEnabled: organisation.bookingsEnabled, ...BookingSettingsFields.from(organisation.bookingSettings) };
   }
 }

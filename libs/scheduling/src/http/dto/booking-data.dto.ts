@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AddressResponse } from '@app/organisations';
+import { AddressResponse, BookingSettingsFields } from '@app/organisations';
 import type { BookingData } from '../../application/booking-data.queries.js';
 
 class ServiceResponse {
@@ -36,20 +36,6 @@ class BusinessSummaryResponse {
   capabilities: Record<string, unknown>[];
 }
 
-class PublicBookingSettingsResponse {
-  @ApiProperty({ example: true }) notesEnabled: boolean;
-  @ApiProperty({ example: true }) cancellationFeeEnabled: boolean;
-  @ApiProperty({ example: false }) cancellationFeeAutoChargeEnabled: boolean;
-  @ApiProperty({ example: true }) paymentDetailsRequired: boolean;
-  @ApiProperty({ example: true }) bookingNotificationsEnabled: boolean;
-  @ApiProperty({ example: true }) providerBookingNotificationsEnabled: boolean;
-  @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
-  @ApiProperty({ type: Number, nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
-  @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
-  @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;
-}
-
 /** The public summary a booking page is built from. Holds no contact detail of any provider or location. */
 export class BookingDataResponse {
   @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) id: string;
@@ -60,12 +46,11 @@ export class BookingDataResponse {
   @ApiProperty({ type: [ServiceResponse] }) services: ServiceResponse[];
   @ApiProperty({ type: [LocationSummaryResponse] }) locations: LocationSummaryResponse[];
   @ApiProperty({ type: [ProviderSummaryResponse] }) providers: ProviderSummaryResponse[];
-  @ApiProperty({ type: PublicBookingSettingsResponse }) bookingSettings: PublicBookingSettingsResponse;
+  @ApiProperty({ type: BookingSettingsFields }) bookingSettings: BookingSettingsFields;
   @ApiProperty({ type: [BusinessSummaryResponse] }) businesses: BusinessSummaryResponse[];
 
   static from({ organisation, services, locations, providers, businesses }: BookingData): BookingDataResponse {
     const bookable = new Set(providers.map((provider) => provider.id));
-    const settings = organisation.bookingSettings;
     return {
       id: organisation.id,
       slug: organisation.slug,
@@ -97,19 +82,7 @@ export class BookingDataResponse {
         lastName: provider.lastName,
         profileImageUrl: provider.profileImageUrl,
       })),
-      bookingSettings: {
-        notesEnabled: settings.notesEnabled,
-        cancellationFeeEnabled: settings.cancellationFeeEnabled,
-        cancellationFeeAutoChargeEnabled: settings.cancellationFeeAutoChargeEnabled,
-        paymentDetailsRequired: settings.paymentDetailsRequired,
-        bookingNotificationsEnabled: settings.bookingNotificationsEnabled,
-        providerBookingNotificationsEnabled: settings.providerBookingNotificationsEnabled,
-        healthFundCardCollectionEnabled: settings.healthFundCardCollectionEnabled,
-        cancellationFeeAmount: settings.cancellationFeeAmount,
-        cancellationFeePercent: settings.cancellationFeePercent,
-        cancellationNoFeeBeforeHours: settings.cancellationNoFeeBeforeHours,
-        googleTagManagerContainerId: settings.googleTagManagerContainerId,
-      },
+      bookingSettings: BookingSettingsFields.from(organisation.bookingSettings),
       businesses: businesses.map((business) => ({ id: business.id, capabilities: business.capabilities })),
     };
   }

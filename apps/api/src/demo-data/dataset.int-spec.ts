@@ -134,6 +134,17 @@ describe('a seeded database', () => {
     expect(overlaps).toEqual([]);
   });
 
+  it('keeps the booking counters that lists read equal to the bookings', async () => {
+    const drift = await rows(`
+      select o.id, c.bookings, c.cancelled, actual.bookings as actual_bookings, actual.cancelled as actual_cancelled
+      from organisations o
+      left join booking_counts c on c.organisation_id = o.id
+      join (select organisation_id, count(*)::int as bookings, (count(*) filter (where cancelled_at is not null))::int as cancelled
+            from bookings group by organisation_id) actual on actual.organisation_id = o.id
+      where c.bookings is distinct from actual.bookings or c.cancelled is distinct from actual.cancelled`);
+    expect(drift).toEqual([]);
+  });
+
   it('uses valid ABNs, Medicare provider numbers and Medicare card numbers', async () => {
     const abns = await rows<{ tax_identifier: string }>('select tax_identifier from businesses');
     expect(abns.filter(({ tax_identifier }) => !isValidAbn(tax_identifier))).toEqual([]);

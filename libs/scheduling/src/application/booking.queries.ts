@@ -105,15 +105,29 @@ export class BookingQueries {
   ): Promise<Page<BookingRead>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings b where ${where} order by b.service_date desc, b.id desc limit ? offset ?`, [
         ...params,
         page.limit,
         offsetOf(page),
       ]),
-      this.em.execute<{ total: number }[]>(`select count(*)::int as total from bookings b where ${where}`, params),
+      this.count(organisationId, filters, where, params),
     ]);
     return pageOf(await this.assemble(organisationId, rows, expansion, now), total, page);
+  }
+
+  /** From the trigger-kept counters when only `status` filters (the common dashboard case), else counted. */
+  private async count(organisationId: string, filters: BookingFilters, where: string, params: unknown[]): Promise<number> {
+    const { status, ...others } = filters;
+    if (Object.values(others).every((value) => value === undefined)) {
+      const [counts] = await this.em.execute<{ bookings: number; cancelled: number }[]>('select bookings, cancelled from booking_counts where organisation_id = ?', [organisationId]);
+      const { bookings = 0, cancelled = 0 } = counts ?? {};
+      const statuses = new Set(status ?? []);
+      if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;
+      return bookings;
+    }
+    const [{ total }] = await this.em.execute<{ total: number }[]>(`select count(*)::int as total from bookings b where ${where}`, params);
+    return total;
   }
 
   async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead> {

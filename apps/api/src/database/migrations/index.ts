@@ -4,6 +4,7 @@ import { Migration20261122010000Directory } from './Migration20261122010000Direc
 import { Migration20261122020000Wallet } from './Migration20261122020000Wallet.js';
 import { Migration20261122030000Scheduling } from './Migration20261122030000Scheduling.js';
 import { Migration20261122040000Payments } from './Migration20261122040000Payments.js';
+import { Migration20261122050000BookingCounts } from './Migration20261122050000BookingCounts.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122020000Wallet', class: Migration20261122020000Wallet },
   { name: 'Migration20261122030000Scheduling', class: Migration20261122030000Scheduling },
   { name: 'Migration20261122040000Payments', class: Migration20261122040000Payments },
+  { name: 'Migration20261122050000BookingCounts', class: Migration20261122050000BookingCounts },
 ];

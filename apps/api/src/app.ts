@@ -27,7 +27,8 @@ export async function createApp(
   // `expand[]=a&expand[]=b` is one of the array forms clients send.
   app.set('query parser', 'extended');
   app.use(requestId());
-  app.use(helmet());
+  // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(jsonBody());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());

@@ -1,10 +1,10 @@
-import { MemberReader } from './application/member-reader.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
 import { ClientDirectory } from './application/client-directory.js';
 import { ClientReader } from './application/client-reader.js';
 import { CreateClient } from './application/create-client.use-case.js';
+import { MemberReader } from './application/member-reader.js';
 import { MemberQueries } from './application/member.queries.js';
 import { RegisterMember } from './application/register-member.use-case.js';
 import { ClientRepository } from './domain/client.repository.js';

@@ -6,11 +6,14 @@ import { ClientReader } from '@app/membership';
 import { type Business, type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
 import { PractitionerDirectory, type ProviderLocationLink, ProviderQueries, type ProviderRow } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
-import { AppointmentType } from '../domain/appointment-type.js';
+import type { AppointmentType } from '../domain/appointment-type.js';
 import type { Adjustment, BookingStatus } from '../domain/booking.js';
 import { BookingTransactions } from '../domain/booking-transactions.js';
 import { type CancellationPolicy, cancellationPolicyOf } from '../domain/cancellation-policy.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
+
+/** An appointment type as read for an answer. */
+export type AppointmentTypeRow = Omit<AppointmentType, 'organisationId' | 'offers'>;
 
 export const BOOKING_EXPANSIONS = [
   'paymentMethod',
@@ -63,7 +66,7 @@ export interface BookingRead {
   provider: ProviderRow | null;
   location: Location | null;
   business?: Business | null;
-  appointmentType: AppointmentType | null;
+  appointmentType: AppointmentTypeRow | null;
   client: object | null;
   paymentMethod?: CardRead | null;
   healthFundCard?: CardRead | null;
@@ -201,9 +204,16 @@ export class BookingQueries {
     });
   }
 
-  private async appointmentTypesByIds(organisationId: string, ids: string[]): Promise<Map<string, AppointmentType>> {
-    const types = ids.length ? await this.em.find(AppointmentType, { organisationId, id: { $in: ids } }) : [];
-    return new Map(types.map((type) => [type.id, type]));
+  /** Plain SQL into the domain's shape: every booking page needs these. */
+  private async appointmentTypesByIds(organisationId: string, ids: string[]): Promise<Map<string, AppointmentTypeRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<(Omit<AppointmentTypeRow, 'createdAt'> & { createdAt: string })[]>(
+      `select id, name, duration_minutes as "durationMinutes", price, provider_ids as "providerIds", location_ids as "locationIds",
+              max_attendees as "maxAttendees", description, category, item_code as "itemCode", billable_items as "billableItems", deleted, created_at as "createdAt"
+       from appointment_types where organisation_id = ? and id in (?)`,
+      [organisationId, ids],
+    );
+    return new Map(rows.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]));
   }
 }
 

@@ -1,16 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  created,
+  createBusiness,
+  createOrganisation,
+  createTenant,
+  ISO_INSTANT,
+  named,
+  orgPath,
+  postJson,
+  RUN,
+  type Body,
+  type Tenant,
+  UUID,
+  VALID_ABN,
+  withSlowStatements,
+} from './support/fixtures.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: each test makes its
 // own organisations, and every check is scoped to ids this file created.
-const RUN = randomBytes(5).toString('hex');
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const BUSINESS_FIELDS = ['id', 'name', 'settings', 'createdAt', 'taxIdentifier', 'countryCode', 'merchantId', 'capabilities', 'events'].sort();
 const LOCATION_FIELDS = [
   'id',
@@ -26,7 +40,6 @@ const LOCATION_FIELDS = [
 ];
 const ADDRESS_FIELDS = ['line1', 'line2', 'suburb', 'city', 'state', 'postcode', 'country', 'countryCode'].sort();
 const PLAN_TEMPLATE_LINK_FIELDS = ['url', 'id', 'createdAt', 'planTemplateId', 'businessId'].sort();
-const VALID_ABN = '51 824 753 556';
 const CAPABILITIES = [
   { type: 'card_payments', enabled: true },
   { type: 'health_fund_claims', enabled: true },
@@ -55,69 +68,16 @@ const REGISTRATIONS = [
   },
 ];
 
-type Body = Record<string, any>;
-
-interface Tenant {
-  id: string;
-  /** `Authorization` value of a key scoped to this organisation. */
-  auth: string;
-}
-
 let t: TestApp;
 
-const named = (name: string) => `${name} ${RUN}`;
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
-const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) => {
-  const request = t.http().post(path).set('Authorization', auth).set('Content-Type', 'application/json');
-  if (idempotencyKey) request.set('Idempotency-Key', idempotencyKey);
-  return request.send(JSON.stringify(body));
-};
-const orgPath = (organisationId: string, rest = '') => `/v1/organisations/${organisationId}${rest}`;
+const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) => postJson(t, path, body, auth, idempotencyKey);
 
-async function createOrganisation(name: string): Promise<string> {
-  const response = await post('/v1/organisations', { name: named(name) });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-/** An organisation and a key scoped to it. */
-async function tenant(name: string): Promise<Tenant> {
-  const id = await createOrganisation(name);
-  const key = await post('/v1/api-keys', { name: `${name} key`, organisationId: id });
-  expect(key.status).toBe(201);
-  return { id, auth: `Bearer ${key.body.key}` };
-}
-
-async function createBusiness(organisationId: string, body: Body = {}, auth = t.platformAuth): Promise<Body> {
-  const response = await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio Pty Ltd'), taxIdentifier: VALID_ABN, ...body }, auth);
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
-async function createLocation(organisationId: string, businessId: string, body: Body = {}, auth = t.platformAuth): Promise<Body> {
-  const response = await post(
-    orgPath(organisationId, '/locations'),
-    { businessId, name: named('Bondi Junction'), timeZone: 'Australia/Sydney', address: ADDRESS, ...body },
-    auth,
+/** Not the shared fixture: the locations this file lists and expands carry the full address, line2 included. */
+function createLocation(organisationId: string, businessId: string, body: Body = {}, auth = t.platformAuth): Promise<Body> {
+  return created(
+    post(orgPath(organisationId, '/locations'), { businessId, name: named('Bondi Junction'), timeZone: 'Australia/Sydney', address: ADDRESS, ...body }, auth),
   );
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code, requestId: expect.any(String), instance: expect.any(String) });
-}
-
-function expectInvalid(response: Response, field: string, code?: string): void {
-  expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining(code ? { field, code } : { field })]));
-}
-
-function expectNotFound(response: Response, field?: string): void {
-  expectProblem(response, 404, 'not_found');
-  if (field) expect(response.body.errors?.[0]?.field).toBe(field);
 }
 
 /** Newest first: `createdAt desc, id desc`. */
@@ -127,26 +87,6 @@ function isNewestFirst(items: Body[]): boolean {
     const previous = items[index - 1];
     return previous.createdAt > item.createdAt || (previous.createdAt === item.createdAt && previous.id > item.id);
   });
-}
-
-/**
- * Runs `work` while SQL statements matching `pattern` reach PostgreSQL `delayMs` late (the app runs
- * in this process, on `pg` clients): a slow database, made on purpose.
- */
-async function withSlowStatements<T>(pattern: RegExp, delayMs: number, work: () => Promise<T>): Promise<T> {
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args;
-    const text = typeof config === 'string' ? config : String((config as { text?: string })?.text ?? '');
-    if (!pattern.test(text)) return original.apply(this, args);
-    return new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => original.apply(this, args));
-  };
-  try {
-    return await work();
-  } finally {
-    prototype.query = original;
-  }
 }
 
 beforeAll(async () => {
@@ -159,7 +99,7 @@ afterAll(async () => {
 
 describe('POST /v1/organisations/{organisationId}/businesses', () => {
   it('creates an AU business: the ABN is stored as 11 digits, settings, capabilities and merchantId are kept, and the Location header reads it back', async () => {
-    const organisationId = await createOrganisation('Business Create');
+    const { id: organisationId } = await createOrganisation(t, 'Business Create');
     const response = await post(orgPath(organisationId, '/businesses'), {
       name: named('Harbour Physio Pty Ltd'),
       taxIdentifier: VALID_ABN,
@@ -189,8 +129,8 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
   });
 
   it('gives a business sent without settings, capabilities or merchant the documented defaults', async () => {
-    const organisationId = await createOrganisation('Business Defaults');
-    const business = await createBusiness(organisationId, { settings: { autoInviteClientsEnabled: true } });
+    const { id: organisationId } = await createOrganisation(t, 'Business Defaults');
+    const business = await createBusiness(t, organisationId, { settings: { autoInviteClientsEnabled: true } });
     expect(business).toMatchObject({
       countryCode: 'AU',
       merchantId: null,
@@ -201,7 +141,7 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
   });
 
   it('refuses an AU business whose ABN checksum is wrong (400 taxIdentifier invalid_abn) and stores nothing', async () => {
-    const organisationId = await createOrganisation('Business Bad ABN');
+    const { id: organisationId } = await createOrganisation(t, 'Business Bad ABN');
     const response = await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier: '51 824 753 557', countryCode: 'AU' });
     expectInvalid(response, 'taxIdentifier', 'invalid_abn');
     expect(response.body.errors[0].field).toBe('taxIdentifier');
@@ -213,14 +153,14 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
   it.each([['12345678901'], ['5182475355'], ['ABN 51824753556']])(
     'checks the ABN of a business sent without countryCode (AU by default): %p → 400',
     async (taxIdentifier) => {
-      const organisationId = await createOrganisation('Business Default Country');
+      const { id: organisationId } = await createOrganisation(t, 'Business Default Country');
       expectInvalid(await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier }), 'taxIdentifier', 'invalid_abn');
     },
   );
 
   it('skips the ABN check for a business outside Australia and keeps its tax identifier as sent', async () => {
-    const organisationId = await createOrganisation('Business NZ');
-    const business = await createBusiness(organisationId, { name: named('Kiwi Physio Ltd'), taxIdentifier: '123-456-789', countryCode: 'NZ' });
+    const { id: organisationId } = await createOrganisation(t, 'Business NZ');
+    const business = await createBusiness(t, organisationId, { name: named('Kiwi Physio Ltd'), taxIdentifier: '123-456-789', countryCode: 'NZ' });
     expect(business).toMatchObject({ countryCode: 'NZ', taxIdentifier: '123-456-789' });
   });
 
@@ -238,7 +178,7 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     ],
     ['an unknown field', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, abn: VALID_ABN }, 'abn', 'unknown_field'],
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
-    const organisationId = await createOrganisation('Business Invalid');
+    const { id: organisationId } = await createOrganisation(t, 'Business Invalid');
     expectInvalid(await post(orgPath(organisationId, '/businesses'), body), field, code);
   });
 
@@ -249,7 +189,7 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
   });
 
   it('replays the first answer for a retry with the same Idempotency-Key, and creates one business', async () => {
-    const organisationId = await createOrganisation('Business Idempotent');
+    const { id: organisationId } = await createOrganisation(t, 'Business Idempotent');
     const body = { name: named('Retry Physio'), taxIdentifier: VALID_ABN };
     const key = `business-${RUN}`;
     const first = await post(orgPath(organisationId, '/businesses'), body, t.platformAuth, key);
@@ -272,11 +212,11 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
 
 describe('GET /v1/organisations/{organisationId}/businesses', () => {
   it("lists only the organisation's businesses, newest first, in the paging envelope", async () => {
-    const organisationId = await createOrganisation('Business List');
-    const otherId = await createOrganisation('Business List Other');
+    const { id: organisationId } = await createOrganisation(t, 'Business List');
+    const { id: otherId } = await createOrganisation(t, 'Business List Other');
     const created = [];
-    for (let i = 0; i < 3; i++) created.push(await createBusiness(organisationId, { name: named(`Business ${i}`) }));
-    await createBusiness(otherId);
+    for (let i = 0; i < 3; i++) created.push(await createBusiness(t, organisationId, { name: named(`Business ${i}`) }));
+    await createBusiness(t, otherId);
 
     const response = await get(orgPath(organisationId, '/businesses?limit=200')).expect(200);
     expect(Object.keys(response.body).sort()).toEqual(['items', 'limit', 'page', 'totalItems', 'totalPages']);
@@ -294,16 +234,16 @@ describe('GET /v1/organisations/{organisationId}/businesses', () => {
   });
 
   it.each(['limit=0', 'limit=201', 'page=0', 'page=abc', 'limit=1.5'])('answers 400 naming the parameter for %s', async (query) => {
-    const organisationId = await createOrganisation('Business Paging');
+    const { id: organisationId } = await createOrganisation(t, 'Business Paging');
     expectInvalid(await get(orgPath(organisationId, `/businesses?${query}`)), query.split('=')[0]);
   });
 });
 
 describe('GET /v1/organisations/{organisationId}/businesses/{businessId}', () => {
   it('answers 404, never the business, for a business of another organisation', async () => {
-    const organisationId = await createOrganisation('Business Get Own');
-    const otherId = await createOrganisation('Business Get Other');
-    const foreign = await createBusiness(otherId);
+    const { id: organisationId } = await createOrganisation(t, 'Business Get Own');
+    const { id: otherId } = await createOrganisation(t, 'Business Get Other');
+    const foreign = await createBusiness(t, otherId);
     const response = await get(orgPath(organisationId, `/businesses/${foreign.id}`));
     expectNotFound(response);
     expect(JSON.stringify(response.body)).not.toContain(foreign.name);
@@ -312,21 +252,21 @@ describe('GET /v1/organisations/{organisationId}/businesses/{businessId}', () =>
   it.each(['not-a-uuid', '12345', `${'0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a'}x`, "0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6'"])(
     'answers 404 (not 400 or 500) for the malformed id %p',
     async (id) => {
-      const organisationId = await createOrganisation('Business Malformed');
+      const { id: organisationId } = await createOrganisation(t, 'Business Malformed');
       expectNotFound(await get(orgPath(organisationId, `/businesses/${encodeURIComponent(id)}`)));
     },
   );
 
   it('answers 404 for a well-formed id that names nothing', async () => {
-    const organisationId = await createOrganisation('Business Unknown');
+    const { id: organisationId } = await createOrganisation(t, 'Business Unknown');
     expectNotFound(await get(orgPath(organisationId, `/businesses/${randomUUID()}`)));
   });
 });
 
 describe('POST /v1/organisations/{organisationId}/locations', () => {
   it('creates a location with its address and registrations, answers 201 with a Location header that reads it back', async () => {
-    const organisationId = await createOrganisation('Location Create');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Create');
+    const business = await createBusiness(t, organisationId);
     const response = await post(orgPath(organisationId, '/locations'), {
       businessId: business.id,
       name: named('Bondi Junction'),
@@ -362,8 +302,8 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
   });
 
   it('fills address parts that were not sent with null and gives missing registration parts their defaults', async () => {
-    const organisationId = await createOrganisation('Location Partial');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Partial');
+    const business = await createBusiness(t, organisationId);
     await createLocation(organisationId, business.id, {
       address: { line1: '1 Beach Rd', postcode: '6000' },
       registrations: [{ phi: { phiLocationId: 'HICAPS-1' } }],
@@ -386,14 +326,14 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
   });
 
   it.each(['Australia/Sydney', 'Australia/Perth', 'Australia/Lord_Howe'])('accepts the IANA time zone %s', async (timeZone) => {
-    const organisationId = await createOrganisation('Location Zone');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Zone');
+    const business = await createBusiness(t, organisationId);
     expect((await createLocation(organisationId, business.id, { timeZone })).timeZone).toBe(timeZone);
   });
 
   it.each(['Mars/Olympus', 'AEST', '+10:00', '', 10])('refuses the time zone %p with 400 naming timeZone, and stores nothing', async (timeZone) => {
-    const organisationId = await createOrganisation('Location Bad Zone');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Bad Zone');
+    const business = await createBusiness(t, organisationId);
     const response = await post(orgPath(organisationId, '/locations'), { businessId: business.id, name: 'Bondi', timeZone, address: ADDRESS });
     expectInvalid(response, 'timeZone');
     const list = await get(orgPath(organisationId, '/locations')).expect(200);
@@ -401,9 +341,9 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
   });
 
   it('answers 404 naming businessId for a business of another organisation, and stores nothing', async () => {
-    const organisationId = await createOrganisation('Location Foreign Business');
-    const otherId = await createOrganisation('Location Foreign Business Other');
-    const foreign = await createBusiness(otherId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Foreign Business');
+    const { id: otherId } = await createOrganisation(t, 'Location Foreign Business Other');
+    const foreign = await createBusiness(t, otherId);
     const response = await post(orgPath(organisationId, '/locations'), {
       businessId: foreign.id,
       name: 'Bondi',
@@ -417,7 +357,7 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
   });
 
   it('answers 404 naming businessId for a business that does not exist', async () => {
-    const organisationId = await createOrganisation('Location Unknown Business');
+    const { id: organisationId } = await createOrganisation(t, 'Location Unknown Business');
     const response = await post(orgPath(organisationId, '/locations'), {
       businessId: randomUUID(),
       name: 'Bondi',
@@ -474,14 +414,14 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
       'invalid_type',
     ],
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
-    const organisationId = await createOrganisation('Location Invalid');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Invalid');
+    const business = await createBusiness(t, organisationId);
     expectInvalid(await post(orgPath(organisationId, '/locations'), body(business.id)), field, code);
   });
 
   it('replays the first answer for a retry with the same Idempotency-Key, and creates one location', async () => {
-    const organisationId = await createOrganisation('Location Idempotent');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Location Idempotent');
+    const business = await createBusiness(t, organisationId);
     const body = { businessId: business.id, name: named('Retry Location'), timeZone: 'Australia/Sydney', address: ADDRESS };
     const key = `location-${RUN}`;
     const first = await post(orgPath(organisationId, '/locations'), body, t.platformAuth, key);
@@ -501,18 +441,18 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
   let locations: Body[];
 
   beforeAll(async () => {
-    organisationId = await createOrganisation('Location List');
+    ({ id: organisationId } = await createOrganisation(t, 'Location List'));
     businesses = [
-      await createBusiness(organisationId, { name: named('North Business') }),
-      await createBusiness(organisationId, { name: named('South Business') }),
+      await createBusiness(t, organisationId, { name: named('North Business') }),
+      await createBusiness(t, organisationId, { name: named('South Business') }),
     ];
     locations = [];
     for (let i = 0; i < 4; i++) {
       locations.push(await createLocation(organisationId, businesses[i % 2].id, { name: named(`Location ${i}`), registrations: REGISTRATIONS }));
     }
     // Another organisation's location must never show up here.
-    const otherId = await createOrganisation('Location List Other');
-    await createLocation(otherId, (await createBusiness(otherId)).id);
+    const { id: otherId } = await createOrganisation(t, 'Location List Other');
+    await createLocation(otherId, (await createBusiness(t, otherId)).id);
   });
 
   it('shows the default shape: every Location field, no business and no registrations key, newest first', async () => {
@@ -588,8 +528,8 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
   });
 
   it('answers 404, never the location, for a location of another organisation or a malformed id', async () => {
-    const otherId = await createOrganisation('Location Get Other');
-    const foreign = await createLocation(otherId, (await createBusiness(otherId)).id);
+    const { id: otherId } = await createOrganisation(t, 'Location Get Other');
+    const foreign = await createLocation(otherId, (await createBusiness(t, otherId)).id);
     expectNotFound(await get(orgPath(organisationId, `/locations/${foreign.id}`)));
     expectNotFound(await get(orgPath(organisationId, '/locations/not-a-uuid')));
   });
@@ -597,8 +537,8 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
 
 describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
   it('creates a link whose url starts with API_BASE_URL, answers 201 with a Location header, and lists it', async () => {
-    const organisationId = await createOrganisation('Plan Links');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Plan Links');
+    const business = await createBusiness(t, organisationId);
     const response = await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_knee_rehab_6wk', businessId: business.id });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(PLAN_TEMPLATE_LINK_FIELDS);
@@ -617,8 +557,8 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
   });
 
   it('gives every link its own url', async () => {
-    const organisationId = await createOrganisation('Plan Links Unique');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Plan Links Unique');
+    const business = await createBusiness(t, organisationId);
     const first = await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_back_pain', businessId: business.id }).expect(201);
     const second = await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_back_pain', businessId: business.id }).expect(201);
     expect(first.body.url).not.toBe(second.body.url);
@@ -627,9 +567,9 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
   });
 
   it('answers 404 naming businessId for a business of another organisation, and lists nothing', async () => {
-    const organisationId = await createOrganisation('Plan Links Foreign');
-    const otherId = await createOrganisation('Plan Links Foreign Other');
-    const foreign = await createBusiness(otherId);
+    const { id: organisationId } = await createOrganisation(t, 'Plan Links Foreign');
+    const { id: otherId } = await createOrganisation(t, 'Plan Links Foreign Other');
+    const foreign = await createBusiness(t, otherId);
     expectNotFound(await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_knee', businessId: foreign.id }), 'businessId');
     expect((await get(orgPath(organisationId, '/plans/templates/links')).expect(200)).body.totalItems).toBe(0);
     expect((await get(orgPath(otherId, '/plans/templates/links')).expect(200)).body.totalItems).toBe(0);
@@ -640,13 +580,13 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
     ['a businessId that is not an id', { planTemplateId: 'ptpl_knee', businessId: 'acme' }, 'businessId'],
     ['a missing businessId', { planTemplateId: 'ptpl_knee' }, 'businessId'],
   ])('answers 400 naming the field for %s', async (_, body, field) => {
-    const organisationId = await createOrganisation('Plan Links Invalid');
+    const { id: organisationId } = await createOrganisation(t, 'Plan Links Invalid');
     expectInvalid(await post(orgPath(organisationId, '/plans/templates/links'), body), field);
   });
 
   it('replays the first answer for a retry with the same Idempotency-Key', async () => {
-    const organisationId = await createOrganisation('Plan Links Idempotent');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Plan Links Idempotent');
+    const business = await createBusiness(t, organisationId);
     const body = { planTemplateId: 'ptpl_knee', businessId: business.id };
     const key = `plan-link-${RUN}`;
     const first = await post(orgPath(organisationId, '/plans/templates/links'), body, t.platformAuth, key);
@@ -661,8 +601,8 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
 
 describe('Idempotency-Key on creates', () => {
   it('has recorded the first answer by the time the client gets it: a retry replays it even when the database is slow to record it', async () => {
-    const organisationId = await createOrganisation('Idempotency Slow Record');
-    const business = await createBusiness(organisationId);
+    const { id: organisationId } = await createOrganisation(t, 'Idempotency Slow Record');
+    const business = await createBusiness(t, organisationId);
     const body = { planTemplateId: 'ptpl_slow_record', businessId: business.id };
     const key = `slow-record-${RUN}`;
     const [first, retry] = await withSlowStatements(/^\s*update\s+"?idempotency_keys"?/i, 300, async () => {
@@ -714,14 +654,14 @@ describe('tenancy of businesses, locations and plan template links', () => {
   let otherLocation: Body;
 
   beforeAll(async () => {
-    own = await tenant('Tenancy Own');
-    other = await tenant('Tenancy Other');
-    otherBusiness = await createBusiness(other.id, { name: named('Other Clinic Pty Ltd') }, other.auth);
+    own = await createTenant(t, 'Tenancy Own');
+    other = await createTenant(t, 'Tenancy Other');
+    otherBusiness = await createBusiness(t, other.id, { name: named('Other Clinic Pty Ltd') }, other.auth);
     otherLocation = await createLocation(other.id, otherBusiness.id, {}, other.auth);
   });
 
   it('lets an organisation key create and read in its own organisation', async () => {
-    const business = await createBusiness(own.id, {}, own.auth);
+    const business = await createBusiness(t, own.id, {}, own.auth);
     const location = await createLocation(own.id, business.id, {}, own.auth);
     expect((await get(orgPath(own.id, `/businesses/${business.id}`), own.auth).expect(200)).body).toEqual(business);
     const list = await get(orgPath(own.id, '/locations?expand=business'), own.auth).expect(200);

@@ -1,65 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTenant, everyOrganisation, ISO_INSTANT, named, randomWalletKey, RUN, type Tenant } from './support/fixtures.js';
+import { expectProblem as expectProblemShape } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: every name here
 // carries this run's suffix, and every check is scoped to ids this file created.
-const RUN = randomBytes(5).toString('hex');
+
 const PROBLEM_KEYS = ['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId'].sort();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const walletKey = () => randomBytes(32).toString('hex');
-
-interface Tenant {
-  id: string;
-  auth: string;
-}
 
 let t: TestApp;
 let orgA: Tenant;
 let orgB: Tenant;
 
-const named = (name: string) => `${name} ${RUN}`;
 const postOrganisation = (body: object, auth = t.platformAuth) => t.http().post('/v1/organisations').set('Authorization', auth).send(body);
 const postApiKey = (body: object, auth = t.platformAuth) => t.http().post('/v1/api-keys').set('Authorization', auth).send(body);
 
-async function tenant(name: string): Promise<Tenant> {
-  const organisation = await postOrganisation({ name: named(name) }).expect(201);
-  const key = await postApiKey({ name: `${name} key`, organisationId: organisation.body.id }).expect(201);
-  return { id: organisation.body.id, auth: `Bearer ${key.body.key}` };
-}
+const organisationsNamed = async (name: string) => (await everyOrganisation(t)).filter((organisation) => organisation.name === name);
 
-/** Every organisation the platform key can see, read page by page. */
-async function everyOrganisation(): Promise<Array<{ id: string; name: string }>> {
-  const all: Array<{ id: string; name: string }> = [];
-  for (let page = 1; ; page++) {
-    const response = await t.http().get(`/v1/organisations?limit=200&page=${page}`).set('Authorization', t.platformAuth).expect(200);
-    all.push(...response.body.items);
-    if (response.body.items.length === 0 || page >= response.body.totalPages) return all;
-  }
-}
-
-const organisationsNamed = async (name: string) => (await everyOrganisation()).filter((organisation) => organisation.name === name);
-
-/** The full RFC 9457 shape of CONTRACT §4, and the request id in the body equal to the header. */
+/** The shared problem shape, and no extension members: none of the problems provoked here has any. */
 function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expectProblemShape(response, status, code);
   const keys = Object.keys(response.body).filter((key) => key !== 'errors');
   expect(keys.sort()).toEqual(PROBLEM_KEYS);
-  expect(response.body).toMatchObject({
-    status,
-    code,
-    type: expect.any(String),
-    title: expect.any(String),
-    detail: expect.any(String),
-    instance: expect.any(String),
-  });
-  expect(response.body.requestId).toBe(response.headers['x-request-id']);
 }
 
 function expectInvalid(response: Response, field: string): void {
@@ -69,8 +36,8 @@ function expectInvalid(response: Response, field: string): void {
 
 beforeAll(async () => {
   // The wallet module refuses to start on a configured database without its key.
-  t = await createTestApp({ WALLET_ENCRYPTION_KEY: walletKey() });
-  [orgA, orgB] = await Promise.all([tenant('Conventions Clinic A'), tenant('Conventions Clinic B')]);
+  t = await createTestApp({ WALLET_ENCRYPTION_KEY: randomWalletKey() });
+  [orgA, orgB] = await Promise.all([createTenant(t, 'Conventions Clinic A'), createTenant(t, 'Conventions Clinic B')]);
 });
 
 afterAll(async () => {
@@ -305,7 +272,7 @@ describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2)'
   let limited: TestApp;
 
   beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2', WALLET_ENCRYPTION_KEY: walletKey() });
+    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2', WALLET_ENCRYPTION_KEY: randomWalletKey() });
   });
 
   afterAll(async () => {
@@ -441,7 +408,7 @@ describe('an unexpected failure (the database pool is gone)', () => {
   let broken: TestApp;
 
   beforeAll(async () => {
-    broken = await createTestApp({ WALLET_ENCRYPTION_KEY: walletKey() });
+    broken = await createTestApp({ WALLET_ENCRYPTION_KEY: randomWalletKey() });
     // Authenticate once so the key is cached, then take the database away.
     await broken.http().get('/v1/organisations?limit=1').set('Authorization', broken.platformAuth).expect(200);
     const pool = (await broken.app.get(MikroORM).em.getConnection().getNativeClient()) as { end(): Promise<void> };

@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import type { Response } from 'supertest';
 import { ClientDirectory, ClientReader } from '@app/membership';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTenant, inContext, ISO_INSTANT, randomWalletKey, RUN, sql, type Tenant, UNKNOWN_UUID } from './support/fixtures.js';
+import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Every test file shares one database: names and emails carry this run's suffix.
-const RUN = randomBytes(5).toString('hex');
 const emailOf = (name: string) => `${name}.${RUN}@example.com`;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MEMBER_ID = /^memb_[0-9A-Za-z]{27}$/;
 const UNKNOWN_MEMBER_ID = newPrefixedId('memb');
 const UNKNOWN_ORGANISATION_ID = newPrefixedId('org');
-const UNKNOWN_UUID = '0193a6f7-0000-7000-8000-000000000000';
 const MEMBER_FIELDS = [
   'id',
   'emailVerified',
@@ -45,30 +42,9 @@ const CLIENT_FIELDS = [
   'profileImageUrl',
 ].sort();
 
-interface Tenant {
-  id: string;
-  auth: string;
-}
-
 let t: TestApp;
 let orgA: Tenant;
 let orgB: Tenant;
-
-async function tenant(name: string): Promise<Tenant> {
-  const organisation = await t
-    .http()
-    .post('/v1/organisations')
-    .set('Authorization', t.platformAuth)
-    .send({ name: `${name} ${RUN}` })
-    .expect(201);
-  const key = await t
-    .http()
-    .post('/v1/api-keys')
-    .set('Authorization', t.platformAuth)
-    .send({ name: `${name} key`, organisationId: organisation.body.id })
-    .expect(201);
-  return { id: organisation.body.id, auth: `Bearer ${key.body.key}` };
-}
 
 const postMember = (body: object, auth = t.platformAuth) => t.http().post('/v1/members').set('Authorization', auth).send(body);
 const getMember = (id: string, auth = t.platformAuth) => t.http().get(`/v1/members/${id}`).set('Authorization', auth);
@@ -77,30 +53,10 @@ const postClient = (organisationId: string, body: object, auth = t.platformAuth)
 const getClient = (organisationId: string, clientId: string, auth = t.platformAuth) =>
   t.http().get(`/v1/organisations/${organisationId}/clients/${clientId}`).set('Authorization', auth);
 
-function expectProblem(response: Response, status: number, code: string): void {
-  expect(response.status).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code });
-}
-
-function expectInvalid(response: Response, field: string, code?: string): void {
-  expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining(code ? { field, code } : { field })]));
-}
-
-/** Runs `work` with its own unit of work, as a request would. */
-function inContext<T>(work: () => Promise<T>): Promise<T> {
-  return RequestContext.create(t.app.get(MikroORM).em, work);
-}
-
-async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  return t.app.get(MikroORM).em.fork().getConnection().execute<T[]>(query, params);
-}
-
 beforeAll(async () => {
   // The wallet module refuses to start on a configured database without its key.
-  t = await createTestApp({ WALLET_ENCRYPTION_KEY: randomBytes(32).toString('hex') });
-  [orgA, orgB] = await Promise.all([tenant('Membership Clinic A'), tenant('Membership Clinic B')]);
+  t = await createTestApp({ WALLET_ENCRYPTION_KEY: randomWalletKey() });
+  [orgA, orgB] = await Promise.all([createTenant(t, 'Membership Clinic A'), createTenant(t, 'Membership Clinic B')]);
 });
 
 afterAll(async () => {
@@ -165,6 +121,7 @@ describe('POST /v1/members', () => {
     });
     expect(response.body).not.toHaveProperty('metadata');
     const [row] = await sql<{ mobile_number: string; metadata: object; created_by_organisation_id: string | null }>(
+      t,
       'select mobile_number, metadata, created_by_organisation_id from members where id = ?',
       [response.body.id],
     );
@@ -186,7 +143,7 @@ describe('POST /v1/members', () => {
 
   it('records the organisation of an organisation key as the creator', async () => {
     const response = await postMember({ firstName: 'Org', lastName: 'Created', email: emailOf('org-created') }, orgA.auth).expect(201);
-    const [row] = await sql<{ created_by_organisation_id: string }>('select created_by_organisation_id from members where id = ?', [response.body.id]);
+    const [row] = await sql<{ created_by_organisation_id: string }>(t, 'select created_by_organisation_id from members where id = ?', [response.body.id]);
     expect(row.created_by_organisation_id).toBe(orgA.id);
   });
 
@@ -245,7 +202,7 @@ describe('POST /v1/members', () => {
 
     expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     for (const response of responses.filter((response) => response.status === 409)) expectProblem(response, 409, 'member_exists');
-    const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from members where lower(email) = lower(?)', [email]);
+    const [{ count }] = await sql<{ count: number }>(t, 'select count(*)::int as count from members where lower(email) = lower(?)', [email]);
     expect(count).toBe(1);
   });
 
@@ -295,7 +252,7 @@ describe('GET /v1/members/{memberId}', () => {
     const client = await postClient(orgA.id, { firstName: 'Former', lastName: 'Patient', memberId: member.body.id }, orgA.auth).expect(201);
     await getMember(member.body.id, orgA.auth).expect(200);
 
-    await sql('update clients set deleted = true where id = ?', [client.body.id]);
+    await sql(t, 'update clients set deleted = true where id = ?', [client.body.id]);
     expectProblem(await getMember(member.body.id, orgA.auth), 404, 'not_found');
   });
 });
@@ -402,10 +359,10 @@ describe('what other contexts read of clients', () => {
   it('ClientDirectory finds only live clients of the organisation', async () => {
     const live = await postClient(orgA.id, { firstName: 'Live', lastName: 'Client' }, orgA.auth).expect(201);
     const gone = await postClient(orgA.id, { firstName: 'Gone', lastName: 'Client' }, orgA.auth).expect(201);
-    await sql('update clients set deleted = true where id = ?', [gone.body.id]);
+    await sql(t, 'update clients set deleted = true where id = ?', [gone.body.id]);
     const directory = t.app.get(ClientDirectory);
 
-    await inContext(async () => {
+    await inContext(t, async () => {
       expect(await directory.findActiveClient(orgA.id, live.body.id)).toEqual({ id: live.body.id, firstName: 'Live', lastName: 'Client' });
       expect(await directory.findActiveClient(orgA.id, gone.body.id)).toBeNull();
       expect(await directory.findActiveClient(orgB.id, live.body.id)).toBeNull();
@@ -425,11 +382,11 @@ describe('what other contexts read of clients', () => {
     const reader = t.app.get(ClientReader);
 
     let views = new Map();
-    const { statements } = await countStatements(() => inContext(async () => (views = await reader.findByIds(orgA.id, ids))));
+    const { statements } = await countStatements(() => inContext(t, async () => (views = await reader.findByIds(orgA.id, ids))));
 
     expect(statements.filter((statement) => /\bclients\b/.test(statement))).toHaveLength(1);
     expect([...views.keys()].sort()).toEqual(created.map((response) => response.body.id).sort());
     for (const response of created) expect(views.get(response.body.id)).toEqual(response.body);
-    expect(await inContext(() => reader.findByIds(orgA.id, []))).toEqual(new Map());
+    expect(await inContext(t, () => reader.findByIds(orgA.id, []))).toEqual(new Map());
   });
 });

@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createOrganisation, createScopedKey, everyOrganisation, ISO_INSTANT, named, randomWalletKey, RUN } from './support/fixtures.js';
+import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: every name here
 // carries this run's suffix, and every check is scoped to ids this file created.
-const RUN = randomBytes(5).toString('hex');
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 const ORGANISATION_ID = /^org_[0-9A-Za-z]{27}$/;
 const ORGANISATION_FIELDS = ['id', 'name', 'slug', 'createdAt', 'bookingsEnabled', 'brandImageUrl', 'wordmarkImageUrl', 'websiteUrl'].sort();
 const BOOKING_SETTINGS_FIELDS = [
@@ -34,7 +34,6 @@ interface Tenant {
 
 let t: TestApp;
 
-const named = (name: string) => `${name} ${RUN}`;
 const postOrganisation = (body: object, auth = t.platformAuth) => t.http().post('/v1/organisations').set('Authorization', auth).send(body);
 const listOrganisations = (query: string, auth = t.platformAuth) => t.http().get(`/v1/organisations${query}`).set('Authorization', auth);
 const getOrganisation = (id: string, auth = t.platformAuth) => t.http().get(`/v1/organisations/${id}`).set('Authorization', auth);
@@ -43,48 +42,15 @@ const patchOrganisation = (id: string, body: unknown, auth = t.platformAuth) =>
 const patchSettings = (id: string, body: unknown, auth = t.platformAuth) =>
   t.http().patch(`/v1/organisations/${id}/booking-settings`).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
-async function createOrganisation(name: string, extra: object = {}): Promise<Record<string, unknown> & { id: string }> {
-  const response = await postOrganisation({ name: named(name), ...extra });
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
 /** An organisation and a key scoped to it. */
 async function tenant(name: string): Promise<Tenant> {
-  const body = await createOrganisation(name);
-  const key = await t
-    .http()
-    .post('/v1/api-keys')
-    .set('Authorization', t.platformAuth)
-    .send({ name: `${name} key`, organisationId: body.id })
-    .expect(201);
-  return { id: body.id, auth: `Bearer ${key.body.key}`, body };
-}
-
-/** Every organisation the platform key can see, read page by page. */
-async function everyOrganisation(): Promise<Array<{ id: string; name: string }>> {
-  const all: Array<{ id: string; name: string }> = [];
-  for (let page = 1; ; page++) {
-    const response = await listOrganisations(`?limit=200&page=${page}`).expect(200);
-    all.push(...response.body.items);
-    if (response.body.items.length === 0 || page >= response.body.totalPages) return all;
-  }
-}
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code });
-}
-
-function expectInvalid(response: Response, field: string, code?: string): void {
-  expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining(code ? { field, code } : { field })]));
+  const body = await createOrganisation(t, name);
+  return { id: body.id, auth: await createScopedKey(t, body.id, name), body };
 }
 
 beforeAll(async () => {
   // The wallet module refuses to start on a configured database without its key.
-  t = await createTestApp({ WALLET_ENCRYPTION_KEY: randomBytes(32).toString('hex') });
+  t = await createTestApp({ WALLET_ENCRYPTION_KEY: randomWalletKey() });
 });
 
 afterAll(async () => {
@@ -113,9 +79,9 @@ describe('POST /v1/organisations', () => {
   });
 
   it('makes the slug from the name, and unique when two organisations share a name', async () => {
-    const first = await createOrganisation('Harbour Physio');
-    const second = await createOrganisation('Harbour Physio');
-    const third = await createOrganisation('Harbour Physio');
+    const first = await createOrganisation(t, 'Harbour Physio');
+    const second = await createOrganisation(t, 'Harbour Physio');
+    const third = await createOrganisation(t, 'Harbour Physio');
     expect(first.slug).toBe(`harbour-physio-${RUN}`);
     expect(second.slug).toBe(`harbour-physio-${RUN}-2`);
     expect(third.slug).toBe(`harbour-physio-${RUN}-3`);
@@ -123,7 +89,7 @@ describe('POST /v1/organisations', () => {
   });
 
   it('makes the slug URL-friendly: lower case, accents dropped, punctuation as single hyphens', async () => {
-    const created = await createOrganisation('  Bondi Café & Co.  Physio!');
+    const created = await createOrganisation(t, '  Bondi Café & Co.  Physio!');
     expect(created.slug).toBe(`bondi-cafe-co-physio-${RUN}`);
   });
 
@@ -137,7 +103,7 @@ describe('POST /v1/organisations', () => {
 
   it('takes an explicit slug and bookingsEnabled', async () => {
     const slug = `custom-slug-${RUN}`;
-    const created = await createOrganisation('Anything At All', { slug, bookingsEnabled: true });
+    const created = await createOrganisation(t, 'Anything At All', { slug, bookingsEnabled: true });
     expect(created).toMatchObject({ name: named('Anything At All'), slug, bookingsEnabled: true });
     const read = await getOrganisation(created.id).expect(200);
     expect(read.body).toMatchObject({ slug, bookingsEnabled: true });
@@ -145,14 +111,14 @@ describe('POST /v1/organisations', () => {
 
   it('answers 409 slug_taken for an explicit slug another organisation has', async () => {
     const slug = `taken-slug-${RUN}`;
-    await createOrganisation('Slug Owner', { slug });
+    await createOrganisation(t, 'Slug Owner', { slug });
     const response = await postOrganisation({ name: named('Slug Thief'), slug });
     expectProblem(response, 409, 'slug_taken');
   });
 
   it('skips a slug taken explicitly when making one from a name', async () => {
-    await createOrganisation('Squatter', { slug: `north-shore-rehab-${RUN}` });
-    const created = await createOrganisation('North Shore Rehab');
+    await createOrganisation(t, 'Squatter', { slug: `north-shore-rehab-${RUN}` });
+    const created = await createOrganisation(t, 'North Shore Rehab');
     expect(created.slug).toBe(`north-shore-rehab-${RUN}-2`);
   });
 
@@ -186,12 +152,12 @@ describe('GET /v1/organisations', () => {
     for (const name of ['Lister One', 'Lister Two', 'Lister Three']) {
       // Apart by more than the millisecond of createdAt, so their order is known.
       await new Promise((resolve) => setTimeout(resolve, 5));
-      created.push((await createOrganisation(name)).id);
+      created.push((await createOrganisation(t, name)).id);
     }
   });
 
   it('shows a platform key every organisation it created, newest first', async () => {
-    const all = await everyOrganisation();
+    const all = await everyOrganisation(t);
     const ids = [...new Set(all.map((organisation) => organisation.id))];
     expect(ids).toEqual(expect.arrayContaining([...created, scoped.id]));
     // The four made here, newest first.
@@ -315,7 +281,7 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
   });
 
   async function freshOrganisation(name = 'Patch Fresh'): Promise<Record<string, unknown> & { id: string }> {
-    const created = await createOrganisation(name);
+    const created = await createOrganisation(t, name);
     const filled = await patchOrganisation(created.id, {
       websiteUrl: 'https://fresh.example.com.au',
       brandImageUrl: 'https://cdn.example.com.au/brand.png',
@@ -368,14 +334,14 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
   });
 
   it('never changes the slug on rename', async () => {
-    const created = await createOrganisation('Slug Keeper');
+    const created = await createOrganisation(t, 'Slug Keeper');
     const renamed = await patchOrganisation(created.id, { name: named('Completely Different Name') }).expect(200);
     expect(renamed.body.slug).toBe(created.slug);
     expect((await getOrganisation(created.id).expect(200)).body.slug).toBe(created.slug);
   });
 
   it('refuses slug in the body as an unknown field, and keeps the slug', async () => {
-    const created = await createOrganisation('Slug Lock');
+    const created = await createOrganisation(t, 'Slug Lock');
     expectInvalid(await patchOrganisation(created.id, { slug: `changed-${RUN}` }), 'slug', 'unknown_field');
     expectInvalid(await patchOrganisation(created.id, { name: named('Slug Lock Renamed'), slug: `changed-${RUN}` }), 'slug', 'unknown_field');
     const read = await getOrganisation(created.id).expect(200);
@@ -409,7 +375,7 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
   });
 
   it('accepts a name of exactly 200 characters', async () => {
-    const created = await createOrganisation('Long Name');
+    const created = await createOrganisation(t, 'Long Name');
     const name = `${RUN}${'n'.repeat(200 - RUN.length)}`;
     const response = await patchOrganisation(created.id, { name }).expect(200);
     expect(response.body.name).toBe(name);
@@ -421,20 +387,20 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
     ['JSON null', null],
     ['a JSON string', 'rename me'],
   ])('refuses a body that is %s with 400', async (_, body) => {
-    const created = await createOrganisation('Odd Body');
+    const created = await createOrganisation(t, 'Odd Body');
     expectProblem(await patchOrganisation(created.id, body), 400, 'validation_failed');
     expect((await getOrganisation(created.id).expect(200)).body).toEqual(created);
   });
 
   it('refuses a request without a body with 400 (the body is required)', async () => {
-    const created = await createOrganisation('No Body');
+    const created = await createOrganisation(t, 'No Body');
     const response = await t.http().patch(`/v1/organisations/${created.id}`).set('Authorization', t.platformAuth);
     expectProblem(response, 400, 'validation_failed');
     expect((await getOrganisation(created.id).expect(200)).body).toEqual(created);
   });
 
   it('answers Deprecation: true when the request sends websiteUrl, even as null', async () => {
-    const created = await createOrganisation('Deprecated Field');
+    const created = await createOrganisation(t, 'Deprecated Field');
     const set = await patchOrganisation(created.id, { websiteUrl: 'https://deprecated.example.com.au' }).expect(200);
     expect(set.headers.deprecation).toBe('true');
     const cleared = await patchOrganisation(created.id, { websiteUrl: null }).expect(200);
@@ -443,7 +409,7 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
   });
 
   it('answers without a Deprecation header when websiteUrl is not sent', async () => {
-    const created = await createOrganisation('No Deprecation');
+    const created = await createOrganisation(t, 'No Deprecation');
     const response = await patchOrganisation(created.id, { brandImageUrl: 'https://cdn.example.com.au/b.png' }).expect(200);
     expect(response.headers.deprecation).toBeUndefined();
     const empty = await patchOrganisation(created.id, {}).expect(200);
@@ -489,7 +455,7 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
   const storedSettings = async (id: string) => (await patchSettings(id, {}).expect(200)).body;
 
   it('stores every field and bookingsEnabled', async () => {
-    const created = await createOrganisation('Settings Every Field');
+    const created = await createOrganisation(t, 'Settings Every Field');
     const response = await patchSettings(created.id, EVERY_FIELD).expect(200);
     expect(Object.keys(response.body).sort()).toEqual(BOOKING_SETTINGS_FIELDS);
     expect(response.body).toEqual(EVERY_FIELD);
@@ -499,7 +465,7 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
   });
 
   it('changes only the fields sent', async () => {
-    const created = await createOrganisation('Settings Partial');
+    const created = await createOrganisation(t, 'Settings Partial');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
     const response = await patchSettings(created.id, { notesEnabled: true, cancellationNoFeeBeforeHours: 2 }).expect(200);
     expect(response.body).toEqual({ ...EVERY_FIELD, notesEnabled: true, cancellationNoFeeBeforeHours: 2 });
@@ -511,7 +477,7 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
   });
 
   it('clears the fixed amount with null so the percentage applies, and the tag manager id with null', async () => {
-    const created = await createOrganisation('Settings Clear');
+    const created = await createOrganisation(t, 'Settings Clear');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
     const response = await patchSettings(created.id, { cancellationFeeAmount: null, googleTagManagerContainerId: null }).expect(200);
     expect(response.body).toEqual({ ...EVERY_FIELD, cancellationFeeAmount: null, googleTagManagerContainerId: null });
@@ -534,14 +500,14 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     ['a malformed tag manager id', { googleTagManagerContainerId: 'UA-12345' }, 'googleTagManagerContainerId'],
     ['an unknown field', { cancellationFeeCurrency: 'AUD' }, 'cancellationFeeCurrency'],
   ])('refuses %s with 400 naming the field and changes nothing', async (_, body, field) => {
-    const created = await createOrganisation('Settings Invalid');
+    const created = await createOrganisation(t, 'Settings Invalid');
     const before = await storedSettings(created.id);
     expectInvalid(await patchSettings(created.id, body), field);
     expect(await storedSettings(created.id)).toEqual(before);
   });
 
   it('refuses a cancellation fee with neither an amount nor a percentage', async () => {
-    const created = await createOrganisation('Settings Fee Without Amount');
+    const created = await createOrganisation(t, 'Settings Fee Without Amount');
     expectInvalid(await patchSettings(created.id, { cancellationFeeEnabled: true }), 'cancellationFeeAmount');
     expect((await storedSettings(created.id)).cancellationFeeEnabled).toBe(false);
   });

@@ -1,18 +1,33 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import type { Response } from 'supertest';
 import { AssemblePayout, RecordPaymentOutcome, RecordTransaction } from '@app/payments-and-claims';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  created,
+  inContext,
+  ISO_INSTANT,
+  keysOf,
+  named,
+  orgPath,
+  postJson,
+  RUN,
+  UUID,
+} from './support/fixtures.js';
+import { expectProblem } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: each clinic here is
 // its own organisation, and every check is scoped to ids this file created.
-const RUN = randomBytes(5).toString('hex');
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const MEDICARE_NUMBER = '2123456701';
-const ADDRESS = { line1: '88 Bondi Road', suburb: 'Bondi Junction', city: 'Sydney', state: 'NSW', postcode: '2022', country: 'Australia', countryCode: 'AU' };
 
 const PAYOUT_FIELDS = ['id', 'createdAt', 'amount', 'currency', 'status', 'arrivalDate', 'transactionCount'];
 const PAYOUT_TRANSACTION_FIELDS = [
@@ -161,8 +176,6 @@ const TRANSACTION_FIELDS = [
 const TRANSACTION_ITEM_FIELDS = ['chargeAmount', 'id', 'description', 'clinicalCode', 'itemCode', 'billableItemId', 'appointmentTypeId'];
 const BILLABLE_ITEM_FIELDS = ['name', 'basePrice', 'totalPrice', 'taxAmount', 'taxRate', 'id', 'itemCode', 'pmsBillableItemId', 'serviceItem'];
 
-type Body = Record<string, any>;
-
 interface Clinic {
   organisationId: string;
   auth: string;
@@ -183,70 +196,40 @@ interface Patient {
 
 let t: TestApp;
 
-const named = (name: string) => `${name} ${RUN}`;
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
-const post = (path: string, body: unknown, auth = t.platformAuth) =>
-  t.http().post(path).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
-const orgPath = (organisationId: string, rest: string) => `/v1/organisations/${organisationId}${rest}`;
+const post = (path: string, body: unknown, auth = t.platformAuth) => postJson(t, path, body, auth);
 const payoutsPath = (businessId: string, rest = '') => `/v1/businesses/${businessId}/payouts${rest}`;
-const keysOf = (value: object) => Object.keys(value).sort();
 const sorted = (fields: string[]) => [...fields].sort();
-
-async function created(response: Promise<Response> | Response): Promise<Body> {
-  const answer = await response;
-  if (answer.status !== 201) throw new Error(`expected 201, got ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
-
-/** Runs application services the way a request would, in their own unit of work. */
-const inContext = <T>(work: () => Promise<T>): Promise<T> => RequestContext.create(t.app.get(MikroORM).em, work);
-
-async function organisationWithKey(name: string): Promise<{ organisationId: string; auth: string }> {
-  const organisation = await created(post('/v1/organisations', { name: named(name) }));
-  const key = await created(post('/v1/api-keys', { name: `${name} key`, organisationId: organisation.id }));
-  return { organisationId: organisation.id, auth: `Bearer ${key.key}` };
-}
-
-async function business(organisationId: string, name: string): Promise<Body> {
-  return created(post(orgPath(organisationId, '/businesses'), { name: named(`${name} Pty Ltd`), taxIdentifier: '51 824 753 556' }));
-}
 
 /** An organisation with a business, a location, a linked provider and a billable appointment type. */
 async function clinic(name: string): Promise<Clinic> {
-  const { organisationId, auth } = await organisationWithKey(name);
-  const { id: businessId } = await business(organisationId, name);
-  const location = await created(
-    post(orgPath(organisationId, '/locations'), { businessId, name: named(`${name} Bondi`), timeZone: 'Australia/Sydney', address: ADDRESS }),
-  );
-  const provider = await created(post(orgPath(organisationId, '/providers'), { firstName: 'Priya', lastName: 'Raman', email: 'priya@example.com' }));
-  await created(
-    post(orgPath(organisationId, `/providers/${provider.id}/location-links`), {
-      locationId: location.id,
-      acceptedTerms: true,
-      categoryCode: 'physiotherapist',
-      medicare: { providerNumber: '2429591L' },
-    }),
-  );
-  const appointmentType = await created(
-    post(orgPath(organisationId, '/appointment-types'), {
-      name: 'Initial physiotherapy consultation',
-      durationMinutes: 45,
-      price: 9500,
-      providers: [provider.id],
-      locations: [location.id],
-      category: 'physiotherapy',
-      itemCode: '560',
-      billableItems: [
-        {
-          name: 'Initial consultation',
-          basePrice: 9500,
-          itemCode: '560',
-          pmsBillableItemId: 'pms_bi_88213',
-          serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
-        },
-      ],
-    }),
-  );
+  const { id: organisationId, auth } = await createTenant(t, name);
+  const { id: businessId } = await createBusiness(t, organisationId, { name: named(`${name} Pty Ltd`) });
+  const location = await createLocation(t, organisationId, businessId, { name: named(`${name} Bondi`) });
+  const provider = await createProvider(t, organisationId, { email: 'priya@example.com' });
+  await createLink(t, organisationId, provider.id, location.id, {
+    acceptedTerms: true,
+    categoryCode: 'physiotherapist',
+    medicare: { providerNumber: '2429591L' },
+  });
+  const appointmentType = await createAppointmentType(t, organisationId, {
+    name: 'Initial physiotherapy consultation',
+    durationMinutes: 45,
+    price: 9500,
+    providers: [provider.id],
+    locations: [location.id],
+    category: 'physiotherapy',
+    itemCode: '560',
+    billableItems: [
+      {
+        name: 'Initial consultation',
+        basePrice: 9500,
+        itemCode: '560',
+        pmsBillableItemId: 'pms_bi_88213',
+        serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
+      },
+    ],
+  });
   const funds = await get('/v1/health-funds?limit=200').expect(200);
   expect(funds.body.items.length).toBeGreaterThan(0);
   return { organisationId, auth, businessId, location, provider, appointmentType, healthFund: funds.body.items[0] };
@@ -255,15 +238,13 @@ async function clinic(name: string): Promise<Clinic> {
 /** A member, a client linked to that member, and the client's three wallet cards. */
 async function patient(home: Clinic, name: string): Promise<Patient> {
   const member = await created(post('/v1/members', { firstName: 'Alex', lastName: 'Chen', email: `${name}.${RUN}@example.com`, mobileNumber: '0412 345 678' }));
-  const client = await created(
-    post(orgPath(home.organisationId, '/clients'), {
-      firstName: 'Alex',
-      lastName: 'Chen',
-      memberId: member.id,
-      email: `${name}.${RUN}@example.com`,
-      dateOfBirth: '1988-04-12',
-    }),
-  );
+  const client = await createClient(t, home.organisationId, {
+    firstName: 'Alex',
+    lastName: 'Chen',
+    memberId: member.id,
+    email: `${name}.${RUN}@example.com`,
+    dateOfBirth: '1988-04-12',
+  });
   const cardsPath = orgPath(home.organisationId, `/clients/${client.id}/wallet/cards`);
   const paymentMethod = await created(post(cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }));
   const healthFundCard = await created(
@@ -327,7 +308,7 @@ function snapshotOf(home: Clinic) {
 
 /** The sale for a booking: the consultation (with its billable item snapshot) and an extra item without one. */
 function recordSale(home: Clinic, who: Patient, bookingId: string | null, extraCharge = 4500) {
-  return inContext(() =>
+  return inContext(t, () =>
     t.app.get(RecordTransaction).execute(home.organisationId, {
       businessId: home.businessId,
       bookingId,
@@ -374,7 +355,7 @@ function recordSale(home: Clinic, who: Patient, bookingId: string | null, extraC
 }
 
 function payCard(home: Clinic, who: Patient, transactionId: string, amount: number, platformFeeAmount: number) {
-  return inContext(() =>
+  return inContext(t, () =>
     t.app.get(RecordPaymentOutcome).cardPayment(
       home.organisationId,
       transactionId,
@@ -399,7 +380,7 @@ function payCard(home: Clinic, who: Patient, transactionId: string, amount: numb
 }
 
 function claimHealthFund(home: Clinic, transactionId: string, platformFeeAmount: number) {
-  return inContext(() =>
+  return inContext(t, () =>
     t.app.get(RecordPaymentOutcome).healthFundClaim(
       home.organisationId,
       transactionId,
@@ -439,7 +420,7 @@ function claimHealthFund(home: Clinic, transactionId: string, platformFeeAmount:
 }
 
 function claimMedicare(home: Clinic, who: Patient, transactionId: string, platformFeeAmount: number) {
-  return inContext(() =>
+  return inContext(t, () =>
     t.app.get(RecordPaymentOutcome).medicareClaim(
       home.organisationId,
       transactionId,
@@ -462,15 +443,10 @@ function claimMedicare(home: Clinic, who: Patient, transactionId: string, platfo
 }
 
 const assemblePayout = (home: Clinic, ids: string[], arrivalDate = '2026-11-24') =>
-  inContext(() => t.app.get(AssemblePayout).execute(home.organisationId, home.businessId, ids, { arrivalDate, status: 'paid' }));
+  inContext(t, () => t.app.get(AssemblePayout).execute(home.organisationId, home.businessId, ids, { arrivalDate, status: 'paid' }));
 
 const adjust = (home: Clinic, paymentTransactionId: string, amount: number, source = 'refund') =>
-  inContext(() => t.app.get(RecordPaymentOutcome).adjustment(home.organisationId, paymentTransactionId, { source, amount }));
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-}
+  inContext(t, () => t.app.get(RecordPaymentOutcome).adjustment(home.organisationId, paymentTransactionId, { source, amount }));
 
 /** Every item of a paged list, read page by page. */
 async function walk(path: string, limit: number): Promise<Body[]> {
@@ -560,7 +536,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     });
 
     it('lists nothing for another business of the organisation', async () => {
-      const other = await business(home.organisationId, 'Payout Clinic Sister');
+      const other = await createBusiness(t, home.organisationId, { name: named('Payout Clinic Sister Pty Ltd') });
       const response = await get(payoutsPath(other.id)).expect(200);
       expect(response.body).toEqual({ items: [], page: 1, limit: 10, totalItems: 0, totalPages: 0 });
     });
@@ -869,10 +845,10 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     });
 
     it('refuses a payment transaction of another business of the organisation', async () => {
-      const sister = await business(home.organisationId, 'Payout Clinic Other');
+      const sister = await createBusiness(t, home.organisationId, { name: named('Payout Clinic Other Pty Ltd') });
       const fresh = await payCard(home, alex, sale.id, 900, 9);
       const error = await captureError(() =>
-        inContext(() => t.app.get(AssemblePayout).execute(home.organisationId, sister.id, [fresh.id], { arrivalDate: '2026-11-24' })),
+        inContext(t, () => t.app.get(AssemblePayout).execute(home.organisationId, sister.id, [fresh.id], { arrivalDate: '2026-11-24' })),
       );
       expect(error.code).toBe('not_found');
       const sisterPayouts = await get(payoutsPath(sister.id)).expect(200);
@@ -893,7 +869,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
 
       it("refuses to pay another organisation's business out under this organisation, and the other business sees no payout", async () => {
         const error = await captureError(() =>
-          inContext(() => t.app.get(AssemblePayout).execute(home.organisationId, stranger.businessId, [strangerPaymentId], { arrivalDate: '2026-11-24' })),
+          inContext(t, () => t.app.get(AssemblePayout).execute(home.organisationId, stranger.businessId, [strangerPaymentId], { arrivalDate: '2026-11-24' })),
         );
         expect(error.code).toBe('not_found');
         const strangerPayouts = await get(payoutsPath(stranger.businessId), stranger.auth).expect(200);
@@ -917,7 +893,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
 
       it("refuses to record a sale for another organisation's business", async () => {
         const error = await captureError(() =>
-          inContext(() => t.app.get(RecordTransaction).execute(home.organisationId, { businessId: stranger.businessId, clientName: 'Alex Chen', items: [] })),
+          inContext(t, () =>
+            t.app.get(RecordTransaction).execute(home.organisationId, { businessId: stranger.businessId, clientName: 'Alex Chen', items: [] }),
+          ),
         );
         expect(error.code).toBe('not_found');
       });
@@ -1090,7 +1068,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
 
   describe('access', () => {
     it('answers 404 for a payout read through another business of the same organisation', async () => {
-      const sister = await business(home.organisationId, 'Payout Clinic Neighbour');
+      const sister = await createBusiness(t, home.organisationId, { name: named('Payout Clinic Neighbour Pty Ltd') });
       expectProblem(await get(payoutsPath(sister.id, `/${payout.id}`)), 404, 'not_found');
       expectProblem(await get(payoutsPath(sister.id, `/${payout.id}/transactions`)), 404, 'not_found');
       expectProblem(await get(payoutsPath(sister.id, `/${payout.id}`), home.auth), 404, 'not_found');
@@ -1098,7 +1076,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     });
 
     it("answers 403 to an organisation's key on a business of another organisation, and 200 on its own", async () => {
-      const stranger = await organisationWithKey('Payout Stranger');
+      const stranger = await createTenant(t, 'Payout Stranger');
       expectProblem(await get(payoutsPath(home.businessId), stranger.auth), 403, 'forbidden');
       expectProblem(await get(payoutsPath(home.businessId, `/${payout.id}`), stranger.auth), 403, 'forbidden');
       expectProblem(await get(payoutsPath(home.businessId, `/${payout.id}/transactions`), stranger.auth), 403, 'forbidden');

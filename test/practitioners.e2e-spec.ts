@@ -1,15 +1,27 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createBusiness,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  ISO_INSTANT,
+  named,
+  postJson,
+  RUN,
+  UUID,
+} from './support/fixtures.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: each test makes its
 // own organisations, and every check is scoped to ids this file created.
-const RUN = randomBytes(5).toString('hex');
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const PROVIDER_FIELDS = [
   'id',
   'createdAt',
@@ -24,7 +36,6 @@ const PROVIDER_FIELDS = [
   'profileImageUrl',
 ].sort();
 const LINK_FIELDS = ['id', 'createdAt', 'providerId', 'locationId', 'deleted', 'acceptedTerms', 'categoryCode', 'medicare', 'association'].sort();
-const ADDRESS = { line1: '88 Bondi Road', suburb: 'Bondi Junction', city: 'Sydney', state: 'NSW', postcode: '2022', country: 'Australia', countryCode: 'AU' };
 const FULL_LINK = {
   acceptedTerms: true,
   categoryCode: 'physiotherapist',
@@ -37,8 +48,6 @@ const FULL_LINK = {
   association: { registrationLetter: 'https://files.example.com/letters/apa-88213.pdf' },
 };
 
-type Body = Record<string, any>;
-
 interface Clinic {
   organisationId: string;
   /** `Authorization` value of a key scoped to this organisation. */
@@ -49,49 +58,18 @@ interface Clinic {
 
 let t: TestApp;
 
-const named = (name: string) => `${name} ${RUN}`;
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
 const del = (path: string, auth = t.platformAuth) => t.http().delete(path).set('Authorization', auth);
-const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) => {
-  const request = t.http().post(path).set('Authorization', auth).set('Content-Type', 'application/json');
-  if (idempotencyKey) request.set('Idempotency-Key', idempotencyKey);
-  return request.send(JSON.stringify(body));
-};
+const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) => postJson(t, path, body, auth, idempotencyKey);
 const providersPath = (organisationId: string, rest = '') => `/v1/organisations/${organisationId}/providers${rest}`;
 
 /** An organisation with a scoped key, a business and `locationCount` locations. */
 async function clinic(name: string, locationCount = 2): Promise<Clinic> {
-  const organisation = await post('/v1/organisations', { name: named(name) });
-  expect(organisation.status).toBe(201);
-  const organisationId = organisation.body.id;
-  const key = await post('/v1/api-keys', { name: `${name} key`, organisationId });
-  expect(key.status).toBe(201);
-  const business = await post(`/v1/organisations/${organisationId}/businesses`, { name: named(`${name} Pty Ltd`), taxIdentifier: '51 824 753 556' });
-  expect(business.status).toBe(201);
+  const { id: organisationId, auth } = await createTenant(t, name);
+  const business = await createBusiness(t, organisationId, { name: named(`${name} Pty Ltd`) });
   const locations = [];
-  for (let i = 0; i < locationCount; i++) {
-    const location = await post(`/v1/organisations/${organisationId}/locations`, {
-      businessId: business.body.id,
-      name: named(`${name} Location ${i}`),
-      timeZone: 'Australia/Sydney',
-      address: ADDRESS,
-    });
-    expect(location.status).toBe(201);
-    locations.push(location.body);
-  }
-  return { organisationId, auth: `Bearer ${key.body.key}`, businessId: business.body.id, locations };
-}
-
-async function createProvider(organisationId: string, body: Body = {}): Promise<Body> {
-  const response = await post(providersPath(organisationId), { firstName: 'Priya', lastName: 'Raman', ...body });
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
-async function createLink(organisationId: string, providerId: string, locationId: string, body: Body = {}): Promise<Body> {
-  const response = await post(providersPath(organisationId, `/${providerId}/location-links`), { locationId, ...body });
-  expect(response.status).toBe(201);
-  return response.body;
+  for (let i = 0; i < locationCount; i++) locations.push(await createLocation(t, organisationId, business.id, { name: named(`${name} Location ${i}`) }));
+  return { organisationId, auth, businessId: business.id, locations };
 }
 
 /** Every provider of the list, read page by page. */
@@ -114,22 +92,6 @@ const byName = (a: Body, b: Body): number => {
 };
 
 const withoutRegistrations = ({ registrations: _, ...location }: Body): Body => location;
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code, requestId: expect.any(String) });
-}
-
-function expectInvalid(response: Response, field: string, code?: string): void {
-  expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining(code ? { field, code } : { field })]));
-}
-
-function expectNotFound(response: Response, field?: string): void {
-  expectProblem(response, 404, 'not_found');
-  if (field) expect(response.body.errors?.[0]?.field).toBe(field);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -175,7 +137,7 @@ describe('POST /v1/organisations/{organisationId}/providers', () => {
   });
 
   it('keeps an E.164 mobile, bookingsEnabled false, and null for what was not sent', async () => {
-    const provider = await createProvider(home.organisationId, { mobileNumber: '+61 412 345 678', bookingsEnabled: false });
+    const provider = await createProvider(t, home.organisationId, { mobileNumber: '+61 412 345 678', bookingsEnabled: false });
     expect(provider).toMatchObject({ mobileNumber: '+61412345678', bookingsEnabled: false, middleName: null, email: null, profileImageUrl: null });
   });
 
@@ -230,8 +192,8 @@ describe('GET and DELETE /v1/organisations/{organisationId}/providers/{providerI
   });
 
   it('deletes softly: the answer and later reads say deleted:true, deleting again is harmless, and the list leaves it out', async () => {
-    const provider = await createProvider(home.organisationId, { firstName: 'Soft', lastName: named('Delete') });
-    const kept = await createProvider(home.organisationId, { firstName: 'Kept', lastName: named('Delete') });
+    const provider = await createProvider(t, home.organisationId, { firstName: 'Soft', lastName: named('Delete') });
+    const kept = await createProvider(t, home.organisationId, { firstName: 'Kept', lastName: named('Delete') });
 
     const deleted = await del(providersPath(home.organisationId, `/${provider.id}`));
     expect(deleted.status).toBe(200);
@@ -254,7 +216,7 @@ describe('GET and DELETE /v1/organisations/{organisationId}/providers/{providerI
   });
 
   it('answers 404 for a provider of another organisation, and does not delete it', async () => {
-    const foreign = await createProvider(other.organisationId, { firstName: 'Foreign', lastName: named('Provider') });
+    const foreign = await createProvider(t, other.organisationId, { firstName: 'Foreign', lastName: named('Provider') });
     const read = await get(providersPath(home.organisationId, `/${foreign.id}`));
     expectNotFound(read);
     expect(JSON.stringify(read.body)).not.toContain(foreign.lastName);
@@ -285,15 +247,15 @@ describe('GET /v1/organisations/{organisationId}/providers', () => {
   beforeAll(async () => {
     home = await clinic('Provider List', 2);
     // Created out of name order, so creation order cannot pass for name order.
-    unlinked = await createProvider(home.organisationId, { firstName: 'Zoe', lastName: 'Adams' });
-    linked = await createProvider(home.organisationId, { firstName: 'Mia', lastName: 'Adams' });
+    unlinked = await createProvider(t, home.organisationId, { firstName: 'Zoe', lastName: 'Adams' });
+    linked = await createProvider(t, home.organisationId, { firstName: 'Mia', lastName: 'Adams' });
     links = [
-      await createLink(home.organisationId, linked.id, home.locations[1].id, FULL_LINK),
-      await createLink(home.organisationId, linked.id, home.locations[0].id, { acceptedTerms: false }),
+      await createLink(t, home.organisationId, linked.id, home.locations[1].id, FULL_LINK),
+      await createLink(t, home.organisationId, linked.id, home.locations[0].id, { acceptedTerms: false }),
     ];
-    const deleted = await createProvider(home.organisationId, { firstName: 'Ben', lastName: 'Adams' });
+    const deleted = await createProvider(t, home.organisationId, { firstName: 'Ben', lastName: 'Adams' });
     await del(providersPath(home.organisationId, `/${deleted.id}`)).expect(200);
-    await createProvider(home.organisationId, { firstName: 'Ava', lastName: 'Brown' });
+    await createProvider(t, home.organisationId, { firstName: 'Ava', lastName: 'Brown' });
   });
 
   it('orders by lastName, firstName, id, leaves out deleted providers, and always shows locationIds', async () => {
@@ -381,7 +343,7 @@ describe('paging providers who share a last name', () => {
     // Seven Nguyens, some sharing a first name too, created out of name order.
     const firstNames = ['Minh', 'Anh', 'Bao', 'Anh', 'Minh', 'Chi', 'Anh'];
     const created = [];
-    for (const firstName of firstNames) created.push(await createProvider(organisationId, { firstName, lastName: 'Nguyen' }));
+    for (const firstName of firstNames) created.push(await createProvider(t, organisationId, { firstName, lastName: 'Nguyen' }));
 
     const { pages, items } = await walk(organisationId, 2);
     expect(pages).toHaveLength(4);
@@ -410,8 +372,8 @@ describe('SQL statements of the providers list', () => {
   it('runs the same number of statements at limit=1 and limit=200 with both expansions', async () => {
     const home = await clinic('Provider Statements', 3);
     for (let i = 0; i < 6; i++) {
-      const provider = await createProvider(home.organisationId, { firstName: `First${i}`, lastName: 'Statements' });
-      for (const location of home.locations.slice(0, 1 + (i % 3))) await createLink(home.organisationId, provider.id, location.id);
+      const provider = await createProvider(t, home.organisationId, { firstName: `First${i}`, lastName: 'Statements' });
+      for (const location of home.locations.slice(0, 1 + (i % 3))) await createLink(t, home.organisationId, provider.id, location.id);
     }
     const path = (limit: number) => providersPath(home.organisationId, `?limit=${limit}&expand=locationLinks,locations`);
     await get(path(1)).expect(200); // warm the key cache
@@ -445,7 +407,7 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   });
 
   it('links a provider to a location with every ProviderLocationLink field, answers 201 with a Location header', async () => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, ...FULL_LINK });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(LINK_FIELDS);
@@ -465,8 +427,8 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   });
 
   it('gives a link sent with only locationId false and null for the rest', async () => {
-    const provider = await createProvider(home.organisationId);
-    const link = await createLink(home.organisationId, provider.id, home.locations[0].id);
+    const provider = await createProvider(t, home.organisationId);
+    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id);
     expect(link).toMatchObject({
       acceptedTerms: false,
       categoryCode: null,
@@ -477,8 +439,8 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   });
 
   it('stores a start date sent with an offset as the same instant in UTC', async () => {
-    const provider = await createProvider(home.organisationId);
-    const link = await createLink(home.organisationId, provider.id, home.locations[0].id, { medicare: { startDate: '2026-02-01T10:00:00+10:00' } });
+    const provider = await createProvider(t, home.organisationId);
+    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id, { medicare: { startDate: '2026-02-01T10:00:00+10:00' } });
     expect(link.medicare.startDate).toBe('2026-02-01T00:00:00.000Z');
   });
 
@@ -487,15 +449,15 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     ['suggestedProviderNumber', { suggestedProviderNumber: '2429591X' }, 'medicare.suggestedProviderNumber'],
     ['providerNumber with a location character I', { providerNumber: '242959IL' }, 'medicare.providerNumber'],
   ])('refuses an invalid Medicare %s with 400 invalid_provider_number, and links nothing', async (_, medicare, field) => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, medicare });
     expectInvalid(response, field, 'invalid_provider_number');
     expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body.locationIds).toEqual([]);
   });
 
   it('accepts the valid provider number 2429591L, also typed in lower case', async () => {
-    const provider = await createProvider(home.organisationId);
-    const link = await createLink(home.organisationId, provider.id, home.locations[0].id, { medicare: { providerNumber: '2429591l' } });
+    const provider = await createProvider(t, home.organisationId);
+    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id, { medicare: { providerNumber: '2429591l' } });
     expect(link.medicare.providerNumber).toBe('2429591L');
   });
 
@@ -506,33 +468,33 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     ['acceptedTerms that is not a boolean', (locationId) => ({ locationId, acceptedTerms: 'yes' }), 'acceptedTerms'],
     ['an unknown medicare field', (locationId) => ({ locationId, medicare: { stem: '242959' } }), 'medicare.stem'],
   ])('answers 400 naming the field for %s', async (_, body, field) => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     expectInvalid(await post(providersPath(home.organisationId, `/${provider.id}/location-links`), body(home.locations[0].id)), field);
   });
 
   it('allows one live link per provider and location: a second answers 409 location_link_exists, another location is fine', async () => {
-    const provider = await createProvider(home.organisationId);
-    await createLink(home.organisationId, provider.id, home.locations[0].id);
+    const provider = await createProvider(t, home.organisationId);
+    await createLink(t, home.organisationId, provider.id, home.locations[0].id);
     expectProblem(
       await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, ...FULL_LINK }),
       409,
       'location_link_exists',
     );
-    await createLink(home.organisationId, provider.id, home.locations[1].id);
+    await createLink(t, home.organisationId, provider.id, home.locations[1].id);
     const read = await get(providersPath(home.organisationId, `/${provider.id}?expand=locationLinks`)).expect(200);
     expect(read.body.locationIds).toEqual([home.locations[0].id, home.locations[1].id]);
     expect(read.body.locationLinks).toHaveLength(2);
   });
 
   it('lets another provider link to the same location', async () => {
-    const first = await createProvider(home.organisationId);
-    const second = await createProvider(home.organisationId);
-    await createLink(home.organisationId, first.id, home.locations[2].id);
-    await createLink(home.organisationId, second.id, home.locations[2].id);
+    const first = await createProvider(t, home.organisationId);
+    const second = await createProvider(t, home.organisationId);
+    await createLink(t, home.organisationId, first.id, home.locations[2].id);
+    await createLink(t, home.organisationId, second.id, home.locations[2].id);
   });
 
   it('settles 5 concurrent creates of the same link as exactly one 201 and four 409 location_link_exists', async () => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[1].id, categoryCode: `attempt-${i}` }).then(
@@ -550,7 +512,7 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   });
 
   it('answers 404 naming locationId for a location of another organisation, and links nothing', async () => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: other.locations[0].id });
     expectNotFound(response, 'locationId');
     expect(JSON.stringify(response.body)).not.toContain(other.locations[0].name);
@@ -558,12 +520,12 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   });
 
   it('answers 404 naming locationId for a location that does not exist', async () => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     expectNotFound(await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: randomUUID() }), 'locationId');
   });
 
   it('answers 409 provider_deleted for a deleted provider', async () => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     await del(providersPath(home.organisationId, `/${provider.id}`)).expect(200);
     expectProblem(
       await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id }),
@@ -574,14 +536,14 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
   });
 
   it('answers 404 for a provider of another organisation and for a malformed provider id', async () => {
-    const foreign = await createProvider(other.organisationId);
+    const foreign = await createProvider(t, other.organisationId);
     expectNotFound(await post(providersPath(home.organisationId, `/${foreign.id}/location-links`), { locationId: home.locations[0].id }));
     expectNotFound(await post(providersPath(home.organisationId, '/not-a-uuid/location-links'), { locationId: home.locations[0].id }));
     expect((await get(providersPath(other.organisationId, `/${foreign.id}`)).expect(200)).body.locationIds).toEqual([]);
   });
 
   it('replays the first answer (201, not 409) for a retry with the same Idempotency-Key', async () => {
-    const provider = await createProvider(home.organisationId);
+    const provider = await createProvider(t, home.organisationId);
     const body = { locationId: home.locations[0].id, ...FULL_LINK };
     const key = `link-${RUN}`;
     const first = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), body, t.platformAuth, key);
@@ -603,7 +565,7 @@ describe('tenancy of providers', () => {
   beforeAll(async () => {
     home = await clinic('Provider Tenancy', 1);
     other = await clinic('Provider Tenancy Other', 1);
-    foreign = await createProvider(other.organisationId, { firstName: 'Foreign', lastName: named('Tenant') });
+    foreign = await createProvider(t, other.organisationId, { firstName: 'Foreign', lastName: named('Tenant') });
   });
 
   it('lets an organisation key create, link, read and delete its own providers', async () => {

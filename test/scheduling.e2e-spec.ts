@@ -1,20 +1,36 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createOrganisation,
+  createProvider,
+  created,
+  ISO_INSTANT,
+  keysOf,
+  named,
+  orgPath,
+  postJson,
+  RUN,
+  sql,
+  UNKNOWN_UUID,
+  UUID,
+} from './support/fixtures.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: each block makes its
 // own organisations, and every check is scoped to ids this file created. Bookings are in 2027+
 // (the clock is real) unless a test is about the past.
-const RUN = randomBytes(5).toString('hex');
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const UNKNOWN_UUID = '0193a6f7-0000-7000-8000-000000000000';
+
 const HOUR = 3_600_000;
-const ADDRESS = { line1: '88 Bondi Road', suburb: 'Bondi Junction', city: 'Sydney', state: 'NSW', postcode: '2022', country: 'Australia', countryCode: 'AU' };
 const CAPABILITIES = [
   { type: 'card_payments', enabled: true },
   { type: 'health_fund_claims', enabled: false },
@@ -119,52 +135,17 @@ const CLIENT_FIELDS = [
   'profileImageUrl',
 ].sort();
 
-type Body = Record<string, any>;
-
 let t: TestApp;
 let healthFund: Body;
 
-const named = (name: string) => `${name} ${RUN}`;
-const keysOf = (value: object) => Object.keys(value).sort();
 const get = (path: string, auth: string | null = t.platformAuth) => {
   const request = t.http().get(path);
   return auth ? request.set('Authorization', auth) : request;
 };
-const post = (path: string, body: unknown = {}, auth = t.platformAuth, idempotencyKey?: string) => {
-  const request = t.http().post(path).set('Authorization', auth).set('Content-Type', 'application/json');
-  if (idempotencyKey) request.set('Idempotency-Key', idempotencyKey);
-  return request.send(JSON.stringify(body));
-};
+const post = (path: string, body: unknown = {}, auth = t.platformAuth, idempotencyKey?: string) => postJson(t, path, body, auth, idempotencyKey);
 const patch = (path: string, body: unknown) =>
   t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
 const del = (path: string) => t.http().delete(path).set('Authorization', t.platformAuth);
-const org = (organisationId: string, rest = '') => `/v1/organisations/${organisationId}${rest}`;
-
-async function created(response: Promise<Response> | Response): Promise<Body> {
-  const answered = await response;
-  if (answered.status !== 201) throw new Error(`expected 201, got ${answered.status}: ${JSON.stringify(answered.body)}`);
-  return answered.body;
-}
-
-async function sql<T = Body>(query: string, params: unknown[] = []): Promise<T[]> {
-  return t.app.get(MikroORM).em.fork().getConnection().execute<T[]>(query, params);
-}
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code, requestId: expect.any(String) });
-}
-
-function expectInvalid(response: Response, field: string, code?: string): void {
-  expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining(code ? { field, code } : { field })]));
-}
-
-function expectNotFound(response: Response, field?: string): void {
-  expectProblem(response, 404, 'not_found');
-  if (field) expect(response.body.errors).toEqual([expect.objectContaining({ field, code: 'not_found' })]);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Set-up through the API, as a clinic would do it.
@@ -176,44 +157,40 @@ interface Org {
 }
 
 async function organisation(name: string, body: Body = {}): Promise<Org> {
-  const created_ = await created(post('/v1/organisations', { name: named(name), ...body }));
-  const business = await created(
-    post(org(created_.id, '/businesses'), { name: named(`${name} Pty Ltd`), taxIdentifier: '51 824 753 556', capabilities: CAPABILITIES }),
-  );
-  return { id: created_.id, slug: created_.slug, businessId: business.id };
+  const { id, slug } = await createOrganisation(t, name, body);
+  const business = await createBusiness(t, id, { name: named(`${name} Pty Ltd`), capabilities: CAPABILITIES });
+  return { id, slug, businessId: business.id };
 }
 
-const location = (o: Org, name: string, body: Body = {}) =>
-  created(post(org(o.id, '/locations'), { businessId: o.businessId, name: named(name), timeZone: 'Australia/Sydney', address: ADDRESS, ...body }));
+const location = (o: Org, name: string, body: Body = {}) => createLocation(t, o.id, o.businessId, { name: named(name), ...body });
 
-const provider = (o: Org, firstName: string, body: Body = {}) => created(post(org(o.id, '/providers'), { firstName, lastName: named('Raman'), ...body }));
+const provider = (o: Org, firstName: string, body: Body = {}) => createProvider(t, o.id, { firstName, lastName: named('Raman'), ...body });
 
-const link = (o: Org, providerId: string, locationId: string) => created(post(org(o.id, `/providers/${providerId}/location-links`), { locationId }));
+const link = (o: Org, providerId: string, locationId: string) => createLink(t, o.id, providerId, locationId);
 
-const appointmentType = (o: Org, body: Body) =>
-  created(post(org(o.id, '/appointment-types'), { name: named('Consultation'), durationMinutes: 60, price: 9500, ...body }));
+const appointmentType = (o: Org, body: Body) => createAppointmentType(t, o.id, body);
 
-const client = (o: Org, firstName: string, body: Body = {}) => created(post(org(o.id, '/clients'), { firstName, lastName: named('Chen'), ...body }));
+const client = (o: Org, firstName: string, body: Body = {}) => createClient(t, o.id, { firstName, lastName: named('Chen'), ...body });
 
 const paymentCard = (o: Org, clientId: string, paymentMethodId = 'pm_card_visa') =>
-  created(post(org(o.id, `/clients/${clientId}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId, customerId: `cus_${RUN}` } }));
+  created(post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId, customerId: `cus_${RUN}` } }));
 
 const healthFundCard = (o: Org, clientId: string, memberNumber = '40012345') =>
   created(
-    post(org(o.id, `/clients/${clientId}/wallet/cards`), {
+    post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), {
       type: 'health_fund_card',
       healthFundCard: { memberNumber, healthFundId: healthFund.id, issueNumber: '01', defaultReferenceNumber: '02', cardholders: ['Alex Chen'] },
     }),
   );
 
 const medicareCard = (o: Org, clientId: string) =>
-  created(post(org(o.id, `/clients/${clientId}/wallet/cards`), { type: 'medicare_card', medicareCard: MEDICARE_CARD }));
+  created(post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), { type: 'medicare_card', medicareCard: MEDICARE_CARD }));
 
-const postBooking = (o: Org, body: Body, idempotencyKey?: string) => post(org(o.id, '/bookings'), body, t.platformAuth, idempotencyKey);
+const postBooking = (o: Org, body: Body, idempotencyKey?: string) => post(orgPath(o.id, '/bookings'), body, t.platformAuth, idempotencyKey);
 const book = (o: Org, body: Body) => created(postBooking(o, body));
-const listBookings = (o: Org, query = '') => get(org(o.id, `/bookings${query}`));
-const getBooking = (o: Org, bookingId: string, query = '') => get(org(o.id, `/bookings/${bookingId}${query}`));
-const cancel = (o: Org, bookingId: string) => post(org(o.id, `/bookings/${bookingId}/cancel`));
+const listBookings = (o: Org, query = '') => get(orgPath(o.id, `/bookings${query}`));
+const getBooking = (o: Org, bookingId: string, query = '') => get(orgPath(o.id, `/bookings/${bookingId}${query}`));
+const cancel = (o: Org, bookingId: string) => post(orgPath(o.id, `/bookings/${bookingId}/cancel`));
 
 /** The `bookingId`s of a list answer, in order. */
 const idsOf = (response: Response) => response.body.items.map((item: Body) => item.id);
@@ -258,7 +235,7 @@ describe('appointment types', () => {
   });
 
   it('creates a type with billable items (tax computed to the cent) and reads it back in the list', async () => {
-    const response = await post(org(home.id, '/appointment-types'), {
+    const response = await post(orgPath(home.id, '/appointment-types'), {
       ...valid(),
       maxAttendees: 1,
       description: 'Assessment and first treatment.',
@@ -315,12 +292,12 @@ describe('appointment types', () => {
       ],
     });
 
-    const list = await get(org(home.id, '/appointment-types?limit=200')).expect(200);
+    const list = await get(orgPath(home.id, '/appointment-types?limit=200')).expect(200);
     expect(list.body.items.find((item: Body) => item.id === response.body.id)).toEqual(response.body);
   });
 
   it('defaults maxAttendees to 1, optional text to null and billable items to none', async () => {
-    const type = await created(post(org(home.id, '/appointment-types'), valid()));
+    const type = await created(post(orgPath(home.id, '/appointment-types'), valid()));
     expect(type).toMatchObject({ maxAttendees: 1, description: null, category: null, billableItems: [] });
   });
 
@@ -340,30 +317,30 @@ describe('appointment types', () => {
       'billableItems[1].basePrice',
     ],
   ])('refuses %s with 400 naming the field', async (_, change, field) => {
-    const response = await post(org(home.id, '/appointment-types'), { ...valid(), ...change });
+    const response = await post(orgPath(home.id, '/appointment-types'), { ...valid(), ...change });
     expectInvalid(response, field);
   });
 
   it('refuses a provider of another organisation with 404 naming providers[0]', async () => {
-    const response = await post(org(home.id, '/appointment-types'), { ...valid(), providers: [otherProvider.id] });
+    const response = await post(orgPath(home.id, '/appointment-types'), { ...valid(), providers: [otherProvider.id] });
     expectNotFound(response, 'providers[0]');
   });
 
   it('refuses a location of another organisation with 404 naming locations[0]', async () => {
-    const response = await post(org(home.id, '/appointment-types'), { ...valid(), locations: [otherLocation.id] });
+    const response = await post(orgPath(home.id, '/appointment-types'), { ...valid(), locations: [otherLocation.id] });
     expectNotFound(response, 'locations[0]');
   });
 
   it('names the position of the foreign id among its own', async () => {
-    const response = await post(org(home.id, '/appointment-types'), { ...valid(), locations: [homeLocation.id, otherLocation.id] });
+    const response = await post(orgPath(home.id, '/appointment-types'), { ...valid(), locations: [homeLocation.id, otherLocation.id] });
     expectNotFound(response, 'locations[1]');
   });
 
   it('creates nothing when it refuses', async () => {
     const name = named(`Refused ${randomUUID()}`);
-    expectNotFound(await post(org(home.id, '/appointment-types'), { ...valid(), name, providers: [otherProvider.id] }), 'providers[0]');
-    expectInvalid(await post(org(home.id, '/appointment-types'), { ...valid(), name, price: 95.5 }), 'price');
-    const list = await get(org(home.id, '/appointment-types?limit=200')).expect(200);
+    expectNotFound(await post(orgPath(home.id, '/appointment-types'), { ...valid(), name, providers: [otherProvider.id] }), 'providers[0]');
+    expectInvalid(await post(orgPath(home.id, '/appointment-types'), { ...valid(), name, price: 95.5 }), 'price');
+    const list = await get(orgPath(home.id, '/appointment-types?limit=200')).expect(200);
     expect(list.body.items.filter((item: Body) => item.name === name)).toEqual([]);
   });
 });
@@ -468,7 +445,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     const booking = await book(home, { ...valid('2027-03-03T09:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
     expect(booking.servicePrice).toBe(7000);
 
-    await sql('update appointment_types set price = ? where id = ?', [8800, type.id]);
+    await sql(t, 'update appointment_types set price = ? where id = ?', [8800, type.id]);
     const later = await book(home, { ...valid('2027-03-03T11:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
     expect(later.servicePrice).toBe(8800);
     expect((await getBooking(home, booking.id).expect(200)).body.servicePrice).toBe(7000);
@@ -501,7 +478,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     await link(home, leaving.id, bondi.id);
     const type = await appointmentType(home, { name: named('Leaving consult'), providers: [leaving.id], locations: [bondi.id] });
     const booking = { ...valid('2027-03-06T09:00:00.000Z'), providerId: leaving.id, appointmentTypeId: type.id };
-    await del(org(home.id, `/providers/${leaving.id}`)).expect(200);
+    await del(orgPath(home.id, `/providers/${leaving.id}`)).expect(200);
     expectInvalid(await postBooking(home, booking), 'locationId', 'provider_not_at_location');
   });
 
@@ -546,7 +523,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it('answers 404 for an organisation that does not exist', async () => {
-    expectProblem(await post(org(newPrefixedId('org'), '/bookings'), valid('2027-03-05T09:00:00.000Z')), 404, 'not_found');
+    expectProblem(await post(orgPath(newPrefixedId('org'), '/bookings'), valid('2027-03-05T09:00:00.000Z')), 404, 'not_found');
   });
 });
 
@@ -773,7 +750,7 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
       b.push(await book(home, { providerId: p.id, locationId: l.id, clientId: c.id, appointmentTypeId: type.id, serviceDate }));
     }
     await cancel(home, b[1].id).expect(200);
-    await sql('update bookings set paid = true where id = ?', [b[2].id]);
+    await sql(t, 'update bookings set paid = true where id = ?', [b[2].id]);
     const [b5, b6] = [b[4].id, b[5].id].sort().reverse();
     ordered = [b5, b6, b[3].id, b[2].id, b[1].id, b[0].id];
   });
@@ -885,7 +862,7 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it('answers 404 for an organisation that does not exist', async () => {
-    expectProblem(await get(org(newPrefixedId('org'), '/bookings')), 404, 'not_found');
+    expectProblem(await get(orgPath(newPrefixedId('org'), '/bookings')), 404, 'not_found');
   });
 });
 
@@ -907,7 +884,7 @@ describe('booking shapes and expansions', () => {
 
   beforeAll(async () => {
     home = await organisation('Shapes');
-    business = (await get(org(home.id, `/businesses/${home.businessId}`)).expect(200)).body;
+    business = (await get(orgPath(home.id, `/businesses/${home.businessId}`)).expect(200)).body;
     [bondi, priya, alex] = await Promise.all([
       location(home, 'Shapes Bondi', { email: `bondi.${RUN}@harbourphysio.example`, registrations: REGISTRATIONS, bookingCustomText: 'Arrive early.' }),
       provider(home, 'Priya', { email: `priya.${RUN}@harbourphysio.example`, mobileNumber: '0412 345 678' }),
@@ -959,7 +936,7 @@ describe('booking shapes and expansions', () => {
     expect(keysOf(defaults.appointmentType)).toEqual(APPOINTMENT_TYPE_FIELDS);
     for (const item of defaults.appointmentType.billableItems) expect(keysOf(item)).toEqual(BILLABLE_ITEM_FIELDS);
     expect(keysOf(defaults.client)).toEqual(CLIENT_FIELDS);
-    expect(defaults.client).toEqual((await get(org(home.id, `/clients/${alex.id}`)).expect(200)).body);
+    expect(defaults.client).toEqual((await get(orgPath(home.id, `/clients/${alex.id}`)).expect(200)).body);
     expect(defaults).toMatchObject({ pmsBookingId: 'PMS-BK-1', status: 'confirmed' });
   });
 
@@ -1080,7 +1057,7 @@ describe('cancellationPolicy from the booking settings', () => {
   });
 
   it('charges a percent of the servicePrice, rounded to the cent, when no amount is set', async () => {
-    const settings = await patch(org(home.id, '/booking-settings'), {
+    const settings = await patch(orgPath(home.id, '/booking-settings'), {
       cancellationFeeEnabled: true,
       cancellationFeeAmount: null,
       cancellationFeePercent: 12.5,
@@ -1099,7 +1076,7 @@ describe('cancellationPolicy from the booking settings', () => {
   });
 
   it('charges the fixed amount when one is set, and still reports the percent', async () => {
-    await patch(org(home.id, '/booking-settings'), { cancellationFeeAmount: 3000, cancellationNoFeeBeforeHours: 0 }).expect(200);
+    await patch(orgPath(home.id, '/booking-settings'), { cancellationFeeAmount: 3000, cancellationNoFeeBeforeHours: 0 }).expect(200);
     expect((await policyOf(future)).fee).toEqual({
       amount: 3000,
       freeCancellationHours: 0,
@@ -1112,7 +1089,7 @@ describe('cancellationPolicy from the booking settings', () => {
   });
 
   it('is never billable when the fee is disabled', async () => {
-    await patch(org(home.id, '/booking-settings'), { cancellationFeeEnabled: false, cancellationNoFeeBeforeHours: 48 }).expect(200);
+    await patch(orgPath(home.id, '/booking-settings'), { cancellationFeeEnabled: false, cancellationNoFeeBeforeHours: 48 }).expect(200);
     const policy = await policyOf(soon);
     expect(policy.enabled).toBe(false);
     expect(policy.fee.billable).toBe(false);
@@ -1236,10 +1213,10 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       }),
       appointmentType(home, { name: named('Gone'), providers: [bookable.id], locations: [bondi.id] }),
     ]);
-    await del(org(home.id, `/providers/${deleted.id}`)).expect(200);
+    await del(orgPath(home.id, `/providers/${deleted.id}`)).expect(200);
     // There is no endpoint that deletes an appointment type; mark one deleted as an admin would.
-    await sql('update appointment_types set deleted = true where id = ?', [gone.id]);
-    await patch(org(home.id, '/booking-settings'), {
+    await sql(t, 'update appointment_types set deleted = true where id = ?', [gone.id]);
+    await patch(orgPath(home.id, '/booking-settings'), {
       notesEnabled: false,
       cancellationFeeEnabled: true,
       cancellationFeeAmount: 2500,
@@ -1249,7 +1226,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
   });
 
   it('answers without an API key, with only what a patient may book', async () => {
-    const response = await get(org(home.id, '/booking-data'), null);
+    const response = await get(orgPath(home.id, '/booking-data'), null);
     expect(response.status).toBe(200);
     const body = response.body;
     expect(keysOf(body)).toEqual([
@@ -1311,7 +1288,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
   });
 
   it('shows no provider or location contact detail anywhere in the body', async () => {
-    const response = await get(org(home.id, '/booking-data'), null).expect(200);
+    const response = await get(orgPath(home.id, '/booking-data'), null).expect(200);
     for (const secret of Object.values(secrets)) expect(response.text).not.toContain(secret);
     expect(response.text).not.toContain('412999888');
     expect(response.text).not.toContain('"email"');
@@ -1319,39 +1296,39 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
   });
 
   it('answers the same by slug', async () => {
-    const [byId, bySlug] = await Promise.all([get(org(home.id, '/booking-data'), null).expect(200), get(org(slug, '/booking-data'), null).expect(200)]);
+    const [byId, bySlug] = await Promise.all([get(orgPath(home.id, '/booking-data'), null).expect(200), get(orgPath(slug, '/booking-data'), null).expect(200)]);
     expect(bySlug.body).toEqual(byId.body);
   });
 
   it('answers ETag and Cache-Control: public, max-age=60, and 304 with an empty body to a matching If-None-Match', async () => {
-    const first = await get(org(home.id, '/booking-data'), null).expect(200);
+    const first = await get(orgPath(home.id, '/booking-data'), null).expect(200);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
     const etag = first.headers.etag;
     expect(etag).toEqual(expect.any(String));
     expect(etag.length).toBeGreaterThan(2);
 
-    const again = await get(org(home.id, '/booking-data'), null).set('If-None-Match', etag);
+    const again = await get(orgPath(home.id, '/booking-data'), null).set('If-None-Match', etag);
     expect(again.status).toBe(304);
     expect(again.text ?? '').toBe('');
     expect(again.headers.etag).toBe(etag);
 
-    const stale = await get(org(home.id, '/booking-data'), null).set('If-None-Match', '"not-the-current-one"');
+    const stale = await get(orgPath(home.id, '/booking-data'), null).set('If-None-Match', '"not-the-current-one"');
     expect(stale.status).toBe(200);
     expect(stale.body.id).toBe(home.id);
   });
 
   it('changes the ETag when the data changes, so an old copy gets a fresh 200', async () => {
-    const before = await get(org(home.id, '/booking-data'), null).expect(200);
-    await patch(org(home.id, '/booking-settings'), { cancellationNoFeeBeforeHours: 6 }).expect(200);
-    const after = await get(org(home.id, '/booking-data'), null).set('If-None-Match', before.headers.etag);
+    const before = await get(orgPath(home.id, '/booking-data'), null).expect(200);
+    await patch(orgPath(home.id, '/booking-settings'), { cancellationNoFeeBeforeHours: 6 }).expect(200);
+    const after = await get(orgPath(home.id, '/booking-data'), null).set('If-None-Match', before.headers.etag);
     expect(after.status).toBe(200);
     expect(after.body.bookingSettings.cancellationNoFeeBeforeHours).toBe(6);
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
   it('answers 404 for an unknown slug or organisation id', async () => {
-    expectProblem(await get(org(`no-such-clinic-${RUN}`, '/booking-data'), null), 404, 'not_found');
-    expectProblem(await get(org(newPrefixedId('org'), '/booking-data'), null), 404, 'not_found');
+    expectProblem(await get(orgPath(`no-such-clinic-${RUN}`, '/booking-data'), null), 404, 'not_found');
+    expectProblem(await get(orgPath(newPrefixedId('org'), '/booking-data'), null), 404, 'not_found');
   });
 });
 

@@ -1,17 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
-import type { Response } from 'supertest';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createClient, createTenant, ISO_INSTANT, named, RUN, type Tenant, UNKNOWN_UUID, withSlowStatements } from './support/fixtures.js';
+import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Every test file shares one database: this file makes its own organisations and clients.
-const RUN = randomBytes(5).toString('hex');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UNKNOWN_UUID = '0193a6f7-0000-7000-8000-000000000000';
 const CREATED_FIELDS = ['brand', 'customerId', 'id', 'last4'];
 const COMMON_FIELDS = ['id', 'type', 'brand', 'last4', 'createdAt', 'verified'];
 const PAYMENT_METHOD_FIELDS = [...COMMON_FIELDS, 'customerId'].sort();
@@ -38,11 +35,6 @@ const MEDICARE_CARD_FIELDS = [
   'sex',
   'verifiedAt',
 ].sort();
-
-interface Tenant {
-  id: string;
-  auth: string;
-}
 
 interface HealthFund {
   id: string;
@@ -81,30 +73,8 @@ const healthFundBody = (memberNumber: string, healthFundId = funds[0].id, patch:
 
 const paymentBody = (paymentMethod: object) => ({ type: 'payment_method', paymentMethod });
 
-async function tenant(name: string, app: TestApp = t): Promise<Tenant> {
-  const organisation = await app
-    .http()
-    .post('/v1/organisations')
-    .set('Authorization', app.platformAuth)
-    .send({ name: `${name} ${RUN}` })
-    .expect(201);
-  const key = await app
-    .http()
-    .post('/v1/api-keys')
-    .set('Authorization', app.platformAuth)
-    .send({ name: `${name} key`, organisationId: organisation.body.id })
-    .expect(201);
-  return { id: organisation.body.id, auth: `Bearer ${key.body.key}` };
-}
-
-async function newClient(owner: Tenant = orgA, app: TestApp = t): Promise<string> {
-  const response = await app
-    .http()
-    .post(`/v1/organisations/${owner.id}/clients`)
-    .set('Authorization', owner.auth)
-    .send({ firstName: 'Wallet', lastName: `Holder ${RUN}` })
-    .expect(201);
-  return response.body.id;
+async function newClient(owner: Tenant = orgA): Promise<string> {
+  return (await createClient(t, owner.id, { firstName: 'Wallet', lastName: named('Holder') }, owner.auth)).id;
 }
 
 const cardsPath = (organisationId: string, clientId: string) => `/v1/organisations/${organisationId}/clients/${clientId}/wallet/cards`;
@@ -127,34 +97,6 @@ const getCard = (clientId: string, cardId: string, owner: Tenant = orgA) =>
     .http()
     .get(`${cardsPath(owner.id, clientId)}/${cardId}`)
     .set('Authorization', owner.auth);
-
-function expectProblem(response: Response, status: number, code: string): void {
-  expect(response.status).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code });
-}
-
-function expectInvalid(response: Response, field: string, code?: string): void {
-  expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining(code ? { field, code } : { field })]));
-}
-
-/** Delays the SQL statements matching `pattern` by `delayMs` while `work` runs (a slow database). */
-async function withSlowStatements<T>(pattern: RegExp, delayMs: number, work: () => Promise<T>): Promise<T> {
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args;
-    const text = typeof config === 'string' ? config : String((config as { text?: string })?.text ?? '');
-    if (!pattern.test(text)) return original.apply(this, args);
-    return new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => original.apply(this, args));
-  };
-  try {
-    return await work();
-  } finally {
-    prototype.query = original;
-  }
-}
 
 async function cardCount(clientId: string): Promise<number> {
   return (await listCards(clientId).expect(200)).body.totalItems;
@@ -180,7 +122,7 @@ beforeAll(async () => {
     },
   });
   t = await createTestApp({ LOG_LEVEL: 'trace' }, { logDestination });
-  [orgA, orgB] = await Promise.all([tenant('Wallet Clinic A'), tenant('Wallet Clinic B')]);
+  [orgA, orgB] = await Promise.all([createTenant(t, 'Wallet Clinic A'), createTenant(t, 'Wallet Clinic B')]);
   funds = (await t.http().get('/v1/health-funds?limit=200').set('Authorization', orgA.auth).expect(200)).body.items;
   expect(funds.length).toBeGreaterThanOrEqual(3);
 });
@@ -602,7 +544,7 @@ describe('the logs', () => {
     const badMedicare = `${medicare.slice(0, 8)}${(Number(medicare[8]) + 1) % 10}${medicare[9]}`;
     const member = fundMemberNumber(14);
     const badMember = `${fundMemberNumber(20)}9`;
-    const owner = await tenant('Wallet Logging Clinic');
+    const owner = await createTenant(t, 'Wallet Logging Clinic');
     const secret = owner.auth.replace(/^Bearer /, '');
     const clientId = await newClient(owner);
     const statuses = [

@@ -1,0 +1,244 @@
+// The read paths of scenarios A (providers page) and B (bookings page) written directly on `pg`,
+// for the two baselines. Every statement is the text the service sends (MikroORM inlines the
+// parameters as literals), in the same order and with the same concurrency, and each answer is
+// built with the same key order as the service's DTOs, so the JSON is byte-identical.
+//
+// Copied from (keep in step with):
+//   libs/organisations/src/application/organisation-directory.ts  assertExists (remembered once found)
+//   libs/practitioners/src/application/provider.queries.ts         list, byIds
+//   libs/practitioners/src/http/dto/provider.dto.ts                ProviderResponse.from
+//   libs/scheduling/src/application/booking.queries.ts             list, count, assemble (no expansion)
+//   libs/scheduling/src/http/dto/booking.dto.ts                    BookingResponse.from
+//   libs/scheduling/src/http/dto/appointment-type.dto.ts           AppointmentTypeResponse.from
+//   libs/organisations/src/application/location-reader.ts          locations
+//   libs/organisations/src/http/dto/location.dto.ts                LocationResponse.from
+//   libs/membership/src/application/client-reader.ts               findByIds
+// The harness checks both: the statements (against the service's, logged in the same run) and the bytes.
+
+/** A value as MikroORM inlines it into the statement text. */
+function literal(value) {
+  if (Array.isArray(value)) return value.map(literal).join(', ');
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null || value === undefined) return 'null';
+  throw new Error(`baseline: cannot inline ${typeof value}`);
+}
+
+/** `?` placeholders replaced in order, as MikroORM's `em.execute(sql, params)` does. */
+export function sql(text, params = []) {
+  let index = 0;
+  const out = text.replace(/\?/g, () => {
+    if (index >= params.length) throw new Error('baseline: more placeholders than parameters');
+    return literal(params[index++]);
+  });
+  if (index !== params.length) throw new Error('baseline: more parameters than placeholders');
+  return out;
+}
+
+const PROVIDER_COLUMNS = `
+  p.id, p.created_at as "createdAt", p.deleted, p.bookings_enabled as "bookingsEnabled", p.mobile_number as "mobileNumber",
+  p.email, p.first_name as "firstName", p.middle_name as "middleName", p.last_name as "lastName", p.profile_image_url as "profileImageUrl",
+  coalesce((select array_agg(l.location_id::text order by l.created_at, l.id) from provider_location_links l
+            where l.provider_id = p.id and not l.deleted), '{}') as "locationIds"`;
+
+const BOOKING_COLUMNS = `
+  b.id, b.created_at as "createdAt", b.location_id as "locationId", b.provider_id as "providerId",
+  b.appointment_type_id as "appointmentTypeId", b.client_id as "clientId", b.service_date as "serviceDate",
+  b.paid, b.invoiced, b.adjustments, b.service_price as "servicePrice", b.cancelled_at as "cancelledAt",
+  b.payment_method_id as "paymentMethodId", b.health_fund_card_id as "healthFundCardId",
+  b.provider_location_link_id as "providerLocationLinkId", b.pms_booking_id as "pmsBookingId", b.pms_attendee_id as "pmsAttendeeId"`;
+
+export class NotFound extends Error {}
+
+const iso = (value) => (value === null ? null : new Date(value).toISOString());
+
+function providerResponse(provider) {
+  return {
+    id: provider.id,
+    createdAt: new Date(provider.createdAt).toISOString(),
+    locationIds: provider.locationIds,
+    deleted: provider.deleted,
+    bookingsEnabled: provider.bookingsEnabled,
+    mobileNumber: provider.mobileNumber,
+    email: provider.email,
+    firstName: provider.firstName,
+    middleName: provider.middleName,
+    lastName: provider.lastName,
+    profileImageUrl: provider.profileImageUrl,
+  };
+}
+
+function locationResponse(location) {
+  const address = location.address;
+  return {
+    id: location.id,
+    name: location.name,
+    createdAt: new Date(location.createdAt).toISOString(),
+    timeZone: location.timeZone,
+    address: {
+      line1: address.line1,
+      line2: address.line2,
+      suburb: address.suburb,
+      city: address.city,
+      state: address.state,
+      postcode: address.postcode,
+      country: address.country,
+      countryCode: address.countryCode,
+    },
+    suggestedTaxIdentifier: location.suggestedTaxIdentifier,
+    bookingCustomText: location.bookingCustomText,
+    businessId: location.businessId,
+    email: location.email,
+    organisationId: location.organisationId,
+  };
+}
+
+function appointmentTypeResponse(type) {
+  return {
+    id: type.id,
+    name: type.name,
+    durationMinutes: type.durationMinutes,
+    price: type.price,
+    providers: type.providerIds,
+    locations: type.locationIds,
+    createdAt: new Date(type.createdAt).toISOString(),
+    deleted: type.deleted,
+    maxAttendees: type.maxAttendees,
+    description: type.description,
+    category: type.category,
+    billableItems: type.billableItems.map((item) => ({
+      name: item.name,
+      basePrice: item.basePrice,
+      totalPrice: item.totalPrice,
+      taxAmount: item.taxAmount,
+      taxRate: item.taxRate,
+      id: item.id,
+      itemCode: item.itemCode,
+      pmsBillableItemId: item.pmsBillableItemId,
+    })),
+  };
+}
+
+function clientView(row) {
+  return {
+    id: row.id,
+    deleted: row.deleted,
+    createdAt: new Date(row.created_at).toISOString(),
+    memberId: row.member_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    dateOfBirth: row.date_of_birth,
+    mobileNumber: row.mobile_number,
+    email: row.email,
+    pmsPatientId: row.pms_patient_id,
+    pmsCreatedAt: row.pms_created_at === null ? null : new Date(row.pms_created_at).toISOString(),
+    profileImageUrl: row.profile_image_url,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const byId = (rows, map = (row) => row) => new Map(rows.map((row) => [row.id, map(row)]));
+
+/** `page` and `limit` as the service reads them (defaults 1 and 10); anything else is a 400. */
+export function pageRequest(query) {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const limit = query.limit === undefined ? 10 : Number(query.limit);
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 200) return null;
+  return { page, limit };
+}
+
+/** The two read paths over one `pg.Pool`. */
+export function createQueries(pool) {
+  const rows = async (text, params) => (await pool.query(sql(text, params))).rows;
+  const existing = new Set();
+
+  async function assertExists(organisationId) {
+    if (existing.has(organisationId)) return;
+    const [{ count }] = await rows('select count(*) as "count" from "organisations" as "o0" where "o0"."id" = ?', [organisationId]);
+    if (Number(count) === 0) throw new NotFound(`Organisation ${organisationId} not found`);
+    existing.add(organisationId);
+  }
+
+  const pageOf = (items, totalItems, { page, limit }) => ({ items, page, limit, totalItems, totalPages: Math.ceil(totalItems / limit) });
+
+  async function providers(organisationId, page) {
+    await assertExists(organisationId);
+    const [list, [{ total }]] = await Promise.all([
+      rows(
+        `select ${PROVIDER_COLUMNS} from providers p
+         where p.organisation_id = ? and (? or not p.deleted)
+         order by p.last_name, p.first_name, p.id limit ? offset ?`,
+        [organisationId, false, page.limit, (page.page - 1) * page.limit],
+      ),
+      rows('select count(*)::int as total from providers where organisation_id = ? and (? or not deleted)', [organisationId, false]),
+    ]);
+    return pageOf(list.map(providerResponse), total, page);
+  }
+
+  async function bookings(organisationId, page) {
+    await assertExists(organisationId);
+    const [list, counts] = await Promise.all([
+      rows(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = ? order by b.service_date desc, b.id desc limit ? offset ?`, [
+        organisationId,
+        page.limit,
+        (page.page - 1) * page.limit,
+      ]),
+      rows('select bookings, cancelled from booking_counts where organisation_id = ?', [organisationId]),
+    ]);
+    const total = counts[0]?.bookings ?? 0;
+    if (list.length === 0) return pageOf([], total, page);
+
+    const ids = (pick) => [...new Set(list.flatMap((row) => pick(row) ?? []))];
+    const clientIds = ids((row) => row.clientId).filter((id) => UUID.test(id));
+    const [providerRows, locationRows, typeRows, clientRows] = await Promise.all([
+      rows(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id in (?)`, [organisationId, ids((row) => row.providerId)]),
+      rows(
+        `select id, organisation_id as "organisationId", business_id as "businessId", name, time_zone as "timeZone", address,
+              suggested_tax_identifier as "suggestedTaxIdentifier", booking_custom_text as "bookingCustomText", email, registrations, created_at as "createdAt"
+       from locations where organisation_id = ? and id in (?)`,
+        [organisationId, ids((row) => row.locationId)],
+      ),
+      rows(
+        `select id, name, duration_minutes as "durationMinutes", price, provider_ids as "providerIds", location_ids as "locationIds",
+              max_attendees as "maxAttendees", description, category, item_code as "itemCode", billable_items as "billableItems", deleted, created_at as "createdAt"
+       from appointment_types where organisation_id = ? and id in (?)`,
+        [organisationId, ids((row) => row.appointmentTypeId)],
+      ),
+      clientIds.length
+        ? rows(
+            `select id, member_id, first_name, last_name, date_of_birth::text, mobile_number, email, pms_patient_id, pms_created_at, profile_image_url, deleted, created_at
+       from clients where organisation_id = ? and id in (?)`,
+            [organisationId, clientIds],
+          )
+        : [],
+    ]);
+    const providersById = byId(providerRows, providerResponse);
+    const locationsById = byId(locationRows, locationResponse);
+    const typesById = byId(typeRows, appointmentTypeResponse);
+    const clientsById = byId(clientRows, clientView);
+
+    const items = list.map((booking) => ({
+      id: booking.id,
+      createdAt: iso(booking.createdAt),
+      locationId: booking.locationId,
+      providerId: booking.providerId,
+      appointmentTypeId: booking.appointmentTypeId,
+      clientId: booking.clientId,
+      provider: providersById.get(booking.providerId) ?? null,
+      location: locationsById.get(booking.locationId) ?? null,
+      appointmentType: typesById.get(booking.appointmentTypeId) ?? null,
+      serviceDate: iso(booking.serviceDate),
+      client: clientsById.get(booking.clientId) ?? null,
+      paid: booking.paid,
+      invoiced: booking.invoiced,
+      adjustments: booking.adjustments,
+      servicePrice: booking.servicePrice,
+      cancelledAt: iso(booking.cancelledAt),
+      status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+      pmsBookingId: booking.pmsBookingId,
+    }));
+    return pageOf(items, total, page);
+  }
+
+  return { providers, bookings };
+}

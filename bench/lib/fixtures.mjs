@@ -1,0 +1,106 @@
+// The ids the scenarios use, found with SQL before anything is started, and the bookings the
+// write scenarios leave behind, removed again at the end.
+
+/** pms_booking_id of every booking the harness creates; what `removeBenchBookings` deletes. */
+export const BENCH_MARKER = 'harness-bench-';
+/** Bench bookings go after this moment (and after anything already booked for the provider). */
+const FIRST_SLOT = Date.parse('2031-01-01T00:00:00.000Z');
+/** Confirmed bookings wanted in scenario D's date range (page 400 of 20 starts at 7,980). */
+const D_RANGE_BOOKINGS = 20_000;
+const D_MIN_BOOKINGS = 10_000;
+
+const one = async (pool, text, params) => (await pool.query(text, params)).rows[0];
+
+export async function findFixtures(pool) {
+  const scale = await one(pool, `select (select count(*)::int from organisations) as organisations, (select count(*)::int from bookings) as bookings`);
+  if (!scale.organisations) throw new Error('The database has no organisations: load it with `npm run seed -- --scale bench` first.');
+
+  // Bench bookings (2031+) are removed before this, so they do not decide which organisation is largest.
+  const organisation = await one(pool, 'select organisation_id as id, count(*)::int as bookings from bookings group by 1 order by 2 desc, 1 limit 1');
+  if (!organisation) throw new Error('The database has no bookings: load it with `npm run seed -- --scale bench` first.');
+  const organisationId = organisation.id;
+
+  // E: the organisation's payout holding the most payment transactions, with at least 200 card payments.
+  const payout =
+    (await one(
+      pool,
+      `select p.id, p.business_id as "businessId", count(*)::int as transactions, count(*) filter (where t.source = 'payment')::int as payments
+       from payouts p join payment_transactions t on t.payout_id = p.id
+       where p.organisation_id = $1
+       group by p.id, p.business_id having count(*) filter (where t.source = 'payment') >= 200
+       order by count(*) desc, p.id limit 1`,
+      [organisationId],
+    )) ?? null;
+  if (!payout) throw new Error(`No payout of ${organisationId} holds 200 or more payment transactions (scenario E needs one).`);
+
+  // D: a date range deep enough for page 400 of 20 (skipping the newest 10,000 confirmed bookings).
+  const dateAt = async (offset) =>
+    (
+      await one(
+        pool,
+        `select date_trunc('day', service_date) as day from bookings where organisation_id = $1 and cancelled_at is null
+         order by service_date desc, id desc offset $2 limit 1`,
+        [organisationId, offset],
+      )
+    )?.day;
+  const newest = await dateAt(10_000);
+  const oldest = await dateAt(10_000 + D_RANGE_BOOKINGS);
+  if (!newest || !oldest) throw new Error(`${organisationId} has too few confirmed bookings for scenario D (page 400): seed the bench scale.`);
+  const range = { serviceDateMin: oldest.toISOString(), serviceDateMax: newest.toISOString() };
+  const { matching } = await one(
+    pool,
+    `select count(*)::int as matching from bookings where organisation_id = $1 and cancelled_at is null and service_date >= $2 and service_date < $3`,
+    [organisationId, range.serviceDateMin, range.serviceDateMax],
+  );
+  if (matching < D_MIN_BOOKINGS) throw new Error(`Scenario D's range holds only ${matching} confirmed bookings (want ${D_MIN_BOOKINGS}+).`);
+
+  // G/H: a live provider-location link whose provider and location are offered an appointment type, and a client.
+  const offer = await one(
+    pool,
+    `select t.id as "appointmentTypeId", t.duration_minutes as "durationMinutes", l.provider_id as "providerId", l.location_id as "locationId"
+     from appointment_types t
+     join provider_location_links l on l.organisation_id = t.organisation_id and not l.deleted
+          and l.provider_id = any (t.provider_ids) and l.location_id = any (t.location_ids)
+     join providers p on p.id = l.provider_id and not p.deleted and p.bookings_enabled
+     where t.organisation_id = $1 and not t.deleted
+     order by t.max_attendees, t.created_at, t.id, l.created_at, l.id limit 1`,
+    [organisationId],
+  );
+  if (!offer) throw new Error(`${organisationId} has no appointment type offered by a linked provider (scenarios G and H need one).`);
+  const client = await one(pool, 'select id from clients where organisation_id = $1 and not deleted order by created_at, id limit 1', [organisationId]);
+  if (!client) throw new Error(`${organisationId} has no client (scenarios G and H need one).`);
+
+  return {
+    scale,
+    organisationId,
+    organisationBookings: organisation.bookings,
+    businessId: payout.businessId,
+    payoutId: payout.id,
+    payoutTransactions: payout.transactions,
+    payoutPayments: payout.payments,
+    bookingRange: { ...range, matchingConfirmed: matching },
+    booking: { ...offer, clientId: client.id },
+  };
+}
+
+/**
+ * Fresh, non-overlapping slots for the provider: from 2031 or after the provider's last booking,
+ * whichever is later, on a step longer than the appointment.
+ */
+export async function slotPlan(pool, { providerId, durationMinutes }) {
+  const { last } = await one(pool, 'select max(ends_at) as last from bookings where provider_id = $1', [providerId]);
+  const hour = 3_600_000;
+  const start = Math.max(FIRST_SLOT, last ? Math.ceil(last.getTime() / hour) * hour + hour : 0);
+  const stepMinutes = Math.ceil(durationMinutes / 15) * 15 + 15;
+  return { start, stepMinutes };
+}
+
+/** Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's. */
+export async function removeBenchBookings(pool) {
+  const { rowCount } = await pool.query(
+    `delete from bookings where pms_booking_id like $1 and service_date >= $2
+       and not exists (select 1 from transactions t where t.booking_id = bookings.id)`,
+    [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)],
+  );
+  return rowCount;
+}

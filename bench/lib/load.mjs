@@ -1,0 +1,89 @@
+// One scenario against one target: autocannon warm-up, then the measured window, with the
+// target's CPU (and PostgreSQL's) read from /proc before and after, and its RSS sampled every 100 ms.
+import autocannon from 'autocannon';
+import { cpuMicros, machineBusyMicros, postgresCpuMicros, rssSampler } from './processes.mjs';
+
+let running = null;
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => {
+      running = null;
+      return error ? reject(error) : resolve(result);
+    });
+    running = instance;
+    instance.on('error', reject);
+  });
+}
+
+/** Stops the load in flight, if any (on the way out after a failure or a signal). */
+export function stopLoad() {
+  running?.stop();
+  running = null;
+}
+
+/** Fresh copies: autocannon keeps built request buffers on the objects it is given. */
+const copyRequests = (requests) => requests.map((request) => ({ ...request, headers: { ...(request.headers ?? {}) } }));
+
+const round = (value, digits = 1) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
+
+/**
+ * `target`: { name, url (http://127.0.0.1:port), pid, headers }. `postmasterPid`: the embedded
+ * PostgreSQL's, or null when the database is external (no DB CPU then).
+ */
+export async function measure({ target, scenario, connections, warmupSeconds, durationSeconds, postmasterPid }) {
+  const base = {
+    url: target.url,
+    connections,
+    headers: target.headers,
+    timeout: 30,
+  };
+  const memory = rssSampler(target.pid);
+  let stopped = false;
+  try {
+    if (warmupSeconds > 0) await cannon({ ...base, duration: warmupSeconds, requests: copyRequests(scenario.requests) });
+
+    const cpuBefore = cpuMicros(target.pid);
+    const dbBefore = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
+    const loadBefore = process.cpuUsage();
+    const machineBefore = machineBusyMicros();
+    const result = await cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) });
+    const load = process.cpuUsage(loadBefore);
+    const cpu = cpuMicros(target.pid) - cpuBefore;
+    const db = postmasterPid ? postgresCpuMicros(postmasterPid) - dbBefore : null;
+    // Everything else the machine did meanwhile (other processes, the kernel's share not charged
+    // to these): should be near 0; a large value means the numbers are disturbed.
+    const other = machineBusyMicros() - machineBefore - cpu - (db ?? 0) - (load.user + load.system);
+    const { peakKb } = memory.stop();
+    stopped = true;
+
+    const requests = result.requests.total;
+    const errors = result.errors + result.non2xx;
+    const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+    return {
+      target: target.name,
+      scenario: scenario.id,
+      connections,
+      durationSeconds: result.duration,
+      requests,
+      requestsPerSecond: round(requests / result.duration, 1),
+      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: round(result.latency.average, 2) },
+      errors,
+      connectionErrors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statusCodes,
+      cpuMicrosPerRequest: requests ? round(cpu / requests, 0) : null,
+      cpuUtilisation: round(cpu / 1e6 / result.duration, 2),
+      dbCpuMicrosPerRequest: db !== null && requests ? round(db / requests, 0) : null,
+      dbCpuUtilisation: db !== null ? round(db / 1e6 / result.duration, 2) : null,
+      loadGeneratorCpuUtilisation: round((load.user + load.system) / 1e6 / result.duration, 2),
+      otherCpuUtilisation: round(Math.max(0, other) / 1e6 / result.duration, 2),
+      throughputBytesPerSecond: Math.round(result.throughput.average),
+      // Warm-up and measured window.
+      peakRssMb: round(peakKb / 1024, 1),
+    };
+  } finally {
+    if (!stopped) memory.stop();
+  }
+}

@@ -1,0 +1,148 @@
+// SQL statements per request, counted in the harness process: the built app runs in-process on an
+// ephemeral 127.0.0.1 port, pg's Client#query is wrapped (every pool connection is a pg.Client),
+// and one warm request of each scenario is sent with fetch. Also records, per request, the time
+// spent waiting on PostgreSQL, the unloaded wall time, the body size and what JSON.stringify of
+// the body costs, so a scenario's cost can be split between round trips, JSON and the rest.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+
+/** Runs `work` with every statement sent through pg recorded (text and time to its answer). */
+export async function recordStatements(work) {
+  const prototype = pg.Client.prototype;
+  const original = prototype.query;
+  const statements = [];
+  prototype.query = function (...args) {
+    const [config] = args;
+    const entry = { text: typeof config === 'string' ? config : String(config?.text ?? ''), ms: null };
+    statements.push(entry);
+    const started = performance.now();
+    const result = original.apply(this, args);
+    if (result && typeof result.then === 'function') {
+      result.then(
+        () => (entry.ms = performance.now() - started),
+        () => (entry.ms = performance.now() - started),
+      );
+    }
+    return result;
+  };
+  try {
+    const value = await work();
+    return { value, statements };
+  } finally {
+    prototype.query = original;
+  }
+}
+
+/** One pass over a scenario's request cycle, as autocannon runs it (setupRequest, onResponse, context). */
+async function runCycle(baseUrl, scenario, headers) {
+  const context = {};
+  const answers = [];
+  for (const template of scenario.requests) {
+    let request = { method: template.method, path: template.path, headers: { ...headers, ...template.headers }, body: undefined };
+    if (template.setupRequest) request = template.setupRequest(request, context);
+    const { value, statements } = await recordStatements(async () => {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await response.text();
+      return { status: response.status, text, wallMs: performance.now() - started };
+    });
+    template.onResponse?.(value.status, value.text, context);
+    answers.push({ method: request.method, path: request.path, ...value, statements });
+  }
+  return answers;
+}
+
+function stringifyMicros(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const rounds = 20;
+  JSON.stringify(parsed);
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) JSON.stringify(parsed);
+  return ((performance.now() - started) * 1000) / rounds;
+}
+
+const round = (value, digits = 2) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+
+/**
+ * Starts the built app in this process, sends each scenario's cycle twice (the first warms caches:
+ * API key, organisation existence, MikroORM metadata) and records the second. Returns, per
+ * scenario, its requests with their statements. `afterScenario(id)` runs after each one, before
+ * the next (the harness compares the baselines' SQL there, before any write scenario has run).
+ */
+export async function countStatements({ root, databaseUrl, env, bootstrapKey, scenarios, log, afterScenario = async () => undefined }) {
+  await import('reflect-metadata');
+  const { createApp } = await import(join(root, 'dist', 'apps', 'api', 'src', 'app.js'));
+  const { AppConfig } = await import(join(root, 'dist', 'libs', 'shared', 'src', 'index.js'));
+  const config = new AppConfig(env);
+  const logLines = [];
+  const app = await createApp(config, databaseUrl, { bootstrapKey, logDestination: { write: (line) => void logLines.push(line) } });
+  try {
+    await app.listen(0, '127.0.0.1');
+    const { port } = app.getHttpServer().address();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${bootstrapKey}` };
+    const results = {};
+    for (const scenario of scenarios) {
+      await runCycle(baseUrl, scenario, headers);
+      const answers = await runCycle(baseUrl, scenario, headers);
+      const expected = scenario.expect ?? scenario.requests.map(() => 200);
+      const requests = answers.map((answer, index) => ({
+        method: answer.method,
+        path: answer.path,
+        status: answer.status,
+        ok: answer.status === expected[index],
+        statements: answer.statements.length,
+        sqlMs: round(answer.statements.reduce((sum, statement) => sum + (statement.ms ?? 0), 0)),
+        wallMs: round(answer.wallMs),
+        bodyBytes: Buffer.byteLength(answer.text),
+        stringifyMicros: round(stringifyMicros(answer.text), 0),
+        sql: answer.statements.map((statement) => statement.text),
+        ...(answer.status === expected[index] ? {} : { body: answer.text.slice(0, 500) }),
+      }));
+      const total = requests.reduce((sum, request) => sum + request.statements, 0);
+      results[scenario.id] = { perRequest: round(total / requests.length), requests };
+      await afterScenario(scenario.id);
+      log(
+        `  ${scenario.id}: ${requests.map((request) => `${request.method} ${request.status} ${request.statements} stmt ${request.sqlMs} ms SQL / ${request.wallMs} ms`).join(' | ')}`,
+      );
+    }
+    return { results, appLog: logLines.slice(-50) };
+  } finally {
+    await app.close();
+  }
+}
+
+/** The statements the baselines' query module sends for A and B, recorded the same way. */
+export async function baselineStatements({ databaseUrl, fixtures }) {
+  const { createQueries } = await import('../baselines/queries.mjs');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  try {
+    const queries = createQueries(pool);
+    const page = { page: 1, limit: 20 };
+    // Warm (the organisation existence check is remembered, as in the service), then record.
+    await queries.providers(fixtures.organisationId, page);
+    await queries.bookings(fixtures.organisationId, page);
+    const A = await recordStatements(() => queries.providers(fixtures.organisationId, page));
+    const B = await recordStatements(() => queries.bookings(fixtures.organisationId, page));
+    return { A: A.statements.map((s) => s.text), B: B.statements.map((s) => s.text) };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Same statements in any order (the service sends some of them concurrently). */
+export function sameStatements(left, right) {
+  const normal = (list) => [...list].sort();
+  return JSON.stringify(normal(left)) === JSON.stringify(normal(right));
+}

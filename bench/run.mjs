@@ -1,0 +1,444 @@
+// `npm run bench`: builds the service when needed, starts it (and two baselines) on a database
+// loaded with `npm run seed -- --scale bench`, loads them on 127.0.0.1 with autocannon, and prints
+// a table and writes bench/results/bench-<time>.json. See bench/README.md.
+//
+// Every process it starts (embedded PostgreSQL, the service, the baselines) is stopped on the
+// way out, on success, failure, Ctrl-C or the watchdog; every wait is bounded in time.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+import { findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
+import { measure, stopLoad } from './lib/load.mjs';
+import { freePort, machineBusyMicros, sleep, startNode, statusKb, waitForHttp } from './lib/processes.mjs';
+import { costTable, evaluateTargets, ratiosTable, resultsTable, statementsTable, targetsTable } from './lib/report.mjs';
+import { defineScenarios, slotSource } from './lib/scenarios.mjs';
+import { baselineStatements, countStatements, sameStatements } from './lib/statements.mjs';
+
+// ---- options -------------------------------------------------------------------------------
+
+function numberOption(name, fallback, { min = 0 } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+const options = {
+  dataDir: resolve(process.env.DATA_DIR || join(root, '.data')),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  warmupSeconds: numberOption('WARMUP', 3),
+  durationSeconds: numberOption('DURATION', 10, { min: 1 }),
+  connections: numberOption('CONNECTIONS', 8, { min: 1 }),
+  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H')
+    .split(',')
+    .map((id) => id.trim().toUpperCase())
+    .filter(Boolean),
+  baselines: !['0', 'false', 'no'].includes(String(process.env.BASELINES ?? '1').toLowerCase()),
+  // Node flags for the service process only (e.g. V8 heap sizes), to try runtime settings.
+  serviceNodeOptions: process.env.SERVICE_NODE_OPTIONS || undefined,
+  // Rate-limit counters in Redis instead of the service's memory (its REDIS_URL), to compare.
+  serviceRedisUrl: process.env.SERVICE_REDIS_URL || undefined,
+};
+const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const runId = stamp.replace(/\D/g, '').slice(0, 14);
+const resultsDir = join(root, 'bench', 'results');
+mkdirSync(resultsDir, { recursive: true });
+const resultFile = join(resultsDir, `bench-${stamp}.json`);
+
+const log = (line) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+
+// ---- clean-up: last registered runs first, each bounded -------------------------------------
+
+const cleanups = [];
+let cleaning;
+function onCleanup(name, fn) {
+  cleanups.push({ name, fn });
+}
+function cleanup() {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const { name, fn } = cleanups.pop();
+      try {
+        await Promise.race([fn(), sleep(30_000).then(() => Promise.reject(new Error('timed out after 30 s')))]);
+      } catch (error) {
+        process.stderr.write(`[bench] clean-up "${name}" failed: ${error?.message ?? error}\n`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+const report = {
+  startedAt: new Date().toISOString(),
+  options: { ...options, databaseUrl: options.databaseUrl ? '(set)' : undefined, serviceRedisUrl: options.serviceRedisUrl ? '(set)' : undefined },
+  machine: machineInfo(),
+  failures: [],
+};
+function writeReport() {
+  report.finishedAt = new Date().toISOString();
+  writeFileSync(resultFile, `${JSON.stringify(report, null, 2)}\n`);
+  log(`Results written to ${resultFile}`);
+}
+
+let exiting = false;
+async function exit(code, reason) {
+  if (exiting) return;
+  exiting = true;
+  if (reason) {
+    process.stderr.write(`\n[bench] FAILED: ${reason}\n`);
+    report.failures.push(String(reason));
+  }
+  try {
+    stopLoad();
+  } catch {
+    // already stopped
+  }
+  await cleanup();
+  try {
+    writeReport();
+  } catch (error) {
+    process.stderr.write(`[bench] could not write ${resultFile}: ${error.message}\n`);
+  }
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => void exit(130, `stopped by ${signal}`));
+process.on('uncaughtException', (error) => void exit(1, error?.stack ?? String(error)));
+process.on('unhandledRejection', (error) => void exit(1, error?.stack ?? String(error)));
+
+// ---- main ----------------------------------------------------------------------------------
+
+async function main() {
+  const selected = (ids) => ids.filter((id) => options.scenarios.includes(id));
+  const runs = 4 * (options.baselines ? 1 : 0) + options.scenarios.length;
+  const budgetSeconds = 900 + runs * (options.warmupSeconds + options.durationSeconds + 90);
+  const watchdog = setTimeout(() => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`), budgetSeconds * 1000);
+  log(`Options: ${JSON.stringify(report.options)}; watchdog ${budgetSeconds} s`);
+
+  // Other work on the machine skews every number: say so up front.
+  const busyBefore = machineBusyMicros();
+  await sleep(1_000);
+  report.machineBusyCoresBeforeStart = Number(((machineBusyMicros() - busyBefore) / 1e6).toFixed(2));
+  if (report.machineBusyCoresBeforeStart > 0.2)
+    log(`WARNING: ${report.machineBusyCoresBeforeStart} cores already busy before the run: other processes will disturb it`);
+
+  buildIfNeeded();
+
+  // The database: DATABASE_URL, or the embedded PostgreSQL in DATA_DIR (started here, shared by all).
+  let databaseUrl = options.databaseUrl;
+  let postmasterPid = null;
+  if (!databaseUrl) {
+    if (!existsSync(join(options.dataDir, 'pg', 'PG_VERSION'))) {
+      throw new Error(`No database in ${options.dataDir}: run \`DATA_DIR=${options.dataDir} npm run seed -- --scale bench\` first.`);
+    }
+    log(`Starting embedded PostgreSQL in ${options.dataDir}`);
+    const postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), {
+      cwd: root,
+      env: withoutServiceConfig(process.env),
+      args: [options.dataDir],
+      logFile: join(resultsDir, `bench-${stamp}-postgres.log`),
+    });
+    onCleanup('stop embedded PostgreSQL', () => postgres.stop(20_000));
+    databaseUrl = (await postgres.waitForLine(/^READY /, 120_000)).slice('READY '.length).trim();
+    postmasterPid = Number(readFileSync(join(options.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  }
+  const databaseHost = new URL(databaseUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(databaseHost)) log(`Note: the database is on ${databaseHost}, not this machine`);
+  const walletKey = process.env.WALLET_ENCRYPTION_KEY || readSecret(join(options.dataDir, 'wallet-encryption-key'));
+  if (!walletKey) throw new Error(`No wallet key: set WALLET_ENCRYPTION_KEY or keep ${options.dataDir}/wallet-encryption-key (written by the seed).`);
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', () => undefined);
+  onCleanup('remove bench bookings, close the harness pool', async () => {
+    try {
+      const removed = await removeBenchBookings(pool);
+      if (removed) log(`Removed ${removed} bookings created by the write scenarios`);
+    } finally {
+      await pool.end();
+    }
+  });
+  const leftovers = await removeBenchBookings(pool);
+  if (leftovers) log(`Removed ${leftovers} bookings left by an earlier run`);
+
+  const fixtures = await findFixtures(pool);
+  report.fixtures = fixtures;
+  log(
+    `Organisation ${fixtures.organisationId} (${fixtures.organisationBookings} of ${fixtures.scale.bookings} bookings), payout ${fixtures.payoutId} ` +
+      `(${fixtures.payoutTransactions} transactions, ${fixtures.payoutPayments} payments), D range ${fixtures.bookingRange.serviceDateMin}..${fixtures.bookingRange.serviceDateMax} ` +
+      `(${fixtures.bookingRange.matchingConfirmed} confirmed)`,
+  );
+  if (fixtures.scale.bookings < 400_000) log(`WARNING: ${fixtures.scale.bookings} bookings: this is not the bench scale (npm run seed -- --scale bench)`);
+
+  const nextSlot = slotSource(await slotPlan(pool, fixtures.booking), runId);
+  const scenarios = defineScenarios(fixtures, nextSlot).filter((scenario) => options.scenarios.includes(scenario.id));
+  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..H`);
+
+  const serviceEnv = {
+    ...withoutServiceConfig(process.env),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: options.dataDir,
+    WALLET_ENCRYPTION_KEY: walletKey,
+    BOOTSTRAP_API_KEY: BOOTSTRAP_KEY,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...(options.serviceRedisUrl ? { REDIS_URL: options.serviceRedisUrl } : {}),
+  };
+  if (options.serviceRedisUrl && !['127.0.0.1', 'localhost'].includes(new URL(options.serviceRedisUrl).hostname)) {
+    throw new Error('SERVICE_REDIS_URL must point at 127.0.0.1: the bench stays on loopback');
+  }
+
+  // 1. SQL statements per request, in this process (also applies pending migrations). The
+  // baselines' statements for A and B are recorded right after the service's, on the same data.
+  log('Counting SQL statements per request (built app in-process, pg Client#query wrapped)');
+  const baselineScenarios = options.baselines ? selected(['A', 'B']) : [];
+  const statementCounts = {};
+  let baselineSql;
+  const counted = await countStatements({
+    root,
+    databaseUrl,
+    env: serviceEnv,
+    bootstrapKey: BOOTSTRAP_KEY,
+    scenarios,
+    log,
+    afterScenario: async (id) => {
+      if (baselineScenarios.length && id === baselineScenarios.at(-1)) baselineSql = await baselineStatements({ databaseUrl, fixtures });
+    },
+  });
+  report.statements = counted.results;
+  statementCounts.service = Object.fromEntries(Object.entries(counted.results).map(([id, result]) => [id, result.perRequest]));
+  for (const scenario of scenarios) {
+    const bad = counted.results[scenario.id].requests.filter((request) => !request.ok);
+    for (const request of bad)
+      report.failures.push(`statement step: ${scenario.id} ${request.method} ${request.path} answered ${request.status}: ${request.body}`);
+  }
+  if (baselineScenarios.length) {
+    report.baselineStatements = baselineSql;
+    statementCounts['node-http-pg'] = statementCounts['nest-express'] = { A: baselineSql.A.length, B: baselineSql.B.length };
+    for (const id of baselineScenarios) {
+      const service = counted.results[id].requests[0].sql;
+      if (sameStatements(service, baselineSql[id])) {
+        log(`Scenario ${id}: the baselines send the service's ${service.length} statements`);
+        continue;
+      }
+      const message = `Scenario ${id}: the baselines' SQL differs from the service's; update bench/baselines/queries.mjs. Service:\n${service.join('\n---\n')}\nBaselines:\n${baselineSql[id].join('\n---\n')}`;
+      report.failures.push(message);
+      process.stderr.write(`\n[bench] ${message}\n\n`);
+    }
+  }
+  // The write scenarios' bookings (2031+) would head the bookings pages A/B/C read: remove them.
+  await removeBenchBookings(pool);
+
+  // 2. The service, as production runs it.
+  const servicePort = await freePort();
+  const service = startNode('service', join(root, 'dist', 'apps', 'api', 'src', 'main.js'), {
+    cwd: root,
+    env: {
+      ...serviceEnv,
+      PORT: String(servicePort),
+      ...(options.serviceNodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, options.serviceNodeOptions].filter(Boolean).join(' ') } : {}),
+    },
+    logFile: join(resultsDir, `bench-${stamp}-service.log`),
+  });
+  onCleanup('stop the service', () => service.stop());
+  await waitForHttp(service, `http://127.0.0.1:${servicePort}/health/live`);
+  report.serviceStartRssMb = mb(statusKb(service.pid, 'VmRSS'));
+  log(`Service pid ${service.pid} on 127.0.0.1:${servicePort} (RSS ${report.serviceStartRssMb} MB after start)`);
+  const targets = [
+    { name: 'service', url: `http://127.0.0.1:${servicePort}`, pid: service.pid, handle: service, headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` } },
+  ];
+
+  // 3. The baselines, and the byte-for-byte check of their answers against the service's.
+  if (baselineScenarios.length) {
+    for (const name of ['node-http-pg', 'nest-express']) {
+      const port = await freePort();
+      const handle = startNode(name, join(root, 'bench', 'baselines', `${name}.mjs`), {
+        cwd: root,
+        env: { ...withoutServiceConfig(process.env), DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_EXIT_WITH_STDIN: '1' },
+        logFile: join(resultsDir, `bench-${stamp}-${name}.log`),
+      });
+      onCleanup(`stop ${name}`, () => handle.stop());
+      await waitForHttp(handle, `http://127.0.0.1:${port}/v1/organisations/${fixtures.organisationId}/providers?limit=1`);
+      log(`Baseline ${name} pid ${handle.pid} on 127.0.0.1:${port}`);
+      targets.push({ name, url: `http://127.0.0.1:${port}`, pid: handle.pid, handle, headers: targets[0].headers });
+    }
+    await compareBodies(
+      targets,
+      scenarios.filter((scenario) => baselineScenarios.includes(scenario.id)),
+    );
+  }
+
+  // 4. Load: A and B on every target (interleaved), then the rest on the service.
+  const results = [];
+  report.runs = results;
+  const order = [];
+  for (const scenario of scenarios) {
+    const onTargets = scenario.baselines && options.baselines ? targets : [targets[0]];
+    for (const target of onTargets) order.push({ scenario, target });
+  }
+  for (const { scenario, target } of order) {
+    if (target.handle.exit) throw new Error(`${target.name} exited during the run (${JSON.stringify(target.handle.exit)}):\n${target.handle.tail()}`);
+    const connections = scenario.connections ?? options.connections;
+    log(`${scenario.id} ${scenario.title} → ${target.name}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s at ${connections} connections`);
+    let result;
+    try {
+      result = await measure({ target, scenario, connections, warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds, postmasterPid });
+    } catch (error) {
+      await sleep(300);
+      if (target.handle.exit) {
+        throw new Error(
+          `${target.name} (pid ${target.pid}) exited during scenario ${scenario.id} (${JSON.stringify(target.handle.exit)}); ` +
+            `a signal means something outside the harness stopped it. Last output:\n${target.handle.tail()}`,
+        );
+      }
+      throw error;
+    }
+    results.push(result);
+    log(
+      `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors} ${JSON.stringify(result.statusCodes)}, ` +
+        `${result.cpuMicrosPerRequest} µs CPU/req, peak RSS ${result.peakRssMb} MB`,
+    );
+    if (result.otherCpuUtilisation > 0.15) {
+      log(`  WARNING: ${result.otherCpuUtilisation} cores were busy outside the harness, the target and PostgreSQL: these numbers are disturbed`);
+    }
+    await sleep(500);
+  }
+
+  report.peakMemory = Object.fromEntries(
+    targets.map((target) => [target.name, { vmHwmMb: mb(statusKb(target.pid, 'VmHWM')), vmRssMb: mb(statusKb(target.pid, 'VmRSS')) }]),
+  );
+  clearTimeout(watchdog);
+
+  // 5. Report.
+  const { ratios, text: ratiosText } = ratiosTable(results);
+  report.ratios = ratios;
+  report.targets = evaluateTargets({ runs: results, ratios, serviceHwmMb: report.peakMemory.service.vmHwmMb });
+  const out = [
+    '',
+    `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
+    `Run: warm-up ${options.warmupSeconds} s, ${options.durationSeconds} s per scenario, ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
+      (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
+      (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : ''),
+    'Req/s counts every request (G: a create and a cancel are two). CPU: utime+stime from /proc over the measured window ÷ requests.',
+    'Other cores: machine CPU used outside the target, PostgreSQL and the harness during the window (other processes): near 0 for clean numbers.',
+    '',
+    resultsTable(results, statementCounts, scenarios),
+    '',
+    `Service RSS: ${report.serviceStartRssMb} MB after start, ${report.peakMemory.service.vmRssMb} MB at the end; VmHWM (whole run) ${report.peakMemory.service.vmHwmMb} MB` +
+      (options.baselines
+        ? `; node-http-pg ${report.peakMemory['node-http-pg']?.vmHwmMb} MB; nest-express ${report.peakMemory['nest-express']?.vmHwmMb} MB`
+        : ''),
+  ];
+  if (baselineScenarios.length)
+    out.push('', 'Throughput against the baselines (same SQL, byte-identical JSON):', '', ratiosText, '', 'Server CPU per request:', '', costTable(results));
+  out.push('', 'SQL statements per request (one warm request each, in-process, unloaded):', '', statementsTable(counted.results));
+  out.push('', 'Targets:', '', targetsTable(report.targets), '');
+  if (report.failures.length) out.push(`Failures (${report.failures.length}):`, ...report.failures.map((failure) => `  - ${failure.split('\n')[0]}`), '');
+  process.stdout.write(`${out.join('\n')}\n`);
+  return report.failures.length ? 1 : 0;
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+/** The same URL from the service and each baseline must be the same bytes; fails loudly if not. */
+async function compareBodies(targets, scenarios) {
+  for (const scenario of scenarios) {
+    const { path } = scenario.requests[0];
+    const bodies = [];
+    for (const target of targets) {
+      const response = await fetch(`${target.url}${path}`, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
+      bodies.push({ target: target.name, status: response.status, text: await response.text() });
+    }
+    const [reference, ...others] = bodies;
+    if (reference.status !== 200) throw new Error(`Scenario ${scenario.id}: the service answered ${reference.status}: ${reference.text.slice(0, 300)}`);
+    for (const other of others) {
+      if (other.status === reference.status && other.text === reference.text) continue;
+      const at = firstDifference(reference.text, other.text);
+      const files = [reference, other].map((body) => {
+        const file = join(resultsDir, `bench-${stamp}-mismatch-${scenario.id}-${body.target}.json`);
+        writeFileSync(file, body.text);
+        return file;
+      });
+      throw new Error(
+        `Scenario ${scenario.id}: ${other.target} (HTTP ${other.status}, ${other.text.length} chars) is not byte-identical to the service (${reference.text.length} chars) ` +
+          `at character ${at}:\n  service: …${reference.text.slice(Math.max(0, at - 80), at + 80)}…\n  ${other.target}: …${other.text.slice(Math.max(0, at - 80), at + 80)}…\n` +
+          `Both bodies: ${files.join(', ')}`,
+      );
+    }
+    log(`Scenario ${scenario.id}: ${others.map((other) => other.target).join(' and ')} answer byte-identical JSON (${reference.text.length} bytes)`);
+    report.bodyCheck = { ...report.bodyCheck, [scenario.id]: { bytes: reference.text.length, identical: true } };
+  }
+}
+
+function firstDifference(a, b) {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return index;
+}
+
+const SERVICE_CONFIG = [
+  'PORT',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'BOOTSTRAP_API_KEY',
+  'WALLET_ENCRYPTION_KEY',
+  'REDIS_URL',
+  'RATE_LIMIT_PER_MINUTE',
+  'PUBLIC_RATE_LIMIT_PER_MINUTE',
+  'LOG_LEVEL',
+  'DEMO_DATA',
+  'API_BASE_URL',
+  'API_STAGING_BASE_URL',
+  'PAYMENT_PROCESSOR',
+  'DURATION',
+  'WARMUP',
+  'CONNECTIONS',
+  'SCENARIOS',
+  'BASELINES',
+  'SERVICE_NODE_OPTIONS',
+  'SERVICE_REDIS_URL',
+];
+function withoutServiceConfig(env) {
+  const copy = { ...env };
+  for (const name of SERVICE_CONFIG) delete copy[name];
+  return copy;
+}
+
+function readSecret(path) {
+  return existsSync(path) ? readFileSync(path, 'utf8').trim() : undefined;
+}
+
+const mb = (kb) => (kb === null ? null : Number((kb / 1024).toFixed(1)));
+
+function machineInfo() {
+  let cpuModel = 'unknown';
+  let free = null;
+  try {
+    cpuModel = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpuModel;
+  } catch {
+    // not Linux
+  }
+  try {
+    free = execFileSync('free', ['-h'], { encoding: 'utf8' }).trim();
+  } catch {
+    // no procps
+  }
+  return {
+    nproc: os.availableParallelism(),
+    cpuModel,
+    memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    free,
+    node: process.version,
+    kernel: `${os.type()} ${os.release()}`,
+  };
+}
+
+main().then(
+  (code) => exit(code),
+  (error) => exit(1, error?.stack ?? String(error)),
+);

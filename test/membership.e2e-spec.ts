@@ -242,14 +242,39 @@ describe('GET /v1/members/{memberId}', () => {
     expectProblem(await getMember(byA.body.id, orgB.auth), 404, 'not_found');
     expectProblem(await getMember(byPlatform.body.id, orgA.auth), 404, 'not_found');
 
-    await postClient(orgB.id, { firstName: 'Made', lastName: 'ByA', memberId: byA.body.id }, orgB.auth).expect(201);
+    // The platform links the member to a client of B: from then on B sees it.
+    await postClient(orgB.id, { firstName: 'Made', lastName: 'ByA', memberId: byA.body.id }).expect(201);
     const viaClient = await getMember(byA.body.id, orgB.auth).expect(200);
     expect(viaClient.body).toEqual(byA.body);
   });
 
+  it("does not let an organisation key link another organisation's member to read it (404, as if it did not exist)", async () => {
+    const byA = await postMember({ firstName: 'Kept', lastName: 'ByA', email: emailOf('kept-by-a') }, orgA.auth).expect(201);
+    const byPlatform = await postMember({ firstName: 'Kept', lastName: 'ByPlatform', email: emailOf('kept-by-platform') }).expect(201);
+
+    for (const memberId of [byA.body.id, byPlatform.body.id]) {
+      const linked = await postClient(orgB.id, { firstName: 'Kept', lastName: 'Away', memberId }, orgB.auth);
+      expectProblem(linked, 404, 'not_found');
+      expect(linked.body.errors).toEqual([expect.objectContaining({ field: 'memberId', code: 'not_found' })]);
+      expect(JSON.stringify(linked.body)).not.toContain(emailOf('kept'));
+      expectProblem(await getMember(memberId, orgB.auth), 404, 'not_found');
+    }
+    const rows = await sql(t, 'select id from clients where organisation_id = ? and member_id in (?, ?)', [orgB.id, byA.body.id, byPlatform.body.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it('lets an organisation key link the members it can read: those it created and those its clients link to', async () => {
+    const byB = await postMember({ firstName: 'Own', lastName: 'ByB', email: emailOf('own-by-b') }, orgB.auth).expect(201);
+    await postClient(orgB.id, { firstName: 'Own', lastName: 'ByB', memberId: byB.body.id }, orgB.auth).expect(201);
+
+    const shared = await postMember({ firstName: 'Shared', lastName: 'Patient', email: emailOf('shared') }).expect(201);
+    await postClient(orgB.id, { firstName: 'Shared', lastName: 'Patient', memberId: shared.body.id }).expect(201);
+    await postClient(orgB.id, { firstName: 'Shared', lastName: 'Again', memberId: shared.body.id }, orgB.auth).expect(201);
+  });
+
   it('stops showing a member to an organisation whose only client of it is deleted', async () => {
     const member = await postMember({ firstName: 'Former', lastName: 'Patient', email: emailOf('former') }).expect(201);
-    const client = await postClient(orgA.id, { firstName: 'Former', lastName: 'Patient', memberId: member.body.id }, orgA.auth).expect(201);
+    const client = await postClient(orgA.id, { firstName: 'Former', lastName: 'Patient', memberId: member.body.id }).expect(201);
     await getMember(member.body.id, orgA.auth).expect(200);
 
     await sql(t, 'update clients set deleted = true where id = ?', [client.body.id]);
@@ -281,7 +306,7 @@ describe('clients of an organisation', () => {
   });
 
   it('stores every optional field, the mobile number as E.164 and the PMS time as UTC', async () => {
-    const member = await postMember({ firstName: 'Linked', lastName: 'Member', email: emailOf('linked') }).expect(201);
+    const member = await postMember({ firstName: 'Linked', lastName: 'Member', email: emailOf('linked') }, orgA.auth).expect(201);
     const response = await postClient(
       orgA.id,
       {
@@ -388,5 +413,32 @@ describe('what other contexts read of clients', () => {
     expect([...views.keys()].sort()).toEqual(created.map((response) => response.body.id).sort());
     for (const response of created) expect(views.get(response.body.id)).toEqual(response.body);
     expect(await inContext(t, () => reader.findByIds(orgA.id, []))).toEqual(new Map());
+  });
+});
+
+describe('Idempotency-Key on POST /v1/organisations/{organisationId}/clients', () => {
+  const clientsOfA = (lastName: string) => sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [orgA.id, lastName]);
+
+  it('replays the first answer (status, body, Location) to a retry with the same key and body, and creates one client', async () => {
+    const key = `client-${RUN}-replay`;
+    const body = { firstName: 'Retry', lastName: `Idempotent ${RUN}`, mobileNumber: '0412 345 678' };
+    const first = await postClient(orgA.id, body, orgA.auth).set('Idempotency-Key', key).expect(201);
+    const retry = await postClient(orgA.id, body, orgA.auth).set('Idempotency-Key', key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.location).toBe(first.headers.location);
+    expect(await clientsOfA(body.lastName)).toEqual([{ id: first.body.id }]);
+  });
+
+  it('answers the same key with another body with 422 idempotency_key_reused, and creates nothing more', async () => {
+    const key = `client-${RUN}-reused`;
+    const first = await postClient(orgA.id, { firstName: 'First', lastName: `Reused ${RUN}` }, orgA.auth)
+      .set('Idempotency-Key', key)
+      .expect(201);
+    const reused = await postClient(orgA.id, { firstName: 'First', lastName: `Reused Other ${RUN}` }, orgA.auth).set('Idempotency-Key', key);
+    expectProblem(reused, 422, 'idempotency_key_reused');
+    expect(await clientsOfA(`Reused Other ${RUN}`)).toEqual([]);
+    expect(await clientsOfA(`Reused ${RUN}`)).toEqual([{ id: first.body.id }]);
   });
 });

@@ -1412,3 +1412,43 @@ describe('OpenAPI document of the bookings list', () => {
     expect([...(expand.schema?.items?.enum ?? expand.schema?.enum)].sort()).toEqual([...BOOKING_EXPANSIONS].sort());
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+
+describe('Idempotency-Key on POST appointment types', () => {
+  let home: Org;
+  let body: Body;
+
+  beforeAll(async () => {
+    home = await organisation('Idempotent Types');
+    const [priya, bondi] = await Promise.all([provider(home, 'Priya'), location(home, 'Idem Types Bondi')]);
+    body = { name: named('Idempotent consultation'), durationMinutes: 30, price: 7000, providers: [priya.id], locations: [bondi.id] };
+  });
+
+  const postType = (typeBody: Body, key: string) => post(orgPath(home.id, '/appointment-types'), typeBody, t.platformAuth, key);
+  const typesNamed = async (name: string) =>
+    (await get(orgPath(home.id, '/appointment-types?limit=200')).expect(200)).body.items
+      .filter((item: Body) => item.name === name)
+      .map((item: Body) => item.id);
+
+  it('replays the first answer (status, body, Location) to a retry with the same key and body, and creates one type', async () => {
+    const key = `type-${randomUUID()}`;
+    const first = await postType(body, key);
+    expect(first.status).toBe(201);
+    const retry = await postType(body, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.location).toBe(first.headers.location);
+    expect(await typesNamed(body.name)).toEqual([first.body.id]);
+  });
+
+  it('refuses the same key with another body with 422 idempotency_key_reused, and creates nothing more', async () => {
+    const key = `type-${randomUUID()}`;
+    const name = named('Idempotent follow-up');
+    const first = await created(postType({ ...body, name }, key));
+    expectProblem(await postType({ ...body, name: named('Idempotent other type') }, key), 422, 'idempotency_key_reused');
+    expect(await typesNamed(named('Idempotent other type'))).toEqual([]);
+    expect(await typesNamed(name)).toEqual([first.id]);
+  });
+});

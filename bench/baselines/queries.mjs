@@ -1,7 +1,7 @@
 // The read paths of scenarios A (providers page) and B (bookings page) written directly on `pg`,
-// for the two baselines. Every statement is the text the service sends (MikroORM inlines the
-// parameters as literals), in the same order and with the same concurrency, and each answer is
-// built with the same key order as the service's DTOs, so the JSON is byte-identical.
+// for the two baselines. Every statement is the parameterised text the service sends (its
+// `SqlReader`), in the same order and with the same concurrency, and each answer is built with the
+// same key order as the service's DTOs, so the JSON is byte-identical.
 //
 // Copied from (keep in step with):
 //   libs/organisations/src/application/organisation-directory.ts  assertExists (remembered once found)
@@ -14,26 +14,6 @@
 //   libs/organisations/src/http/dto/location.dto.ts                LocationResponse.from
 //   libs/membership/src/application/client-reader.ts               findByIds
 // The harness checks both: the statements (against the service's, logged in the same run) and the bytes.
-
-/** A value as MikroORM inlines it into the statement text. */
-function literal(value) {
-  if (Array.isArray(value)) return value.map(literal).join(', ');
-  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value === null || value === undefined) return 'null';
-  throw new Error(`baseline: cannot inline ${typeof value}`);
-}
-
-/** `?` placeholders replaced in order, as MikroORM's `em.execute(sql, params)` does. */
-export function sql(text, params = []) {
-  let index = 0;
-  const out = text.replace(/\?/g, () => {
-    if (index >= params.length) throw new Error('baseline: more placeholders than parameters');
-    return literal(params[index++]);
-  });
-  if (index !== params.length) throw new Error('baseline: more parameters than placeholders');
-  return out;
-}
 
 const PROVIDER_COLUMNS = `
   p.id, p.created_at as "createdAt", p.deleted, p.bookings_enabled as "bookingsEnabled", p.mobile_number as "mobileNumber",
@@ -149,12 +129,12 @@ export function pageRequest(query) {
 
 /** The two read paths over one `pg.Pool`. */
 export function createQueries(pool) {
-  const rows = async (text, params) => (await pool.query(sql(text, params))).rows;
+  const rows = async (text, params) => (await pool.query(text, params)).rows;
   const existing = new Set();
 
   async function assertExists(organisationId) {
     if (existing.has(organisationId)) return;
-    const [{ count }] = await rows('select count(*) as "count" from "organisations" as "o0" where "o0"."id" = ?', [organisationId]);
+    const [{ count }] = await rows('select count(*) as "count" from "organisations" as "o0" where "o0"."id" = $1', [organisationId]);
     if (Number(count) === 0) throw new NotFound(`Organisation ${organisationId} not found`);
     existing.add(organisationId);
   }
@@ -166,11 +146,11 @@ export function createQueries(pool) {
     const [list, [{ total }]] = await Promise.all([
       rows(
         `select ${PROVIDER_COLUMNS} from providers p
-         where p.organisation_id = ? and (? or not p.deleted)
-         order by p.last_name, p.first_name, p.id limit ? offset ?`,
+         where p.organisation_id = $1 and ($2 or not p.deleted)
+         order by p.last_name, p.first_name, p.id limit $3 offset $4`,
         [organisationId, false, page.limit, (page.page - 1) * page.limit],
       ),
-      rows('select count(*)::int as total from providers where organisation_id = ? and (? or not deleted)', [organisationId, false]),
+      rows('select count(*)::int as total from providers where organisation_id = $1 and ($2 or not deleted)', [organisationId, false]),
     ]);
     return pageOf(list.map(providerResponse), total, page);
   }
@@ -178,12 +158,13 @@ export function createQueries(pool) {
   async function bookings(organisationId, page) {
     await assertExists(organisationId);
     const [list, counts] = await Promise.all([
-      rows(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = ? order by b.service_date desc, b.id desc limit ? offset ?`, [
-        organisationId,
-        page.limit,
-        (page.page - 1) * page.limit,
-      ]),
-      rows('select bookings, cancelled from booking_counts where organisation_id = ?', [organisationId]),
+      rows(
+        `select ${BOOKING_COLUMNS} from bookings b
+         join (select b.id from bookings b where b.organisation_id = $1 order by b.service_date desc, b.id desc limit $2 offset $3) page using (id)
+         order by b.service_date desc, b.id desc`,
+        [organisationId, page.limit, (page.page - 1) * page.limit],
+      ),
+      rows('select bookings, cancelled from booking_counts where organisation_id = $1', [organisationId]),
     ]);
     const total = counts[0]?.bookings ?? 0;
     if (list.length === 0) return pageOf([], total, page);
@@ -191,23 +172,23 @@ export function createQueries(pool) {
     const ids = (pick) => [...new Set(list.flatMap((row) => pick(row) ?? []))];
     const clientIds = ids((row) => row.clientId).filter((id) => UUID.test(id));
     const [providerRows, locationRows, typeRows, clientRows] = await Promise.all([
-      rows(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id in (?)`, [organisationId, ids((row) => row.providerId)]),
+      rows(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = $1 and p.id = any($2)`, [organisationId, ids((row) => row.providerId)]),
       rows(
         `select id, organisation_id as "organisationId", business_id as "businessId", name, time_zone as "timeZone", address,
               suggested_tax_identifier as "suggestedTaxIdentifier", booking_custom_text as "bookingCustomText", email, registrations, created_at as "createdAt"
-       from locations where organisation_id = ? and id in (?)`,
+       from locations where organisation_id = $1 and id = any($2)`,
         [organisationId, ids((row) => row.locationId)],
       ),
       rows(
         `select id, name, duration_minutes as "durationMinutes", price, provider_ids as "providerIds", location_ids as "locationIds",
               max_attendees as "maxAttendees", description, category, item_code as "itemCode", billable_items as "billableItems", deleted, created_at as "createdAt"
-       from appointment_types where organisation_id = ? and id in (?)`,
+       from appointment_types where organisation_id = $1 and id = any($2)`,
         [organisationId, ids((row) => row.appointmentTypeId)],
       ),
       clientIds.length
         ? rows(
             `select id, member_id, first_name, last_name, date_of_birth::text, mobile_number, email, pms_patient_id, pms_created_at, profile_image_url, deleted, created_at
-       from clients where organisation_id = ? and id in (?)`,
+       from clients where organisation_id = $1 and id = any($2)`,
             [organisationId, clientIds],
           )
         : [],

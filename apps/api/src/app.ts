@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { AppConfig, createValidationPipe, jsonBody, ProblemFilter, requestId } from '@app/shared';
+import { AppConfig, createValidationPipe, jsonBody, parseQueryString, ProblemFilter, requestId } from '@app/shared';
 import { EnsureBootstrapKey } from '@app/platform';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
@@ -24,8 +24,9 @@ export async function createApp(
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  // `expand[]=a&expand[]=b` is one of the array forms clients send.
-  app.set('query parser', 'extended');
+  app.set('query parser', parseQueryString);
+  // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.
+  app.set('etag', false);
   app.use(requestId());
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));

@@ -2,7 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { APP_GUARD } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
-import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig, IS_PUBLIC, RequestBodyGuard } from '@app/shared';
 import { OrganisationsModule } from '@app/organisations';
 import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
@@ -15,6 +15,7 @@ import { ApiKeyGuard } from './access/api-key.guard.js';
 import { HealthController } from './health/health.controller.js';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
+import { InMemoryThrottlerStorage } from './rate-limit/in-memory-throttler.storage.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage.js';
 
@@ -42,7 +43,7 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
             limit: (context) => (isPublicRoute(context.getHandler(), context.getClass()) ? config.publicRateLimitPerMinute : config.rateLimitPerMinute),
           },
         ],
-        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : new ThrottlerStorageService(),
+        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : new InMemoryThrottlerStorage(),
       }),
     }),
   ],

@@ -1,8 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config.js';
 import { Clock, SystemClock } from './domain/index.js';
+import { SqlReader } from './sql/sql-reader.js';
 
-/** Configuration and the clock, available to every module. */
+/** Configuration, the clock and the read side's SQL, available to every module. */
 @Global()
 @Module({})
 export class SharedModule {
@@ -12,8 +13,9 @@ export class SharedModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: Clock, useClass: SystemClock },
+        SqlReader,
       ],
-      exports: [AppConfig, Clock],
+      exports: [AppConfig, Clock, SqlReader],
     };
   }
 }

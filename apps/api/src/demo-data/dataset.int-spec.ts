@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { isValidAbn } from '@app/organisations';
@@ -8,12 +8,80 @@ import { AppConfig } from '@app/shared';
 import { cardVaultFor, isValidMedicareNumber } from '@app/wallet';
 import { runMigrations } from '../database/migrate.js';
 import { createOrmConfig } from '../database/orm-config.js';
-import { DatasetGenerator, type Row, type RowSink, type Table } from './dataset.js';
+import { parseAnchor } from './anchor.js';
+import { DatasetGenerator, type Row, type RowSink, type Table, TABLES } from './dataset.js';
 import { DatabaseNotEmptyError, seedDatabase } from './seed.js';
 
 const config = new AppConfig({ DATABASE_URL: 'postgresql://unused', WALLET_ENCRYPTION_KEY: 'ab'.repeat(32) });
 const vault = cardVaultFor(config);
-const ANCHOR = new Date('2026-11-22T00:00:00.000Z');
+const ANCHOR_DATE = '2026-11-22';
+const ANCHOR = parseAnchor(ANCHOR_DATE)!;
+
+interface TestDatabase {
+  url: string;
+  db: pg.Client;
+  drop(): Promise<void>;
+}
+
+/** An empty, migrated database of its own on the test server (DATABASE_URL's), dropped by `drop`. */
+async function createDatabase(label: string): Promise<TestDatabase> {
+  const name = `${label}_${Date.now()}_${process.pid}`;
+  const serverUrl = process.env.DATABASE_URL!;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const orm = await MikroORM.init({ ...createOrmConfig(url.toString()), debug: false });
+  await runMigrations(orm);
+  await orm.close();
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  return {
+    url: url.toString(),
+    db,
+    async drop() {
+      await db.end();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+const countQuery = (table: string) => `select count(*)::int as count from ${table}`;
+
+/** Booking counters that differ from the bookings they count. */
+const BOOKING_COUNT_DRIFT = `
+  select o.id, c.bookings, c.cancelled, actual.bookings as actual_bookings, actual.cancelled as actual_cancelled
+  from organisations o
+  left join booking_counts c on c.organisation_id = o.id
+  join (select organisation_id, count(*)::int as bookings, (count(*) filter (where cancelled_at is not null))::int as cancelled
+        from bookings group by organisation_id) actual on actual.organisation_id = o.id
+  where c.bookings is distinct from actual.bookings or c.cancelled is distinct from actual.cancelled`;
+
+/**
+ * Each generated table's row count and digest, rows in id order. Card ciphertext is left out, as
+ * its IV is random on purpose, and the opened card numbers are digested instead.
+ */
+async function tableDigests(db: pg.Client): Promise<Record<string, unknown>> {
+  const digests: Record<string, unknown> = {};
+  for (const table of TABLES) {
+    const { rows } = await db.query<{ count: number; digest: string }>(
+      `select count(*)::int as count, md5(string_agg((to_jsonb(t) - 'number_ciphertext')::text, ',' order by t.id)) as digest from ${table} t`,
+    );
+    digests[table] = rows[0];
+  }
+  const counters = await db.query<{ digest: string }>(`select md5(string_agg(t::text, ',' order by t.organisation_id)) as digest from booking_counts t`);
+  digests.booking_counts = counters.rows[0].digest;
+  const cards = await db.query<{ id: string; number_ciphertext: string }>(
+    'select id, number_ciphertext from wallet_cards where number_ciphertext is not null order by id',
+  );
+  const numbers = cards.rows.map((card) => `${card.id}:${vault.open(card.number_ciphertext)}`).join(',');
+  digests.card_numbers = createHash('md5').update(numbers).digest('hex');
+  return digests;
+}
 
 /** Hashes every generated row, table by table; ciphertext is left out, as its IV is random on purpose. */
 class HashingSink implements RowSink {
@@ -48,36 +116,22 @@ describe('the demo data generator', () => {
 });
 
 describe('a seeded database', () => {
-  const databaseName = `seed_check_${Date.now()}_${process.pid}`;
-  let admin: pg.Client;
+  let database: TestDatabase;
   let db: pg.Client;
   let databaseUrl: string;
 
   beforeAll(async () => {
-    const serverUrl = new URL(process.env.DATABASE_URL!);
-    admin = new pg.Client({ connectionString: serverUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database "${databaseName}"`);
-    serverUrl.pathname = `/${databaseName}`;
-    databaseUrl = serverUrl.toString();
-    const orm = await MikroORM.init({ ...createOrmConfig(databaseUrl), debug: false });
-    await runMigrations(orm);
-    await orm.close();
-    await seedDatabase({ databaseUrl, scale: 'small', seed: 11, anchor: ANCHOR, vault });
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    database = await createDatabase('seed_check');
+    ({ url: databaseUrl, db } = database);
+    await seedDatabase({ databaseUrl, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault });
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
-  });
+  afterAll(() => database?.drop());
 
   const rows = async <T extends Record<string, unknown>>(sql: string): Promise<T[]> => (await db.query<T>(sql)).rows;
 
   it('refuses to load into a database that is not empty unless forced', async () => {
-    await expect(seedDatabase({ databaseUrl, scale: 'small', seed: 11, anchor: ANCHOR, vault })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+    await expect(seedDatabase({ databaseUrl, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
   });
 
   it('has every kind of row', async () => {
@@ -97,7 +151,7 @@ describe('a seeded database', () => {
       'payouts',
       'plan_template_links',
     ]) {
-      const [{ count }] = await rows<{ count: number }>(`select count(*)::int as count from ${table}`);
+      const [{ count }] = await rows<{ count: number }>(countQuery(table));
       expect({ table, some: count > 0 }).toEqual({ table, some: true });
     }
   });
@@ -135,14 +189,7 @@ describe('a seeded database', () => {
   });
 
   it('keeps the booking counters that lists read equal to the bookings', async () => {
-    const drift = await rows(`
-      select o.id, c.bookings, c.cancelled, actual.bookings as actual_bookings, actual.cancelled as actual_cancelled
-      from organisations o
-      left join booking_counts c on c.organisation_id = o.id
-      join (select organisation_id, count(*)::int as bookings, (count(*) filter (where cancelled_at is not null))::int as cancelled
-            from bookings group by organisation_id) actual on actual.organisation_id = o.id
-      where c.bookings is distinct from actual.bookings or c.cancelled is distinct from actual.cancelled`);
-    expect(drift).toEqual([]);
+    expect(await rows(BOOKING_COUNT_DRIFT)).toEqual([]);
   });
 
   it('uses valid ABNs, Medicare provider numbers and Medicare card numbers', async () => {
@@ -175,5 +222,82 @@ describe('a seeded database', () => {
       `select count(*)::int as future_created from bookings where created_at > '${ANCHOR.toISOString()}' or cancelled_at > '${ANCHOR.toISOString()}'`,
     );
     expect(futureCreated).toBe(0);
+  });
+});
+
+describe('two databases loaded with one scale, seed and anchor', () => {
+  let first: TestDatabase;
+  let second: TestDatabase;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([createDatabase('seed_twin_a'), createDatabase('seed_twin_b')]);
+    await seedDatabase({ databaseUrl: first.url, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault });
+    // The second load runs years later by the clock: only the anchor may place the data in time.
+    jest.useFakeTimers({
+      now: new Date('2031-07-04T15:30:00.000Z'),
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      await seedDatabase({ databaseUrl: second.url, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  afterAll(() => Promise.all([first?.drop(), second?.drop()]));
+
+  it('hold identical rows, ids included, in every generated table', async () => {
+    const [expected, actual] = await Promise.all([tableDigests(first.db), tableDigests(second.db)]);
+    expect(actual).toEqual(expected);
+    const empty = TABLES.filter((table) => (expected[table] as { count: number }).count === 0);
+    expect(empty).toEqual([]);
+  });
+});
+
+describe('reloading with --force', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createDatabase('seed_force');
+  });
+
+  afterAll(() => database?.drop());
+
+  it('replaces every generated row, keeps platform API keys and keeps the booking counters right', async () => {
+    const { url, db } = database;
+    const before = await seedDatabase({ databaseUrl: url, scale: 'small', seed: 12, anchor: ANCHOR_DATE, vault });
+    await db.query(
+      `insert into api_keys (id, name, organisation_id, secret_hash, created_at) values
+         ('key_platform', 'Platform', null, 'hash-platform', '2026-11-01T00:00:00Z'),
+         ('key_clinic', 'Clinic', $1, 'hash-clinic', '2026-11-01T00:00:00Z')`,
+      [before.organisationIds[0]],
+    );
+    const platformKeys = (await db.query('select * from api_keys where organisation_id is null order by id')).rows;
+    expect(platformKeys).toHaveLength(1);
+
+    const after = await seedDatabase({ databaseUrl: url, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault, force: true });
+
+    for (const table of TABLES) {
+      const [{ count }] = (await db.query<{ count: number }>(countQuery(table))).rows;
+      expect({ table, count }).toEqual({ table, count: after.counts.get(table) });
+    }
+    const organisations = (await db.query<{ id: string }>('select id from organisations order by id')).rows.map(({ id }) => id);
+    expect(organisations).toEqual([...after.organisationIds].sort());
+    expect(organisations.filter((id) => before.organisationIds.includes(id))).toEqual([]);
+    expect((await db.query('select * from api_keys order by id')).rows).toEqual(platformKeys);
+    expect((await db.query(BOOKING_COUNT_DRIFT)).rows).toEqual([]);
+    const [{ count: counters }] = (await db.query<{ count: number }>(countQuery('booking_counts'))).rows;
+    expect(counters).toBe(organisations.length);
   });
 });

@@ -1,9 +1,14 @@
 import pg from 'pg';
 import type { AppConfig } from '@app/shared';
 import { cardVaultFor } from '@app/wallet';
-import { seedDatabase } from './seed.js';
+import { todayUtc } from './anchor.js';
+import { DEMO_SEED, seedDatabase } from './seed.js';
 
-/** Loads the `demo` scale into an empty database; a database with organisations is left alone. */
+/**
+ * Loads the `demo` scale into an empty database; a database with organisations is left alone.
+ * Anchored on today, so the demo always has upcoming bookings; the log names seed and anchor, which
+ * `npm run seed` takes to rebuild the same rows.
+ */
 export async function loadDemoDataIfEmpty(config: AppConfig, databaseUrl: string, log: (line: string) => void): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -13,14 +18,13 @@ export async function loadDemoDataIfEmpty(config: AppConfig, databaseUrl: string
   } finally {
     await client.end();
   }
-  log('Empty database: loading the demo clinic group (DEMO_DATA)...');
-  const now = new Date();
-  const anchor = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const result = await seedDatabase({ databaseUrl, scale: 'demo', seed: 42, anchor, vault: cardVaultFor(config) });
+  const anchor = todayUtc();
+  log(`Empty database: loading the demo clinic group (DEMO_DATA; seed ${DEMO_SEED}, anchor ${anchor})...`);
+  const result = await seedDatabase({ databaseUrl, scale: 'demo', seed: DEMO_SEED, anchor, vault: cardVaultFor(config) });
   log(`Demo data loaded in ${result.seconds.toFixed(1)} s (${result.counts.get('bookings')?.toLocaleString('en-AU')} bookings).`);
 }
 
-/** Ready-to-paste requests against the spec's routes, with ids from the database. */
+/** Ready-to-paste requests against each of the spec's read routes, with ids from the database. */
 export async function demoRequests(databaseUrl: string, baseUrl: string, apiKey: string | undefined): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -37,6 +41,7 @@ export async function demoRequests(databaseUrl: string, baseUrl: string, apiKey:
       `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/bookings?limit=5&status=confirmed&expand=cancellationPolicy,latestTransaction,paymentMethod"`,
       `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/providers?limit=5&expand=locationLinks,locations"`,
       `curl ${auth} "${baseUrl}/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=5"`,
+      `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/plans/templates/links?limit=5"`,
       `curl "${baseUrl}/v1/organisations/${slug}/booking-data"`,
     ];
   } finally {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { CardVault } from '@app/wallet';
+import { parseAnchor } from './anchor.js';
 import { BulkWriter } from './bulk-writer.js';
 import { DatasetGenerator, type Scale, type Table, TABLES } from './dataset.js';
 
@@ -7,8 +8,8 @@ export interface SeedOptions {
   databaseUrl: string;
   scale: Scale;
   seed: number;
-  /** "Now" for the data; the same seed and anchor give the same data. */
-  anchor: Date;
+  /** The day the data is built around, `YYYY-MM-DD`: scale, seed and anchor decide every row. */
+  anchor: string;
   vault: CardVault;
   /** Replace existing data instead of refusing a database that is not empty. */
   force?: boolean;
@@ -21,6 +22,9 @@ export interface SeedResult {
   seconds: number;
 }
 
+/** The seed of the demo that `npm start` loads, and of `npm run seed` without `--seed`. */
+export const DEMO_SEED = 42;
+
 export class DatabaseNotEmptyError extends Error {
   constructor() {
     super('The database already has organisations; pass --force to replace them.');
@@ -29,6 +33,8 @@ export class DatabaseNotEmptyError extends Error {
 
 /** Loads a generated clinic group, one database transaction per organisation. */
 export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
+  const anchor = parseAnchor(options.anchor);
+  if (!anchor) throw new RangeError(`The anchor must be a calendar date, YYYY-MM-DD, not "${options.anchor}"`);
   const started = Date.now();
   const progress = options.progress ?? (() => undefined);
   const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -41,7 +47,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       await removeData(client);
     }
     const writer = new BulkWriter(client);
-    const generator = new DatasetGenerator(options.seed, options.anchor, options.vault, writer);
+    const generator = new DatasetGenerator(options.seed, anchor, options.vault, writer);
     const plans = generator.plans(options.scale);
     const organisationIds: string[] = [];
     let bookings = 0;

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { isUuid } from '@app/shared/domain';
 import { Client } from '../domain/client.js';
 import { clientNotFound } from '../domain/membership.errors.js';
@@ -8,7 +9,10 @@ import { type ClientView, clientView } from './client-view.js';
 /** Reads of an organisation's clients as the API shows them; deleted clients included, marked `deleted`. */
 @Injectable()
 export class ClientReader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {}
 
   async get(organisationId: string, clientId: string): Promise<ClientView> {
     const client = isUuid(clientId) ? await this.em.findOne(Client, { id: clientId, organisationId }) : null;
@@ -24,9 +28,9 @@ export class ClientReader {
   async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
     const wellFormed = [...new Set(ids.filter(isUuid))];
     if (wellFormed.length === 0) return new Map();
-    const rows = await this.em.execute<ClientRow[]>(
+    const rows = await this.sql.rows<ClientRow>(
       `select id, member_id, first_name, last_name, date_of_birth::text, mobile_number, email, pms_patient_id, pms_created_at, profile_image_url, deleted, created_at
-       from clients where organisation_id = ? and id in (?)`,
+       from clients where organisation_id = $1 and id = any($2)`,
       [organisationId, wellFormed],
     );
     return new Map(

@@ -1,23 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import type { Caller } from '@app/shared';
 import { Clock, referenceNotFound } from '@app/shared/domain';
 import { OrganisationDirectory } from '@app/organisations';
 import { Client, type NewClient } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
-import { MemberRepository } from '../domain/member.repository.js';
+import { MemberQueries } from './member.queries.js';
 
 @Injectable()
 export class CreateClient {
   constructor(
     private readonly clients: ClientRepository,
-    private readonly members: MemberRepository,
+    private readonly members: MemberQueries,
     private readonly organisations: OrganisationDirectory,
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, props: NewClient): Promise<Client> {
+  /**
+   * A client links only a member the caller can already see: a link makes the member visible to
+   * the organisation, so linking any member id would read another organisation's members.
+   */
+  async execute(caller: Caller, organisationId: string, props: NewClient): Promise<Client> {
     await this.organisations.assertExists(organisationId);
     const client = Client.create(organisationId, props, this.clock.now());
-    if (client.memberId && !(await this.members.exists(client.memberId))) throw referenceNotFound('memberId', 'Member', client.memberId);
+    if (client.memberId && !(await this.members.isVisible(caller, client.memberId))) throw referenceNotFound('memberId', 'Member', client.memberId);
     await this.clients.add(client);
     return client;
   }

@@ -19,6 +19,12 @@ export class MemberQueries {
     return member;
   }
 
+  /** Whether `memberId` names a member the caller may see, and so link a client to. */
+  async isVisible(caller: Caller, memberId: string): Promise<boolean> {
+    const member = await this.em.findOne(Member, { id: memberId });
+    return member !== null && (await this.isVisibleTo(member, caller.organisationId));
+  }
+
   private async isVisibleTo(member: Member, organisationId: string | null): Promise<boolean> {
     if (organisationId === null || member.wasCreatedBy(organisationId)) return true;
     return (await this.em.count(Client, { organisationId, memberId: member.id, deleted: false })) > 0;

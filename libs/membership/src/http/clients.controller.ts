@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, OrganisationIdParam, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, type Caller, CurrentCaller, OrganisationIdParam, UuidParam } from '@app/shared';
 import { ClientReader } from '../application/client-reader.js';
 import { clientView } from '../application/client-view.js';
 import { CreateClient } from '../application/create-client.use-case.js';
@@ -18,15 +18,21 @@ export class ClientsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a client', description: 'A patient of the organisation, optionally linked to a member (`memberId`), which must exist.' })
+  @ApiOperation({
+    summary: 'Create a client',
+    description:
+      'A patient of the organisation, optionally linked to a member (`memberId`). An organisation key may link only a member it can read ' +
+      '(one it created, or one linked to another of its clients); any other member id is 404.',
+  })
   @ApiCreatedResponse({ type: ClientResponse, headers: { Location: { description: 'URL of the new client', schema: { type: 'string' } } } })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNPROCESSABLE_ENTITY)
   async create(
+    @CurrentCaller() caller: Caller,
     @OrganisationIdParam() organisationId: string,
     @Body() body: CreateClientRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ClientResponse> {
-    const client = await this.createClient.execute(organisationId, body);
+    const client = await this.createClient.execute(caller, organisationId, body);
     response.location(`/v1/organisations/${organisationId}/clients/${client.id}`);
     return ClientResponse.from(clientView(client));
   }

@@ -1,12 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { Business } from '../domain/business.js';
 import { Location } from '../domain/location.js';
 
 /** Batched reads of locations and their businesses, for lists and other contexts' expansions. */
 @Injectable()
 export class LocationReader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {}
 
   /**
    * The organisation's locations with these ids, in one statement. Plain SQL into the domain's
@@ -14,10 +18,10 @@ export class LocationReader {
    */
   async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.em.execute<(Omit<Location, 'createdAt'> & { createdAt: string })[]>(
+    const rows = await this.sql.rows<Omit<Location, 'createdAt'> & { createdAt: string }>(
       `select id, organisation_id as "organisationId", business_id as "businessId", name, time_zone as "timeZone", address,
               suggested_tax_identifier as "suggestedTaxIdentifier", booking_custom_text as "bookingCustomText", email, registrations, created_at as "createdAt"
-       from locations where organisation_id = ? and id in (?)`,
+       from locations where organisation_id = $1 and id = any($2)`,
       [organisationId, [...new Set(ids)]],
     );
     return new Map(rows.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]));

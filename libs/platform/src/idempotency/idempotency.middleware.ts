@@ -1,24 +1,18 @@
-import { createHash } from 'node:crypto';
 import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError, invalidField } from '@app/shared';
+import { AppConfig, DomainError, invalidField } from '@app/shared';
 import { ApiKey } from '../api-keys/domain/api-key.js';
+import { replayErrorOf } from './answer-shown-once.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.store.js';
+import { RequestHasher } from './request-hasher.js';
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
 const MAX_KEY_LENGTH = 255;
+/** Answers about the attempt, not the request: a retry with the same key must run again. */
+const NOT_AN_OUTCOME = new Set([401, 403, 429]);
 
-/** JSON with sorted keys, so the same body in another key order is the same request. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+/** Whether an answer is what this request comes to, and so what every retry of it must get. */
+const isOutcome = (status: number): boolean => status >= 200 && status < 500 && !NOT_AN_OUTCOME.has(status);
 
 /**
  * `Idempotency-Key` on a POST (CONTRACT §6): the first request runs; a retry with the same key and
@@ -28,8 +22,14 @@ function canonicalJson(value: unknown): string {
 @Injectable()
 export class IdempotencyMiddleware implements NestMiddleware {
   private readonly logger = new Logger('Idempotency');
+  private readonly hasher: RequestHasher;
 
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    config: AppConfig,
+  ) {
+    this.hasher = RequestHasher.fromConfig(config);
+  }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     const key = request.header('idempotency-key');
@@ -39,9 +39,7 @@ export class IdempotencyMiddleware implements NestMiddleware {
       throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_KEY_LENGTH} characters`);
     }
     const apiKeyHash = ApiKey.hashOf(bearer);
-    const requestHash = createHash('sha256')
-      .update(`${request.method} ${request.originalUrl}\n${canonicalJson(request.body ?? null)}`)
-      .digest('hex');
+    const requestHash = this.hasher.hash(request.method, request.originalUrl, request.body);
     const claim = await this.store.claim(apiKeyHash, key, requestHash);
     switch (claim.kind) {
       case 'reused_with_other_request':
@@ -50,6 +48,9 @@ export class IdempotencyMiddleware implements NestMiddleware {
         throw new DomainError('conflict', 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still running; retry shortly.');
       case 'completed':
         return this.replay(response, claim.response);
+      case 'withheld':
+        response.setHeader('Idempotent-Replayed', 'true');
+        throw claim.error;
       case 'claimed':
         this.recordResponse(request, response, apiKeyHash, key);
         return next();
@@ -72,13 +73,24 @@ export class IdempotencyMiddleware implements NestMiddleware {
       if (chunk !== undefined && typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return send(chunk);
       response.send = send;
       const body = chunk === undefined ? '' : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
-      const keep = request.caller !== undefined && response.statusCode < 500;
-      const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
-      const stored = keep ? this.store.complete(apiKeyHash, key, { status: response.statusCode, headers, body }) : this.store.release(apiKeyHash, key);
-      stored
+      this.settle(request, response, body, apiKeyHash, key)
         .catch((error: unknown) => this.logger.error({ err: error, requestId: request.id }, 'Could not record the idempotent response'))
         .finally(() => send(chunk));
       return response;
     };
+  }
+
+  /**
+   * Keeps the request's outcome for replays. Anything else (no valid key, refused, rate limited, a
+   * server failure) frees the key, so a retry is a real attempt. A success that holds a secret is
+   * kept without its body.
+   */
+  private async settle(request: Request, response: Response, body: string, apiKeyHash: string, key: string): Promise<void> {
+    const status = response.statusCode;
+    if (request.caller === undefined || !isOutcome(status)) return this.store.release(apiKeyHash, key);
+    const replayError = replayErrorOf(request);
+    if (replayError && status < 300) return this.store.withhold(apiKeyHash, key, status, replayError(JSON.parse(body)));
+    const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
+    return this.store.complete(apiKeyHash, key, { status, headers, body });
   }
 }

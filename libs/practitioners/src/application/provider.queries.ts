@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Expansion } from '@app/shared';
+import { Expansion, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
 import { ProviderLocationLink } from '../domain/provider-location-link.js';
@@ -43,6 +43,7 @@ const PROVIDER_COLUMNS = `
 export class ProviderQueries {
   constructor(
     private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly organisations: OrganisationDirectory,
     private readonly locations: LocationReader,
   ) {}
@@ -54,13 +55,13 @@ export class ProviderQueries {
   ): Promise<Page<ProviderRead>> {
     await this.organisations.assertExists(organisationId);
     const [rows, [{ total }]] = await Promise.all([
-      this.em.execute<ProviderRow[]>(
+      this.sql.rows<ProviderRow>(
         `select ${PROVIDER_COLUMNS} from providers p
-         where p.organisation_id = ? and (? or not p.deleted)
-         order by p.last_name, p.first_name, p.id limit ? offset ?`,
+         where p.organisation_id = $1 and ($2 or not p.deleted)
+         order by p.last_name, p.first_name, p.id limit $3 offset $4`,
         [organisationId, options.includeDeleted, page.limit, offsetOf(page)],
       ),
-      this.em.execute<{ total: number }[]>('select count(*)::int as total from providers where organisation_id = ? and (? or not deleted)', [
+      this.sql.rows<{ total: number }>('select count(*)::int as total from providers where organisation_id = $1 and ($2 or not deleted)', [
         organisationId,
         options.includeDeleted,
       ]),
@@ -69,7 +70,7 @@ export class ProviderQueries {
   }
 
   async get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderRead> {
-    const rows = await this.em.execute<ProviderRow[]>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id = ?`, [
+    const rows = await this.sql.rows<ProviderRow>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = $1 and p.id = $2`, [
       organisationId,
       providerId,
     ]);
@@ -81,7 +82,7 @@ export class ProviderQueries {
   /** Providers by id, without expansions, in one statement. */
   async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.em.execute<ProviderRow[]>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.id in (?)`, [
+    const rows = await this.sql.rows<ProviderRow>(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = $1 and p.id = any($2)`, [
       organisationId,
       [...new Set(ids)],
     ]);
@@ -90,8 +91,8 @@ export class ProviderQueries {
 
   /** Providers patients may book: bookings enabled and not deleted, in listing order. */
   bookable(organisationId: string): Promise<ProviderRow[]> {
-    return this.em.execute<ProviderRow[]>(
-      `select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = ? and p.bookings_enabled and not p.deleted order by p.last_name, p.first_name, p.id`,
+    return this.sql.rows<ProviderRow>(
+      `select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = $1 and p.bookings_enabled and not p.deleted order by p.last_name, p.first_name, p.id`,
       [organisationId],
     );
   }

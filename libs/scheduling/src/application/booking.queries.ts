@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Expansion } from '@app/shared';
+import { Expansion, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientReader } from '@app/membership';
 import { type Business, type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
@@ -89,7 +88,7 @@ const BOOKING_COLUMNS = `
 @Injectable()
 export class BookingQueries {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly organisations: OrganisationDirectory,
     private readonly locations: LocationReader,
     private readonly providers: ProviderQueries,
@@ -108,12 +107,15 @@ export class BookingQueries {
   ): Promise<Page<BookingRead>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
+    // The page's ids first, from an index alone, then only those rows: a deep page skips index
+    // entries instead of whole rows.
     const [rows, total] = await Promise.all([
-      this.em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings b where ${where} order by b.service_date desc, b.id desc limit ? offset ?`, [
-        ...params,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.rows<BookingRow>(
+        `select ${BOOKING_COLUMNS} from bookings b
+         join (select b.id from bookings b where ${where} order by b.service_date desc, b.id desc limit $${params.length + 1} offset $${params.length + 2}) page using (id)
+         order by b.service_date desc, b.id desc`,
+        [...params, page.limit, offsetOf(page)],
+      ),
       this.count(organisationId, filters, where, params),
     ]);
     return pageOf(await this.assemble(organisationId, rows, expansion, now), total, page);
@@ -123,18 +125,18 @@ export class BookingQueries {
   private async count(organisationId: string, filters: BookingFilters, where: string, params: unknown[]): Promise<number> {
     const { status, ...others } = filters;
     if (Object.values(others).every((value) => value === undefined)) {
-      const [counts] = await this.em.execute<{ bookings: number; cancelled: number }[]>('select bookings, cancelled from booking_counts where organisation_id = ?', [organisationId]);
+      const [counts] = await this.sql.rows<{ bookings: number; cancelled: number }>('select bookings, cancelled from booking_counts where organisation_id = $1', [organisationId]);
       const { bookings = 0, cancelled = 0 } = counts ?? {};
       const statuses = new Set(status ?? []);
       if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;
       return bookings;
     }
-    const [{ total }] = await this.em.execute<{ total: number }[]>(`select count(*)::int as total from bookings b where ${where}`, params);
+    const [{ total }] = await this.sql.rows<{ total: number }>(`select count(*)::int as total from bookings b where ${where}`, params);
     return total;
   }
 
   async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead> {
-    const rows = await this.em.execute<BookingRow[]>(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = ? and b.id = ?`, [
+    const rows = await this.sql.rows<BookingRow>(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = $1 and b.id = $2`, [
       organisationId,
       bookingId,
     ]);
@@ -207,10 +209,10 @@ export class BookingQueries {
   /** Plain SQL into the domain's shape: every booking page needs these. */
   private async appointmentTypesByIds(organisationId: string, ids: string[]): Promise<Map<string, AppointmentTypeRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.em.execute<(Omit<AppointmentTypeRow, 'createdAt'> & { createdAt: string })[]>(
+    const rows = await this.sql.rows<Omit<AppointmentTypeRow, 'createdAt'> & { createdAt: string }>(
       `select id, name, duration_minutes as "durationMinutes", price, provider_ids as "providerIds", location_ids as "locationIds",
               max_attendees as "maxAttendees", description, category, item_code as "itemCode", billable_items as "billableItems", deleted, created_at as "createdAt"
-       from appointment_types where organisation_id = ? and id in (?)`,
+       from appointment_types where organisation_id = $1 and id = any($2)`,
       [organisationId, ids],
     );
     return new Map(rows.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]));
@@ -218,19 +220,19 @@ export class BookingQueries {
 }
 
 function whereOf(organisationId: string, filters: BookingFilters): { where: string; params: unknown[] } {
-  const conditions = ['b.organisation_id = ?'];
   const params: unknown[] = [organisationId];
-  const add = (condition: string, value?: unknown) => {
-    conditions.push(condition);
-    if (value !== undefined) params.push(value);
+  const conditions = ['b.organisation_id = $1'];
+  const compare = (column: string, operator: string, value: unknown) => {
+    params.push(value);
+    conditions.push(`${column} ${operator} $${params.length}`);
   };
   const statuses = new Set(filters.status ?? []);
-  if (statuses.size === 1) add(statuses.has('cancelled') ? 'b.cancelled_at is not null' : 'b.cancelled_at is null');
-  if (filters.serviceDateMin) add('b.service_date >= ?', filters.serviceDateMin);
-  if (filters.serviceDateMax) add('b.service_date < ?', filters.serviceDateMax);
-  if (filters.paid !== undefined) add('b.paid = ?', filters.paid);
-  if (filters.providerId) add('b.provider_id = ?', filters.providerId);
-  if (filters.locationId) add('b.location_id = ?', filters.locationId);
-  if (filters.clientId) add('b.client_id = ?', filters.clientId);
+  if (statuses.size === 1) conditions.push(statuses.has('cancelled') ? 'b.cancelled_at is not null' : 'b.cancelled_at is null');
+  if (filters.serviceDateMin) compare('b.service_date', '>=', filters.serviceDateMin);
+  if (filters.serviceDateMax) compare('b.service_date', '<', filters.serviceDateMax);
+  if (filters.paid !== undefined) compare('b.paid', '=', filters.paid);
+  if (filters.providerId) compare('b.provider_id', '=', filters.providerId);
+  if (filters.locationId) compare('b.location_id', '=', filters.locationId);
+  if (filters.clientId) compare('b.client_id', '=', filters.clientId);
   return { where: conditions.join(' and '), params };
 }

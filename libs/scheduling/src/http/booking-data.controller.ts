@@ -1,5 +1,7 @@
-import { Controller, Get, Header, HttpStatus, Param } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Controller, Get, Header, HttpStatus, Param, Res } from '@nestjs/common';
 import { ApiHeader, ApiNotModifiedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
 import { BookingDataQueries } from '../application/booking-data.queries.js';
 import { BookingDataResponse } from './dto/booking-data.dto.js';
@@ -10,7 +12,10 @@ import { BookingDataResponse } from './dto/booking-data.dto.js';
 export class BookingDataController {
   constructor(private readonly queries: BookingDataQueries) {}
 
-  /** Express answers the ETag and the 304 to a matching If-None-Match. */
+  /**
+   * The only route with an ETag (the app turns Express's off: hashing every list body costs CPU no
+   * client uses). Express answers 304 when `If-None-Match` matches the ETag set here.
+   */
   @Get()
   @Header('Cache-Control', 'public, max-age=60')
   @ApiOperation({
@@ -23,7 +28,9 @@ export class BookingDataController {
   @ApiOk(BookingDataResponse)
   @ApiNotModifiedResponse({ description: 'The copy named by If-None-Match is current.' })
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.TOO_MANY_REQUESTS)
-  async get(@Param('organisationId') organisationIdOrSlug: string): Promise<BookingDataResponse> {
-    return BookingDataResponse.from(await this.queries.get(organisationIdOrSlug));
+  async get(@Param('organisationId') organisationIdOrSlug: string, @Res() response: Response): Promise<void> {
+    const body = JSON.stringify(BookingDataResponse.from(await this.queries.get(organisationIdOrSlug)));
+    response.setHeader('ETag', `W/"${createHash('sha1').update(body).digest('base64url')}"`);
+    response.type('json').send(body);
   }
 }

@@ -5,6 +5,7 @@ import { Migration20261122020000Wallet } from './Migration20261122020000Wallet.j
 import { Migration20261122030000Scheduling } from './Migration20261122030000Scheduling.js';
 import { Migration20261122040000Payments } from './Migration20261122040000Payments.js';
 import { Migration20261122050000BookingCounts } from './Migration20261122050000BookingCounts.js';
+import { Migration20261122060000IdempotencySecrets } from './Migration20261122060000IdempotencySecrets.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122030000Scheduling', class: Migration20261122030000Scheduling },
   { name: 'Migration20261122040000Payments', class: Migration20261122040000Payments },
   { name: 'Migration20261122050000BookingCounts', class: Migration20261122050000BookingCounts },
+  { name: 'Migration20261122060000IdempotencySecrets', class: Migration20261122060000IdempotencySecrets },
 ];

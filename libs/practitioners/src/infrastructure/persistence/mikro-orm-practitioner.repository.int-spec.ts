@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { OrganisationDirectory } from '@app/organisations';
+import { withSlowStatements } from '../../../../../test/support/fixtures.js';
+import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
+import { CreateLocationLink } from '../../application/create-location-link.use-case.js';
+import { LiveLinkExistsError } from '../../domain/practitioner.repository.js';
+import { Provider } from '../../domain/provider.js';
+import { ProviderLocationLink } from '../../domain/provider-location-link.js';
+import { MikroOrmPractitionerRepository } from './mikro-orm-practitioner.repository.js';
+
+const NOW = new Date('2026-11-22T05:28:59.123Z');
+
+describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
+  let orm: MikroORM;
+  let rows: Rows;
+  let organisationId: string;
+  let otherOrganisationId: string;
+  let businessId: string;
+
+  beforeAll(async () => {
+    orm = await openTestOrm();
+    rows = new Rows(orm);
+    [organisationId, otherOrganisationId] = await Promise.all([rows.organisation(), rows.organisation()]);
+    businessId = await rows.business(organisationId);
+  });
+  afterAll(() => orm?.close());
+
+  const saveProvider = async (props: Partial<Parameters<typeof Provider.create>[1]> = {}) => {
+    const provider = Provider.create(organisationId, { firstName: 'Priya', lastName: 'Raman', ...props }, NOW);
+    await new MikroOrmPractitionerRepository(fresh(orm)).save(provider);
+    return provider;
+  };
+
+  const linksOf = (providerId: string, locationId: string) =>
+    fresh(orm)
+      .getConnection()
+      .execute<{ id: string; deleted: boolean }[]>(
+        'select id, deleted from provider_location_links where provider_id = ? and location_id = ? order by created_at, id',
+        [providerId, locationId],
+      );
+
+  it('loads, in a fresh unit of work, the provider it saved, within its organisation only', async () => {
+    const provider = await saveProvider({ middleName: 'K', email: 'priya@example.com.au', mobileNumber: '+61412345678', bookingsEnabled: false });
+
+    const repository = new MikroOrmPractitionerRepository(fresh(orm));
+    const loaded = await repository.findProvider(organisationId, provider.id);
+    expect(loaded).toEqual(provider);
+    expect(loaded).toBeInstanceOf(Provider);
+    expect(await repository.findProvider(otherOrganisationId, provider.id)).toBeNull();
+  });
+
+  it('saves a deleted provider as deleted, keeping its name', async () => {
+    const provider = await saveProvider();
+    const repository = new MikroOrmPractitionerRepository(fresh(orm));
+    const loaded = (await repository.findProvider(organisationId, provider.id))!;
+    loaded.delete();
+    await repository.save(loaded);
+
+    const reloaded = await new MikroOrmPractitionerRepository(fresh(orm)).findProvider(organisationId, provider.id);
+    expect({ deleted: reloaded?.deleted, lastName: reloaded?.lastName, middleName: reloaded?.middleName }).toEqual({
+      deleted: true,
+      lastName: 'Raman',
+      middleName: null,
+    });
+  });
+
+  it('loads a location link with its Medicare details', async () => {
+    const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
+    const link = ProviderLocationLink.create(
+      organisationId,
+      provider.id,
+      {
+        locationId,
+        acceptedTerms: true,
+        categoryCode: 'physio',
+        medicare: { providerNumber: '2429591l', startDate: '2026-07-01T00:00:00+10:00', registrationLetter: null },
+        association: { registrationLetter: 'https://cdn.example.com/letter.pdf' },
+      },
+      NOW,
+    );
+    await new MikroOrmPractitionerRepository(fresh(orm)).addLink(link);
+
+    const loaded = await fresh(orm).findOneOrFail(ProviderLocationLink, { id: link.id });
+    expect(loaded).toEqual(link);
+    expect(loaded.medicare).toEqual({
+      suggestedProviderNumber: null,
+      providerNumber: '2429591L',
+      startDate: '2026-06-30T14:00:00.000Z',
+      registrationLetter: null,
+    });
+  });
+
+  it('refuses a second live link of a provider to one location with LiveLinkExistsError, and still links it elsewhere', async () => {
+    const [provider, bondi, manly] = await Promise.all([saveProvider(), rows.location(organisationId, businessId), rows.location(organisationId, businessId)]);
+    const first = ProviderLocationLink.create(organisationId, provider.id, { locationId: bondi }, NOW);
+    await new MikroOrmPractitionerRepository(fresh(orm)).addLink(first);
+
+    const repository = new MikroOrmPractitionerRepository(fresh(orm));
+    await expect(repository.addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId: bondi }, NOW))).rejects.toBeInstanceOf(
+      LiveLinkExistsError,
+    );
+    // The refused link was dropped from the unit of work: the next link lands alone.
+    await repository.addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId: manly }, NOW));
+    expect((await linksOf(provider.id, bondi)).map((row) => row.id)).toEqual([first.id]);
+    expect(await linksOf(provider.id, manly)).toHaveLength(1);
+  });
+
+  it('links a provider again to a location whose earlier link is deleted', async () => {
+    const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
+    const old = ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW);
+    await new MikroOrmPractitionerRepository(fresh(orm)).addLink(old);
+    await fresh(orm).getConnection().execute('update provider_location_links set deleted = true where id = ?', [old.id]);
+
+    const renewed = ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW);
+    await new MikroOrmPractitionerRepository(fresh(orm)).addLink(renewed);
+    expect(await linksOf(provider.id, locationId)).toEqual([
+      { id: old.id, deleted: true },
+      { id: renewed.id, deleted: false },
+    ]);
+  });
+
+  it('settles concurrent creates of one link: one link, the others location_link_exists', async () => {
+    const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
+    const clock = new FixedClock(NOW);
+    const create = () => {
+      const em = fresh(orm);
+      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), new OrganisationDirectory(em), clock).execute(organisationId, provider.id, {
+        locationId,
+        medicare: { providerNumber: '2429592A' },
+      });
+    };
+    const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([create(), create(), create(), create()]));
+
+    expect({ created: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
+      created: 1,
+      refused: ['location_link_exists', 'location_link_exists', 'location_link_exists'],
+    });
+    expect(await linksOf(provider.id, locationId)).toEqual([{ id: fulfilled[0].id, deleted: false }]);
+  });
+});

@@ -1,0 +1,191 @@
+import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { countStatements } from './support/statement-counter.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTenant, named, orgPath, postJson, randomWalletKey, RUN, sql, type Tenant } from './support/fixtures.js';
+import { expectProblem } from './support/problems.js';
+
+// Every test file shares one database and runs in parallel with the others: every key and name
+// here carries this run's suffix or a random part, and every check is scoped to rows this file made.
+
+interface IdempotencyRow {
+  api_key_hash: string;
+  key: string;
+  request_hash: string;
+  created_at: Date;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  replay_error: Record<string, unknown> | null;
+}
+
+const WALLET_KEY = randomWalletKey();
+let t: TestApp;
+let orgA: Tenant;
+let orgB: Tenant;
+
+const secretOf = (auth: string) => auth.replace(/^Bearer /, '');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const rowOf = async (auth: string, key: string) =>
+  (await sql<IdempotencyRow>(t, 'select * from idempotency_keys where api_key_hash = ? and key = ?', [sha256(secretOf(auth)), key]))[0];
+
+beforeAll(async () => {
+  t = await createTestApp({ WALLET_ENCRYPTION_KEY: WALLET_KEY });
+  [orgA, orgB] = await Promise.all([createTenant(t, 'Idempotency Clinic A'), createTenant(t, 'Idempotency Clinic B')]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('Idempotency-Key on POST /v1/api-keys', () => {
+  it('never stores the secret; a retry gets 409 api_key_already_issued naming the key, and no second key is issued', async () => {
+    const key = `api-key-${randomUUID()}`;
+    const body = { name: named('Idempotent key'), organisationId: orgA.id };
+    const first = await postJson(t, '/v1/api-keys', body, t.platformAuth, key);
+    expect(first.status).toBe(201);
+    expect(first.body.key).toMatch(/^sk_/);
+
+    const row = await rowOf(t.platformAuth, key);
+    expect(row).toMatchObject({ response_status: 201, response_body: null, response_headers: null });
+    expect(JSON.stringify(row)).not.toContain(first.body.key);
+
+    const retry = await postJson(t, '/v1/api-keys', body, t.platformAuth, key);
+    expectProblem(retry, 409, 'api_key_already_issued');
+    expect(retry.body.apiKeyId).toBe(first.body.id);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(JSON.stringify(retry.body)).not.toContain(first.body.key);
+
+    const issued = await sql<{ id: string }>(t, 'select id from api_keys where name = ?', [body.name]);
+    expect(issued).toEqual([{ id: first.body.id }]);
+    // The key the first answer showed works.
+    await t.http().get(orgPath(orgA.id)).set('Authorization', `Bearer ${first.body.key}`).expect(200);
+
+    expectProblem(await postJson(t, '/v1/api-keys', { ...body, name: named('Idempotent other key') }, t.platformAuth, key), 422, 'idempotency_key_reused');
+  });
+
+  it('still replays a refusal of the route, which holds no secret', async () => {
+    const key = `api-key-${randomUUID()}`;
+    const first = await postJson(t, '/v1/api-keys', { name: '' }, t.platformAuth, key);
+    expectProblem(first, 400, 'validation_failed');
+    const retry = await postJson(t, '/v1/api-keys', { name: '' }, t.platformAuth, key);
+    expect(retry.status).toBe(400);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('says so in the OpenAPI description of the route', async () => {
+    const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
+    const operation = document.paths['/v1/api-keys'].post;
+    expect(operation.description).toContain('api_key_already_issued');
+    expect(Object.keys(operation.responses)).toContain('409');
+  });
+});
+
+describe('which answers are kept for a retry', () => {
+  const clientBody = () => ({ firstName: 'Retry', lastName: named(`Kept ${randomBytes(3).toString('hex')}`) });
+
+  it('keeps a validation failure, the outcome of the request, and replays it', async () => {
+    const key = `kept-${randomUUID()}`;
+    const first = await postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'No last name' }, orgA.auth, key);
+    expectProblem(first, 400, 'validation_failed');
+    expect((await rowOf(orgA.auth, key))?.response_status).toBe(400);
+    const retry = await postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'No last name' }, orgA.auth, key);
+    expect(retry.status).toBe(400);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('frees the key of a 403 (a key used on another organisation)', async () => {
+    const key = `forbidden-${randomUUID()}`;
+    expectProblem(await postJson(t, orgPath(orgB.id, '/clients'), clientBody(), orgA.auth, key), 403, 'forbidden');
+    expect(await rowOf(orgA.auth, key)).toBeUndefined();
+  });
+
+  it('frees the key of a 401 (no such API key)', async () => {
+    const key = `unauthenticated-${randomUUID()}`;
+    const unknownKey = `Bearer sk_unknown_${randomBytes(16).toString('hex')}`;
+    expectProblem(await postJson(t, orgPath(orgA.id, '/clients'), clientBody(), unknownKey, key), 401, 'unauthenticated');
+    expect(await rowOf(unknownKey, key)).toBeUndefined();
+  });
+
+  describe('a 429', () => {
+    let limited: TestApp;
+
+    beforeAll(async () => {
+      limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2', WALLET_ENCRYPTION_KEY: WALLET_KEY });
+    });
+
+    afterAll(async () => {
+      await limited?.close();
+    });
+
+    it('frees the key, so a retry after Retry-After is a real attempt', async () => {
+      const tenant = await createTenant(t, 'Idempotency Limited');
+      const key = `limited-${randomUUID()}`;
+      const body = clientBody();
+      for (let i = 0; i < 2; i++) await limited.http().get(orgPath(tenant.id)).set('Authorization', tenant.auth).expect(200);
+      const refused = await postJson(limited, orgPath(tenant.id, '/clients'), body, tenant.auth, key);
+      expectProblem(refused, 429, 'rate_limited');
+      expect(await rowOf(tenant.auth, key)).toBeUndefined();
+
+      // The same database behind an instance whose window has room: as the retry would find it later.
+      const retry = await postJson(t, orgPath(tenant.id, '/clients'), body, tenant.auth, key);
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      const clients = await sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [tenant.id, body.lastName]);
+      expect(clients).toEqual([{ id: retry.body.id }]);
+    });
+  });
+});
+
+describe('the stored request hash', () => {
+  it('is an HMAC keyed from the configured master key, not a plain SHA-256 of the body', async () => {
+    const key = `hash-${randomUUID()}`;
+    const name = named('Hashed Clinic');
+    await postJson(t, '/v1/organisations', { name }, t.platformAuth, key).expect(201);
+    const canonical = JSON.stringify({ name });
+    const { request_hash: stored } = await rowOf(t.platformAuth, key);
+
+    expect(stored).not.toBe(sha256(canonical));
+    expect(stored).not.toBe(sha256(`POST /v1/organisations\n${canonical}`));
+    const hmacKey = Buffer.from(hkdfSync('sha256', Buffer.from(WALLET_KEY, 'hex'), Buffer.alloc(0), 'idempotency request hash', 32));
+    expect(stored).toBe(createHmac('sha256', hmacKey).update(`POST /v1/organisations\n${canonical}`).digest('hex'));
+  });
+});
+
+describe('expired keys', () => {
+  let fresh: TestApp;
+
+  beforeAll(async () => {
+    // A new instance purges on its first idempotent request.
+    fresh = await createTestApp({ WALLET_ENCRYPTION_KEY: WALLET_KEY });
+  });
+
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  it('are deleted once older than 24 hours, at most once a minute per instance', async () => {
+    const apiKeyHash = sha256(`purge-${RUN}-${randomUUID()}`);
+    const insert = (key: string, age: string) =>
+      sql(
+        t,
+        `insert into idempotency_keys (api_key_hash, key, request_hash, created_at, response_status, response_body) values (?, ?, 'h', now() - ?::interval, 201, '{}')`,
+        [apiKeyHash, key, age],
+      );
+    await insert('expired', '25 hours');
+    await insert('recent', '23 hours');
+
+    const purges = async (name: string) => {
+      const { statements } = await countStatements(() =>
+        postJson(fresh, '/v1/organisations', { name: named(name) }, fresh.platformAuth, `purge-${randomUUID()}`).expect(201),
+      );
+      return statements.filter((statement) => /delete from idempotency_keys where created_at/i.test(statement)).length;
+    };
+
+    expect(await purges('Purging Clinic')).toBe(1);
+    const left = await sql<{ key: string }>(t, 'select key from idempotency_keys where api_key_hash = ? order by key', [apiKeyHash]);
+    expect(left).toEqual([{ key: 'recent' }]);
+    expect(await purges('Second Purging Clinic')).toBe(0);
+  });
+});

@@ -10,11 +10,7 @@ export class SharedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SharedModule,
-      providers: [
-        { provide: AppConfig, useValue: config },
-        { provide: Clock, useClass: SystemClock },
-        SqlReader,
-      ],
+      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useClass: SystemClock }, SqlReader],
       exports: [AppConfig, Clock, SqlReader],
     };
   }

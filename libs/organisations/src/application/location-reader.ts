@@ -30,7 +30,7 @@ export class LocationReader {
   /** The businesses with these ids, in one statement. */
   async businesses(ids: readonly string[]): Promise<Map<string, Business>> {
     if (ids.length === 0) return new Map();
-    const businesses = await this.em.find(Business, { id: { $in: [...new Set(ids)] } });
+    const businesses = await this.sql.entities(Business, 'where id = any($1)', [[...new Set(ids)]]);
     return new Map(businesses.map((business) => [business.id, business]));
   }
 

@@ -21,12 +21,12 @@ export class AssemblePayout {
     props: { arrivalDate: string; status?: PayoutStatus },
   ): Promise<Payout> {
     await this.ownership.assertBusinessOf(organisationId, businessId);
-    const transactions = await this.payments.paymentTransactionsOf(organisationId, businessId, paymentTransactionIds);
-    const found = new Set(transactions.map((transaction) => transaction.id));
-    const missing = paymentTransactionIds.filter((id) => !found.has(id));
-    if (missing.length) throw notOfBusiness(missing);
-    const payout = Payout.assemble({ organisationId, businessId }, transactions, props, this.clock.now());
-    await this.payments.save(payout, ...transactions);
-    return payout;
+    // Checked under the rows' locks: a payout assembled meanwhile shows here as already paid out.
+    return this.payments.payOut(organisationId, businessId, paymentTransactionIds, (transactions) => {
+      const found = new Set(transactions.map((transaction) => transaction.id));
+      const missing = paymentTransactionIds.filter((id) => !found.has(id));
+      if (missing.length) throw notOfBusiness(missing);
+      return Payout.assemble({ organisationId, businessId }, transactions, props, this.clock.now());
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { type Member, MemberReader } from '@app/membership';
 import { type CardRead, type HealthFund, WalletQueries } from '@app/wallet';
 import { Claim } from '../domain/claim.js';
@@ -24,7 +24,7 @@ export interface PaymentTransactionRead {
 @Injectable()
 export class PaymentTransactionReader {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly wallet: WalletQueries,
     private readonly members: MemberReader,
   ) {}
@@ -37,8 +37,8 @@ export class PaymentTransactionReader {
     const claimIds = ids((transaction) => transaction.claimId);
     const medicareClaimIds = ids((transaction) => transaction.medicareClaimId);
     const [claims, medicareClaims, members] = await Promise.all([
-      claimIds.length ? this.em.find(Claim, { id: { $in: claimIds } }) : [],
-      medicareClaimIds.length ? this.em.find(MedicareClaim, { id: { $in: medicareClaimIds } }) : [],
+      claimIds.length ? this.sql.entities(Claim, 'where id = any($1)', [claimIds]) : [],
+      medicareClaimIds.length ? this.sql.entities(MedicareClaim, 'where id = any($1)', [medicareClaimIds]) : [],
       options.withEventMembers
         ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)))
         : new Map<string, Member>(),

@@ -75,10 +75,11 @@ export class RecordPaymentOutcome {
 
   /** A refund, dispute or correction on a payment transaction that is not yet paid out. */
   async adjustment(organisationId: string, paymentTransactionId: string, adjustment: { source: string; amount: Cents }): Promise<PaymentTransaction> {
-    const paymentTransaction = await this.payments.findPaymentTransaction(organisationId, paymentTransactionId);
+    // Adjusted under the row's lock: concurrent adjustments each add to what the one before stored.
+    const paymentTransaction = await this.payments.changePaymentTransaction(organisationId, paymentTransactionId, (found) =>
+      found.adjust({ ...adjustment, createdAt: this.clock.now().toISOString() }),
+    );
     if (!paymentTransaction) throw paymentTransactionNotFound(paymentTransactionId);
-    paymentTransaction.adjust({ ...adjustment, createdAt: this.clock.now().toISOString() });
-    await this.payments.save(paymentTransaction);
     return paymentTransaction;
   }
 

@@ -1,5 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { ClientReader } from '@app/membership';
 import { type Location, LocationReader } from '@app/organisations';
 import { ProviderQueries, type ProviderRow } from '@app/practitioners';
@@ -24,7 +24,7 @@ export interface TransactionRead {
 @Injectable()
 export class TransactionReader {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly paymentTransactions: PaymentTransactionReader,
     private readonly wallet: WalletQueries,
     private readonly clients: ClientReader,
@@ -34,9 +34,9 @@ export class TransactionReader {
 
   async latestOfBookings(organisationId: string, bookingIds: readonly string[]): Promise<Map<string, TransactionRead>> {
     if (bookingIds.length === 0) return new Map();
-    const transactions = await this.em.execute<{ id: string }[]>(
+    const transactions = await this.sql.rows<{ id: string }>(
       `select distinct on (booking_id) id from transactions
-       where organisation_id = ? and booking_id in (?) order by booking_id, created_at desc, id desc`,
+       where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc`,
       [organisationId, [...new Set(bookingIds)]],
     );
     const reads = await this.read(
@@ -49,8 +49,8 @@ export class TransactionReader {
   private async read(organisationId: string, ids: string[]): Promise<TransactionRead[]> {
     if (ids.length === 0) return [];
     const [transactions, paymentTransactions] = await Promise.all([
-      this.em.find(Transaction, { id: { $in: ids } }),
-      this.em.find(PaymentTransaction, { transactionId: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      this.sql.entities(Transaction, 'where id = any($1)', [ids]),
+      this.sql.entities(PaymentTransaction, 'where transaction_id = any($1) order by created_at, id', [ids]),
     ]);
     const pick = (field: 'paymentMethodId' | 'healthFundCardId' | 'medicareCardId' | 'clientId' | 'serviceProviderId' | 'locationId') =>
       transactions.flatMap((transaction) => transaction[field] ?? []);

@@ -10,4 +10,25 @@ export abstract class PaymentsRepository {
   abstract findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
   abstract paymentTransactionsOf(organisationId: string, businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]>;
   abstract save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void>;
+  /**
+   * Loads the payment transaction with its row locked, applies `change` and saves it, in one
+   * transaction: concurrent changes of one payment transaction run one after the other, each on what
+   * the one before committed. `null` when there is no such payment transaction.
+   */
+  abstract changePaymentTransaction(
+    organisationId: string,
+    id: string,
+    change: (paymentTransaction: PaymentTransaction) => void,
+  ): Promise<PaymentTransaction | null>;
+  /**
+   * Loads the business's payment transactions among `ids` with their rows locked, and saves the
+   * payout `assemble` makes of them together with the transactions it marked, in one transaction.
+   * A concurrent payout of any of them waits, then sees what this one committed.
+   */
+  abstract payOut(
+    organisationId: string,
+    businessId: string,
+    ids: readonly string[],
+    assemble: (transactions: PaymentTransaction[]) => Payout,
+  ): Promise<Payout>;
 }

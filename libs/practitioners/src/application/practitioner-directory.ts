@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { isUuid } from '@app/shared/domain';
 import { Provider } from '../domain/provider.js';
 import { ProviderLocationLink } from '../domain/provider-location-link.js';
@@ -7,7 +8,10 @@ import { ProviderLocationLink } from '../domain/provider-location-link.js';
 /** What other contexts may ask of practitioners. */
 @Injectable()
 export class PractitionerDirectory {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {}
 
   /** Those of `ids` that name no provider of the organisation that is not deleted. */
   async missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
@@ -30,7 +34,7 @@ export class PractitionerDirectory {
   /** Links by id, in one statement. */
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {
     if (ids.length === 0) return new Map();
-    const links = await this.em.find(ProviderLocationLink, { id: { $in: [...new Set(ids)] } });
+    const links = await this.sql.entities(ProviderLocationLink, 'where id = any($1)', [[...new Set(ids)]]);
     return new Map(links.map((link) => [link.id, link]));
   }
 }

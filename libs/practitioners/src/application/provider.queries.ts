@@ -114,6 +114,6 @@ export class ProviderQueries {
 
   private linksOf(providerIds: string[]): Promise<ProviderLocationLink[]> {
     if (providerIds.length === 0) return Promise.resolve([]);
-    return this.em.find(ProviderLocationLink, { providerId: { $in: providerIds }, deleted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.sql.entities(ProviderLocationLink, 'where provider_id = any($1) and not deleted order by created_at, id', [providerIds]);
   }
 }

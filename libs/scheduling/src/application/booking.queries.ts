@@ -125,7 +125,10 @@ export class BookingQueries {
   private async count(organisationId: string, filters: BookingFilters, where: string, params: unknown[]): Promise<number> {
     const { status, ...others } = filters;
     if (Object.values(others).every((value) => value === undefined)) {
-      const [counts] = await this.sql.rows<{ bookings: number; cancelled: number }>('select bookings, cancelled from booking_counts where organisation_id = $1', [organisationId]);
+      const [counts] = await this.sql.rows<{ bookings: number; cancelled: number }>(
+        'select bookings, cancelled from booking_counts where organisation_id = $1',
+        [organisationId],
+      );
       const { bookings = 0, cancelled = 0 } = counts ?? {};
       const statuses = new Set(status ?? []);
       if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;

@@ -1,23 +1,78 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { type EntityMetadata, MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
+type Row = Record<string, unknown>;
+
+/** How rows of one mapped class are selected and turned into instances. */
+interface ClassMapping {
+  from: string;
+  toInstance: (row: Row) => object;
+}
+
 /**
- * The read side's way to PostgreSQL: a parameterised statement (`$1`, `$2`, …) on MikroORM's own
+ * The read side's way to PostgreSQL: parameterised statements (`$1`, `$2`, …) on MikroORM's own
  * connection pool, so rows are parsed with the ORM's type parsers. Lists send a handful of these
- * per request; going straight to the pool skips the ORM's query formatting, logging and query
- * builder layers, which cost more CPU than the statement itself. Writes stay on the
- * EntityManager, in its unit of work and transaction.
+ * per request, and expansions load hundreds of rows; going straight to the pool skips the ORM's
+ * query formatting and logging and its unit of work (identity map, change tracking), which cost
+ * more CPU than the statements themselves. Writes stay on the EntityManager.
+ *
+ * It reads committed data on a connection of its own, so it refuses to run inside a transaction,
+ * where it could neither see the transaction's writes nor be sure of a free connection.
  */
 @Injectable()
 export class SqlReader {
   private pool?: Promise<Pool>;
+  private readonly mappings = new Map<abstract new (...args: never[]) => object, ClassMapping>();
 
   constructor(private readonly orm: MikroORM) {}
 
-  async rows<Row>(text: string, values: readonly unknown[] = []): Promise<Row[]> {
+  async rows<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
+    if (this.orm.em.isInTransaction()) throw new Error('SqlReader reads outside transactions; inside one, read through the EntityManager.');
     this.pool ??= this.orm.em.getConnection().getNativeClient();
     const result = await (await this.pool).query(text, values as unknown[]);
-    return result.rows as Row[];
+    return result.rows as R[];
   }
+
+  /**
+   * Instances of a domain class mapped by the ORM (`where` is the rest of the statement after
+   * `from <table>`): each property from its column, lazy properties left out. Not managed: for
+   * answers, never for changes.
+   */
+  async entities<T extends object>(type: abstract new (...args: never[]) => T, where: string, values: readonly unknown[]): Promise<T[]> {
+    const mapping = this.mappingOf(type);
+    const rows = await this.rows<Row>(`${mapping.from} ${where}`, values);
+    return rows.map((row) => mapping.toInstance(row) as T);
+  }
+
+  private mappingOf(type: abstract new (...args: never[]) => object): ClassMapping {
+    let mapping = this.mappings.get(type);
+    if (!mapping) {
+      mapping = classMapping(this.orm.getMetadata().get(type) as EntityMetadata<object>);
+      this.mappings.set(type, mapping);
+    }
+    return mapping;
+  }
+}
+
+function classMapping(meta: EntityMetadata<object>): ClassMapping {
+  const properties = meta.props
+    .filter((prop) => prop.persist !== false && !prop.lazy && prop.fieldNames?.length === 1)
+    .map((prop) => ({ name: prop.name as string, column: prop.fieldNames[0], isDate: prop.runtimeType === 'Date' }));
+  const columns = properties.map(({ name, column }) => `"${column}" as "${name}"`).join(', ');
+  const prototype = meta.class.prototype as object;
+  return {
+    from: `select ${columns} from "${meta.tableName}"`,
+    toInstance: (row) => {
+      const instance: Row = {};
+      for (const { name, isDate } of properties) {
+        const value = row[name];
+        // The ORM's parsers leave timestamps as text; the domain's classes hold Dates.
+        instance[name] = isDate && typeof value === 'string' ? new Date(value) : value;
+      }
+      // Own properties first, then the class: the ORM puts change-tracking setters on its
+      // classes' prototypes, and assigning through them would build the tracking this avoids.
+      return Object.setPrototypeOf(instance, prototype) as object;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientDirectory } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
@@ -17,6 +18,7 @@ export interface CardRead {
 export class WalletQueries {
   constructor(
     private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly clients: ClientDirectory,
   ) {}
 
@@ -41,7 +43,7 @@ export class WalletQueries {
   /** The organisation's cards with these ids, in two statements at most. */
   async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardRead>> {
     if (ids.length === 0) return new Map();
-    const cards = await this.em.find(WalletCard, { organisationId, id: { $in: [...new Set(ids)] } });
+    const cards = await this.sql.entities(WalletCard, 'where organisation_id = $1 and id = any($2)', [organisationId, [...new Set(ids)]]);
     return new Map((await this.withFunds(cards)).map((read) => [read.card.id, read]));
   }
 
@@ -66,7 +68,7 @@ export class WalletQueries {
   async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    return new Map((await this.em.find(HealthFund, { id: { $in: unique } })).map((fund) => [fund.id, fund]));
+    return new Map((await this.sql.entities(HealthFund, 'where id = any($1)', [unique])).map((fund) => [fund.id, fund]));
   }
 
   private async withFunds(cards: WalletCard[]): Promise<CardRead[]> {

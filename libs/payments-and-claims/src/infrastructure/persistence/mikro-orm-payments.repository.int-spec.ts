@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SqlReader } from '@app/shared';
 import { CheckConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import { ClientDirectory } from '@app/membership';
 import { OrganisationDirectory } from '@app/organisations';
@@ -42,7 +43,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     const em = fresh(orm);
     const payments = new MikroOrmPaymentsRepository(em);
     const clients = new ClientDirectory(em);
-    const wallet = new WalletQueries(em, clients);
+    const wallet = new WalletQueries(em, new SqlReader(orm), clients);
     const ownership = new OwnershipChecks(new OrganisationDirectory(em), clients);
     return {
       recordTransaction: new RecordTransaction(payments, ownership, wallet, clock),

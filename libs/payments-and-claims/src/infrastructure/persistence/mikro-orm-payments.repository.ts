@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
@@ -6,6 +6,9 @@ import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { PaymentsRepository } from '../../domain/payments.repository.js';
 import type { Payout } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
+
+// `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
+const LOCKED = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
 
 @Injectable()
 export class MikroOrmPaymentsRepository extends PaymentsRepository {
@@ -28,5 +31,25 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   /** One flush is one database transaction: all of it lands, or none. */
   async save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void> {
     await this.em.persist(entities).flush();
+  }
+
+  changePaymentTransaction(organisationId: string, id: string, change: (paymentTransaction: PaymentTransaction) => void): Promise<PaymentTransaction | null> {
+    return this.em.transactional(async (tx) => {
+      const paymentTransaction = await tx.findOne(PaymentTransaction, { id, organisationId }, LOCKED);
+      if (paymentTransaction) change(paymentTransaction);
+      return paymentTransaction;
+    });
+  }
+
+  payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {
+    return this.em.transactional(async (tx) => {
+      // Rows are locked in id order, so two payouts over overlapping transactions queue rather than deadlock.
+      const transactions = ids.length
+        ? await tx.find(PaymentTransaction, { organisationId, businessId, id: { $in: [...ids] } }, { ...LOCKED, orderBy: { id: 'asc' } })
+        : [];
+      const payout = assemble(transactions);
+      tx.persist(payout);
+      return payout;
+    });
   }
 }

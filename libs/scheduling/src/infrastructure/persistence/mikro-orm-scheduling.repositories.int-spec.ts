@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SqlReader } from '@app/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ClientDirectory } from '@app/membership';
 import { PractitionerDirectory } from '@app/practitioners';
@@ -45,8 +46,8 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       new MikroOrmBookingRepository(em),
       new MikroOrmAppointmentTypeRepository(em),
       clients,
-      new PractitionerDirectory(em),
-      new WalletQueries(em, clients),
+      new PractitionerDirectory(em, new SqlReader(orm)),
+      new WalletQueries(em, new SqlReader(orm), clients),
       clock,
     ).execute(organisationId, command);
   };

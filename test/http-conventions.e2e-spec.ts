@@ -268,11 +268,11 @@ describe('POST /v1/api-keys', () => {
   });
 });
 
-describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2)', () => {
+describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2, TRUST_PROXY=1)', () => {
   let limited: TestApp;
 
   beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2', WALLET_ENCRYPTION_KEY: randomWalletKey() });
+    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1', WALLET_ENCRYPTION_KEY: randomWalletKey() });
   });
 
   afterAll(async () => {
@@ -313,17 +313,47 @@ describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2)'
     expect(headersOf(other)).toEqual({ limit: '3', remaining: '2' });
   });
 
-  it('limits public routes per client IP with their own limit', async () => {
-    const first = await limited.http().get('/health/live');
-    const second = await limited.http().get('/health/live');
+  it('limits booking data per client IP with the public limit, and never limits health probes', async () => {
+    const bookingData = () => limited.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', '203.0.113.7');
+    for (let probe = 0; probe < 5; probe++) expect((await limited.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7')).status).toBe(200);
+    const first = await bookingData();
+    const second = await bookingData();
     expect([first.status, second.status]).toEqual([200, 200]);
     expect([first, second].map(headersOf)).toEqual([
       { limit: '2', remaining: '1' },
       { limit: '2', remaining: '0' },
     ]);
-    const refused = await limited.http().get('/health/live');
+    const refused = await bookingData();
     expectProblem(refused, 429, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await limited.http().get('/health/ready').set('X-Forwarded-For', '203.0.113.7')).status).toBe(200);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY=1), counts each client named by X-Forwarded-For on its own', async () => {
+    const patient = (address: string) => limited.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', address);
+    await patient('198.51.100.1');
+    await patient('198.51.100.1');
+    expect((await patient('198.51.100.1')).status).toBe(429);
+    const another = await patient('198.51.100.2');
+    expect(another.status).toBe(200);
+    expect(headersOf(another)).toEqual({ limit: '2', remaining: '1' });
+  });
+});
+
+describe('without TRUST_PROXY', () => {
+  let direct: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '2', WALLET_ENCRYPTION_KEY: randomWalletKey() });
+  });
+  afterAll(async () => {
+    await direct?.close();
+  });
+
+  it('ignores X-Forwarded-For, which any client can send, and counts by the connection address', async () => {
+    const spoofing = (address: string) => direct.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', address);
+    expect((await spoofing('192.0.2.1')).status).toBe(200);
+    expect((await spoofing('192.0.2.2')).status).toBe(200);
+    expect((await spoofing('192.0.2.3')).status).toBe(429);
   });
 });
 

@@ -17,6 +17,14 @@ export async function recordStatements(work) {
     const entry = { text: typeof config === 'string' ? config : String(config?.text ?? ''), ms: null };
     statements.push(entry);
     const started = performance.now();
+    // pg-pool passes a callback (and gets no promise back); the ORM's driver awaits the promise.
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (...answer) => {
+        entry.ms = performance.now() - started;
+        return callback(...answer);
+      };
+    }
     const result = original.apply(this, args);
     if (result && typeof result.then === 'function') {
       result.then(

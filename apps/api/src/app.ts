@@ -25,6 +25,7 @@ export async function createApp(
   });
   app.useLogger(app.get(Logger));
   app.set('query parser', parseQueryString);
+  app.set('trust proxy', config.trustProxy);
   // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.
   app.set('etag', false);
   app.use(requestId());

@@ -1,11 +1,14 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '@app/shared';
 
 @ApiTags('health')
 @Public()
+// Load balancers probe these many times a minute from one address; a 429 would take the instance out.
+@SkipThrottle()
 @Controller('health')
 export class HealthController {
   constructor(

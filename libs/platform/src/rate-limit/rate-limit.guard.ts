@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 
 /**
  * `@nestjs/throttler` with the IETF header names (`RateLimit-Limit`, `-Remaining`, `-Reset`),
- * one budget per API key across all routes, and per client IP on public routes.
+ * one budget per API key across all routes, and on public routes one per client IP and route
+ * group, so one public page's traffic does not use up another's.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -15,8 +16,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     return caller ? `key:${caller.keyId}` : `ip:${ip}`;
   }
 
-  protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return `${throttlerName}:${tracker}`;
+  protected override generateKey(context: ExecutionContext, tracker: string, throttlerName: string): string {
+    return tracker.startsWith('ip:') ? `${throttlerName}:${tracker}:${context.getClass().name}` : `${throttlerName}:${tracker}`;
   }
 
   /** A 429 carries the same headers as any other answer, with nothing remaining. */

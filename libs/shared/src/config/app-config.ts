@@ -18,6 +18,8 @@ export class AppConfig {
   readonly rateLimitPerMinute: number;
   readonly publicRateLimitPerMinute: number;
   readonly paymentProcessor: string;
+  /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
+  readonly trustProxy: boolean | number | string;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = positiveInt(env, 'PORT', 3000);
@@ -33,6 +35,7 @@ export class AppConfig {
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = env.PAYMENT_PROCESSOR || 'test';
+    this.trustProxy = trustProxyOf(env.TRUST_PROXY);
   }
 
   /**
@@ -47,6 +50,13 @@ export class AppConfig {
     writeFileSync(path, `${secret}\n`, { mode: 0o600 });
     return secret;
   }
+}
+
+/** Unset: no proxy is trusted. A number: that many hops. Otherwise Express's own forms (`loopback`, CIDRs). */
+function trustProxyOf(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -497,7 +497,19 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
     }
   });
 
-  it.each(['expand=organisation', 'expand=business,nope', 'expand[]=business&expand[]=capabilities'])(
+  it('adds the organisation, the same one on every location, for expand=organisation (the spec lists it on Location)', async () => {
+    const organisation = (await get(`/v1/organisations/${organisationId}`).expect(200)).body;
+    const response = await get(orgPath(organisationId, '/locations?limit=200&expand=organisation')).expect(200);
+    expect(response.body.items).toHaveLength(4);
+    for (const item of response.body.items) {
+      expect(item.organisation).toEqual(organisation);
+      expect(item).not.toHaveProperty('business');
+    }
+    const one = await get(orgPath(organisationId, `/locations/${response.body.items[0].id}?expand=organisation`)).expect(200);
+    expect(one.body.organisation).toEqual(organisation);
+  });
+
+  it.each(['expand=organisations', 'expand=business,nope', 'expand[]=business&expand[]=capabilities'])(
     'answers 400 listing the allowed values for %s',
     async (query) => {
       const response = await get(orgPath(organisationId, `/locations?${query}`));
@@ -505,6 +517,7 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
       const error = response.body.errors.find((candidate: Body) => candidate.field === 'expand');
       expect(error.message).toContain('business');
       expect(error.message).toContain('registrations');
+      expect(error.message).toContain('organisation');
     },
   );
 

@@ -1088,12 +1088,10 @@ describe('cancellationPolicy from the booking settings', () => {
     expect((await policyOf(soon)).fee.billable).toBe(false);
   });
 
-  it('is never billable when the fee is disabled', async () => {
+  it('when the fee is disabled, says so in enabled, and billable still follows latestNoFeeAt (CONTRACT §6)', async () => {
     await patch(orgPath(home.id, '/booking-settings'), { cancellationFeeEnabled: false, cancellationNoFeeBeforeHours: 48 }).expect(200);
-    const policy = await policyOf(soon);
-    expect(policy.enabled).toBe(false);
-    expect(policy.fee.billable).toBe(false);
-    expect((await policyOf(past)).fee.billable).toBe(false);
+    expect(await policyOf(soon)).toMatchObject({ enabled: false, fee: { billable: true, freeCancellationHours: 48 } });
+    expect(await policyOf(future)).toMatchObject({ enabled: false, fee: { billable: false } });
   });
 });
 

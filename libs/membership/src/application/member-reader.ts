@@ -1,16 +1,16 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { Member } from '../domain/member.js';
 
 /** Members by id for other contexts (who recorded a payment event), in one statement. */
 @Injectable()
 export class MemberReader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly sql: SqlReader) {}
 
   async findByIds(ids: readonly string[]): Promise<Map<string, Member>> {
     const wellFormed = [...new Set(ids.filter((id) => id.startsWith('memb_')))];
     if (wellFormed.length === 0) return new Map();
-    const members = await this.em.find(Member, { id: { $in: wellFormed } });
+    const members = await this.sql.entities(Member, 'where id = any($1)', [wellFormed]);
     return new Map(members.map((member) => [member.id, member]));
   }
 }

@@ -6,7 +6,9 @@ import type { Page } from '@app/shared/domain';
 import { CreateLocation } from '../application/create-location.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
 import { LocationReader } from '../application/location-reader.js';
+import { OrganisationQueries } from '../application/organisation.queries.js';
 import { BusinessResponse } from './dto/business.dto.js';
+import { OrganisationResponse } from './dto/organisation.response.js';
 import { CreateLocationRequest, ListLocationsQuery, LocationExpandQuery, type LocationExpansion, LocationResponse } from './dto/location.dto.js';
 import type { Location } from '../domain/location.js';
 
@@ -18,6 +20,7 @@ export class LocationsController {
     private readonly createLocation: CreateLocation,
     private readonly queries: DirectoryQueries,
     private readonly reader: LocationReader,
+    private readonly organisations: OrganisationQueries,
   ) {}
 
   @Post()
@@ -35,12 +38,15 @@ export class LocationsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List locations', description: 'Newest first. `expand=business,registrations` adds the owning business and the registrations.' })
+  @ApiOperation({
+    summary: 'List locations',
+    description: 'Newest first. `expand=business,registrations,organisation` adds the owning business, the registrations and the organisation.',
+  })
   @ApiPagedResponse(LocationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: ListLocationsQuery): Promise<Page<LocationResponse>> {
     const page = await this.queries.listLocations(organisationId, query);
-    return { ...page, items: await this.withParts(page.items, query.expand) };
+    return { ...page, items: await this.withParts(organisationId, page.items, query.expand) };
   }
 
   @Get(':locationId')
@@ -52,19 +58,23 @@ export class LocationsController {
     @UuidParam('locationId', 'Location') id: string,
     @Query() query: LocationExpandQuery,
   ): Promise<LocationResponse> {
-    const [location] = await this.withParts([await this.queries.getLocation(organisationId, id)], query.expand);
+    const [location] = await this.withParts(organisationId, [await this.queries.getLocation(organisationId, id)], query.expand);
     return location;
   }
 
-  /** The answers, with the expanded parts loaded in one statement for all of them. */
-  private async withParts(locations: Location[], expand: LocationExpansion[] | undefined): Promise<LocationResponse[]> {
+  /** The answers, with each expanded part loaded in one statement for all of them. */
+  private async withParts(organisationId: string, locations: Location[], expand: LocationExpansion[] | undefined): Promise<LocationResponse[]> {
     const expansion = Expansion.of(expand);
-    const businesses = expansion.has('business') ? await this.reader.businesses(locations.map((location) => location.businessId)) : undefined;
+    const [businesses, organisation] = await Promise.all([
+      expansion.has('business') ? this.reader.businesses(locations.map((location) => location.businessId)) : undefined,
+      expansion.has('organisation') ? this.organisations.get(organisationId).then(OrganisationResponse.from) : undefined,
+    ]);
     return locations.map((location) => {
       const business = businesses?.get(location.businessId);
       return LocationResponse.from(location, {
         business: businesses ? (business ? BusinessResponse.from(business) : null) : undefined,
         registrations: expansion.has('registrations'),
+        organisation,
       });
     });
   }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationDirectory } from '@app/organisations';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
@@ -12,6 +13,7 @@ import { type PaymentTransactionRead, PaymentTransactionReader } from './payment
 export class PayoutQueries {
   constructor(
     private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly organisations: OrganisationDirectory,
     private readonly reader: PaymentTransactionReader,
   ) {}
@@ -33,15 +35,19 @@ export class PayoutQueries {
     return payout;
   }
 
-  /** The payout's payment transactions in `createdAt, id` order, fully read; a payout of another business is a 404. */
+  /**
+   * The payout's payment transactions in `createdAt, id` order, fully read; a payout of another
+   * business is a 404. The payout row holds its transaction count, so a page needs no count.
+   */
   async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionRead>> {
-    const payout = await this.get(businessId, payoutId);
-    const [items, total] = await this.em.findAndCount(
-      PaymentTransaction,
-      { payoutId: payout.id },
-      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit, offset: offsetOf(page) },
-    );
-    return pageOf(await this.reader.read(payout.organisationId, items, { withEventMembers: true }), total, page);
+    const [payout] = await this.sql.entities(Payout, 'where id = $1 and business_id = $2', [payoutId, businessId]);
+    if (!payout) throw payoutNotFound(payoutId);
+    const items = await this.sql.entities(PaymentTransaction, 'where payout_id = $1 order by created_at, id limit $2 offset $3', [
+      payout.id,
+      page.limit,
+      offsetOf(page),
+    ]);
+    return pageOf(await this.reader.read(payout.organisationId, items, { withEventMembers: true }), payout.transactionCount, page);
   }
 
   private async assertBusiness(businessId: string): Promise<void> {

@@ -25,7 +25,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * What cancelling a booking costs, as of `now` (CONTRACT §6). Cancelling exactly at
- * `latestNoFeeAt` is still free; a moment later it is billable.
+ * `latestNoFeeAt` is still free; a moment later it is billable. `billable` is the contract's
+ * "now is after `latestNoFeeAt`" alone: whether a fee is charged at all is `enabled`.
  */
 export function cancellationPolicyOf(settings: CancellationSettings, booking: { serviceDate: Date; servicePrice: Cents }, now: Date): CancellationPolicy {
   const latestNoFeeAt = new Date(booking.serviceDate.getTime() - settings.cancellationNoFeeBeforeHours * HOUR_MS);
@@ -37,7 +38,7 @@ export function cancellationPolicyOf(settings: CancellationSettings, booking: { 
       amount,
       freeCancellationHours: settings.cancellationNoFeeBeforeHours,
       latestNoFeeAt,
-      billable: settings.cancellationFeeEnabled && now.getTime() > latestNoFeeAt.getTime(),
+      billable: now.getTime() > latestNoFeeAt.getTime(),
       percent: settings.cancellationFeePercent,
     },
   };

@@ -18,6 +18,7 @@ import {
 import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import type { Address, Location, Registration } from '../../domain/location.js';
 import { BusinessResponse } from './business.dto.js';
+import { OrganisationResponse } from './organisation.response.js';
 
 const OptionalText = (example: string, max = 200) =>
   applyDecorators(ApiProperty({ required: false, type: String, nullable: true, example }), IsOptional(), IsString(), MaxLength(max));
@@ -106,11 +107,11 @@ export class CreateLocationRequest {
   registrations?: RegistrationDto[];
 }
 
-export const LOCATION_EXPANSIONS = ['business', 'registrations'] as const;
+export const LOCATION_EXPANSIONS = ['business', 'registrations', 'organisation'] as const;
 export type LocationExpansion = (typeof LOCATION_EXPANSIONS)[number];
 
 export class LocationExpandQuery {
-  @ListQueryParam(LOCATION_EXPANSIONS, 'Parts to include: the owning business, the Medicare and PHI registrations.', ['business'])
+  @ListQueryParam(LOCATION_EXPANSIONS, 'Parts to include: the owning business, the Medicare and PHI registrations, the organisation.', ['business'])
   expand?: LocationExpansion[];
 }
 
@@ -159,9 +160,13 @@ export class LocationResponse {
   @ApiProperty({ required: false, type: [RegistrationResponse], description: 'Present when expanded (`registrations`).' })
   registrations?: RegistrationResponse[];
   @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) organisationId: string;
+  @ApiProperty({ required: false, type: OrganisationResponse, description: 'Present when expanded (`organisation`).' }) organisation?: OrganisationResponse;
 
-  /** The default shape, plus `business` and `registrations` when given. */
-  static from(location: Location, parts: { business?: BusinessResponse | null; registrations?: boolean } = {}): LocationResponse {
+  /** The default shape, plus `business`, `registrations` and `organisation` when given. */
+  static from(
+    location: Location,
+    parts: { business?: BusinessResponse | null; registrations?: boolean; organisation?: OrganisationResponse } = {},
+  ): LocationResponse {
     return {
       id: location.id,
       name: location.name,
@@ -177,6 +182,7 @@ export class LocationResponse {
         ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) }
         : {}),
       organisationId: location.organisationId,
+      ...(parts.organisation ? { organisation: parts.organisation } : {}),
     };
   }
 }

@@ -124,7 +124,7 @@ class CancellationFeeResponse {
   @ApiProperty({ example: 4750, description: 'Integer cents.' }) amount: number;
   @ApiProperty({ example: 24 }) freeCancellationHours: number;
   @ApiProperty({ example: '2026-11-30T22:30:00.000Z', format: 'date-time', description: 'Cancelling up to this moment is free.' }) latestNoFeeAt: string;
-  @ApiProperty({ example: false, description: 'Whether cancelling now incurs the fee.' }) billable: boolean;
+  @ApiProperty({ example: false, description: 'Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.' }) billable: boolean;
   @ApiProperty({ type: Number, nullable: true, example: 50 }) percent: number | null;
 }
 

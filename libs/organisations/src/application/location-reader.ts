@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { SqlReader } from '@app/shared';
 import { Business } from '../domain/business.js';
@@ -7,10 +6,7 @@ import { Location } from '../domain/location.js';
 /** Batched reads of locations and their businesses, for lists and other contexts' expansions. */
 @Injectable()
 export class LocationReader {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly sql: SqlReader,
-  ) {}
+  constructor(private readonly sql: SqlReader) {}
 
   /**
    * The organisation's locations with these ids, in one statement. Plain SQL into the domain's
@@ -36,11 +32,11 @@ export class LocationReader {
 
   /** Every location of the organisation, oldest first. */
   allOf(organisationId: string): Promise<Location[]> {
-    return this.em.find(Location, { organisationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.sql.entities(Location, 'where organisation_id = $1 order by created_at, id', [organisationId]);
   }
 
   /** Every business of the organisation, oldest first. */
   businessesOf(organisationId: string): Promise<Business[]> {
-    return this.em.find(Business, { organisationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.sql.entities(Business, 'where organisation_id = $1 order by created_at, id', [organisationId]);
   }
 }

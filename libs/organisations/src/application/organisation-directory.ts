@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { isUuid } from '@app/shared/domain';
 import type { BookingSettings } from '../domain/booking-settings.js';
 import { Business } from '../domain/business.js';
@@ -13,7 +14,10 @@ export class OrganisationDirectory {
   /** A business never moves to another organisation, so its owner is cached once read. */
   private readonly ownerOfBusiness = new Map<string, string>();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {}
 
   /** Organisations are never removed, so one that exists is remembered (it saves a statement per list). */
   private readonly existing = new Set<string>();
@@ -53,7 +57,8 @@ export class OrganisationDirectory {
   }
 
   /** The organisation an `org_…` id or a slug names, for public pages. */
-  findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
-    return this.em.findOne(Organisation, idOrSlug.startsWith('org_') ? { id: idOrSlug } : { slug: idOrSlug });
+  async findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
+    const [organisation] = await this.sql.entities(Organisation, idOrSlug.startsWith('org_') ? 'where id = $1' : 'where slug = $1', [idOrSlug]);
+    return organisation ?? null;
   }
 }

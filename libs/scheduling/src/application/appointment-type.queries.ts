@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader } from '@app/shared';
 import { notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationDirectory } from '@app/organisations';
 import { AppointmentType } from '../domain/appointment-type.js';
@@ -8,6 +9,7 @@ import { AppointmentType } from '../domain/appointment-type.js';
 export class AppointmentTypeQueries {
   constructor(
     private readonly em: EntityManager,
+    private readonly sql: SqlReader,
     private readonly organisations: OrganisationDirectory,
   ) {}
 
@@ -30,6 +32,6 @@ export class AppointmentTypeQueries {
 
   /** What patients may book: types not deleted, oldest first. */
   offered(organisationId: string): Promise<AppointmentType[]> {
-    return this.em.find(AppointmentType, { organisationId, deleted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.sql.entities(AppointmentType, 'where organisation_id = $1 and not deleted order by created_at, id', [organisationId]);
   }
 }

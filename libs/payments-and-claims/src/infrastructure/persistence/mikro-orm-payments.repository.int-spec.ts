@@ -44,7 +44,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     const payments = new MikroOrmPaymentsRepository(em);
     const clients = new ClientDirectory(em);
     const wallet = new WalletQueries(em, new SqlReader(orm), clients);
-    const ownership = new OwnershipChecks(new OrganisationDirectory(em), clients);
+    const ownership = new OwnershipChecks(new OrganisationDirectory(em, new SqlReader(orm)), clients);
     return {
       recordTransaction: new RecordTransaction(payments, ownership, wallet, clock),
       outcome: new RecordPaymentOutcome(payments, wallet, clock),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { SqlReader } from '@app/shared';
 import { OrganisationDirectory } from '@app/organisations';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
@@ -125,10 +126,14 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     const clock = new FixedClock(NOW);
     const create = () => {
       const em = fresh(orm);
-      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), new OrganisationDirectory(em), clock).execute(organisationId, provider.id, {
-        locationId,
-        medicare: { providerNumber: '2429592A' },
-      });
+      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), new OrganisationDirectory(em, new SqlReader(orm)), clock).execute(
+        organisationId,
+        provider.id,
+        {
+          locationId,
+          medicare: { providerNumber: '2429592A' },
+        },
+      );
     };
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([create(), create(), create(), create()]));
 

@@ -272,7 +272,12 @@ describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2, 
   let limited: TestApp;
 
   beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1', WALLET_ENCRYPTION_KEY: randomWalletKey() });
+    limited = await createTestApp({
+      RATE_LIMIT_PER_MINUTE: '3',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '2',
+      TRUST_PROXY: '1',
+      WALLET_ENCRYPTION_KEY: randomWalletKey(),
+    });
   });
 
   afterAll(async () => {
@@ -593,5 +598,176 @@ describe('health and docs', () => {
       expect(schemaOf(patch.responses['200'].content['application/json'].schema.$ref!).properties!.websiteUrl.deprecated).toBe(true);
       expect(schemaOf(patch.responses['200'].content['application/json'].schema.$ref!).properties!.name.deprecated).toBeUndefined();
     });
+  });
+});
+
+describe('what the OpenAPI document promises every route (CONTRACT §4, §5)', () => {
+  type Header = { schema?: { type?: string } };
+  type Answer = { description: string; headers?: Record<string, Header>; content?: Record<string, { schema: { $ref?: string } }> };
+  type Operation = { operationId: string; security?: Array<Record<string, string[]>>; requestBody?: unknown; responses: Record<string, Answer> };
+  type Property = {
+    example?: unknown;
+    $ref?: string;
+    allOf?: Property[];
+    oneOf?: Property[];
+    anyOf?: Property[];
+    items?: Property;
+    properties?: Record<string, Property>;
+  };
+  let document: {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties?: Record<string, Property> }> };
+  };
+
+  beforeAll(async () => {
+    document = (await t.http().get('/docs/openapi.json').expect(200)).body;
+  });
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+        .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, path, operation })),
+    );
+
+  /** Routes whose answer for `status` is missing or is not a problem+json ProblemDto. */
+  const withoutProblem = (routes: ReturnType<typeof operations>, status: string) =>
+    routes
+      .filter(({ operation }) => operation.responses[status]?.content?.['application/problem+json']?.schema.$ref !== '#/components/schemas/ProblemDto')
+      .map(({ route }) => `${route} ${status}`);
+
+  it('documents a 500 problem on every operation, and 413 and 415 problems on every operation with a body', () => {
+    const all = operations();
+    const withBody = all.filter(({ operation }) => operation.requestBody !== undefined);
+    expect(withBody.length).toBeGreaterThan(10);
+    expect(withoutProblem(all, '500')).toEqual([]);
+    expect([...withoutProblem(withBody, '413'), ...withoutProblem(withBody, '415')]).toEqual([]);
+  });
+
+  it('documents 401, 403 and 429 on every keyed operation, and 429 on every operation but health probes', () => {
+    const all = operations();
+    const publicRoutes = all.filter(({ operation }) => !operation.security?.length).map(({ route }) => route);
+    expect(publicRoutes.sort()).toEqual(['GET /health/live', 'GET /health/ready', 'GET /v1/organisations/{organisationId}/booking-data']);
+    const keyed = all.filter(({ operation }) => operation.security?.length);
+    expect(['401', '403', '429'].flatMap((status) => withoutProblem(keyed, status))).toEqual([]);
+    expect(
+      withoutProblem(
+        all.filter(({ path }) => !path.startsWith('/health/')),
+        '429',
+      ),
+    ).toEqual([]);
+  });
+
+  it('documents X-Request-Id on every answer, the RateLimit headers on every rate-limited answer, and Retry-After on 429', () => {
+    const missing: string[] = [];
+    for (const { route, path, operation } of operations()) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        const expected = ['X-Request-Id'];
+        if (!path.startsWith('/health/') && status !== '401' && status !== '403') expected.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
+        if (status === '429') expected.push('Retry-After');
+        if (status === '201' && route !== 'POST /v1/api-keys') expected.push('Location');
+        for (const name of expected) if (!answer.headers?.[name]?.schema) missing.push(`${route} ${status} ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    const bookingData = document.paths['/v1/organisations/{organisationId}/booking-data'].get.responses;
+    for (const status of ['200', '304']) expect(Object.keys(bookingData[status].headers ?? {})).toEqual(expect.arrayContaining(['ETag', 'Cache-Control']));
+    expect(Object.keys(document.paths['/v1/organisations/{organisationId}'].patch.responses['200'].headers ?? {})).toContain('Deprecation');
+    expect(Object.keys(document.paths['/health/live'].get.responses['200'].headers ?? {})).toEqual(['X-Request-Id']);
+  });
+
+  it('sends the headers it documents', async () => {
+    const fresh = await postOrganisation({ name: named('Documented Headers Clinic') }).expect(201);
+    const bookingData = () => t.http().get(`/v1/organisations/${orgA.id}/booking-data`);
+    const etag = (await bookingData().expect(200)).headers.etag;
+    const cases: Array<[string, string, string, () => Promise<Response>]> = [
+      ['get', '/v1/organisations/{organisationId}', '200', () => t.http().get(`/v1/organisations/${orgA.id}`).set('Authorization', t.platformAuth)],
+      [
+        'get',
+        '/v1/organisations/{organisationId}',
+        '404',
+        () =>
+          t
+            .http()
+            .get(`/v1/organisations/${newPrefixedId('org')}`)
+            .set('Authorization', t.platformAuth),
+      ],
+      ['get', '/v1/organisations/{organisationId}', '401', () => t.http().get(`/v1/organisations/${orgA.id}`)],
+      ['get', '/v1/organisations/{organisationId}', '403', () => t.http().get(`/v1/organisations/${orgB.id}`).set('Authorization', orgA.auth)],
+      ['post', '/v1/organisations', '201', () => postOrganisation({ name: named('Documented Location Clinic') })],
+      ['post', '/v1/organisations', '400', () => postOrganisation({ name: '' })],
+      ['post', '/v1/organisations', '413', () => postOrganisation({ name: 'x'.repeat(110 * 1024) })],
+      [
+        'post',
+        '/v1/organisations',
+        '415',
+        () => t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Content-Type', 'text/plain').send('{}'),
+      ],
+      ['post', '/v1/api-keys', '201', () => postApiKey({ name: `Documented headers ${RUN}` })],
+      [
+        'patch',
+        '/v1/organisations/{organisationId}',
+        '200',
+        () => t.http().patch(`/v1/organisations/${fresh.body.id}`).set('Authorization', t.platformAuth).send({ websiteUrl: 'https://example.com' }),
+      ],
+      ['get', '/v1/organisations/{organisationId}/booking-data', '200', bookingData],
+      ['get', '/v1/organisations/{organisationId}/booking-data', '304', () => bookingData().set('If-None-Match', etag)],
+      ['get', '/health/live', '200', () => t.http().get('/health/live')],
+    ];
+    for (const [method, path, status, send] of cases) {
+      const response = await send();
+      expect(`${method} ${path} ${response.status}`).toBe(`${method} ${path} ${status}`);
+      const documented = Object.keys(document.paths[path][method].responses[status].headers ?? {});
+      const unsent = documented.filter((name) => response.headers[name.toLowerCase()] === undefined);
+      expect(`${method} ${path} ${status}: ${unsent.join(', ')}`).toBe(`${method} ${path} ${status}: `);
+    }
+    // The one 201 without a Location documents none.
+    expect((await postApiKey({ name: `No location ${RUN}` }).expect(201)).headers.location).toBeUndefined();
+    expect(document.paths['/v1/api-keys'].post.responses['201'].headers?.Location).toBeUndefined();
+  });
+
+  it('gives every schema property an example, or a reference to a schema whose properties have them', () => {
+    const hasExample = (property: Property): boolean =>
+      property.example !== undefined ||
+      property.$ref !== undefined ||
+      [...(property.allOf ?? []), ...(property.oneOf ?? []), ...(property.anyOf ?? [])].some((part) => part.$ref !== undefined) ||
+      property.items?.$ref !== undefined ||
+      (property.properties !== undefined && Object.values(property.properties).every(hasExample));
+    const schemas = Object.entries(document.components.schemas);
+    expect(schemas.length).toBeGreaterThan(20);
+    const missing = schemas.flatMap(([schema, { properties }]) =>
+      Object.entries(properties ?? {})
+        .filter(([, property]) => !hasExample(property))
+        .map(([name]) => `${schema}.${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('Swagger UI at every address of /docs', () => {
+  /** The page at `address`, after one redirect, and the status of each asset it links, resolved as a browser would. */
+  async function assetsOf(address: string) {
+    let at = address;
+    let page = await t.http().get(at);
+    if (page.status === 301) {
+      at = page.headers.location;
+      page = await t.http().get(at);
+    }
+    expect([address, page.status, page.headers['content-type']]).toEqual([address, 200, expect.stringMatching(/^text\/html/)]);
+    const links = [...page.text.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => new URL(match[1], `http://localhost${at}`).pathname);
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    return Promise.all(links.map(async (link) => `${link} ${(await t.http().get(link)).status}`));
+  }
+
+  it.each(['/docs', '/docs/', '/docs/index.html', '/docs/?tab=auth', '/docs/index.html?tab=auth'])('serves %s with every asset it links', async (address) => {
+    const assets = await assetsOf(address);
+    expect(assets.filter((asset) => !asset.endsWith(' 200'))).toEqual([]);
+    expect(assets.some((asset) => asset.startsWith('/docs/swagger-ui-init.js'))).toBe(true);
+  });
+
+  it('redirects /docs/ to /docs, keeping the query', async () => {
+    const response = await t.http().get('/docs/?tab=auth');
+    expect([response.status, response.headers.location]).toEqual([301, '/docs?tab=auth']);
+    expect(response.headers['x-request-id']).toMatch(UUID);
   });
 });

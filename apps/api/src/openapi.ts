@@ -1,6 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { AppConfig } from '@app/shared';
+import { HttpStatus, type INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type HeadersObject, type OpenAPIObject, type OperationObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { type AppConfig, problemResponse } from '@app/shared';
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const document = new DocumentBuilder()
@@ -22,6 +23,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   documentIdempotentPosts(openApi);
+  documentHttpConventions(openApi);
   return openApi;
 }
 
@@ -53,8 +55,110 @@ function documentIdempotentPosts(openApi: OpenAPIObject): void {
   }
 }
 
+const REQUEST_ID: HeadersObject = {
+  'X-Request-Id': {
+    description:
+      "The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`.",
+    schema: { type: 'string', example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' },
+  },
+};
+
+const RATE_LIMIT: HeadersObject = {
+  'RateLimit-Limit': {
+    description:
+      'Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer.',
+    schema: { type: 'integer', example: 600 },
+  },
+  'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer', example: 599 } },
+  'RateLimit-Reset': { description: 'Seconds until the budget is refilled.', schema: { type: 'integer', example: 42 } },
+};
+
+const RETRY_AFTER: HeadersObject = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', example: 42 } } };
+
+const WWW_AUTHENTICATE: HeadersObject = { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', example: 'Bearer' } } };
+
+const LOCATION: HeadersObject = {
+  Location: { description: 'Where to read the new resource.', schema: { type: 'string' } },
+};
+
+/** An API key has no address to read it back at, so its 201 has no Location. */
+const CREATED_WITHOUT_LOCATION = new Set(['ApiKeys_create']);
+
+const BOOKING_DATA_CACHING: HeadersObject = {
+  ETag: {
+    description: 'Weak validator of this copy; send it back as `If-None-Match`.',
+    schema: { type: 'string', example: 'W/"Jx6tq2nq0wq6m3vQbq0Ck1m5oVQ"' },
+  },
+  'Cache-Control': { description: 'Shared caches may keep the copy for 60 s.', schema: { type: 'string', example: 'public, max-age=60' } },
+};
+
+/** Headers that one route's controller sets itself, by operation id and status. */
+const ROUTE_HEADERS: Record<string, Record<string, HeadersObject>> = {
+  Organisations_update: {
+    '200': {
+      Deprecation: { description: 'Present, as `true`, when the request sent the deprecated `websiteUrl`.', schema: { type: 'string', example: 'true' } },
+    },
+  },
+  BookingData_get: { '200': BOOKING_DATA_CACHING, '304': BOOKING_DATA_CACHING },
+};
+
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * What holds for every route (CONTRACT §4, §5), applied to the whole document so no controller can
+ * leave it out: any route may answer 500, a route with a body 413 and 415; every answer carries
+ * `X-Request-Id`; a rate-limited route (one that documents 429) sends the RateLimit headers.
+ */
+function documentHttpConventions(openApi: OpenAPIObject): void {
+  const seen = new Set<string>();
+  for (const path of Object.values(openApi.paths)) {
+    for (const method of OPERATION_METHODS) {
+      const operation: OperationObject | undefined = path[method];
+      if (!operation) continue;
+      const { responses } = operation;
+      responses['500'] ??= problemResponse(HttpStatus.INTERNAL_SERVER_ERROR);
+      if (operation.requestBody) {
+        responses['413'] ??= problemResponse(HttpStatus.PAYLOAD_TOO_LARGE);
+        responses['415'] ??= problemResponse(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+      }
+      const rateLimited = responses['429'] !== undefined;
+      const operationId = operation.operationId ?? '';
+      if (ROUTE_HEADERS[operationId]) seen.add(operationId);
+      for (const [status, response] of Object.entries(responses) as Array<[string, ResponseObject]>) {
+        // A fresh object: one response object may be shared by the operations of a controller.
+        responses[status] = {
+          ...response,
+          headers: {
+            ...REQUEST_ID,
+            ...(rateLimited && status !== '401' && status !== '403' ? RATE_LIMIT : {}),
+            ...(status === '429' ? RETRY_AFTER : {}),
+            ...(status === '401' ? WWW_AUTHENTICATE : {}),
+            ...(status === '201' && !CREATED_WITHOUT_LOCATION.has(operationId) ? LOCATION : {}),
+            ...ROUTE_HEADERS[operationId]?.[status],
+            ...response.headers,
+          },
+        };
+      }
+    }
+  }
+  const unknown = Object.keys(ROUTE_HEADERS).filter((operationId) => !seen.has(operationId));
+  if (unknown.length) throw new Error(`ROUTE_HEADERS names operations that do not exist: ${unknown.join(', ')}`);
+}
+
+/**
+ * Swagger UI's page links its assets relative to the address it was served at, and gets them right
+ * only at `/docs` and a bare `/docs/`: at `/docs/index.html` or `/docs/?…` they resolve under
+ * `/docs/docs/` (404). So the page has one address, and the others redirect to it.
+ */
+function redirectToDocs(request: Request, response: Response, next: NextFunction): void {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || (request.path !== '/docs/' && request.path !== '/docs/index.html')) return next();
+  const query = request.originalUrl.indexOf('?');
+  response.redirect(301, `/docs${query === -1 ? '' : request.originalUrl.slice(query)}`);
+}
+
 /** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
 export function serveApiDocs(app: INestApplication, config: AppConfig): void {
+  app.use(redirectToDocs);
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app, config), {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',

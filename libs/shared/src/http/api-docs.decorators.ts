@@ -1,5 +1,5 @@
 import { applyDecorators, HttpStatus, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, getSchemaPath, type ResponseObject } from '@nestjs/swagger';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'medicareCard.memberNumber', description: 'JSON path of the offending input.' })
@@ -53,23 +53,23 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).',
   429: 'Rate limit reached; see `Retry-After` (`rate_limited`).',
+  500: 'An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it.',
 };
 
-/** Documents the problem+json answers a route can give, and that it needs the bearer key unless public. */
-export function ApiErrors(...statuses: HttpStatus[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ApiExtraModels(ProblemDto),
-    ...statuses.map((status) =>
-      ApiResponse({
-        status,
-        description: DESCRIPTIONS[status] ?? 'Error',
-        content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } },
-      }),
-    ),
-  );
+/** A problem+json answer with its status's description, for decorators and for the document pass in `openapi.ts`. */
+export function problemResponse(status: HttpStatus, description = DESCRIPTIONS[status] ?? 'Error'): ResponseObject {
+  return { description, content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDto) } } } };
 }
 
-/** The statuses every keyed route can answer besides its own. */
+/**
+ * Documents the problem+json answers particular to a route. Those every route can give (500; 413 and
+ * 415 with a body) and the common response headers are added to the whole document by `openapi.ts`.
+ */
+export function ApiErrors(...statuses: HttpStatus[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(ApiExtraModels(ProblemDto), ...statuses.map((status) => ApiResponse({ status, ...problemResponse(status) })));
+}
+
+/** The bearer key, and the statuses every keyed route can answer besides its own. */
 export const ApiKeyed = (): MethodDecorator & ClassDecorator =>
   applyDecorators(ApiBearerAuth(), ApiErrors(HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN, HttpStatus.TOO_MANY_REQUESTS));
 

@@ -86,10 +86,14 @@ export class TransactionResponse {
   @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
   @ApiProperty({ type: [TransactionItemResponse] }) transactionItems: TransactionItemResponse[];
   @ApiProperty({ type: [ConfirmationResponse] }) confirmations: ConfirmationResponse[];
-  @ApiProperty({ type: String, nullable: true }) paymentMethodId: string | null;
-  @ApiProperty({ type: String, nullable: true }) healthFundCardId: string | null;
-  @ApiProperty({ type: String, nullable: true }) medicareCardId: string | null;
-  @ApiProperty({ type: String, nullable: true }) bookingId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: 'The payment method charged, if any.' })
+  paymentMethodId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: 'The health fund card claimed against, if any.' })
+  healthFundCardId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'The Medicare card claimed against, if any.' })
+  medicareCardId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', description: 'The booking the sale is for, if any.' })
+  bookingId: string | null;
   @ApiProperty({ example: 'Alex Chen' }) clientName: string;
   @ApiProperty({ type: PaymentMethodResponse, nullable: true }) paymentMethod: PaymentMethodResponse | null;
   @ApiProperty({ type: HealthFundCardResponse, nullable: true }) healthFundCard: HealthFundCardResponse | null;

@@ -115,19 +115,26 @@ export class WalletCardResponse {
   @ApiProperty({ required: false, example: 'cus_R3x9Kq2LmN7vPw', description: 'payment_method' }) customerId?: string;
   @ApiProperty({ required: false, example: '5678', description: 'health_fund_card, medicare_card' }) memberNumberLast4?: string;
   @ApiProperty({ required: false, example: 'a3f1c2…', description: 'health_fund_card, medicare_card' }) fingerprint?: string;
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', description: 'health_fund_card, medicare_card' }) verifiedAt?:
-    string | null;
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: '2026-11-22T05:31:12.000Z',
+    description: 'health_fund_card, medicare_card',
+  })
+  verifiedAt?: string | null;
   @ApiProperty({ required: false, example: '0193a6f2-0001-7000-8000-000000000002', description: 'health_fund_card' }) healthFundId?: string;
   @ApiProperty({ required: false, type: HealthFundResponse, nullable: true, description: 'health_fund_card' }) healthFund?: HealthFundResponse | null;
   @ApiProperty({ required: false, type: String, nullable: true, example: '02', description: 'health_fund_card' }) defaultReferenceNumber?: string | null;
   @ApiProperty({ required: false, type: String, nullable: true, example: '01', description: 'health_fund_card' }) issueNumber?: string | null;
-  @ApiProperty({ required: false, type: [String], description: 'health_fund_card' }) cardholders?: string[];
+  @ApiProperty({ required: false, type: [String], example: ['Alex Chen'], description: 'health_fund_card' }) cardholders?: string[];
   @ApiProperty({ required: false, example: '1', description: 'medicare_card' }) referenceNumber?: string;
   @ApiProperty({ required: false, example: 'Alex', description: 'medicare_card' }) firstName?: string;
   @ApiProperty({ required: false, example: 'Chen', description: 'medicare_card' }) lastName?: string;
   @ApiProperty({ required: false, example: '1988-04-12', description: 'medicare_card' }) dateOfBirth?: string;
-  @ApiProperty({ required: false, type: String, nullable: true, description: 'medicare_card' }) secondInitial?: string | null;
-  @ApiProperty({ required: false, type: String, nullable: true, description: 'medicare_card' }) sex?: string | null;
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'J', description: 'medicare_card' }) secondInitial?: string | null;
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'F', description: 'medicare_card' }) sex?: string | null;
 
   static from(read: CardRead): WalletCardResponse {
     const { card } = read;

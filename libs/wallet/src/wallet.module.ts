@@ -18,14 +18,7 @@ import { TestPaymentProcessor } from './infrastructure/processors/test-payment-p
 
 export const walletSchemas = [HealthFundSchema, WalletCardSchema];
 
-/** The card vault's key: `WALLET_ENCRYPTION_KEY`, or on the embedded default one kept in its data folder. */
-export function cardVaultFor(config: AppConfig): CardVault {
-  if (config.walletEncryptionKey) return new AesGcmCardVault(AesGcmCardVault.parseKey(config.walletEncryptionKey));
-  if (config.databaseUrl) throw new Error('WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set (32 bytes as 64 hex characters or base64)');
-  return new AesGcmCardVault(AesGcmCardVault.parseKey(config.secretInDataDir('wallet-encryption-key', () => randomKeyHex())));
-}
-
-const randomKeyHex = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
+export const cardVaultFor = (config: AppConfig): CardVault => new AesGcmCardVault(config.masterKey());
 
 function paymentProcessor(config: AppConfig): PaymentProcessor {
   switch (config.paymentProcessor) {

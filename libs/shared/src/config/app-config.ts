@@ -39,6 +39,17 @@ export class AppConfig {
   }
 
   /**
+   * The 32-byte master key (`WALLET_ENCRYPTION_KEY`) that card encryption, card fingerprints and
+   * idempotency hashes each derive their own key from. Required with `DATABASE_URL`; the embedded
+   * default makes one and keeps it in its data folder.
+   */
+  masterKey(): Buffer {
+    if (this.walletEncryptionKey) return parseMasterKey(this.walletEncryptionKey);
+    if (this.databaseUrl) throw new Error('WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set (32 bytes as 64 hex characters or base64)');
+    return parseMasterKey(this.secretInDataDir('wallet-encryption-key', () => randomBytes(32).toString('hex')));
+  }
+
+  /**
    * A secret the embedded default keeps in its data folder, made on first start; so a restart
    * keeps the same key without any configuration.
    */
@@ -50,6 +61,14 @@ export class AppConfig {
     writeFileSync(path, `${secret}\n`, { mode: 0o600 });
     return secret;
   }
+}
+
+/** A 32-byte key written as 64 hex characters or as base64. */
+export function parseMasterKey(value: string): Buffer {
+  const trimmed = value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) throw new Error('WALLET_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+  return key;
 }
 
 /** Unset: no proxy is trusted. A number: that many hops. Otherwise Express's own forms (`loopback`, CIDRs). */

@@ -1,5 +1,6 @@
 import { createDecipheriv, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import { parseMasterKey } from '@app/shared';
 import { AesGcmCardVault } from './aes-gcm-card-vault.js';
 
 const KEY_HEX = '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5';
@@ -12,20 +13,20 @@ const vaultOf = (hex = KEY_HEX) => new AesGcmCardVault(Buffer.from(hex, 'hex'));
 const payloadOf = (sealed: string): Buffer => Buffer.from(sealed.slice('v1:'.length), 'base64');
 const withPayload = (payload: Buffer): string => `v1:${payload.toString('base64')}`;
 
-describe('AesGcmCardVault.parseKey', () => {
+describe('parseMasterKey, the key the vault is made with', () => {
   it('reads 64 hex characters, in either case and with surrounding space', () => {
-    expect(AesGcmCardVault.parseKey(KEY_HEX)).toEqual(Buffer.from(KEY_HEX, 'hex'));
-    expect(AesGcmCardVault.parseKey(` ${KEY_HEX.toUpperCase()}\n`)).toEqual(Buffer.from(KEY_HEX, 'hex'));
+    expect(parseMasterKey(KEY_HEX)).toEqual(Buffer.from(KEY_HEX, 'hex'));
+    expect(parseMasterKey(` ${KEY_HEX.toUpperCase()}\n`)).toEqual(Buffer.from(KEY_HEX, 'hex'));
   });
 
   it('reads base64 of 32 bytes', () => {
     const key = Buffer.from(KEY_HEX, 'hex');
-    expect(AesGcmCardVault.parseKey(key.toString('base64'))).toEqual(key);
+    expect(parseMasterKey(key.toString('base64'))).toEqual(key);
   });
 
   it('gives a key the vault refuses when it is neither 32 bytes of hex nor of base64', () => {
     for (const value of ['abc', KEY_HEX.slice(2), Buffer.alloc(16).toString('base64')]) {
-      expect(() => new AesGcmCardVault(AesGcmCardVault.parseKey(value))).toThrow(/32 bytes/);
+      expect(() => new AesGcmCardVault(parseMasterKey(value))).toThrow(/32 bytes/);
     }
   });
 });

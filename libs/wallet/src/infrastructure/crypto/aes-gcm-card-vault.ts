@@ -20,12 +20,6 @@ export class AesGcmCardVault extends CardVault {
     this.fingerprintKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'wallet card fingerprint', 32));
   }
 
-  /** A 32-byte key written as 64 hex characters or as base64. */
-  static parseKey(value: string): Buffer {
-    const trimmed = value.trim();
-    return /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  }
-
   seal(plaintext: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ClientDirectory } from '@app/membership';
+import { parseMasterKey } from '@app/shared';
 import { DomainError } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
@@ -15,7 +16,7 @@ import { TestPaymentProcessor } from '../processors/test-payment-processor.js';
 import { MikroOrmWalletCardRepository } from './mikro-orm-wallet-card.repository.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
-const vault = new AesGcmCardVault(AesGcmCardVault.parseKey('6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5'));
+const vault = new AesGcmCardVault(parseMasterKey('6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5'));
 
 /** A valid Medicare number from its first eight digits, with issue number 1. */
 const medicareNumber = (firstEight: string) => `${firstEight}${medicareCheckDigit(firstEight)}1`;

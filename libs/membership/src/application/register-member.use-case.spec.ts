@@ -20,10 +20,6 @@ class InMemoryMembers extends MemberRepository {
     if (this.byEmail.has(member.email.toLowerCase())) throw new EmailTakenError();
     this.byEmail.set(member.email.toLowerCase(), member);
   }
-
-  async exists(memberId: string): Promise<boolean> {
-    return [...this.byEmail.values()].some((member) => member.id === memberId);
-  }
 }
 
 describe('RegisterMember', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { DomainError, newPrefixedId } from '@app/shared/domain';
+import { DomainError } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { RegisterMember } from '../../application/register-member.use-case.js';
@@ -52,13 +52,6 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
     expect(loaded).toEqual(member);
     expect([loaded.mobileNumber, loaded.dateOfBirth, loaded.profileImageUrl, loaded.createdByOrganisationId]).toEqual([null, null, null, null]);
     expect(loaded.metadata).toEqual({});
-  });
-
-  it('answers whether a member exists', async () => {
-    const member = register(uniqueEmail('ella'));
-    await new MikroOrmMemberRepository(fresh(orm)).add(member);
-    const repository = new MikroOrmMemberRepository(fresh(orm));
-    expect([await repository.exists(member.id), await repository.exists(newPrefixedId('memb', NOW))]).toEqual([true, false]);
   });
 
   it('refuses an email another member has in other letter case with EmailTakenError, and keeps only the first', async () => {

@@ -21,8 +21,4 @@ export class MikroOrmMemberRepository extends MemberRepository {
       throw error;
     }
   }
-
-  async exists(memberId: string): Promise<boolean> {
-    return (await this.em.count(Member, { id: memberId })) > 0;
-  }
 }

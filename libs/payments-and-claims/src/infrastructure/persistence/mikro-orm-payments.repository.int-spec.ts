@@ -139,7 +139,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     const em = fresh(orm);
     const [loadedClaim, loadedPayment] = await Promise.all([
       em.fork().findOneOrFail(Claim, { id: claim.id }),
-      new MikroOrmPaymentsRepository(em.fork()).findPaymentTransaction(organisationId, paymentTransaction.id),
+      em.fork().findOne(PaymentTransaction, { id: paymentTransaction.id, organisationId }),
     ]);
     expect(loadedClaim).toEqual(claim);
     expect({ charge: loadedClaim.totalChargeAmount, rebate: loadedClaim.totalRebateAmount, gap: loadedClaim.totalGapAmount }).toEqual({
@@ -181,7 +181,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       itemsCount: 1,
       claimant: null,
     });
-    expect(await new MikroOrmPaymentsRepository(fresh(orm)).findPaymentTransaction(organisationId, paymentTransaction.id)).toEqual(paymentTransaction);
+    expect(await fresh(orm).findOne(PaymentTransaction, { id: paymentTransaction.id, organisationId })).toEqual(paymentTransaction);
   });
 
   it('loads a payout that adds up, to the cent, its transactions less fees plus adjustments, and marks them paid out', async () => {
@@ -198,21 +198,32 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       count: 2,
       status: 'pending',
     });
-    const paidOut = await new MikroOrmPaymentsRepository(fresh(orm)).paymentTransactionsOf(organisationId, businessId, [first.id, second.id]);
+    const paidOut = await fresh(orm).find(PaymentTransaction, { organisationId, businessId, id: { $in: [first.id, second.id] } });
     expect(paidOut.map((payment) => payment.payoutId)).toEqual([payout.id, payout.id]);
     expect(paidOut.find((payment) => payment.id === second.id)?.adjustments).toEqual([
       { id: expect.any(String), createdAt: NOW.toISOString(), source: 'refund', amount: -1_250 },
     ]);
   });
 
-  it('reads payment transactions only of the business and organisation asked for', async () => {
+  it('pays out payment transactions only of the business and organisation asked for', async () => {
     const [ours, theirs] = await Promise.all([recordTransaction(), recordTransaction(otherBusinessId)]);
     const [own, other] = [await cardPayment(ours.id, 1_000, 10), await cardPayment(theirs.id, 2_000, 20)];
 
-    const repository = new MikroOrmPaymentsRepository(fresh(orm));
-    expect((await repository.paymentTransactionsOf(organisationId, businessId, [own.id, other.id])).map((payment) => payment.id)).toEqual([own.id]);
-    expect(await repository.paymentTransactionsOf(await rows.organisation(), businessId, [own.id])).toEqual([]);
-    expect(await repository.paymentTransactionsOf(organisationId, businessId, [])).toEqual([]);
+    /** What `payOut` hands to `assemble`; assembling is then refused, so nothing is saved. */
+    const handed = async (organisation: string, ids: string[]) => {
+      let seen: PaymentTransaction[] = [];
+      const refused = new Error('only looking');
+      await expect(
+        new MikroOrmPaymentsRepository(fresh(orm)).payOut(organisation, businessId, ids, (transactions) => {
+          seen = transactions;
+          throw refused;
+        }),
+      ).rejects.toBe(refused);
+      return seen;
+    };
+    expect((await handed(organisationId, [own.id, other.id])).map((payment) => payment.id)).toEqual([own.id]);
+    expect(await handed(await rows.organisation(), [own.id])).toEqual([]);
+    expect(await handed(organisationId, [])).toEqual([]);
   });
 
   describe('database checks behind the money rules', () => {
@@ -271,7 +282,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
 
     const { fulfilled } = await withSlowStatements(/^\s*commit/i, 150, () => settle([adjust(-1_000), adjust(-2_000)]));
 
-    const loaded = await new MikroOrmPaymentsRepository(fresh(orm)).findPaymentTransaction(organisationId, payment.id);
+    const loaded = await fresh(orm).findOne(PaymentTransaction, { id: payment.id, organisationId });
     const byAmount = (a: number, b: number) => a - b;
     expect(fulfilled.length).toBeGreaterThan(0);
     expect(loaded?.adjustments.map((adjustment) => adjustment.amount).sort(byAmount)).toEqual(fulfilled.sort(byAmount));

@@ -20,14 +20,6 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return this.em.findOne(Transaction, { id, organisationId });
   }
 
-  findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
-    return this.em.findOne(PaymentTransaction, { id, organisationId });
-  }
-
-  paymentTransactionsOf(organisationId: string, businessId: string, ids: readonly string[]): Promise<PaymentTransaction[]> {
-    return ids.length ? this.em.find(PaymentTransaction, { organisationId, businessId, id: { $in: [...ids] } }) : Promise.resolve([]);
-  }
-
   /** One flush is one database transaction: all of it lands, or none. */
   async save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void> {
     await this.em.persist(entities).flush();

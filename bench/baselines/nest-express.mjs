@@ -7,8 +7,7 @@
 import 'reflect-metadata';
 import { BadRequestException, Controller, Get, Inject, Module, NotFoundException, Param, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import pg from 'pg';
-import { createQueries, NotFound, pageRequest } from './queries.mjs';
+import { createPool, createQueries, NotFound, pageRequest } from './queries.mjs';
 import { exitWithParent } from './lifecycle.mjs';
 
 const QUERIES = 'BASELINE_QUERIES';
@@ -51,7 +50,7 @@ for (const [method, path] of [
   Query()(prototype, method, 1);
 }
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX || 10) });
+const pool = createPool(process.env.DATABASE_URL, Number(process.env.POOL_MAX || 10));
 pool.on('error', () => undefined);
 
 class BaselineModule {}

@@ -4,11 +4,10 @@
 //
 //   PORT=4001 DATABASE_URL=postgresql://... node bench/baselines/node-http-pg.mjs
 import { createServer } from 'node:http';
-import pg from 'pg';
-import { createQueries, NotFound, pageRequest } from './queries.mjs';
+import { createPool, createQueries, NotFound, pageRequest } from './queries.mjs';
 import { exitWithParent } from './lifecycle.mjs';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX || 10) });
+const pool = createPool(process.env.DATABASE_URL, Number(process.env.POOL_MAX || 10));
 pool.on('error', () => undefined);
 const queries = createQueries(pool);
 

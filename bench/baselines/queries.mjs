@@ -15,6 +15,8 @@
 //   libs/membership/src/application/client-reader.ts               findByIds
 // The harness checks both: the statements (against the service's, logged in the same run) and the bytes.
 
+import pg from 'pg';
+
 const PROVIDER_COLUMNS = `
   p.id, p.created_at as "createdAt", p.deleted, p.bookings_enabled as "bookingsEnabled", p.mobile_number as "mobileNumber",
   p.email, p.first_name as "firstName", p.middle_name as "middleName", p.last_name as "lastName", p.profile_image_url as "profileImageUrl",
@@ -103,17 +105,25 @@ function clientView(row) {
   return {
     id: row.id,
     deleted: row.deleted,
-    createdAt: new Date(row.created_at).toISOString(),
-    memberId: row.member_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    dateOfBirth: row.date_of_birth,
-    mobileNumber: row.mobile_number,
+    createdAt: new Date(row.createdAt).toISOString(),
+    memberId: row.memberId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateOfBirth: row.dateOfBirth,
+    mobileNumber: row.mobileNumber,
     email: row.email,
-    pmsPatientId: row.pms_patient_id,
-    pmsCreatedAt: row.pms_created_at === null ? null : new Date(row.pms_created_at).toISOString(),
-    profileImageUrl: row.profile_image_url,
+    pmsPatientId: row.pmsPatientId,
+    pmsCreatedAt: row.pmsCreatedAt === null ? null : new Date(row.pmsCreatedAt).toISOString(),
+    profileImageUrl: row.profileImageUrl,
   };
+}
+
+const DATE_OID = 1082;
+
+/** A pool that reads `date` columns as text (`YYYY-MM-DD`), as the ORM's type parsers do. */
+export function createPool(connectionString, max = 10) {
+  const getTypeParser = (oid, format) => (oid === DATE_OID ? (text) => text : pg.types.getTypeParser(oid, format));
+  return new pg.Pool({ connectionString, max, types: { getTypeParser } });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -174,21 +184,16 @@ export function createQueries(pool) {
     const [providerRows, locationRows, typeRows, clientRows] = await Promise.all([
       rows(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = $1 and p.id = any($2)`, [organisationId, ids((row) => row.providerId)]),
       rows(
-        `select id, organisation_id as "organisationId", business_id as "businessId", name, time_zone as "timeZone", address,
-              suggested_tax_identifier as "suggestedTaxIdentifier", booking_custom_text as "bookingCustomText", email, registrations, created_at as "createdAt"
-       from locations where organisation_id = $1 and id = any($2)`,
+        'select "id" as "id", "organisation_id" as "organisationId", "business_id" as "businessId", "name" as "name", "time_zone" as "timeZone", "address" as "address", "email" as "email", "suggested_tax_identifier" as "suggestedTaxIdentifier", "booking_custom_text" as "bookingCustomText", "registrations" as "registrations", "created_at" as "createdAt" from "locations" where organisation_id = $1 and id = any($2)',
         [organisationId, ids((row) => row.locationId)],
       ),
       rows(
-        `select id, name, duration_minutes as "durationMinutes", price, provider_ids as "providerIds", location_ids as "locationIds",
-              max_attendees as "maxAttendees", description, category, item_code as "itemCode", billable_items as "billableItems", deleted, created_at as "createdAt"
-       from appointment_types where organisation_id = $1 and id = any($2)`,
+        'select "id" as "id", "organisation_id" as "organisationId", "name" as "name", "duration_minutes" as "durationMinutes", "price" as "price", "provider_ids" as "providerIds", "location_ids" as "locationIds", "max_attendees" as "maxAttendees", "description" as "description", "category" as "category", "item_code" as "itemCode", "billable_items" as "billableItems", "deleted" as "deleted", "created_at" as "createdAt" from "appointment_types" where organisation_id = $1 and id = any($2)',
         [organisationId, ids((row) => row.appointmentTypeId)],
       ),
       clientIds.length
         ? rows(
-            `select id, member_id, first_name, last_name, date_of_birth::text, mobile_number, email, pms_patient_id, pms_created_at, profile_image_url, deleted, created_at
-       from clients where organisation_id = $1 and id = any($2)`,
+            'select "id" as "id", "organisation_id" as "organisationId", "member_id" as "memberId", "first_name" as "firstName", "last_name" as "lastName", "date_of_birth" as "dateOfBirth", "mobile_number" as "mobileNumber", "email" as "email", "pms_patient_id" as "pmsPatientId", "pms_created_at" as "pmsCreatedAt", "profile_image_url" as "profileImageUrl", "deleted" as "deleted", "created_at" as "createdAt" from "clients" where organisation_id = $1 and id = any($2)',
             [organisationId, clientIds],
           )
         : [],

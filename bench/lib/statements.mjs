@@ -133,8 +133,8 @@ export async function countStatements({ root, databaseUrl, env, bootstrapKey, sc
 
 /** The statements the baselines' query module sends for A and B, recorded the same way. */
 export async function baselineStatements({ databaseUrl, fixtures }) {
-  const { createQueries } = await import('../baselines/queries.mjs');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const { createPool, createQueries } = await import('../baselines/queries.mjs');
+  const pool = createPool(databaseUrl);
   try {
     const queries = createQueries(pool);
     const page = { page: 1, limit: 20 };

@@ -8,19 +8,11 @@ import { Location } from '../domain/location.js';
 export class LocationReader {
   constructor(private readonly sql: SqlReader) {}
 
-  /**
-   * The organisation's locations with these ids, in one statement. Plain SQL into the domain's
-   * shape: lists of bookings and providers call this on every page.
-   */
+  /** The organisation's locations with these ids, in one statement: lists of bookings and providers call this on every page. */
   async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.rows<Omit<Location, 'createdAt'> & { createdAt: string }>(
-      `select id, organisation_id as "organisationId", business_id as "businessId", name, time_zone as "timeZone", address,
-              suggested_tax_identifier as "suggestedTaxIdentifier", booking_custom_text as "bookingCustomText", email, registrations, created_at as "createdAt"
-       from locations where organisation_id = $1 and id = any($2)`,
-      [organisationId, [...new Set(ids)]],
-    );
-    return new Map(rows.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]));
+    const locations = await this.sql.entities(Location, 'where organisation_id = $1 and id = any($2)', [organisationId, [...new Set(ids)]]);
+    return new Map(locations.map((location) => [location.id, location]));
   }
 
   /** The businesses with these ids, in one statement. */

@@ -5,7 +5,7 @@ import { ClientReader } from '@app/membership';
 import { type Business, type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
 import { PractitionerDirectory, type ProviderLocationLink, ProviderQueries, type ProviderRow } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
-import type { AppointmentType } from '../domain/appointment-type.js';
+import { AppointmentType } from '../domain/appointment-type.js';
 import type { Adjustment, BookingStatus } from '../domain/booking.js';
 import { BookingTransactions } from '../domain/booking-transactions.js';
 import { type CancellationPolicy, cancellationPolicyOf } from '../domain/cancellation-policy.js';
@@ -209,16 +209,10 @@ export class BookingQueries {
     });
   }
 
-  /** Plain SQL into the domain's shape: every booking page needs these. */
   private async appointmentTypesByIds(organisationId: string, ids: string[]): Promise<Map<string, AppointmentTypeRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.rows<Omit<AppointmentTypeRow, 'createdAt'> & { createdAt: string }>(
-      `select id, name, duration_minutes as "durationMinutes", price, provider_ids as "providerIds", location_ids as "locationIds",
-              max_attendees as "maxAttendees", description, category, item_code as "itemCode", billable_items as "billableItems", deleted, created_at as "createdAt"
-       from appointment_types where organisation_id = $1 and id = any($2)`,
-      [organisationId, ids],
-    );
-    return new Map(rows.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]));
+    const types = await this.sql.entities(AppointmentType, 'where organisation_id = $1 and id = any($2)', [organisationId, ids]);
+    return new Map(types.map((type) => [type.id, type]));
   }
 }
 

@@ -2,8 +2,7 @@
  * The anchor is the day generated data is built around: "now" for the data, with bookings from
  * 18 months before it to 6 months after. Every timestamp, and so every UUID v7, derives from it,
  * so scale, seed and anchor together fix every row (card ciphertext aside: its random IV is what
- * keeps it safe). It is a date, not an instant, so that every
- * load on one day is identical.
+ * keeps it safe). It is a date, not an instant, so that every load on one day is identical.
  */
 
 /** The default anchor: a demo loaded today has both past and upcoming bookings. */

@@ -126,24 +126,38 @@ export function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond();
 }
 
+/** A client backend's title: "postgres: <user> <database> <host>(<port>) <state>". */
+const BACKEND_TITLE = /^postgres: \S+ \S+ (?:\[local\]|[\d.:a-f]+\(\d+\))/;
+
 /**
- * CPU of a PostgreSQL server in microseconds: the postmaster's own, what its exited children
- * left in its cutime/cstime, and that of its live children (backends, walwriter, ...). Monotonic
- * as long as the postmaster lives, so a difference over a window is the server's CPU in it.
+ * CPU of a PostgreSQL server in microseconds. `total`: the postmaster's own, what its exited
+ * children left in its cutime/cstime, and that of its live children; monotonic as long as the
+ * postmaster lives, so a difference over a window is the server's CPU in it. Split by live child:
+ * `backends` (client connections: parsing, planning, executing), `ioWorkers` (PostgreSQL 18's
+ * asynchronous reads, done for the backends), and the rest in `total` (checkpointer, walwriter,
+ * autovacuum, backends that exited).
  */
 export function postgresCpuMicros(postmasterPid) {
   const own = statFields(postmasterPid);
   let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  let backendTicks = 0;
+  let ioWorkerTicks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = statFields(entry);
-      if (Number(fields[1]) === postmasterPid) ticks += Number(fields[11]) + Number(fields[12]);
+      if (Number(fields[1]) !== postmasterPid) continue;
+      const childTicks = Number(fields[11]) + Number(fields[12]);
+      ticks += childTicks;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      if (BACKEND_TITLE.test(title)) backendTicks += childTicks;
+      else if (title.startsWith('postgres: io worker')) ioWorkerTicks += childTicks;
     } catch {
       // gone between readdir and read
     }
   }
-  return (ticks * 1e6) / clockTicksPerSecond();
+  const micros = (value) => (value * 1e6) / clockTicksPerSecond();
+  return { total: micros(ticks), backends: micros(backendTicks), ioWorkers: micros(ioWorkerTicks) };
 }
 
 /**

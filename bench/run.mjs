@@ -425,8 +425,11 @@ async function main() {
   const out = [
     '',
     `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
-    `Run: warm-up ${options.warmupSeconds} s; scenarios with baselines: ${options.rounds} interleaved rounds of ${options.roundSeconds} s per target; ` +
-      `the others: ${options.durationSeconds} s; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
+    `Run: warm-up ${options.warmupSeconds} s; ` +
+      (Object.keys(interleaved).length
+        ? `${Object.keys(interleaved).join(', ')}: ${options.rounds} interleaved rounds of ${options.roundSeconds} s per target; the others: `
+        : '') +
+      `${options.durationSeconds} s per scenario; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
       (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
       (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : '') +
       (statementStats ? '; pg_stat_statements on (adds its own cost to every statement)' : ''),

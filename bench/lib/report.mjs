@@ -160,10 +160,11 @@ export function costTable(interleaved) {
   );
 }
 
-/** PostgreSQL's side of every scenario: CPU from /proc, and pg_stat_statements' planning and execution time. */
+/** PostgreSQL's side of every scenario: CPU from /proc, and (PG_STAT_STATEMENTS=1) planning and execution time. */
 export function postgresTable(rows, costs) {
+  const withCosts = Object.keys(costs ?? {}).length > 0;
   return table(
-    ['Scenario', 'Target', 'DB CPU µs/req', 'backends µs/req', 'io workers µs/req', 'statements/req', 'plan µs/req', 'exec µs/req'],
+    ['Scenario', 'Target', 'DB CPU µs/req', 'backends µs/req', 'io workers µs/req', ...(withCosts ? ['statements/req', 'plan µs/req', 'exec µs/req'] : [])],
     rows
       .filter((row) => row.dbCpuMicrosPerRequest != null || costs?.[row.scenario]?.[row.target])
       .map((row) => {
@@ -174,9 +175,7 @@ export function postgresTable(rows, costs) {
           row.dbCpuMicrosPerRequest,
           row.dbBackendCpuMicrosPerRequest,
           row.dbIoWorkerCpuMicrosPerRequest,
-          cost?.statementsPerRequest ?? null,
-          cost?.planMicrosPerRequest ?? null,
-          cost?.execMicrosPerRequest ?? null,
+          ...(withCosts ? [cost?.statementsPerRequest ?? null, cost?.planMicrosPerRequest ?? null, cost?.execMicrosPerRequest ?? null] : []),
         ];
       }),
   );

@@ -55,6 +55,10 @@ const options = {
   // node-http-pg, service, …); fewer than three rounds cannot tell a result from noise.
   rounds: numberOption('ROUNDS', 5, { min: 3 }),
   roundSeconds: numberOption('ROUND_SECONDS', 5, { min: 1 }),
+  // Unmeasured load right before each round's window: a target waits two windows between its own,
+  // longer than pg-pool's 10 s idle timeout, and would otherwise pay for reopening its connections
+  // (fork, SCRAM, cold catalog caches) inside the window.
+  roundWarmupSeconds: numberOption('ROUND_WARMUP', 1),
   // A ratio whose rounds spread wider than this (max − min over the median) is not claimed.
   maxSpread: numberOption('MAX_SPREAD', 0.1, { min: 0, max: 1 }),
   // Planning and execution time per statement (pg_stat_statements; restarts the embedded database).
@@ -139,7 +143,7 @@ async function main() {
   const interleavedCount = options.baselines ? selected(['A', 'B']).length : 0;
   const budgetSeconds =
     900 +
-    interleavedCount * (3 * (options.warmupSeconds + 30) + 3 * options.rounds * (options.roundSeconds + 30)) +
+    interleavedCount * (3 * (options.warmupSeconds + 30) + 3 * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30)) +
     (options.scenarios.length - interleavedCount) * (options.warmupSeconds + options.durationSeconds + 90);
   const watchdog = setTimeout(() => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`), budgetSeconds * 1000);
   log(`Options: ${JSON.stringify(report.options)}; watchdog ${budgetSeconds} s`);
@@ -212,7 +216,10 @@ async function main() {
   let statementStats = null;
   if (options.pgStatStatements) {
     if (!options.databaseUrl) onCleanup('remove pg_stat_statements from shared_preload_libraries', () => configurePreload(pool, false));
-    statementStats = await openStatementStats(pool);
+    const statsUrl = new URL(databaseUrl);
+    const benchDatabase = decodeURIComponent(statsUrl.pathname.slice(1));
+    if (!options.databaseUrl) statsUrl.pathname = '/postgres';
+    statementStats = await openStatementStats({ url: statsUrl.toString(), database: benchDatabase, dropOnClose: !options.databaseUrl });
     onCleanup('drop the pg_stat_statements extension', () => statementStats.close());
     log(`pg_stat_statements on (track_planning ${statementStats.tracksPlanning ? 'on' : 'off'}): planning and execution time per statement for every window`);
   }
@@ -388,7 +395,15 @@ async function main() {
     }
     const measured = [];
     for (const step of plan) {
-      measured.push(await measureWindow({ scenario, target: byName[step.target], warmupSeconds: 0, durationSeconds: options.roundSeconds, round: step.round }));
+      measured.push(
+        await measureWindow({
+          scenario,
+          target: byName[step.target],
+          warmupSeconds: options.roundWarmupSeconds,
+          durationSeconds: options.roundSeconds,
+          round: step.round,
+        }),
+      );
     }
     const summaries = Object.fromEntries(order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]));
     const { ratios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
@@ -427,7 +442,7 @@ async function main() {
     `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
     `Run: warm-up ${options.warmupSeconds} s; ` +
       (Object.keys(interleaved).length
-        ? `${Object.keys(interleaved).join(', ')}: ${options.rounds} interleaved rounds of ${options.roundSeconds} s per target; the others: `
+        ? `${Object.keys(interleaved).join(', ')}: ${options.rounds} interleaved rounds of ${options.roundSeconds} s per target (after ${options.roundWarmupSeconds} s unmeasured); the others: `
         : '') +
       `${options.durationSeconds} s per scenario; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
       (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
@@ -543,6 +558,7 @@ const SERVICE_CONFIG = [
   'SERVICE_REDIS_URL',
   'ROUNDS',
   'ROUND_SECONDS',
+  'ROUND_WARMUP',
   'MAX_SPREAD',
   'PG_STAT_STATEMENTS',
 ];

@@ -1,7 +1,7 @@
 // One scenario against one target: autocannon warm-up, then the measured window, with the
 // target's CPU (and PostgreSQL's) read from /proc before and after, and its RSS sampled every 100 ms.
 import autocannon from 'autocannon';
-import { cpuMicros, machineBusyMicros, postgresCpuMicros, rssSampler } from './processes.mjs';
+import { cpuMicros, machineBusyMicros, postgresCpuDelta, postgresCpuMicros, rssSampler } from './processes.mjs';
 
 let running = null;
 
@@ -68,10 +68,10 @@ export async function measure({
     const result = await cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) });
     const load = process.cpuUsage(loadBefore);
     const cpu = cpuMicros(target.pid) - cpuBefore;
-    const dbAfter = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
-    const db = dbAfter ? dbAfter.total - dbBefore.total : null;
-    const dbBackends = dbAfter ? dbAfter.backends - dbBefore.backends : null;
-    const dbIoWorkers = dbAfter ? dbAfter.ioWorkers - dbBefore.ioWorkers : null;
+    const dbDelta = postmasterPid ? postgresCpuDelta(dbBefore, postgresCpuMicros(postmasterPid)) : null;
+    const db = dbDelta?.total ?? null;
+    const dbBackends = dbDelta?.backends ?? null;
+    const dbIoWorkers = dbDelta?.ioWorkers ?? null;
     // Everything else the machine did meanwhile (other processes, the kernel's share not charged
     // to these): should be near 0; a large value means the numbers are disturbed.
     const other = machineBusyMicros() - machineBefore - cpu - (db ?? 0) - (load.user + load.system);
@@ -101,6 +101,8 @@ export async function measure({
       dbCpuMicrosPerRequest: db !== null && requests ? round(db / requests, 0) : null,
       dbBackendCpuMicrosPerRequest: dbBackends !== null && requests ? round(dbBackends / requests, 0) : null,
       dbIoWorkerCpuMicrosPerRequest: dbIoWorkers !== null && requests ? round(dbIoWorkers / requests, 0) : null,
+      dbBackendsStarted: dbDelta?.backendsStarted ?? null,
+      dbBackendsExited: dbDelta?.backendsExited ?? null,
       dbCpuUtilisation: db !== null ? round(db / 1e6 / result.duration, 2) : null,
       loadGeneratorCpuUtilisation: round((load.user + load.system) / 1e6 / result.duration, 2),
       otherCpuUtilisation: round(Math.max(0, other) / 1e6 / result.duration, 2),

@@ -4,6 +4,8 @@
 // (a run that died before resetting is repaired by the next run's start, see `preloadDrift`).
 // Times are wall time inside PostgreSQL (waiting for a core included), not CPU.
 
+import pg from 'pg';
+
 const LIBRARY = 'pg_stat_statements';
 
 /** What the server runs with now. */
@@ -18,7 +20,7 @@ async function preloaded(pool) {
 /** Whether `shared_preload_libraries` in postgresql.auto.conf (ALTER SYSTEM) names the library. */
 async function configured(pool) {
   const { rows } = await pool.query(
-    `select setting from pg_file_settings where name = 'shared_preload_libraries' and sourcefile like '%postgresql.auto.conf' and applied is not false order by seqno desc limit 1`,
+    `select setting from pg_file_settings where name = 'shared_preload_libraries' and sourcefile like '%postgresql.auto.conf' order by seqno desc limit 1`,
   );
   return rows.length > 0 && rows[0].setting.split(',').some((name) => name.trim() === LIBRARY);
 }
@@ -44,49 +46,63 @@ export async function configurePreload(pool, enable) {
 }
 
 /**
- * The extension in the bench database (created if missing, dropped again by `close` then), and a
- * reset/read pair around each measured window. Fails when the library is not loaded (an external
- * DATABASE_URL without it).
+ * The extension and a reset/read pair around each measured window, on its own connection to
+ * `url`. On the embedded server that is the `postgres` maintenance database, so the bench
+ * database's schema never changes; the view reports every database, filtered to `database`.
+ * `close` drops the extension when `dropOnClose` (the embedded server) or when it created it.
+ * Fails when the library is not loaded (an external DATABASE_URL without it).
  */
-export async function openStatementStats(pool) {
-  if (!(await preloaded(pool))) {
-    throw new Error(`PG_STAT_STATEMENTS=1 needs ${LIBRARY} in shared_preload_libraries; the harness sets it on the embedded database only`);
+export async function openStatementStats({ url, database, dropOnClose }) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    if (!(await preloaded(client))) {
+      throw new Error(`PG_STAT_STATEMENTS=1 needs ${LIBRARY} in shared_preload_libraries; the harness sets it on the embedded database only`);
+    }
+    const { rowCount: existed } = await client.query(`select 1 from pg_extension where extname = $1`, [LIBRARY]);
+    if (!existed) await client.query(`create extension ${LIBRARY}`);
+    const { rows } = await client.query(`select current_setting('${LIBRARY}.track_planning') as planning`);
+    return {
+      tracksPlanning: rows[0].planning === 'on',
+      reset: async () => {
+        await client.query(`select ${LIBRARY}_reset()`);
+      },
+      /** Every statement of `database` since the last reset, except the harness's own. */
+      read: async () => {
+        const { rows: statements } = await client.query(
+          `select queryid::text as id, query, calls::float8 as calls, plans::float8 as plans,
+                  total_plan_time as plan_ms, total_exec_time as exec_ms, rows::float8 as rows,
+                  shared_blks_hit::float8 as hit, shared_blks_read::float8 as read
+             from ${LIBRARY}
+            where dbid = (select oid from pg_database where datname = $1)
+              and query not like '%${LIBRARY}%' and calls > 0`,
+          [database],
+        );
+        return statements.map((row) => ({
+          id: row.id,
+          query: row.query,
+          calls: row.calls,
+          plans: row.plans,
+          planMs: row.plan_ms,
+          execMs: row.exec_ms,
+          rows: row.rows,
+          sharedBlocksHit: row.hit,
+          sharedBlocksRead: row.read,
+        }));
+      },
+      close: async () => {
+        try {
+          if (dropOnClose || !existed) await client.query(`drop extension if exists ${LIBRARY}`);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  } catch (error) {
+    await client.end();
+    throw error;
   }
-  const { rowCount: existed } = await pool.query(`select 1 from pg_extension where extname = $1`, [LIBRARY]);
-  if (!existed) await pool.query(`create extension ${LIBRARY}`);
-  const { rows } = await pool.query(`select current_setting('${LIBRARY}.track_planning') as planning`);
-  const tracksPlanning = rows[0].planning === 'on';
-  return {
-    tracksPlanning,
-    reset: async () => {
-      await pool.query(`select ${LIBRARY}_reset()`);
-    },
-    /** Every statement of this database since the last reset, except the harness's own. */
-    read: async () => {
-      const { rows: statements } = await pool.query(
-        `select queryid::text as id, query, calls::float8 as calls, plans::float8 as plans,
-                total_plan_time as plan_ms, total_exec_time as exec_ms, rows::float8 as rows,
-                shared_blks_hit::float8 as hit, shared_blks_read::float8 as read
-           from ${LIBRARY}
-          where dbid = (select oid from pg_database where datname = current_database())
-            and query not like '%${LIBRARY}%' and calls > 0`,
-      );
-      return statements.map((row) => ({
-        id: row.id,
-        query: row.query,
-        calls: row.calls,
-        plans: row.plans,
-        planMs: row.plan_ms,
-        execMs: row.exec_ms,
-        rows: row.rows,
-        sharedBlocksHit: row.hit,
-        sharedBlocksRead: row.read,
-      }));
-    },
-    close: async () => {
-      if (!existed) await pool.query(`drop extension if exists ${LIBRARY}`);
-    },
-  };
 }
 
 /** Adds one window's statements to a scenario/target's running totals (keyed by query id). */

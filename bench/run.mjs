@@ -26,7 +26,7 @@ import {
 } from './lib/report.mjs';
 import { compareRounds, interleavedPlan, targetSummary } from './lib/rounds.mjs';
 import { defineScenarios, slotSource } from './lib/scenarios.mjs';
-import { addStatements, configurePreload, openStatementStats, preloadDrift, statementCosts } from './lib/statement-stats.mjs';
+import { addStatements, configurePreload, dropStatementStats, openStatementStats, preloadDrift, statementCosts } from './lib/statement-stats.mjs';
 import { baselineStatements, countStatements, sameStatements } from './lib/statements.mjs';
 
 // ---- options -------------------------------------------------------------------------------
@@ -178,11 +178,12 @@ async function main() {
     };
     await startPostgres();
     // pg_stat_statements loads only at server start: (un)set it in postgresql.auto.conf, restart.
-    const probe = new pg.Client({ connectionString: databaseUrl });
+    const probe = new pg.Client({ connectionString: maintenanceUrl(databaseUrl) });
     await probe.connect();
     let drift;
     try {
       drift = await preloadDrift(probe, options.pgStatStatements);
+      if (drift === 'disable') await dropStatementStats(probe);
       if (drift) await configurePreload(probe, drift === 'enable');
     } finally {
       await probe.end();
@@ -216,10 +217,11 @@ async function main() {
   let statementStats = null;
   if (options.pgStatStatements) {
     if (!options.databaseUrl) onCleanup('remove pg_stat_statements from shared_preload_libraries', () => configurePreload(pool, false));
-    const statsUrl = new URL(databaseUrl);
-    const benchDatabase = decodeURIComponent(statsUrl.pathname.slice(1));
-    if (!options.databaseUrl) statsUrl.pathname = '/postgres';
-    statementStats = await openStatementStats({ url: statsUrl.toString(), database: benchDatabase, dropOnClose: !options.databaseUrl });
+    statementStats = await openStatementStats({
+      url: options.databaseUrl ? databaseUrl : maintenanceUrl(databaseUrl),
+      database: decodeURIComponent(new URL(databaseUrl).pathname.slice(1)),
+      dropOnClose: !options.databaseUrl,
+    });
     onCleanup('drop the pg_stat_statements extension', () => statementStats.close());
     log(`pg_stat_statements on (track_planning ${statementStats.tracksPlanning ? 'on' : 'off'}): planning and execution time per statement for every window`);
   }
@@ -566,6 +568,13 @@ function withoutServiceConfig(env) {
   const copy = { ...env };
   for (const name of SERVICE_CONFIG) delete copy[name];
   return copy;
+}
+
+/** The server's `postgres` database: harness-only state (pg_stat_statements) stays out of the bench database. */
+function maintenanceUrl(url) {
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  return maintenance.toString();
 }
 
 function readSecret(path) {

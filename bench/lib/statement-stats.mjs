@@ -45,6 +45,11 @@ export async function configurePreload(pool, enable) {
   }
 }
 
+/** Drops the extension a run that died left behind (in the `postgres` database of the embedded server). */
+export async function dropStatementStats(client) {
+  await client.query(`drop extension if exists ${LIBRARY}`);
+}
+
 /**
  * The extension and a reset/read pair around each measured window, on its own connection to
  * `url`. On the embedded server that is the `postgres` maintenance database, so the bench
@@ -93,7 +98,7 @@ export async function openStatementStats({ url, database, dropOnClose }) {
       },
       close: async () => {
         try {
-          if (dropOnClose || !existed) await client.query(`drop extension if exists ${LIBRARY}`);
+          if (dropOnClose || !existed) await dropStatementStats(client);
         } finally {
           await client.end();
         }

@@ -18,6 +18,10 @@ const window = (round, target, requestsPerSecond, extra = {}) => ({
   ...extra,
 });
 
+/** Windows of the service and one baseline: `[[service req/s, baseline req/s], …]`, a pair per round. */
+const pairs = (baseline, rounds) =>
+  rounds.flatMap(([service, other], index) => [window(index + 1, 'service', service), ...(other === undefined ? [] : [window(index + 1, baseline, other)])]);
+
 describe('interleaved rounds', () => {
   it('measures every target once per round, the service first and nest-express next to it', () => {
     const plan = interleavedPlan(['service', 'node-http-pg', 'nest-express'], 3);
@@ -37,14 +41,11 @@ describe('interleaved rounds', () => {
 
   it('claims the median of the per-round ratios when the rounds agree within the allowed spread', () => {
     // The machine slows down in round 3 for both targets alike: the ratio does not move.
-    const windows = [
-      window(1, 'service', 900),
-      window(1, 'nest-express', 1000),
-      window(2, 'service', 920),
-      window(2, 'nest-express', 1000),
-      window(3, 'service', 450),
-      window(3, 'nest-express', 500),
-    ];
+    const windows = pairs('nest-express', [
+      [900, 1000],
+      [920, 1000],
+      [450, 500],
+    ]);
 
     const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
 
@@ -53,14 +54,11 @@ describe('interleaved rounds', () => {
   });
 
   it('claims nothing when the rounds disagree by more than the allowed spread', () => {
-    const windows = [
-      window(1, 'service', 900),
-      window(1, 'nest-express', 1000),
-      window(2, 'service', 700),
-      window(2, 'nest-express', 1000),
-      window(3, 'service', 880),
-      window(3, 'nest-express', 1000),
-    ];
+    const windows = pairs('nest-express', [
+      [900, 1000],
+      [700, 1000],
+      [880, 1000],
+    ]);
 
     const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
 
@@ -70,13 +68,7 @@ describe('interleaved rounds', () => {
   });
 
   it('claims nothing from fewer than three complete rounds', () => {
-    const windows = [
-      window(1, 'service', 900),
-      window(1, 'nest-express', 1000),
-      window(2, 'service', 900),
-      window(2, 'nest-express', 1000),
-      window(3, 'service', 900),
-    ];
+    const windows = pairs('nest-express', [[900, 1000], [900, 1000], [900]]);
 
     const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
 

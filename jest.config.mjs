@@ -6,7 +6,14 @@ const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'
 export default {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/libs/**/*.int-spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/apps/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: [
+    '<rootDir>/libs/**/*.spec.ts',
+    '<rootDir>/libs/**/*.int-spec.ts',
+    '<rootDir>/apps/**/*.spec.ts',
+    '<rootDir>/apps/**/*.int-spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+    '<rootDir>/bench/**/*.spec.mjs',
+  ],
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
   moduleNameMapper: {

@@ -11,21 +11,34 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import { findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
-import { measure, stopLoad } from './lib/load.mjs';
+import { measure, stopLoad, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, statusKb, waitForHttp } from './lib/processes.mjs';
-import { costTable, evaluateTargets, ratiosTable, resultsTable, statementsTable, targetsTable } from './lib/report.mjs';
+import {
+  costTable,
+  evaluateTargets,
+  postgresTable,
+  ratiosTable,
+  resultsTable,
+  roundsTable,
+  statementCostTable,
+  statementsTable,
+  targetsTable,
+} from './lib/report.mjs';
+import { compareRounds, interleavedPlan, targetSummary } from './lib/rounds.mjs';
 import { defineScenarios, slotSource } from './lib/scenarios.mjs';
+import { addStatements, configurePreload, dropStatementStats, openStatementStats, preloadDrift, statementCosts } from './lib/statement-stats.mjs';
 import { baselineStatements, countStatements, sameStatements } from './lib/statements.mjs';
 
 // ---- options -------------------------------------------------------------------------------
 
-function numberOption(name, fallback, { min = 0 } = {}) {
+function numberOption(name, fallback, { min = 0, max = Infinity } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
+const flagOption = (name, fallback) => !['0', 'false', 'no', ''].includes(String(process.env[name] ?? fallback).toLowerCase());
 
 const options = {
   dataDir: resolve(process.env.DATA_DIR || join(root, '.data')),
@@ -37,7 +50,19 @@ const options = {
     .split(',')
     .map((id) => id.trim().toUpperCase())
     .filter(Boolean),
-  baselines: !['0', 'false', 'no'].includes(String(process.env.BASELINES ?? '1').toLowerCase()),
+  baselines: flagOption('BASELINES', '1'),
+  // Scenarios with baselines: interleaved rounds of short windows (service, nest-express,
+  // node-http-pg, service, …); fewer than three rounds cannot tell a result from noise.
+  rounds: numberOption('ROUNDS', 5, { min: 3 }),
+  roundSeconds: numberOption('ROUND_SECONDS', 5, { min: 1 }),
+  // Unmeasured load right before each round's window: a target waits two windows between its own,
+  // longer than pg-pool's 10 s idle timeout, and would otherwise pay for reopening its connections
+  // (fork, SCRAM, cold catalog caches) inside the window.
+  roundWarmupSeconds: numberOption('ROUND_WARMUP', 1),
+  // A ratio whose rounds spread wider than this (max − min over the median) is not claimed.
+  maxSpread: numberOption('MAX_SPREAD', 0.1, { min: 0, max: 1 }),
+  // Planning and execution time per statement (pg_stat_statements; restarts the embedded database).
+  pgStatStatements: flagOption('PG_STAT_STATEMENTS', '0'),
   // Node flags for the service process only (e.g. V8 heap sizes), to try runtime settings.
   serviceNodeOptions: process.env.SERVICE_NODE_OPTIONS || undefined,
   // Rate-limit counters in Redis instead of the service's memory (its REDIS_URL), to compare.
@@ -114,8 +139,12 @@ process.on('unhandledRejection', (error) => void exit(1, error?.stack ?? String(
 
 async function main() {
   const selected = (ids) => ids.filter((id) => options.scenarios.includes(id));
-  const runs = 4 * (options.baselines ? 1 : 0) + options.scenarios.length;
-  const budgetSeconds = 900 + runs * (options.warmupSeconds + options.durationSeconds + 90);
+  // A and B: three warm-ups and three windows a round; the others: one warm-up and one window.
+  const interleavedCount = options.baselines ? selected(['A', 'B']).length : 0;
+  const budgetSeconds =
+    900 +
+    interleavedCount * (3 * (options.warmupSeconds + 30) + 3 * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30)) +
+    (options.scenarios.length - interleavedCount) * (options.warmupSeconds + options.durationSeconds + 90);
   const watchdog = setTimeout(() => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`), budgetSeconds * 1000);
   log(`Options: ${JSON.stringify(report.options)}; watchdog ${budgetSeconds} s`);
 
@@ -135,15 +164,39 @@ async function main() {
     if (!existsSync(join(options.dataDir, 'pg', 'PG_VERSION'))) {
       throw new Error(`No database in ${options.dataDir}: run \`DATA_DIR=${options.dataDir} npm run seed -- --scale bench\` first.`);
     }
-    log(`Starting embedded PostgreSQL in ${options.dataDir}`);
-    const postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), {
-      cwd: root,
-      env: withoutServiceConfig(process.env),
-      args: [options.dataDir],
-      logFile: join(resultsDir, `bench-${stamp}-postgres.log`),
-    });
-    onCleanup('stop embedded PostgreSQL', () => postgres.stop(20_000));
-    databaseUrl = (await postgres.waitForLine(/^READY /, 120_000)).slice('READY '.length).trim();
+    let postgres = null;
+    onCleanup('stop embedded PostgreSQL', () => postgres?.stop(20_000));
+    const startPostgres = async () => {
+      log(`Starting embedded PostgreSQL in ${options.dataDir}`);
+      postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), {
+        cwd: root,
+        env: withoutServiceConfig(process.env),
+        args: [options.dataDir],
+        logFile: join(resultsDir, `bench-${stamp}-postgres.log`),
+      });
+      databaseUrl = (await postgres.waitForLine(/^READY /, 120_000)).slice('READY '.length).trim();
+    };
+    await startPostgres();
+    // pg_stat_statements loads only at server start: (un)set it in postgresql.auto.conf, restart.
+    const probe = new pg.Client({ connectionString: maintenanceUrl(databaseUrl) });
+    await probe.connect();
+    let drift;
+    try {
+      drift = await preloadDrift(probe, options.pgStatStatements);
+      if (drift === 'disable') await dropStatementStats(probe);
+      if (drift) await configurePreload(probe, drift === 'enable');
+    } finally {
+      await probe.end();
+    }
+    if (drift) {
+      log(
+        drift === 'enable'
+          ? 'PG_STAT_STATEMENTS=1: restarting PostgreSQL with pg_stat_statements preloaded (reset again at the end of the run)'
+          : 'An earlier run left pg_stat_statements preloaded: resetting it and restarting PostgreSQL',
+      );
+      await postgres.stop(20_000);
+      await startPostgres();
+    }
     postmasterPid = Number(readFileSync(join(options.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   }
   const databaseHost = new URL(databaseUrl).hostname;
@@ -161,6 +214,18 @@ async function main() {
       await pool.end();
     }
   });
+  let statementStats = null;
+  if (options.pgStatStatements) {
+    if (!options.databaseUrl) onCleanup('remove pg_stat_statements from shared_preload_libraries', () => configurePreload(pool, false));
+    statementStats = await openStatementStats({
+      url: options.databaseUrl ? databaseUrl : maintenanceUrl(databaseUrl),
+      database: decodeURIComponent(new URL(databaseUrl).pathname.slice(1)),
+      dropOnClose: !options.databaseUrl,
+    });
+    onCleanup('drop the pg_stat_statements extension', () => statementStats.close());
+    log(`pg_stat_statements on (track_planning ${statementStats.tracksPlanning ? 'on' : 'off'}): planning and execution time per statement for every window`);
+  }
+
   const leftovers = await removeBenchBookings(pool);
   if (leftovers) log(`Removed ${leftovers} bookings left by an earlier run`);
 
@@ -273,21 +338,23 @@ async function main() {
     );
   }
 
-  // 4. Load: A and B on every target (interleaved), then the rest on the service.
-  const results = [];
-  report.runs = results;
-  const order = [];
-  for (const scenario of scenarios) {
-    const onTargets = scenario.baselines && options.baselines ? targets : [targets[0]];
-    for (const target of onTargets) order.push({ scenario, target });
-  }
-  for (const { scenario, target } of order) {
+  // 4. Load. Scenarios with baselines: a warm-up of each target, then interleaved rounds of short
+  // windows (service, nest-express, node-http-pg, service, …). The rest: one window on the service.
+  const windows = [];
+  report.runs = windows;
+  const rows = [];
+  const interleaved = {};
+  const statementTotals = {};
+  const measureWindow = async ({ scenario, target, warmupSeconds, durationSeconds, round = null }) => {
     if (target.handle.exit) throw new Error(`${target.name} exited during the run (${JSON.stringify(target.handle.exit)}):\n${target.handle.tail()}`);
     const connections = scenario.connections ?? options.connections;
-    log(`${scenario.id} ${scenario.title} → ${target.name}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s at ${connections} connections`);
+    const label = round === null ? '' : ` round ${round}/${options.rounds}`;
+    log(
+      `${scenario.id} ${scenario.title} → ${target.name}${label}: ${warmupSeconds ? `${warmupSeconds} s warm-up, ` : ''}${durationSeconds} s at ${connections} connections`,
+    );
     let result;
     try {
-      result = await measure({ target, scenario, connections, warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds, postmasterPid });
+      result = await measure({ target, scenario, connections, warmupSeconds, durationSeconds, postmasterPid, statementStats, round });
     } catch (error) {
       await sleep(300);
       if (target.handle.exit) {
@@ -298,16 +365,71 @@ async function main() {
       }
       throw error;
     }
-    results.push(result);
+    if (result.pgStatements) {
+      const totals = ((statementTotals[scenario.id] ??= {})[target.name] ??= { requests: 0, statements: {} });
+      totals.requests += result.requests;
+      addStatements(totals.statements, result.pgStatements);
+    }
+    delete result.pgStatements;
+    windows.push(result);
     log(
       `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors} ${JSON.stringify(result.statusCodes)}, ` +
-        `${result.cpuMicrosPerRequest} µs CPU/req, peak RSS ${result.peakRssMb} MB`,
+        `${result.cpuMicrosPerRequest} µs CPU/req, ${result.dbCpuMicrosPerRequest ?? '–'} µs DB CPU/req, peak RSS ${result.peakRssMb} MB`,
     );
     if (result.otherCpuUtilisation > 0.15) {
       log(`  WARNING: ${result.otherCpuUtilisation} cores were busy outside the harness, the target and PostgreSQL: these numbers are disturbed`);
     }
     await sleep(500);
+    return result;
+  };
+  for (const scenario of scenarios) {
+    const onTargets = scenario.baselines && options.baselines ? targets : [targets[0]];
+    if (onTargets.length === 1) {
+      rows.push(await measureWindow({ scenario, target: targets[0], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds }));
+      continue;
+    }
+    const byName = Object.fromEntries(onTargets.map((target) => [target.name, target]));
+    const plan = interleavedPlan(Object.keys(byName), options.rounds);
+    const order = plan.filter((step) => step.round === 1).map((step) => step.target);
+    for (const name of order) {
+      log(`${scenario.id} ${scenario.title} → ${name}: ${options.warmupSeconds} s warm-up`);
+      await warmUp({ target: byName[name], scenario, connections: scenario.connections ?? options.connections, seconds: options.warmupSeconds });
+    }
+    const measured = [];
+    for (const step of plan) {
+      measured.push(
+        await measureWindow({
+          scenario,
+          target: byName[step.target],
+          warmupSeconds: options.roundWarmupSeconds,
+          durationSeconds: options.roundSeconds,
+          round: step.round,
+        }),
+      );
+    }
+    const summaries = Object.fromEntries(order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]));
+    const { ratios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
+    interleaved[scenario.id] = {
+      order,
+      rounds: options.rounds,
+      roundSeconds: options.roundSeconds,
+      targets: summaries,
+      ratios,
+      cpuOverBaseline,
+      windows: measured,
+    };
+    rows.push(...order.map((name) => summaries[name]));
+    for (const ratio of Object.entries(ratios))
+      log(`  ${scenario.id} service ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`);
   }
+  report.results = rows;
+  report.interleaved = Object.fromEntries(Object.entries(interleaved).map(([id, { windows: _windows, ...summary }]) => [id, summary]));
+  report.ratios = Object.fromEntries(Object.entries(interleaved).map(([id, { ratios }]) => [id, ratios]));
+  const costs = {};
+  for (const [id, byTarget] of Object.entries(statementTotals)) {
+    costs[id] = Object.fromEntries(Object.entries(byTarget).map(([name, totals]) => [name, statementCosts(totals.statements, totals.requests)]));
+  }
+  if (statementStats) report.pgStatements = costs;
 
   report.peakMemory = Object.fromEntries(
     targets.map((target) => [target.name, { vmHwmMb: mb(statusKb(target.pid, 'VmHWM')), vmRssMb: mb(statusKb(target.pid, 'VmRSS')) }]),
@@ -315,27 +437,61 @@ async function main() {
   clearTimeout(watchdog);
 
   // 5. Report.
-  const { ratios, text: ratiosText } = ratiosTable(results);
-  report.ratios = ratios;
-  report.targets = evaluateTargets({ runs: results, ratios, serviceHwmMb: report.peakMemory.service.vmHwmMb });
+  const cpuOverBaseline = Object.fromEntries(Object.entries(interleaved).map(([id, { cpuOverBaseline: added }]) => [id, added]));
+  report.targets = evaluateTargets({ rows, ratios: report.ratios, cpuOverBaseline, serviceHwmMb: report.peakMemory.service.vmHwmMb });
   const out = [
     '',
     `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
-    `Run: warm-up ${options.warmupSeconds} s, ${options.durationSeconds} s per scenario, ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
+    `Run: warm-up ${options.warmupSeconds} s; ` +
+      (Object.keys(interleaved).length
+        ? `${Object.keys(interleaved).join(', ')}: ${options.rounds} interleaved rounds of ${options.roundSeconds} s per target (after ${options.roundWarmupSeconds} s unmeasured); the others: `
+        : '') +
+      `${options.durationSeconds} s per scenario; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
       (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
-      (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : ''),
+      (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : '') +
+      (statementStats ? '; pg_stat_statements on (adds its own cost to every statement)' : ''),
     'Req/s counts every request (G: a create and a cancel are two). CPU: utime+stime from /proc over the measured window ÷ requests.',
+    'Windows: rows of interleaved scenarios show the median of their rounds (peak RSS and other cores: the worst round).',
     'Other cores: machine CPU used outside the target, PostgreSQL and the harness during the window (other processes): near 0 for clean numbers.',
     '',
-    resultsTable(results, statementCounts, scenarios),
+    resultsTable(rows, statementCounts, scenarios),
     '',
     `Service RSS: ${report.serviceStartRssMb} MB after start, ${report.peakMemory.service.vmRssMb} MB at the end; VmHWM (whole run) ${report.peakMemory.service.vmHwmMb} MB` +
       (options.baselines
         ? `; node-http-pg ${report.peakMemory['node-http-pg']?.vmHwmMb} MB; nest-express ${report.peakMemory['nest-express']?.vmHwmMb} MB`
         : ''),
   ];
-  if (baselineScenarios.length)
-    out.push('', 'Throughput against the baselines (same SQL, byte-identical JSON):', '', ratiosText, '', 'Server CPU per request:', '', costTable(results));
+  if (Object.keys(interleaved).length) {
+    out.push(
+      '',
+      `Throughput against the baselines (same SQL, byte-identical JSON): median of the per-round ratios, (min–max) of the rounds; ` +
+        `no result is claimed when the rounds spread more than ${(options.maxSpread * 100).toFixed(0)} % of the median:`,
+      '',
+      ratiosTable(interleaved),
+      ...Object.entries(report.ratios).flatMap(([id, ratios]) =>
+        Object.entries(ratios)
+          .filter(([, ratio]) => !ratio.stable)
+          .map(([key, ratio]) => `WARNING: ${id} ${key}: ${ratio.verdict}. Rounds: ${ratio.values.join(', ')}.`),
+      ),
+      '',
+      'Every round (windows in this order, one after the other):',
+      '',
+      roundsTable(interleaved),
+      '',
+      "Server CPU per request (medians of the rounds; the service's addition: median (min–max) of its per-round differences):",
+      '',
+      costTable(interleaved),
+    );
+  }
+  if (postmasterPid || statementStats) {
+    out.push(
+      '',
+      'PostgreSQL per request (CPU from /proc: all server processes, of which client backends and io workers; plan/exec: pg_stat_statements wall time):',
+      '',
+      postgresTable(rows, costs),
+    );
+  }
+  if (statementStats) out.push('', 'Statements on the service (pg_stat_statements, all windows of the scenario):', '', statementCostTable(costs));
   out.push('', 'SQL statements per request (one warm request each, in-process, unloaded):', '', statementsTable(counted.results));
   out.push('', 'Targets:', '', targetsTable(report.targets), '');
   if (report.failures.length) out.push(`Failures (${report.failures.length}):`, ...report.failures.map((failure) => `  - ${failure.split('\n')[0]}`), '');
@@ -402,11 +558,23 @@ const SERVICE_CONFIG = [
   'BASELINES',
   'SERVICE_NODE_OPTIONS',
   'SERVICE_REDIS_URL',
+  'ROUNDS',
+  'ROUND_SECONDS',
+  'ROUND_WARMUP',
+  'MAX_SPREAD',
+  'PG_STAT_STATEMENTS',
 ];
 function withoutServiceConfig(env) {
   const copy = { ...env };
   for (const name of SERVICE_CONFIG) delete copy[name];
   return copy;
+}
+
+/** The server's `postgres` database: harness-only state (pg_stat_statements) stays out of the bench database. */
+function maintenanceUrl(url) {
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  return maintenance.toString();
 }
 
 function readSecret(path) {

@@ -1,7 +1,7 @@
 // One scenario against one target: autocannon warm-up, then the measured window, with the
 // target's CPU (and PostgreSQL's) read from /proc before and after, and its RSS sampled every 100 ms.
 import autocannon from 'autocannon';
-import { cpuMicros, machineBusyMicros, postgresCpuMicros, rssSampler } from './processes.mjs';
+import { cpuMicros, machineBusyMicros, postgresCpuDelta, postgresCpuMicros, rssSampler } from './processes.mjs';
 
 let running = null;
 
@@ -25,13 +25,30 @@ export function stopLoad() {
 /** Fresh copies: autocannon keeps built request buffers on the objects it is given. */
 const copyRequests = (requests) => requests.map((request) => ({ ...request, headers: { ...(request.headers ?? {}) } }));
 
+/** Load without measuring, to bring a target (JIT, pools, caches) to its steady state. */
+export async function warmUp({ target, scenario, connections, seconds }) {
+  if (seconds > 0)
+    await cannon({ url: target.url, connections, headers: target.headers, timeout: 30, duration: seconds, requests: copyRequests(scenario.requests) });
+}
+
 const round = (value, digits = 1) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
 /**
  * `target`: { name, url (http://127.0.0.1:port), pid, headers }. `postmasterPid`: the embedded
- * PostgreSQL's, or null when the database is external (no DB CPU then).
+ * PostgreSQL's, or null when the database is external (no DB CPU then). `statementStats`: the
+ * pg_stat_statements reader (PG_STAT_STATEMENTS=1), reset before the window and read after it.
+ * `round`: the interleaved round the window belongs to (null for a single window).
  */
-export async function measure({ target, scenario, connections, warmupSeconds, durationSeconds, postmasterPid }) {
+export async function measure({
+  target,
+  scenario,
+  connections,
+  warmupSeconds,
+  durationSeconds,
+  postmasterPid,
+  statementStats = null,
+  round: roundNumber = null,
+}) {
   const base = {
     url: target.url,
     connections,
@@ -43,6 +60,7 @@ export async function measure({ target, scenario, connections, warmupSeconds, du
   try {
     if (warmupSeconds > 0) await cannon({ ...base, duration: warmupSeconds, requests: copyRequests(scenario.requests) });
 
+    await statementStats?.reset();
     const cpuBefore = cpuMicros(target.pid);
     const dbBefore = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
     const loadBefore = process.cpuUsage();
@@ -50,12 +68,16 @@ export async function measure({ target, scenario, connections, warmupSeconds, du
     const result = await cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) });
     const load = process.cpuUsage(loadBefore);
     const cpu = cpuMicros(target.pid) - cpuBefore;
-    const db = postmasterPid ? postgresCpuMicros(postmasterPid) - dbBefore : null;
+    const dbDelta = postmasterPid ? postgresCpuDelta(dbBefore, postgresCpuMicros(postmasterPid)) : null;
+    const db = dbDelta?.total ?? null;
+    const dbBackends = dbDelta?.backends ?? null;
+    const dbIoWorkers = dbDelta?.ioWorkers ?? null;
     // Everything else the machine did meanwhile (other processes, the kernel's share not charged
     // to these): should be near 0; a large value means the numbers are disturbed.
     const other = machineBusyMicros() - machineBefore - cpu - (db ?? 0) - (load.user + load.system);
     const { peakKb } = memory.stop();
     stopped = true;
+    const pgStatements = statementStats ? await statementStats.read() : null;
 
     const requests = result.requests.total;
     const errors = result.errors + result.non2xx;
@@ -63,6 +85,7 @@ export async function measure({ target, scenario, connections, warmupSeconds, du
     return {
       target: target.name,
       scenario: scenario.id,
+      round: roundNumber,
       connections,
       durationSeconds: result.duration,
       requests,
@@ -76,12 +99,18 @@ export async function measure({ target, scenario, connections, warmupSeconds, du
       cpuMicrosPerRequest: requests ? round(cpu / requests, 0) : null,
       cpuUtilisation: round(cpu / 1e6 / result.duration, 2),
       dbCpuMicrosPerRequest: db !== null && requests ? round(db / requests, 0) : null,
+      dbBackendCpuMicrosPerRequest: dbBackends !== null && requests ? round(dbBackends / requests, 0) : null,
+      dbIoWorkerCpuMicrosPerRequest: dbIoWorkers !== null && requests ? round(dbIoWorkers / requests, 0) : null,
+      dbBackendsStarted: dbDelta?.backendsStarted ?? null,
+      dbBackendsExited: dbDelta?.backendsExited ?? null,
       dbCpuUtilisation: db !== null ? round(db / 1e6 / result.duration, 2) : null,
       loadGeneratorCpuUtilisation: round((load.user + load.system) / 1e6 / result.duration, 2),
       otherCpuUtilisation: round(Math.max(0, other) / 1e6 / result.duration, 2),
       throughputBytesPerSecond: Math.round(result.throughput.average),
       // Warm-up and measured window.
       peakRssMb: round(peakKb / 1024, 1),
+      // Aggregated by the harness per scenario and target, then dropped from the window.
+      pgStatements,
     };
   } finally {
     if (!stopped) memory.stop();

@@ -126,24 +126,54 @@ export function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond();
 }
 
+/** A client backend's title: "postgres: <user> <database> <host>(<port>) <state>". */
+const BACKEND_TITLE = /^postgres: \S+ \S+ (?:\[local\]|[\d.:a-f]+\(\d+\))/;
+
 /**
- * CPU of a PostgreSQL server in microseconds: the postmaster's own, what its exited children
- * left in its cutime/cstime, and that of its live children (backends, walwriter, ...). Monotonic
- * as long as the postmaster lives, so a difference over a window is the server's CPU in it.
+ * CPU of a PostgreSQL server in microseconds, to be differenced with `postgresCpuDelta`. `total`:
+ * the postmaster's own, what its exited children left in its cutime/cstime, and that of its live
+ * children; monotonic as long as the postmaster lives. `children`: each live child's CPU and kind:
+ * a client `backend` (parsing, planning, executing), an `io worker` (PostgreSQL 18's asynchronous
+ * reads, done for the backends), or `other` (checkpointer, walwriter, autovacuum, …).
  */
 export function postgresCpuMicros(postmasterPid) {
+  const micros = (ticks) => (ticks * 1e6) / clockTicksPerSecond();
   const own = statFields(postmasterPid);
-  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  let total = micros(Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]));
+  const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = statFields(entry);
-      if (Number(fields[1]) === postmasterPid) ticks += Number(fields[11]) + Number(fields[12]);
+      if (Number(fields[1]) !== postmasterPid) continue;
+      const cpu = micros(Number(fields[11]) + Number(fields[12]));
+      total += cpu;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      const kind = BACKEND_TITLE.test(title) ? 'backend' : title.startsWith('postgres: io worker') ? 'io worker' : 'other';
+      children.set(entry, { cpu, kind });
     } catch {
       // gone between readdir and read
     }
   }
-  return (ticks * 1e6) / clockTicksPerSecond();
+  return { total, children };
+}
+
+/**
+ * The server's CPU between two readings, and the part of it spent in backends and io workers that
+ * are alive at the second (a process that exited in between is in `total` only).
+ */
+export function postgresCpuDelta(before, after) {
+  const byKind = { backend: 0, 'io worker': 0, other: 0 };
+  for (const [pid, { cpu, kind }] of after.children) byKind[kind] += cpu - (before.children.get(pid)?.cpu ?? 0);
+  const backends = (reading) => [...reading.children].filter(([, child]) => child.kind === 'backend').map(([pid]) => pid);
+  return {
+    total: after.total - before.total,
+    backends: byKind.backend,
+    ioWorkers: byKind['io worker'],
+    // Connections opened or closed inside the window: each costs a fork, authentication and cold caches.
+    backendsStarted: backends(after).filter((pid) => !before.children.has(pid)).length,
+    backendsExited: backends(before).filter((pid) => !after.children.has(pid)).length,
+  };
 }
 
 /**

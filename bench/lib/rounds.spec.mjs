@@ -1,0 +1,142 @@
+import { compareRounds, interleavedPlan, median, summarise, targetSummary } from './rounds.mjs';
+import { addStatements, statementCosts } from './statement-stats.mjs';
+
+const window = (round, target, requestsPerSecond, extra = {}) => ({
+  round,
+  target,
+  scenario: 'A',
+  connections: 8,
+  durationSeconds: 5,
+  requests: requestsPerSecond * 5,
+  requestsPerSecond,
+  latencyMs: { p50: 3, p90: 5, p99: 10, max: 20 },
+  errors: 0,
+  statusCodes: { 200: requestsPerSecond * 5 },
+  cpuMicrosPerRequest: 500,
+  otherCpuUtilisation: 0.05,
+  peakRssMb: 200,
+  ...extra,
+});
+
+/** Windows of the service and one baseline: `[[service req/s, baseline req/s], …]`, a pair per round. */
+const pairs = (baseline, rounds) =>
+  rounds.flatMap(([service, other], index) => [window(index + 1, 'service', service), ...(other === undefined ? [] : [window(index + 1, baseline, other)])]);
+
+describe('interleaved rounds', () => {
+  it('measures every target once per round, the service first and nest-express next to it', () => {
+    const plan = interleavedPlan(['service', 'node-http-pg', 'nest-express'], 3);
+
+    expect(plan.map((step) => `${step.round}:${step.target}`)).toEqual([
+      '1:service',
+      '1:nest-express',
+      '1:node-http-pg',
+      '2:service',
+      '2:nest-express',
+      '2:node-http-pg',
+      '3:service',
+      '3:nest-express',
+      '3:node-http-pg',
+    ]);
+  });
+
+  it('claims the median of the per-round ratios when the rounds agree within the allowed spread', () => {
+    // The machine slows down in round 3 for both targets alike: the ratio does not move.
+    const windows = pairs('nest-express', [
+      [900, 1000],
+      [920, 1000],
+      [450, 500],
+    ]);
+
+    const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
+
+    expect(ratios.vsNestExpress).toMatchObject({ median: 0.9, min: 0.9, max: 0.92, values: [0.9, 0.92, 0.9], rounds: 3, stable: true });
+    expect(ratios.vsNestExpress.verdict).toBe('rounds agree within 2.2 %');
+  });
+
+  it('claims nothing when the rounds disagree by more than the allowed spread', () => {
+    const windows = pairs('nest-express', [
+      [900, 1000],
+      [700, 1000],
+      [880, 1000],
+    ]);
+
+    const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
+
+    expect(ratios.vsNestExpress.median).toBe(0.88);
+    expect(ratios.vsNestExpress.stable).toBe(false);
+    expect(ratios.vsNestExpress.verdict).toBe('ROUNDS DISAGREE by 22.7 % (> 10.0 %): no result claimed');
+  });
+
+  it('claims nothing from fewer than three complete rounds', () => {
+    const windows = pairs('nest-express', [[900, 1000], [900, 1000], [900]]);
+
+    const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
+
+    expect(ratios.vsNestExpress).toMatchObject({ rounds: 2, stable: false });
+    expect(ratios.vsNestExpress.verdict).toMatch(/^only 2 complete round/);
+  });
+
+  it("gives the service's CPU over each baseline as the median of per-round differences", () => {
+    const windows = [
+      window(1, 'service', 900, { cpuMicrosPerRequest: 560 }),
+      window(1, 'node-http-pg', 1500, { cpuMicrosPerRequest: 250 }),
+      window(2, 'service', 900, { cpuMicrosPerRequest: 600 }),
+      window(2, 'node-http-pg', 1500, { cpuMicrosPerRequest: 260 }),
+      window(3, 'service', 900, { cpuMicrosPerRequest: 800 }),
+      window(3, 'node-http-pg', 1500, { cpuMicrosPerRequest: 300 }),
+    ];
+
+    const { cpuOverBaseline, ratios } = compareRounds(windows, { maxSpread: 0.1 });
+
+    expect(cpuOverBaseline['node-http-pg']).toMatchObject({ median: 340, min: 310, max: 500 });
+    expect(Object.keys(ratios)).toEqual(['vsNodeHttpPg']);
+  });
+
+  it("sums a target's rounds into one row: medians, the worst peak RSS and other cores, all errors", () => {
+    const row = targetSummary([
+      window(1, 'service', 900, { peakRssMb: 210, otherCpuUtilisation: 0.4, errors: 2, statusCodes: { 200: 4498, 500: 2 } }),
+      window(2, 'service', 1000, { peakRssMb: 250 }),
+      window(3, 'service', 950, { peakRssMb: 230 }),
+    ]);
+
+    expect(row).toMatchObject({ target: 'service', rounds: 3, requestsPerSecond: 950, peakRssMb: 250, otherCpuUtilisation: 0.4, errors: 2 });
+    expect(row.statusCodes).toEqual({ 200: 4498 + 5000 + 4750, 500: 2 });
+    expect(row.spread.requestsPerSecond).toMatchObject({ min: 900, max: 1000, spread: 0.105 });
+  });
+
+  it('takes the middle of an even number of values and ignores missing ones', () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([null, 5, undefined])).toBe(5);
+    expect(summarise([]).median).toBeNull();
+  });
+});
+
+describe('pg_stat_statements costs', () => {
+  it('adds the windows of a scenario by statement and divides by the requests answered', () => {
+    const row = (calls, planMs, execMs) => ({
+      id: '42',
+      query: 'select count(*)::int as total\n  from providers where organisation_id = $1',
+      calls,
+      plans: calls,
+      planMs,
+      execMs,
+      rows: calls,
+      sharedBlocksHit: 6 * calls,
+      sharedBlocksRead: 0,
+    });
+    const rare = { ...row(1, 0.5, 0.5), id: '7', query: 'select 1' };
+    const totals = addStatements(addStatements({}, [row(1000, 40, 60)]), [row(1000, 40, 62), rare]);
+
+    const costs = statementCosts(totals, 2000);
+
+    expect(costs).toMatchObject({ requests: 2000, statementsPerRequest: 1, planMicrosPerRequest: 40, execMicrosPerRequest: 61 });
+    expect(costs.statements[0]).toMatchObject({
+      query: 'select count(*)::int as total from providers where organisation_id = $1',
+      callsPerRequest: 1,
+      planMicrosPerCall: 40,
+      execMicrosPerCall: 61,
+      sharedBlocksPerCall: 6,
+    });
+    expect(costs.statements).toHaveLength(2);
+  });
+});

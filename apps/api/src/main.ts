@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AppConfig } from '@app/shared';
+import { AppConfig, ConfigurationError } from '@app/shared';
 import { createApp } from './app.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
@@ -44,6 +44,10 @@ function randomSecret(): string {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

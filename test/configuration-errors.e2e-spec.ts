@@ -12,8 +12,11 @@ const DATABASE_URL = 'postgresql://postgres@127.0.0.1:1/never_reached';
 /** Runs the built entry point with only `env` set (and PATH), as an operator would start it. */
 function start(env: Record<string, string>, dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [entryPoint], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env }, timeout: 20_000 }, (_error, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [entryPoint],
+      { env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env }, timeout: 20_000 },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
 }
@@ -28,8 +31,16 @@ describe('configuration errors at start-up', () => {
 
   const cases: Array<[string, Record<string, string>, RegExp]> = [
     ['no WALLET_ENCRYPTION_KEY with DATABASE_URL', { DATABASE_URL }, /^WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: .*`openssl rand -hex 32`/],
-    ['a WALLET_ENCRYPTION_KEY that is not 32 bytes', { DATABASE_URL, WALLET_ENCRYPTION_KEY: 'abc123' }, /^WALLET_ENCRYPTION_KEY must be 32 random bytes .*`openssl rand -hex 32`/],
-    ['a DATABASE_URL that is not a PostgreSQL URL', { DATABASE_URL: 'mysql://db/clinic', WALLET_ENCRYPTION_KEY: KEY }, /^DATABASE_URL must be a URL like postgresql:\/\//],
+    [
+      'a WALLET_ENCRYPTION_KEY that is not 32 bytes',
+      { DATABASE_URL, WALLET_ENCRYPTION_KEY: 'abc123' },
+      /^WALLET_ENCRYPTION_KEY must be 32 random bytes .*`openssl rand -hex 32`/,
+    ],
+    [
+      'a DATABASE_URL that is not a PostgreSQL URL',
+      { DATABASE_URL: 'mysql://db/clinic', WALLET_ENCRYPTION_KEY: KEY },
+      /^DATABASE_URL must be a URL like postgresql:\/\//,
+    ],
     ['a PORT that is not a number', { PORT: 'eighty' }, /^PORT must be a positive integer like 3000; got "eighty"$/],
     ['a rate limit of 0', { RATE_LIMIT_PER_MINUTE: '0' }, /^RATE_LIMIT_PER_MINUTE must be a positive integer like 600; got "0"$/],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "loud"$/],

@@ -111,6 +111,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) throw new ConfigurationError(`${name} must be a positive integer like ${fallback}; got "${raw}"`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
+    throw new ConfigurationError(`${name} must be a positive integer like ${fallback}; got "${raw}"`);
   return value;
 }

@@ -36,8 +36,10 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   let exampleIds: Record<string, string> = {};
-  // Read until the database has the demo rows (loaded after start-up on an empty database), then kept.
-  serveApiDocs(app, config, async () => (Object.keys(exampleIds).length ? exampleIds : (exampleIds = await readDemoIds(databaseUrl))));
+  // Read until the database has the demo rows (loaded after start-up on an empty database), then
+  // kept. Without a database the document is still served, with no ids filled in.
+  const readExampleIds = async () => (Object.keys(exampleIds).length ? exampleIds : (exampleIds = await readDemoIds(databaseUrl).catch(() => ({}))));
+  serveApiDocs(app, config, readExampleIds);
 
   const orm = app.get(MikroORM);
   const applied = await runMigrations(orm);

@@ -31,7 +31,7 @@ export async function loadDemoDataIfEmpty(config: AppConfig, databaseUrl: string
  * database has no organisation with a payout.
  */
 export async function readDemoIds(databaseUrl: string): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
   await client.connect();
   try {
     const { rows } = await client.query<Record<string, string | null>>(

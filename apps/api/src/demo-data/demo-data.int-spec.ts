@@ -104,6 +104,9 @@ describe('the curl lines printed at start-up', () => {
       expect(url).toMatch(/^\/v1\/organisations\/org_\w+\/bookings\?page=1&limit=10$/);
       const { status, body } = await request(app.getHttpServer()).get(url!).set('Authorization', `Bearer ${platformKey}`);
       expect([status, body.limit, body.items.length]).toEqual([200, 10, 10]);
+      // The page itself loads the document from its init script, which carries the same ids.
+      const { organisationId } = await readDemoIds(databaseUrl);
+      expect((await request(app.getHttpServer()).get('/docs/swagger-ui-init.js').expect(200)).text).toContain(`"example": "${organisationId}"`);
     });
 
     it('fills every demo id a GET takes, and each such GET answers 200', async () => {

@@ -4,10 +4,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { AppConfig, createValidationPipe, jsonBody, parseQueryString, ProblemFilter, requestId } from '@app/shared';
+import { AppConfig, createValidationPipe, jsonBody, parseQueryString, ProblemFilter, requestId, StartUpQuietLogger } from '@app/shared';
 import { EnsureBootstrapKey } from '@app/platform';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
+import { readDemoIds } from './demo-data/demo-data.js';
 import { serveApiDocs } from './openapi.js';
 
 /**
@@ -23,7 +24,7 @@ export async function createApp(
     bodyParser: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new StartUpQuietLogger(app.get(Logger)));
   app.set('query parser', parseQueryString);
   app.set('trust proxy', config.trustProxy);
   // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.
@@ -34,7 +35,11 @@ export async function createApp(
   app.use(jsonBody());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
-  serveApiDocs(app, config);
+  let exampleIds: Record<string, string> = {};
+  // Read until the database has the demo rows (loaded after start-up on an empty database), then
+  // kept. Without a database the document is still served, with no ids filled in.
+  const readExampleIds = async () => (Object.keys(exampleIds).length ? exampleIds : (exampleIds = await readDemoIds(databaseUrl).catch(() => ({}))));
+  serveApiDocs(app, config, readExampleIds);
 
   const orm = app.get(MikroORM);
   const applied = await runMigrations(orm);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AppConfig } from '@app/shared';
+import { AppConfig, ConfigurationError } from '@app/shared';
 import { createApp } from './app.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
@@ -12,19 +12,21 @@ async function main(): Promise<void> {
   const bootstrapKey = config.bootstrapApiKey ?? (embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined);
 
   const app = await createApp(config, databaseUrl, { bootstrapKey });
-  if (config.demoData) await loadDemoDataIfEmpty(config, databaseUrl, (line) => process.stdout.write(`${line}\n`));
+  const demoLoaded = config.demoData ? await loadDemoDataIfEmpty(config, databaseUrl) : undefined;
   await app.listen(config.port);
   const baseUrl = `http://localhost:${config.port}`;
 
+  // At most 15 lines from `npm start` on a fresh clone, npm's and the build's included: no blank lines.
+  const database = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL';
   const lines = [
     `Healthcare Business API listening on ${baseUrl}`,
-    `  API docs:  ${baseUrl}/docs`,
-    `  Database:  ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+    `  API docs:  ${baseUrl}/docs   (OpenAPI document: ${baseUrl}/docs/openapi.json)`,
+    `  Database:  ${[database, demoLoaded].filter(Boolean).join('; ')}`,
   ];
   if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
   const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, embedded ? bootstrapKey : undefined) : [];
-  if (requests.length) lines.push('', 'Try:', ...requests.map((request) => `  ${request}`));
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  lines.push(...requests.map((request, index) => `  ${index === 0 ? 'Try:      ' : '          '} ${request}`));
+  process.stdout.write(`${lines.join('\n')}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -44,6 +46,10 @@ function randomSecret(): string {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,14 @@
 import { HttpStatus, type INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type HeadersObject, type OpenAPIObject, type OperationObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  type HeadersObject,
+  type OpenAPIObject,
+  type OperationObject,
+  type ParameterObject,
+  type ResponseObject,
+  type SchemaObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { type AppConfig, problemResponse } from '@app/shared';
 
@@ -12,19 +21,103 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         '',
         'Authenticate with `Authorization: Bearer <api key>`. Amounts are integer cents of AUD. Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`.',
         'Lists take `page` (from 1) and `limit` (1 to 200, default 10).',
+        '',
+        `This document: [${DOCUMENT_PATH}](${DOCUMENT_PATH}) (OpenAPI 3.0, JSON), for generating clients.`,
       ].join('\n'),
     )
     .setVersion('1.0.0')
     .addServer(config.apiBaseUrl, 'Production')
     .addServer(config.apiStagingBaseUrl, 'Staging')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key from `POST /v1/api-keys`, or the bootstrap key printed at start-up.' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'sk_…',
+      description:
+        'An API key: an opaque secret starting `sk_` (not a JWT), sent as `Authorization: Bearer sk_…`. Made by `POST /v1/api-keys` (shown once), or the bootstrap key printed at start-up.',
+    })
     .build();
   const openApi = SwaggerModule.createDocument(app, document, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   documentIdempotentPosts(openApi);
   documentHttpConventions(openApi);
+  describeOptionalExamples(openApi);
+  declareTags(openApi);
   return openApi;
+}
+
+const DOCUMENT_PATH = '/docs/openapi.json';
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  'api-keys': 'Keys for calling the API: platform-wide or scoped to one organisation.',
+  health: 'Liveness and readiness for orchestrators and load balancers; no key.',
+  organisations: 'Clinic groups: the tenant everything else belongs to, with its booking settings.',
+  businesses: 'The legal entities (ABN) of an organisation that receive payouts.',
+  locations: 'Where appointments happen, each in its IANA time zone.',
+  'plan template links': 'Links that let a client join a treatment plan template.',
+  members: 'People with a login, shared across organisations.',
+  clients: "An organisation's patients.",
+  providers: 'Practitioners and the locations they practise at.',
+  wallet: "A client's payment methods, health fund cards and Medicare cards.",
+  'health funds': 'Reference data: Australian private health insurers.',
+  'appointment types': 'The services an organisation offers, with their billable items.',
+  bookings: 'Appointments: create, list, read and cancel.',
+  'booking data': 'Public: what a booking page reads; no key.',
+  payouts: 'Money paid out to a business, and the transactions it is made of.',
+};
+
+/** Every tag an operation uses, declared once at the top of the document (in order of first use). */
+function declareTags(openApi: OpenAPIObject): void {
+  const names = new Set<string>();
+  for (const path of Object.values(openApi.paths)) {
+    for (const method of OPERATION_METHODS) for (const tag of path[method]?.tags ?? []) names.add(tag);
+  }
+  openApi.tags = [...names].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+}
+
+/**
+ * Swagger UI fills "Try it out" with a parameter's example (else its default) and sends it. An
+ * optional filter or header sent that way narrows the answer (or replays an Idempotency-Key), so
+ * optional parameters show their example in the description instead, and `limit` its default.
+ */
+function describeOptionalExamples(openApi: OpenAPIObject): void {
+  for (const path of Object.values(openApi.paths)) {
+    for (const method of OPERATION_METHODS) {
+      for (const parameter of (path[method]?.parameters ?? []) as ParameterObject[]) {
+        const schema = parameter.schema as SchemaObject | undefined;
+        const example: unknown = parameter.example ?? schema?.example;
+        if (parameter.required || example === undefined) continue;
+        delete parameter.example;
+        if (schema) delete schema.example;
+        if (schema?.default !== undefined) continue;
+        const shown = Array.isArray(example) ? example.join(',') : String(example);
+        parameter.description = [parameter.description, `For example \`${shown}\`.`].filter(Boolean).join(' ');
+      }
+    }
+  }
+}
+
+/**
+ * The document as Swagger UI gets it: required path parameters and request body ids show ids of
+ * real rows in this database (the demo clinic's, see `readDemoIds`), so "Try it out" answers on the
+ * first click. Ids are generated from the day the demo was loaded, so they are read, not written here.
+ */
+export function withExampleIds(openApi: OpenAPIObject, ids: Record<string, string>): OpenAPIObject {
+  const document = structuredClone(openApi);
+  for (const path of Object.values(document.paths)) {
+    for (const method of OPERATION_METHODS) {
+      for (const parameter of (path[method]?.parameters ?? []) as ParameterObject[]) {
+        if (parameter.in === 'path' && ids[parameter.name]) parameter.example = ids[parameter.name];
+      }
+    }
+  }
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {}) as Array<[string, SchemaObject]>) {
+    if (!name.endsWith('Request')) continue;
+    for (const [property, propertySchema] of Object.entries(schema.properties ?? {}) as Array<[string, SchemaObject]>) {
+      if (ids[property] && propertySchema.type === 'string') propertySchema.example = ids[property];
+    }
+  }
+  return document;
 }
 
 const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } };
@@ -151,18 +244,27 @@ function documentHttpConventions(openApi: OpenAPIObject): void {
  * `/docs/docs/` (404). So the page has one address, and the others redirect to it.
  */
 function redirectToDocs(request: Request, response: Response, next: NextFunction): void {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || (request.path !== '/docs/' && request.path !== '/docs/index.html')) return next();
+  if (request.method !== 'GET' && request.method !== 'HEAD') return next();
   const query = request.originalUrl.indexOf('?');
-  response.redirect(301, `/docs${query === -1 ? '' : request.originalUrl.slice(query)}`);
+  const search = query === -1 ? '' : request.originalUrl.slice(query);
+  if (request.path === '/docs/' || request.path === '/docs/index.html') return response.redirect(301, `/docs${search}`);
+  // Nest's usual address for the document.
+  if (request.path === '/docs-json') return response.redirect(301, `${DOCUMENT_PATH}${search}`);
+  next();
 }
 
-/** Swagger UI at `/docs`, the document at `/docs/openapi.json`. */
-export function serveApiDocs(app: INestApplication, config: AppConfig): void {
+/**
+ * Swagger UI at `/docs`, the document at `/docs/openapi.json` (and `/docs-json`). `exampleIds`
+ * gives the ids of real rows to fill the examples with; it is asked on each request for the
+ * document, since the demo data may be loaded after the app starts.
+ */
+export function serveApiDocs(app: INestApplication, config: AppConfig, exampleIds: () => Promise<Record<string, string>>): void {
   app.use(redirectToDocs);
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app, config), {
-    jsonDocumentUrl: 'docs/openapi.json',
+    jsonDocumentUrl: DOCUMENT_PATH.slice(1),
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Healthcare Platform Business API',
     swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
+    patchDocumentOnRequest: async (_request, _response, document) => withExampleIds(document, await exampleIds()),
   });
 }

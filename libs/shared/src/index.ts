@@ -12,6 +12,7 @@ export * from './paging/page.query.js';
 export * from './expansion/expansion.js';
 export * from './expansion/expand.decorator.js';
 export * from './logging/logging.module.js';
+export * from './logging/start-up-quiet.logger.js';
 export * from './config/app-config.js';
 export * from './shared.module.js';
 export * from './sql/sql-reader.js';

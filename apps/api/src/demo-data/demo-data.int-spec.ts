@@ -6,7 +6,7 @@ import request from 'supertest';
 import { AppConfig } from '@app/shared';
 import { cardVaultFor } from '@app/wallet';
 import { createApp } from '../app.js';
-import { demoRequests } from './demo-data.js';
+import { demoRequests, readDemoIds } from './demo-data.js';
 import { DEMO_SEED, seedDatabase } from './seed.js';
 
 /** The spec's read routes, each of which the start-up banner should let a new user try. */
@@ -19,6 +19,28 @@ const SPEC_READ_ROUTES: Record<string, RegExp> = {
 };
 
 const CURL = /^curl (?:-H "Authorization: (Bearer \S+)" )?"([^"]+)"$/;
+
+type Parameter = { name: string; in: string; required?: boolean; example?: unknown; default?: unknown; schema?: { example?: unknown; default?: unknown } };
+type Document = { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+
+/** What Swagger UI's "Try it out" puts in a parameter before anyone types: its example, else its schema's example, else a default (swagger-ui's parameter-row). */
+const initialValue = (parameter: Parameter): unknown => parameter.example ?? parameter.schema?.example ?? parameter.schema?.default ?? parameter.default;
+
+/** The request "Try it out" then "Execute" sends with nothing typed; undefined when a required parameter is left empty. */
+function tryItOut(document: Document, path: string, method: string): string | undefined {
+  let url = path;
+  const query = new URLSearchParams();
+  for (const parameter of document.paths[path][method].parameters ?? []) {
+    const value = initialValue(parameter);
+    if (value === undefined) {
+      if (parameter.required) return undefined;
+      continue;
+    }
+    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+    if (parameter.in === 'query') for (const item of [value].flat()) query.append(parameter.name, String(item));
+  }
+  return query.size ? `${url}?${query}` : url;
+}
 
 describe('the curl lines printed at start-up', () => {
   const name = `demo_requests_${Date.now()}_${process.pid}`;
@@ -59,7 +81,49 @@ describe('the curl lines printed at start-up', () => {
       const lists = 'items' in body ? [body.items] : [body.services, body.locations, body.providers];
       const empty = lists.some((items: unknown) => !Array.isArray(items) || items.length === 0);
       expect({ route, status, empty }).toEqual({ route, status: 200, empty: false });
+      // Every expansion asked for has data on every item shown, not null or [] on a page of future bookings.
+      const expanded = new URLSearchParams(search).get('expand')?.split(',') ?? [];
+      const missing = expanded.flatMap((path) =>
+        (body.items as Array<Record<string, unknown>>)
+          .filter((item) => item[path.split('.')[0]] == null || (item[path.split('.')[0]] as unknown[]).length === 0)
+          .map((item) => `${String(item.id)} ${path}`),
+      );
+      expect({ line, missing }).toEqual({ line, missing: [] });
     }
     expect(tried.sort()).toEqual(Object.keys(SPEC_READ_ROUTES).sort());
+  });
+
+  describe('Swagger UI', () => {
+    let document: Document;
+    beforeAll(async () => {
+      document = (await request(app.getHttpServer()).get('/docs/openapi.json').expect(200)).body;
+    });
+
+    it('lists bookings on the first "Try it out" with only the API key entered', async () => {
+      const url = tryItOut(document, '/v1/organisations/{organisationId}/bookings', 'get');
+      expect(url).toMatch(/^\/v1\/organisations\/org_\w+\/bookings\?page=1&limit=10$/);
+      const { status, body } = await request(app.getHttpServer()).get(url!).set('Authorization', `Bearer ${platformKey}`);
+      expect([status, body.limit, body.items.length]).toEqual([200, 10, 10]);
+      // The page itself loads the document from its init script, which carries the same ids.
+      const { organisationId } = await readDemoIds(databaseUrl);
+      expect((await request(app.getHttpServer()).get('/docs/swagger-ui-init.js').expect(200)).text).toContain(`"example": "${organisationId}"`);
+    });
+
+    it('fills every demo id a GET takes, and each such GET answers 200', async () => {
+      const ids = await readDemoIds(databaseUrl);
+      const takesDemoIds = (path: string) =>
+        (document.paths[path].get.parameters ?? []).every((parameter) => !parameter.required || (parameter.in === 'path' && parameter.name in ids));
+      const paths = Object.keys(document.paths).filter((path) => document.paths[path].get && takesDemoIds(path));
+      expect(paths.length).toBeGreaterThan(15);
+      const answers = await Promise.all(
+        paths.map(async (path) => {
+          const url = tryItOut(document, path, 'get');
+          if (url === undefined) return `${path}: a required parameter is left empty`;
+          const { status } = await request(app.getHttpServer()).get(url).set('Authorization', `Bearer ${platformKey}`);
+          return `${path}: ${status}`;
+        }),
+      );
+      expect(answers.filter((answer) => !answer.endsWith(': 200'))).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppConfig } from '@app/shared';
+import { AppConfig, ConfigurationError } from '@app/shared';
 import { cardVaultFor } from '@app/wallet';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { runMigrations } from '../database/migrate.js';
@@ -91,6 +91,10 @@ main().catch((error: unknown) => {
   if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${USAGE}\n`);
     process.exit(2);
+  }
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
   }
   if (error instanceof DatabaseNotEmptyError) {
     process.stderr.write(`${error.message}\n`);

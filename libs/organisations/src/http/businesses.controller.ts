@@ -40,7 +40,7 @@ export class BusinessesController {
   }
 
   @Get(':businessId')
-  @ApiOperation({ summary: 'Get a business' })
+  @ApiOperation({ summary: 'Get a business', description: 'One business of the organisation.' })
   @ApiOk(BusinessResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @UuidParam('businessId', 'Business') id: string): Promise<BusinessResponse> {

@@ -44,7 +44,7 @@ export class OrganisationsController {
   }
 
   @Get(':organisationId')
-  @ApiOperation({ summary: 'Get an organisation' })
+  @ApiOperation({ summary: 'Get an organisation', description: 'An organisation key reads only its own organisation.' })
   @ApiOk(OrganisationResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string): Promise<OrganisationResponse> {

@@ -40,7 +40,7 @@ export class PlanTemplateLinksController {
   }
 
   @Get(':linkId')
-  @ApiOperation({ summary: 'Get a plan template link' })
+  @ApiOperation({ summary: 'Get a plan template link', description: 'One link of the organisation, with the `url` a client opens.' })
   @ApiOk(PlanTemplateLinkResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @UuidParam('linkId', 'Plan template link') id: string): Promise<PlanTemplateLinkResponse> {

@@ -28,7 +28,7 @@ export class PayoutsController {
   }
 
   @Get(':payoutId')
-  @ApiOperation({ summary: 'Get a payout' })
+  @ApiOperation({ summary: 'Get a payout', description: 'One payout of the business: its amount, status, arrival date and number of transactions.' })
   @ApiOk(PayoutResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@BusinessId() businessId: string, @PayoutId() payoutId: string): Promise<PayoutResponse> {

@@ -19,14 +19,17 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP' })
+  @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP', description: 'For an orchestrator: no key, no database call.' })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: the database answers and every migration is applied' })
+  @ApiOperation({
+    summary: 'Readiness: the database answers and every migration is applied',
+    description: 'For a load balancer: 503 while the database is unreachable or a migration is pending.',
+  })
   ready() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 1500 }), () => this.migrationsApplied()]);
   }

@@ -37,7 +37,7 @@ export class ProvidersController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a provider' })
+  @ApiOperation({ summary: 'Create a provider', description: 'A practitioner of the organisation; link them to locations with `POST …/location-links`.' })
   @ApiCreatedResponse({ type: ProviderResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async create(

@@ -40,7 +40,7 @@ export class AppointmentTypesController {
   }
 
   @Get(':appointmentTypeId')
-  @ApiOperation({ summary: 'Get an appointment type' })
+  @ApiOperation({ summary: 'Get an appointment type', description: 'With its billable items.' })
   @ApiOk(AppointmentTypeResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @UuidParam('appointmentTypeId', 'Appointment type') id: string): Promise<AppointmentTypeResponse> {

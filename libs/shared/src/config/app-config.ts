@@ -21,20 +21,23 @@ export class AppConfig {
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
 
+  /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = positiveInt(env, 'PORT', 3000);
-    this.databaseUrl = env.DATABASE_URL || undefined;
+    this.databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@host:5432/database');
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;
-    this.redisUrl = env.REDIS_URL || undefined;
-    this.logLevel = env.LOG_LEVEL || 'info';
+    if (this.walletEncryptionKey) parseMasterKey(this.walletEncryptionKey);
+    else if (this.databaseUrl) throw new ConfigurationError(`WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: ${MAKE_MASTER_KEY}`);
+    this.redisUrl = urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://host:6379');
+    this.logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
     this.apiBaseUrl = (env.API_BASE_URL || `http://localhost:${this.port}`).replace(/\/$/, '');
     this.apiStagingBaseUrl = (env.API_STAGING_BASE_URL || 'https://staging.api.example.com').replace(/\/$/, '');
-    this.demoData = env.DEMO_DATA ? env.DEMO_DATA === 'true' || env.DEMO_DATA === '1' : this.databaseUrl === undefined;
+    this.demoData = env.DEMO_DATA ? ['true', '1'].includes(oneOf(env, 'DEMO_DATA', ['true', '1', 'false', '0'], 'false')) : this.databaseUrl === undefined;
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
-    this.paymentProcessor = env.PAYMENT_PROCESSOR || 'test';
+    this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
   }
 
@@ -45,7 +48,6 @@ export class AppConfig {
    */
   masterKey(): Buffer {
     if (this.walletEncryptionKey) return parseMasterKey(this.walletEncryptionKey);
-    if (this.databaseUrl) throw new Error('WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set (32 bytes as 64 hex characters or base64)');
     return parseMasterKey(this.secretInDataDir('wallet-encryption-key', () => randomBytes(32).toString('hex')));
   }
 
@@ -63,12 +65,39 @@ export class AppConfig {
   }
 }
 
+/**
+ * A setting that is missing or malformed. Its message is one line a person can act on: what to set
+ * and how to make a value. Start-up prints it alone, without a stack, and exits 1.
+ */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+const MAKE_MASTER_KEY = '32 random bytes as 64 hex characters; make one with `openssl rand -hex 32`';
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
 /** A 32-byte key written as 64 hex characters or as base64. */
 export function parseMasterKey(value: string): Buffer {
   const trimmed = value.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new Error('WALLET_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+  if (key.length !== 32) throw new ConfigurationError(`WALLET_ENCRYPTION_KEY must be ${MAKE_MASTER_KEY} (base64 of 32 bytes also works)`);
   return key;
+}
+
+/** The value is not repeated in the message: a database URL holds a password. */
+function urlSetting(env: NodeJS.ProcessEnv, name: string, protocols: string[], example: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) throw new ConfigurationError(`${name} must be a URL like ${example}`);
+  return raw;
+}
+
+function oneOf(env: NodeJS.ProcessEnv, name: string, allowed: string[], fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!allowed.includes(raw)) throw new ConfigurationError(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`);
+  return raw;
 }
 
 /** Unset: no proxy is trusted. A number: that many hops. Otherwise Express's own forms (`loopback`, CIDRs). */
@@ -82,6 +111,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
+    throw new ConfigurationError(`${name} must be a positive integer like ${fallback}; got "${raw}"`);
   return value;
 }

@@ -1,5 +1,14 @@
 import { applyDecorators, HttpStatus, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiProperty, ApiResponse, getSchemaPath, type ResponseObject } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiProperty,
+  type ApiPropertyOptions,
+  ApiResponse,
+  getSchemaPath,
+  type ResponseObject,
+} from '@nestjs/swagger';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'medicareCard.memberNumber', description: 'JSON path of the offending input.' })
@@ -75,3 +84,13 @@ export const ApiKeyed = (): MethodDecorator & ClassDecorator =>
 
 /** A 200 answer with one DTO. */
 export const ApiOk = (type: Type<unknown>, description?: string): MethodDecorator => ApiOkResponse({ type, description });
+
+/** The largest amount of cents a field holds: money is stored in PostgreSQL `integer` columns. */
+export const MAX_CENTS = 2_147_483_647;
+
+/**
+ * A money field of an answer: integer cents within the columns' range, so a generated client types
+ * it as an integer. `signed` for the amounts that can be negative (adjustments, a payout).
+ */
+export const ApiCents = ({ signed = false, ...options }: ApiPropertyOptions & { signed?: boolean }): PropertyDecorator =>
+  ApiProperty({ ...options, type: 'integer', minimum: signed ? -MAX_CENTS - 1 : 0, maximum: MAX_CENTS } as ApiPropertyOptions);

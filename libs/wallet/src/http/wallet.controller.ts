@@ -97,7 +97,10 @@ export class WalletController {
   }
 
   @Get(':cardId')
-  @ApiOperation({ summary: 'Get a wallet card' })
+  @ApiOperation({
+    summary: 'Get a wallet card',
+    description: 'A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number.',
+  })
   @ApiOk(WalletCardResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(

@@ -48,7 +48,7 @@ export class CreateMemberRequest {
     required: false,
     type: Object,
     nullable: true,
-    additionalProperties: { oneOf: [{ type: 'string', maxLength: MAX_METADATA_VALUE_LENGTH }, { type: 'number' }, { type: 'boolean' }], nullable: true },
+    additionalProperties: { oneOf: [{ type: 'string', maxLength: MAX_METADATA_VALUE_LENGTH, nullable: true }, { type: 'number' }, { type: 'boolean' }] },
     maxProperties: MAX_METADATA_KEYS,
     example: { referralSource: 'clinic_front_desk', marketingOptIn: false, visits: 3 },
     description: `Flat key/value pairs: at most ${MAX_METADATA_KEYS} keys of 1 to ${MAX_METADATA_KEY_LENGTH} characters; values are strings (at most ${MAX_METADATA_VALUE_LENGTH} characters), numbers, booleans or null. Stored, not returned.`,

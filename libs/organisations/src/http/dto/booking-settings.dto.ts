@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { MayBeOmitted } from '@app/shared';
+import { ApiCents, MayBeOmitted } from '@app/shared';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import type { BookingSettings } from '../../domain/booking-settings.js';
@@ -69,7 +69,7 @@ export class BookingSettingsFields {
   @ApiProperty({ example: true }) bookingNotificationsEnabled: boolean;
   @ApiProperty({ example: true }) providerBookingNotificationsEnabled: boolean;
   @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
-  @ApiProperty({ type: Number, nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
+  @ApiCents({ nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
   @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
   @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
   @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
 import { MedicareCardResponse } from '@app/wallet';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
@@ -18,8 +19,8 @@ class ClaimItemResponse {
   @ApiProperty({ type: String, nullable: true, example: 'SR-1' }) serviceReference: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) itemDescription: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Initial consult' }) itemName: string | null;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
-  @ApiProperty({ example: 6000, description: 'Integer cents.' }) rebateAmount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
+  @ApiCents({ example: 6000, description: 'Integer cents.' }) rebateAmount: number;
   @ApiProperty({ example: '2026-11-20T23:00:00.000Z', format: 'date-time' }) serviceDate: string;
   @ApiProperty({ type: StatusResponse }) response: StatusResponse;
 }
@@ -32,15 +33,40 @@ class ClaimHealthFundResponse {
 }
 
 class ClaimPaymentResponse {
-  @ApiProperty({ example: 6000, description: 'Integer cents.' }) paymentAmount: number;
+  @ApiCents({ example: 6000, description: 'Integer cents.' }) paymentAmount: number;
   @ApiProperty({ type: String, nullable: true, example: '4821' }) bankAccountNumberLast4: string | null;
   @ApiProperty({ type: String, nullable: true, example: '062-000' }) bankAccountBsb: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'HF-PAY-77812' }) paymentReference: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-24T00:00:00.000Z' }) paymentDate: string | null;
 }
 
+class ReversalRuleResponse {
+  @ApiProperty({ example: true, description: 'Whether the claim may be reversed.' }) enabled: boolean;
+}
+
 class ReversalRulesResponse {
-  @ApiProperty({ type: Object, example: { enabled: true } }) reversal: { enabled: boolean };
+  @ApiProperty({ type: ReversalRuleResponse }) reversal: ReversalRuleResponse;
+}
+
+class ClaimDeviceResponse {
+  @ApiProperty({ type: String, nullable: true, example: 'HICAPS-T-0042', description: 'The claiming terminal.' }) terminalId: string | null;
+}
+
+class ClaimServiceTypeResponse {
+  @ApiProperty({ type: String, nullable: true, example: 'P' }) code: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Physiotherapy' }) name: string | null;
+}
+
+class ClaimOutcomeResponse {
+  @ApiProperty({ type: String, nullable: true, example: '0' }) statusCode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '00' }) responseCode: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Approved', description: "The fund's own words." }) freeText: string | null;
+}
+
+class ClaimProviderResponse {
+  @ApiProperty({ type: String, nullable: true, example: '2429591L' }) providerNumber: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Priya Raman' }) name: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'physiotherapist' }) categoryCode: string | null;
 }
 
 export class ClaimResponse {
@@ -51,22 +77,17 @@ export class ClaimResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) voidedAt: string | null;
   @ApiProperty({ example: false }) isRebateEstimate: boolean;
-  @ApiProperty({ example: 9500, description: "Integer cents: the items' charges added up." }) totalChargeAmount: number;
-  @ApiProperty({ example: 6000, description: "Integer cents: the items' rebates added up." }) totalRebateAmount: number;
-  @ApiProperty({ example: 3500, description: 'Integer cents: charge less rebate.' }) totalGapAmount: number;
+  @ApiCents({ example: 9500, description: "Integer cents: the items' charges added up." }) totalChargeAmount: number;
+  @ApiCents({ example: 6000, description: "Integer cents: the items' rebates added up." }) totalRebateAmount: number;
+  @ApiCents({ example: 3500, description: 'Integer cents: charge less rebate.' }) totalGapAmount: number;
   @ApiProperty({ type: [ClaimItemResponse] }) items: ClaimItemResponse[];
-  @ApiProperty({ type: Object, example: { terminalId: 'HICAPS-T-0042' } }) device: { terminalId: string | null };
-  @ApiProperty({ type: Object, example: { code: 'P', name: 'Physiotherapy' } }) serviceType: { code: string | null; name: string | null };
+  @ApiProperty({ type: ClaimDeviceResponse }) device: ClaimDeviceResponse;
+  @ApiProperty({ type: ClaimServiceTypeResponse }) serviceType: ClaimServiceTypeResponse;
   @ApiProperty({ type: ClaimHealthFundResponse, nullable: true }) healthFund: ClaimHealthFundResponse | null;
   @ApiProperty({ type: ReversalRulesResponse }) rules: ReversalRulesResponse;
-  @ApiProperty({ type: Object, example: { statusCode: '0', responseCode: '00', freeText: 'Approved' } }) response: {
-    statusCode: string | null;
-    responseCode: string | null;
-    freeText: string | null;
-  };
+  @ApiProperty({ type: ClaimOutcomeResponse }) response: ClaimOutcomeResponse;
   @ApiProperty({ type: ClaimPaymentResponse, nullable: true }) payment: ClaimPaymentResponse | null;
-  @ApiProperty({ type: Object, example: { providerNumber: '2429591L', name: 'Priya Raman', categoryCode: 'physiotherapist' } })
-  provider: { providerNumber: string | null; name: string | null; categoryCode: string | null };
+  @ApiProperty({ type: ClaimProviderResponse }) provider: ClaimProviderResponse;
 
   static from(claim: Claim, read: PaymentTransactionRead, options: { withFundId: boolean }): ClaimResponse {
     const fund = read.healthFund;
@@ -116,9 +137,9 @@ class MedicareClaimItemResponse {
   @ApiProperty({ type: String, nullable: true, example: 'A' }) mcolAssessmentCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) mcolErrorCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) mcolErrorMessage: string | null;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
-  @ApiProperty({ example: 6205, description: 'Integer cents.' }) rebateAmount: number;
-  @ApiProperty({ example: 3295, description: 'Integer cents: charge less rebate.' }) gapAmount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
+  @ApiCents({ example: 6205, description: 'Integer cents.' }) rebateAmount: number;
+  @ApiCents({ example: 3295, description: 'Integer cents: charge less rebate.' }) gapAmount: number;
   @ApiProperty({ example: 1 }) patientCount: number;
   @ApiProperty({ example: 1 }) quantity: number;
 }
@@ -135,9 +156,9 @@ export class MedicareClaimResponse {
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: Object, example: { code: 'bulk_bill', name: 'Bulk bill' } }) type: Record<string, unknown>;
   @ApiProperty({ type: Object, example: { code: 'paid', name: 'Paid' } }) paymentStatus: Record<string, unknown>;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) totalChargeAmount: number;
-  @ApiProperty({ example: 6205, description: 'Integer cents.' }) totalRebateAmount: number;
-  @ApiProperty({ example: 3295, description: 'Integer cents.' }) totalGapAmount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) totalChargeAmount: number;
+  @ApiCents({ example: 6205, description: 'Integer cents.' }) totalRebateAmount: number;
+  @ApiCents({ example: 3295, description: 'Integer cents.' }) totalGapAmount: number;
   @ApiProperty({ example: 1 }) itemsCount: number;
   @ApiProperty({ type: [MedicareClaimItemResponse] }) items: MedicareClaimItemResponse[];
   @ApiProperty({ type: ReversalRulesResponse }) rules: ReversalRulesResponse;

@@ -1,4 +1,5 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
 import { MemberResponse } from '@app/membership';
 import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
@@ -7,7 +8,7 @@ class AdjustmentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
   @ApiProperty({ example: '2026-11-23T01:00:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: 'refund' }) source: string;
-  @ApiProperty({ example: -1500, description: 'Signed integer cents.' }) amount: number;
+  @ApiCents({ signed: true, example: -1500, description: 'Signed integer cents.' }) amount: number;
 }
 
 class CardPaymentResponse {
@@ -16,7 +17,7 @@ class CardPaymentResponse {
   @ApiProperty({ example: 'succeeded' }) status: string;
   @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0_secret_Tz8' }) clientSecret: string | null;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) amount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
 }
 
 class PaymentLinkEventResponse {
@@ -47,8 +48,8 @@ export class PaymentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-d647-7219-a41b-7f8091a2b3c4' }) id: string;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ enum: ['payment', 'health_fund_claim', 'medicare_claim'], example: 'payment' }) source: string;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) amount: number;
-  @ApiProperty({ required: false, example: 196, description: 'Integer cents; in payout listings.' }) platformFeeAmount?: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
+  @ApiCents({ required: false, example: 196, description: 'Integer cents; in payout listings.' }) platformFeeAmount?: number;
   @ApiProperty({ type: [AdjustmentTransactionResponse] }) adjustmentTransactions: AdjustmentTransactionResponse[];
   @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0' }) paymentId: string | null;
   @ApiProperty({ type: CardPaymentResponse, nullable: true }) payment: CardPaymentResponse | null;

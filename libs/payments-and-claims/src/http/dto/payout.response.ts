@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
 import type { Payout } from '../../domain/payout.js';
 
 export class PayoutResponse {
   @ApiProperty({ example: '0193a700-0a7b-754c-874e-a2b3c4d5e6f7' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: 18629, description: "Integer cents: the transactions' amounts, less platform fees, plus adjustments." }) amount: number;
+  @ApiCents({ signed: true, example: 18629, description: "Integer cents: the transactions' amounts, less platform fees, plus adjustments." }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ enum: ['pending', 'in_transit', 'paid', 'failed'], example: 'paid' }) status: string;
   @ApiProperty({ example: '2026-11-24', format: 'date' }) arrivalDate: string;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
 import { ClientResponse } from '@app/membership';
 import { LocationResponse } from '@app/organisations';
 import { ProviderResponse } from '@app/practitioners';
@@ -16,9 +17,9 @@ class ServiceItemSnapshotResponse {
 
 class BillableItemSnapshotResponse {
   @ApiProperty({ example: 'Initial consultation' }) name: string;
-  @ApiProperty({ example: 9500 }) basePrice: number;
-  @ApiProperty({ example: 9500 }) totalPrice: number;
-  @ApiProperty({ example: 0 }) taxAmount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) basePrice: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) totalPrice: number;
+  @ApiCents({ example: 0, description: 'Integer cents.' }) taxAmount: number;
   @ApiProperty({ example: 0 }) taxRate: number;
   @ApiProperty({ example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) id: string;
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
@@ -46,7 +47,7 @@ class BillableItemSnapshotResponse {
 }
 
 class TransactionItemResponse {
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
   @ApiProperty({ example: '0193a701-1b8c-765d-885f-b3c4d5e6f708' }) id: string;
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) description: string;
   @ApiProperty({ type: String, nullable: true, example: 'P1' }) clinicalCode: string | null;
@@ -81,7 +82,7 @@ export class TransactionResponse {
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: 9500, description: "Integer cents: the items' charges added up." }) amount: number;
+  @ApiCents({ example: 9500, description: "Integer cents: the items' charges added up." }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
   @ApiProperty({ type: [TransactionItemResponse] }) transactionItems: TransactionItemResponse[];

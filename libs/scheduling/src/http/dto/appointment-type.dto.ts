@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MayBeOmitted } from '@app/shared';
+import { ApiCents, MayBeOmitted } from '@app/shared';
 import type { AppointmentTypeRow } from '../../application/booking.queries.js';
 import type { BillableItem } from '../../domain/appointment-type.js';
 
@@ -103,9 +103,9 @@ export class ServiceItemResponse {
 
 export class BillableItemResponse {
   @ApiProperty({ example: 'Initial consultation' }) name: string;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) basePrice: number;
-  @ApiProperty({ example: 9500, description: 'Integer cents, base plus tax.' }) totalPrice: number;
-  @ApiProperty({ example: 0, description: 'Integer cents.' }) taxAmount: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) basePrice: number;
+  @ApiCents({ example: 9500, description: 'Integer cents, base plus tax.' }) totalPrice: number;
+  @ApiCents({ example: 0, description: 'Integer cents.' }) taxAmount: number;
   @ApiProperty({ example: 0, description: 'Percent.' }) taxRate: number;
   @ApiProperty({ example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) id: string;
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
@@ -140,7 +140,7 @@ export class AppointmentTypeResponse {
   @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) id: string;
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
   @ApiProperty({ example: 45 }) durationMinutes: number;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) price: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) price: number;
   @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'] }) providers: string[];
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'] }) locations: string[];
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
 import { AddressResponse, BookingSettingsFields } from '@app/organisations';
 import type { BookingData } from '../../application/booking-data.queries.js';
 
@@ -6,7 +7,7 @@ class ServiceResponse {
   @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) id: string;
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
   @ApiProperty({ example: 45 }) durationMinutes: number;
-  @ApiProperty({ example: 9500, description: 'Integer cents.' }) price: number;
+  @ApiCents({ example: 9500, description: 'Integer cents.' }) price: number;
   @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'] }) providerIds: string[];
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'] }) locationIds: string[];
   @ApiProperty({ example: 1 }) maxAttendees: number;

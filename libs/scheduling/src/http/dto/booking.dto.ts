@@ -1,7 +1,7 @@
 import { ApiProperty, getSchemaPath, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
-import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
+import { ApiCents, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
 import { ClientResponse } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
@@ -106,7 +106,7 @@ export class ListBookingsQuery extends IntersectionType(BookingFiltersQuery, Boo
 
 export class AdjustmentResponse {
   @ApiProperty({ example: '0193a6fa-a314-7fd6-81e8-4c5d6e7f8091' }) id: string;
-  @ApiProperty({ example: 1500, description: 'Integer cents.' }) amount: number;
+  @ApiCents({ example: 1500, description: 'Integer cents.' }) amount: number;
   @ApiProperty({ example: -1, description: '1 adds to what the client owes, -1 takes from it.' }) balanceEffectIndicator: number;
   @ApiProperty({ example: 'Loyalty discount' }) description: string;
 }
@@ -121,7 +121,7 @@ class CancellationRulesResponse {
 }
 
 class CancellationFeeResponse {
-  @ApiProperty({ example: 4750, description: 'Integer cents.' }) amount: number;
+  @ApiCents({ example: 4750, description: 'Integer cents.' }) amount: number;
   @ApiProperty({ example: 24 }) freeCancellationHours: number;
   @ApiProperty({ example: '2026-11-30T22:30:00.000Z', format: 'date-time', description: 'Cancelling up to this moment is free.' }) latestNoFeeAt: string;
   @ApiProperty({ example: false, description: 'Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.' }) billable: boolean;
@@ -167,7 +167,7 @@ export class BookingResponse {
   @ApiProperty({ example: false }) paid: boolean;
   @ApiProperty({ example: false }) invoiced: boolean;
   @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
-  @ApiProperty({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
+  @ApiCents({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
   @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
   @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' })

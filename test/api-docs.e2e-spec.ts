@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+type Schema = { type?: string; minimum?: number; maximum?: number; $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema };
+type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  description?: string;
+  schema?: Schema & { example?: unknown; default?: unknown };
+};
+type Operation = { tags?: string[]; description?: string; parameters?: Parameter[] };
+type Document = {
+  info: { description: string };
+  tags: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { bearerFormat?: string; description?: string }>; schemas: Record<string, Schema> };
+};
+
+let t: TestApp;
+let document: Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  document = (await t.http().get('/docs/openapi.json').expect(200)).body;
+});
+
+afterAll(() => t?.close());
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+      .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
+
+describe('the OpenAPI document for a client developer', () => {
+  it('is named where a reader looks: its description links /docs/openapi.json, and /docs-json redirects there', async () => {
+    expect(document.info.description).toContain('(/docs/openapi.json)');
+    const response = await t.http().get('/docs-json');
+    expect([response.status, response.headers.location]).toEqual([301, '/docs/openapi.json']);
+  });
+
+  it('says the bearer key is an sk_ API key, not a JWT', () => {
+    const [scheme] = Object.values(document.components.securitySchemes);
+    expect(scheme.bearerFormat).toBe('sk_…');
+    expect(scheme.description).toMatch(/`sk_`/);
+  });
+
+  it('declares every tag an operation uses, and describes every operation', () => {
+    const declared = new Set(document.tags.map((tag) => tag.name));
+    expect(operations().flatMap(({ name, operation }) => (operation.tags ?? []).filter((tag) => !declared.has(tag)).map((tag) => `${name}: ${tag}`))).toEqual(
+      [],
+    );
+    expect(
+      operations()
+        .filter(({ operation }) => !operation.description?.trim())
+        .map(({ name }) => name),
+    ).toEqual([]);
+  });
+
+  it('gives no optional parameter an example that Swagger UI would send, and shows limit at its default 10', () => {
+    const sent = operations().flatMap(({ name, operation }) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => !parameter.required && (parameter.example ?? parameter.schema?.example) !== undefined)
+        .map((parameter) => `${name} ${parameter.name}`),
+    );
+    expect(sent).toEqual([]);
+    const limit = document.paths['/v1/organisations/{organisationId}/bookings'].get.parameters!.find((parameter) => parameter.name === 'limit');
+    expect(limit?.schema?.default).toBe(10);
+    const providerId = document.paths['/v1/organisations/{organisationId}/bookings'].get.parameters!.find((parameter) => parameter.name === 'providerId');
+    expect(providerId?.description).toMatch(/For example `[0-9a-f-]{36}`/);
+  });
+
+  it('types every money field of an answer as integer cents up to 2147483647', () => {
+    const money = Object.entries(document.components.schemas)
+      .filter(([name]) => name.endsWith('Response') || name.endsWith('Fields'))
+      .flatMap(([schema, { properties }]) =>
+        Object.entries(properties ?? {})
+          .filter(([property]) => /(amount|price)$/i.test(property))
+          .map(([property, { type, maximum }]) => ({ field: `${schema}.${property}`, type, maximum })),
+      );
+    expect(money.length).toBeGreaterThan(25);
+    expect(money.filter(({ type, maximum }) => type !== 'integer' || maximum !== 2147483647)).toEqual([]);
+  });
+
+  it("names the fields of a claim's device, service type, response, provider and reversal rule", () => {
+    const target = (schema: Schema): Schema => document.components.schemas[(schema.$ref ?? schema.allOf![0].$ref!).replace('#/components/schemas/', '')];
+    const fieldsOf = (schema: Schema): string[] => Object.keys(target(schema).properties ?? {});
+    const claim = document.components.schemas.ClaimResponse.properties!;
+    expect(fieldsOf(claim.device)).toEqual(['terminalId']);
+    expect(fieldsOf(claim.serviceType)).toEqual(['code', 'name']);
+    expect(fieldsOf(claim.response)).toEqual(['statusCode', 'responseCode', 'freeText']);
+    expect(fieldsOf(claim.provider)).toEqual(['providerNumber', 'name', 'categoryCode']);
+    expect(fieldsOf(target(claim.rules).properties!.reversal)).toEqual(['enabled']);
+    const medicareRules = document.components.schemas.MedicareClaimResponse.properties!.rules;
+    expect(medicareRules.$ref).toBe(claim.rules.$ref);
+  });
+});

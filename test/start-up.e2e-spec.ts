@@ -1,0 +1,111 @@
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+// The built entry point, started as `npm start` and an operator start it. One file, so that one
+// build serves both parts (two files building at once would share one dist folder).
+
+const root = join(import.meta.dirname, '..');
+const entryPoint = join(root, 'dist', 'apps', 'api', 'src', 'main.js');
+const KEY = '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5';
+const DATABASE_URL = 'postgresql://postgres@127.0.0.1:1/never_reached';
+
+let dataDir: string;
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['-e', "import('./scripts/build-if-needed.mjs').then((build) => build.buildIfNeeded())"], { cwd: root, stdio: 'ignore' });
+  dataDir = mkdtempSync(join(tmpdir(), 'healthcare-start-'));
+}, 240_000);
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Only `env` (and PATH), as an operator would set it. */
+const environment = (env: Record<string, string>) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env });
+
+/** A port nothing listens on right now: the banner names the port, so 0 will not do. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('configuration errors at start-up', () => {
+  function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = execFile(process.execPath, [entryPoint], { env: environment(env), timeout: 20_000 }, (_error, stdout, stderr) =>
+        resolve({ code: child.exitCode, stdout, stderr }),
+      );
+    });
+  }
+
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    ['no WALLET_ENCRYPTION_KEY with DATABASE_URL', { DATABASE_URL }, /^WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: .*`openssl rand -hex 32`$/],
+    [
+      'a WALLET_ENCRYPTION_KEY that is not 32 bytes',
+      { DATABASE_URL, WALLET_ENCRYPTION_KEY: 'abc123' },
+      /^WALLET_ENCRYPTION_KEY must be 32 random bytes .*`openssl rand -hex 32`/,
+    ],
+    [
+      'a DATABASE_URL that is not a PostgreSQL URL',
+      { DATABASE_URL: 'mysql://db/clinic', WALLET_ENCRYPTION_KEY: KEY },
+      /^DATABASE_URL must be a URL like postgresql:\/\//,
+    ],
+    ['a PORT that is not a number', { PORT: 'eighty' }, /^PORT must be a positive integer like 3000; got "eighty"$/],
+    ['a rate limit of 0', { RATE_LIMIT_PER_MINUTE: '0' }, /^RATE_LIMIT_PER_MINUTE must be a positive integer like 600; got "0"$/],
+    ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "loud"$/],
+    ['a REDIS_URL without redis://', { REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a URL like redis:\/\//],
+    ['an unknown PAYMENT_PROCESSOR', { PAYMENT_PROCESSOR: 'stripe' }, /^PAYMENT_PROCESSOR must be one of test; got "stripe"$/],
+    ['a DEMO_DATA that is not a boolean', { DEMO_DATA: 'yes' }, /^DEMO_DATA must be one of true, 1, false, 0; got "yes"$/],
+  ];
+
+  it.each(cases)('%s: one line saying what to set, exit code 1', async (_name, env, message) => {
+    const { code, stdout, stderr } = await start(env);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: /);
+    expect(lines[0].replace(/^Configuration error: /, '')).toMatch(message);
+  });
+});
+
+describe('npm start on a fresh clone', () => {
+  let service: ChildProcess | undefined;
+  let output = '';
+
+  beforeAll(async () => {
+    service = spawn(process.execPath, [entryPoint], { env: environment({ PORT: String(await freePort()) }), stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/booking-data"\n$/.test(output)) resolve();
+      };
+      service!.stdout!.on('data', read);
+      service!.stderr!.on('data', read);
+      service!.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (service?.exitCode !== null) return;
+    const exited = new Promise((resolve) => service!.once('exit', resolve));
+    service.kill('SIGTERM');
+    await exited;
+  }, 30_000);
+
+  it("prints at most 15 lines with npm's four and the build's one, ending with the banner", () => {
+    const lines = output.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(15 - 4 - 1);
+    expect(lines.filter((line) => /Mapped \{|dependencies initialized/.test(line))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/^ +curl "http:\/\/localhost:\d+\/v1\/organisations\/[\w-]+\/booking-data"$/);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}API docs: +http:\/\/localhost:\d+\/docs +\(OpenAPI document: http:\/\/localhost:\d+\/docs\/openapi\.json\)$/),
+    );
+  });
+});

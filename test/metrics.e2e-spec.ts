@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from './support/free-port.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createOrganisation } from './support/fixtures.js';
 import { expectProblem } from './support/problems.js';
@@ -11,17 +11,6 @@ const ORGANISATION_ROUTE = 'method="GET",route="/v1/organisations/:organisationI
 function sample(exposition: string, series: string): number {
   const line = exposition.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 describe('/metrics on the main port, behind METRICS_TOKEN', () => {

@@ -1,49 +1,12 @@
-import 'reflect-metadata';
-import { AppConfig } from '@app/shared';
-import { createApp } from './app.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
+// The process entry. Tracing has to patch http, express and pg before anything imports them, and
+// static imports are all loaded before a module's first line runs: so this file imports nothing
+// statically, starts tracing only when it is configured, and then loads the service.
+const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? await (await import('./telemetry/tracing.js')).startTracing() : undefined;
+const { main } = await import('./server.js');
 
-async function main(): Promise<void> {
-  const config = new AppConfig();
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const bootstrapKey = config.bootstrapApiKey ?? (embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined);
-
-  const app = await createApp(config, databaseUrl, { bootstrapKey });
-  if (config.demoData) await loadDemoDataIfEmpty(config, databaseUrl, (line) => process.stdout.write(`${line}\n`));
-  await app.listen(config.port);
-  const baseUrl = `http://localhost:${config.port}`;
-
-  const lines = [
-    `Healthcare Business API listening on ${baseUrl}`,
-    `  API docs:  ${baseUrl}/docs`,
-    `  Database:  ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
-  ];
-  if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
-  const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, embedded ? bootstrapKey : undefined) : [];
-  if (requests.length) lines.push('', 'Try:', ...requests.map((request) => `  ${request}`));
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: finishing in-flight requests, then closing the database pool\n`);
-    await app.close();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-}
-
-function randomSecret(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(30))).toString('base64url');
-}
-
-main().catch((error: unknown) => {
+main({ beforeExit: tracing?.shutdown }).catch((error: unknown) => {
   process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
+
+export {};

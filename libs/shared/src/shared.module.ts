@@ -12,7 +12,14 @@ export class SharedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SharedModule,
-      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useClass: SystemClock }, SqlReader, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: Clock, useClass: SystemClock },
+        SqlReader,
+        MetricsRegistry,
+        JobMetrics,
+        WebhookDeliveryMetrics,
+      ],
       exports: [AppConfig, Clock, SqlReader, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
     };
   }

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { AppConfig } from '@app/shared';
 import { freePort } from './support/free-port.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createOrganisation } from './support/fixtures.js';
 import { expectProblem } from './support/problems.js';
 
 const METRICS_TOKEN = 'metrics-token-of-this-test-0123456789';
+
+/** `GET /metrics` straight to the server: it is an operations endpoint, not part of the API's OpenAPI document. */
+const metricsOf = (t: TestApp) => request(t.app.getHttpServer()).get('/metrics');
 const ORGANISATION_ROUTE = 'method="GET",route="/v1/organisations/:organisationId",status="200"';
 
 /** The value of one sample line of the exposition (`name{labels} value`), 0 when it is absent. */
@@ -15,7 +20,7 @@ function sample(exposition: string, series: string): number {
 
 describe('/metrics on the main port, behind METRICS_TOKEN', () => {
   let t: TestApp;
-  const scrape = () => t.http().get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+  const scrape = () => metricsOf(t).set('Authorization', `Bearer ${METRICS_TOKEN}`);
 
   beforeAll(async () => {
     t = await createTestApp({ METRICS_TOKEN });
@@ -23,10 +28,10 @@ describe('/metrics on the main port, behind METRICS_TOKEN', () => {
   afterAll(() => t.close());
 
   it('refuses a scrape without the token, or with another one, as a 401 problem', async () => {
-    expectProblem(await t.http().get('/metrics'), 401, 'unauthenticated');
-    expectProblem(await t.http().get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}x`), 401, 'unauthenticated');
+    expectProblem(await metricsOf(t), 401, 'unauthenticated');
+    expectProblem(await metricsOf(t).set('Authorization', `Bearer ${METRICS_TOKEN}x`), 401, 'unauthenticated');
     // An API key is not a metrics token.
-    expectProblem(await t.http().get('/metrics').set('Authorization', t.platformAuth), 401, 'unauthenticated');
+    expectProblem(await metricsOf(t).set('Authorization', t.platformAuth), 401, 'unauthenticated');
   });
 
   it('counts and times a request under its route template and status', async () => {
@@ -68,6 +73,12 @@ describe('/metrics on the main port, behind METRICS_TOKEN', () => {
   });
 });
 
+describe('METRICS_TOKEN', () => {
+  it('is refused at start-up when it is short enough to guess', () => {
+    expect(() => new AppConfig({ METRICS_TOKEN: 'short-token' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+  });
+});
+
 describe('/metrics with no METRICS_PORT and no METRICS_TOKEN', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -76,8 +87,8 @@ describe('/metrics with no METRICS_PORT and no METRICS_TOKEN', () => {
   afterAll(() => t.close());
 
   it('is not served at all', async () => {
-    expectProblem(await t.http().get('/metrics'), 404, 'not_found');
-    expectProblem(await t.http().get('/metrics').set('Authorization', t.platformAuth), 404, 'not_found');
+    expectProblem(await metricsOf(t), 404, 'not_found');
+    expectProblem(await metricsOf(t).set('Authorization', t.platformAuth), 404, 'not_found');
   });
 });
 
@@ -105,7 +116,7 @@ describe('/metrics on METRICS_PORT', () => {
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ status: 404, code: 'not_found' });
 
-    expectProblem(await t.http().get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`), 404, 'not_found');
+    expectProblem(await metricsOf(t).set('Authorization', `Bearer ${METRICS_TOKEN}`), 404, 'not_found');
   });
 
   it('stops listening when the application closes', async () => {

@@ -17,7 +17,7 @@ const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'router', 'pg', 'pg-po
  */
 export async function startTracing(): Promise<Tracing> {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
-  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { ExpressInstrumentation }, { PgInstrumentation }] = await Promise.all([
+  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { ExpressInstrumentation, ExpressLayerType }, { PgInstrumentation }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/instrumentation-http'),
@@ -39,7 +39,9 @@ export async function startTracing(): Promise<Tracing> {
           if ('id' in request && typeof request.id === 'string') span.setAttribute('http.request.id', request.id);
         },
       }),
-      new ExpressInstrumentation(),
+      // The route handler's span only: the request pipeline's middleware (request id, helmet, body
+      // parsing) would add five mostly anonymous spans to every trace, each a cost and no insight.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       // Statements inside a request (or a job's span) only: not every pool connect and migration at start-up.
       new PgInstrumentation({ requireParentSpan: true }),
     ],

@@ -9,7 +9,7 @@ export interface Tracing {
 const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'router', 'pg', 'pg-pool'];
 
 /**
- * OpenTelemetry traces of incoming HTTP requests, Express's routing and middleware, and every pg
+ * OpenTelemetry traces of incoming HTTP requests, Express's route handlers, and every pg
  * statement, exported over OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT` (the standard `OTEL_*`
  * variables tune it: `OTEL_SERVICE_NAME`, `OTEL_TRACES_SAMPLER`, `OTEL_BSP_*` …). The service is an
  * ES module, so module loading is hooked first (import-in-the-middle), then the SDK is started;

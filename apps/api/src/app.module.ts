@@ -18,7 +18,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config),
-        LoggingModule.forRoot(config.logLevel, logDestination),
+        LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
         PlatformModule,
         OrganisationsModule,

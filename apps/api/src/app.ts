@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppConfig, createValidationPipe, jsonBody, parseQueryString, ProblemFilter, requestId, StartUpQuietLogger } from '@app/shared';
-import { EnsureBootstrapKey } from '@app/platform';
+import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
@@ -29,6 +29,7 @@ export async function createApp(
   app.set('trust proxy', config.trustProxy);
   // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.
   app.set('etag', false);
+  await app.get(MetricsEndpoint).mount(app);
   app.use(requestId());
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));

@@ -13,6 +13,7 @@ import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
 import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
 import { HealthController } from './health/health.controller.js';
+import { MetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { InMemoryThrottlerStorage } from './rate-limit/in-memory-throttler.storage.js';
@@ -26,7 +27,7 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
 
 /**
  * What every request passes through before a context sees it: the API key and its scope, the
- * rate limit, body checks, and idempotent POSTs. Also API keys and health.
+ * rate limit, body checks, and idempotent POSTs. Also API keys, health and metrics.
  */
 @Module({
   imports: [
@@ -57,8 +58,9 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     CreateApiKey,
     EnsureBootstrapKey,
     IdempotencyStore,
+    MetricsEndpoint,
   ],
-  exports: [EnsureBootstrapKey],
+  exports: [EnsureBootstrapKey, MetricsEndpoint],
 })
 export class PlatformModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

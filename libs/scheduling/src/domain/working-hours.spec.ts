@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { weekOfWorkingHours } from './working-hours.js';
 
 const at = (dayOfWeek: number, startTime: string, endTime: string, locationId = 'location-bondi') => ({ locationId, dayOfWeek, startTime, endTime });

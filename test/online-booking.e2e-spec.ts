@@ -296,7 +296,7 @@ describe('public booking', () => {
       startsAt,
       endsAt: sydney(date, '09:30'),
       cancelledAt: null,
-      organisation: { name: named('Public Booking Clinic'), slug: c.slug },
+      organisation: { name: named('Public Booking Clinic'), slug: c.slug, brandImageUrl: null },
       service: { name: c.type.name, durationMinutes: 30, price: 9500 },
       provider: { firstName: 'Priya0', lastName: named('Raman') },
       location: { name: c.location.name, timeZone: ZONE, address: c.location.address },

@@ -69,6 +69,7 @@ class PublicLocationResponse {
 class PublicOrganisationResponse {
   @ApiProperty({ example: 'Harbour Physio Group' }) name: string;
   @ApiProperty({ example: 'harbour-physio-group' }) slug: string;
+  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png' }) brandImageUrl: string | null;
 }
 
 /** A booking as its patient sees it: when, what, with whom, where, and what cancelling costs. No ids, nobody else's data. */
@@ -90,7 +91,7 @@ export class PublicBookingResponse {
       startsAt: booking.serviceDate.toISOString(),
       endsAt: booking.endsAt.toISOString(),
       cancelledAt: booking.cancelledAt?.toISOString() ?? null,
-      organisation: { name: view.organisation.name, slug: view.organisation.slug },
+      organisation: { name: view.organisation.name, slug: view.organisation.slug, brandImageUrl: view.organisation.brandImageUrl },
       service: { name: view.service.name, durationMinutes: view.service.durationMinutes, price: booking.servicePrice },
       provider: { firstName: view.provider.firstName, lastName: view.provider.lastName },
       location: { name: view.location.name, timeZone: view.location.timeZone, address: AddressResponse.from(view.location.address) },

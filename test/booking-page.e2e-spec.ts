@@ -77,7 +77,8 @@ async function chooseFirstService(page: Page): Promise<void> {
   await page.locator('.day').first().waitFor();
 }
 
-const waitForTimes = (page: Page) => page.waitForFunction(() => document.querySelector('#week')?.getAttribute('aria-busy') === null && document.querySelector('.day') !== null);
+// Browser-side code is written as strings: this project type-checks without the DOM's types.
+const waitForTimes = (page: Page) => page.waitForFunction("document.querySelector('#week')?.getAttribute('aria-busy') === null && document.querySelector('.day') !== null");
 
 describe('the booking page', () => {
   it('books the first free time, shows it confirmed and takes it off the page; the manage page cancels it and the time is back', async () => {
@@ -92,7 +93,7 @@ describe('the booking page', () => {
     await expect(page.getByText('Harbour Physio').first().isVisible()).resolves.toBe(true);
     await expect(page.getByText('45 min · $95.00').isVisible()).resolves.toBe(true);
     await expect(page.locator('#time-zone').textContent()).resolves.toContain('Australia/Sydney');
-    expect(await page.locator('#brand-image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await page.evaluate("(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()")).toBe(true);
 
     // One practitioner's week, so the booked time leaves the page (with "any practitioner" the other one keeps it).
     await page.getByLabel('3. Practitioner').selectOption({ label: 'Priya Raman' });
@@ -102,7 +103,7 @@ describe('the booking page', () => {
     expect(startsAt).toMatch(/Z$/);
     await first.focus();
     await page.keyboard.press('Enter');
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('details-heading');
+    await expect(page.evaluate('document.activeElement?.id')).resolves.toBe('details-heading');
 
     // Sent empty, the form says what is missing, beside each field.
     await page.getByRole('button', { name: 'Book this time' }).click();
@@ -155,10 +156,8 @@ describe('the booking page', () => {
     await page.locator('button.time').first().click();
     await page.getByRole('button', { name: 'Book this time' }).click();
     await page.locator('#error-summary').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const unlabelled = await page.evaluate(() =>
-      [...document.querySelectorAll('input, select')].filter((control) => !(control as HTMLInputElement).labels?.length).map((control) => control.id),
-    );
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    const unlabelled = await page.evaluate("[...document.querySelectorAll('input, select')].filter((control) => !control.labels?.length).map((control) => control.id)");
     expect(unlabelled).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${OUTPUT}details-375.png`, fullPage: true });

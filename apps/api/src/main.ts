@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { AppConfig } from '@app/shared';
 import { createApp } from './app.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
+import { bookingPageUrl, demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
 
 async function main(): Promise<void> {
   const config = new AppConfig();
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     `  API docs:  ${baseUrl}/docs`,
     `  Database:  ${embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
   ];
+  const bookingPage = await bookingPageUrl(databaseUrl, baseUrl);
+  if (bookingPage) lines.splice(2, 0, `  Booking:   ${bookingPage}   (the patients' booking page)`);
   if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
   const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, embedded ? bootstrapKey : undefined) : [];
   if (requests.length) lines.push('', 'Try:', ...requests.map((request) => `  ${request}`));

@@ -48,3 +48,15 @@ export async function demoRequests(databaseUrl: string, baseUrl: string, apiKey:
     await client.end();
   }
 }
+
+/** The booking page of the first organisation that takes online bookings, or `null` when there is none. */
+export async function bookingPageUrl(databaseUrl: string, baseUrl: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ slug: string }>('select slug from organisations where bookings_enabled order by created_at, id limit 1');
+    return rows.length ? `${baseUrl}/book/${rows[0].slug}` : null;
+  } finally {
+    await client.end();
+  }
+}

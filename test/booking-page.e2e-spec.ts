@@ -64,6 +64,13 @@ async function bookableClinic(): Promise<string> {
   return organisation.slug;
 }
 
+/** A context whose pages reach only the app under test: anything else is refused before it leaves the browser. */
+async function loopbackContext(options: Parameters<Browser['newContext']>[0]) {
+  const context = await browser.newContext(options);
+  await context.route((url) => url.origin !== origin, (route) => route.abort());
+  return context;
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
@@ -82,7 +89,7 @@ const waitForTimes = (page: Page) => page.waitForFunction("document.querySelecto
 
 describe('the booking page', () => {
   it('books the first free time, shows it confirmed and takes it off the page; the manage page cancels it and the time is back', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await loopbackContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     const failures: string[] = [];
@@ -150,7 +157,7 @@ describe('the booking page', () => {
   }, 180_000);
 
   it('fits a 375 px wide screen, with every control labelled', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const context = await loopbackContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await chooseFirstService(page);
     await page.locator('button.time').first().click();

@@ -21,6 +21,8 @@ async function start() {
   const { data } = state;
   document.title = `Book with ${data.name}`;
   $('clinic-name').textContent = data.name;
+  // A brand image that cannot be loaded is left out rather than shown broken.
+  $('brand-image').addEventListener('error', () => ($('brand-image').hidden = true));
   if (data.brandImageUrl) {
     $('brand-image').src = data.brandImageUrl;
     $('brand-image').hidden = false;

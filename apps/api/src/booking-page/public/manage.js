@@ -8,6 +8,8 @@ function show(booking) {
   const zone = booking.location.timeZone;
   document.title = `Your booking with ${booking.organisation.name}`;
   $('clinic-name').textContent = booking.organisation.name;
+  // A brand image that cannot be loaded is left out rather than shown broken.
+  $('brand-image').addEventListener('error', () => ($('brand-image').hidden = true));
   if (booking.organisation.brandImageUrl) {
     $('brand-image').src = booking.organisation.brandImageUrl;
     $('brand-image').hidden = false;

@@ -89,38 +89,60 @@ export function availableDays(
 
   for (let date = range.from; Temporal.PlainDate.compare(date, range.to) <= 0; date = date.add({ days: 1 })) {
     const slots = new Map<number, Slot>();
+    const dayOfWeek = date.dayOfWeek;
+    const day = date.toString();
+    const instantOf = (wallTime: string): number => instantAt(day, wallTime, range.timeZone);
     for (const provider of providers) {
       for (const hours of provider.workingHours) {
-        if (hours.dayOfWeek !== date.dayOfWeek) continue;
-        const open = instantAt(date, hours.startTime, range.timeZone);
-        const close = instantAt(date, hours.endTime, range.timeZone);
-        const timeOff = provider.timeOff.filter((off) => off.startsAt.getTime() < close && off.endsAt.getTime() > open);
-        const bookings = provider.bookings.filter((booking) => booking.serviceDate.getTime() < close && booking.endsAt.getTime() > open);
+        if (hours.dayOfWeek !== dayOfWeek) continue;
+        const open = instantOf(hours.startTime);
+        const close = instantOf(hours.endTime);
+        const timeOff = provider.timeOff
+          .filter((off) => off.startsAt.getTime() < close && off.endsAt.getTime() > open)
+          .map((off) => ({ start: off.startsAt.getTime(), end: off.endsAt.getTime() }));
+        const bookings = provider.bookings
+          .filter((booking) => booking.serviceDate.getTime() < close && booking.endsAt.getTime() > open)
+          .map((booking) => ({ start: booking.serviceDate.getTime(), end: booking.endsAt.getTime(), booking }));
         for (let start = open; start + duration <= close; start += step) {
           if (start < earliest || start > latest) continue;
           const end = start + duration;
-          if (timeOff.some((off) => off.startsAt.getTime() < end && off.endsAt.getTime() > start)) continue;
-          const overlapping = bookings.filter((booking) => booking.serviceDate.getTime() < end && booking.endsAt.getTime() > start);
-          const candidate = { ...service, serviceDate: new Date(start) };
-          if (!fitsBeside(overlapping, candidate)) continue;
+          if (timeOff.some((off) => off.start < end && off.end > start)) continue;
+          if (bookings.some((busy) => busy.start < end && busy.end > start)) {
+            // Only a group session can share its time; the rule is the back office's own.
+            if (service.maxAttendees === 1) continue;
+            const overlapping = bookings.filter((busy) => busy.start < end && busy.end > start).map((busy) => busy.booking);
+            if (!fitsBeside(overlapping, { ...service, serviceDate: new Date(start) })) continue;
+          }
           const slot = slots.get(start) ?? { startsAt: new Date(start), endsAt: new Date(end), providerIds: [] };
           if (!slot.providerIds.includes(provider.providerId)) slot.providerIds.push(provider.providerId);
           slots.set(start, slot);
         }
       }
     }
-    days.push({ date: date.toString(), slots: [...slots.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()) });
+    days.push({ date: day, slots: [...slots.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()) });
   }
   return days;
 }
 
+/** Converted times by zone, day and wall-clock time: a zone's rules do not change while the process runs. */
+const INSTANTS = new Map<string, number>();
+const MAX_INSTANTS = 100_000;
+
 /**
  * The instant a wall-clock time of a day names in the zone. A time skipped by a daylight saving
  * change moves forward by the change (02:30 on the spring-forward day is 03:30); a time that
- * happens twice is its first occurrence.
+ * happens twice is its first occurrence. Remembered, since providers share hours and pages ask for
+ * the same weeks again (the polyfill spends tens of microseconds on each conversion).
  */
-function instantAt(date: Temporal.PlainDate, wallTime: string, timeZone: string): number {
-  return date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(wallTime) }).epochMilliseconds;
+function instantAt(date: string, wallTime: string, timeZone: string): number {
+  const key = `${timeZone} ${date} ${wallTime}`;
+  let instant = INSTANTS.get(key);
+  if (instant === undefined) {
+    instant = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(wallTime) }).epochMilliseconds;
+    if (INSTANTS.size >= MAX_INSTANTS) INSTANTS.clear();
+    INSTANTS.set(key, instant);
+  }
+  return instant;
 }
 
 function plainDate(value: string, field: string): Temporal.PlainDate {

@@ -62,7 +62,7 @@ function chooseService(serviceId) {
   state.serviceId = serviceId;
   const service = selectedService();
   const locations = state.data.locations.filter((place) => service.locationIds.includes(place.id));
-  $('location').replaceChildren(...locations.map((place) => new Option(place.address?.suburb ? `${place.name} (${place.address.suburb})` : place.name, place.id)));
+  $('location').replaceChildren(...locations.map((place) => new Option(place.address?.suburb && place.address.suburb !== place.name ? `${place.name} (${place.address.suburb})` : place.name, place.id)));
   chooseLocation();
 }
 

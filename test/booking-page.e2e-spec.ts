@@ -84,8 +84,15 @@ async function chooseFirstService(page: Page): Promise<void> {
   await page.locator('.day').first().waitFor();
 }
 
-// Browser-side code is written as strings: this project type-checks without the DOM's types.
-const waitForTimes = (page: Page) => page.waitForFunction("document.querySelector('#week')?.getAttribute('aria-busy') === null && document.querySelector('.day') !== null");
+/** The little of the DOM the browser-side checks use: this project type-checks without the DOM's types. */
+type PageDocument = { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+
+/** Waits until the week of times is loaded (a function, not a string: the page's policy forbids eval). */
+const waitForTimes = (page: Page) =>
+  page.waitForFunction(() => {
+    const document = (globalThis as unknown as { document: PageDocument }).document;
+    return document.querySelector('#week')?.getAttribute('aria-busy') === null && document.querySelector('.day') !== null;
+  });
 
 describe('the booking page', () => {
   it('books the first free time, shows it confirmed and takes it off the page; the manage page cancels it and the time is back', async () => {

@@ -4,14 +4,33 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { type Body, createAppointmentType, createBusiness, createLink, createLocation, createOrganisation, createProvider, named, orgPath, sql } from './support/fixtures.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createLink,
+  createLocation,
+  createOrganisation,
+  createProvider,
+  named,
+  orgPath,
+  sql,
+} from './support/fixtures.js';
 
 // The booking page in a real browser (Debian's Chromium driven by playwright-core) against the
 // real app on PostgreSQL: a patient books, sees it confirmed, cancels from the manage page.
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Flags that keep Chromium off the network but for the page under test (see README, Testing). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const OUTPUT = new URL('../test-results/booking-page/', import.meta.url).pathname;
 
 let t: TestApp;
@@ -21,7 +40,9 @@ let slug: string;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`The booking page tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (.ci/run does this when it is missing)`);
+    throw new Error(
+      `The booking page tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (.ci/run does this when it is missing)`,
+    );
   }
   mkdirSync(OUTPUT, { recursive: true });
   t = await createTestApp();
@@ -36,14 +57,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-const put = (path: string, body: unknown) => t.http().put(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const put = (path: string, body: unknown) =>
+  t.http().put(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
 /** A Sydney clinic with two practitioners working every day from 09:00 to 17:00, and two services. */
 async function bookableClinic(): Promise<string> {
   const organisation = await createOrganisation(t, 'Harbour Physio', { bookingsEnabled: true });
   // Served by the app itself: the browser reaches nothing but this origin.
   await sql(t, 'update organisations set brand_image_url = ? where id = ?', [`${origin}/book/assets/clinic.svg`, organisation.id]);
-  await t.http().patch(orgPath(organisation.id, '/booking-settings')).set('Authorization', t.platformAuth).send({ cancellationFeeEnabled: true, cancellationFeeAmount: 3000 }).expect(200);
+  await t
+    .http()
+    .patch(orgPath(organisation.id, '/booking-settings'))
+    .set('Authorization', t.platformAuth)
+    .send({ cancellationFeeEnabled: true, cancellationFeeAmount: 3000 })
+    .expect(200);
   const business = await createBusiness(t, organisation.id);
   const location = await createLocation(t, organisation.id, business.id, { name: named('Bondi Junction'), timeZone: 'Australia/Sydney' });
   const providers: Body[] = [];
@@ -67,13 +94,18 @@ async function bookableClinic(): Promise<string> {
 /** A context whose pages reach only the app under test: anything else is refused before it leaves the browser. */
 async function loopbackContext(options: Parameters<Browser['newContext']>[0]) {
   const context = await browser.newContext(options);
-  await context.route((url) => url.origin !== origin, (route) => route.abort());
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  );
   return context;
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 /** Picks the first service with the keyboard alone and waits for the week of times. */
@@ -107,7 +139,9 @@ describe('the booking page', () => {
     await expect(page.getByText('Harbour Physio').first().isVisible()).resolves.toBe(true);
     await expect(page.getByText('45 min · $95.00').isVisible()).resolves.toBe(true);
     await expect(page.locator('#time-zone').textContent()).resolves.toContain('Australia/Sydney');
-    expect(await page.evaluate("(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()")).toBe(true);
+    expect(await page.evaluate("(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()")).toBe(
+      true,
+    );
 
     // One practitioner's week, so the booked time leaves the page (with "any practitioner" the other one keeps it).
     await page.getByLabel('3. Practitioner').selectOption({ label: 'Priya Raman' });
@@ -171,7 +205,9 @@ describe('the booking page', () => {
     await page.getByRole('button', { name: 'Book this time' }).click();
     await page.locator('#error-summary').waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    const unlabelled = await page.evaluate("[...document.querySelectorAll('input, select')].filter((control) => !control.labels?.length).map((control) => control.id)");
+    const unlabelled = await page.evaluate(
+      "[...document.querySelectorAll('input, select')].filter((control) => !control.labels?.length).map((control) => control.id)",
+    );
     expect(unlabelled).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${OUTPUT}details-375.png`, fullPage: true });

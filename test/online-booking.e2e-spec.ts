@@ -43,7 +43,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const put = (path: string, body: unknown, auth = t.platformAuth) => t.http().put(path).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const put = (path: string, body: unknown, auth = t.platformAuth) =>
+  t.http().put(path).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
 const get = (path: string, auth: string | null = t.platformAuth) => (auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path));
 const publicPost = (path: string, body: unknown, idempotencyKey?: string) => {
   const request = t.http().post(path).set('Content-Type', 'application/json');
@@ -90,7 +91,12 @@ const startsOn = async (c: Clinic, date: string, extra = ''): Promise<string[]> 
   return response.body.days[0].slots.map((slot: Body) => slot.startsAt);
 };
 
-const patient = (overrides: Body = {}) => ({ firstName: 'Alex', lastName: named('Chen'), email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com`, ...overrides });
+const patient = (overrides: Body = {}) => ({
+  firstName: 'Alex',
+  lastName: named('Chen'),
+  email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com`,
+  ...overrides,
+});
 
 const book = (c: Clinic, startsAt: string, overrides: Body = {}, idempotencyKey?: string) =>
   publicPost(
@@ -122,7 +128,14 @@ describe('working hours', () => {
 
   it.each([
     ['an end before the start', [{ dayOfWeek: 1, startTime: '17:00', endTime: '09:00' }], 'items[0].endTime'],
-    ['two stretches overlapping on one day', [{ dayOfWeek: 2, startTime: '09:00', endTime: '12:00' }, { dayOfWeek: 2, startTime: '11:00', endTime: '13:00' }], 'items[1]'],
+    [
+      'two stretches overlapping on one day',
+      [
+        { dayOfWeek: 2, startTime: '09:00', endTime: '12:00' },
+        { dayOfWeek: 2, startTime: '11:00', endTime: '13:00' },
+      ],
+      'items[1]',
+    ],
     ['a time that is not HH:MM', [{ dayOfWeek: 1, startTime: '9am', endTime: '17:00' }], 'items.0.startTime'],
     ['hour 24', [{ dayOfWeek: 1, startTime: '09:00', endTime: '24:00' }], 'items.0.endTime'],
     ['day 8', [{ dayOfWeek: 8, startTime: '09:00', endTime: '17:00' }], 'items.0.dayOfWeek'],
@@ -137,7 +150,11 @@ describe('working hours', () => {
   it('refuses a location the provider is not linked to', async () => {
     const business = await createBusiness(t, c.id);
     const elsewhere = await createLocation(t, c.id, business.id, { name: named('Manly') });
-    expectInvalid(await put(path, { items: [{ locationId: elsewhere.id, dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }] }), 'items[0].locationId', 'provider_not_at_location');
+    expectInvalid(
+      await put(path, { items: [{ locationId: elsewhere.id, dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }] }),
+      'items[0].locationId',
+      'provider_not_at_location',
+    );
   });
 
   it('answers 404 for a provider of another organisation and 403 to another organisation key', async () => {
@@ -163,7 +180,9 @@ describe('time off', () => {
     const before = await startsOn(c, date);
     expect(before).toContain(sydney(date, '10:00'));
 
-    const timeOff = await created(postJson(t, path, { startsAt: `${date}T09:45:00+${offsetOn(date)}`, endsAt: `${date}T11:00:00+${offsetOn(date)}`, reason: 'Dentist' }));
+    const timeOff = await created(
+      postJson(t, path, { startsAt: `${date}T09:45:00+${offsetOn(date)}`, endsAt: `${date}T11:00:00+${offsetOn(date)}`, reason: 'Dentist' }),
+    );
     expect(timeOff).toEqual({
       id: expect.any(String),
       providerId: c.providers[0].id,
@@ -197,7 +216,9 @@ describe('time off', () => {
 
 /** The UTC offset of Sydney on a day at noon, as `HH:MM`. */
 function offsetOn(date: string): string {
-  return Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('12:00') }).offset.slice(1);
+  return Temporal.PlainDate.from(date)
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('12:00') })
+    .offset.slice(1);
 }
 
 describe('availability', () => {
@@ -229,7 +250,13 @@ describe('availability', () => {
     const [priya, sam] = c.providers;
     const client = await createClient(t, c.id);
     await created(
-      postJson(t, orgPath(c.id, '/bookings'), { clientId: client.id, providerId: priya.id, locationId: c.location.id, appointmentTypeId: c.type.id, serviceDate: sydney(date, '10:15') }),
+      postJson(t, orgPath(c.id, '/bookings'), {
+        clientId: client.id,
+        providerId: priya.id,
+        locationId: c.location.id,
+        appointmentTypeId: c.type.id,
+        serviceDate: sydney(date, '10:15'),
+      }),
     );
     const onlyPriya = await startsOn(c, date, `&providerId=${priya.id}`);
     expect(onlyPriya).toContain(sydney(date, '09:30'));
@@ -261,17 +288,36 @@ describe('availability', () => {
 
   it('answers 400 for a malformed id and 404 for an unknown service, location, provider or organisation', async () => {
     const day = dayAhead(7);
-    expectInvalid(await get(orgPath(c.slug, `/availability?appointmentTypeId=nope&locationId=${c.location.id}&from=${day}&to=${day}`), null), 'appointmentTypeId');
-    expectProblem(await get(orgPath(c.slug, `/availability?appointmentTypeId=${UNKNOWN_UUID}&locationId=${c.location.id}&from=${day}&to=${day}`), null), 404, 'not_found');
-    expectProblem(await get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${UNKNOWN_UUID}&from=${day}&to=${day}`), null), 404, 'not_found');
+    expectInvalid(
+      await get(orgPath(c.slug, `/availability?appointmentTypeId=nope&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      'appointmentTypeId',
+    );
+    expectProblem(
+      await get(orgPath(c.slug, `/availability?appointmentTypeId=${UNKNOWN_UUID}&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${UNKNOWN_UUID}&from=${day}&to=${day}`), null),
+      404,
+      'not_found',
+    );
     expectProblem(await availability(c, day, day, `&providerId=${UNKNOWN_UUID}`), 404, 'not_found');
-    expectProblem(await get(orgPath(`no-such-clinic-${RUN}`, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`), null), 404, 'not_found');
+    expectProblem(
+      await get(orgPath(`no-such-clinic-${RUN}`, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      404,
+      'not_found',
+    );
   });
 
   it('answers 404 for the service of another organisation', async () => {
     const other = await clinic('Availability Other');
     const day = dayAhead(7);
-    expectProblem(await get(orgPath(c.slug, `/availability?appointmentTypeId=${other.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`), null), 404, 'not_found');
+    expectProblem(
+      await get(orgPath(c.slug, `/availability?appointmentTypeId=${other.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -327,13 +373,35 @@ describe('public booking', () => {
 
   it("books the organisation's client with the same email, and answers nothing about that client", async () => {
     const secretMobile = '+61412999888';
-    const existing = await createClient(t, c.id, { firstName: 'Jordan', lastName: named('Existing'), email: `jordan.${RUN}@example.com`, mobileNumber: secretMobile, dateOfBirth: '1970-01-02' });
-    const response = await book(c, sydney(dayAhead(10), '13:00'), { patient: patient({ firstName: 'Someone', lastName: 'Else', email: `JORDAN.${RUN}@example.com` }) });
+    const existing = await createClient(t, c.id, {
+      firstName: 'Jordan',
+      lastName: named('Existing'),
+      email: `jordan.${RUN}@example.com`,
+      mobileNumber: secretMobile,
+      dateOfBirth: '1970-01-02',
+    });
+    const response = await book(c, sydney(dayAhead(10), '13:00'), {
+      patient: patient({ firstName: 'Someone', lastName: 'Else', email: `JORDAN.${RUN}@example.com` }),
+    });
     expect(response.status).toBe(201);
-    const [row] = await sql<{ client_id: string }>(t, 'select client_id from bookings where organisation_id = ? and service_date = ?', [c.id, sydney(dayAhead(10), '13:00')]);
+    const [row] = await sql<{ client_id: string }>(t, 'select client_id from bookings where organisation_id = ? and service_date = ?', [
+      c.id,
+      sydney(dayAhead(10), '13:00'),
+    ]);
     expect(row.client_id).toBe(existing.id);
     for (const text of [response.text, (await get(`/v1/public-bookings/${response.body.manageToken}`, null)).text]) {
-      for (const secret of [existing.id, 'Jordan', named('Existing'), secretMobile, '1970-01-02', `jordan.${RUN}`, c.providers[0].id, c.location.id, c.type.id, c.id]) {
+      for (const secret of [
+        existing.id,
+        'Jordan',
+        named('Existing'),
+        secretMobile,
+        '1970-01-02',
+        `jordan.${RUN}`,
+        c.providers[0].id,
+        c.location.id,
+        c.type.id,
+        c.id,
+      ]) {
         expect(text).not.toContain(secret);
       }
     }
@@ -352,7 +420,10 @@ describe('public booking', () => {
     const responses = await Promise.all(emails.map((email) => book(c, startsAt, { patient: patient({ email }) })));
     expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(11).fill(409)]);
     for (const response of responses.filter((answer) => answer.status === 409)) expectProblem(response, 409, 'slot_unavailable');
-    const [{ count }] = await sql<{ count: number }>(t, 'select count(*)::int as count from clients where organisation_id = ? and email in (?)', [c.id, emails]);
+    const [{ count }] = await sql<{ count: number }>(t, 'select count(*)::int as count from clients where organisation_id = ? and email in (?)', [
+      c.id,
+      emails,
+    ]);
     expect(count).toBe(1);
   });
 
@@ -361,7 +432,13 @@ describe('public booking', () => {
     const client = await createClient(t, c.id);
     const [online, office] = await Promise.all([
       book(c, startsAt),
-      postJson(t, orgPath(c.id, '/bookings'), { clientId: client.id, providerId: c.providers[0].id, locationId: c.location.id, appointmentTypeId: c.type.id, serviceDate: startsAt }),
+      postJson(t, orgPath(c.id, '/bookings'), {
+        clientId: client.id,
+        providerId: c.providers[0].id,
+        locationId: c.location.id,
+        appointmentTypeId: c.type.id,
+        serviceDate: startsAt,
+      }),
     ]);
     expect([online.status, office.status].sort()).toEqual([201, 409]);
   });
@@ -381,7 +458,11 @@ describe('public booking', () => {
     const again = await publicPost(orgPath(c.slug, '/public-bookings'), body, key).expect(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), { ...body, startsAt: sydney(dayAhead(12), '12:30') }, key), 422, 'idempotency_key_reused');
+    expectProblem(
+      await publicPost(orgPath(c.slug, '/public-bookings'), { ...body, startsAt: sydney(dayAhead(12), '12:30') }, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 
   it.each([

@@ -43,7 +43,14 @@ export class SchedulingModule {
     return {
       module: SchedulingModule,
       imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, transactions],
-      controllers: [AppointmentTypesController, BookingsController, BookingDataController, ProviderScheduleController, AvailabilityController, PublicBookingsController],
+      controllers: [
+        AppointmentTypesController,
+        BookingsController,
+        BookingDataController,
+        ProviderScheduleController,
+        AvailabilityController,
+        PublicBookingsController,
+      ],
       providers: [
         { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
         { provide: BookingRepository, useClass: MikroOrmBookingRepository },

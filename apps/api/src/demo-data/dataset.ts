@@ -260,7 +260,10 @@ export class DatasetGenerator {
         });
         return { linkId, location };
       });
-      for (const hours of workingWeek(id, linked.map((location) => location.id))) {
+      for (const hours of workingWeek(
+        id,
+        linked.map((location) => location.id),
+      )) {
         this.sink.add('working_hours', { organisation_id: organisationId, provider_id: id, ...hours });
       }
       return { id, name: `${firstName} ${lastName}`, links };

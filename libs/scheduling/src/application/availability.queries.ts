@@ -67,7 +67,12 @@ export class AvailabilityQueries {
 
   private async days(organisation: Organisation, offer: Offer, range: ReturnType<typeof dayRange>): Promise<AvailableDay[]> {
     const schedules = organisation.bookingsEnabled ? await this.schedules.schedules(offer.providerIds, offer.location.id, instantsOf(range)) : [];
-    const service = { appointmentTypeId: offer.type.id, durationMinutes: offer.type.durationMinutes, maxAttendees: offer.type.maxAttendees, locationId: offer.location.id };
+    const service = {
+      appointmentTypeId: offer.type.id,
+      durationMinutes: offer.type.durationMinutes,
+      maxAttendees: offer.type.maxAttendees,
+      locationId: offer.location.id,
+    };
     return availableDays(range, service, schedules, organisation.bookingSettings, this.clock.now());
   }
 

@@ -27,7 +27,10 @@ export class ProviderScheduleQueries {
 
   async weekOf(organisationId: string, providerId: string): Promise<WorkingHours[]> {
     await this.provider(organisationId, providerId);
-    return this.sql.entities(WorkingHours, 'where organisation_id = $1 and provider_id = $2 order by day_of_week, start_time, location_id', [organisationId, providerId]);
+    return this.sql.entities(WorkingHours, 'where organisation_id = $1 and provider_id = $2 order by day_of_week, start_time, location_id', [
+      organisationId,
+      providerId,
+    ]);
   }
 
   async timeOffOf(organisationId: string, providerId: string, page: PageRequest): Promise<Page<TimeOff>> {
@@ -39,7 +42,10 @@ export class ProviderScheduleQueries {
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.rows<{ total: number }>('select count(*)::int as total from time_off where organisation_id = $1 and provider_id = $2', [organisationId, providerId]),
+      this.sql.rows<{ total: number }>('select count(*)::int as total from time_off where organisation_id = $1 and provider_id = $2', [
+        organisationId,
+        providerId,
+      ]),
     ]);
     return pageOf(items, total, page);
   }

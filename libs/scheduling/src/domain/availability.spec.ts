@@ -107,7 +107,11 @@ describe('available times and the rules of the organisation', () => {
     expect(days.map((day) => day.date)).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12']);
     expect(days[1].slots).toHaveLength(6);
     // Wednesday: up to Wednesday 10:00, exactly two days on.
-    expect(days[2].slots.map((slot) => slot.startsAt.toISOString())).toEqual(['2026-11-10T22:00:00.000Z', '2026-11-10T22:30:00.000Z', '2026-11-10T23:00:00.000Z']);
+    expect(days[2].slots.map((slot) => slot.startsAt.toISOString())).toEqual([
+      '2026-11-10T22:00:00.000Z',
+      '2026-11-10T22:30:00.000Z',
+      '2026-11-10T23:00:00.000Z',
+    ]);
     expect(days[3].slots).toEqual([]);
   });
 
@@ -127,8 +131,18 @@ describe('available times and the rules of the organisation', () => {
 
   it('leaves out times that overlap a confirmed booking, at this location or any other', () => {
     const bookings = [
-      { serviceDate: new Date('2026-11-08T22:30:00.000Z'), endsAt: new Date('2026-11-08T23:15:00.000Z'), appointmentTypeId: 'type-other', locationId: LOCATION },
-      { serviceDate: new Date('2026-11-09T00:30:00.000Z'), endsAt: new Date('2026-11-09T01:00:00.000Z'), appointmentTypeId: 'type-consult', locationId: 'location-manly' },
+      {
+        serviceDate: new Date('2026-11-08T22:30:00.000Z'),
+        endsAt: new Date('2026-11-08T23:15:00.000Z'),
+        appointmentTypeId: 'type-other',
+        locationId: LOCATION,
+      },
+      {
+        serviceDate: new Date('2026-11-09T00:30:00.000Z'),
+        endsAt: new Date('2026-11-09T01:00:00.000Z'),
+        appointmentTypeId: 'type-consult',
+        locationId: 'location-manly',
+      },
     ];
     const starts = startsOn('Australia/Sydney', '2026-11-09', { ...weekdays, bookings });
     // 09:00, then 10:30 and 11:00; 11:30 is taken at Manly.
@@ -168,18 +182,37 @@ describe('available times and the rules of the organisation', () => {
         { dayOfWeek: 2, startTime: '00:00', endTime: '02:00' },
       ],
       // Monday 23:30 to Tuesday 00:30 in Sydney (+11:00).
-      bookings: [{ serviceDate: new Date('2026-11-09T12:30:00.000Z'), endsAt: new Date('2026-11-09T13:30:00.000Z'), appointmentTypeId: 'type-other', locationId: LOCATION }],
+      bookings: [
+        {
+          serviceDate: new Date('2026-11-09T12:30:00.000Z'),
+          endsAt: new Date('2026-11-09T13:30:00.000Z'),
+          appointmentTypeId: 'type-other',
+          locationId: LOCATION,
+        },
+      ],
     });
     const [monday, tuesday] = availableDays(dayRange('Australia/Sydney', '2026-11-09', '2026-11-10'), SERVICE, [lateShifts], RULES, LONG_BEFORE);
-    expect(monday.slots.map((slot) => slot.startsAt.toISOString())).toEqual(['2026-11-09T11:00:00.000Z', '2026-11-09T11:30:00.000Z', '2026-11-09T12:00:00.000Z']);
-    expect(tuesday.slots.map((slot) => slot.startsAt.toISOString())).toEqual(['2026-11-09T13:30:00.000Z', '2026-11-09T14:00:00.000Z', '2026-11-09T14:30:00.000Z']);
+    expect(monday.slots.map((slot) => slot.startsAt.toISOString())).toEqual([
+      '2026-11-09T11:00:00.000Z',
+      '2026-11-09T11:30:00.000Z',
+      '2026-11-09T12:00:00.000Z',
+    ]);
+    expect(tuesday.slots.map((slot) => slot.startsAt.toISOString())).toEqual([
+      '2026-11-09T13:30:00.000Z',
+      '2026-11-09T14:00:00.000Z',
+      '2026-11-09T14:30:00.000Z',
+    ]);
   });
 
   it('merges providers free at the same time into one slot, and names each', () => {
     const other = { ...weekdays, providerId: 'provider-sam', workingHours: [{ dayOfWeek: 1, startTime: '11:00', endTime: '13:00' }] };
     const [day] = availableDays(dayRange('Australia/Sydney', '2026-11-09', '2026-11-09'), SERVICE, [weekdays, other], RULES, LONG_BEFORE);
     const elevenThirty = day.slots.find((slot) => slot.startsAt.toISOString() === '2026-11-09T00:30:00.000Z');
-    expect(elevenThirty).toEqual({ startsAt: new Date('2026-11-09T00:30:00.000Z'), endsAt: new Date('2026-11-09T01:00:00.000Z'), providerIds: ['provider-priya', 'provider-sam'] });
+    expect(elevenThirty).toEqual({
+      startsAt: new Date('2026-11-09T00:30:00.000Z'),
+      endsAt: new Date('2026-11-09T01:00:00.000Z'),
+      providerIds: ['provider-priya', 'provider-sam'],
+    });
     expect(day.slots.at(-1)!.providerIds).toEqual(['provider-sam']);
   });
 });
@@ -198,7 +231,9 @@ describe('the asked days', () => {
     ['to before from', '2026-03-02', '2026-03-01', 'to'],
     ['more than 31 days', '2026-03-01', '2026-04-01', 'to'],
   ])('refuses %s', (_, from, to, field) => {
-    expect(() => dayRange('Australia/Sydney', from, to)).toThrow(expect.objectContaining({ code: 'validation_failed', errors: [expect.objectContaining({ field })] }));
+    expect(() => dayRange('Australia/Sydney', from, to)).toThrow(
+      expect.objectContaining({ code: 'validation_failed', errors: [expect.objectContaining({ field })] }),
+    );
   });
 
   it('accepts exactly 31 days', () => {

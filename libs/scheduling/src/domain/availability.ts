@@ -54,7 +54,8 @@ export function dayRange(timeZone: string, from: string, to: string): DayRange {
   const first = plainDate(from, 'from');
   const last = plainDate(to, 'to');
   if (Temporal.PlainDate.compare(first, last) > 0) throw invalidField('to', 'before_from', 'must be on or after from');
-  if (first.until(last).days + 1 > MAX_AVAILABILITY_DAYS) throw invalidField('to', 'range_too_long', `must be at most ${MAX_AVAILABILITY_DAYS} days after from, counting both`);
+  if (first.until(last).days + 1 > MAX_AVAILABILITY_DAYS)
+    throw invalidField('to', 'range_too_long', `must be at most ${MAX_AVAILABILITY_DAYS} days after from, counting both`);
   return { timeZone, from: first, to: last };
 }
 

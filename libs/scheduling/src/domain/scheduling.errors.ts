@@ -19,7 +19,8 @@ export const providerNotFound = (id: string): DomainError => notFound('Provider'
 
 export const timeOffNotFound = (id: string): DomainError => notFound('Time off', id);
 
-export const providerNotAtLocation = (field: string): DomainError => invalidField(field, 'provider_not_at_location', 'the provider has no live link to this location');
+export const providerNotAtLocation = (field: string): DomainError =>
+  invalidField(field, 'provider_not_at_location', 'the provider has no live link to this location');
 
 export const providerDeleted = (id: string): DomainError => conflict('provider_deleted', `Provider ${id} is deleted.`);
 

@@ -42,8 +42,10 @@ export class WorkingHours {
 export function weekOfWorkingHours(organisationId: string, providerId: string, items: readonly WorkingHoursInput[]): WorkingHours[] {
   const errors: FieldError[] = [];
   items.forEach((item, index) => {
-    if (!WALL_TIME.test(item.startTime)) errors.push({ field: `items[${index}].startTime`, code: 'invalid_format', message: 'must be a time as HH:MM, 00:00 to 23:59' });
-    if (!WALL_TIME.test(item.endTime)) errors.push({ field: `items[${index}].endTime`, code: 'invalid_format', message: 'must be a time as HH:MM, 00:00 to 23:59' });
+    if (!WALL_TIME.test(item.startTime))
+      errors.push({ field: `items[${index}].startTime`, code: 'invalid_format', message: 'must be a time as HH:MM, 00:00 to 23:59' });
+    if (!WALL_TIME.test(item.endTime))
+      errors.push({ field: `items[${index}].endTime`, code: 'invalid_format', message: 'must be a time as HH:MM, 00:00 to 23:59' });
     else if (WALL_TIME.test(item.startTime) && item.startTime >= item.endTime) {
       errors.push({ field: `items[${index}].endTime`, code: 'not_after_start', message: 'must be after startTime' });
     }

@@ -39,7 +39,11 @@ export class ProviderScheduleController {
   })
   @ApiOk(WorkingHoursWeek)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async replaceWorkingHours(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string, @Body() body: WorkingHoursWeek): Promise<WorkingHoursWeek> {
+  async replaceWorkingHours(
+    @OrganisationIdParam() organisationId: string,
+    @ProviderId() providerId: string,
+    @Body() body: WorkingHoursWeek,
+  ): Promise<WorkingHoursWeek> {
     await this.setWorkingHours.execute(organisationId, providerId, body.items);
     return this.workingHours(organisationId, providerId);
   }
@@ -54,7 +58,11 @@ export class ProviderScheduleController {
     @Body() body: CreateTimeOffRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<TimeOffResponse> {
-    const timeOff = await this.addTimeOff.execute(organisationId, providerId, { startsAt: new Date(body.startsAt), endsAt: new Date(body.endsAt), reason: body.reason });
+    const timeOff = await this.addTimeOff.execute(organisationId, providerId, {
+      startsAt: new Date(body.startsAt),
+      endsAt: new Date(body.endsAt),
+      reason: body.reason,
+    });
     response.location(`/v1/organisations/${organisationId}/providers/${providerId}/time-off/${timeOff.id}`);
     return TimeOffResponse.from(timeOff);
   }
@@ -63,7 +71,11 @@ export class ProviderScheduleController {
   @ApiOperation({ summary: "List a provider's time off", description: 'Newest first.' })
   @ApiPagedResponse(TimeOffResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async listTimeOff(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string, @Query() query: PageQuery): Promise<Page<TimeOffResponse>> {
+  async listTimeOff(
+    @OrganisationIdParam() organisationId: string,
+    @ProviderId() providerId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<TimeOffResponse>> {
     const page = await this.queries.timeOffOf(organisationId, providerId, query);
     return { ...page, items: page.items.map(TimeOffResponse.from) };
   }
@@ -73,7 +85,11 @@ export class ProviderScheduleController {
   @ApiOperation({ summary: 'Remove time off' })
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async deleteTimeOff(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string, @UuidParam('timeOffId', 'Time off') timeOffId: string): Promise<void> {
+  async deleteTimeOff(
+    @OrganisationIdParam() organisationId: string,
+    @ProviderId() providerId: string,
+    @UuidParam('timeOffId', 'Time off') timeOffId: string,
+  ): Promise<void> {
     await this.removeTimeOff.execute(organisationId, providerId, timeOffId);
   }
 }

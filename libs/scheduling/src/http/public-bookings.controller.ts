@@ -7,7 +7,8 @@ import { PublicBookingQueries } from '../application/public-booking.queries.js';
 import { CreatePublicBookingRequest, PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.dto.js';
 
 const ManageToken = () => Param('manageToken');
-const ManageTokenDoc = () => ApiParam({ name: 'manageToken', description: 'The secret the booking answered with.', example: 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC' });
+const ManageTokenDoc = () =>
+  ApiParam({ name: 'manageToken', description: 'The secret the booking answered with.', example: 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC' });
 
 @ApiTags('online booking')
 @Public()
@@ -47,7 +48,8 @@ export class PublicBookingsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Cancel a booking made online',
-    description: 'As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. The answer shows the cancellation policy.',
+    description:
+      'As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. The answer shows the cancellation policy.',
   })
   @ManageTokenDoc()
   @ApiOk(PublicBookingResponse)

@@ -50,7 +50,10 @@ function serviceOption(service) {
   const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'service', id, value: service.id });
   const label = Object.assign(document.createElement('label'), { htmlFor: id });
   const name = Object.assign(document.createElement('span'), { className: 'option-name', textContent: service.name });
-  const meta = Object.assign(document.createElement('span'), { className: 'option-meta', textContent: `${minutes(service.durationMinutes)} · ${money(service.price)}` });
+  const meta = Object.assign(document.createElement('span'), {
+    className: 'option-meta',
+    textContent: `${minutes(service.durationMinutes)} · ${money(service.price)}`,
+  });
   label.append(name, meta);
   wrapper.append(input, label);
   return wrapper;
@@ -62,7 +65,11 @@ function chooseService(serviceId) {
   state.serviceId = serviceId;
   const service = selectedService();
   const locations = state.data.locations.filter((place) => service.locationIds.includes(place.id));
-  $('location').replaceChildren(...locations.map((place) => new Option(place.address?.suburb && place.address.suburb !== place.name ? `${place.name} (${place.address.suburb})` : place.name, place.id)));
+  $('location').replaceChildren(
+    ...locations.map(
+      (place) => new Option(place.address?.suburb && place.address.suburb !== place.name ? `${place.name} (${place.address.suburb})` : place.name, place.id),
+    ),
+  );
   chooseLocation();
 }
 
@@ -70,7 +77,10 @@ function chooseLocation() {
   const service = selectedService();
   const locationId = $('location').value;
   const providers = state.data.providers.filter((provider) => service.providerIds.includes(provider.id) && provider.locationIds.includes(locationId));
-  $('provider').replaceChildren(new Option('Any practitioner', ''), ...providers.map((provider) => new Option(`${provider.firstName} ${provider.lastName}`, provider.id)));
+  $('provider').replaceChildren(
+    new Option('Any practitioner', ''),
+    ...providers.map((provider) => new Option(`${provider.firstName} ${provider.lastName}`, provider.id)),
+  );
   state.weekStart = null;
   loadWeek(null);
 }
@@ -119,7 +129,10 @@ function dayColumn(day, index, days) {
   column.open = wide.matches || index === Math.max(firstWithTimes, 0);
   const summary = document.createElement('summary');
   const count = day.slots.length === 0 ? 'no times' : `${day.slots.length} time${day.slots.length === 1 ? '' : 's'}`;
-  summary.append(Object.assign(document.createElement('h3'), { textContent: shortDay(day.date) }), Object.assign(document.createElement('span'), { className: 'count', textContent: count }));
+  summary.append(
+    Object.assign(document.createElement('h3'), { textContent: shortDay(day.date) }),
+    Object.assign(document.createElement('span'), { className: 'count', textContent: count }),
+  );
   column.append(summary);
   if (day.slots.length === 0) {
     column.append(Object.assign(document.createElement('p'), { className: 'none', textContent: 'No times' }));
@@ -210,7 +223,13 @@ async function submit(event) {
     const { booking, manageToken } = await api(`/v1/organisations/${encodeURIComponent(slug)}/public-bookings`, {
       method: 'POST',
       headers: { 'Idempotency-Key': state.idempotencyKey },
-      body: JSON.stringify({ appointmentTypeId: state.serviceId, locationId: $('location').value, providerId: state.slot.providerId, startsAt: state.slot.startsAt, patient }),
+      body: JSON.stringify({
+        appointmentTypeId: state.serviceId,
+        locationId: $('location').value,
+        providerId: state.slot.providerId,
+        startsAt: state.slot.startsAt,
+        patient,
+      }),
     });
     await showConfirmation(booking, manageToken);
   } catch (error) {
@@ -221,7 +240,13 @@ async function submit(event) {
       await loadWeek(state.weekStart);
     } else if (error.problem?.code === 'validation_failed') {
       status('');
-      showErrors(Object.fromEntries((error.problem.errors ?? []).map((e) => [e.field.replace(/^patient\./, ''), `Check this: ${e.message}.`]).filter(([field]) => PATIENT_FIELDS.includes(field))));
+      showErrors(
+        Object.fromEntries(
+          (error.problem.errors ?? [])
+            .map((e) => [e.field.replace(/^patient\./, ''), `Check this: ${e.message}.`])
+            .filter(([field]) => PATIENT_FIELDS.includes(field)),
+        ),
+      );
     } else {
       status(error.message);
     }

@@ -24,7 +24,13 @@ function show(booking) {
     ...(booking.cancelledAt ? [['Cancelled', longDateTime(booking.cancelledAt, zone)]] : []),
   ]);
   const policy = booking.cancellationPolicy;
-  $('policy').textContent = policyText({ enabled: policy.enabled, feeAmount: policy.fee.amount, feePercent: policy.fee.percent, latestNoFeeAt: policy.fee.latestNoFeeAt, timeZone: zone });
+  $('policy').textContent = policyText({
+    enabled: policy.enabled,
+    feeAmount: policy.fee.amount,
+    feePercent: policy.fee.percent,
+    latestNoFeeAt: policy.fee.latestNoFeeAt,
+    timeZone: zone,
+  });
   const upcoming = booking.status === 'confirmed' && new Date(booking.startsAt) > new Date();
   $('cancel-area').hidden = !upcoming;
   if (upcoming && policy.enabled && policy.fee.billable) $('cancel').textContent = `Cancel this booking (a fee of ${money(policy.fee.amount)} applies)`;
@@ -37,7 +43,8 @@ async function start() {
     show(await api(path));
     $('page-status').textContent = '';
   } catch (error) {
-    $('page-status').textContent = error.status === 404 ? 'This link does not match a booking. Check the link you were sent.' : 'Your booking could not be loaded. Please try again later.';
+    $('page-status').textContent =
+      error.status === 404 ? 'This link does not match a booking. Check the link you were sent.' : 'Your booking could not be loaded. Please try again later.';
   }
   $('cancel').addEventListener('click', cancel);
 }

@@ -14,7 +14,11 @@ export class AvailabilityQuery {
   @IsUUID('all', { message: 'must be a location id' })
   locationId: string;
 
-  @ApiProperty({ required: false, example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a', description: 'One provider; every provider who offers the service when left out.' })
+  @ApiProperty({
+    required: false,
+    example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a',
+    description: 'One provider; every provider who offers the service when left out.',
+  })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a provider id' })
   providerId?: string;
@@ -33,7 +37,8 @@ export class AvailabilityQuery {
 class SlotResponse {
   @ApiProperty({ example: '2026-12-07T22:00:00.000Z', format: 'date-time' }) startsAt: string;
   @ApiProperty({ example: '2026-12-07T22:45:00.000Z', format: 'date-time' }) endsAt: string;
-  @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'], description: 'Providers free for the whole appointment.' }) providerIds: string[];
+  @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'], description: 'Providers free for the whole appointment.' })
+  providerIds: string[];
 }
 
 class AvailableDayResponse {

@@ -12,7 +12,12 @@ export class PatientDetailsRequest {
   @ApiProperty({ example: 'Alex', maxLength: NAME_LENGTH }) @IsString() @IsNotEmpty() @MaxLength(NAME_LENGTH) firstName: string;
   @ApiProperty({ example: 'Chen', maxLength: NAME_LENGTH }) @IsString() @IsNotEmpty() @MaxLength(NAME_LENGTH) lastName: string;
 
-  @ApiProperty({ format: 'email', maxLength: 254, example: 'alex.chen@example.com', description: "The clinic's client with this email is booked; a new client when there is none." })
+  @ApiProperty({
+    format: 'email',
+    maxLength: 254,
+    example: 'alex.chen@example.com',
+    description: "The clinic's client with this email is booked; a new client when there is none.",
+  })
   @IsEmail({}, { message: 'must be an email address' })
   @MaxLength(254)
   email: string;

@@ -46,7 +46,7 @@ const options = {
   warmupSeconds: numberOption('WARMUP', 3),
   durationSeconds: numberOption('DURATION', 10, { min: 1 }),
   connections: numberOption('CONNECTIONS', 8, { min: 1 }),
-  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H')
+  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H,I')
     .split(',')
     .map((id) => id.trim().toUpperCase())
     .filter(Boolean),
@@ -240,7 +240,7 @@ async function main() {
 
   const nextSlot = slotSource(await slotPlan(pool, fixtures.booking), runId);
   const scenarios = defineScenarios(fixtures, nextSlot).filter((scenario) => options.scenarios.includes(scenario.id));
-  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..H`);
+  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..I`);
 
   const serviceEnv = {
     ...withoutServiceConfig(process.env),

@@ -11,7 +11,8 @@ function newestSource(directory) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    // TypeScript, and the booking page's files that the build copies.
+    else if (entry.name.endsWith('.ts') || directory.includes('booking-page')) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }

@@ -24,6 +24,9 @@ const BOOKING_SETTINGS_FIELDS = [
   'cancellationFeePercent',
   'cancellationNoFeeBeforeHours',
   'googleTagManagerContainerId',
+  'minimumNoticeMinutes',
+  'maximumAdvanceDays',
+  'slotIntervalMinutes',
 ].sort();
 
 interface Tenant {
@@ -449,6 +452,9 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     cancellationFeePercent: 12.5,
     cancellationNoFeeBeforeHours: 48,
     googleTagManagerContainerId: 'GTM-5XK2P7Q',
+    minimumNoticeMinutes: 60,
+    maximumAdvanceDays: 30,
+    slotIntervalMinutes: 10,
   };
 
   /** The stored settings, as a no-op PATCH answers them. */
@@ -497,6 +503,10 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     ['null hours', { cancellationNoFeeBeforeHours: null }, 'cancellationNoFeeBeforeHours'],
     ['fractional hours', { cancellationNoFeeBeforeHours: 1.5 }, 'cancellationNoFeeBeforeHours'],
     ['negative hours', { cancellationNoFeeBeforeHours: -1 }, 'cancellationNoFeeBeforeHours'],
+    ['negative minimum notice', { minimumNoticeMinutes: -1 }, 'minimumNoticeMinutes'],
+    ['a zero advance window', { maximumAdvanceDays: 0 }, 'maximumAdvanceDays'],
+    ['a fractional slot interval', { slotIntervalMinutes: 7.5 }, 'slotIntervalMinutes'],
+    ['null slot interval', { slotIntervalMinutes: null }, 'slotIntervalMinutes'],
     ['a malformed tag manager id', { googleTagManagerContainerId: 'UA-12345' }, 'googleTagManagerContainerId'],
     ['an unknown field', { cancellationFeeCurrency: 'AUD' }, 'cancellationFeeCurrency'],
   ])('refuses %s with 400 naming the field and changes nothing', async (_, body, field) => {

@@ -1282,6 +1282,9 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       cancellationFeePercent: null,
       cancellationNoFeeBeforeHours: 12,
       googleTagManagerContainerId: 'GTM-5XK2P7Q',
+      minimumNoticeMinutes: 120,
+      maximumAdvanceDays: 90,
+      slotIntervalMinutes: 15,
     });
   });
 

@@ -70,8 +70,23 @@ export async function findFixtures(pool) {
   const client = await one(pool, 'select id from clients where organisation_id = $1 and not deleted order by created_at, id limit 1', [organisationId]);
   if (!client) throw new Error(`${organisationId} has no client (scenarios G and H need one).`);
 
+  // I: the organisation's busiest location, and the service offered there by the most providers.
+  const availability = await one(
+    pool,
+    `select b.location_id as "locationId", t.id as "appointmentTypeId", cardinality(t.provider_ids) as providers
+     from (select location_id, count(*) from bookings where organisation_id = $1 group by 1 order by 2 desc, 1 limit 1) b
+     join appointment_types t on t.organisation_id = $1 and not t.deleted and b.location_id = any (t.location_ids)
+     order by cardinality(t.provider_ids) desc, t.max_attendees, t.id limit 1`,
+    [organisationId],
+  );
+  if (!availability) throw new Error(`${organisationId} offers no appointment type at its busiest location (scenario I needs one).`);
+  // The seven days from tomorrow (UTC): inside the advance window, and the bench data has bookings then.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const weekEnd = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
   return {
     scale,
+    availability: { ...availability, from: tomorrow, to: weekEnd },
     organisationId,
     organisationBookings: organisation.bookings,
     businessId: payout.businessId,

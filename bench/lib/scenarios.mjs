@@ -29,7 +29,7 @@ export function slotSource({ start, stepMinutes }, runId) {
  * run's CONNECTIONS), and `baselines` when the baselines answer it too.
  */
 export function defineScenarios(fixtures, nextSlot) {
-  const { organisationId, businessId, payoutId, bookingRange, booking } = fixtures;
+  const { organisationId, businessId, payoutId, bookingRange, booking, availability } = fixtures;
   const org = `/v1/organisations/${organisationId}`;
   const json = { 'content-type': 'application/json' };
   const get = (path) => ({ method: 'GET', path });
@@ -83,6 +83,15 @@ export function defineScenarios(fixtures, nextSlot) {
           // A failed create leaves no id: cancel a booking that does not exist, counted as an error.
           setupRequest: (request, context) => ({ ...request, path: `${org}/bookings/${context.bookingId ?? '00000000-0000-4000-8000-000000000000'}/cancel` }),
         },
+      ],
+    },
+    {
+      id: 'I',
+      title: 'availability, all providers, busiest location, 7 days',
+      requests: [
+        get(
+          `${org}/availability?appointmentTypeId=${availability.appointmentTypeId}&locationId=${availability.locationId}&from=${availability.from}&to=${availability.to}`,
+        ),
       ],
     },
     {

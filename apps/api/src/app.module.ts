@@ -9,6 +9,7 @@ import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { SchedulingModule } from '@app/scheduling';
 import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
+import { BookingPageController } from './booking-page/booking-page.controller.js';
 import { createOrmConfig } from './database/orm-config.js';
 
 @Module({})
@@ -28,6 +29,7 @@ export class AppModule {
         SchedulingModule.withTransactionsFrom(PaymentsAndClaimsModule),
         PaymentsAndClaimsModule,
       ],
+      controllers: [BookingPageController],
     };
   }
 }

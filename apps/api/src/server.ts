@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { AppConfig } from '@app/shared';
 import { createApp } from './app.js';
 import type { EmbeddedDatabase } from './database/embedded-postgres.js';
-import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
+import { bookingPageUrl, demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
 
 /** The service's start (run by `main.ts`): `beforeExit` runs after a clean stop, before the process exits. */
 export async function main(options: { beforeExit?: () => Promise<void> } = {}): Promise<void> {
@@ -24,6 +24,8 @@ export async function main(options: { beforeExit?: () => Promise<void> } = {}): 
     `  API docs:  ${baseUrl}/docs   (OpenAPI document: ${baseUrl}/docs/openapi.json)`,
     `  Database:  ${[database, demoLoaded].filter(Boolean).join('; ')}`,
   ];
+  const bookingPage = await bookingPageUrl(databaseUrl, baseUrl);
+  if (bookingPage) lines.push(`  Booking:   ${bookingPage}   (the patients' booking page)`);
   if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
   const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, embedded ? bootstrapKey : undefined) : [];
   lines.push(...requests.map((request, index) => `  ${index === 0 ? 'Try:      ' : '          '} ${request}`));

@@ -1,7 +1,7 @@
 // The membership context's public surface: members (patient accounts) and the clients of an
 // organisation, which wallet and scheduling name by id.
 export { MembershipModule, membershipSchemas } from './membership.module.js';
-export { ClientDirectory, type ActiveClient } from './application/client-directory.js';
+export { ClientDirectory, type ActiveClient, type PatientDetails } from './application/client-directory.js';
 export { ClientReader } from './application/client-reader.js';
 export type { ClientView } from './application/client-view.js';
 export { ClientResponse } from './http/dto/client.response.js';

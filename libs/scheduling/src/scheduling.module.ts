@@ -10,15 +10,28 @@ import { BookingQueries } from './application/booking.queries.js';
 import { CancelBooking } from './application/cancel-booking.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
 import { CreateBooking } from './application/create-booking.use-case.js';
+import { AddTimeOff } from './application/add-time-off.use-case.js';
+import { AvailabilityQueries } from './application/availability.queries.js';
+import { BookOnline } from './application/book-online.use-case.js';
+import { CancelOnline } from './application/cancel-online.use-case.js';
+import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
+import { PublicBookingQueries } from './application/public-booking.queries.js';
+import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
+import { SetWorkingHours } from './application/set-working-hours.use-case.js';
 import { AppointmentTypeRepository } from './domain/appointment-type.repository.js';
+import { ProviderScheduleRepository } from './domain/provider-schedule.repository.js';
+import { AvailabilityController } from './http/availability.controller.js';
+import { ProviderScheduleController } from './http/provider-schedule.controller.js';
+import { PublicBookingsController } from './http/public-bookings.controller.js';
+import { MikroOrmProviderScheduleRepository } from './infrastructure/persistence/mikro-orm-provider-schedule.repository.js';
 import { BookingRepository } from './domain/booking.repository.js';
 import { AppointmentTypesController } from './http/appointment-types.controller.js';
 import { BookingDataController } from './http/booking-data.controller.js';
 import { BookingsController } from './http/bookings.controller.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
-import { AppointmentTypeSchema, BookingSchema } from './infrastructure/persistence/scheduling.schemas.js';
+import { AppointmentTypeSchema, BookingSchema, TimeOffSchema, WorkingHoursSchema } from './infrastructure/persistence/scheduling.schemas.js';
 
-export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema];
+export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, WorkingHoursSchema, TimeOffSchema];
 
 @Module({})
 export class SchedulingModule {
@@ -30,16 +43,32 @@ export class SchedulingModule {
     return {
       module: SchedulingModule,
       imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, transactions],
-      controllers: [AppointmentTypesController, BookingsController, BookingDataController],
+      controllers: [
+        AppointmentTypesController,
+        BookingsController,
+        BookingDataController,
+        ProviderScheduleController,
+        AvailabilityController,
+        PublicBookingsController,
+      ],
       providers: [
         { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
         { provide: BookingRepository, useClass: MikroOrmBookingRepository },
+        { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
         CreateAppointmentType,
         CreateBooking,
         CancelBooking,
         AppointmentTypeQueries,
         BookingQueries,
         BookingDataQueries,
+        SetWorkingHours,
+        AddTimeOff,
+        RemoveTimeOff,
+        ProviderScheduleQueries,
+        AvailabilityQueries,
+        BookOnline,
+        CancelOnline,
+        PublicBookingQueries,
       ],
     };
   }

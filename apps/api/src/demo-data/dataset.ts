@@ -5,6 +5,7 @@ import type { CardVault } from '@app/wallet';
 import { medicareCheckDigit } from '@app/wallet';
 import { CLINIC_KINDS, type ClinicKind, FIRST_NAMES, HEALTH_FUNDS, LAST_NAMES, type ServiceTemplate, SUBURBS, TEST_PAYMENT_METHODS } from './catalogue.js';
 import { Prng } from './prng.js';
+import { workingWeek } from './working-week.js';
 
 export type Row = Record<string, unknown>;
 
@@ -16,6 +17,7 @@ export const TABLES = [
   'plan_template_links',
   'providers',
   'provider_location_links',
+  'working_hours',
   'appointment_types',
   'members',
   'clients',
@@ -258,6 +260,12 @@ export class DatasetGenerator {
         });
         return { linkId, location };
       });
+      for (const hours of workingWeek(
+        id,
+        linked.map((location) => location.id),
+      )) {
+        this.sink.add('working_hours', { organisation_id: organisationId, provider_id: id, ...hours });
+      }
       return { id, name: `${firstName} ${lastName}`, links };
     });
 

@@ -70,7 +70,18 @@ export async function demoRequests(databaseUrl: string, baseUrl: string, apiKey:
     `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/bookings?limit=5&status=confirmed&paid=true&expand=cancellationPolicy,latestTransaction"`,
     `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/providers?limit=5&expand=locationLinks,locations"`,
     `curl ${auth} "${baseUrl}/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=5"`,
-    `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/plans/templates/links?limit=5"`,
     `curl "${baseUrl}/v1/organisations/${slug}/booking-data"`,
   ];
+}
+
+/** The booking page of the first organisation that takes online bookings, or `null` when there is none. */
+export async function bookingPageUrl(databaseUrl: string, baseUrl: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ slug: string }>('select slug from organisations where bookings_enabled order by created_at, id limit 1');
+    return rows.length ? `${baseUrl}/book/${rows[0].slug}` : null;
+  } finally {
+    await client.end();
+  }
 }

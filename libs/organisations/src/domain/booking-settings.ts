@@ -14,6 +14,12 @@ export interface BookingSettings {
   cancellationFeePercent: number | null;
   cancellationNoFeeBeforeHours: number;
   googleTagManagerContainerId: string | null;
+  /** Online bookings start at least this long after now. */
+  minimumNoticeMinutes: number;
+  /** Online bookings start at most this many days after now. */
+  maximumAdvanceDays: number;
+  /** Online booking times start on this grid from the start of working hours. */
+  slotIntervalMinutes: number;
 }
 
 export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
@@ -28,4 +34,7 @@ export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
   cancellationFeePercent: null,
   cancellationNoFeeBeforeHours: 24,
   googleTagManagerContainerId: null,
+  minimumNoticeMinutes: 120,
+  maximumAdvanceDays: 90,
+  slotIntervalMinutes: 15,
 };

@@ -10,6 +10,11 @@ const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
 const MAX_KEY_LENGTH = 255;
 /** Answers about the attempt, not the request: a retry with the same key must run again. */
 const NOT_AN_OUTCOME = new Set([401, 403, 429]);
+/**
+ * Where keys sent without an API key live (public POSTs such as online booking). A replay needs the
+ * same key, URL and body, so one patient cannot read another's answer without both.
+ */
+const PUBLIC_SCOPE = 'public';
 
 /** Whether an answer is what this request comes to, and so what every retry of it must get. */
 const isOutcome = (status: number): boolean => status >= 200 && status < 500 && !NOT_AN_OUTCOME.has(status);
@@ -34,11 +39,11 @@ export class IdempotencyMiddleware implements NestMiddleware {
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     const key = request.header('idempotency-key');
     const bearer = /^Bearer\s+(\S+)/i.exec(request.header('authorization') ?? '')?.[1];
-    if (request.method !== 'POST' || key === undefined || !bearer || request.bodyError) return next();
+    if (request.method !== 'POST' || key === undefined || request.bodyError) return next();
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_KEY_LENGTH} characters`);
     }
-    const apiKeyHash = ApiKey.hashOf(bearer);
+    const apiKeyHash = bearer ? ApiKey.hashOf(bearer) : PUBLIC_SCOPE;
     const requestHash = this.hasher.hash(request.method, request.originalUrl, request.body);
     const claim = await this.store.claim(apiKeyHash, key, requestHash);
     switch (claim.kind) {
@@ -87,7 +92,8 @@ export class IdempotencyMiddleware implements NestMiddleware {
    */
   private async settle(request: Request, response: Response, body: string, apiKeyHash: string, key: string): Promise<void> {
     const status = response.statusCode;
-    if (request.caller === undefined || !isOutcome(status)) return this.store.release(apiKeyHash, key);
+    const authenticated = request.caller !== undefined || apiKeyHash === PUBLIC_SCOPE;
+    if (!authenticated || !isOutcome(status)) return this.store.release(apiKeyHash, key);
     const replayError = replayErrorOf(request);
     if (replayError && status < 300) return this.store.withhold(apiKeyHash, key, status, replayError(JSON.parse(body)));
     const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])));

@@ -18,6 +18,7 @@ export interface CreateBookingCommand {
   healthFundCardId?: string | null;
   pmsBookingId?: string | null;
   pmsAttendeeId?: string | null;
+  manageTokenHash?: string | null;
 }
 
 @Injectable()

@@ -16,5 +16,7 @@ export abstract class BookingRepository {
    * Runs `work` in one transaction holding the provider's booking lock, and commits what it added.
    * Concurrent bookings for the same provider run one after another.
    */
+  /** Runs `work` in one transaction: every write in it, a provider's diary included, commits or none does. */
+  abstract inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   abstract withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T>;
 }

@@ -22,6 +22,8 @@ export interface NewBooking {
   healthFundCardId?: string | null;
   pmsBookingId?: string | null;
   pmsAttendeeId?: string | null;
+  /** SHA-256 of the token a patient who booked online manages the booking with. */
+  manageTokenHash?: string | null;
 }
 
 export type BookingStatus = 'confirmed' | 'cancelled';
@@ -47,6 +49,7 @@ export class Booking {
   healthFundCardId: string | null;
   pmsBookingId: string | null;
   pmsAttendeeId: string | null;
+  manageTokenHash: string | null;
   createdAt: Date;
 
   static create(organisationId: string, props: NewBooking, now: Date): Booking {
@@ -69,6 +72,7 @@ export class Booking {
     booking.healthFundCardId = props.healthFundCardId ?? null;
     booking.pmsBookingId = props.pmsBookingId ?? null;
     booking.pmsAttendeeId = props.pmsAttendeeId ?? null;
+    booking.manageTokenHash = props.manageTokenHash ?? null;
     booking.createdAt = now;
     return booking;
   }

@@ -1,4 +1,4 @@
-import { conflict, type DomainError, invalidField, notFound } from '@app/shared/domain';
+import { conflict, DomainError, invalidField, notFound } from '@app/shared/domain';
 
 export const bookingNotFound = (id: string): DomainError => notFound('Booking', id);
 
@@ -8,7 +8,21 @@ export const bookingInPast = (id: string): DomainError => conflict('booking_in_p
 
 export const slotUnavailable = (): DomainError => conflict('slot_unavailable', 'The provider already has a booking at that time.');
 
-export const notLinked = (): DomainError => invalidField('locationId', 'provider_not_at_location', 'the provider has no live link to this location');
+export const notLinked = (): DomainError => providerNotAtLocation('locationId');
 
 export const notOffered = (): DomainError =>
   invalidField('appointmentTypeId', 'not_offered', 'this appointment type is not offered by the provider at the location');
+
+export const bookingsDisabled = (): DomainError => conflict('bookings_disabled', 'This organisation does not take bookings online.');
+
+export const providerNotFound = (id: string): DomainError => notFound('Provider', id);
+
+export const timeOffNotFound = (id: string): DomainError => notFound('Time off', id);
+
+export const providerNotAtLocation = (field: string): DomainError =>
+  invalidField(field, 'provider_not_at_location', 'the provider has no live link to this location');
+
+export const providerDeleted = (id: string): DomainError => conflict('provider_deleted', `Provider ${id} is deleted.`);
+
+/** The token never appears in the answer: it is the patient's secret. */
+export const manageTokenNotFound = (): DomainError => new DomainError('not_found', 'not_found', 'No booking has this manage token.');

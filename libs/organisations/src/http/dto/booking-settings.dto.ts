@@ -8,6 +8,15 @@ import type { Organisation } from '../../domain/organisation.js';
 const OptionalBoolean = (example: boolean, description?: string) =>
   applyDecorators(ApiProperty({ required: false, example, description }), MayBeOmitted(), IsBoolean());
 
+const OptionalInteger = (minimum: number, maximum: number, example: number, description: string) =>
+  applyDecorators(
+    ApiProperty({ required: false, type: 'integer', minimum, maximum, example, description }),
+    ValidateIf((_, value) => value !== undefined),
+    IsInt(),
+    Min(minimum),
+    Max(maximum),
+  );
+
 /** Every field is optional; only the fields sent change. */
 export class UpdateBookingSettingsRequest {
   @OptionalBoolean(true, 'Whether patients can book online at all.') bookingsEnabled?: boolean;
@@ -58,6 +67,10 @@ export class UpdateBookingSettingsRequest {
   @IsString()
   @Matches(/^GTM-[A-Z0-9]{4,12}$/, { message: 'must be a Google Tag Manager container id like GTM-5XK2P7Q' })
   googleTagManagerContainerId?: string | null;
+
+  @OptionalInteger(0, 43_200, 120, 'Online bookings start at least this many minutes from now (up to 30 days).') minimumNoticeMinutes?: number;
+  @OptionalInteger(1, 730, 90, 'Online bookings start at most this many days from now.') maximumAdvanceDays?: number;
+  @OptionalInteger(5, 240, 15, 'Online booking times start every this many minutes from the start of working hours.') slotIntervalMinutes?: number;
 }
 
 /** The spec's `bookingSettings` object, as booking data shows it. */
@@ -73,6 +86,9 @@ export class BookingSettingsFields {
   @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
   @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
   @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;
+  @ApiProperty({ example: 120, description: 'Online bookings start at least this many minutes from now.' }) minimumNoticeMinutes: number;
+  @ApiProperty({ example: 90, description: 'Online bookings start at most this many days from now.' }) maximumAdvanceDays: number;
+  @ApiProperty({ example: 15, description: 'Online booking times start every this many minutes from the start of working hours.' }) slotIntervalMinutes: number;
 
   static from(settings: BookingSettings): BookingSettingsFields {
     return {
@@ -87,6 +103,9 @@ export class BookingSettingsFields {
       cancellationFeePercent: settings.cancellationFeePercent,
       cancellationNoFeeBeforeHours: settings.cancellationNoFeeBeforeHours,
       googleTagManagerContainerId: settings.googleTagManagerContainerId,
+      minimumNoticeMinutes: settings.minimumNoticeMinutes,
+      maximumAdvanceDays: settings.maximumAdvanceDays,
+      slotIntervalMinutes: settings.slotIntervalMinutes,
     };
   }
 }

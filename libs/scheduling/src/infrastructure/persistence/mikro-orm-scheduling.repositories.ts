@@ -34,6 +34,12 @@ export class MikroOrmBookingRepository extends BookingRepository {
     });
   }
 
+  inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+    // The EntityManager resolves to this transaction's fork inside `work`, and the diary's own
+    // transaction nests in it as a savepoint, so its lock lasts until this one commits.
+    return this.em.transactional(() => work());
+  }
+
   withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
     return this.em.transactional(async (tx) => {
       // A transaction-scoped lock per provider: concurrent bookings for one provider queue here.

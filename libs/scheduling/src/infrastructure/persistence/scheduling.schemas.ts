@@ -1,6 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
+import { TimeOff } from '../../domain/time-off.js';
+import { WorkingHours } from '../../domain/working-hours.js';
 
 const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
 const UUID = { type: 'uuid', columnType: 'uuid' } as const;
@@ -48,6 +50,35 @@ export const BookingSchema = new EntitySchema<Booking>({
     healthFundCardId: { ...UUID, nullable: true },
     pmsBookingId: { type: 'string', nullable: true },
     pmsAttendeeId: { type: 'string', nullable: true },
+    manageTokenHash: { type: 'string', nullable: true },
+    createdAt: TIMESTAMP,
+  },
+});
+
+export const WorkingHoursSchema = new EntitySchema<WorkingHours>({
+  class: WorkingHours,
+  tableName: 'working_hours',
+  properties: {
+    id: { ...UUID, primary: true },
+    organisationId: { type: 'string' },
+    providerId: UUID,
+    locationId: UUID,
+    dayOfWeek: { type: 'smallint' },
+    startTime: { type: 'string' },
+    endTime: { type: 'string' },
+  },
+});
+
+export const TimeOffSchema = new EntitySchema<TimeOff>({
+  class: TimeOff,
+  tableName: 'time_off',
+  properties: {
+    id: { ...UUID, primary: true },
+    organisationId: { type: 'string' },
+    providerId: UUID,
+    startsAt: TIMESTAMP,
+    endsAt: TIMESTAMP,
+    reason: { type: 'string', nullable: true },
     createdAt: TIMESTAMP,
   },
 });

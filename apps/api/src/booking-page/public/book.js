@@ -1,0 +1,289 @@
+import { addDays, api, describe, longDateTime, longDay, minutes, money, policyText, shortDay, time, todayIn, zoneName } from './format.js';
+
+const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+const $ = (id) => document.getElementById(id);
+const DAYS_SHOWN = 7;
+const PATIENT_FIELDS = ['firstName', 'lastName', 'email', 'mobileNumber', 'dateOfBirth'];
+
+const state = { data: null, serviceId: null, weekStart: null, timeZone: null, slot: null, idempotencyKey: null };
+
+function status(message) {
+  $('page-status').textContent = message;
+}
+
+async function start() {
+  try {
+    state.data = await api(`/v1/organisations/${encodeURIComponent(slug)}/booking-data`);
+  } catch (error) {
+    status(error.status === 404 ? 'There is no clinic at this address.' : 'Booking is not available right now. Please try again later.');
+    return;
+  }
+  const { data } = state;
+  document.title = `Book with ${data.name}`;
+  $('clinic-name').textContent = data.name;
+  // A brand image that cannot be loaded is left out rather than shown broken.
+  $('brand-image').addEventListener('error', () => ($('brand-image').hidden = true));
+  if (data.brandImageUrl) {
+    $('brand-image').src = data.brandImageUrl;
+    $('brand-image').hidden = false;
+  }
+  if (!data.bookingsEnabled) return status(`${data.name} is not taking online bookings right now. Please contact the clinic.`);
+  const services = data.services.filter((service) => service.providerIds.length && service.locationIds.length);
+  if (services.length === 0) return status(`${data.name} has no services to book online yet.`);
+  status('');
+  $('services').replaceChildren(...services.map(serviceOption));
+  $('choices').hidden = false;
+  $('services').addEventListener('change', (event) => chooseService(event.target.value));
+  $('location').addEventListener('change', () => chooseLocation());
+  $('provider').addEventListener('change', () => loadWeek(state.weekStart));
+  $('previous-week').addEventListener('click', () => loadWeek(addDays(state.weekStart, -DAYS_SHOWN)));
+  $('next-week').addEventListener('click', () => loadWeek(addDays(state.weekStart, DAYS_SHOWN)));
+  $('details').addEventListener('submit', submit);
+  $('book-another').addEventListener('click', bookAnother);
+  $('policy').textContent = settingsPolicy();
+}
+
+function serviceOption(service) {
+  const id = `service-${service.id}`;
+  const wrapper = document.createElement('div');
+  wrapper.className = 'option';
+  const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'service', id, value: service.id });
+  const label = Object.assign(document.createElement('label'), { htmlFor: id });
+  const name = Object.assign(document.createElement('span'), { className: 'option-name', textContent: service.name });
+  const meta = Object.assign(document.createElement('span'), {
+    className: 'option-meta',
+    textContent: `${minutes(service.durationMinutes)} · ${money(service.price)}`,
+  });
+  label.append(name, meta);
+  wrapper.append(input, label);
+  return wrapper;
+}
+
+const selectedService = () => state.data.services.find((service) => service.id === state.serviceId);
+
+function chooseService(serviceId) {
+  state.serviceId = serviceId;
+  const service = selectedService();
+  const locations = state.data.locations.filter((place) => service.locationIds.includes(place.id));
+  $('location').replaceChildren(
+    ...locations.map(
+      (place) => new Option(place.address?.suburb && place.address.suburb !== place.name ? `${place.name} (${place.address.suburb})` : place.name, place.id),
+    ),
+  );
+  chooseLocation();
+}
+
+function chooseLocation() {
+  const service = selectedService();
+  const locationId = $('location').value;
+  const providers = state.data.providers.filter((provider) => service.providerIds.includes(provider.id) && provider.locationIds.includes(locationId));
+  $('provider').replaceChildren(
+    new Option('Any practitioner', ''),
+    ...providers.map((provider) => new Option(`${provider.firstName} ${provider.lastName}`, provider.id)),
+  );
+  state.weekStart = null;
+  loadWeek(null);
+}
+
+const providerName = (id) => {
+  const provider = state.data.providers.find((candidate) => candidate.id === id);
+  return provider ? `${provider.firstName} ${provider.lastName}` : 'A practitioner';
+};
+
+/** Loads seven days from `weekStart`, or from today in the location's zone when it is not known yet. */
+async function loadWeek(weekStart) {
+  const service = selectedService();
+  if (!service) return;
+  $('times-section').hidden = false;
+  $('week').setAttribute('aria-busy', 'true');
+  // Before the zone is known, ask from yesterday (UTC): today in any zone is among the days answered.
+  const from = weekStart ?? addDays(new Date().toISOString().slice(0, 10), -1);
+  const to = addDays(from, weekStart ? DAYS_SHOWN - 1 : DAYS_SHOWN + 1);
+  const query = new URLSearchParams({ appointmentTypeId: service.id, locationId: $('location').value, from, to });
+  if ($('provider').value) query.set('providerId', $('provider').value);
+  let availability;
+  try {
+    availability = await api(`/v1/organisations/${encodeURIComponent(slug)}/availability?${query}`);
+  } catch {
+    $('week').removeAttribute('aria-busy');
+    return status('Times could not be loaded. Please try again.');
+  }
+  state.timeZone = availability.timeZone;
+  const today = todayIn(availability.timeZone);
+  state.weekStart = weekStart ?? today;
+  const days = availability.days.filter((day) => day.date >= state.weekStart).slice(0, DAYS_SHOWN);
+  $('time-zone').textContent = `Times are in the clinic's time zone: ${zoneName(availability.timeZone)} (${availability.timeZone}).`;
+  $('week-label').textContent = `${longDay(days[0].date)} to ${longDay(days.at(-1).date)}`;
+  $('previous-week').disabled = state.weekStart <= today;
+  $('week').replaceChildren(...days.map(dayColumn));
+  $('week').removeAttribute('aria-busy');
+}
+
+/** On a phone one day is open at a time (seven days of times are too long to scroll); on a wide screen, all seven. */
+const wide = window.matchMedia('(min-width: 48rem)');
+
+function dayColumn(day, index, days) {
+  const column = document.createElement('details');
+  column.className = 'day';
+  const firstWithTimes = days.findIndex((candidate) => candidate.slots.length > 0);
+  column.open = wide.matches || index === Math.max(firstWithTimes, 0);
+  const summary = document.createElement('summary');
+  const count = day.slots.length === 0 ? 'no times' : `${day.slots.length} time${day.slots.length === 1 ? '' : 's'}`;
+  summary.append(
+    Object.assign(document.createElement('h3'), { textContent: shortDay(day.date) }),
+    Object.assign(document.createElement('span'), { className: 'count', textContent: count }),
+  );
+  column.append(summary);
+  if (day.slots.length === 0) {
+    column.append(Object.assign(document.createElement('p'), { className: 'none', textContent: 'No times' }));
+    return column;
+  }
+  const list = document.createElement('ul');
+  list.className = 'times';
+  for (const slot of day.slots) {
+    const item = document.createElement('li');
+    const button = Object.assign(document.createElement('button'), { type: 'button', className: 'time', textContent: time(slot.startsAt, state.timeZone) });
+    button.dataset.startsAt = slot.startsAt;
+    button.setAttribute('aria-label', `${longDateTime(slot.startsAt, state.timeZone)}`);
+    button.setAttribute('aria-pressed', String(state.slot?.startsAt === slot.startsAt));
+    button.addEventListener('click', () => chooseSlot(slot));
+    item.append(button);
+    list.append(item);
+  }
+  column.append(list);
+  return column;
+}
+
+function chooseSlot(slot) {
+  const providerId = $('provider').value || slot.providerIds[0];
+  state.slot = { ...slot, providerId };
+  state.idempotencyKey = crypto.randomUUID();
+  for (const button of document.querySelectorAll('.time')) button.setAttribute('aria-pressed', String(button.dataset.startsAt === slot.startsAt));
+  const service = selectedService();
+  $('chosen').textContent = `${service.name} with ${providerName(providerId)}, ${longDateTime(slot.startsAt, state.timeZone)}.`;
+  $('confirmation').hidden = true;
+  $('details-section').hidden = false;
+  $('details-heading').focus();
+}
+
+function settingsPolicy() {
+  const settings = state.data.bookingSettings;
+  return policyText({
+    enabled: settings.cancellationFeeEnabled,
+    feeAmount: settings.cancellationFeeAmount,
+    feePercent: settings.cancellationFeePercent,
+    freeHours: settings.cancellationNoFeeBeforeHours,
+  });
+}
+
+/** Checks in the page first, so a patient sees every missing field at once. */
+function localErrors(patient) {
+  const errors = {};
+  if (!patient.firstName) errors.firstName = 'Enter your first name.';
+  if (!patient.lastName) errors.lastName = 'Enter your last name.';
+  if (!patient.email) errors.email = 'Enter your email address.';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(patient.email)) errors.email = 'Enter an email address like name@example.com.';
+  if (patient.dateOfBirth && patient.dateOfBirth >= new Date().toISOString().slice(0, 10)) errors.dateOfBirth = 'Enter a date in the past.';
+  return errors;
+}
+
+function showErrors(errors) {
+  const summary = $('error-summary');
+  for (const field of PATIENT_FIELDS) {
+    const input = $(field);
+    const message = errors[field] ?? '';
+    $(`${field}-error`).textContent = message;
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+  const messages = Object.entries(errors);
+  summary.hidden = messages.length === 0;
+  if (messages.length) {
+    const list = document.createElement('ul');
+    for (const [field, message] of messages) {
+      const item = document.createElement('li');
+      item.append(Object.assign(document.createElement('a'), { href: `#${field}`, textContent: message }));
+      list.append(item);
+    }
+    summary.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Please check your details:' }), list);
+    $(messages[0][0]).focus();
+  }
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const form = new FormData($('details'));
+  const patient = Object.fromEntries(PATIENT_FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()]).filter(([, value]) => value !== ''));
+  const errors = localErrors(patient);
+  showErrors(errors);
+  if (Object.keys(errors).length) return;
+  $('book').disabled = true;
+  status('Booking…');
+  try {
+    const { booking, manageToken } = await api(`/v1/organisations/${encodeURIComponent(slug)}/public-bookings`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': state.idempotencyKey },
+      body: JSON.stringify({
+        appointmentTypeId: state.serviceId,
+        locationId: $('location').value,
+        providerId: state.slot.providerId,
+        startsAt: state.slot.startsAt,
+        patient,
+      }),
+    });
+    await showConfirmation(booking, manageToken);
+  } catch (error) {
+    if (error.problem?.code === 'slot_unavailable') {
+      status('Sorry, that time was just taken. Please choose another time.');
+      $('details-section').hidden = true;
+      state.slot = null;
+      await loadWeek(state.weekStart);
+    } else if (error.problem?.code === 'validation_failed') {
+      status('');
+      showErrors(
+        Object.fromEntries(
+          (error.problem.errors ?? [])
+            .map((e) => [e.field.replace(/^patient\./, ''), `Check this: ${e.message}.`])
+            .filter(([field]) => PATIENT_FIELDS.includes(field)),
+        ),
+      );
+    } else {
+      status(error.message);
+    }
+  } finally {
+    $('book').disabled = false;
+  }
+}
+
+async function showConfirmation(booking, manageToken) {
+  status('');
+  $('details-section').hidden = true;
+  $('details').reset();
+  state.slot = null;
+  describe($('confirmation-details'), [
+    ['Service', `${booking.service.name} (${minutes(booking.service.durationMinutes)}, ${money(booking.service.price)})`],
+    ['When', longDateTime(booking.startsAt, booking.location.timeZone)],
+    ['With', `${booking.provider.firstName} ${booking.provider.lastName}`],
+    ['Where', [booking.location.name, booking.location.address.line1, booking.location.address.suburb].filter(Boolean).join(', ')],
+  ]);
+  const policy = booking.cancellationPolicy;
+  $('confirmation-policy').textContent = policyText({
+    enabled: policy.enabled,
+    feeAmount: policy.fee.amount,
+    feePercent: policy.fee.percent,
+    latestNoFeeAt: policy.fee.latestNoFeeAt,
+    timeZone: booking.location.timeZone,
+  });
+  $('manage-link').href = `/book/manage/${manageToken}`;
+  $('confirmation').hidden = false;
+  $('confirmation-heading').focus();
+  await loadWeek(state.weekStart);
+}
+
+function bookAnother() {
+  $('confirmation').hidden = true;
+  $('times-heading').setAttribute('tabindex', '-1');
+  $('times-heading').focus();
+}
+
+start();

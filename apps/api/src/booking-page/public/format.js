@@ -1,0 +1,78 @@
+// Formatting shared by the booking and manage pages. Times are always shown in the location's zone.
+
+const dollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+
+/** Integer cents as dollars: 9500 → "$95.00". */
+export const money = (cents) => dollars.format(cents / 100);
+
+export const minutes = (count) => (count % 60 === 0 ? `${count / 60} hour${count === 60 ? '' : 's'}` : `${count} min`);
+
+export const time = (iso, timeZone) => new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+export const longDateTime = (iso, timeZone) =>
+  new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+
+/** `YYYY-MM-DD` as "Mon 7 Dec". Dates are calendar days, so they are formatted in UTC. */
+export const shortDay = (date) =>
+  new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${date}T00:00:00Z`));
+
+export const longDay = (date) =>
+  new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${date}T00:00:00Z`));
+
+/** Today's date in a zone, as `YYYY-MM-DD`. */
+export const todayIn = (timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** A calendar day `days` after `date` (`YYYY-MM-DD`). */
+export function addDays(date, days) {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** "Australian Eastern Daylight Time" for a zone at an instant. */
+export function zoneName(timeZone, at = new Date()) {
+  const part = new Intl.DateTimeFormat('en-AU', { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  return part ? part.value : timeZone;
+}
+
+/** The cancellation policy in words, from a booking's policy (`fee.latestNoFeeAt`) or from the settings before booking. */
+export function policyText({ enabled, feeAmount, feePercent, freeHours, latestNoFeeAt, timeZone }) {
+  if (!enabled) return 'Cancellation policy: you can cancel online at no cost until the appointment starts.';
+  const fee = feeAmount !== null && feeAmount !== undefined ? money(feeAmount) : `${feePercent}% of the price`;
+  if (latestNoFeeAt && new Date(latestNoFeeAt) <= new Date())
+    return `Cancellation policy: this appointment is close, so cancelling it now costs a cancellation fee of ${fee}.`;
+  const until = latestNoFeeAt ? `until ${longDateTime(latestNoFeeAt, timeZone)}` : `up to ${freeHours} hours before the appointment`;
+  return `Cancellation policy: cancel at no cost ${until}; after that a cancellation fee of ${fee} applies.`;
+}
+
+export function describe(list, pairs) {
+  list.replaceChildren(
+    ...pairs.flatMap(([term, value]) => {
+      const dt = document.createElement('dt');
+      dt.textContent = term;
+      const dd = document.createElement('dd');
+      dd.textContent = value;
+      return [dt, dd];
+    }),
+  );
+}
+
+/** The JSON answer, or an Error carrying the problem details. */
+export async function api(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: { Accept: 'application/json', ...(options.body ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw Object.assign(new Error(body?.detail ?? `The service answered ${response.status}.`), { status: response.status, problem: body });
+  return body;
+}

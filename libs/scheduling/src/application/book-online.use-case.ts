@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import { ClientDirectory, type PatientDetails } from '@app/membership';
+import type { Booking } from '../domain/booking.js';
+import { BookingRepository } from '../domain/booking.repository.js';
+import { newManageToken } from '../domain/manage-token.js';
+import { bookingsDisabled, slotUnavailable } from '../domain/scheduling.errors.js';
+import { AvailabilityQueries } from './availability.queries.js';
+import { CreateBooking } from './create-booking.use-case.js';
+
+export interface BookOnlineCommand {
+  appointmentTypeId: string;
+  locationId: string;
+  providerId: string;
+  startsAt: Date;
+  patient: PatientDetails;
+}
+
+/**
+ * A patient books a listed time. The time must be offered now (working hours, time off, notice,
+ * advance window); then the back office's own `CreateBooking` runs its locked overlap check, so a
+ * public and a back-office request for one slot have one winner. The client (found by email or
+ * made) and the booking are written in one transaction: a refused booking leaves no client behind.
+ */
+@Injectable()
+export class BookOnline {
+  constructor(
+    private readonly availability: AvailabilityQueries,
+    private readonly createBooking: CreateBooking,
+    private readonly bookings: BookingRepository,
+    private readonly clients: ClientDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationIdOrSlug: string, command: BookOnlineCommand): Promise<{ booking: Booking; manageToken: string }> {
+    const organisation = await this.availability.organisation(organisationIdOrSlug);
+    if (!organisation.bookingsEnabled) throw bookingsDisabled();
+    if (!(await this.availability.isOffered(organisation, command))) throw slotUnavailable();
+    const { token, hash } = newManageToken();
+    const booking = await this.bookings.inOneTransaction(async () => {
+      const client = await this.clients.findOrAddByEmail(organisation.id, command.patient, this.clock.now());
+      return this.createBooking.execute(organisation.id, {
+        clientId: client.id,
+        providerId: command.providerId,
+        locationId: command.locationId,
+        appointmentTypeId: command.appointmentTypeId,
+        serviceDate: command.startsAt,
+        manageTokenHash: hash,
+      });
+    });
+    return { booking, manageToken: token };
+  }
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOk, Public } from '@app/shared';
+import { BookOnline } from '../application/book-online.use-case.js';
+import { CancelOnline } from '../application/cancel-online.use-case.js';
+import { PublicBookingQueries } from '../application/public-booking.queries.js';
+import { CreatePublicBookingRequest, PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.dto.js';
+
+const ManageToken = () => Param('manageToken');
+const ManageTokenDoc = () =>
+  ApiParam({ name: 'manageToken', description: 'The secret the booking answered with.', example: 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC' });
+
+@ApiTags('online booking')
+@Public()
+@Controller()
+export class PublicBookingsController {
+  constructor(
+    private readonly bookOnline: BookOnline,
+    private readonly cancelOnline: CancelOnline,
+    private readonly queries: PublicBookingQueries,
+  ) {}
+
+  @Post('v1/organisations/:organisationId/public-bookings')
+  @ApiOperation({
+    summary: 'Book online',
+    description:
+      "A patient books a time that availability lists. The organisation's client with the patient's email is booked, or a new client is made. 409 `slot_unavailable` when the time is no longer free, 409 `bookings_disabled` when the organisation takes no online bookings. Answers the booking and its `manageToken`, shown only here. No API key needed; `Idempotency-Key` makes a retry safe.",
+  })
+  @ApiParam({ name: 'organisationId', description: "The organisation's id (`org_…`) or its slug.", example: 'harbour-physio-group' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first response again.' })
+  @ApiCreatedResponse({ type: PublicBookingCreatedResponse })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
+  async create(@Param('organisationId') organisationIdOrSlug: string, @Body() body: CreatePublicBookingRequest): Promise<PublicBookingCreatedResponse> {
+    const { manageToken } = await this.bookOnline.execute(organisationIdOrSlug, { ...body, startsAt: new Date(body.startsAt) });
+    return { booking: PublicBookingResponse.from(await this.queries.view(manageToken)), manageToken };
+  }
+
+  @Get('v1/public-bookings/:manageToken')
+  @ApiOperation({ summary: 'See a booking made online', description: 'With the cancellation policy as of now. No API key needed: the token is the key.' })
+  @ManageTokenDoc()
+  @ApiOk(PublicBookingResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.TOO_MANY_REQUESTS)
+  async get(@ManageToken() manageToken: string): Promise<PublicBookingResponse> {
+    return PublicBookingResponse.from(await this.queries.view(manageToken));
+  }
+
+  @Post('v1/public-bookings/:manageToken/cancel')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Cancel a booking made online',
+    description:
+      'As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. The answer shows the cancellation policy.',
+  })
+  @ManageTokenDoc()
+  @ApiOk(PublicBookingResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
+  async cancel(@ManageToken() manageToken: string): Promise<PublicBookingResponse> {
+    return PublicBookingResponse.from(await this.cancelOnline.execute(manageToken));
+  }
+}

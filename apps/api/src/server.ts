@@ -20,9 +20,8 @@ export async function main(options: { beforeExit?: () => Promise<void> } = {}): 
   // At most 15 lines from `npm start` on a fresh clone, npm's and the build's included: no blank lines.
   const database = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL';
   const lines = [
-    `Healthcare Business API listening on ${baseUrl}`,
+    `Healthcare Business API listening on ${baseUrl}   (${[database, demoLoaded].filter(Boolean).join('; ')})`,
     `  API docs:  ${baseUrl}/docs   (OpenAPI document: ${baseUrl}/docs/openapi.json)`,
-    `  Database:  ${[database, demoLoaded].filter(Boolean).join('; ')}`,
   ];
   const bookingPage = await bookingPageUrl(databaseUrl, baseUrl);
   if (bookingPage) lines.push(`  Booking:   ${bookingPage}   (the patients' booking page)`);

@@ -65,7 +65,7 @@ describe("the README's plan for Citus, against the schema", () => {
       .filter((index) => distributed.includes(index.table) && !/\(organisation_id\b/.test(index.definition))
       .map((index) => index.index)
       .sort();
-    expect(needingOrganisation).toEqual(['provider_location_links_live_unique', 'wallet_cards_client_fingerprint_unique']);
+    expect(needingOrganisation).toEqual(['bookings_manage_token_idx', 'provider_location_links_live_unique', 'wallet_cards_client_fingerprint_unique']);
   });
 
   it('keys idempotency keys by (api_key_hash, key), so they can be distributed by api_key_hash', async () => {

@@ -82,7 +82,7 @@ export class ProviderScheduleController {
 
   @Delete('time-off/:timeOffId')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Remove time off' })
+  @ApiOperation({ summary: 'Remove time off', description: 'The provider is bookable again in that time, inside their working hours.' })
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiErrors(HttpStatus.NOT_FOUND)
   async deleteTimeOff(

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
 import { BookOnline } from '../application/book-online.use-case.js';
 import { CancelOnline } from '../application/cancel-online.use-case.js';
@@ -27,7 +27,6 @@ export class PublicBookingsController {
       "A patient books a time that availability lists. The organisation's client with the patient's email is booked, or a new client is made. 409 `slot_unavailable` when the time is no longer free, 409 `bookings_disabled` when the organisation takes no online bookings. Answers the booking and its `manageToken`, shown only here. No API key needed; `Idempotency-Key` makes a retry safe.",
   })
   @ApiParam({ name: 'organisationId', description: "The organisation's id (`org_…`) or its slug.", example: 'harbour-physio-group' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first response again.' })
   @ApiCreatedResponse({ type: PublicBookingCreatedResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
   async create(@Param('organisationId') organisationIdOrSlug: string, @Body() body: CreatePublicBookingRequest): Promise<PublicBookingCreatedResponse> {

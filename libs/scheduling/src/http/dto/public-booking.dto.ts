@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsEmail, IsISO8601, IsNotEmpty, IsObject, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { MayBeOmitted } from '@app/shared';
+import { ApiCents, MayBeOmitted } from '@app/shared';
 import { AddressResponse } from '@app/organisations';
 import type { PublicBookingView } from '../../application/public-booking.queries.js';
 import { CancellationPolicyResponse } from './booking.dto.js';
@@ -57,7 +57,7 @@ export class CreatePublicBookingRequest {
 class PublicServiceResponse {
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
   @ApiProperty({ example: 45 }) durationMinutes: number;
-  @ApiProperty({ example: 9500, description: 'Integer cents, as booked.' }) price: number;
+  @ApiCents({ example: 9500, description: 'Integer cents, as booked.' }) price: number;
 }
 
 class PublicProviderResponse {

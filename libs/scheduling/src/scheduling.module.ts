@@ -16,9 +16,9 @@ import { AppointmentTypesController } from './http/appointment-types.controller.
 import { BookingDataController } from './http/booking-data.controller.js';
 import { BookingsController } from './http/bookings.controller.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
-import { AppointmentTypeSchema, BookingSchema } from './infrastructure/persistence/scheduling.schemas.js';
+import { AppointmentTypeSchema, BookingCountsSchema, BookingSchema } from './infrastructure/persistence/scheduling.schemas.js';
 
-export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema];
+export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema];
 
 @Module({})
 export class SchedulingModule {

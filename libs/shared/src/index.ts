@@ -15,5 +15,6 @@ export * from './logging/logging.module.js';
 export * from './config/app-config.js';
 export * from './shared.module.js';
 export * from './sql/sql-reader.js';
+export * from './sql/read-model.js';
 export * from './http/path-ids.js';
 export * from './http/may-be-omitted.decorator.js';

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@app/shared';
+import { ReadModel, SqlReader } from '@app/shared';
 import { type Member, MemberReader } from '@app/membership';
 import { type CardRead, type HealthFund, WalletQueries } from '@app/wallet';
 import { Claim } from '../domain/claim.js';
 import { MedicareClaim } from '../domain/medicare-claim.js';
 import type { PaymentTransaction } from '../domain/payment-transaction.js';
+
+const CLAIMS = ReadModel.of(Claim, 'c');
+const MEDICARE_CLAIMS = ReadModel.of(MedicareClaim, 'm');
 
 /** A payment transaction with what its answer shows of its claims, cards and people. */
 export interface PaymentTransactionRead {
@@ -37,8 +40,8 @@ export class PaymentTransactionReader {
     const claimIds = ids((transaction) => transaction.claimId);
     const medicareClaimIds = ids((transaction) => transaction.medicareClaimId);
     const [claims, medicareClaims, members] = await Promise.all([
-      claimIds.length ? this.sql.entities(Claim, 'where id = any($1)', [claimIds]) : [],
-      medicareClaimIds.length ? this.sql.entities(MedicareClaim, 'where id = any($1)', [medicareClaimIds]) : [],
+      claimIds.length ? this.sql.select(CLAIMS, 'where c.id = any($1)', [claimIds]) : [],
+      medicareClaimIds.length ? this.sql.select(MEDICARE_CLAIMS, 'where m.id = any($1)', [medicareClaimIds]) : [],
       options.withEventMembers
         ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)))
         : new Map<string, Member>(),

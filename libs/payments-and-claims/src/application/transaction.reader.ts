@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@app/shared';
-import { ClientReader } from '@app/membership';
+import { ReadModel, SqlReader } from '@app/shared';
+import { ClientReader, type ClientView } from '@app/membership';
 import { type Location, LocationReader } from '@app/organisations';
-import { ProviderQueries, type ProviderRow } from '@app/practitioners';
+import { ProviderQueries, type ProviderView } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { Transaction } from '../domain/transaction.js';
 import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.reader.js';
+
+const TRANSACTIONS = ReadModel.of(Transaction, 't');
+const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
 
 /** A transaction with the people, places, cards and payment transactions its answer shows. */
 export interface TransactionRead {
@@ -15,8 +18,8 @@ export interface TransactionRead {
   paymentMethod: CardRead | null;
   healthFundCard: CardRead | null;
   medicareCard: CardRead | null;
-  client: object | null;
-  serviceProvider: ProviderRow | null;
+  client: ClientView | null;
+  serviceProvider: ProviderView | null;
   location: Location | null;
 }
 
@@ -34,23 +37,20 @@ export class TransactionReader {
 
   async latestOfBookings(organisationId: string, bookingIds: readonly string[]): Promise<Map<string, TransactionRead>> {
     if (bookingIds.length === 0) return new Map();
-    const transactions = await this.sql.rows<{ id: string }>(
-      `select distinct on (booking_id) id from transactions
-       where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc`,
+    const transactions = await this.sql.select(
+      TRANSACTIONS,
+      `where t.id in (select distinct on (booking_id) id from transactions
+                      where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc)`,
       [organisationId, [...new Set(bookingIds)]],
     );
-    const reads = await this.read(
-      organisationId,
-      transactions.map((row) => row.id),
-    );
+    const reads = await this.read(organisationId, transactions);
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
   }
 
-  private async read(organisationId: string, ids: string[]): Promise<TransactionRead[]> {
-    if (ids.length === 0) return [];
-    const [transactions, paymentTransactions] = await Promise.all([
-      this.sql.entities(Transaction, 'where id = any($1)', [ids]),
-      this.sql.entities(PaymentTransaction, 'where transaction_id = any($1) order by created_at, id', [ids]),
+  private async read(organisationId: string, transactions: Transaction[]): Promise<TransactionRead[]> {
+    if (transactions.length === 0) return [];
+    const paymentTransactions = await this.sql.select(PAYMENT_TRANSACTIONS, 'where pt.transaction_id = any($1) order by pt.created_at, pt.id', [
+      transactions.map((transaction) => transaction.id),
     ]);
     const pick = (field: 'paymentMethodId' | 'healthFundCardId' | 'medicareCardId' | 'clientId' | 'serviceProviderId' | 'locationId') =>
       transactions.flatMap((transaction) => transaction[field] ?? []);

@@ -47,7 +47,7 @@ export class ProvidersController {
   ): Promise<ProviderResponse> {
     const provider = await this.createProvider.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/providers/${provider.id}`);
-    return ProviderResponse.from({ provider: { ...provider, locationIds: [] } });
+    return ProviderResponse.from(await this.queries.get(organisationId, provider.id, Expansion.none()));
   }
 
   @Get(':providerId')

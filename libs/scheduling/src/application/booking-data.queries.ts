@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '@app/shared/domain';
 import { type Business, type Location, LocationReader, type Organisation, OrganisationDirectory } from '@app/organisations';
-import { ProviderQueries, type ProviderRow } from '@app/practitioners';
+import { ProviderQueries, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { AppointmentTypeQueries } from './appointment-type.queries.js';
 
@@ -10,7 +10,7 @@ export interface BookingData {
   organisation: Organisation;
   services: AppointmentType[];
   locations: Location[];
-  providers: ProviderRow[];
+  providers: ProviderView[];
   businesses: Business[];
 }
 

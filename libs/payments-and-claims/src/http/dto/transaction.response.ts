@@ -140,7 +140,7 @@ export class TransactionResponse {
       healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard),
       medicareCard: read.medicareCard && MedicareCardResponse.from(read.medicareCard.card),
       client: read.client,
-      serviceProvider: read.serviceProvider && ProviderResponse.from({ provider: read.serviceProvider }),
+      serviceProvider: read.serviceProvider && ProviderResponse.from(read.serviceProvider),
       location: read.location && LocationResponse.from(read.location),
       customer: { name: transaction.customerName },
     };

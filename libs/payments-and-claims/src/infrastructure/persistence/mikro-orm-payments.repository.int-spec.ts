@@ -42,9 +42,9 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
   const services = () => {
     const em = fresh(orm);
     const payments = new MikroOrmPaymentsRepository(em);
-    const clients = new ClientDirectory(em);
-    const wallet = new WalletQueries(em, new SqlReader(orm), clients);
-    const ownership = new OwnershipChecks(new OrganisationDirectory(em, new SqlReader(orm)), clients);
+    const clients = new ClientDirectory(new SqlReader(orm));
+    const wallet = new WalletQueries(new SqlReader(orm), clients);
+    const ownership = new OwnershipChecks(new OrganisationDirectory(new SqlReader(orm)), clients);
     return {
       recordTransaction: new RecordTransaction(payments, ownership, wallet, clock),
       outcome: new RecordPaymentOutcome(payments, wallet, clock),

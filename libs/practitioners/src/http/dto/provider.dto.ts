@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import { LocationResponse } from '@app/organisations';
-import type { ProviderExpansion, ProviderRead } from '../../application/provider.queries.js';
+import type { ProviderExpansion, ProviderView } from '../../application/provider.queries.js';
 import { ProviderLocationLinkResponse } from './location-link.dto.js';
 
 export class CreateProviderRequest {
@@ -80,10 +80,11 @@ export class ProviderResponse {
   locationLinks?: ProviderLocationLinkResponse[];
   @ApiProperty({ required: false, type: [LocationResponse], description: 'Present when expanded (`locations`).' }) locations?: LocationResponse[];
 
-  static from({ provider, locationLinks, locations }: ProviderRead): ProviderResponse {
+  static from(provider: ProviderView): ProviderResponse {
+    const { locationLinks, locations } = provider;
     return {
       id: provider.id,
-      createdAt: new Date(provider.createdAt).toISOString(),
+      createdAt: provider.createdAt.toISOString(),
       locationIds: provider.locationIds,
       deleted: provider.deleted,
       bookingsEnabled: provider.bookingsEnabled,

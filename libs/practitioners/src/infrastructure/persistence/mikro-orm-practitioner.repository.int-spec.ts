@@ -126,7 +126,7 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     const clock = new FixedClock(NOW);
     const create = () => {
       const em = fresh(orm);
-      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), new OrganisationDirectory(em, new SqlReader(orm)), clock).execute(
+      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), new OrganisationDirectory(new SqlReader(orm)), clock).execute(
         organisationId,
         provider.id,
         {

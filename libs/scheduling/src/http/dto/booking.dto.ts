@@ -142,8 +142,6 @@ export class CancellationPolicyResponse {
   }
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
 export class BookingResponse {
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
@@ -193,12 +191,12 @@ export class BookingResponse {
     const { booking, expansion } = read;
     return {
       id: booking.id,
-      createdAt: iso(booking.createdAt)!,
+      createdAt: booking.createdAt.toISOString(),
       locationId: booking.locationId,
       providerId: booking.providerId,
       appointmentTypeId: booking.appointmentTypeId,
       clientId: booking.clientId,
-      provider: read.provider ? ProviderResponse.from({ provider: read.provider }) : null,
+      provider: read.provider ? ProviderResponse.from(read.provider) : null,
       location: read.location
         ? LocationResponse.from(read.location, {
             business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
@@ -208,13 +206,13 @@ export class BookingResponse {
       appointmentType: read.appointmentType
         ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') })
         : null,
-      serviceDate: iso(booking.serviceDate)!,
+      serviceDate: booking.serviceDate.toISOString(),
       client: read.client,
       paid: booking.paid,
       invoiced: booking.invoiced,
       adjustments: booking.adjustments,
       servicePrice: booking.servicePrice,
-      cancelledAt: iso(booking.cancelledAt),
+      cancelledAt: booking.cancelledAt?.toISOString() ?? null,
       status: booking.cancelledAt ? 'cancelled' : 'confirmed',
       ...(read.healthFundCard !== undefined ? { healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard) } : {}),
       ...(read.paymentMethod !== undefined ? { paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card) } : {}),

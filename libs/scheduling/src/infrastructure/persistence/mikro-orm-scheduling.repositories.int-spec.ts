@@ -41,13 +41,13 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   /** The use case as one request runs it: its own unit of work, every collaborator on the database. */
   const createBooking = (organisationId: string, command: CreateBookingCommand) => {
     const em = fresh(orm);
-    const clients = new ClientDirectory(em);
+    const clients = new ClientDirectory(new SqlReader(orm));
     return new CreateBooking(
       new MikroOrmBookingRepository(em),
       new MikroOrmAppointmentTypeRepository(em),
       clients,
-      new PractitionerDirectory(em, new SqlReader(orm)),
-      new WalletQueries(em, new SqlReader(orm), clients),
+      new PractitionerDirectory(new SqlReader(orm)),
+      new WalletQueries(new SqlReader(orm), clients),
       clock,
     ).execute(organisationId, command);
   };

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
+import { BookingCounts } from '../../domain/booking-counts.js';
 
 const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
 const UUID = { type: 'uuid', columnType: 'uuid' } as const;
@@ -49,5 +50,16 @@ export const BookingSchema = new EntitySchema<Booking>({
     pmsBookingId: { type: 'string', nullable: true },
     pmsAttendeeId: { type: 'string', nullable: true },
     createdAt: TIMESTAMP,
+  },
+});
+
+/** Written only by the triggers of migration `BookingCounts`; mapped so the read side reads it by its mapping. */
+export const BookingCountsSchema = new EntitySchema<BookingCounts>({
+  class: BookingCounts,
+  tableName: 'booking_counts',
+  properties: {
+    organisationId: { type: 'string', columnType: 'text', primary: true },
+    bookings: { type: 'integer' },
+    cancelled: { type: 'integer' },
   },
 });

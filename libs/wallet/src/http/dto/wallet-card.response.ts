@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { CardRead } from '../../application/wallet.queries.js';
-import type { HealthFundCardDetails, MedicareCardDetails, PaymentMethodDetails, WalletCard } from '../../domain/wallet-card.js';
+import type { ShownCard } from '../../application/wallet.queries.js';
+import type { HealthFundCardDetails, MedicareCardDetails, PaymentMethodDetails } from '../../domain/wallet-card.js';
 import { HealthFundResponse } from './health-fund.response.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -19,7 +20,7 @@ export class WalletCardCreatedResponse {
   @ApiProperty({ type: String, nullable: true, example: 'cus_R3x9Kq2LmN7vPw', description: 'The processor customer (payment methods only).' })
   customerId: string | null;
 
-  static from(card: WalletCard): WalletCardCreatedResponse {
+  static from(card: ShownCard): WalletCardCreatedResponse {
     return {
       id: card.id,
       brand: card.brand,
@@ -35,7 +36,7 @@ export class PaymentMethodResponse {
   @ApiProperty({ example: '4242' }) last4: string;
   @ApiProperty({ example: 'cus_R3x9Kq2LmN7vPw' }) customerId: string;
 
-  static from(card: WalletCard): PaymentMethodResponse {
+  static from(card: ShownCard): PaymentMethodResponse {
     return { id: card.id, brand: card.brand, last4: card.last4, customerId: (card.details as PaymentMethodDetails).customerId };
   }
 }
@@ -85,7 +86,7 @@ export class MedicareCardResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) verifiedAt: string | null;
   @ApiProperty({ example: false }) verified: boolean;
 
-  static from(card: WalletCard): MedicareCardResponse {
+  static from(card: ShownCard): MedicareCardResponse {
     const details = card.details as MedicareCardDetails;
     return {
       id: card.id,

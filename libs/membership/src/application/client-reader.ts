@@ -5,7 +5,7 @@ import { Client } from '../domain/client.js';
 import { clientNotFound } from '../domain/membership.errors.js';
 import { type ClientView, clientView } from './client-view.js';
 
-const CLIENTS = ReadModel.of(Client, 'c');
+export const CLIENTS = ReadModel.of(Client, 'c');
 
 /** Reads of an organisation's clients as the API shows them; deleted clients included, marked `deleted`. */
 @Injectable()

@@ -3,7 +3,7 @@ import { ReadModel, SqlReader } from '@app/shared';
 import { Business } from '../domain/business.js';
 import { Location } from '../domain/location.js';
 
-const LOCATIONS = ReadModel.of(Location, 'l');
+export const LOCATIONS = ReadModel.of(Location, 'l');
 const BUSINESSES = ReadModel.of(Business, 'b');
 
 /** Batched reads of locations and their businesses, for lists and other contexts' expansions. */

@@ -7,7 +7,7 @@ import { Location } from '../domain/location.js';
 import { Organisation } from '../domain/organisation.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
 
-const ORGANISATIONS = ReadModel.of(Organisation, 'o');
+export const ORGANISATIONS = ReadModel.of(Organisation, 'o');
 const BUSINESSES = ReadModel.of(Business, 'b');
 const LOCATIONS = ReadModel.of(Location, 'l');
 

@@ -14,7 +14,7 @@ export type ProviderExpansion = 'locationLinks' | 'locations';
  */
 export type ProviderView = Provider & { locationIds: string[]; locationLinks?: ProviderLocationLink[]; locations?: Location[] };
 
-const PROVIDERS = ReadModel.of(Provider, 'p', {
+export const PROVIDERS = ReadModel.of(Provider, 'p', {
   computed: {
     locationIds: computed.strings(
       `coalesce((select array_agg(l.location_id::text order by l.created_at, l.id) from provider_location_links l where l.provider_id = p.id and not l.deleted), '{}')`,

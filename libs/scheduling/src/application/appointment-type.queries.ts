@@ -4,7 +4,7 @@ import { notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/sh
 import { OrganisationDirectory } from '@app/organisations';
 import { AppointmentType } from '../domain/appointment-type.js';
 
-const APPOINTMENT_TYPES = ReadModel.of(AppointmentType, 't');
+export const APPOINTMENT_TYPES = ReadModel.of(AppointmentType, 't');
 
 @Injectable()
 export class AppointmentTypeQueries {

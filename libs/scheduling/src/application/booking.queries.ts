@@ -53,8 +53,8 @@ export interface BookingRead {
   latestTransaction?: object | null;
 }
 
-const BOOKINGS = ReadModel.of(Booking, 'b');
-const COUNTS = ReadModel.of(BookingCounts, 'c');
+export const BOOKINGS = ReadModel.of(Booking, 'b');
+export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
 
 /**
  * The read side of bookings: one statement for the page, one for the count, and one per related
@@ -101,7 +101,7 @@ export class BookingQueries {
   private async count(organisationId: string, filters: BookingFilters, where: string, params: unknown[]): Promise<number> {
     const { status, ...others } = filters;
     if (Object.values(others).every((value) => value === undefined)) {
-      const { bookings, cancelled } = (await this.sql.first(COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 };
+      const { bookings, cancelled } = (await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 };
       const statuses = new Set(status ?? []);
       if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;
       return bookings;

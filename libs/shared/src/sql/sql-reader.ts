@@ -44,16 +44,20 @@ export class SqlReader {
     return value ?? null;
   }
 
-  /** `select count(*)::int from <the model's table> <alias> <rest>`. */
+  /** `select count(*)::int as total from <the model's table> <alias> <rest>`. */
   async count(model: ReadModel<unknown>, rest: string, values: readonly unknown[] = []): Promise<number> {
-    const meta = this.metadataOf(model);
-    const [row] = await this.query(`select count(*)::int as total from ${meta.tableName} ${model.alias} ${rest}`, values);
+    const [row] = await this.query(`${this.countOf(model)} ${rest}`, values);
     return row.total as number;
   }
 
-  /** The statement's start for a model (`select … from <table> <alias>`): what the bench baselines and test row builders check theirs against. */
+  /** How `select` starts its statements for a model: `select <columns> from <table> <alias>`. The bench baselines build theirs from this. */
   selectOf(model: ReadModel<unknown>): string {
     return this.mappingOf(model).from;
+  }
+
+  /** How `count` starts its statements for a model. */
+  countOf(model: ReadModel<unknown>): string {
+    return `select count(*)::int as total from ${this.metadataOf(model).tableName} ${model.alias}`;
   }
 
   private async query(text: string, values: readonly unknown[]): Promise<Row[]> {

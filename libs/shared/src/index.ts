@@ -16,5 +16,7 @@ export * from './config/app-config.js';
 export * from './shared.module.js';
 export * from './sql/sql-reader.js';
 export * from './sql/read-model.js';
+export * from './sql/columns.js';
 export * from './http/path-ids.js';
 export * from './http/may-be-omitted.decorator.js';
+export * from './http/is-http-url.decorator.js';

@@ -1,27 +1,25 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
 import { BookingCounts } from '../../domain/booking-counts.js';
-
-const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
-const UUID = { type: 'uuid', columnType: 'uuid' } as const;
 
 export const AppointmentTypeSchema = new EntitySchema<AppointmentType>({
   class: AppointmentType,
   tableName: 'appointment_types',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
-    name: { type: 'string' },
+    organisationId: TEXT,
+    name: TEXT,
     durationMinutes: { type: 'integer' },
     price: { type: 'integer' },
     providerIds: { type: 'string[]', columnType: 'uuid[]' },
     locationIds: { type: 'string[]', columnType: 'uuid[]' },
     maxAttendees: { type: 'integer' },
-    description: { type: 'string', nullable: true },
-    category: { type: 'string', nullable: true },
-    itemCode: { type: 'string', nullable: true },
-    billableItems: { type: 'json', columnType: 'jsonb' },
+    description: { ...TEXT, nullable: true },
+    category: { ...TEXT, nullable: true },
+    itemCode: { ...TEXT, nullable: true },
+    billableItems: JSONB,
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
   },
@@ -32,7 +30,7 @@ export const BookingSchema = new EntitySchema<Booking>({
   tableName: 'bookings',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     clientId: UUID,
     providerId: UUID,
     locationId: UUID,
@@ -43,12 +41,12 @@ export const BookingSchema = new EntitySchema<Booking>({
     servicePrice: { type: 'integer' },
     paid: { type: 'boolean' },
     invoiced: { type: 'boolean' },
-    adjustments: { type: 'json', columnType: 'jsonb' },
+    adjustments: JSONB,
     cancelledAt: { ...TIMESTAMP, nullable: true },
     paymentMethodId: { ...UUID, nullable: true },
     healthFundCardId: { ...UUID, nullable: true },
-    pmsBookingId: { type: 'string', nullable: true },
-    pmsAttendeeId: { type: 'string', nullable: true },
+    pmsBookingId: { ...TEXT, nullable: true },
+    pmsAttendeeId: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
   },
 });
@@ -58,7 +56,7 @@ export const BookingCountsSchema = new EntitySchema<BookingCounts>({
   class: BookingCounts,
   tableName: 'booking_counts',
   properties: {
-    organisationId: { type: 'string', columnType: 'text', primary: true },
+    organisationId: { ...TEXT, primary: true },
     bookings: { type: 'integer' },
     cancelled: { type: 'integer' },
   },

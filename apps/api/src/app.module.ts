@@ -3,7 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
 import { PlatformModule } from '@app/platform';
-import { OrganisationsModule } from '@app/organisations';
+import { OrganisationDirectory, OrganisationsModule } from '@app/organisations';
 import { MembershipModule } from '@app/membership';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
@@ -20,12 +20,12 @@ export class AppModule {
         SharedModule.forRoot(config),
         LoggingModule.forRoot(config.logLevel, logDestination),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
-        PlatformModule,
+        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationDirectory),
         OrganisationsModule,
         MembershipModule,
         PractitionersModule,
         WalletModule,
-        SchedulingModule.withTransactionsFrom(PaymentsAndClaimsModule),
+        SchedulingModule,
         PaymentsAndClaimsModule,
       ],
     };

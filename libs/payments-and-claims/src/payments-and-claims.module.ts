@@ -3,7 +3,6 @@ import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
-import { BookingTransactions } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
@@ -14,7 +13,6 @@ import { RecordTransaction } from './application/record-transaction.use-case.js'
 import { TransactionReader } from './application/transaction.reader.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
-import { LatestBookingTransactions } from './infrastructure/latest-booking-transactions.adapter.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
 import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
 
@@ -22,15 +20,14 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 
 /**
  * Transactions, payment transactions, claims and payouts. Money is recorded through the
- * application services (no HTTP writes yet) and read through the payout routes and bookings'
- * `latestTransaction`, for which this module provides scheduling's `BookingTransactions` port.
+ * application services (no HTTP writes yet) and read through the payout routes and, by
+ * scheduling, as bookings' `latestTransaction` (`TransactionReader`).
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
   controllers: [PayoutsController],
   providers: [
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
-    { provide: BookingTransactions, useClass: LatestBookingTransactions },
     RecordTransaction,
     RecordPaymentOutcome,
     AssemblePayout,
@@ -39,6 +36,6 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     TransactionReader,
     PayoutQueries,
   ],
-  exports: [BookingTransactions, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionReader, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

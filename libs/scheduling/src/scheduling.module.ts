@@ -1,7 +1,8 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
+import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
@@ -20,27 +21,19 @@ import { AppointmentTypeSchema, BookingCountsSchema, BookingSchema } from './inf
 
 export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema];
 
-@Module({})
-export class SchedulingModule {
-  /**
-   * Scheduling with its `BookingTransactions` port bound by `transactions`, a module that provides
-   * and exports it (payments-and-claims). The composition root chooses; scheduling never imports it.
-   */
-  static withTransactionsFrom(transactions: Type | DynamicModule): DynamicModule {
-    return {
-      module: SchedulingModule,
-      imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, transactions],
-      controllers: [AppointmentTypesController, BookingsController, BookingDataController],
-      providers: [
-        { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
-        { provide: BookingRepository, useClass: MikroOrmBookingRepository },
-        CreateAppointmentType,
-        CreateBooking,
-        CancelBooking,
-        AppointmentTypeQueries,
-        BookingQueries,
-        BookingDataQueries,
-      ],
-    };
-  }
-}
+/** Appointment types, bookings and the public booking data; a booking's `latestTransaction` is read from payments-and-claims. */
+@Module({
+  imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
+  controllers: [AppointmentTypesController, BookingsController, BookingDataController],
+  providers: [
+    { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
+    { provide: BookingRepository, useClass: MikroOrmBookingRepository },
+    CreateAppointmentType,
+    CreateBooking,
+    CancelBooking,
+    AppointmentTypeQueries,
+    BookingQueries,
+    BookingDataQueries,
+  ],
+})
+export class SchedulingModule {}

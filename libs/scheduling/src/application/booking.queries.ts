@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { ClientReader } from '@app/membership';
+import { ClientReader, type ClientView } from '@app/membership';
 import { type Business, type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
 import { PractitionerDirectory, type ProviderLocationLink, ProviderQueries, type ProviderView } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
+import { type TransactionRead, TransactionReader } from '@app/payments-and-claims';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { Booking, type BookingStatus } from '../domain/booking.js';
 import { BookingCounts } from '../domain/booking-counts.js';
-import { BookingTransactions } from '../domain/booking-transactions.js';
 import { type CancellationPolicy, cancellationPolicyOf } from '../domain/cancellation-policy.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { AppointmentTypeQueries } from './appointment-type.queries.js';
@@ -45,12 +45,12 @@ export interface BookingRead {
   location: Location | null;
   business?: Business | null;
   appointmentType: AppointmentType | null;
-  client: object | null;
+  client: ClientView | null;
   paymentMethod?: CardRead | null;
   healthFundCard?: CardRead | null;
   providerLocationLink?: ProviderLocationLink | null;
   cancellationPolicy?: CancellationPolicy;
-  latestTransaction?: object | null;
+  latestTransaction?: TransactionRead | null;
 }
 
 export const BOOKINGS = ReadModel.of(Booking, 'b');
@@ -71,7 +71,7 @@ export class BookingQueries {
     private readonly practitioners: PractitionerDirectory,
     private readonly clients: ClientReader,
     private readonly wallet: WalletQueries,
-    private readonly transactions: BookingTransactions,
+    private readonly transactions: TransactionReader,
   ) {}
 
   async list(
@@ -145,10 +145,9 @@ export class BookingQueries {
       expansion.has('providerLocationLink') ? this.practitioners.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
       expansion.has('cancellationPolicy') ? this.organisations.bookingSettings(organisationId) : undefined,
       expansion.has('latestTransaction')
-        ? this.transactions.latestOf(
+        ? this.transactions.latestOfBookings(
             organisationId,
             rows.map((row) => row.id),
-            { withBillableItems: expansion.has('latestTransaction.transactionItems.billableItem') },
           )
         : undefined,
     ]);

@@ -98,7 +98,7 @@ export class TransactionResponse {
   @ApiProperty({ type: PaymentMethodResponse, nullable: true }) paymentMethod: PaymentMethodResponse | null;
   @ApiProperty({ type: HealthFundCardResponse, nullable: true }) healthFundCard: HealthFundCardResponse | null;
   @ApiProperty({ type: MedicareCardResponse, nullable: true }) medicareCard: MedicareCardResponse | null;
-  @ApiProperty({ type: ClientResponse, nullable: true }) client: object | null;
+  @ApiProperty({ type: ClientResponse, nullable: true }) client: ClientResponse | null;
   @ApiProperty({ type: ProviderResponse, nullable: true }) serviceProvider: ProviderResponse | null;
   @ApiProperty({ type: LocationResponse, nullable: true }) location: LocationResponse | null;
   @ApiProperty({ type: CustomerResponse }) customer: CustomerResponse;

@@ -1,4 +1,4 @@
-import { ApiProperty, getSchemaPath, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
@@ -6,6 +6,7 @@ import { ClientResponse } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet';
+import { TransactionResponse } from '@app/payments-and-claims';
 import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingRead } from '../../application/booking.queries.js';
 import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
@@ -161,7 +162,7 @@ export class BookingResponse {
   })
   appointmentType: AppointmentTypeResponse | null;
   @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
-  @ApiProperty({ type: ClientResponse }) client: object | null;
+  @ApiProperty({ type: ClientResponse }) client: ClientResponse | null;
   @ApiProperty({ example: false }) paid: boolean;
   @ApiProperty({ example: false }) invoiced: boolean;
   @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
@@ -179,10 +180,10 @@ export class BookingResponse {
   @ApiProperty({
     required: false,
     nullable: true,
-    allOf: [{ $ref: getSchemaPath('TransactionResponse') }],
+    type: TransactionResponse,
     description: "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
   })
-  latestTransaction?: object | null;
+  latestTransaction?: TransactionResponse | null;
   @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
   @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
     string | null;
@@ -220,7 +221,13 @@ export class BookingResponse {
         ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) }
         : {}),
       ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
-      ...(read.latestTransaction !== undefined ? { latestTransaction: read.latestTransaction } : {}),
+      ...(read.latestTransaction !== undefined
+        ? {
+            latestTransaction:
+              read.latestTransaction &&
+              TransactionResponse.from(read.latestTransaction, { withBillableItems: expansion.has('latestTransaction.transactionItems.billableItem') }),
+          }
+        : {}),
       pmsBookingId: booking.pmsBookingId,
       ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),
     };

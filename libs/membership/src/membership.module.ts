@@ -2,7 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
 import { ClientDirectory } from './application/client-directory.js';
-import { ClientReader } from './application/client-reader.js';
+import { ClientReader } from './application/client.queries.js';
 import { CreateClient } from './application/create-client.use-case.js';
 import { MemberReader } from './application/member-reader.js';
 import { MemberQueries } from './application/member.queries.js';

@@ -5,7 +5,7 @@ import { CreateLocationLink } from './application/create-location-link.use-case.
 import { CreateProvider } from './application/create-provider.use-case.js';
 import { DeleteProvider } from './application/delete-provider.use-case.js';
 import { PractitionerDirectory } from './application/practitioner-directory.js';
-import { ProviderQueries } from './application/provider.queries.js';
+import { ProviderQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
 import { MikroOrmPractitionerRepository } from './infrastructure/persistence/mikro-orm-practitioner.repository.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, type Caller, CurrentCaller, OrganisationIdParam, UuidParam } from '@app/shared';
-import { ClientReader } from '../application/client-reader.js';
+import { ClientReader } from '../application/client.queries.js';
 import { clientView } from '../application/client-view.js';
 import { CreateClient } from '../application/create-client.use-case.js';
 import { ClientResponse } from './dto/client.response.js';

@@ -5,7 +5,7 @@ import { OrganisationDirectory } from '@app/organisations';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { payoutNotFound } from '../domain/payments.errors.js';
 import { Payout } from '../domain/payout.js';
-import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.reader.js';
+import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.queries.js';
 
 const PAYOUTS = ReadModel.of(Payout, 'o');
 const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');

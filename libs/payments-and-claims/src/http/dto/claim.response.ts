@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { MedicareCardResponse } from '@app/wallet';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
-import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
+import type { PaymentTransactionRead } from '../../application/payment-transaction.queries.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 

@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { MemberResponse } from '@app/membership';
-import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
+import type { PaymentTransactionRead } from '../../application/payment-transaction.queries.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
 
 class AdjustmentTransactionResponse {

@@ -3,7 +3,7 @@ import { ClientResponse } from '@app/membership';
 import { LocationResponse } from '@app/organisations';
 import { ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet';
-import type { TransactionRead } from '../../application/transaction.reader.js';
+import type { TransactionRead } from '../../application/transaction.queries.js';
 import type { BillableItemSnapshot } from '../../domain/transaction.js';
 import { PaymentTransactionResponse } from './payment-transaction.response.js';
 

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl, ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import { LocationResponse } from '@app/organisations';
-import type { ProviderExpansion, ProviderView } from '../../application/provider.queries.js';
+import type { ProviderExpansion, ProviderView } from '../../application/practitioner.queries.js';
 import { ProviderLocationLinkResponse } from './location-link.dto.js';
 
 export class CreateProviderRequest {

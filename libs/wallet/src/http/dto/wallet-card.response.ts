@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CardRead } from '../../application/wallet.queries.js';
-import type { ShownCard } from '../../application/wallet.queries.js';
+import type { CardRead } from '../../application/wallet-card.queries.js';
+import type { ShownCard } from '../../application/wallet-card.queries.js';
 import type { HealthFundCardDetails, MedicareCardDetails, PaymentMethodDetails } from '../../domain/wallet-card.js';
 import { HealthFundResponse } from './health-fund.response.js';
 

@@ -6,7 +6,7 @@ import { ProviderQueries, type ProviderView } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { Transaction } from '../domain/transaction.js';
-import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.reader.js';
+import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.queries.js';
 
 const TRANSACTIONS = ReadModel.of(Transaction, 't');
 const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');

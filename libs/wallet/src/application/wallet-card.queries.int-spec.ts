@@ -4,7 +4,7 @@ import { SqlReader } from '@app/shared';
 import { ClientDirectory } from '@app/membership';
 import { openTestOrm, Rows } from '../../../../test/support/orm.js';
 import { WalletCard } from '../domain/wallet-card.js';
-import { WalletQueries } from './wallet.queries.js';
+import { WalletQueries } from './wallet-card.queries.js';
 
 // Expansions read cards through the read side's SQL, not the unit of work: what they get must
 // still be whole domain objects, and never the card number's ciphertext.

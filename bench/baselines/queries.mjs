@@ -7,13 +7,13 @@
 // test run; the harness checks them again before it measures.
 //
 // The rest is copied from (keep in step with):
-//   libs/organisations/src/application/organisation-directory.ts  assertExists (remembered once found)
+//   libs/organisations/src/application/organisation.queries.ts     assertExists (remembered once found)
 //   libs/practitioners/src/application/practitioner.queries.ts     list, byIds
 //   libs/practitioners/src/http/dto/provider.dto.ts                ProviderResponse.from
 //   libs/scheduling/src/application/booking.queries.ts             list, count, assemble (no expansion)
 //   libs/scheduling/src/http/dto/booking.dto.ts                    BookingResponse.from
 //   libs/scheduling/src/http/dto/appointment-type.dto.ts           AppointmentTypeResponse.from
-//   libs/organisations/src/application/location-reader.ts          locations
+//   libs/organisations/src/application/directory.queries.ts        locations
 //   libs/organisations/src/http/dto/location.dto.ts                LocationResponse.from
 //   libs/membership/src/application/client.queries.ts              findByIds
 
@@ -30,10 +30,10 @@ export async function loadStatements(databaseUrl, importModule) {
     import('@mikro-orm/postgresql'),
     importModule('apps/api/src/database/orm-config.js'),
     importModule('libs/shared/src/sql/sql-reader.js'),
-    importModule('libs/organisations/src/application/organisation-directory.js'),
+    importModule('libs/organisations/src/application/organisation.queries.js'),
     importModule('libs/practitioners/src/application/practitioner.queries.js'),
     importModule('libs/scheduling/src/application/booking.queries.js'),
-    importModule('libs/organisations/src/application/location-reader.js'),
+    importModule('libs/organisations/src/application/directory.queries.js'),
     importModule('libs/scheduling/src/application/appointment-type.queries.js'),
     importModule('libs/membership/src/application/client.queries.js'),
   ]);

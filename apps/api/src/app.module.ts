@@ -3,7 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
 import { PlatformModule } from '@app/platform';
-import { OrganisationDirectory, OrganisationsModule } from '@app/organisations';
+import { OrganisationQueries, OrganisationsModule } from '@app/organisations';
 import { MembershipModule } from '@app/membership';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
@@ -20,7 +20,7 @@ export class AppModule {
         SharedModule.forRoot(config),
         LoggingModule.forRoot(config.logLevel, logDestination),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
-        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationDirectory),
+        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),
         OrganisationsModule,
         MembershipModule,
         PractitionersModule,

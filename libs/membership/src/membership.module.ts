@@ -1,10 +1,8 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
-import { ClientDirectory } from './application/client-directory.js';
-import { ClientReader } from './application/client.queries.js';
+import { ClientQueries } from './application/client.queries.js';
 import { CreateClient } from './application/create-client.use-case.js';
-import { MemberReader } from './application/member-reader.js';
 import { MemberQueries } from './application/member.queries.js';
 import { RegisterMember } from './application/register-member.use-case.js';
 import { ClientRepository } from './domain/client.repository.js';
@@ -21,15 +19,13 @@ export const membershipSchemas = [MemberSchema, ClientSchema];
   imports: [MikroOrmModule.forFeature(membershipSchemas), OrganisationsModule],
   controllers: [MembersController, ClientsController],
   providers: [
-    MemberReader,
     { provide: MemberRepository, useClass: MikroOrmMemberRepository },
     { provide: ClientRepository, useClass: MikroOrmClientRepository },
     RegisterMember,
     CreateClient,
     MemberQueries,
-    ClientReader,
-    ClientDirectory,
+    ClientQueries,
   ],
-  exports: [ClientDirectory, ClientReader, MemberReader],
+  exports: [ClientQueries, MemberQueries],
 })
 export class MembershipModule {}

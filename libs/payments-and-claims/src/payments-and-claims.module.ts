@@ -6,11 +6,11 @@ import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
-import { PaymentTransactionReader } from './application/payment-transaction.queries.js';
+import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
 import { PayoutQueries } from './application/payout.queries.js';
 import { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 import { RecordTransaction } from './application/record-transaction.use-case.js';
-import { TransactionReader } from './application/transaction.queries.js';
+import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
@@ -21,7 +21,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 /**
  * Transactions, payment transactions, claims and payouts. Money is recorded through the
  * application services (no HTTP writes yet) and read through the payout routes and, by
- * scheduling, as bookings' `latestTransaction` (`TransactionReader`).
+ * scheduling, as bookings' `latestTransaction` (`TransactionQueries`).
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
@@ -31,11 +31,11 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     RecordTransaction,
     RecordPaymentOutcome,
     AssemblePayout,
-    PaymentTransactionReader,
+    PaymentTransactionQueries,
     OwnershipChecks,
-    TransactionReader,
+    TransactionQueries,
     PayoutQueries,
   ],
-  exports: [TransactionReader, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

@@ -3,13 +3,52 @@ import { ReadModel, SqlReader } from '@app/shared';
 import { isUuid } from '@app/shared/domain';
 import { Client } from '../domain/client.js';
 import { clientNotFound } from '../domain/membership.errors.js';
-import { type ClientView, clientView } from './client-view.js';
 
 export const CLIENTS = ReadModel.of(Client, 'c');
 
-/** Reads of an organisation's clients as the API shows them; deleted clients included, marked `deleted`. */
+/** A client as the API shows it (the spec's Client), for this context's answers and other contexts' expansions. */
+export interface ClientView {
+  id: string;
+  deleted: boolean;
+  createdAt: string;
+  memberId: string | null;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  mobileNumber: string | null;
+  email: string | null;
+  pmsPatientId: string | null;
+  pmsCreatedAt: string | null;
+  profileImageUrl: string | null;
+}
+
+export function clientView(client: Client): ClientView {
+  return {
+    id: client.id,
+    deleted: client.deleted,
+    createdAt: client.createdAt.toISOString(),
+    memberId: client.memberId,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    dateOfBirth: client.dateOfBirth,
+    mobileNumber: client.mobileNumber,
+    email: client.email,
+    pmsPatientId: client.pmsPatientId,
+    pmsCreatedAt: client.pmsCreatedAt?.toISOString() ?? null,
+    profileImageUrl: client.profileImageUrl,
+  };
+}
+
+/** The little of a client another context needs to act on it (book it, add a card). */
+export interface ActiveClient {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Reads of an organisation's clients: as the API shows them (deleted ones included, marked `deleted`), and for other contexts' writes. */
 @Injectable()
-export class ClientReader {
+export class ClientQueries {
   constructor(private readonly sql: SqlReader) {}
 
   async get(organisationId: string, clientId: string): Promise<ClientView> {
@@ -24,5 +63,12 @@ export class ClientReader {
     if (wellFormed.length === 0) return new Map();
     const clients = await this.sql.select(CLIENTS, 'where c.organisation_id = $1 and c.id = any($2)', [organisationId, wellFormed]);
     return new Map(clients.map((client) => [client.id, clientView(client)]));
+  }
+
+  /** The client when it belongs to the organisation and is not deleted; otherwise `null`. */
+  async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
+    if (!isUuid(clientId)) return null;
+    const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2 and not c.deleted', [clientId, organisationId]);
+    return client ? { id: client.id, firstName: client.firstName, lastName: client.lastName } : null;
   }
 }

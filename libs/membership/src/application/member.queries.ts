@@ -27,6 +27,14 @@ export class MemberQueries {
     return member !== null && (await this.isVisibleTo(member, caller.organisationId));
   }
 
+  /** Members by id for other contexts (who recorded a payment event), in one statement. */
+  async findByIds(ids: readonly string[]): Promise<Map<string, Member>> {
+    const wellFormed = [...new Set(ids.filter((id) => id.startsWith('memb_')))];
+    if (wellFormed.length === 0) return new Map();
+    const members = await this.sql.select(MEMBERS, 'where m.id = any($1)', [wellFormed]);
+    return new Map(members.map((member) => [member.id, member]));
+  }
+
   private async isVisibleTo(member: Member, organisationId: string | null): Promise<boolean> {
     if (organisationId === null || member.wasCreatedBy(organisationId)) return true;
     return (await this.sql.count(CLIENTS, 'where c.organisation_id = $1 and c.member_id = $2 and not c.deleted', [organisationId, member.id])) > 0;

@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { type Caller, ReadModel, SqlReader } from '@app/shared';
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import type { BookingSettings } from '../domain/booking-settings.js';
+import { Business } from '../domain/business.js';
 import { Organisation } from '../domain/organisation.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
 
-const ORGANISATIONS = ReadModel.of(Organisation, 'o');
+export const ORGANISATIONS = ReadModel.of(Organisation, 'o');
+const BUSINESSES = ReadModel.of(Business, 'b');
 
+/** Reads of organisations: the routes' lists and gets, and what other contexts and the access guard ask. */
 @Injectable()
 export class OrganisationQueries {
+  /** Organisations are never removed, so one that exists is remembered (it saves a statement per list). */
+  private readonly existing = new Set<string>();
+  /** A business never moves to another organisation, so its owner is cached once read. */
+  private readonly ownerOfBusiness = new Map<string, string>();
+
   constructor(private readonly sql: SqlReader) {}
 
   /** A platform key sees every organisation; an organisation key only its own. */
@@ -28,5 +37,30 @@ export class OrganisationQueries {
     const organisation = await this.sql.first(ORGANISATIONS, 'where o.id = $1', [organisationId]);
     if (!organisation) throw organisationNotFound(organisationId);
     return organisation;
+  }
+
+  async assertExists(organisationId: string): Promise<void> {
+    if (this.existing.has(organisationId)) return;
+    if ((await this.sql.count(ORGANISATIONS, 'where o.id = $1', [organisationId])) === 0) throw organisationNotFound(organisationId);
+    this.existing.add(organisationId);
+  }
+
+  /** The organisation that owns a business, or `null` when there is no such business. */
+  async organisationIdOfBusiness(businessId: string): Promise<string | null> {
+    if (!isUuid(businessId)) return null;
+    const cached = this.ownerOfBusiness.get(businessId);
+    if (cached) return cached;
+    const business = await this.sql.first(BUSINESSES, 'where b.id = $1', [businessId]);
+    if (business) this.ownerOfBusiness.set(businessId, business.organisationId);
+    return business?.organisationId ?? null;
+  }
+
+  async bookingSettings(organisationId: string): Promise<BookingSettings> {
+    return (await this.get(organisationId)).bookingSettings;
+  }
+
+  /** The organisation an `org_…` id or a slug names, for public pages. */
+  findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
+    return this.sql.first(ORGANISATIONS, idOrSlug.startsWith('org_') ? 'where o.id = $1' : 'where o.slug = $1', [idOrSlug]);
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModel, SqlReader } from '@app/shared';
 import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
+import { OrganisationQueries } from '@app/organisations';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { payoutNotFound } from '../domain/payments.errors.js';
 import { Payout } from '../domain/payout.js';
-import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.queries.js';
+import { type PaymentTransactionView, PaymentTransactionQueries } from './payment-transaction.queries.js';
 
 const PAYOUTS = ReadModel.of(Payout, 'o');
 const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
@@ -15,8 +15,8 @@ const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
 export class PayoutQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly organisations: OrganisationDirectory,
-    private readonly reader: PaymentTransactionReader,
+    private readonly organisations: OrganisationQueries,
+    private readonly reader: PaymentTransactionQueries,
   ) {}
 
   /** Newest first. */
@@ -39,7 +39,7 @@ export class PayoutQueries {
    * The payout's payment transactions in `createdAt, id` order, fully read; a payout of another
    * business is a 404. The payout row holds its transaction count, so a page needs no count.
    */
-  async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionRead>> {
+  async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionView>> {
     const payout = await this.get(businessId, payoutId);
     const items = await this.sql.select(PAYMENT_TRANSACTIONS, 'where pt.payout_id = $1 order by pt.created_at, pt.id limit $2 offset $3', [
       payout.id,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { computed, Expansion, ReadModel, SqlReader } from '@app/shared';
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
+import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { Provider } from '../domain/provider.js';
 import { ProviderLocationLink } from '../domain/provider-location-link.js';
 import { providerNotFound } from '../domain/practitioners.errors.js';
@@ -28,11 +28,11 @@ const LINKS = ReadModel.of(ProviderLocationLink, 'l');
  * count), and each expansion one more, whatever the page size.
  */
 @Injectable()
-export class ProviderQueries {
+export class PractitionerQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly organisations: OrganisationDirectory,
-    private readonly locations: LocationReader,
+    private readonly organisations: OrganisationQueries,
+    private readonly locations: DirectoryQueries,
   ) {}
 
   async list(
@@ -92,5 +92,32 @@ export class ProviderQueries {
   private linksOf(providerIds: string[]): Promise<ProviderLocationLink[]> {
     if (providerIds.length === 0) return Promise.resolve([]);
     return this.sql.select(LINKS, 'where l.provider_id = any($1) and not l.deleted order by l.created_at, l.id', [providerIds]);
+  }
+
+  /** Those of `ids` that name no provider of the organisation that is not deleted. */
+  async missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+    const wellFormed = ids.filter(isUuid);
+    const found = wellFormed.length
+      ? await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2) and not p.deleted', [organisationId, wellFormed])
+      : [];
+    const existing = new Set(found.map((provider) => provider.id));
+    return ids.filter((id) => !existing.has(id));
+  }
+
+  /** The live link of a provider (not deleted) to a location, or `null`. */
+  liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
+    return this.sql.first(
+      LINKS,
+      `join providers p on p.id = l.provider_id
+       where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3 and not l.deleted and not p.deleted`,
+      [organisationId, providerId, locationId],
+    );
+  }
+
+  /** Links by id, in one statement. */
+  async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {
+    if (ids.length === 0) return new Map();
+    const links = await this.sql.select(LINKS, 'where l.id = any($1)', [[...new Set(ids)]]);
+    return new Map(links.map((link) => [link.id, link]));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModel, SqlReader } from '@app/shared';
 import { notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
+import { OrganisationQueries } from '@app/organisations';
 import { AppointmentType } from '../domain/appointment-type.js';
 
 export const APPOINTMENT_TYPES = ReadModel.of(AppointmentType, 't');
@@ -10,7 +10,7 @@ export const APPOINTMENT_TYPES = ReadModel.of(AppointmentType, 't');
 export class AppointmentTypeQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
   ) {}
 
   /** Newest first. */

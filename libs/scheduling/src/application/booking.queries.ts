@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { ClientReader, type ClientView } from '@app/membership';
-import { type Business, type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
-import { PractitionerDirectory, type ProviderLocationLink, ProviderQueries, type ProviderView } from '@app/practitioners';
-import { type CardRead, WalletQueries } from '@app/wallet';
-import { type TransactionRead, TransactionReader } from '@app/payments-and-claims';
+import { ClientQueries, type ClientView } from '@app/membership';
+import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
+import { PractitionerQueries, type ProviderLocationLink, type ProviderView } from '@app/practitioners';
+import { type CardView, WalletCardQueries } from '@app/wallet';
+import { type TransactionView, TransactionQueries } from '@app/payments-and-claims';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { Booking, type BookingStatus } from '../domain/booking.js';
 import { BookingCounts } from '../domain/booking-counts.js';
@@ -38,7 +38,7 @@ export interface BookingFilters {
 }
 
 /** A booking with everything its answer needs, batched across a page. */
-export interface BookingRead {
+export interface BookingView {
   booking: Booking;
   expansion: Expansion<BookingExpansion>;
   provider: ProviderView | null;
@@ -46,11 +46,11 @@ export interface BookingRead {
   business?: Business | null;
   appointmentType: AppointmentType | null;
   client: ClientView | null;
-  paymentMethod?: CardRead | null;
-  healthFundCard?: CardRead | null;
+  paymentMethod?: CardView | null;
+  healthFundCard?: CardView | null;
   providerLocationLink?: ProviderLocationLink | null;
   cancellationPolicy?: CancellationPolicy;
-  latestTransaction?: TransactionRead | null;
+  latestTransaction?: TransactionView | null;
 }
 
 export const BOOKINGS = ReadModel.of(Booking, 'b');
@@ -64,14 +64,13 @@ export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
 export class BookingQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly organisations: OrganisationDirectory,
-    private readonly locations: LocationReader,
-    private readonly providers: ProviderQueries,
+    private readonly organisations: OrganisationQueries,
+    private readonly locations: DirectoryQueries,
+    private readonly providers: PractitionerQueries,
     private readonly appointmentTypes: AppointmentTypeQueries,
-    private readonly practitioners: PractitionerDirectory,
-    private readonly clients: ClientReader,
-    private readonly wallet: WalletQueries,
-    private readonly transactions: TransactionReader,
+    private readonly clients: ClientQueries,
+    private readonly wallet: WalletCardQueries,
+    private readonly transactions: TransactionQueries,
   ) {}
 
   async list(
@@ -80,7 +79,7 @@ export class BookingQueries {
     filters: BookingFilters,
     expansion: Expansion<BookingExpansion>,
     now: Date,
-  ): Promise<Page<BookingRead>> {
+  ): Promise<Page<BookingView>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
     // The page's ids first, from an index alone, then only those rows: a deep page skips index
@@ -109,14 +108,14 @@ export class BookingQueries {
     return this.sql.count(BOOKINGS, `where ${where}`, params);
   }
 
-  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead> {
+  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView> {
     const rows = await this.sql.select(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
     if (rows.length === 0) throw bookingNotFound(bookingId);
     const [read] = await this.assemble(organisationId, rows, expansion, now);
     return read;
   }
 
-  private async assemble(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead[]> {
+  private async assemble(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView[]> {
     if (rows.length === 0) return [];
     const ids = (pick: (row: Booking) => string | null) => [...new Set(rows.flatMap((row) => pick(row) ?? []))];
     const [providers, locations, appointmentTypes, clients, cards, links, settings, transactions] = await Promise.all([
@@ -142,7 +141,7 @@ export class BookingQueries {
             ...(expansion.has('healthFundCard') ? ids((row) => row.healthFundCardId) : []),
           ])
         : undefined,
-      expansion.has('providerLocationLink') ? this.practitioners.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
+      expansion.has('providerLocationLink') ? this.providers.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
       expansion.has('cancellationPolicy') ? this.organisations.bookingSettings(organisationId) : undefined,
       expansion.has('latestTransaction')
         ? this.transactions.latestOfBookings(

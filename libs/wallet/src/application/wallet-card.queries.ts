@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModel, SqlReader } from '@app/shared';
 import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { ClientDirectory } from '@app/membership';
+import { ClientQueries } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
 import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../domain/wallet-card.js';
 import { clientNotFound } from '../domain/wallet.errors.js';
@@ -10,25 +10,22 @@ import { clientNotFound } from '../domain/wallet.errors.js';
 const WALLET_CARDS = ReadModel.of(WalletCard, 'w', { omit: ['numberCiphertext'] });
 const HEALTH_FUNDS = ReadModel.of(HealthFund, 'f');
 
-/** A card as answers show it: never its ciphertext. */
-export type ShownCard = Omit<WalletCard, 'numberCiphertext'>;
-
-/** A card as read for an answer: the card, and its fund when it is a health fund card. */
-export interface CardRead {
-  card: ShownCard;
+/** A card as read for an answer: the card (never its ciphertext), and its fund when it is a health fund card. */
+export interface CardView {
+  card: Omit<WalletCard, 'numberCiphertext'>;
   healthFund: HealthFund | null;
 }
 
 /** Reads of wallets, for the wallet's own list and for other contexts' expansions; all batched. */
 @Injectable()
-export class WalletQueries {
+export class WalletCardQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly clients: ClientDirectory,
+    private readonly clients: ClientQueries,
   ) {}
 
   /** A client's cards, newest first. */
-  async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardRead>> {
+  async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>> {
     if (!(await this.clients.findActiveClient(organisationId, clientId))) throw clientNotFound(clientId);
     const [cards, total] = await Promise.all([
       this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.client_id = $2 order by w.created_at desc, w.id desc limit $3 offset $4', [
@@ -42,7 +39,7 @@ export class WalletQueries {
     return pageOf(await this.withFunds(cards), total, page);
   }
 
-  async get(organisationId: string, clientId: string, cardId: string): Promise<CardRead> {
+  async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
     const card = await this.sql.first(WALLET_CARDS, 'where w.id = $1 and w.organisation_id = $2 and w.client_id = $3', [cardId, organisationId, clientId]);
     if (!card) throw notFound('Wallet card', cardId);
     const [read] = await this.withFunds([card]);
@@ -50,7 +47,7 @@ export class WalletQueries {
   }
 
   /** The organisation's cards with these ids, in two statements at most. */
-  async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardRead>> {
+  async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     if (ids.length === 0) return new Map();
     const cards = await this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.id = any($2)', [organisationId, [...new Set(ids)]]);
     return new Map((await this.withFunds(cards)).map((read) => [read.card.id, read]));
@@ -80,7 +77,7 @@ export class WalletQueries {
     return new Map((await this.sql.select(HEALTH_FUNDS, 'where f.id = any($1)', [unique])).map((fund) => [fund.id, fund]));
   }
 
-  private async withFunds(cards: ShownCard[]): Promise<CardRead[]> {
+  private async withFunds(cards: CardView['card'][]): Promise<CardView[]> {
     const funds = await this.healthFundsByIds(
       cards.filter((card) => card.type === 'health_fund_card').map((card) => (card.details as HealthFundCardDetails).healthFundId),
     );

@@ -3,7 +3,7 @@ import { ClientResponse } from '@app/membership';
 import { LocationResponse } from '@app/organisations';
 import { ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet';
-import type { TransactionRead } from '../../application/transaction.queries.js';
+import type { TransactionView } from '../../application/transaction.queries.js';
 import type { BillableItemSnapshot } from '../../domain/transaction.js';
 import { PaymentTransactionResponse } from './payment-transaction.response.js';
 
@@ -103,7 +103,7 @@ export class TransactionResponse {
   @ApiProperty({ type: LocationResponse, nullable: true }) location: LocationResponse | null;
   @ApiProperty({ type: CustomerResponse }) customer: CustomerResponse;
 
-  static from(read: TransactionRead, options: { withBillableItems: boolean }): TransactionResponse {
+  static from(read: TransactionView, options: { withBillableItems: boolean }): TransactionResponse {
     const { transaction } = read;
     return {
       id: transaction.id,

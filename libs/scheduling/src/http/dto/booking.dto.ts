@@ -7,7 +7,7 @@ import { BusinessResponse, LocationResponse } from '@app/organisations';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet';
 import { TransactionResponse } from '@app/payments-and-claims';
-import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingRead } from '../../application/booking.queries.js';
+import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingView } from '../../application/booking.queries.js';
 import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
 import { AppointmentTypeResponse } from './appointment-type.dto.js';
@@ -188,7 +188,7 @@ export class BookingResponse {
   @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
     string | null;
 
-  static from(read: BookingRead): BookingResponse {
+  static from(read: BookingView): BookingResponse {
     const { booking, expansion } = read;
     return {
       id: booking.id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ClientDirectory } from '@app/membership';
+import { ClientQueries } from '@app/membership';
 import { parseMasterKey, SqlReader } from '@app/shared';
 import { DomainError } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
@@ -126,7 +126,7 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
       const em = fresh(orm);
       return new AddWalletCard(
         new MikroOrmWalletCardRepository(em),
-        new ClientDirectory(new SqlReader(orm)),
+        new ClientQueries(new SqlReader(orm)),
         new HealthFundQueries(new SqlReader(orm)),
         new TestPaymentProcessor(),
         vault,

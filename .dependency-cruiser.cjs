@@ -23,6 +23,13 @@ module.exports = {
       to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/src/', '^libs/[^/]+/src/index\\.ts$', '^libs/shared/src/'] },
     },
     {
+      name: 'platform-depends-on-no-context',
+      comment: 'The platform (keys, access, limits) asks contexts through ports the composition root binds.',
+      severity: 'error',
+      from: { path: '^libs/platform/' },
+      to: { path: '^libs/', pathNot: ['^libs/platform/', '^libs/shared/'] },
+    },
+    {
       name: 'libs-do-not-reach-into-the-app',
       severity: 'error',
       from: { path: '^libs/' },

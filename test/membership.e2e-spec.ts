@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ClientDirectory, ClientReader } from '@app/membership';
+import { ClientQueries } from '@app/membership';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -381,11 +381,11 @@ describe('clients of an organisation', () => {
 });
 
 describe('what other contexts read of clients', () => {
-  it('ClientDirectory finds only live clients of the organisation', async () => {
+  it('ClientQueries finds only live clients of the organisation', async () => {
     const live = await postClient(orgA.id, { firstName: 'Live', lastName: 'Client' }, orgA.auth).expect(201);
     const gone = await postClient(orgA.id, { firstName: 'Gone', lastName: 'Client' }, orgA.auth).expect(201);
     await sql(t, 'update clients set deleted = true where id = ?', [gone.body.id]);
-    const directory = t.app.get(ClientDirectory);
+    const directory = t.app.get(ClientQueries);
 
     await inContext(t, async () => {
       expect(await directory.findActiveClient(orgA.id, live.body.id)).toEqual({ id: live.body.id, firstName: 'Live', lastName: 'Client' });
@@ -398,13 +398,13 @@ describe('what other contexts read of clients', () => {
     expect(deletedView.body.deleted).toBe(true);
   });
 
-  it('ClientReader reads many clients of one organisation in one statement, as the API shows them', async () => {
+  it('ClientQueries reads many clients of one organisation in one statement, as the API shows them', async () => {
     const created = await Promise.all(
       ['One', 'Two', 'Three'].map((name) => postClient(orgA.id, { firstName: name, lastName: 'Batch', mobileNumber: '0412 345 678' }, orgA.auth).expect(201)),
     );
     const ofB = await postClient(orgB.id, { firstName: 'Other', lastName: 'Tenant' }, orgB.auth).expect(201);
     const ids = [...created.map((response) => response.body.id), ofB.body.id, UNKNOWN_UUID, 'not-a-uuid'];
-    const reader = t.app.get(ClientReader);
+    const reader = t.app.get(ClientQueries);
 
     let views = new Map();
     const { statements } = await countStatements(() => inContext(t, async () => (views = await reader.findByIds(orgA.id, ids))));

@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { BadRequestException, Controller, Get, Inject, Module, NotFoundException, Param, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createPool, createQueries, NotFound, pageRequest } from './queries.mjs';
+import { createPool, createQueries, loadBuiltStatements, NotFound, pageRequest } from './queries.mjs';
 import { exitWithParent } from './lifecycle.mjs';
 
 const QUERIES = 'BASELINE_QUERIES';
@@ -58,7 +58,7 @@ Module({
   controllers: [ListsController],
   providers: [
     { provide: POOL, useValue: pool },
-    { provide: QUERIES, useFactory: (connections) => createQueries(connections), inject: [POOL] },
+    { provide: QUERIES, useFactory: async (connections) => createQueries(connections, await loadBuiltStatements(process.env.DATABASE_URL)), inject: [POOL] },
   ],
 })(BaselineModule);
 

@@ -4,12 +4,12 @@
 //
 //   PORT=4001 DATABASE_URL=postgresql://... node bench/baselines/node-http-pg.mjs
 import { createServer } from 'node:http';
-import { createPool, createQueries, NotFound, pageRequest } from './queries.mjs';
+import { createPool, createQueries, loadBuiltStatements, NotFound, pageRequest } from './queries.mjs';
 import { exitWithParent } from './lifecycle.mjs';
 
 const pool = createPool(process.env.DATABASE_URL, Number(process.env.POOL_MAX || 10));
 pool.on('error', () => undefined);
-const queries = createQueries(pool);
+const queries = createQueries(pool, await loadBuiltStatements(process.env.DATABASE_URL));
 
 const ROUTE = /^\/v1\/organisations\/(org_[A-Za-z0-9]+)\/(providers|bookings)$/;
 

@@ -1,34 +1,65 @@
 // The read paths of scenarios A (providers page) and B (bookings page) written directly on `pg`,
-// for the two baselines. Every statement is the parameterised text the service sends (its
-// `SqlReader`), in the same order and with the same concurrency, and each answer is built with the
-// same key order as the service's DTOs, so the JSON is byte-identical.
+// for the two baselines. Every statement is the parameterised text the service sends, in the same
+// order and with the same concurrency, and each answer is built with the same key order as the
+// service's DTOs, so the JSON is byte-identical. The column lists are not copied: `loadStatements`
+// asks the service's own read models for them, so a field added to a mapping reaches the baselines
+// without an edit here. `test/bench-baselines.e2e-spec.ts` checks statements and bytes on every
+// test run; the harness checks them again before it measures.
 //
-// Copied from (keep in step with):
-//   libs/organisations/src/application/organisation-directory.ts  assertExists (remembered once found)
-//   libs/practitioners/src/application/provider.queries.ts         list, byIds
+// The rest is copied from (keep in step with):
+//   libs/organisations/src/application/organisation.queries.ts     assertExists (remembered once found)
+//   libs/practitioners/src/application/practitioner.queries.ts     list, byIds
 //   libs/practitioners/src/http/dto/provider.dto.ts                ProviderResponse.from
 //   libs/scheduling/src/application/booking.queries.ts             list, count, assemble (no expansion)
 //   libs/scheduling/src/http/dto/booking.dto.ts                    BookingResponse.from
 //   libs/scheduling/src/http/dto/appointment-type.dto.ts           AppointmentTypeResponse.from
-//   libs/organisations/src/application/location-reader.ts          locations
+//   libs/organisations/src/application/directory.queries.ts        locations
 //   libs/organisations/src/http/dto/location.dto.ts                LocationResponse.from
-//   libs/membership/src/application/client-reader.ts               findByIds
-// The harness checks both: the statements (against the service's, logged in the same run) and the bytes.
+//   libs/membership/src/application/client.queries.ts              findByIds
 
+import { join } from 'node:path';
 import pg from 'pg';
 
-const PROVIDER_COLUMNS = `
-  p.id, p.created_at as "createdAt", p.deleted, p.bookings_enabled as "bookingsEnabled", p.mobile_number as "mobileNumber",
-  p.email, p.first_name as "firstName", p.middle_name as "middleName", p.last_name as "lastName", p.profile_image_url as "profileImageUrl",
-  coalesce((select array_agg(l.location_id::text order by l.created_at, l.id) from provider_location_links l
-            where l.provider_id = p.id and not l.deleted), '{}') as "locationIds"`;
+/**
+ * How each statement the baselines send starts (`select <columns> from <table> <alias>`), from the
+ * service's read models. `importModule` loads one of the service's modules by its path from the
+ * repository root: the built `dist/` in the benchmark, the sources in the tests.
+ */
+export async function loadStatements(databaseUrl, importModule) {
+  const [{ MikroORM }, { createOrmConfig }, { SqlReader }, organisations, providers, bookings, locations, appointmentTypes, clients] = await Promise.all([
+    import('@mikro-orm/postgresql'),
+    importModule('apps/api/src/database/orm-config.js'),
+    importModule('libs/shared/src/sql/sql-reader.js'),
+    importModule('libs/organisations/src/application/organisation.queries.js'),
+    importModule('libs/practitioners/src/application/practitioner.queries.js'),
+    importModule('libs/scheduling/src/application/booking.queries.js'),
+    importModule('libs/organisations/src/application/directory.queries.js'),
+    importModule('libs/scheduling/src/application/appointment-type.queries.js'),
+    importModule('libs/membership/src/application/client.queries.js'),
+  ]);
+  const orm = await MikroORM.init({ ...createOrmConfig(databaseUrl), pool: { min: 0, max: 1 } });
+  try {
+    const sql = new SqlReader(orm);
+    return {
+      organisationCount: sql.countOf(organisations.ORGANISATIONS),
+      providers: sql.selectOf(providers.PROVIDERS),
+      providerCount: sql.countOf(providers.PROVIDERS),
+      bookings: sql.selectOf(bookings.BOOKINGS),
+      bookingCounts: sql.selectOf(bookings.BOOKING_COUNTS),
+      locations: sql.selectOf(locations.LOCATIONS),
+      appointmentTypes: sql.selectOf(appointmentTypes.APPOINTMENT_TYPES),
+      clients: sql.selectOf(clients.CLIENTS),
+    };
+  } finally {
+    await orm.close(true);
+  }
+}
 
-const BOOKING_COLUMNS = `
-  b.id, b.created_at as "createdAt", b.location_id as "locationId", b.provider_id as "providerId",
-  b.appointment_type_id as "appointmentTypeId", b.client_id as "clientId", b.service_date as "serviceDate",
-  b.paid, b.invoiced, b.adjustments, b.service_price as "servicePrice", b.cancelled_at as "cancelledAt",
-  b.payment_method_id as "paymentMethodId", b.health_fund_card_id as "healthFundCardId",
-  b.provider_location_link_id as "providerLocationLinkId", b.pms_booking_id as "pmsBookingId", b.pms_attendee_id as "pmsAttendeeId"`;
+/** `loadStatements` on the service built into `dist/` (the benchmark builds it first). */
+export function loadBuiltStatements(databaseUrl) {
+  const root = join(import.meta.dirname, '..', '..');
+  return loadStatements(databaseUrl, (path) => import(join(root, 'dist', path)));
+}
 
 export class NotFound extends Error {}
 
@@ -120,7 +151,11 @@ function clientView(row) {
 
 const DATE_OID = 1082;
 
-/** A pool that reads `date` columns as text (`YYYY-MM-DD`), as the ORM's type parsers do. */
+/**
+ * A pool that reads `date` columns as text (`YYYY-MM-DD`), as the ORM's type parsers do. The ORM's
+ * parsers keep timestamps as text too; here `pg` makes them Dates, and both answers turn them into
+ * the same ISO strings.
+ */
 export function createPool(connectionString, max = 10) {
   const getTypeParser = (oid, format) => (oid === DATE_OID ? (text) => text : pg.types.getTypeParser(oid, format));
   return new pg.Pool({ connectionString, max, types: { getTypeParser } });
@@ -137,15 +172,15 @@ export function pageRequest(query) {
   return { page, limit };
 }
 
-/** The two read paths over one `pg.Pool`. */
-export function createQueries(pool) {
+/** The two read paths over one `pg.Pool`, with the statements of `loadStatements`. */
+export function createQueries(pool, statements) {
   const rows = async (text, params) => (await pool.query(text, params)).rows;
   const existing = new Set();
 
   async function assertExists(organisationId) {
     if (existing.has(organisationId)) return;
-    const [{ count }] = await rows('select count(*) as "count" from "organisations" as "o0" where "o0"."id" = $1', [organisationId]);
-    if (Number(count) === 0) throw new NotFound(`Organisation ${organisationId} not found`);
+    const [{ total: count }] = await rows(`${statements.organisationCount} where o.id = $1`, [organisationId]);
+    if (count === 0) throw new NotFound(`Organisation ${organisationId} not found`);
     existing.add(organisationId);
   }
 
@@ -155,12 +190,11 @@ export function createQueries(pool) {
     await assertExists(organisationId);
     const [list, [{ total }]] = await Promise.all([
       rows(
-        `select ${PROVIDER_COLUMNS} from providers p
-         where p.organisation_id = $1 and ($2 or not p.deleted)
+        `${statements.providers} where p.organisation_id = $1 and ($2 or not p.deleted)
          order by p.last_name, p.first_name, p.id limit $3 offset $4`,
         [organisationId, false, page.limit, (page.page - 1) * page.limit],
       ),
-      rows('select count(*)::int as total from providers where organisation_id = $1 and ($2 or not deleted)', [organisationId, false]),
+      rows(`${statements.providerCount} where p.organisation_id = $1 and ($2 or not p.deleted)`, [organisationId, false]),
     ]);
     return pageOf(list.map(providerResponse), total, page);
   }
@@ -169,12 +203,11 @@ export function createQueries(pool) {
     await assertExists(organisationId);
     const [list, counts] = await Promise.all([
       rows(
-        `select ${BOOKING_COLUMNS} from bookings b
-         join (select b.id from bookings b where b.organisation_id = $1 order by b.service_date desc, b.id desc limit $2 offset $3) page using (id)
+        `${statements.bookings} join (select b.id from bookings b where b.organisation_id = $1 order by b.service_date desc, b.id desc limit $2 offset $3) page using (id)
          order by b.service_date desc, b.id desc`,
         [organisationId, page.limit, (page.page - 1) * page.limit],
       ),
-      rows('select bookings, cancelled from booking_counts where organisation_id = $1', [organisationId]),
+      rows(`${statements.bookingCounts} where c.organisation_id = $1`, [organisationId]),
     ]);
     const total = counts[0]?.bookings ?? 0;
     if (list.length === 0) return pageOf([], total, page);
@@ -182,21 +215,10 @@ export function createQueries(pool) {
     const ids = (pick) => [...new Set(list.flatMap((row) => pick(row) ?? []))];
     const clientIds = ids((row) => row.clientId).filter((id) => UUID.test(id));
     const [providerRows, locationRows, typeRows, clientRows] = await Promise.all([
-      rows(`select ${PROVIDER_COLUMNS} from providers p where p.organisation_id = $1 and p.id = any($2)`, [organisationId, ids((row) => row.providerId)]),
-      rows(
-        'select "id" as "id", "organisation_id" as "organisationId", "business_id" as "businessId", "name" as "name", "time_zone" as "timeZone", "address" as "address", "email" as "email", "suggested_tax_identifier" as "suggestedTaxIdentifier", "booking_custom_text" as "bookingCustomText", "registrations" as "registrations", "created_at" as "createdAt" from "locations" where organisation_id = $1 and id = any($2)',
-        [organisationId, ids((row) => row.locationId)],
-      ),
-      rows(
-        'select "id" as "id", "organisation_id" as "organisationId", "name" as "name", "duration_minutes" as "durationMinutes", "price" as "price", "provider_ids" as "providerIds", "location_ids" as "locationIds", "max_attendees" as "maxAttendees", "description" as "description", "category" as "category", "item_code" as "itemCode", "billable_items" as "billableItems", "deleted" as "deleted", "created_at" as "createdAt" from "appointment_types" where organisation_id = $1 and id = any($2)',
-        [organisationId, ids((row) => row.appointmentTypeId)],
-      ),
-      clientIds.length
-        ? rows(
-            'select "id" as "id", "organisation_id" as "organisationId", "member_id" as "memberId", "first_name" as "firstName", "last_name" as "lastName", "date_of_birth" as "dateOfBirth", "mobile_number" as "mobileNumber", "email" as "email", "pms_patient_id" as "pmsPatientId", "pms_created_at" as "pmsCreatedAt", "profile_image_url" as "profileImageUrl", "deleted" as "deleted", "created_at" as "createdAt" from "clients" where organisation_id = $1 and id = any($2)',
-            [organisationId, clientIds],
-          )
-        : [],
+      rows(`${statements.providers} where p.organisation_id = $1 and p.id = any($2)`, [organisationId, ids((row) => row.providerId)]),
+      rows(`${statements.locations} where l.organisation_id = $1 and l.id = any($2)`, [organisationId, ids((row) => row.locationId)]),
+      rows(`${statements.appointmentTypes} where t.organisation_id = $1 and t.id = any($2)`, [organisationId, ids((row) => row.appointmentTypeId)]),
+      clientIds.length ? rows(`${statements.clients} where c.organisation_id = $1 and c.id = any($2)`, [organisationId, clientIds]) : [],
     ]);
     const providersById = byId(providerRows, providerResponse);
     const locationsById = byId(locationRows, locationResponse);

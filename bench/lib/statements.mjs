@@ -133,10 +133,10 @@ export async function countStatements({ root, databaseUrl, env, bootstrapKey, sc
 
 /** The statements the baselines' query module sends for A and B, recorded the same way. */
 export async function baselineStatements({ databaseUrl, fixtures }) {
-  const { createPool, createQueries } = await import('../baselines/queries.mjs');
+  const { createPool, createQueries, loadBuiltStatements } = await import('../baselines/queries.mjs');
   const pool = createPool(databaseUrl);
   try {
-    const queries = createQueries(pool);
+    const queries = createQueries(pool, await loadBuiltStatements(databaseUrl));
     const page = { page: 1, limit: 20 };
     // Warm (the organisation existence check is remembered, as in the service), then record.
     await queries.providers(fixtures.organisationId, page);

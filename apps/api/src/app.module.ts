@@ -3,7 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { AppConfig, LoggingModule, SharedModule } from '@app/shared';
 import { PlatformModule } from '@app/platform';
-import { OrganisationsModule } from '@app/organisations';
+import { OrganisationQueries, OrganisationsModule } from '@app/organisations';
 import { MembershipModule } from '@app/membership';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
@@ -21,12 +21,12 @@ export class AppModule {
         SharedModule.forRoot(config),
         LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
-        PlatformModule,
+        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),
         OrganisationsModule,
         MembershipModule,
         PractitionersModule,
         WalletModule,
-        SchedulingModule.withTransactionsFrom(PaymentsAndClaimsModule),
+        SchedulingModule,
         PaymentsAndClaimsModule,
       ],
       controllers: [BookingPageController],

@@ -1,10 +1,9 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
-import { ClientDirectory } from './application/client-directory.js';
-import { ClientReader } from './application/client-reader.js';
+import { ClientQueries } from './application/client.queries.js';
 import { CreateClient } from './application/create-client.use-case.js';
-import { MemberReader } from './application/member-reader.js';
+import { FindOrAddClient } from './application/find-or-add-client.use-case.js';
 import { MemberQueries } from './application/member.queries.js';
 import { RegisterMember } from './application/register-member.use-case.js';
 import { ClientRepository } from './domain/client.repository.js';
@@ -21,15 +20,14 @@ export const membershipSchemas = [MemberSchema, ClientSchema];
   imports: [MikroOrmModule.forFeature(membershipSchemas), OrganisationsModule],
   controllers: [MembersController, ClientsController],
   providers: [
-    MemberReader,
     { provide: MemberRepository, useClass: MikroOrmMemberRepository },
     { provide: ClientRepository, useClass: MikroOrmClientRepository },
     RegisterMember,
     CreateClient,
+    FindOrAddClient,
     MemberQueries,
-    ClientReader,
-    ClientDirectory,
+    ClientQueries,
   ],
-  exports: [ClientDirectory, ClientReader, MemberReader],
+  exports: [ClientQueries, MemberQueries, FindOrAddClient],
 })
 export class MembershipModule {}

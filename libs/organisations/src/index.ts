@@ -1,7 +1,7 @@
 // The organisations context's public surface.
 export { OrganisationsModule, organisationSchemas } from './organisations.module.js';
-export { OrganisationDirectory } from './application/organisation-directory.js';
-export { LocationReader } from './application/location-reader.js';
+export { OrganisationQueries } from './application/organisation.queries.js';
+export { DirectoryQueries } from './application/directory.queries.js';
 export type { Location, Address, Registration } from './domain/location.js';
 export type { Business } from './domain/business.js';
 export type { BookingSettings } from './domain/booking-settings.js';

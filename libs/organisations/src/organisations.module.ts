@@ -5,8 +5,6 @@ import { CreateLocation } from './application/create-location.use-case.js';
 import { CreateOrganisation } from './application/create-organisation.use-case.js';
 import { CreatePlanTemplateLink } from './application/create-plan-template-link.use-case.js';
 import { DirectoryQueries } from './application/directory.queries.js';
-import { LocationReader } from './application/location-reader.js';
-import { OrganisationDirectory } from './application/organisation-directory.js';
 import { OrganisationQueries } from './application/organisation.queries.js';
 import { UpdateBookingSettings } from './application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from './application/update-organisation.use-case.js';
@@ -37,9 +35,7 @@ export const organisationSchemas = [OrganisationSchema, BusinessSchema, Location
     CreatePlanTemplateLink,
     OrganisationQueries,
     DirectoryQueries,
-    OrganisationDirectory,
-    LocationReader,
   ],
-  exports: [OrganisationDirectory, LocationReader],
+  exports: [OrganisationQueries, DirectoryQueries],
 })
 export class OrganisationsModule {}

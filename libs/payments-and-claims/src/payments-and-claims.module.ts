@@ -3,18 +3,16 @@ import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
-import { BookingTransactions } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
-import { PaymentTransactionReader } from './application/payment-transaction.reader.js';
+import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
 import { PayoutQueries } from './application/payout.queries.js';
 import { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 import { RecordTransaction } from './application/record-transaction.use-case.js';
-import { TransactionReader } from './application/transaction.reader.js';
+import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
-import { LatestBookingTransactions } from './infrastructure/latest-booking-transactions.adapter.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
 import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
 
@@ -22,23 +20,22 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 
 /**
  * Transactions, payment transactions, claims and payouts. Money is recorded through the
- * application services (no HTTP writes yet) and read through the payout routes and bookings'
- * `latestTransaction`, for which this module provides scheduling's `BookingTransactions` port.
+ * application services (no HTTP writes yet) and read through the payout routes and, by
+ * scheduling, as bookings' `latestTransaction` (`TransactionQueries`).
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
   controllers: [PayoutsController],
   providers: [
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
-    { provide: BookingTransactions, useClass: LatestBookingTransactions },
     RecordTransaction,
     RecordPaymentOutcome,
     AssemblePayout,
-    PaymentTransactionReader,
+    PaymentTransactionQueries,
     OwnershipChecks,
-    TransactionReader,
+    TransactionQueries,
     PayoutQueries,
   ],
-  exports: [BookingTransactions, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

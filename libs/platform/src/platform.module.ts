@@ -1,10 +1,9 @@
-import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig, IS_PUBLIC, RequestBodyGuard } from '@app/shared';
-import { OrganisationsModule } from '@app/organisations';
 import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
 import { EnsureBootstrapKey } from './api-keys/application/ensure-bootstrap-key.use-case.js';
 import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
@@ -12,6 +11,7 @@ import { ApiKeysController } from './api-keys/http/api-keys.controller.js';
 import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
 import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
+import { OrganisationLookup } from './access/organisation-lookup.js';
 import { HealthController } from './health/health.controller.js';
 import { MetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
@@ -32,7 +32,6 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
 @Module({
   imports: [
     MikroOrmModule.forFeature(platformSchemas),
-    OrganisationsModule,
     TerminusModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
@@ -63,6 +62,14 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
   exports: [EnsureBootstrapKey, MetricsEndpoint],
 })
 export class PlatformModule implements NestModule {
+  /**
+   * The platform with its `OrganisationLookup` port bound to `lookup`, a provider that `module`
+   * exports (the organisations context's directory). The composition root chooses.
+   */
+  static withOrganisationsFrom(module: Type | DynamicModule, lookup: Type<OrganisationLookup>): DynamicModule {
+    return { module: PlatformModule, imports: [module], providers: [{ provide: OrganisationLookup, useExisting: lookup }] };
+  }
+
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(IdempotencyMiddleware).forRoutes({ path: '*path', method: RequestMethod.POST });
   }

@@ -1,7 +1,6 @@
 // The practitioners context's public surface.
 export { PractitionersModule, practitionerSchemas } from './practitioners.module.js';
-export { PractitionerDirectory } from './application/practitioner-directory.js';
-export { ProviderQueries, type ProviderRow } from './application/provider.queries.js';
+export { PractitionerQueries, type ProviderView } from './application/practitioner.queries.js';
 export type { ProviderLocationLink } from './domain/provider-location-link.js';
 export { ProviderResponse } from './http/dto/provider.dto.js';
 export { ProviderLocationLinkResponse } from './http/dto/location-link.dto.js';

@@ -4,8 +4,7 @@ import { OrganisationsModule } from '@app/organisations';
 import { CreateLocationLink } from './application/create-location-link.use-case.js';
 import { CreateProvider } from './application/create-provider.use-case.js';
 import { DeleteProvider } from './application/delete-provider.use-case.js';
-import { PractitionerDirectory } from './application/practitioner-directory.js';
-import { ProviderQueries } from './application/provider.queries.js';
+import { PractitionerQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
 import { MikroOrmPractitionerRepository } from './infrastructure/persistence/mikro-orm-practitioner.repository.js';
@@ -21,9 +20,8 @@ export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
     CreateProvider,
     DeleteProvider,
     CreateLocationLink,
-    ProviderQueries,
-    PractitionerDirectory,
+    PractitionerQueries,
   ],
-  exports: [ProviderQueries, PractitionerDirectory],
+  exports: [PractitionerQueries],
 })
 export class PractitionersModule {}

@@ -1,3 +1,2 @@
 // The scheduling context's public surface: the module, and the port payments implements.
 export { SchedulingModule, schedulingSchemas } from './scheduling.module.js';
-export { BookingTransactions } from './domain/booking-transactions.js';

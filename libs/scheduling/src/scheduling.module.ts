@@ -1,7 +1,8 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
+import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
@@ -29,47 +30,48 @@ import { AppointmentTypesController } from './http/appointment-types.controller.
 import { BookingDataController } from './http/booking-data.controller.js';
 import { BookingsController } from './http/bookings.controller.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
-import { AppointmentTypeSchema, BookingSchema, TimeOffSchema, WorkingHoursSchema } from './infrastructure/persistence/scheduling.schemas.js';
+import {
+  AppointmentTypeSchema,
+  BookingCountsSchema,
+  BookingSchema,
+  TimeOffSchema,
+  WorkingHoursSchema,
+} from './infrastructure/persistence/scheduling.schemas.js';
 
-export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, WorkingHoursSchema, TimeOffSchema];
+export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema, WorkingHoursSchema, TimeOffSchema];
 
-@Module({})
-export class SchedulingModule {
-  /**
-   * Scheduling with its `BookingTransactions` port bound by `transactions`, a module that provides
-   * and exports it (payments-and-claims). The composition root chooses; scheduling never imports it.
-   */
-  static withTransactionsFrom(transactions: Type | DynamicModule): DynamicModule {
-    return {
-      module: SchedulingModule,
-      imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, transactions],
-      controllers: [
-        AppointmentTypesController,
-        BookingsController,
-        BookingDataController,
-        ProviderScheduleController,
-        AvailabilityController,
-        PublicBookingsController,
-      ],
-      providers: [
-        { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
-        { provide: BookingRepository, useClass: MikroOrmBookingRepository },
-        { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
-        CreateAppointmentType,
-        CreateBooking,
-        CancelBooking,
-        AppointmentTypeQueries,
-        BookingQueries,
-        BookingDataQueries,
-        SetWorkingHours,
-        AddTimeOff,
-        RemoveTimeOff,
-        ProviderScheduleQueries,
-        AvailabilityQueries,
-        BookOnline,
-        CancelOnline,
-        PublicBookingQueries,
-      ],
-    };
-  }
-}
+/**
+ * Appointment types, bookings, providers' working hours and time off, availability and public
+ * booking; a booking's `latestTransaction` is read from payments-and-claims.
+ */
+@Module({
+  imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
+  controllers: [
+    AppointmentTypesController,
+    BookingsController,
+    BookingDataController,
+    ProviderScheduleController,
+    AvailabilityController,
+    PublicBookingsController,
+  ],
+  providers: [
+    { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
+    { provide: BookingRepository, useClass: MikroOrmBookingRepository },
+    { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
+    CreateAppointmentType,
+    CreateBooking,
+    CancelBooking,
+    AppointmentTypeQueries,
+    BookingQueries,
+    BookingDataQueries,
+    SetWorkingHours,
+    AddTimeOff,
+    RemoveTimeOff,
+    ProviderScheduleQueries,
+    AvailabilityQueries,
+    BookOnline,
+    CancelOnline,
+    PublicBookingQueries,
+  ],
+})
+export class SchedulingModule {}

@@ -2,7 +2,7 @@
 // PaymentMethod, HealthFundCard and MedicareCard, for bookings and claims.
 export { WalletModule, walletSchemas, cardVaultFor } from './wallet.module.js';
 export { CardVault } from './domain/card-vault.js';
-export { WalletQueries, type CardRead } from './application/wallet.queries.js';
+export { WalletCardQueries, type CardView } from './application/wallet-card.queries.js';
 export type { WalletCard, WalletCardType } from './domain/wallet-card.js';
 export type { HealthFund } from './domain/health-fund.js';
 export { isValidMedicareNumber, medicareCheckDigit } from './domain/medicare-number.js';

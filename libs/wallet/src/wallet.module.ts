@@ -4,7 +4,7 @@ import { AppConfig } from '@app/shared';
 import { MembershipModule } from '@app/membership';
 import { AddWalletCard } from './application/add-wallet-card.use-case.js';
 import { HealthFundQueries } from './application/health-fund.queries.js';
-import { WalletQueries } from './application/wallet.queries.js';
+import { WalletCardQueries } from './application/wallet-card.queries.js';
 import { CardVault } from './domain/card-vault.js';
 import { PaymentProcessor } from './domain/payment-processor.js';
 import { WalletCardRepository } from './domain/wallet-card.repository.js';
@@ -38,8 +38,8 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
     { provide: PaymentProcessor, inject: [AppConfig], useFactory: paymentProcessor },
     AddWalletCard,
     HealthFundQueries,
-    WalletQueries,
+    WalletCardQueries,
   ],
-  exports: [WalletQueries],
+  exports: [WalletCardQueries],
 })
 export class WalletModule {}

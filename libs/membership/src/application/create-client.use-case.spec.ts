@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { OrganisationDirectory } from '@app/organisations';
+import type { OrganisationQueries } from '@app/organisations';
 import type { Caller } from '@app/shared';
 import { Clock, notFound } from '@app/shared/domain';
 import type { Client } from '../domain/client.js';
@@ -39,7 +39,7 @@ const organisations = {
   async assertExists(id: string) {
     if (id !== ORGANISATION) throw notFound('Organisation', id);
   },
-} as OrganisationDirectory;
+} as OrganisationQueries;
 
 function setUp() {
   const clients = new InMemoryClients();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '@app/shared';
 import { Clock, referenceNotFound } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
+import { OrganisationQueries } from '@app/organisations';
 import { Client, type NewClient } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
 import { MemberQueries } from './member.queries.js';
@@ -11,7 +11,7 @@ export class CreateClient {
   constructor(
     private readonly clients: ClientRepository,
     private readonly members: MemberQueries,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
     private readonly clock: Clock,
   ) {}
 

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, type Caller, CurrentCaller, OrganisationIdParam, UuidParam } from '@app/shared';
-import { ClientReader } from '../application/client-reader.js';
-import { clientView } from '../application/client-view.js';
+import { ClientQueries } from '../application/client.queries.js';
+import { clientView } from '../application/client.queries.js';
 import { CreateClient } from '../application/create-client.use-case.js';
 import { ClientResponse } from './dto/client.response.js';
 import { CreateClientRequest } from './dto/create-client.request.js';
@@ -14,7 +14,7 @@ import { CreateClientRequest } from './dto/create-client.request.js';
 export class ClientsController {
   constructor(
     private readonly createClient: CreateClient,
-    private readonly reader: ClientReader,
+    private readonly reader: ClientQueries,
   ) {}
 
   @Post()

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
 import { Business, type NewBusiness } from '../domain/business.js';
 import { DirectoryRepository } from '../domain/directory.repository.js';
-import { OrganisationDirectory } from './organisation-directory.js';
+import { OrganisationQueries } from './organisation.queries.js';
 
 @Injectable()
 export class CreateBusiness {
   constructor(
     private readonly directory: DirectoryRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
     private readonly clock: Clock,
   ) {}
 

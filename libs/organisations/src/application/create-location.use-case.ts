@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Clock, referenceNotFound } from '@app/shared/domain';
 import { DirectoryRepository } from '../domain/directory.repository.js';
 import { Location, type NewLocation } from '../domain/location.js';
-import { OrganisationDirectory } from './organisation-directory.js';
+import { OrganisationQueries } from './organisation.queries.js';
 
 @Injectable()
 export class CreateLocation {
   constructor(
     private readonly directory: DirectoryRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
     private readonly clock: Clock,
   ) {}
 

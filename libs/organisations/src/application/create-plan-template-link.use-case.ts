@@ -3,13 +3,13 @@ import { AppConfig } from '@app/shared';
 import { Clock, referenceNotFound } from '@app/shared/domain';
 import { DirectoryRepository } from '../domain/directory.repository.js';
 import { PlanTemplateLink } from '../domain/plan-template-link.js';
-import { OrganisationDirectory } from './organisation-directory.js';
+import { OrganisationQueries } from './organisation.queries.js';
 
 @Injectable()
 export class CreatePlanTemplateLink {
   constructor(
     private readonly directory: DirectoryRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}

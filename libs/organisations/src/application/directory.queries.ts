@@ -1,58 +1,128 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { type Expansion, ReadModel, SqlReader } from '@app/shared';
+import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { Business } from '../domain/business.js';
 import { Location } from '../domain/location.js';
+import type { Organisation } from '../domain/organisation.js';
 import { PlanTemplateLink } from '../domain/plan-template-link.js';
-import { OrganisationDirectory } from './organisation-directory.js';
+import { OrganisationQueries } from './organisation.queries.js';
 
-const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+const BUSINESSES = ReadModel.of(Business, 'b');
+export const LOCATIONS = ReadModel.of(Location, 'l');
+const PLAN_TEMPLATE_LINKS = ReadModel.of(PlanTemplateLink, 'k');
 
-/** Lists of an organisation's directory, newest first. */
+export const LOCATION_EXPANSIONS = ['business', 'registrations', 'organisation'] as const;
+export type LocationExpansion = (typeof LOCATION_EXPANSIONS)[number];
+
+/** A location with the parts an expansion asked for (`registrations` is the location's own, shown or not). */
+export interface LocationView {
+  location: Location;
+  expansion: Expansion<LocationExpansion>;
+  business?: Business | null;
+  organisation?: Organisation;
+}
+
+/** Reads of an organisation's directory (businesses, locations, plan template links): its routes' lists, newest first, and gets; batched reads for other contexts' expansions. */
 @Injectable()
 export class DirectoryQueries {
   constructor(
-    private readonly em: EntityManager,
-    private readonly organisations: OrganisationDirectory,
+    private readonly sql: SqlReader,
+    private readonly organisations: OrganisationQueries,
   ) {}
 
   listBusinesses(organisationId: string, page: PageRequest): Promise<Page<Business>> {
-    return this.list(Business, organisationId, page);
+    return this.list(BUSINESSES, organisationId, page);
   }
 
-  listLocations(organisationId: string, page: PageRequest): Promise<Page<Location>> {
-    return this.list(Location, organisationId, page);
+  async listLocations(organisationId: string, page: PageRequest, expansion: Expansion<LocationExpansion>): Promise<Page<LocationView>> {
+    const found = await this.list(LOCATIONS, organisationId, page);
+    return { ...found, items: await this.withParts(organisationId, found.items, expansion) };
   }
 
   listPlanTemplateLinks(organisationId: string, page: PageRequest): Promise<Page<PlanTemplateLink>> {
-    return this.list(PlanTemplateLink, organisationId, page);
+    return this.list(PLAN_TEMPLATE_LINKS, organisationId, page);
   }
 
   getBusiness(organisationId: string, businessId: string): Promise<Business> {
-    return this.get(Business, 'Business', organisationId, businessId);
+    return this.get(BUSINESSES, 'Business', organisationId, businessId);
   }
 
-  getLocation(organisationId: string, locationId: string): Promise<Location> {
-    return this.get(Location, 'Location', organisationId, locationId);
+  async getLocation(organisationId: string, locationId: string, expansion: Expansion<LocationExpansion>): Promise<LocationView> {
+    const [view] = await this.withParts(organisationId, [await this.get(LOCATIONS, 'Location', organisationId, locationId)], expansion);
+    return view;
+  }
+
+  /** Each expanded part loaded in one statement for all the locations. */
+  private async withParts(organisationId: string, locations: Location[], expansion: Expansion<LocationExpansion>): Promise<LocationView[]> {
+    const [businesses, organisation] = await Promise.all([
+      expansion.has('business') ? this.businesses(locations.map((location) => location.businessId)) : undefined,
+      expansion.has('organisation') ? this.organisations.get(organisationId) : undefined,
+    ]);
+    return locations.map((location) => ({
+      location,
+      expansion,
+      ...(businesses ? { business: businesses.get(location.businessId) ?? null } : {}),
+      ...(organisation ? { organisation } : {}),
+    }));
   }
 
   getPlanTemplateLink(organisationId: string, linkId: string): Promise<PlanTemplateLink> {
-    return this.get(PlanTemplateLink, 'Plan template link', organisationId, linkId);
+    return this.get(PLAN_TEMPLATE_LINKS, 'Plan template link', organisationId, linkId);
   }
 
-  private async get<T extends Business | Location | PlanTemplateLink>(entity: new () => T, resource: string, organisationId: string, id: string): Promise<T> {
-    const found = await this.em.findOne(entity, { id, organisationId } as never);
+  /** The organisation's locations with these ids, in one statement: lists of bookings and providers call this on every page. */
+  async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
+    if (ids.length === 0) return new Map();
+    const locations = await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, [...new Set(ids)]]);
+    return new Map(locations.map((location) => [location.id, location]));
+  }
+
+  /** The businesses with these ids, in one statement. */
+  async businesses(ids: readonly string[]): Promise<Map<string, Business>> {
+    if (ids.length === 0) return new Map();
+    const businesses = await this.sql.select(BUSINESSES, 'where b.id = any($1)', [[...new Set(ids)]]);
+    return new Map(businesses.map((business) => [business.id, business]));
+  }
+
+  /** Every location of the organisation, oldest first. */
+  locationsOf(organisationId: string): Promise<Location[]> {
+    return this.sql.select(LOCATIONS, 'where l.organisation_id = $1 order by l.created_at, l.id', [organisationId]);
+  }
+
+  /** Every business of the organisation, oldest first. */
+  businessesOf(organisationId: string): Promise<Business[]> {
+    return this.sql.select(BUSINESSES, 'where b.organisation_id = $1 order by b.created_at, b.id', [organisationId]);
+  }
+
+  async locationExists(organisationId: string, locationId: string): Promise<boolean> {
+    return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
+  }
+
+  /** Those of `ids` that name no location of the organisation. */
+  async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+    const wellFormed = ids.filter(isUuid);
+    const found = wellFormed.length ? await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, wellFormed]) : [];
+    const existing = new Set(found.map((location) => location.id));
+    return ids.filter((id) => !existing.has(id));
+  }
+
+  private async get<T>(model: ReadModel<T>, resource: string, organisationId: string, id: string): Promise<T> {
+    const found = await this.sql.first(model, `where ${model.alias}.id = $1 and ${model.alias}.organisation_id = $2`, [id, organisationId]);
     if (!found) throw notFound(resource, id);
     return found;
   }
 
-  private async list<T extends Business | Location | PlanTemplateLink>(entity: new () => T, organisationId: string, page: PageRequest): Promise<Page<T>> {
+  private async list<T>(model: ReadModel<T>, organisationId: string, page: PageRequest): Promise<Page<T>> {
     await this.organisations.assertExists(organisationId);
-    const [items, total] = await this.em.findAndCount(entity, { organisationId } as never, {
-      orderBy: NEWEST_FIRST as never,
-      limit: page.limit,
-      offset: offsetOf(page),
-    });
+    const { alias } = model;
+    const [items, total] = await Promise.all([
+      this.sql.select(model, `where ${alias}.organisation_id = $1 order by ${alias}.created_at desc, ${alias}.id desc limit $2 offset $3`, [
+        organisationId,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(model, `where ${alias}.organisation_id = $1`, [organisationId]),
+    ]);
     return pageOf(items, total, page);
   }
 }

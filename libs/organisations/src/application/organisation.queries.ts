@@ -1,28 +1,66 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type Caller } from '@app/shared';
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { type Caller, ReadModel, SqlReader } from '@app/shared';
+import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import type { BookingSettings } from '../domain/booking-settings.js';
+import { Business } from '../domain/business.js';
 import { Organisation } from '../domain/organisation.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
 
+export const ORGANISATIONS = ReadModel.of(Organisation, 'o');
+const BUSINESSES = ReadModel.of(Business, 'b');
+
+/** Reads of organisations: the routes' lists and gets, and what other contexts and the access guard ask. */
 @Injectable()
 export class OrganisationQueries {
-  constructor(private readonly em: EntityManager) {}
+  /** Organisations are never removed, so one that exists is remembered (it saves a statement per list). */
+  private readonly existing = new Set<string>();
+  /** A business never moves to another organisation, so its owner is cached once read. */
+  private readonly ownerOfBusiness = new Map<string, string>();
+
+  constructor(private readonly sql: SqlReader) {}
 
   /** A platform key sees every organisation; an organisation key only its own. */
   async list(caller: Caller, page: PageRequest): Promise<Page<Organisation>> {
-    const where = caller.organisationId ? { id: caller.organisationId } : {};
-    const [items, total] = await this.em.findAndCount(Organisation, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: page.limit,
-      offset: offsetOf(page),
-    });
+    const [where, values] = caller.organisationId ? ['where o.id = $1', [caller.organisationId]] : ['', []];
+    const [items, total] = await Promise.all([
+      this.sql.select(ORGANISATIONS, `${where} order by o.created_at desc, o.id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(ORGANISATIONS, where, values),
+    ]);
     return pageOf(items, total, page);
   }
 
   async get(organisationId: string): Promise<Organisation> {
-    const organisation = await this.em.findOne(Organisation, { id: organisationId });
+    const organisation = await this.sql.first(ORGANISATIONS, 'where o.id = $1', [organisationId]);
     if (!organisation) throw organisationNotFound(organisationId);
     return organisation;
+  }
+
+  async assertExists(organisationId: string): Promise<void> {
+    if (this.existing.has(organisationId)) return;
+    if ((await this.sql.count(ORGANISATIONS, 'where o.id = $1', [organisationId])) === 0) throw organisationNotFound(organisationId);
+    this.existing.add(organisationId);
+  }
+
+  /** The organisation that owns a business, or `null` when there is no such business. */
+  async organisationIdOfBusiness(businessId: string): Promise<string | null> {
+    if (!isUuid(businessId)) return null;
+    const cached = this.ownerOfBusiness.get(businessId);
+    if (cached) return cached;
+    const business = await this.sql.first(BUSINESSES, 'where b.id = $1', [businessId]);
+    if (business) this.ownerOfBusiness.set(businessId, business.organisationId);
+    return business?.organisationId ?? null;
+  }
+
+  async bookingSettings(organisationId: string): Promise<BookingSettings> {
+    return (await this.get(organisationId)).bookingSettings;
+  }
+
+  /** The organisation an `org_…` id or a slug names, for public pages. */
+  findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
+    return this.sql.first(ORGANISATIONS, idOrSlug.startsWith('org_') ? 'where o.id = $1' : 'where o.slug = $1', [idOrSlug]);
   }
 }

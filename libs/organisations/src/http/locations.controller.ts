@@ -4,13 +4,10 @@ import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, Expansion, OrganisationIdParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CreateLocation } from '../application/create-location.use-case.js';
-import { DirectoryQueries } from '../application/directory.queries.js';
-import { LocationReader } from '../application/location-reader.js';
-import { OrganisationQueries } from '../application/organisation.queries.js';
+import { DirectoryQueries, type LocationView } from '../application/directory.queries.js';
 import { BusinessResponse } from './dto/business.dto.js';
 import { OrganisationResponse } from './dto/organisation.response.js';
-import { CreateLocationRequest, ListLocationsQuery, LocationExpandQuery, type LocationExpansion, LocationResponse } from './dto/location.dto.js';
-import type { Location } from '../domain/location.js';
+import { CreateLocationRequest, ListLocationsQuery, LocationExpandQuery, LocationResponse } from './dto/location.dto.js';
 
 @ApiTags('locations')
 @ApiKeyed()
@@ -19,8 +16,6 @@ export class LocationsController {
   constructor(
     private readonly createLocation: CreateLocation,
     private readonly queries: DirectoryQueries,
-    private readonly reader: LocationReader,
-    private readonly organisations: OrganisationQueries,
   ) {}
 
   @Post()
@@ -45,8 +40,8 @@ export class LocationsController {
   @ApiPagedResponse(LocationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: ListLocationsQuery): Promise<Page<LocationResponse>> {
-    const page = await this.queries.listLocations(organisationId, query);
-    return { ...page, items: await this.withParts(organisationId, page.items, query.expand) };
+    const page = await this.queries.listLocations(organisationId, query, Expansion.of(query.expand));
+    return { ...page, items: page.items.map(render) };
   }
 
   @Get(':locationId')
@@ -58,24 +53,14 @@ export class LocationsController {
     @UuidParam('locationId', 'Location') id: string,
     @Query() query: LocationExpandQuery,
   ): Promise<LocationResponse> {
-    const [location] = await this.withParts(organisationId, [await this.queries.getLocation(organisationId, id)], query.expand);
-    return location;
+    return render(await this.queries.getLocation(organisationId, id, Expansion.of(query.expand)));
   }
+}
 
-  /** The answers, with each expanded part loaded in one statement for all of them. */
-  private async withParts(organisationId: string, locations: Location[], expand: LocationExpansion[] | undefined): Promise<LocationResponse[]> {
-    const expansion = Expansion.of(expand);
-    const [businesses, organisation] = await Promise.all([
-      expansion.has('business') ? this.reader.businesses(locations.map((location) => location.businessId)) : undefined,
-      expansion.has('organisation') ? this.organisations.get(organisationId).then(OrganisationResponse.from) : undefined,
-    ]);
-    return locations.map((location) => {
-      const business = businesses?.get(location.businessId);
-      return LocationResponse.from(location, {
-        business: businesses ? (business ? BusinessResponse.from(business) : null) : undefined,
-        registrations: expansion.has('registrations'),
-        organisation,
-      });
-    });
-  }
+function render({ location, expansion, business, organisation }: LocationView): LocationResponse {
+  return LocationResponse.from(location, {
+    business: business === undefined ? undefined : business && BusinessResponse.from(business),
+    registrations: expansion.has('registrations'),
+    organisation: organisation && OrganisationResponse.from(organisation),
+  });
 }

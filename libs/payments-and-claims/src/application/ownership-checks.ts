@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, referenceNotFound } from '@app/shared/domain';
-import { ClientDirectory } from '@app/membership';
-import { OrganisationDirectory } from '@app/organisations';
+import { ClientQueries } from '@app/membership';
+import { OrganisationQueries } from '@app/organisations';
 
-/** Money is recorded only against the organisation's own businesses and clients (cards: `WalletQueries.assertCards`). */
+/** Money is recorded only against the organisation's own businesses and clients (cards: `WalletCardQueries.assertCards`). */
 @Injectable()
 export class OwnershipChecks {
   constructor(
-    private readonly organisations: OrganisationDirectory,
-    private readonly clients: ClientDirectory,
+    private readonly organisations: OrganisationQueries,
+    private readonly clients: ClientQueries,
   ) {}
 
   async assertBusinessOf(organisationId: string, businessId: string): Promise<void> {

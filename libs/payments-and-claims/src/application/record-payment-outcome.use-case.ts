@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WalletQueries } from '@app/wallet';
+import { WalletCardQueries } from '@app/wallet';
 import { type Cents, Clock, newUuid } from '@app/shared/domain';
 import { Claim, type NewClaim } from '../domain/claim.js';
 import { MedicareClaim, type NewMedicareClaim } from '../domain/medicare-claim.js';
@@ -22,7 +22,7 @@ interface Extras {
 export class RecordPaymentOutcome {
   constructor(
     private readonly payments: PaymentsRepository,
-    private readonly wallet: WalletQueries,
+    private readonly wallet: WalletCardQueries,
     private readonly clock: Clock,
   ) {}
 

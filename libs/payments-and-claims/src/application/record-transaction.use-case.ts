@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WalletQueries } from '@app/wallet';
+import { WalletCardQueries } from '@app/wallet';
 import { Clock } from '@app/shared/domain';
 import { type NewTransaction, Transaction } from '../domain/transaction.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
@@ -11,7 +11,7 @@ export class RecordTransaction {
   constructor(
     private readonly payments: PaymentsRepository,
     private readonly ownership: OwnershipChecks,
-    private readonly wallet: WalletQueries,
+    private readonly wallet: WalletCardQueries,
     private readonly clock: Clock,
   ) {}
 

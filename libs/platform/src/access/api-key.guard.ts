@@ -2,9 +2,9 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { type Caller, DomainError, IS_PUBLIC, PLATFORM_ONLY } from '@app/shared';
-import { OrganisationDirectory } from '@app/organisations';
 import { ApiKey } from '../api-keys/domain/api-key.js';
 import { ApiKeyRepository } from '../api-keys/domain/api-key.repository.js';
+import { OrganisationLookup } from './organisation-lookup.js';
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
@@ -24,7 +24,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationLookup,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

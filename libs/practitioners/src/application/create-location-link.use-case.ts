@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, referenceNotFound } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
+import { DirectoryQueries } from '@app/organisations';
 import { type NewLocationLink, ProviderLocationLink } from '../domain/provider-location-link.js';
 import { LiveLinkExistsError, PractitionerRepository } from '../domain/practitioner.repository.js';
 import { locationLinkExists, providerDeleted, providerNotFound } from '../domain/practitioners.errors.js';
@@ -9,7 +9,7 @@ import { locationLinkExists, providerDeleted, providerNotFound } from '../domain
 export class CreateLocationLink {
   constructor(
     private readonly practitioners: PractitionerRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly directory: DirectoryQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -17,7 +17,7 @@ export class CreateLocationLink {
     const provider = await this.practitioners.findProvider(organisationId, providerId);
     if (!provider) throw providerNotFound(providerId);
     if (provider.deleted) throw providerDeleted(providerId);
-    if (!(await this.organisations.locationExists(organisationId, props.locationId))) throw referenceNotFound('locationId', 'Location', props.locationId);
+    if (!(await this.directory.locationExists(organisationId, props.locationId))) throw referenceNotFound('locationId', 'Location', props.locationId);
     const link = ProviderLocationLink.create(organisationId, providerId, props, this.clock.now());
     try {
       await this.practitioners.addLink(link);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, toE164 } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
+import { OrganisationQueries } from '@app/organisations';
 import { type NewProvider, Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
 
@@ -8,7 +8,7 @@ import { PractitionerRepository } from '../domain/practitioner.repository.js';
 export class CreateProvider {
   constructor(
     private readonly practitioners: PractitionerRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
     private readonly clock: Clock,
   ) {}
 

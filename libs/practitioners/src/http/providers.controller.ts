@@ -6,7 +6,7 @@ import type { Page } from '@app/shared/domain';
 import { CreateLocationLink } from '../application/create-location-link.use-case.js';
 import { CreateProvider } from '../application/create-provider.use-case.js';
 import { DeleteProvider } from '../application/delete-provider.use-case.js';
-import { ProviderQueries } from '../application/provider.queries.js';
+import { PractitionerQueries } from '../application/practitioner.queries.js';
 import { CreateLocationLinkRequest, ProviderLocationLinkResponse } from './dto/location-link.dto.js';
 import { CreateProviderRequest, ListProvidersQuery, ProviderExpandQuery, ProviderResponse } from './dto/provider.dto.js';
 
@@ -20,7 +20,7 @@ export class ProvidersController {
     private readonly createProvider: CreateProvider,
     private readonly deleteProvider: DeleteProvider,
     private readonly createLocationLink: CreateLocationLink,
-    private readonly queries: ProviderQueries,
+    private readonly queries: PractitionerQueries,
   ) {}
 
   @Get()
@@ -47,7 +47,7 @@ export class ProvidersController {
   ): Promise<ProviderResponse> {
     const provider = await this.createProvider.execute(organisationId, body);
     response.location(`/v1/organisations/${organisationId}/providers/${provider.id}`);
-    return ProviderResponse.from({ provider: { ...provider, locationIds: [] } });
+    return ProviderResponse.from(await this.queries.get(organisationId, provider.id, Expansion.none()));
   }
 
   @Get(':providerId')

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { SqlReader } from '@app/shared';
 import { Clock, isUuid, notFound, referenceNotFound } from '@app/shared/domain';
-import { type Location, LocationReader, type Organisation, OrganisationDirectory } from '@app/organisations';
-import { ProviderQueries } from '@app/practitioners';
-import { AppointmentType } from '../domain/appointment-type.js';
+import { DirectoryQueries, type Location, type Organisation, OrganisationQueries } from '@app/organisations';
+import { PractitionerQueries } from '@app/practitioners';
+import type { AppointmentType } from '../domain/appointment-type.js';
+import { APPOINTMENT_TYPES } from './appointment-type.queries.js';
 import { type AvailableDay, availableDays, dayRange, instantsOf, localDateOf } from '../domain/availability.js';
 import { ProviderScheduleQueries } from './provider-schedule.queries.js';
 
@@ -36,9 +37,9 @@ interface Offer {
 @Injectable()
 export class AvailabilityQueries {
   constructor(
-    private readonly organisations: OrganisationDirectory,
-    private readonly locations: LocationReader,
-    private readonly providers: ProviderQueries,
+    private readonly organisations: OrganisationQueries,
+    private readonly locations: DirectoryQueries,
+    private readonly providers: PractitionerQueries,
     private readonly schedules: ProviderScheduleQueries,
     private readonly sql: SqlReader,
     private readonly clock: Clock,
@@ -79,7 +80,7 @@ export class AvailabilityQueries {
   private async offer(organisation: Organisation, request: Pick<AvailabilityRequest, 'appointmentTypeId' | 'locationId' | 'providerId'>): Promise<Offer> {
     const [[type], locations, bookable] = await Promise.all([
       isUuid(request.appointmentTypeId)
-        ? this.sql.entities(AppointmentType, 'where organisation_id = $1 and id = $2 and not deleted', [organisation.id, request.appointmentTypeId])
+        ? this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2 and not t.deleted', [organisation.id, request.appointmentTypeId])
         : [],
       this.locations.locations(organisation.id, isUuid(request.locationId) ? [request.locationId] : []),
       this.providers.bookable(organisation.id),

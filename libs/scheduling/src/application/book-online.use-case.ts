@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@app/shared/domain';
-import { ClientDirectory, type PatientDetails } from '@app/membership';
+import { FindOrAddClient, type PatientDetails } from '@app/membership';
 import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { newManageToken } from '../domain/manage-token.js';
@@ -28,8 +27,7 @@ export class BookOnline {
     private readonly availability: AvailabilityQueries,
     private readonly createBooking: CreateBooking,
     private readonly bookings: BookingRepository,
-    private readonly clients: ClientDirectory,
-    private readonly clock: Clock,
+    private readonly findOrAddClient: FindOrAddClient,
   ) {}
 
   async execute(organisationIdOrSlug: string, command: BookOnlineCommand): Promise<{ booking: Booking; manageToken: string }> {
@@ -38,7 +36,7 @@ export class BookOnline {
     if (!(await this.availability.isOffered(organisation, command))) throw slotUnavailable();
     const { token, hash } = newManageToken();
     const booking = await this.bookings.inOneTransaction(async () => {
-      const client = await this.clients.findOrAddByEmail(organisation.id, command.patient, this.clock.now());
+      const client = await this.findOrAddClient.execute(organisation.id, command.patient);
       return this.createBooking.execute(organisation.id, {
         clientId: client.id,
         providerId: command.providerId,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '@app/shared/domain';
-import { type Business, type Location, LocationReader, type Organisation, OrganisationDirectory } from '@app/organisations';
-import { ProviderQueries, type ProviderRow } from '@app/practitioners';
+import { type Business, type Location, DirectoryQueries, type Organisation, OrganisationQueries } from '@app/organisations';
+import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { AppointmentTypeQueries } from './appointment-type.queries.js';
 
@@ -10,17 +10,17 @@ export interface BookingData {
   organisation: Organisation;
   services: AppointmentType[];
   locations: Location[];
-  providers: ProviderRow[];
+  providers: ProviderView[];
   businesses: Business[];
 }
 
 @Injectable()
 export class BookingDataQueries {
   constructor(
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationQueries,
     private readonly appointmentTypes: AppointmentTypeQueries,
-    private readonly locations: LocationReader,
-    private readonly providers: ProviderQueries,
+    private readonly locations: DirectoryQueries,
+    private readonly providers: PractitionerQueries,
   ) {}
 
   /** By `org_…` id or by slug. */
@@ -29,7 +29,7 @@ export class BookingDataQueries {
     if (!organisation) throw notFound('Organisation', idOrSlug);
     const [services, locations, providers, businesses] = await Promise.all([
       this.appointmentTypes.offered(organisation.id),
-      this.locations.allOf(organisation.id),
+      this.locations.locationsOf(organisation.id),
       this.providers.bookable(organisation.id),
       this.locations.businessesOf(organisation.id),
     ]);

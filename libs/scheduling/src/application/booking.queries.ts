@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { Expansion, SqlReader } from '@app/shared';
+import { Expansion, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { ClientReader } from '@app/membership';
-import { type Business, type Location, LocationReader, OrganisationDirectory } from '@app/organisations';
-import { PractitionerDirectory, type ProviderLocationLink, ProviderQueries, type ProviderRow } from '@app/practitioners';
-import { type CardRead, WalletQueries } from '@app/wallet';
-import { AppointmentType } from '../domain/appointment-type.js';
-import type { Adjustment, BookingStatus } from '../domain/booking.js';
-import { BookingTransactions } from '../domain/booking-transactions.js';
+import { ClientQueries, type ClientView } from '@app/membership';
+import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
+import { PractitionerQueries, type ProviderLocationLink, type ProviderView } from '@app/practitioners';
+import { type CardView, WalletCardQueries } from '@app/wallet';
+import { type TransactionView, TransactionQueries } from '@app/payments-and-claims';
+import type { AppointmentType } from '../domain/appointment-type.js';
+import { Booking, type BookingStatus } from '../domain/booking.js';
+import { BookingCounts } from '../domain/booking-counts.js';
 import { type CancellationPolicy, cancellationPolicyOf } from '../domain/cancellation-policy.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
-
-/** An appointment type as read for an answer. */
-export type AppointmentTypeRow = Omit<AppointmentType, 'organisationId' | 'offers'>;
+import { AppointmentTypeQueries } from './appointment-type.queries.js';
 
 export const BOOKING_EXPANSIONS = [
   'paymentMethod',
@@ -38,48 +37,24 @@ export interface BookingFilters {
   clientId?: string;
 }
 
-export interface BookingRow {
-  id: string;
-  createdAt: Date;
-  locationId: string;
-  providerId: string;
-  appointmentTypeId: string;
-  clientId: string;
-  serviceDate: Date;
-  paid: boolean;
-  invoiced: boolean;
-  adjustments: Adjustment[];
-  servicePrice: number;
-  cancelledAt: Date | null;
-  paymentMethodId: string | null;
-  healthFundCardId: string | null;
-  providerLocationLinkId: string;
-  pmsBookingId: string | null;
-  pmsAttendeeId: string | null;
-}
-
 /** A booking with everything its answer needs, batched across a page. */
-export interface BookingRead {
-  booking: BookingRow;
+export interface BookingView {
+  booking: Booking;
   expansion: Expansion<BookingExpansion>;
-  provider: ProviderRow | null;
+  provider: ProviderView | null;
   location: Location | null;
   business?: Business | null;
-  appointmentType: AppointmentTypeRow | null;
-  client: object | null;
-  paymentMethod?: CardRead | null;
-  healthFundCard?: CardRead | null;
+  appointmentType: AppointmentType | null;
+  client: ClientView | null;
+  paymentMethod?: CardView | null;
+  healthFundCard?: CardView | null;
   providerLocationLink?: ProviderLocationLink | null;
   cancellationPolicy?: CancellationPolicy;
-  latestTransaction?: object | null;
+  latestTransaction?: TransactionView | null;
 }
 
-const BOOKING_COLUMNS = `
-  b.id, b.created_at as "createdAt", b.location_id as "locationId", b.provider_id as "providerId",
-  b.appointment_type_id as "appointmentTypeId", b.client_id as "clientId", b.service_date as "serviceDate",
-  b.paid, b.invoiced, b.adjustments, b.service_price as "servicePrice", b.cancelled_at as "cancelledAt",
-  b.payment_method_id as "paymentMethodId", b.health_fund_card_id as "healthFundCardId",
-  b.provider_location_link_id as "providerLocationLinkId", b.pms_booking_id as "pmsBookingId", b.pms_attendee_id as "pmsAttendeeId"`;
+export const BOOKINGS = ReadModel.of(Booking, 'b');
+export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
 
 /**
  * The read side of bookings: one statement for the page, one for the count, and one per related
@@ -89,13 +64,13 @@ const BOOKING_COLUMNS = `
 export class BookingQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly organisations: OrganisationDirectory,
-    private readonly locations: LocationReader,
-    private readonly providers: ProviderQueries,
-    private readonly practitioners: PractitionerDirectory,
-    private readonly clients: ClientReader,
-    private readonly wallet: WalletQueries,
-    private readonly transactions: BookingTransactions,
+    private readonly organisations: OrganisationQueries,
+    private readonly locations: DirectoryQueries,
+    private readonly providers: PractitionerQueries,
+    private readonly appointmentTypes: AppointmentTypeQueries,
+    private readonly clients: ClientQueries,
+    private readonly wallet: WalletCardQueries,
+    private readonly transactions: TransactionQueries,
   ) {}
 
   async list(
@@ -104,15 +79,15 @@ export class BookingQueries {
     filters: BookingFilters,
     expansion: Expansion<BookingExpansion>,
     now: Date,
-  ): Promise<Page<BookingRead>> {
+  ): Promise<Page<BookingView>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
     // The page's ids first, from an index alone, then only those rows: a deep page skips index
     // entries instead of whole rows.
     const [rows, total] = await Promise.all([
-      this.sql.rows<BookingRow>(
-        `select ${BOOKING_COLUMNS} from bookings b
-         join (select b.id from bookings b where ${where} order by b.service_date desc, b.id desc limit $${params.length + 1} offset $${params.length + 2}) page using (id)
+      this.sql.select(
+        BOOKINGS,
+        `join (select b.id from bookings b where ${where} order by b.service_date desc, b.id desc limit $${params.length + 1} offset $${params.length + 2}) page using (id)
          order by b.service_date desc, b.id desc`,
         [...params, page.limit, offsetOf(page)],
       ),
@@ -125,32 +100,24 @@ export class BookingQueries {
   private async count(organisationId: string, filters: BookingFilters, where: string, params: unknown[]): Promise<number> {
     const { status, ...others } = filters;
     if (Object.values(others).every((value) => value === undefined)) {
-      const [counts] = await this.sql.rows<{ bookings: number; cancelled: number }>(
-        'select bookings, cancelled from booking_counts where organisation_id = $1',
-        [organisationId],
-      );
-      const { bookings = 0, cancelled = 0 } = counts ?? {};
+      const { bookings, cancelled } = (await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 };
       const statuses = new Set(status ?? []);
       if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;
       return bookings;
     }
-    const [{ total }] = await this.sql.rows<{ total: number }>(`select count(*)::int as total from bookings b where ${where}`, params);
-    return total;
+    return this.sql.count(BOOKINGS, `where ${where}`, params);
   }
 
-  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead> {
-    const rows = await this.sql.rows<BookingRow>(`select ${BOOKING_COLUMNS} from bookings b where b.organisation_id = $1 and b.id = $2`, [
-      organisationId,
-      bookingId,
-    ]);
+  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView> {
+    const rows = await this.sql.select(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
     if (rows.length === 0) throw bookingNotFound(bookingId);
     const [read] = await this.assemble(organisationId, rows, expansion, now);
     return read;
   }
 
-  private async assemble(organisationId: string, rows: BookingRow[], expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingRead[]> {
+  private async assemble(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView[]> {
     if (rows.length === 0) return [];
-    const ids = (pick: (row: BookingRow) => string | null) => [...new Set(rows.flatMap((row) => pick(row) ?? []))];
+    const ids = (pick: (row: Booking) => string | null) => [...new Set(rows.flatMap((row) => pick(row) ?? []))];
     const [providers, locations, appointmentTypes, clients, cards, links, settings, transactions] = await Promise.all([
       this.providers.byIds(
         organisationId,
@@ -160,7 +127,7 @@ export class BookingQueries {
         organisationId,
         ids((row) => row.locationId),
       ),
-      this.appointmentTypesByIds(
+      this.appointmentTypes.byIds(
         organisationId,
         ids((row) => row.appointmentTypeId),
       ),
@@ -174,13 +141,12 @@ export class BookingQueries {
             ...(expansion.has('healthFundCard') ? ids((row) => row.healthFundCardId) : []),
           ])
         : undefined,
-      expansion.has('providerLocationLink') ? this.practitioners.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
+      expansion.has('providerLocationLink') ? this.providers.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
       expansion.has('cancellationPolicy') ? this.organisations.bookingSettings(organisationId) : undefined,
       expansion.has('latestTransaction')
-        ? this.transactions.latestOf(
+        ? this.transactions.latestOfBookings(
             organisationId,
             rows.map((row) => row.id),
-            { withBillableItems: expansion.has('latestTransaction.transactionItems.billableItem') },
           )
         : undefined,
     ]);
@@ -202,17 +168,11 @@ export class BookingQueries {
         ...(cards && expansion.has('healthFundCard') ? { healthFundCard: (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null } : {}),
         ...(links ? { providerLocationLink: links.get(booking.providerLocationLinkId) ?? null } : {}),
         ...(settings
-          ? { cancellationPolicy: cancellationPolicyOf(settings, { serviceDate: new Date(booking.serviceDate), servicePrice: booking.servicePrice }, now) }
+          ? { cancellationPolicy: cancellationPolicyOf(settings, { serviceDate: booking.serviceDate, servicePrice: booking.servicePrice }, now) }
           : {}),
         ...(transactions ? { latestTransaction: transactions.get(booking.id) ?? null } : {}),
       };
     });
-  }
-
-  private async appointmentTypesByIds(organisationId: string, ids: string[]): Promise<Map<string, AppointmentTypeRow>> {
-    if (ids.length === 0) return new Map();
-    const types = await this.sql.entities(AppointmentType, 'where organisation_id = $1 and id = any($2)', [organisationId, ids]);
-    return new Map(types.map((type) => [type.id, type]));
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, type FieldError } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
-import { PractitionerDirectory } from '@app/practitioners';
+import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
+import { PractitionerQueries } from '@app/practitioners';
 import { AppointmentType, type NewAppointmentType } from '../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 
@@ -9,8 +9,9 @@ import { AppointmentTypeRepository } from '../domain/appointment-type.repository
 export class CreateAppointmentType {
   constructor(
     private readonly appointmentTypes: AppointmentTypeRepository,
-    private readonly organisations: OrganisationDirectory,
-    private readonly practitioners: PractitionerDirectory,
+    private readonly organisations: OrganisationQueries,
+    private readonly directory: DirectoryQueries,
+    private readonly practitioners: PractitionerQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -18,7 +19,7 @@ export class CreateAppointmentType {
     await this.organisations.assertExists(organisationId);
     const [missingProviders, missingLocations] = await Promise.all([
       this.practitioners.missingProviderIds(organisationId, props.providerIds),
-      this.organisations.missingLocationIds(organisationId, props.locationIds),
+      this.directory.missingLocationIds(organisationId, props.locationIds),
     ]);
     const errors: FieldError[] = [
       ...missingProviders.map((id) => ({

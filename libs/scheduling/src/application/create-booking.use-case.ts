@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, referenceNotFound } from '@app/shared/domain';
-import { ClientDirectory } from '@app/membership';
-import { PractitionerDirectory } from '@app/practitioners';
-import { WalletQueries } from '@app/wallet';
+import { ClientQueries } from '@app/membership';
+import { PractitionerQueries } from '@app/practitioners';
+import { WalletCardQueries } from '@app/wallet';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
@@ -26,9 +26,9 @@ export class CreateBooking {
   constructor(
     private readonly bookings: BookingRepository,
     private readonly appointmentTypes: AppointmentTypeRepository,
-    private readonly clients: ClientDirectory,
-    private readonly practitioners: PractitionerDirectory,
-    private readonly wallet: WalletQueries,
+    private readonly clients: ClientQueries,
+    private readonly practitioners: PractitionerQueries,
+    private readonly wallet: WalletCardQueries,
     private readonly clock: Clock,
   ) {}
 

@@ -16,7 +16,7 @@ export function assertCents(value: number, field: string): Cents {
 
 export const sumCents = (values: readonly Cents[]): Cents => values.reduce((total, value) => total + value, 0);
 
-/** `percent`% of an amount, rounded half away from zero to a whole cent. */
+/** `percent`% of an amount (never negative), to a whole cent with halves rounded up (`Math.round`, which takes -2.5 to -2). */
 export function percentOf(amount: Cents, percent: number): Cents {
   return Math.round((amount * percent) / 100);
 }

@@ -1,78 +1,135 @@
-import { type EntityMetadata, MikroORM } from '@mikro-orm/postgresql';
+import { type EntityMetadata, type EntityProperty, MikroORM, type Platform, ReferenceKind } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { Pool } from 'pg';
+import type { ReadModel } from './read-model.js';
 
 type Row = Record<string, unknown>;
 
-/** How rows of one mapped class are selected and turned into instances. */
-interface ClassMapping {
+/** How the rows of one read model are selected and turned into values. */
+interface Mapping {
   from: string;
-  toInstance: (row: Row) => object;
+  toValue: (row: Row) => unknown;
 }
 
 /**
- * The read side's way to PostgreSQL: parameterised statements (`$1`, `$2`, …) on MikroORM's own
- * connection pool, so rows are parsed with the ORM's type parsers. Lists send a handful of these
- * per request, and expansions load hundreds of rows; going straight to the pool skips the ORM's
- * query formatting and logging and its unit of work (identity map, change tracking), which cost
- * more CPU than the statements themselves. Writes stay on the EntityManager.
+ * The read side's one way to PostgreSQL. A `ReadModel` says what to select (a mapped class's
+ * columns, from the ORM's own mapping, and computed columns); the caller adds the rest of the
+ * statement (`where`, joins, order, paging) with `$1`, `$2`, … parameters. Each value is converted
+ * once, here, as the ORM's hydrator would (timestamps arrive as text on its pool), and the result
+ * is an instance of the mapped class that the unit of work never sees: for answers, not changes.
  *
- * It reads committed data on a connection of its own, so it refuses to run inside a transaction,
- * where it could neither see the transaction's writes nor be sure of a free connection.
+ * Outside a transaction it sends the statement straight to MikroORM's `pg` pool, skipping the ORM's
+ * query formatting, logging and identity map, which cost more CPU than the statements themselves.
+ * Inside `em.transactional(...)` it runs on that transaction's connection, so a use case can read
+ * the answer to its own change (uncommitted writes included) before it commits.
  */
 @Injectable()
 export class SqlReader {
   private pool?: Promise<Pool>;
-  private readonly mappings = new Map<abstract new (...args: never[]) => object, ClassMapping>();
+  private readonly mappings = new WeakMap<ReadModel<unknown>, Mapping>();
 
   constructor(private readonly orm: MikroORM) {}
 
-  async rows<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
-    if (this.orm.em.isInTransaction()) throw new Error('SqlReader reads outside transactions; inside one, read through the EntityManager.');
+  /** `select <the model's columns> from <its table> <alias> <rest>`. */
+  async select<T>(model: ReadModel<T>, rest: string, values: readonly unknown[] = []): Promise<T[]> {
+    const mapping = this.mappingOf(model);
+    const rows = await this.query(`${mapping.from} ${rest}`, values);
+    return rows.map(mapping.toValue) as T[];
+  }
+
+  /** The first row of `select`, or `null`. */
+  async first<T>(model: ReadModel<T>, rest: string, values: readonly unknown[] = []): Promise<T | null> {
+    const [value] = await this.select(model, rest, values);
+    return value ?? null;
+  }
+
+  /** `select count(*)::int as total from <the model's table> <alias> <rest>`. */
+  async count(model: ReadModel<unknown>, rest: string, values: readonly unknown[] = []): Promise<number> {
+    const [row] = await this.query(`${this.countOf(model)} ${rest}`, values);
+    return row.total as number;
+  }
+
+  /** How `select` starts its statements for a model: `select <columns> from <table> <alias>`. The bench baselines build theirs from this. */
+  selectOf(model: ReadModel<unknown>): string {
+    return this.mappingOf(model).from;
+  }
+
+  /** How `count` starts its statements for a model. */
+  countOf(model: ReadModel<unknown>): string {
+    return `select count(*)::int as total from ${this.metadataOf(model).tableName} ${model.alias}`;
+  }
+
+  private async query(text: string, values: readonly unknown[]): Promise<Row[]> {
+    const transaction = this.orm.em.getTransactionContext<Transaction<unknown>>();
+    if (transaction) return (await transaction.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
     this.pool ??= this.orm.em.getConnection().getNativeClient();
-    const result = await (await this.pool).query(text, values as unknown[]);
-    return result.rows as R[];
+    return (await (await this.pool).query<Row>(text, values as unknown[])).rows;
   }
 
-  /**
-   * Instances of a domain class mapped by the ORM (`where` is the rest of the statement after
-   * `from <table>`): each property from its column, lazy properties left out. Not managed: for
-   * answers, never for changes.
-   */
-  async entities<T extends object>(type: abstract new (...args: never[]) => T, where: string, values: readonly unknown[]): Promise<T[]> {
-    const mapping = this.mappingOf(type);
-    const rows = await this.rows<Row>(`${mapping.from} ${where}`, values);
-    return rows.map((row) => mapping.toInstance(row) as T);
+  private metadataOf(model: ReadModel<unknown>): EntityMetadata<object> {
+    return this.orm.getMetadata().get(model.type) as EntityMetadata<object>;
   }
 
-  private mappingOf(type: abstract new (...args: never[]) => object): ClassMapping {
-    let mapping = this.mappings.get(type);
+  private mappingOf(model: ReadModel<unknown>): Mapping {
+    let mapping = this.mappings.get(model);
     if (!mapping) {
-      mapping = classMapping(this.orm.getMetadata().get(type) as EntityMetadata<object>);
-      this.mappings.set(type, mapping);
+      mapping = mappingOf(this.metadataOf(model), model, this.orm.em.getPlatform());
+      this.mappings.set(model, mapping);
     }
     return mapping;
   }
 }
 
-function classMapping(meta: EntityMetadata<object>): ClassMapping {
-  const properties = meta.props
-    .filter((prop) => prop.persist !== false && !prop.lazy && prop.fieldNames?.length === 1)
-    .map((prop) => ({ name: prop.name as string, column: prop.fieldNames[0], isDate: prop.runtimeType === 'Date' }));
-  const columns = properties.map(({ name, column }) => `"${column}" as "${name}"`).join(', ');
+/** A column's value as the class holds it; `null` stays `null`. */
+type Conversion = (value: unknown) => unknown;
+
+function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, platform: Platform): Mapping {
+  const fields = meta.props
+    .filter((prop) => !model.omitted.has(prop.name as string))
+    .map((prop) => ({ name: prop.name as string, column: columnOf(meta, prop), convert: conversionOf(prop, platform) }));
+  for (const name of model.omitted) {
+    if (!meta.properties[name as never]) throw new Error(`${meta.className} has no mapped property "${name}" to leave out`);
+  }
+  const computed = Object.entries(model.computed).map(([name, { sql, convert }]) => {
+    if (meta.properties[name as never]) throw new Error(`${meta.className}: the computed column "${name}" would hide the mapped property of that name`);
+    return { name, sql, convert: convert as Conversion };
+  });
+  const columns = [...fields.map(({ name, column }) => `${model.alias}.${column} as "${name}"`), ...computed.map(({ name, sql }) => `${sql} as "${name}"`)];
+  const conversions = [...fields, ...computed].map(({ name, convert }) => ({ name, convert }));
   const prototype = meta.class.prototype as object;
   return {
-    from: `select ${columns} from "${meta.tableName}"`,
-    toInstance: (row) => {
-      const instance: Row = {};
-      for (const { name, isDate } of properties) {
-        const value = row[name];
-        // The ORM's parsers leave timestamps as text; the domain's classes hold Dates.
-        instance[name] = isDate && typeof value === 'string' ? new Date(value) : value;
+    from: `select ${columns.join(', ')} from ${meta.tableName} ${model.alias}`,
+    toValue: (row) => {
+      const value: Row = {};
+      for (const { name, convert } of conversions) {
+        const raw = row[name];
+        value[name] = raw === null || raw === undefined ? null : convert(raw);
       }
       // Own properties first, then the class: the ORM puts change-tracking setters on its
       // classes' prototypes, and assigning through them would build the tracking this avoids.
-      return Object.setPrototypeOf(instance, prototype) as object;
+      return Object.setPrototypeOf(value, prototype) as object;
     },
   };
+}
+
+/** The one column a property is stored in; anything else is refused, never silently left out. */
+function columnOf(meta: EntityMetadata<object>, prop: EntityProperty<object>): string {
+  const refuse = (why: string) => new Error(`The read side cannot map ${meta.className}.${prop.name as string}: ${why}. Map it, or read it another way.`);
+  if (prop.kind !== ReferenceKind.SCALAR) throw refuse(`it is a ${prop.kind} relation`);
+  if (prop.persist === false) throw refuse('it is not persisted (persist: false)');
+  if (prop.lazy) throw refuse('it is lazy');
+  if (prop.formula) throw refuse('it is a formula');
+  if (prop.fieldNames?.length !== 1) throw refuse(`it spans ${prop.fieldNames?.length ?? 0} columns`);
+  const column = prop.fieldNames[0];
+  if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw refuse(`its column "${column}" needs quoting`);
+  return column;
+}
+
+/** As the ORM's hydrator converts a column: its custom type's conversion, or text to a Date. */
+function conversionOf(prop: EntityProperty<object>, platform: Platform): Conversion {
+  if (prop.runtimeType === 'Date') return (value) => (value instanceof Date ? value : new Date(value as string));
+  const type = prop.customType;
+  if (type) return (value) => type.convertToJSValue(value, platform);
+  return (value) => value;
 }

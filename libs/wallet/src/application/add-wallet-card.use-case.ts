@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, referenceNotFound } from '@app/shared/domain';
-import { ClientDirectory } from '@app/membership';
+import { ClientQueries } from '@app/membership';
 import { CardVault } from '../domain/card-vault.js';
 import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-processor.js';
 import { type CardOwner, type NewHealthFundCard, type NewMedicareCard, WalletCard } from '../domain/wallet-card.js';
@@ -17,7 +17,7 @@ export type AddWalletCardCommand =
 export class AddWalletCard {
   constructor(
     private readonly cards: WalletCardRepository,
-    private readonly clients: ClientDirectory,
+    private readonly clients: ClientQueries,
     private readonly healthFunds: HealthFundQueries,
     private readonly processor: PaymentProcessor,
     private readonly vault: CardVault,

@@ -1,19 +1,24 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { ReadModel, SqlReader } from '@app/shared';
 import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { HealthFund } from '../domain/health-fund.js';
 
+const HEALTH_FUNDS = ReadModel.of(HealthFund, 'f');
+
 @Injectable()
 export class HealthFundQueries {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly sql: SqlReader) {}
 
   /** Ordered by name, then id. */
   async list(page: PageRequest): Promise<Page<HealthFund>> {
-    const [items, total] = await this.em.findAndCount(HealthFund, {}, { orderBy: { name: 'asc', id: 'asc' }, limit: page.limit, offset: offsetOf(page) });
+    const [items, total] = await Promise.all([
+      this.sql.select(HEALTH_FUNDS, 'order by f.name, f.id limit $1 offset $2', [page.limit, offsetOf(page)]),
+      this.sql.count(HEALTH_FUNDS, ''),
+    ]);
     return pageOf(items, total, page);
   }
 
   find(id: string): Promise<HealthFund | null> {
-    return isUuid(id) ? this.em.findOne(HealthFund, { id }) : Promise.resolve(null);
+    return isUuid(id) ? this.sql.first(HEALTH_FUNDS, 'where f.id = $1', [id]) : Promise.resolve(null);
   }
 }

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { AddWalletCard, type AddWalletCardCommand } from '../application/add-wallet-card.use-case.js';
-import { WalletQueries } from '../application/wallet.queries.js';
+import { WalletCardQueries } from '../application/wallet-card.queries.js';
 import { CreateWalletCardRequest, HealthFundCardRequest, MedicareCardRequest, PaymentMethodCardRequest } from './dto/create-wallet-card.request.js';
 import { WalletCardCreatedResponse, WalletCardResponse } from './dto/wallet-card.response.js';
 
@@ -16,7 +16,7 @@ const ClientId = () => UuidParam('clientId', 'Client');
 export class WalletController {
   constructor(
     private readonly addWalletCard: AddWalletCard,
-    private readonly queries: WalletQueries,
+    private readonly queries: WalletCardQueries,
   ) {}
 
   @Post()

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ClientView } from '../../application/client-view.js';
+import type { ClientView } from '../../application/client.queries.js';
 
 export class ClientResponse implements ClientView {
   @ApiProperty({ example: '0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c' }) id: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsHttpUrl } from '@app/shared';
 import { MAX_NAME_LENGTH } from '../../domain/personal-details.js';
-import { HTTP_URL, HTTP_URL_MESSAGE } from './http-url.js';
 
 export class CreateClientRequest {
   @ApiProperty({ example: 'Alex', maxLength: MAX_NAME_LENGTH })
@@ -73,7 +73,7 @@ export class CreateClientRequest {
 
   @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', maxLength: 2048, example: 'https://cdn.example.com/clients/alex.jpg' })
   @IsOptional()
-  @IsUrl(HTTP_URL, HTTP_URL_MESSAGE)
+  @IsHttpUrl()
   @MaxLength(2048)
   profileImageUrl?: string | null;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsHttpUrl } from '@app/shared';
 import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_KEYS, MAX_METADATA_VALUE_LENGTH } from '../../domain/member-metadata.js';
 import { MAX_NAME_LENGTH } from '../../domain/personal-details.js';
-import { HTTP_URL, HTTP_URL_MESSAGE } from './http-url.js';
 
 export class CreateMemberRequest {
   @ApiProperty({ example: 'Alex', maxLength: MAX_NAME_LENGTH })
@@ -40,7 +40,7 @@ export class CreateMemberRequest {
 
   @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', maxLength: 2048, example: 'https://cdn.example.com/members/alex.jpg' })
   @IsOptional()
-  @IsUrl(HTTP_URL, HTTP_URL_MESSAGE)
+  @IsHttpUrl()
   @MaxLength(2048)
   profileImageUrl?: string | null;
 

@@ -1,9 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { Client } from '../../domain/client.js';
 import { Member } from '../../domain/member.js';
 
-const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
-const JSONB = { type: 'json', columnType: 'jsonb' } as const;
 const DATE = { type: 'date', columnType: 'date', nullable: true } as const;
 
 // The unique index on lower(email) lives in the migration: an ORM unique flag cannot say "ignoring case".
@@ -11,20 +10,20 @@ export const MemberSchema = new EntitySchema<Member>({
   class: Member,
   tableName: 'members',
   properties: {
-    id: { type: 'string', primary: true },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-    email: { type: 'string' },
-    mobileNumber: { type: 'string', nullable: true },
+    id: { ...TEXT, primary: true },
+    firstName: TEXT,
+    lastName: TEXT,
+    email: TEXT,
+    mobileNumber: { ...TEXT, nullable: true },
     dateOfBirth: DATE,
-    profileImageUrl: { type: 'string', nullable: true },
+    profileImageUrl: { ...TEXT, nullable: true },
     metadata: JSONB,
     emailVerified: { type: 'boolean' },
     mobileNumberVerified: { type: 'boolean' },
     roles: JSONB,
     settings: JSONB,
     activity: JSONB,
-    createdByOrganisationId: { type: 'string', nullable: true },
+    createdByOrganisationId: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
   },
 });
@@ -33,17 +32,17 @@ export const ClientSchema = new EntitySchema<Client>({
   class: Client,
   tableName: 'clients',
   properties: {
-    id: { type: 'uuid', columnType: 'uuid', primary: true },
-    organisationId: { type: 'string' },
-    memberId: { type: 'string', nullable: true },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
+    id: { ...UUID, primary: true },
+    organisationId: TEXT,
+    memberId: { ...TEXT, nullable: true },
+    firstName: TEXT,
+    lastName: TEXT,
     dateOfBirth: DATE,
-    mobileNumber: { type: 'string', nullable: true },
-    email: { type: 'string', nullable: true },
-    pmsPatientId: { type: 'string', nullable: true },
+    mobileNumber: { ...TEXT, nullable: true },
+    email: { ...TEXT, nullable: true },
+    pmsPatientId: { ...TEXT, nullable: true },
     pmsCreatedAt: { ...TIMESTAMP, nullable: true },
-    profileImageUrl: { type: 'string', nullable: true },
+    profileImageUrl: { ...TEXT, nullable: true },
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
   },

@@ -1,21 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsEmail,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  IsUUID,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
-import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsHttpUrl, ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
+import { LOCATION_EXPANSIONS, type LocationExpansion } from '../../application/directory.queries.js';
 import type { Address, Location, Registration } from '../../domain/location.js';
 import { BusinessResponse } from './business.dto.js';
 import { OrganisationResponse } from './organisation.response.js';
@@ -41,7 +29,7 @@ export class MedicareRegistrationDto {
 
   @ApiProperty({ required: false, type: String, nullable: true, example: 'https://proda.humanservices.gov.au/agreements/4471829' })
   @MayBeOmitted()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true })
+  @IsHttpUrl()
   providerAgreementSubmissionUrl?: string;
 
   @ApiProperty({ required: false, example: false })
@@ -106,9 +94,6 @@ export class CreateLocationRequest {
   @Type(() => RegistrationDto)
   registrations?: RegistrationDto[];
 }
-
-export const LOCATION_EXPANSIONS = ['business', 'registrations', 'organisation'] as const;
-export type LocationExpansion = (typeof LOCATION_EXPANSIONS)[number];
 
 export class LocationExpandQuery {
   @ListQueryParam(LOCATION_EXPANSIONS, 'Parts to include: the owning business, the Medicare and PHI registrations, the organisation.', ['business'])

@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsHttpUrl } from '@app/shared';
 import { MAX_NAME_LENGTH } from '../../domain/organisation.js';
-
-const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
-const URL_MESSAGE = { message: 'must be an http(s) URL' };
 
 /** Only the fields sent change; `null` clears a URL; `{}` changes nothing. */
 export class UpdateOrganisationRequest {
@@ -24,16 +22,16 @@ export class UpdateOrganisationRequest {
     description: 'Deprecated: answers carry `Deprecation: true`.',
   })
   @IsOptional()
-  @IsUrl(HTTP_URL, URL_MESSAGE)
+  @IsHttpUrl()
   websiteUrl?: string | null;
 
   @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', example: 'https://cdn.harbourphysio.com.au/brand.png' })
   @IsOptional()
-  @IsUrl(HTTP_URL, URL_MESSAGE)
+  @IsHttpUrl()
   brandImageUrl?: string | null;
 
   @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', example: 'https://cdn.harbourphysio.com.au/wordmark.svg' })
   @IsOptional()
-  @IsUrl(HTTP_URL, URL_MESSAGE)
+  @IsHttpUrl()
   wordmarkImageUrl?: string | null;
 }

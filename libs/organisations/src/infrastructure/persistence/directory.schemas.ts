@@ -1,24 +1,22 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { Business } from '../../domain/business.js';
 import { Location } from '../../domain/location.js';
 import { PlanTemplateLink } from '../../domain/plan-template-link.js';
-
-const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
-const UUID = { type: 'uuid', columnType: 'uuid' } as const;
 
 export const BusinessSchema = new EntitySchema<Business>({
   class: Business,
   tableName: 'businesses',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
-    name: { type: 'string' },
-    taxIdentifier: { type: 'string' },
-    countryCode: { type: 'string' },
-    merchantId: { type: 'string', nullable: true },
-    settings: { type: 'json', columnType: 'jsonb' },
-    capabilities: { type: 'json', columnType: 'jsonb' },
-    events: { type: 'json', columnType: 'jsonb' },
+    organisationId: TEXT,
+    name: TEXT,
+    taxIdentifier: TEXT,
+    countryCode: TEXT,
+    merchantId: { ...TEXT, nullable: true },
+    settings: JSONB,
+    capabilities: JSONB,
+    events: JSONB,
     createdAt: TIMESTAMP,
   },
 });
@@ -28,15 +26,15 @@ export const LocationSchema = new EntitySchema<Location>({
   tableName: 'locations',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     businessId: UUID,
-    name: { type: 'string' },
-    timeZone: { type: 'string' },
-    address: { type: 'json', columnType: 'jsonb' },
-    email: { type: 'string', nullable: true },
-    suggestedTaxIdentifier: { type: 'string', nullable: true },
-    bookingCustomText: { type: 'string', nullable: true },
-    registrations: { type: 'json', columnType: 'jsonb' },
+    name: TEXT,
+    timeZone: TEXT,
+    address: JSONB,
+    email: { ...TEXT, nullable: true },
+    suggestedTaxIdentifier: { ...TEXT, nullable: true },
+    bookingCustomText: { ...TEXT, nullable: true },
+    registrations: JSONB,
     createdAt: TIMESTAMP,
   },
 });
@@ -46,10 +44,10 @@ export const PlanTemplateLinkSchema = new EntitySchema<PlanTemplateLink>({
   tableName: 'plan_template_links',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     businessId: UUID,
-    planTemplateId: { type: 'string' },
-    url: { type: 'string' },
+    planTemplateId: TEXT,
+    url: TEXT,
     createdAt: TIMESTAMP,
   },
 });

@@ -1,18 +1,19 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, TIMESTAMP } from '@app/shared';
 import { Organisation } from '../../domain/organisation.js';
 
 export const OrganisationSchema = new EntitySchema<Organisation>({
   class: Organisation,
   tableName: 'organisations',
   properties: {
-    id: { type: 'string', primary: true },
-    name: { type: 'string' },
-    slug: { type: 'string', unique: 'organisations_slug_unique' },
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+    id: { ...TEXT, primary: true },
+    name: TEXT,
+    slug: { ...TEXT, unique: 'organisations_slug_unique' },
+    createdAt: TIMESTAMP,
     bookingsEnabled: { type: 'boolean' },
-    brandImageUrl: { type: 'string', nullable: true },
-    wordmarkImageUrl: { type: 'string', nullable: true },
-    websiteUrl: { type: 'string', nullable: true },
-    bookingSettings: { type: 'json', columnType: 'jsonb' },
+    brandImageUrl: { ...TEXT, nullable: true },
+    wordmarkImageUrl: { ...TEXT, nullable: true },
+    websiteUrl: { ...TEXT, nullable: true },
+    bookingSettings: JSONB,
   },
 });

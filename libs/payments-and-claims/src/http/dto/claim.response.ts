@@ -3,7 +3,7 @@ import { ApiCents } from '@app/shared';
 import { MedicareCardResponse } from '@app/wallet';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
-import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
+import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -89,7 +89,7 @@ export class ClaimResponse {
   @ApiProperty({ type: ClaimPaymentResponse, nullable: true }) payment: ClaimPaymentResponse | null;
   @ApiProperty({ type: ClaimProviderResponse }) provider: ClaimProviderResponse;
 
-  static from(claim: Claim, read: PaymentTransactionRead, options: { withFundId: boolean }): ClaimResponse {
+  static from(claim: Claim, read: PaymentTransactionView, options: { withFundId: boolean }): ClaimResponse {
     const fund = read.healthFund;
     return {
       id: claim.id,
@@ -169,7 +169,7 @@ export class MedicareClaimResponse {
   @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' })
   claimantMedicareCard?: MedicareCardResponse | null;
 
-  static from(claim: MedicareClaim, read: PaymentTransactionRead, options: { withCards: boolean }): MedicareClaimResponse {
+  static from(claim: MedicareClaim, read: PaymentTransactionView, options: { withCards: boolean }): MedicareClaimResponse {
     return {
       id: claim.id,
       reference: claim.reference,

@@ -1,7 +1,7 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
 import { MemberResponse } from '@app/membership';
-import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
+import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
 
 class AdjustmentTransactionResponse {
@@ -42,7 +42,7 @@ class PaymentEventResponse {
 }
 
 /** Where a payment transaction is shown: in a payout listing (all fields) or inside a booking's Transaction. */
-export type PaymentTransactionView = 'payout' | 'transaction';
+export type EmbeddedIn = 'payout' | 'transaction';
 
 export class PaymentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-d647-7219-a41b-7f8091a2b3c4' }) id: string;
@@ -60,7 +60,7 @@ export class PaymentTransactionResponse {
   @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings.' }) paymentLinks?: PaymentLinkResponse[];
   @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
 
-  static from(read: PaymentTransactionRead, view: PaymentTransactionView): PaymentTransactionResponse {
+  static from(read: PaymentTransactionView, view: EmbeddedIn): PaymentTransactionResponse {
     const { paymentTransaction: transaction } = read;
     const inPayout = view === 'payout';
     return {

@@ -4,7 +4,7 @@ import { ClientResponse } from '@app/membership';
 import { LocationResponse } from '@app/organisations';
 import { ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet';
-import type { TransactionRead } from '../../application/transaction.reader.js';
+import type { TransactionView } from '../../application/transaction.queries.js';
 import type { BillableItemSnapshot } from '../../domain/transaction.js';
 import { PaymentTransactionResponse } from './payment-transaction.response.js';
 
@@ -99,12 +99,12 @@ export class TransactionResponse {
   @ApiProperty({ type: PaymentMethodResponse, nullable: true }) paymentMethod: PaymentMethodResponse | null;
   @ApiProperty({ type: HealthFundCardResponse, nullable: true }) healthFundCard: HealthFundCardResponse | null;
   @ApiProperty({ type: MedicareCardResponse, nullable: true }) medicareCard: MedicareCardResponse | null;
-  @ApiProperty({ type: ClientResponse, nullable: true }) client: object | null;
+  @ApiProperty({ type: ClientResponse, nullable: true }) client: ClientResponse | null;
   @ApiProperty({ type: ProviderResponse, nullable: true }) serviceProvider: ProviderResponse | null;
   @ApiProperty({ type: LocationResponse, nullable: true }) location: LocationResponse | null;
   @ApiProperty({ type: CustomerResponse }) customer: CustomerResponse;
 
-  static from(read: TransactionRead, options: { withBillableItems: boolean }): TransactionResponse {
+  static from(read: TransactionView, options: { withBillableItems: boolean }): TransactionResponse {
     const { transaction } = read;
     return {
       id: transaction.id,
@@ -141,7 +141,7 @@ export class TransactionResponse {
       healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard),
       medicareCard: read.medicareCard && MedicareCardResponse.from(read.medicareCard.card),
       client: read.client,
-      serviceProvider: read.serviceProvider && ProviderResponse.from({ provider: read.serviceProvider }),
+      serviceProvider: read.serviceProvider && ProviderResponse.from(read.serviceProvider),
       location: read.location && LocationResponse.from(read.location),
       customer: { name: transaction.customerName },
     };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
-import { OrganisationDirectory } from '@app/organisations';
+import { OrganisationLookup } from '../../access/organisation-lookup.js';
 import { ApiKey } from '../domain/api-key.js';
 import { ApiKeyRepository } from '../domain/api-key.repository.js';
 
@@ -13,7 +13,7 @@ export interface CreateApiKeyCommand {
 export class CreateApiKey {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
-    private readonly organisations: OrganisationDirectory,
+    private readonly organisations: OrganisationLookup,
     private readonly clock: Clock,
   ) {}
 

@@ -1,14 +1,15 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { TEXT, TIMESTAMP } from '@app/shared';
 import { ApiKey } from '../domain/api-key.js';
 
 export const ApiKeySchema = new EntitySchema<ApiKey>({
   class: ApiKey,
   tableName: 'api_keys',
   properties: {
-    id: { type: 'string', primary: true },
-    name: { type: 'string' },
-    organisationId: { type: 'string', nullable: true },
-    secretHash: { type: 'string', unique: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+    id: { ...TEXT, primary: true },
+    name: TEXT,
+    organisationId: { ...TEXT, nullable: true },
+    secretHash: { ...TEXT, unique: true },
+    createdAt: TIMESTAMP,
   },
 });

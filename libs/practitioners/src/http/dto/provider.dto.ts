@@ -1,9 +1,9 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
-import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
+import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsHttpUrl, ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
 import { LocationResponse } from '@app/organisations';
-import type { ProviderExpansion, ProviderRead } from '../../application/provider.queries.js';
+import type { ProviderExpansion, ProviderView } from '../../application/practitioner.queries.js';
 import { ProviderLocationLinkResponse } from './location-link.dto.js';
 
 export class CreateProviderRequest {
@@ -39,7 +39,7 @@ export class CreateProviderRequest {
 
   @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' })
   @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'must be an http(s) URL' })
+  @IsHttpUrl()
   profileImageUrl?: string | null;
 
   @ApiProperty({ required: false, example: true, default: true, description: 'Whether patients can book this provider online.' })
@@ -80,10 +80,11 @@ export class ProviderResponse {
   locationLinks?: ProviderLocationLinkResponse[];
   @ApiProperty({ required: false, type: [LocationResponse], description: 'Present when expanded (`locations`).' }) locations?: LocationResponse[];
 
-  static from({ provider, locationLinks, locations }: ProviderRead): ProviderResponse {
+  static from(provider: ProviderView): ProviderResponse {
+    const { locationLinks, locations } = provider;
     return {
       id: provider.id,
-      createdAt: new Date(provider.createdAt).toISOString(),
+      createdAt: provider.createdAt.toISOString(),
       locationIds: provider.locationIds,
       deleted: provider.deleted,
       bookingsEnabled: provider.bookingsEnabled,

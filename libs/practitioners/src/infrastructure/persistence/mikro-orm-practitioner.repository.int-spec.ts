@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlReader } from '@app/shared';
-import { OrganisationDirectory } from '@app/organisations';
+import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { CreateLocationLink } from '../../application/create-location-link.use-case.js';
@@ -13,6 +13,7 @@ import { MikroOrmPractitionerRepository } from './mikro-orm-practitioner.reposit
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 
 describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
+  const directory = () => new DirectoryQueries(new SqlReader(orm), new OrganisationQueries(new SqlReader(orm)));
   let orm: MikroORM;
   let rows: Rows;
   let organisationId: string;
@@ -126,14 +127,10 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     const clock = new FixedClock(NOW);
     const create = () => {
       const em = fresh(orm);
-      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), new OrganisationDirectory(em, new SqlReader(orm)), clock).execute(
-        organisationId,
-        provider.id,
-        {
-          locationId,
-          medicare: { providerNumber: '2429592A' },
-        },
-      );
+      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), directory(), clock).execute(organisationId, provider.id, {
+        locationId,
+        medicare: { providerNumber: '2429592A' },
+      });
     };
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([create(), create(), create(), create()]));
 

@@ -1,22 +1,20 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { Provider } from '../../domain/provider.js';
 import { ProviderLocationLink } from '../../domain/provider-location-link.js';
-
-const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
-const UUID = { type: 'uuid', columnType: 'uuid' } as const;
 
 export const ProviderSchema = new EntitySchema<Provider>({
   class: Provider,
   tableName: 'providers',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
-    firstName: { type: 'string' },
-    middleName: { type: 'string', nullable: true },
-    lastName: { type: 'string' },
-    email: { type: 'string', nullable: true },
-    mobileNumber: { type: 'string', nullable: true },
-    profileImageUrl: { type: 'string', nullable: true },
+    organisationId: TEXT,
+    firstName: TEXT,
+    middleName: { ...TEXT, nullable: true },
+    lastName: TEXT,
+    email: { ...TEXT, nullable: true },
+    mobileNumber: { ...TEXT, nullable: true },
+    profileImageUrl: { ...TEXT, nullable: true },
     bookingsEnabled: { type: 'boolean' },
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
@@ -28,13 +26,13 @@ export const ProviderLocationLinkSchema = new EntitySchema<ProviderLocationLink>
   tableName: 'provider_location_links',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     providerId: UUID,
     locationId: UUID,
     acceptedTerms: { type: 'boolean' },
-    categoryCode: { type: 'string', nullable: true },
-    medicare: { type: 'json', columnType: 'jsonb' },
-    association: { type: 'json', columnType: 'jsonb' },
+    categoryCode: { ...TEXT, nullable: true },
+    medicare: JSONB,
+    association: JSONB,
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
   },

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ApiCents, MayBeOmitted } from '@app/shared';
-import type { AppointmentTypeRow } from '../../application/booking.queries.js';
+import type { AppointmentType } from '../../domain/appointment-type.js';
 import type { BillableItem } from '../../domain/appointment-type.js';
 
 const CENTS = { message: 'must be a non-negative integer number of cents' };
@@ -150,7 +150,7 @@ export class AppointmentTypeResponse {
   @ApiProperty({ type: String, nullable: true, example: 'physiotherapy' }) category: string | null;
   @ApiProperty({ type: [BillableItemResponse] }) billableItems: BillableItemResponse[];
 
-  static from(type: AppointmentTypeRow, options: { withServiceItems: boolean } = { withServiceItems: true }): AppointmentTypeResponse {
+  static from(type: AppointmentType, options: { withServiceItems: boolean } = { withServiceItems: true }): AppointmentTypeResponse {
     return {
       id: type.id,
       name: type.name,

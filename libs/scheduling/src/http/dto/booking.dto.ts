@@ -1,4 +1,4 @@
-import { ApiProperty, getSchemaPath, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ApiCents, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
@@ -6,7 +6,8 @@ import { ClientResponse } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet';
-import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingRead } from '../../application/booking.queries.js';
+import { TransactionResponse } from '@app/payments-and-claims';
+import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingView } from '../../application/booking.queries.js';
 import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
 import { AppointmentTypeResponse } from './appointment-type.dto.js';
@@ -142,8 +143,6 @@ export class CancellationPolicyResponse {
   }
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
 export class BookingResponse {
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
@@ -163,7 +162,7 @@ export class BookingResponse {
   })
   appointmentType: AppointmentTypeResponse | null;
   @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
-  @ApiProperty({ type: ClientResponse }) client: object | null;
+  @ApiProperty({ type: ClientResponse }) client: ClientResponse | null;
   @ApiProperty({ example: false }) paid: boolean;
   @ApiProperty({ example: false }) invoiced: boolean;
   @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
@@ -181,24 +180,24 @@ export class BookingResponse {
   @ApiProperty({
     required: false,
     nullable: true,
-    allOf: [{ $ref: getSchemaPath('TransactionResponse') }],
+    type: TransactionResponse,
     description: "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
   })
-  latestTransaction?: object | null;
+  latestTransaction?: TransactionResponse | null;
   @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
   @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
     string | null;
 
-  static from(read: BookingRead): BookingResponse {
+  static from(read: BookingView): BookingResponse {
     const { booking, expansion } = read;
     return {
       id: booking.id,
-      createdAt: iso(booking.createdAt)!,
+      createdAt: booking.createdAt.toISOString(),
       locationId: booking.locationId,
       providerId: booking.providerId,
       appointmentTypeId: booking.appointmentTypeId,
       clientId: booking.clientId,
-      provider: read.provider ? ProviderResponse.from({ provider: read.provider }) : null,
+      provider: read.provider ? ProviderResponse.from(read.provider) : null,
       location: read.location
         ? LocationResponse.from(read.location, {
             business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
@@ -208,13 +207,13 @@ export class BookingResponse {
       appointmentType: read.appointmentType
         ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') })
         : null,
-      serviceDate: iso(booking.serviceDate)!,
+      serviceDate: booking.serviceDate.toISOString(),
       client: read.client,
       paid: booking.paid,
       invoiced: booking.invoiced,
       adjustments: booking.adjustments,
       servicePrice: booking.servicePrice,
-      cancelledAt: iso(booking.cancelledAt),
+      cancelledAt: booking.cancelledAt?.toISOString() ?? null,
       status: booking.cancelledAt ? 'cancelled' : 'confirmed',
       ...(read.healthFundCard !== undefined ? { healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard) } : {}),
       ...(read.paymentMethod !== undefined ? { paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card) } : {}),
@@ -222,7 +221,13 @@ export class BookingResponse {
         ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) }
         : {}),
       ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
-      ...(read.latestTransaction !== undefined ? { latestTransaction: read.latestTransaction } : {}),
+      ...(read.latestTransaction !== undefined
+        ? {
+            latestTransaction:
+              read.latestTransaction &&
+              TransactionResponse.from(read.latestTransaction, { withBillableItems: expansion.has('latestTransaction.transactionItems.billableItem') }),
+          }
+        : {}),
       pmsBookingId: booking.pmsBookingId,
       ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),
     };

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlReader } from '@app/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ClientDirectory } from '@app/membership';
-import { PractitionerDirectory } from '@app/practitioners';
-import { WalletQueries } from '@app/wallet';
+import { ClientQueries } from '@app/membership';
+import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
+import { PractitionerQueries } from '@app/practitioners';
+import { WalletCardQueries } from '@app/wallet';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { CancelBooking } from '../../application/cancel-booking.use-case.js';
@@ -41,13 +42,15 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   /** The use case as one request runs it: its own unit of work, every collaborator on the database. */
   const createBooking = (organisationId: string, command: CreateBookingCommand) => {
     const em = fresh(orm);
-    const clients = new ClientDirectory(em);
+    const sql = new SqlReader(orm);
+    const organisations = new OrganisationQueries(sql);
+    const clients = new ClientQueries(sql);
     return new CreateBooking(
       new MikroOrmBookingRepository(em),
       new MikroOrmAppointmentTypeRepository(em),
       clients,
-      new PractitionerDirectory(em, new SqlReader(orm)),
-      new WalletQueries(em, new SqlReader(orm), clients),
+      new PractitionerQueries(sql, organisations, new DirectoryQueries(sql, organisations)),
+      new WalletCardQueries(new SqlReader(orm), clients),
       clock,
     ).execute(organisationId, command);
   };

@@ -1,28 +1,27 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
+import { BookingCounts } from '../../domain/booking-counts.js';
 import { TimeOff } from '../../domain/time-off.js';
 import { WorkingHours } from '../../domain/working-hours.js';
-
-const TIMESTAMP = { type: 'Date', columnType: 'timestamptz(3)' } as const;
-const UUID = { type: 'uuid', columnType: 'uuid' } as const;
 
 export const AppointmentTypeSchema = new EntitySchema<AppointmentType>({
   class: AppointmentType,
   tableName: 'appointment_types',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
-    name: { type: 'string' },
+    organisationId: TEXT,
+    name: TEXT,
     durationMinutes: { type: 'integer' },
     price: { type: 'integer' },
     providerIds: { type: 'string[]', columnType: 'uuid[]' },
     locationIds: { type: 'string[]', columnType: 'uuid[]' },
     maxAttendees: { type: 'integer' },
-    description: { type: 'string', nullable: true },
-    category: { type: 'string', nullable: true },
-    itemCode: { type: 'string', nullable: true },
-    billableItems: { type: 'json', columnType: 'jsonb' },
+    description: { ...TEXT, nullable: true },
+    category: { ...TEXT, nullable: true },
+    itemCode: { ...TEXT, nullable: true },
+    billableItems: JSONB,
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
   },
@@ -33,7 +32,7 @@ export const BookingSchema = new EntitySchema<Booking>({
   tableName: 'bookings',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     clientId: UUID,
     providerId: UUID,
     locationId: UUID,
@@ -44,13 +43,13 @@ export const BookingSchema = new EntitySchema<Booking>({
     servicePrice: { type: 'integer' },
     paid: { type: 'boolean' },
     invoiced: { type: 'boolean' },
-    adjustments: { type: 'json', columnType: 'jsonb' },
+    adjustments: JSONB,
     cancelledAt: { ...TIMESTAMP, nullable: true },
     paymentMethodId: { ...UUID, nullable: true },
     healthFundCardId: { ...UUID, nullable: true },
-    pmsBookingId: { type: 'string', nullable: true },
-    pmsAttendeeId: { type: 'string', nullable: true },
-    manageTokenHash: { type: 'string', nullable: true },
+    pmsBookingId: { ...TEXT, nullable: true },
+    pmsAttendeeId: { ...TEXT, nullable: true },
+    manageTokenHash: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
   },
 });
@@ -60,12 +59,12 @@ export const WorkingHoursSchema = new EntitySchema<WorkingHours>({
   tableName: 'working_hours',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     providerId: UUID,
     locationId: UUID,
     dayOfWeek: { type: 'smallint' },
-    startTime: { type: 'string' },
-    endTime: { type: 'string' },
+    startTime: TEXT,
+    endTime: TEXT,
   },
 });
 
@@ -74,11 +73,22 @@ export const TimeOffSchema = new EntitySchema<TimeOff>({
   tableName: 'time_off',
   properties: {
     id: { ...UUID, primary: true },
-    organisationId: { type: 'string' },
+    organisationId: TEXT,
     providerId: UUID,
     startsAt: TIMESTAMP,
     endsAt: TIMESTAMP,
-    reason: { type: 'string', nullable: true },
+    reason: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
+  },
+});
+
+/** Written only by the triggers of migration `BookingCounts`; mapped so the read side reads it by its mapping. */
+export const BookingCountsSchema = new EntitySchema<BookingCounts>({
+  class: BookingCounts,
+  tableName: 'booking_counts',
+  properties: {
+    organisationId: { ...TEXT, primary: true },
+    bookings: { type: 'integer' },
+    cancelled: { type: 'integer' },
   },
 });

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CardRead } from '../../application/wallet.queries.js';
-import type { HealthFundCardDetails, MedicareCardDetails, PaymentMethodDetails, WalletCard } from '../../domain/wallet-card.js';
+import type { CardView } from '../../application/wallet-card.queries.js';
+import type { HealthFundCardDetails, MedicareCardDetails, PaymentMethodDetails } from '../../domain/wallet-card.js';
 import { HealthFundResponse } from './health-fund.response.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -19,7 +19,7 @@ export class WalletCardCreatedResponse {
   @ApiProperty({ type: String, nullable: true, example: 'cus_R3x9Kq2LmN7vPw', description: 'The processor customer (payment methods only).' })
   customerId: string | null;
 
-  static from(card: WalletCard): WalletCardCreatedResponse {
+  static from(card: CardView['card']): WalletCardCreatedResponse {
     return {
       id: card.id,
       brand: card.brand,
@@ -35,7 +35,7 @@ export class PaymentMethodResponse {
   @ApiProperty({ example: '4242' }) last4: string;
   @ApiProperty({ example: 'cus_R3x9Kq2LmN7vPw' }) customerId: string;
 
-  static from(card: WalletCard): PaymentMethodResponse {
+  static from(card: CardView['card']): PaymentMethodResponse {
     return { id: card.id, brand: card.brand, last4: card.last4, customerId: (card.details as PaymentMethodDetails).customerId };
   }
 }
@@ -53,7 +53,7 @@ export class HealthFundCardResponse {
   @ApiProperty({ type: [String], example: ['Alex Chen'] }) cardholders: string[];
   @ApiProperty({ example: false }) verified: boolean;
 
-  static from({ card, healthFund }: CardRead): HealthFundCardResponse {
+  static from({ card, healthFund }: CardView): HealthFundCardResponse {
     const details = card.details as HealthFundCardDetails;
     return {
       id: card.id,
@@ -85,7 +85,7 @@ export class MedicareCardResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) verifiedAt: string | null;
   @ApiProperty({ example: false }) verified: boolean;
 
-  static from(card: WalletCard): MedicareCardResponse {
+  static from(card: CardView['card']): MedicareCardResponse {
     const details = card.details as MedicareCardDetails;
     return {
       id: card.id,
@@ -136,7 +136,7 @@ export class WalletCardResponse {
   @ApiProperty({ required: false, type: String, nullable: true, example: 'J', description: 'medicare_card' }) secondInitial?: string | null;
   @ApiProperty({ required: false, type: String, nullable: true, example: 'F', description: 'medicare_card' }) sex?: string | null;
 
-  static from(read: CardRead): WalletCardResponse {
+  static from(read: CardView): WalletCardResponse {
     const { card } = read;
     const common = { id: card.id, type: card.type, brand: card.brand, last4: card.last4, createdAt: card.createdAt.toISOString(), verified: card.verified };
     switch (card.type) {

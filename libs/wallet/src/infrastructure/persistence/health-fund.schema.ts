@@ -1,12 +1,13 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { JSONB, TEXT, UUID } from '@app/shared';
 import { HealthFund } from '../../domain/health-fund.js';
 
 export const HealthFundSchema = new EntitySchema<HealthFund>({
   class: HealthFund,
   tableName: 'health_funds',
   properties: {
-    id: { type: 'uuid', columnType: 'uuid', primary: true },
-    name: { type: 'string' },
-    capabilities: { type: 'json', columnType: 'jsonb' },
+    id: { ...UUID, primary: true },
+    name: TEXT,
+    capabilities: JSONB,
   },
 });

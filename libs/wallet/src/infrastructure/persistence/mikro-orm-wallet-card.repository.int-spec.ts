@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ClientDirectory } from '@app/membership';
-import { parseMasterKey } from '@app/shared';
+import { ClientQueries } from '@app/membership';
+import { parseMasterKey, SqlReader } from '@app/shared';
 import { DomainError } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
@@ -31,7 +31,7 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
     orm = await openTestOrm();
     rows = new Rows(orm);
     organisationId = await rows.organisation();
-    fund = (await new HealthFundQueries(fresh(orm)).find(SEEDED_HEALTH_FUND_ID))!;
+    fund = (await new HealthFundQueries(new SqlReader(orm)).find(SEEDED_HEALTH_FUND_ID))!;
   });
   afterAll(() => orm?.close());
 
@@ -126,8 +126,8 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
       const em = fresh(orm);
       return new AddWalletCard(
         new MikroOrmWalletCardRepository(em),
-        new ClientDirectory(em),
-        new HealthFundQueries(em),
+        new ClientQueries(new SqlReader(orm)),
+        new HealthFundQueries(new SqlReader(orm)),
         new TestPaymentProcessor(),
         vault,
         clock,

@@ -1,49 +1,55 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@app/shared';
+import { ReadModel, SqlReader } from '@app/shared';
 import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { ClientDirectory } from '@app/membership';
+import { ClientQueries } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
 import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../domain/wallet-card.js';
 import { clientNotFound } from '../domain/wallet.errors.js';
 
-/** A card as read for an answer: the card, and its fund when it is a health fund card. */
-export interface CardRead {
-  card: WalletCard;
+// The ciphertext stays out of every answer; only the vault ever opens it.
+const WALLET_CARDS = ReadModel.of(WalletCard, 'w', { omit: ['numberCiphertext'] });
+const HEALTH_FUNDS = ReadModel.of(HealthFund, 'f');
+
+/** A card as read for an answer: the card (never its ciphertext), and its fund when it is a health fund card. */
+export interface CardView {
+  card: Omit<WalletCard, 'numberCiphertext'>;
   healthFund: HealthFund | null;
 }
 
 /** Reads of wallets, for the wallet's own list and for other contexts' expansions; all batched. */
 @Injectable()
-export class WalletQueries {
+export class WalletCardQueries {
   constructor(
-    private readonly em: EntityManager,
     private readonly sql: SqlReader,
-    private readonly clients: ClientDirectory,
+    private readonly clients: ClientQueries,
   ) {}
 
   /** A client's cards, newest first. */
-  async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardRead>> {
+  async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>> {
     if (!(await this.clients.findActiveClient(organisationId, clientId))) throw clientNotFound(clientId);
-    const [cards, total] = await this.em.findAndCount(
-      WalletCard,
-      { organisationId, clientId },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) },
-    );
+    const [cards, total] = await Promise.all([
+      this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.client_id = $2 order by w.created_at desc, w.id desc limit $3 offset $4', [
+        organisationId,
+        clientId,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(WALLET_CARDS, 'where w.organisation_id = $1 and w.client_id = $2', [organisationId, clientId]),
+    ]);
     return pageOf(await this.withFunds(cards), total, page);
   }
 
-  async get(organisationId: string, clientId: string, cardId: string): Promise<CardRead> {
-    const card = await this.em.findOne(WalletCard, { id: cardId, organisationId, clientId });
+  async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
+    const card = await this.sql.first(WALLET_CARDS, 'where w.id = $1 and w.organisation_id = $2 and w.client_id = $3', [cardId, organisationId, clientId]);
     if (!card) throw notFound('Wallet card', cardId);
     const [read] = await this.withFunds([card]);
     return read;
   }
 
   /** The organisation's cards with these ids, in two statements at most. */
-  async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardRead>> {
+  async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     if (ids.length === 0) return new Map();
-    const cards = await this.sql.entities(WalletCard, 'where organisation_id = $1 and id = any($2)', [organisationId, [...new Set(ids)]]);
+    const cards = await this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.id = any($2)', [organisationId, [...new Set(ids)]]);
     return new Map((await this.withFunds(cards)).map((read) => [read.card.id, read]));
   }
 
@@ -68,10 +74,10 @@ export class WalletQueries {
   async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    return new Map((await this.sql.entities(HealthFund, 'where id = any($1)', [unique])).map((fund) => [fund.id, fund]));
+    return new Map((await this.sql.select(HEALTH_FUNDS, 'where f.id = any($1)', [unique])).map((fund) => [fund.id, fund]));
   }
 
-  private async withFunds(cards: WalletCard[]): Promise<CardRead[]> {
+  private async withFunds(cards: CardView['card'][]): Promise<CardView[]> {
     const funds = await this.healthFundsByIds(
       cards.filter((card) => card.type === 'health_fund_card').map((card) => (card.details as HealthFundCardDetails).healthFundId),
     );

@@ -1,56 +1,56 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@app/shared';
-import { ClientReader } from '@app/membership';
-import { type Location, LocationReader } from '@app/organisations';
-import { ProviderQueries, type ProviderRow } from '@app/practitioners';
-import { type CardRead, WalletQueries } from '@app/wallet';
+import { ReadModel, SqlReader } from '@app/shared';
+import { ClientQueries, type ClientView } from '@app/membership';
+import { type Location, DirectoryQueries } from '@app/organisations';
+import { PractitionerQueries, type ProviderView } from '@app/practitioners';
+import { type CardView, WalletCardQueries } from '@app/wallet';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { Transaction } from '../domain/transaction.js';
-import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.reader.js';
+import { type PaymentTransactionView, PaymentTransactionQueries } from './payment-transaction.queries.js';
+
+const TRANSACTIONS = ReadModel.of(Transaction, 't');
+const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
 
 /** A transaction with the people, places, cards and payment transactions its answer shows. */
-export interface TransactionRead {
+export interface TransactionView {
   transaction: Transaction;
-  paymentTransactions: PaymentTransactionRead[];
-  paymentMethod: CardRead | null;
-  healthFundCard: CardRead | null;
-  medicareCard: CardRead | null;
-  client: object | null;
-  serviceProvider: ProviderRow | null;
+  paymentTransactions: PaymentTransactionView[];
+  paymentMethod: CardView | null;
+  healthFundCard: CardView | null;
+  medicareCard: CardView | null;
+  client: ClientView | null;
+  serviceProvider: ProviderView | null;
   location: Location | null;
 }
 
 /** The newest transaction of each booking, read in a fixed number of statements for any number of bookings. */
 @Injectable()
-export class TransactionReader {
+export class TransactionQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly paymentTransactions: PaymentTransactionReader,
-    private readonly wallet: WalletQueries,
-    private readonly clients: ClientReader,
-    private readonly providers: ProviderQueries,
-    private readonly locations: LocationReader,
+    private readonly paymentTransactions: PaymentTransactionQueries,
+    private readonly wallet: WalletCardQueries,
+    private readonly clients: ClientQueries,
+    private readonly providers: PractitionerQueries,
+    private readonly locations: DirectoryQueries,
   ) {}
 
-  async latestOfBookings(organisationId: string, bookingIds: readonly string[]): Promise<Map<string, TransactionRead>> {
+  async latestOfBookings(organisationId: string, bookingIds: readonly string[]): Promise<Map<string, TransactionView>> {
     if (bookingIds.length === 0) return new Map();
-    const transactions = await this.sql.rows<{ id: string }>(
-      `select distinct on (booking_id) id from transactions
-       where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc`,
+    const transactions = await this.sql.select(
+      TRANSACTIONS,
+      `where t.id in (select distinct on (booking_id) id from transactions
+                      where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc)`,
       [organisationId, [...new Set(bookingIds)]],
     );
-    const reads = await this.read(
-      organisationId,
-      transactions.map((row) => row.id),
-    );
+    const reads = await this.read(organisationId, transactions);
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
   }
 
-  private async read(organisationId: string, ids: string[]): Promise<TransactionRead[]> {
-    if (ids.length === 0) return [];
-    const [transactions, paymentTransactions] = await Promise.all([
-      this.sql.entities(Transaction, 'where id = any($1)', [ids]),
-      this.sql.entities(PaymentTransaction, 'where transaction_id = any($1) order by created_at, id', [ids]),
+  private async read(organisationId: string, transactions: Transaction[]): Promise<TransactionView[]> {
+    if (transactions.length === 0) return [];
+    const paymentTransactions = await this.sql.select(PAYMENT_TRANSACTIONS, 'where pt.transaction_id = any($1) order by pt.created_at, pt.id', [
+      transactions.map((transaction) => transaction.id),
     ]);
     const pick = (field: 'paymentMethodId' | 'healthFundCardId' | 'medicareCardId' | 'clientId' | 'serviceProviderId' | 'locationId') =>
       transactions.flatMap((transaction) => transaction[field] ?? []);

@@ -1,19 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@app/shared';
-import { type Member, MemberReader } from '@app/membership';
-import { type CardRead, type HealthFund, WalletQueries } from '@app/wallet';
+import { ReadModel, SqlReader } from '@app/shared';
+import { type Member, MemberQueries } from '@app/membership';
+import { type CardView, type HealthFund, WalletCardQueries } from '@app/wallet';
 import { Claim } from '../domain/claim.js';
 import { MedicareClaim } from '../domain/medicare-claim.js';
 import type { PaymentTransaction } from '../domain/payment-transaction.js';
 
+const CLAIMS = ReadModel.of(Claim, 'c');
+const MEDICARE_CLAIMS = ReadModel.of(MedicareClaim, 'm');
+
 /** A payment transaction with what its answer shows of its claims, cards and people. */
-export interface PaymentTransactionRead {
+export interface PaymentTransactionView {
   paymentTransaction: PaymentTransaction;
   claim: Claim | null;
   healthFund: HealthFund | null;
   medicareClaim: MedicareClaim | null;
-  patientMedicareCard: CardRead | null;
-  claimantMedicareCard: CardRead | null;
+  patientMedicareCard: CardView | null;
+  claimantMedicareCard: CardView | null;
   eventMembers: Map<string, Member>;
 }
 
@@ -22,14 +25,14 @@ export interface PaymentTransactionRead {
  * claims, Medicare claims, the cards and funds they name, and the members behind their events.
  */
 @Injectable()
-export class PaymentTransactionReader {
+export class PaymentTransactionQueries {
   constructor(
     private readonly sql: SqlReader,
-    private readonly wallet: WalletQueries,
-    private readonly members: MemberReader,
+    private readonly wallet: WalletCardQueries,
+    private readonly members: MemberQueries,
   ) {}
 
-  async read(organisationId: string, paymentTransactions: PaymentTransaction[], options: { withEventMembers: boolean }): Promise<PaymentTransactionRead[]> {
+  async read(organisationId: string, paymentTransactions: PaymentTransaction[], options: { withEventMembers: boolean }): Promise<PaymentTransactionView[]> {
     if (paymentTransactions.length === 0) return [];
     const ids = (pick: (transaction: PaymentTransaction) => string | null) => [
       ...new Set(paymentTransactions.flatMap((transaction) => pick(transaction) ?? [])),
@@ -37,8 +40,8 @@ export class PaymentTransactionReader {
     const claimIds = ids((transaction) => transaction.claimId);
     const medicareClaimIds = ids((transaction) => transaction.medicareClaimId);
     const [claims, medicareClaims, members] = await Promise.all([
-      claimIds.length ? this.sql.entities(Claim, 'where id = any($1)', [claimIds]) : [],
-      medicareClaimIds.length ? this.sql.entities(MedicareClaim, 'where id = any($1)', [medicareClaimIds]) : [],
+      claimIds.length ? this.sql.select(CLAIMS, 'where c.id = any($1)', [claimIds]) : [],
+      medicareClaimIds.length ? this.sql.select(MEDICARE_CLAIMS, 'where m.id = any($1)', [medicareClaimIds]) : [],
       options.withEventMembers
         ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)))
         : new Map<string, Member>(),

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import { Client, type NewClient } from '../domain/client.js';
+import { ClientRepository } from '../domain/client.repository.js';
+import { type ActiveClient, ClientQueries } from './client.queries.js';
+
+/** What a patient who books online tells about themselves. */
+export type PatientDetails = Pick<NewClient, 'firstName' | 'lastName' | 'mobileNumber' | 'dateOfBirth'> & { email: string };
+
+/**
+ * The organisation's oldest live client with the patient's email (ignoring case), or a new client
+ * made from the details. Run inside the caller's transaction, the look-up and the new client are
+ * part of it, so a refused booking leaves no client behind.
+ */
+@Injectable()
+export class FindOrAddClient {
+  constructor(
+    private readonly clients: ClientRepository,
+    private readonly queries: ClientQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, details: PatientDetails): Promise<ActiveClient> {
+    const found = await this.queries.oldestLiveByEmail(organisationId, details.email);
+    if (found) return found;
+    const client = Client.create(organisationId, details, this.clock.now());
+    await this.clients.add(client);
+    return { id: client.id, firstName: client.firstName, lastName: client.lastName };
+  }
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { computed, Expansion, ReadModel, SqlReader } from '@app/shared';
+import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
+import { Provider } from '../domain/provider.js';
+import { ProviderLocationLink } from '../domain/provider-location-link.js';
+import { providerNotFound } from '../domain/practitioners.errors.js';
+
+export type ProviderExpansion = 'locationLinks' | 'locations';
+
+/**
+ * A provider as an answer shows it: its mapped columns, the locations it has a live link to (oldest
+ * link first), and the parts an expansion asked for.
+ */
+export type ProviderView = Provider & { locationIds: string[]; locationLinks?: ProviderLocationLink[]; locations?: Location[] };
+
+export const PROVIDERS = ReadModel.of(Provider, 'p', {
+  computed: {
+    locationIds: computed.strings(
+      `coalesce((select array_agg(l.location_id::text order by l.created_at, l.id) from provider_location_links l where l.provider_id = p.id and not l.deleted), '{}')`,
+    ),
+  },
+});
+const LINKS = ReadModel.of(ProviderLocationLink, 'l');
+
+/**
+ * The read side of practitioners. A page is two statements (rows with their location ids, and the
+ * count), and each expansion one more, whatever the page size.
+ */
+@Injectable()
+export class PractitionerQueries {
+  constructor(
+    private readonly sql: SqlReader,
+    private readonly organisations: OrganisationQueries,
+    private readonly locations: DirectoryQueries,
+  ) {}
+
+  async list(
+    organisationId: string,
+    page: PageRequest,
+    options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> },
+  ): Promise<Page<ProviderView>> {
+    await this.organisations.assertExists(organisationId);
+    const [rows, total] = await Promise.all([
+      this.sql.select(
+        PROVIDERS,
+        `where p.organisation_id = $1 and ($2 or not p.deleted)
+         order by p.last_name, p.first_name, p.id limit $3 offset $4`,
+        [organisationId, options.includeDeleted, page.limit, offsetOf(page)],
+      ),
+      this.sql.count(PROVIDERS, 'where p.organisation_id = $1 and ($2 or not p.deleted)', [organisationId, options.includeDeleted]),
+    ]);
+    return pageOf(await this.withExpansions(organisationId, rows, options.expansion), total, page);
+  }
+
+  async get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderView> {
+    const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [organisationId, providerId]);
+    if (rows.length === 0) throw providerNotFound(providerId);
+    const [read] = await this.withExpansions(organisationId, rows, expansion);
+    return read;
+  }
+
+  /** Providers by id, without expansions, in one statement. */
+  async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2)', [organisationId, [...new Set(ids)]]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Providers patients may book: bookings enabled and not deleted, in listing order. */
+  bookable(organisationId: string): Promise<ProviderView[]> {
+    return this.sql.select(PROVIDERS, `where p.organisation_id = $1 and p.bookings_enabled and not p.deleted order by p.last_name, p.first_name, p.id`, [
+      organisationId,
+    ]);
+  }
+
+  private async withExpansions(organisationId: string, rows: ProviderView[], expansion: Expansion<ProviderExpansion>): Promise<ProviderView[]> {
+    const links = expansion.has('locationLinks') ? Map.groupBy(await this.linksOf(rows.map((row) => row.id)), (link) => link.providerId) : undefined;
+    const locations = expansion.has('locations')
+      ? await this.locations.locations(
+          organisationId,
+          rows.flatMap((row) => row.locationIds),
+        )
+      : undefined;
+    for (const provider of rows) {
+      if (links) provider.locationLinks = links.get(provider.id) ?? [];
+      if (locations) provider.locations = provider.locationIds.flatMap((id) => locations.get(id) ?? []);
+    }
+    return rows;
+  }
+
+  private linksOf(providerIds: string[]): Promise<ProviderLocationLink[]> {
+    if (providerIds.length === 0) return Promise.resolve([]);
+    return this.sql.select(LINKS, 'where l.provider_id = any($1) and not l.deleted order by l.created_at, l.id', [providerIds]);
+  }
+
+  /** Those of `ids` that name no provider of the organisation that is not deleted. */
+  async missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+    const wellFormed = ids.filter(isUuid);
+    const found = wellFormed.length
+      ? await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2) and not p.deleted', [organisationId, wellFormed])
+      : [];
+    const existing = new Set(found.map((provider) => provider.id));
+    return ids.filter((id) => !existing.has(id));
+  }
+
+  /** The live link of a provider (not deleted) to a location, or `null`. */
+  liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
+    return this.sql.first(
+      LINKS,
+      `join providers p on p.id = l.provider_id
+       where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3 and not l.deleted and not p.deleted`,
+      [organisationId, providerId, locationId],
+    );
+  }
+
+  /** Links by id, in one statement. */
+  async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {
+    if (ids.length === 0) return new Map();
+    const links = await this.sql.select(LINKS, 'where l.id = any($1)', [[...new Set(ids)]]);
+    return new Map(links.map((link) => [link.id, link]));
+  }
+}

@@ -58,7 +58,7 @@ export class SqlReader {
 function classMapping(meta: EntityMetadata<object>): ClassMapping {
   const properties = meta.props
     .filter((prop) => prop.persist !== false && !prop.lazy && prop.fieldNames?.length === 1)
-    .map((prop) => ({ name: prop.name as string, column: prop.fieldNames[0], isDate: prop.runtimeType === 'Date' }));
+    .map((prop): { name: string; column: string; isDate: boolean } => ({ name: prop.name, column: prop.fieldNames[0], isDate: prop.runtimeType === 'Date' }));
   const columns = properties.map(({ name, column }) => `"${column}" as "${name}"`).join(', ');
   const prototype = meta.class.prototype as object;
   return {

@@ -41,18 +41,22 @@ export class DirectoryQueries {
   }
 
   private async get<T extends Business | Location | PlanTemplateLink>(entity: new () => T, resource: string, organisationId: string, id: string): Promise<T> {
-    const found = await this.em.findOne(entity, { id, organisationId } as never);
+    const found = (await this.em.findOne(entity, { id, organisationId })) as T | null;
     if (!found) throw notFound(resource, id);
     return found;
   }
 
   private async list<T extends Business | Location | PlanTemplateLink>(entity: new () => T, organisationId: string, page: PageRequest): Promise<Page<T>> {
     await this.organisations.assertExists(organisationId);
-    const [items, total] = await this.em.findAndCount(entity, { organisationId } as never, {
-      orderBy: NEWEST_FIRST as never,
-      limit: page.limit,
-      offset: offsetOf(page),
-    });
+    const [items, total] = await this.em.findAndCount(
+      entity,
+      { organisationId },
+      {
+        orderBy: NEWEST_FIRST as never,
+        limit: page.limit,
+        offset: offsetOf(page),
+      },
+    );
     return pageOf(items, total, page);
   }
 }

@@ -67,7 +67,7 @@ export class LocationsController {
     const expansion = Expansion.of(expand);
     const [businesses, organisation] = await Promise.all([
       expansion.has('business') ? this.reader.businesses(locations.map((location) => location.businessId)) : undefined,
-      expansion.has('organisation') ? this.organisations.get(organisationId).then(OrganisationResponse.from) : undefined,
+      expansion.has('organisation') ? this.organisations.get(organisationId).then((organisation) => OrganisationResponse.from(organisation)) : undefined,
     ]);
     return locations.map((location) => {
       const business = businesses?.get(location.businessId);

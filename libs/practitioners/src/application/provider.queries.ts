@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Expansion, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
@@ -42,7 +41,6 @@ const PROVIDER_COLUMNS = `
 @Injectable()
 export class ProviderQueries {
   constructor(
-    private readonly em: EntityManager,
     private readonly sql: SqlReader,
     private readonly organisations: OrganisationDirectory,
     private readonly locations: LocationReader,

@@ -361,6 +361,7 @@ async function main() {
         throw new Error(
           `${target.name} (pid ${target.pid}) exited during scenario ${scenario.id} (${JSON.stringify(target.handle.exit)}); ` +
             `a signal means something outside the harness stopped it. Last output:\n${target.handle.tail()}`,
+          { cause: error },
         );
       }
       throw error;

@@ -35,6 +35,8 @@ describe('the bench baselines against the service', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
+    // `as string` keeps TypeScript from resolving the untyped .mjs module; the cast to Baselines types it.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     const module = (await import('../bench/baselines/queries.mjs' as string)) as Baselines;
     pool = module.createPool(process.env.DATABASE_URL!);
     // The sources, where the benchmark loads the built `dist/`: the same read models either way.

@@ -277,8 +277,8 @@ describe('availability', () => {
   });
 
   it.each([
-    ['more than 31 days', (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).add({ days: 31 })}`, 'to'],
-    ['to before from', (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).subtract({ days: 1 })}`, 'to'],
+    ['more than 31 days', (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).add({ days: 31 }).toString()}`, 'to'],
+    ['to before from', (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).subtract({ days: 1 }).toString()}`, 'to'],
     ['a day that does not exist', () => 'from=2027-02-30&to=2027-03-01', 'from'],
     ['a malformed date', () => 'from=tomorrow&to=2027-03-01', 'from'],
     ['no dates', () => '', 'from'],

@@ -36,8 +36,8 @@ function startService(env: Record<string, string>, nodeOptions: string[] = []): 
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { base: `http://127.0.0.1:${env.PORT}`, child, stdout: () => stdout, stderr: () => stderr, exited };
 }

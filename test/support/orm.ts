@@ -34,7 +34,7 @@ export async function settle<T>(work: Promise<T>[]): Promise<{ fulfilled: T[]; r
   const outcomes = await Promise.allSettled(work);
   return {
     fulfilled: outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : [])),
-    rejected: outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : [])),
+    rejected: outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : [])),
   };
 }
 

@@ -5,9 +5,12 @@ import type { Response } from 'supertest';
  * The RFC 9457 shape of CONTRACT §4, and the request id in the body equal to the header. Extension
  * members are allowed: some problems name what they refer to (`existingCardId` of card_exists).
  */
+/** The problem members these checks read (supertest types the body as `any`). */
+type ProblemBody = { code?: string; requestId?: string; errors?: unknown[] } | undefined;
+
 export function expectProblem(response: Response, status: number, code: string): void {
   // Status and code first and together: a failure then says what the API answered.
-  expect({ status: response.status, code: response.body?.code }).toEqual({ status, code });
+  expect({ status: response.status, code: (response.body as ProblemBody)?.code }).toEqual({ status, code });
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(response.body).toMatchObject({
     status,
@@ -18,13 +21,13 @@ export function expectProblem(response: Response, status: number, code: string):
     instance: expect.any(String),
     requestId: expect.any(String),
   });
-  expect(response.body.requestId).toBe(response.headers['x-request-id']);
+  expect((response.body as ProblemBody)?.requestId).toBe(response.headers['x-request-id']);
 }
 
 /** A 400 validation_failed whose errors name `field`, with `code` when one is given. */
 export function expectInvalid(response: Response, field: string, code?: string): void {
   expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(
+  expect((response.body as ProblemBody)?.errors).toEqual(
     expect.arrayContaining([expect.objectContaining({ field, code: code ?? expect.any(String), message: expect.any(String) })]),
   );
 }
@@ -32,5 +35,5 @@ export function expectInvalid(response: Response, field: string, code?: string):
 /** A 404 not_found; with `field`, the one error names that field (a reference in the body, not the path). */
 export function expectNotFound(response: Response, field?: string): void {
   expectProblem(response, 404, 'not_found');
-  if (field) expect(response.body.errors).toEqual([expect.objectContaining({ field, code: 'not_found' })]);
+  if (field) expect((response.body as ProblemBody)?.errors).toEqual([expect.objectContaining({ field, code: 'not_found' })]);
 }

@@ -4,7 +4,7 @@
 const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? await (await import('./telemetry/tracing.js')).startTracing() : undefined;
 const { main } = await import('./server.js');
 
-main({ beforeExit: tracing?.shutdown }).catch((error: unknown) => {
+main({ beforeExit: tracing ? () => tracing.shutdown() : undefined }).catch((error: unknown) => {
   // A configuration error is one line that says what to set (AppConfig's ConfigurationError).
   if (error instanceof Error && error.name === 'ConfigurationError') {
     process.stderr.write(`Configuration error: ${error.message}\n`);

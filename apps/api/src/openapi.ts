@@ -85,7 +85,8 @@ function describeOptionalExamples(openApi: OpenAPIObject): void {
     for (const method of OPERATION_METHODS) {
       for (const parameter of (path[method]?.parameters ?? []) as ParameterObject[]) {
         const schema = parameter.schema as SchemaObject | undefined;
-        const example: unknown = parameter.example ?? schema?.example;
+        // Parameters (path, query, header) have scalar examples, or lists of them.
+        const example = (parameter.example ?? schema?.example) as string | number | boolean | Array<string | number | boolean> | undefined;
         if (parameter.required || example === undefined) continue;
         delete parameter.example;
         if (schema) delete schema.example;

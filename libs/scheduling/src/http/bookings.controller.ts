@@ -40,7 +40,7 @@ export class BookingsController {
       clientId: query.clientId,
     };
     const page = await this.queries.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
-    return { ...page, items: page.items.map(BookingResponse.from) };
+    return { ...page, items: page.items.map((booking) => BookingResponse.from(booking)) };
   }
 
   @Post()

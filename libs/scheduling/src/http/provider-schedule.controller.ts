@@ -28,7 +28,7 @@ export class ProviderScheduleController {
   @ApiOk(WorkingHoursWeek)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async workingHours(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string): Promise<WorkingHoursWeek> {
-    return { items: (await this.queries.weekOf(organisationId, providerId)).map(WorkingHoursItem.from) };
+    return { items: (await this.queries.weekOf(organisationId, providerId)).map((hours) => WorkingHoursItem.from(hours)) };
   }
 
   @Put('working-hours')
@@ -77,7 +77,7 @@ export class ProviderScheduleController {
     @Query() query: PageQuery,
   ): Promise<Page<TimeOffResponse>> {
     const page = await this.queries.timeOffOf(organisationId, providerId, query);
-    return { ...page, items: page.items.map(TimeOffResponse.from) };
+    return { ...page, items: page.items.map((timeOff) => TimeOffResponse.from(timeOff)) };
   }
 
   @Delete('time-off/:timeOffId')

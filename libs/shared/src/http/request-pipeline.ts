@@ -67,7 +67,7 @@ function pathOfNulCharacter(value: unknown, path = ''): string | null {
     }
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path ? `${path}.${key.replace(/\u0000/g, '')}` : 'body';
+      if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : 'body';
       const found = pathOfNulCharacter(item, path ? `${path}.${key}` : key);
       if (found !== null) return found;
     }

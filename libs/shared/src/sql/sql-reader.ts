@@ -87,13 +87,13 @@ type Conversion = (value: unknown) => unknown;
 function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, platform: Platform): Mapping {
   const fields = meta.props
     .filter((prop) => !model.omitted.has(prop.name as string))
-    .map((prop) => ({ name: prop.name as string, column: columnOf(meta, prop), convert: conversionOf(prop, platform) }));
+    .map((prop) => ({ name: String(prop.name), column: columnOf(meta, prop), convert: conversionOf(prop, platform) }));
   for (const name of model.omitted) {
     if (!meta.properties[name as never]) throw new Error(`${meta.className} has no mapped property "${name}" to leave out`);
   }
   const computed = Object.entries(model.computed).map(([name, { sql, convert }]) => {
     if (meta.properties[name as never]) throw new Error(`${meta.className}: the computed column "${name}" would hide the mapped property of that name`);
-    return { name, sql, convert: convert as Conversion };
+    return { name, sql, convert };
   });
   const columns = [...fields.map(({ name, column }) => `${model.alias}.${column} as "${name}"`), ...computed.map(({ name, sql }) => `${sql} as "${name}"`)];
   const conversions = [...fields, ...computed].map(({ name, convert }) => ({ name, convert }));
@@ -130,6 +130,6 @@ function columnOf(meta: EntityMetadata<object>, prop: EntityProperty<object>): s
 function conversionOf(prop: EntityProperty<object>, platform: Platform): Conversion {
   if (prop.runtimeType === 'Date') return (value) => (value instanceof Date ? value : new Date(value as string));
   const type = prop.customType;
-  if (type) return (value) => type.convertToJSValue(value, platform);
+  if (type) return (value): unknown => type.convertToJSValue(value, platform);
   return (value) => value;
 }

@@ -17,6 +17,6 @@ export class HealthFundsController {
   @ApiErrors(HttpStatus.BAD_REQUEST)
   async list(@Query() query: PageQuery): Promise<Page<HealthFundResponse>> {
     const page = await this.queries.list(query);
-    return { ...page, items: page.items.map(HealthFundResponse.from) };
+    return { ...page, items: page.items.map((fund) => HealthFundResponse.from(fund)) };
   }
 }

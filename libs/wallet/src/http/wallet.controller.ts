@@ -93,7 +93,7 @@ export class WalletController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @ClientId() clientId: string, @Query() query: PageQuery): Promise<Page<WalletCardResponse>> {
     const page = await this.queries.list(organisationId, clientId, query);
-    return { ...page, items: page.items.map(WalletCardResponse.from) };
+    return { ...page, items: page.items.map((card) => WalletCardResponse.from(card)) };
   }
 
   @Get(':cardId')

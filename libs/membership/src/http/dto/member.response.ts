@@ -54,7 +54,7 @@ export class MemberResponse {
       dateOfBirth: member.dateOfBirth,
       roles: [...member.roles],
       profileImageUrl: member.profileImageUrl,
-      activity: member.activity.map(ActivityRecordResponse.from),
+      activity: member.activity.map((record) => ActivityRecordResponse.from(record)),
     };
   }
 }

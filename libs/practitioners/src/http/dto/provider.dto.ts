@@ -58,7 +58,7 @@ export class ProviderExpandQuery {
 export class ListProvidersQuery extends IntersectionType(PageQuery, ProviderExpandQuery) {
   @ApiProperty({ required: false, enum: ['true', 'false'], default: 'false', description: 'Include deleted providers.' })
   @MayBeOmitted()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'includeDeleted must be true or false' })
   includeDeleted?: boolean;
 }
@@ -94,7 +94,7 @@ export class ProviderResponse {
       middleName: provider.middleName,
       lastName: provider.lastName,
       profileImageUrl: provider.profileImageUrl,
-      ...(locationLinks ? { locationLinks: locationLinks.map(ProviderLocationLinkResponse.from) } : {}),
+      ...(locationLinks ? { locationLinks: locationLinks.map((link) => ProviderLocationLinkResponse.from(link)) } : {}),
       ...(locations ? { locations: locations.map((location) => LocationResponse.from(location)) } : {}),
     };
   }

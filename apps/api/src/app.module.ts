@@ -9,6 +9,8 @@ import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { SchedulingModule } from '@app/scheduling';
 import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
+import { JobsModule } from '@app/jobs';
+import { EventsModule } from '@app/events';
 import { createOrmConfig } from './database/orm-config.js';
 
 @Module({})
@@ -20,6 +22,8 @@ export class AppModule {
         SharedModule.forRoot(config),
         LoggingModule.forRoot(config.logLevel, logDestination),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
+        JobsModule,
+        EventsModule,
         PlatformModule,
         OrganisationsModule,
         MembershipModule,

@@ -17,3 +17,4 @@ export * from './shared.module.js';
 export * from './sql/sql-reader.js';
 export * from './http/path-ids.js';
 export * from './http/may-be-omitted.decorator.js';
+export * from './sql/transaction-connection.js';

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, toE164 } from '@app/shared/domain';
+import { Clock, DomainEvents, toE164 } from '@app/shared/domain';
 import { OrganisationDirectory } from '@app/organisations';
 import { type NewProvider, Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
+import { ProviderResponse } from '../http/dto/provider.dto.js';
 
 @Injectable()
 export class CreateProvider {
@@ -10,13 +11,17 @@ export class CreateProvider {
     private readonly practitioners: PractitionerRepository,
     private readonly organisations: OrganisationDirectory,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(organisationId: string, props: NewProvider): Promise<Provider> {
     await this.organisations.assertExists(organisationId);
     const mobileNumber = props.mobileNumber ? toE164(props.mobileNumber, 'mobileNumber') : null;
     const provider = Provider.create(organisationId, { ...props, mobileNumber }, this.clock.now());
-    await this.practitioners.save(provider);
+    await this.events.transaction(async () => {
+      await this.practitioners.save(provider);
+      await this.events.record('provider.created', organisationId, ProviderResponse.from({ provider: { ...provider, locationIds: [] } }));
+    });
     return provider;
   }
 }

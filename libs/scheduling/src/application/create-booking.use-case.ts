@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, referenceNotFound } from '@app/shared/domain';
+import { Expansion } from '@app/shared';
+import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
 import { ClientDirectory } from '@app/membership';
 import { PractitionerDirectory } from '@app/practitioners';
 import { WalletQueries } from '@app/wallet';
@@ -7,6 +8,8 @@ import { AppointmentTypeRepository } from '../domain/appointment-type.repository
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
+import { BookingResponse } from '../http/dto/booking.dto.js';
+import { BookingQueries } from './booking.queries.js';
 
 export interface CreateBookingCommand {
   clientId: string;
@@ -28,7 +31,9 @@ export class CreateBooking {
     private readonly clients: ClientDirectory,
     private readonly practitioners: PractitionerDirectory,
     private readonly wallet: WalletQueries,
+    private readonly queries: BookingQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(organisationId: string, command: CreateBookingCommand): Promise<Booking> {
@@ -55,7 +60,16 @@ export class CreateBooking {
       { ...command, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
       this.clock.now(),
     );
-    await this.bookings.withProviderDiary(command.providerId, async (diary) => {
+    await this.events.transaction(async () => {
+      await this.addToDiary(booking, type);
+      const created = await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now());
+      await this.events.record('booking.created', organisationId, BookingResponse.from(created));
+    });
+    return booking;
+  }
+
+  private async addToDiary(booking: Booking, type: { id: string; maxAttendees: number }): Promise<void> {
+    await this.bookings.withProviderDiary(booking.providerId, async (diary) => {
       const overlapping = await diary.confirmedBookingsBetween(booking.serviceDate, booking.endsAt);
       if (
         !fitsBeside(overlapping, {
@@ -68,6 +82,5 @@ export class CreateBooking {
         throw slotUnavailable();
       diary.add(booking);
     });
-    return booking;
   }
 }

@@ -20,6 +20,14 @@ export class AppConfig {
   readonly paymentProcessor: string;
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
+  /** PostgreSQL schema of the job engine's tables. */
+  readonly jobsSchema: string;
+  /** How often the job engine looks for jobs whose worker died. */
+  readonly jobsSuperviseIntervalSeconds: number;
+  /** Lifts the https and public-address rules of webhook URLs: development and tests only. */
+  readonly webhookAllowPrivateUrls: boolean;
+  /** Seconds before each retry of a failed webhook delivery (CONTRACT section 10). */
+  readonly webhookRetrySchedule: number[];
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = positiveInt(env, 'PORT', 3000);
@@ -36,6 +44,11 @@ export class AppConfig {
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = env.PAYMENT_PROCESSOR || 'test';
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
+    this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new Error(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
+    this.jobsSuperviseIntervalSeconds = positiveInt(env, 'JOBS_SUPERVISE_INTERVAL_SECONDS', 60);
+    this.webhookAllowPrivateUrls = env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
+    this.webhookRetrySchedule = secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', [5, 300, 1800, 7200, 18000, 36000, 36000]);
   }
 
   /**
@@ -76,6 +89,14 @@ function trustProxyOf(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (!values.every((value) => Number.isSafeInteger(value) && value >= 1)) throw new Error(`${name} must be whole seconds separated by commas, got "${raw}"`);
+  return values;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

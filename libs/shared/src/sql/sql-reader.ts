@@ -1,6 +1,7 @@
 import { type EntityMetadata, MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { transactionConnection } from './transaction-connection.js';
 
 type Row = Record<string, unknown>;
 
@@ -17,8 +18,9 @@ interface ClassMapping {
  * query formatting and logging and its unit of work (identity map, change tracking), which cost
  * more CPU than the statements themselves. Writes stay on the EntityManager.
  *
- * It reads committed data on a connection of its own, so it refuses to run inside a transaction,
- * where it could neither see the transaction's writes nor be sure of a free connection.
+ * Outside a transaction it reads committed data on a pooled connection. Inside one it reads on
+ * that transaction's connection, so it sees the transaction's own writes: an event's `data` is
+ * rendered there, in the shape its GET returns, before the change commits.
  */
 @Injectable()
 export class SqlReader {
@@ -28,7 +30,8 @@ export class SqlReader {
   constructor(private readonly orm: MikroORM) {}
 
   async rows<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
-    if (this.orm.em.isInTransaction()) throw new Error('SqlReader reads outside transactions; inside one, read through the EntityManager.');
+    const transaction = transactionConnection(this.orm.em);
+    if (transaction) return (await transaction.executeSql(text, values)).rows as R[];
     this.pool ??= this.orm.em.getConnection().getNativeClient();
     const result = await (await this.pool).query(text, values as unknown[]);
     return result.rows as R[];

@@ -54,7 +54,9 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
 
   async work<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void> {
     await this.ensureQueue(queue, options);
-    await this.boss.work<T>(queue, { batchSize: 1, localConcurrency: options.concurrency ?? 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    // NOTIFY wakes workers for jobs due now; polling finds delayed ones (retries) when they come due.
+    const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+    await this.boss.work<T>(queue, { batchSize: 1, localConcurrency: options.concurrency ?? 1, ...polling }, async ([job]) => {
       // Each job its own unit of work, as each request has.
       await RequestContext.create(this.em, () => handler(job.data));
     });

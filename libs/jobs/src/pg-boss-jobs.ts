@@ -10,6 +10,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
+  private readonly runsJobs: boolean;
 
   constructor(
     config: AppConfig,
@@ -17,6 +18,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     private readonly em: EntityManager,
   ) {
     super();
+    this.runsJobs = config.jobWorkers;
     this.boss = new PgBoss({
       connectionString: orm.config.get('clientUrl'),
       schema: config.jobsSchema,
@@ -24,6 +26,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
       application_name: 'jobs',
       useListenNotify: true,
       superviseIntervalSeconds: config.jobsSuperviseIntervalSeconds,
+      monitorIntervalSeconds: config.jobsSuperviseIntervalSeconds,
     });
     this.boss.on('error', (error) => this.logger.error(error));
   }
@@ -54,6 +57,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
 
   async work<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void> {
     await this.ensureQueue(queue, options);
+    if (!this.runsJobs) return;
     // NOTIFY wakes workers for jobs due now; polling finds delayed ones (retries) when they come due.
     const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
     await this.boss.work<T>(queue, { batchSize: 1, localConcurrency: options.concurrency ?? 1, ...polling }, async ([job]) => {

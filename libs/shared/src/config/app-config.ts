@@ -22,6 +22,8 @@ export class AppConfig {
   readonly trustProxy: boolean | number | string;
   /** PostgreSQL schema of the job engine's tables. */
   readonly jobsSchema: string;
+  /** False: this instance queues jobs but runs none (an API-only instance). */
+  readonly jobWorkers: boolean;
   /** How often the job engine looks for jobs whose worker died. */
   readonly jobsSuperviseIntervalSeconds: number;
   /** Lifts the https and public-address rules of webhook URLs: development and tests only. */
@@ -46,6 +48,7 @@ export class AppConfig {
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
     this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new Error(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
+    this.jobWorkers = env.JOB_WORKERS !== 'false';
     this.jobsSuperviseIntervalSeconds = positiveInt(env, 'JOBS_SUPERVISE_INTERVAL_SECONDS', 60);
     this.webhookAllowPrivateUrls = env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
     this.webhookRetrySchedule = secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', [5, 300, 1800, 7200, 18000, 36000, 36000]);

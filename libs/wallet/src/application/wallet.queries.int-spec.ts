@@ -44,7 +44,15 @@ describe('wallet reads for expansions', () => {
     expect((await queries().cardsByIds(other, [cardId])).size).toBe(0);
   });
 
-  it('refuses to read inside a transaction, where it could not see uncommitted rows', async () => {
-    await expect(fresh(orm).transactional(() => queries().cardsByIds(organisationId, [cardId]))).rejects.toThrow(/outside transactions/);
+  it("reads on the transaction's connection inside one, so it sees that transaction's own writes", async () => {
+    const seen = await fresh(orm)
+      .transactional(async (tx) => {
+        await tx.execute(`update wallet_cards set last4 = '0000' where id = ?`, [cardId]);
+        const read = await queries().cardsByIds(organisationId, [cardId]);
+        throw Object.assign(new Error('roll back'), { read });
+      })
+      .catch((error: { read: Map<string, { card: WalletCard }> }) => error.read);
+    expect(seen.get(cardId)?.card.last4).toBe('0000');
+    expect((await queries().cardsByIds(organisationId, [cardId])).get(cardId)?.card.last4).not.toBe('0000');
   });
 });

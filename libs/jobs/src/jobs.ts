@@ -10,7 +10,7 @@ export interface QueueOptions {
   expireInSeconds: number;
   /** How many times a job whose handler threw, or whose worker died, is run again. */
   retryLimit: number;
-  /** Jobs of this queue one instance runs at once. */
+  /** Jobs of this queue one instance fetches and runs at once. */
   concurrency?: number;
 }
 

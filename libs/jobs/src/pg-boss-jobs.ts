@@ -24,7 +24,10 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
       schema: config.jobsSchema,
       max: 4,
       application_name: 'jobs',
-      useListenNotify: true,
+      useListenNotify: config.jobWorkers,
+      // An instance that runs no jobs leaves expiring them and sending scheduled ones to those that do.
+      supervise: config.jobWorkers,
+      schedule: config.jobWorkers,
       superviseIntervalSeconds: config.jobsSuperviseIntervalSeconds,
       monitorIntervalSeconds: config.jobsSuperviseIntervalSeconds,
     });
@@ -59,11 +62,22 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     await this.ensureQueue(queue, options);
     if (!this.runsJobs) return;
     // NOTIFY wakes workers for jobs due now; polling finds delayed ones (retries) when they come due.
-    const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
-    await this.boss.work<T>(queue, { batchSize: 1, localConcurrency: options.concurrency ?? 1, ...polling }, async ([job]) => {
-      // Each job its own unit of work, as each request has.
-      await RequestContext.create(this.em, () => handler(job.data));
-    });
+    // A batch of `concurrency` jobs runs at once, each settled on its own; a full batch fetches the next at once.
+    const fetching = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, batchSize: options.concurrency ?? 1, burstWhenBatchFull: true };
+    await this.boss.work<T>(queue, { ...fetching, perJobResults: true }, (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            // Each job its own unit of work, as each request has.
+            await RequestContext.create(this.em, () => handler(job.data));
+            return { id: job.id, status: 'completed' as const };
+          } catch (error) {
+            this.logger.warn(`Job ${queue} ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+            return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+          }
+        }),
+      ),
+    );
   }
 
   async schedule(queue: string, cron: string, timeZone: string): Promise<void> {

@@ -12,7 +12,9 @@ import {
   orgPath,
   postJson,
   RUN,
+  sql,
 } from './support/fixtures.js';
+import { EventJobs } from '../libs/events/src/application/event-jobs.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -91,10 +93,12 @@ describe('webhook delivery', () => {
     receiver.answer = (index) => (index < 2 ? 500 : 200);
     const c = await clinic();
     const hook = await endpoint(c.id, { enabledEvents: ['client.created'] });
-    await createClient(t, c.id, { firstName: 'Retry' });
+    const client = await createClient(t, c.id, { firstName: 'Retry' });
+    const events = (await get(`/v1/events?type=client.created&limit=200`).expect(200)).body.items;
+    const eventId = events.find((e: Body) => e.data.id === client.id).id;
 
-    const received = await receiver.waitFor(3);
-    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const received = await receiver.waitForEvent(eventId, 3);
+    expect(received.map((r) => r.event?.id)).toEqual([eventId, eventId, eventId]);
     const deliveries = async () => (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
     let page = await deliveries();
     for (let tries = 0; page.totalItems < 3 && tries < 40; tries++) page = await deliveries();
@@ -112,15 +116,15 @@ describe('webhook delivery', () => {
     const c = await clinic();
     const hook = await endpoint(c.id, { enabledEvents: ['booking.*'] });
     const accepted = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202)).body;
-    const [test] = await receiver.waitFor(1);
+    const [test] = await receiver.waitForEvent(accepted.eventId);
     expect(test.event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test', organisationId: c.id });
 
     let page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
     for (let tries = 0; page.totalItems < 1 && tries < 40; tries++) page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`))).body;
     const retried = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries/${page.items[0].id}/retry`)).expect(202)).body;
     expect(retried).toEqual({ eventId: accepted.eventId, attempt: 2 });
-    const again = await receiver.waitFor(2);
-    expect(again[1].headers['webhook-id']).toBe(accepted.eventId);
+    const again = await receiver.waitForEvent(accepted.eventId, 2);
+    expect(again[1].event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test' });
   });
 
   it('signs with the old secret too for a day after a rotation', async () => {
@@ -131,8 +135,8 @@ describe('webhook delivery', () => {
     const rotated = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/rotate-secret`)).expect(200)).body;
     expect(rotated.secret).not.toBe(hook.secret);
     receiver.secret = hook.secret;
-    await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202);
-    const [delivery] = await receiver.waitFor(1);
+    const accepted = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202)).body;
+    const [delivery] = await receiver.waitForEvent(accepted.eventId);
     expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(delivery.event).toBeDefined();
   });
@@ -145,6 +149,37 @@ describe('webhook delivery', () => {
     await postJson(t, '/v1/members', { firstName: 'A', lastName: 'B', email: email.toUpperCase() }).expect(409);
     expect((await get(`/v1/events?type=member.created&limit=1`).expect(200)).body.totalItems).toBe(before + 1);
     expect(c.id).toMatch(/^org_/);
+  });
+});
+
+describe('upkeep', () => {
+  it('disables an endpoint whose deliveries have all failed for three days, and says so in an event', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 500;
+    const c = await clinic();
+    const hook = await endpoint(c.id, { enabledEvents: ['client.created'] });
+    await sql(t, `update webhook_endpoints set failing_since = now() - interval '73 hours' where id = ?`, [hook.id]);
+    await createClient(t, c.id, { firstName: 'Unlucky' });
+    await receiver.waitFor(1);
+    let status = '';
+    for (let tries = 0; status !== 'disabled' && tries < 60; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}`)).expect(200)).body.status;
+    }
+    expect(status).toBe('disabled');
+    const events = (await get(`/v1/events?type=webhook_endpoint.disabled&limit=200`).expect(200)).body.items;
+    expect(events.find((e: Body) => e.data.id === hook.id)).toMatchObject({ organisationId: c.id, data: { status: 'disabled' } });
+    expect(events.find((e: Body) => e.data.id === hook.id).data).not.toHaveProperty('secret');
+  });
+
+  it('purges events and deliveries older than 30 days', async () => {
+    const c = await clinic();
+    const old = `evt_${'0'.repeat(20)}${RUN.slice(0, 7)}`;
+    await sql(t, `insert into events (id, type, organisation_id, data, created_at) values (?, 'client.created', ?, '{}', now() - interval '31 days')`, [old, c.id]);
+    await get(`/v1/events/${old}`).expect(200);
+    await t.app.get(EventJobs).purge();
+    await get(`/v1/events/${old}`).expect(404);
+    expect((await get(`/v1/events?limit=1`).expect(200)).body.totalItems).toBeGreaterThan(0);
   });
 });
 

@@ -54,4 +54,15 @@ export class WebhookReceiver {
     }
     return this.received;
   }
+
+  /** Waits until `count` deliveries of one event (by `webhook-id`) arrived, and answers them. */
+  async waitForEvent(eventId: string, count = 1, timeoutMs = 20_000): Promise<Received[]> {
+    const deadline = Date.now() + timeoutMs;
+    const ofEvent = () => this.received.filter((received) => received.headers['webhook-id'] === eventId);
+    while (ofEvent().length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} deliveries of ${eventId}, got ${ofEvent().length}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return ofEvent();
+  }
 }

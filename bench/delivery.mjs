@@ -25,7 +25,12 @@ async function main() {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) throw new Error(`No database in ${dataDir}: set DATABASE_URL or run \`npm run seed\` first.`);
-    const postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), { cwd: root, env: process.env, args: [dataDir], logFile: '/dev/null' });
+    const postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), {
+      cwd: root,
+      env: process.env,
+      args: [dataDir],
+      logFile: '/dev/null',
+    });
     cleanups.unshift(() => postgres.stop(20_000));
     databaseUrl = (await postgres.waitForLine(/^READY /, 120_000)).slice('READY '.length).trim();
   }
@@ -77,7 +82,11 @@ async function main() {
     return service;
   };
   const call = async (method, path, body) => {
-    const answer = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
     return answer.json();
   };

@@ -79,14 +79,19 @@ describe('webhook URL rules at endpoint create, without the override', () => {
     await strict?.close();
   });
 
-  it.each(['http://127.0.0.1/hooks', 'https://127.0.0.1/hooks', 'http://169.254.169.254/latest', 'https://169.254.169.254/latest', 'https://10.0.0.1/', 'https://localhost/hooks', 'https://[::1]/'])(
-    'refuses %s',
-    async (url) => {
-      const { id } = await createOrganisation(strict, 'Strict');
-      const answer = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
-      expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
-    },
-  );
+  it.each([
+    'http://127.0.0.1/hooks',
+    'https://127.0.0.1/hooks',
+    'http://169.254.169.254/latest',
+    'https://169.254.169.254/latest',
+    'https://10.0.0.1/',
+    'https://localhost/hooks',
+    'https://[::1]/',
+  ])('refuses %s', async (url) => {
+    const { id } = await createOrganisation(strict, 'Strict');
+    const answer = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
+    expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
+  });
 });
 
 describe('redirects', () => {
@@ -97,7 +102,12 @@ describe('redirects', () => {
     const hooks = await sql<{ id: string }>(a, `select id from webhook_endpoints where organisation_id = ?`, [organisationId]);
     await createClient(a, organisationId, { firstName: 'Redirected' });
     await receiver.waitFor(2, 20_000);
-    const deliveries = (await a.http().get(orgPath(organisationId, `/webhook-endpoints/${hooks[0].id}/deliveries`)).set('Authorization', a.platformAuth)).body;
+    const deliveries = (
+      await a
+        .http()
+        .get(orgPath(organisationId, `/webhook-endpoints/${hooks[0].id}/deliveries`))
+        .set('Authorization', a.platformAuth)
+    ).body;
     expect(deliveries.items.map((d: Body) => [d.responseStatus, d.status])).toContainEqual([302, 'failed']);
   });
 });

@@ -62,12 +62,20 @@ describe('webhook delivery', () => {
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
     const booking = await created(
-      post(orgPath(c.id, '/bookings'), { clientId: c.client.id, providerId: c.provider.id, locationId: c.location.id, appointmentTypeId: c.type.id, serviceDate: '2031-05-01T09:00:00.000Z' }),
+      post(orgPath(c.id, '/bookings'), {
+        clientId: c.client.id,
+        providerId: c.provider.id,
+        locationId: c.location.id,
+        appointmentTypeId: c.type.id,
+        serviceDate: '2031-05-01T09:00:00.000Z',
+      }),
     );
     const cancelled = (await post(orgPath(c.id, `/bookings/${booking.id}/cancel`)).expect(200)).body;
     const scoped = await created(postJson(t, '/v1/api-keys', { name: 'hooks', organisationId: c.id }));
     const member = await created(postJson(t, '/v1/members', { firstName: 'Mia', lastName: 'Webb', email: `mia.${RUN}@example.com` }, `Bearer ${scoped.key}`));
-    const card = await created(post(orgPath(c.id, `/clients/${c.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }));
+    const card = await created(
+      post(orgPath(c.id, `/clients/${c.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    );
 
     const received = await receiver.waitFor(4);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -152,6 +160,42 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('the event log', () => {
+  const patch = (path: string, body: Body) => t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(body);
+  const eventOf = async (type: string, id: string) => {
+    const items = (await get(`/v1/events?type=${type}&limit=200`).expect(200)).body.items as Body[];
+    return items.filter((e) => e.data.id === id);
+  };
+
+  it('holds organisation, provider and client events with the data their GET answers', async () => {
+    const c = await clinic();
+    await patch(orgPath(c.id), { name: `Renamed ${RUN}` }).expect(200);
+    const enabledBefore = (await get(orgPath(c.id)).expect(200)).body.bookingsEnabled;
+    await patch(orgPath(c.id, '/booking-settings'), { bookingsEnabled: !enabledBefore }).expect(200);
+    await t
+      .http()
+      .delete(orgPath(c.id, `/providers/${c.provider.id}`))
+      .set('Authorization', t.platformAuth)
+      .expect(200);
+
+    const organisation = (await get(orgPath(c.id)).expect(200)).body;
+    const updates = await eventOf('organisation.updated', c.id);
+    expect(updates.map((e) => e.data)).toEqual([organisation, { ...organisation, bookingsEnabled: enabledBefore }]);
+    expect((await eventOf('provider.created', c.provider.id)).map((e) => e.data)).toEqual([c.provider]);
+    expect((await eventOf('provider.deleted', c.provider.id)).map((e) => e.data)).toEqual([
+      (await get(orgPath(c.id, `/providers/${c.provider.id}`)).expect(200)).body,
+    ]);
+    expect((await eventOf('client.created', c.client.id)).map((e) => e.data)).toEqual([(await get(orgPath(c.id, `/clients/${c.client.id}`)).expect(200)).body]);
+
+    const scoped = await created(postJson(t, '/v1/api-keys', { name: 'log', organisationId: c.id }));
+    const other = await clinic();
+    const seen = (await get(`/v1/events?limit=200`, `Bearer ${scoped.key}`).expect(200)).body.items as Body[];
+    expect(seen.every((e) => e.organisationId === c.id)).toBe(true);
+    const foreign = (await eventOf('client.created', other.client.id))[0];
+    await get(`/v1/events/${foreign.id}`, `Bearer ${scoped.key}`).expect(404);
+  });
+});
+
 describe('upkeep', () => {
   it('disables an endpoint whose deliveries have all failed for three days, and says so in an event', async () => {
     receiver.received.length = 0;
@@ -175,7 +219,10 @@ describe('upkeep', () => {
   it('purges events and deliveries older than 30 days', async () => {
     const c = await clinic();
     const old = `evt_${'0'.repeat(20)}${RUN.slice(0, 7)}`;
-    await sql(t, `insert into events (id, type, organisation_id, data, created_at) values (?, 'client.created', ?, '{}', now() - interval '31 days')`, [old, c.id]);
+    await sql(t, `insert into events (id, type, organisation_id, data, created_at) values (?, 'client.created', ?, '{}', now() - interval '31 days')`, [
+      old,
+      c.id,
+    ]);
     await get(`/v1/events/${old}`).expect(200);
     await t.app.get(EventJobs).purge();
     await get(`/v1/events/${old}`).expect(404);
@@ -191,7 +238,12 @@ describe('webhook endpoints', () => {
     const fetched = (await get(path).expect(200)).body;
     expect(fetched).not.toHaveProperty('secret');
     expect((await get(orgPath(c.id, '/webhook-endpoints')).expect(200)).body.items.map((e: Body) => e.id)).toEqual([hook.id]);
-    const changed = await t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send({ status: 'disabled', description: null });
+    const changed = await t
+      .http()
+      .patch(path)
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'application/json')
+      .send({ status: 'disabled', description: null });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ status: 'disabled', description: null, enabledEvents: ['booking.*'] });
     await t.http().delete(path).set('Authorization', t.platformAuth).expect(204);

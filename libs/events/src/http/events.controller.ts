@@ -14,7 +14,8 @@ export class EventsController {
   @Get()
   @ApiOperation({
     summary: 'List events',
-    description: "Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive).",
+    description:
+      "Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive).",
   })
   @ApiPagedResponse(EventResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST)

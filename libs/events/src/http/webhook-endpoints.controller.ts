@@ -31,7 +31,8 @@ export class WebhookEndpointsController {
   @Post()
   @ApiOperation({
     summary: 'Create a webhook endpoint',
-    description: 'The answer alone holds `secret`. The URL must be https and resolve to public addresses only (unless the service runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true`).',
+    description:
+      'The answer alone holds `secret`. The URL must be https and resolve to public addresses only (unless the service runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true`).',
   })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -84,7 +85,10 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpointId/rotate-secret')
-  @ApiOperation({ summary: 'Rotate the signing secret', description: 'Answers the new `secret`; for 24 hours deliveries carry a signature with the old one too.' })
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description: 'Answers the new `secret`; for 24 hours deliveries carry a signature with the old one too.',
+  })
   @HttpCode(HttpStatus.OK)
   @ApiOk(WebhookEndpointWithSecretResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)

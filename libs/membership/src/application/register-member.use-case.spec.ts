@@ -45,7 +45,9 @@ describe('RegisterMember', () => {
 
   it('stores nothing when the input breaks a rule', async () => {
     const members = new InMemoryMembers();
-    await expect(new RegisterMember(members, new FixedClock(), new RecordedEvents()).execute({ ...alex, metadata: { nested: {} } }, registration)).rejects.toMatchObject({
+    await expect(
+      new RegisterMember(members, new FixedClock(), new RecordedEvents()).execute({ ...alex, metadata: { nested: {} } }, registration),
+    ).rejects.toMatchObject({
       kind: 'validation',
     });
     expect(members.byEmail.size).toBe(0);

@@ -33,7 +33,12 @@ export class EventResponse {
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time', description: 'When the change committed.' })
   timestamp: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: 'Null for a change no organisation owns (a member a platform key created).' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+    description: 'Null for a change no organisation owns (a member a platform key created).',
+  })
   organisationId: string | null;
 
   @ApiProperty({

@@ -9,7 +9,11 @@ const URL_MESSAGE = { message: 'must be an https URL' };
 const SELECTOR_MESSAGE = { each: true, message: 'each value must be `*`, an event type or a family such as `booking.*`' };
 
 export class CreateWebhookEndpointRequest {
-  @ApiProperty({ example: 'https://pms.example.com/webhooks/clinic', maxLength: 2048, description: 'https, and never a loopback, private, link-local or metadata address.' })
+  @ApiProperty({
+    example: 'https://pms.example.com/webhooks/clinic',
+    maxLength: 2048,
+    description: 'https, and never a loopback, private, link-local or metadata address.',
+  })
   @IsString()
   @IsUrl(URL_RULES, URL_MESSAGE)
   @MaxLength(2048)
@@ -83,7 +87,10 @@ export class WebhookEndpointResponse {
 }
 
 export class WebhookEndpointWithSecretResponse extends WebhookEndpointResponse {
-  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', description: 'Shown only here: `whsec_` and the base64 of 24 random bytes; verify deliveries with it.' })
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description: 'Shown only here: `whsec_` and the base64 of 24 random bytes; verify deliveries with it.',
+  })
   secret: string;
 
   static withSecret(endpoint: WebhookEndpoint): WebhookEndpointWithSecretResponse {
@@ -96,7 +103,11 @@ export class WebhookDeliveryResponse {
   @ApiProperty({ example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) eventId: string;
   @ApiProperty({ example: 'booking.created' }) eventType: string;
   @ApiProperty({ example: 1, description: '1 for the first try.' }) attempt: number;
-  @ApiProperty({ enum: ['succeeded', 'retrying', 'failed'], example: 'retrying', description: '`retrying`: failed, another attempt at `nextAttemptAt`; `failed`: no attempt left.' })
+  @ApiProperty({
+    enum: ['succeeded', 'retrying', 'failed'],
+    example: 'retrying',
+    description: '`retrying`: failed, another attempt at `nextAttemptAt`; `failed`: no attempt left.',
+  })
   status: string;
   @ApiProperty({ type: Number, nullable: true, example: 500, description: 'Null when no answer came.' }) responseStatus: number | null;
   @ApiProperty({ example: 84 }) durationMs: number;

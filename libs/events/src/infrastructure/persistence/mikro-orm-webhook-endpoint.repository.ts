@@ -39,7 +39,11 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
 
   async list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
     const [items, [{ count }]] = await Promise.all([
-      this.sql.entities(WebhookEndpoint, 'where organisation_id = $1 order by created_at desc, id desc limit $2 offset $3', [organisationId, page.limit, offsetOf(page)]),
+      this.sql.entities(WebhookEndpoint, 'where organisation_id = $1 order by created_at desc, id desc limit $2 offset $3', [
+        organisationId,
+        page.limit,
+        offsetOf(page),
+      ]),
       this.sql.rows<{ count: number }>('select count(*)::int as count from webhook_endpoints where organisation_id = $1', [organisationId]),
     ]);
     return pageOf(items, count, page);

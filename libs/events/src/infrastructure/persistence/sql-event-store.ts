@@ -50,11 +50,10 @@ export class SqlEventStore extends EventStore {
     if (filters.createdAtMax) add((p) => `created_at < ${p}`, filters.createdAtMax);
     const condition = where.length ? `where ${where.join(' and ')}` : '';
     const [rows, [{ count }]] = await Promise.all([
-      this.sql.rows<Row>(`select ${COLUMNS} from events ${condition} order by created_at desc, seq desc limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.rows<Row>(
+        `select ${COLUMNS} from events ${condition} order by created_at desc, seq desc limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.rows<{ count: number }>(`select count(*)::int as count from events ${condition}`, values),
     ]);
     return pageOf(rows.map(toEvent), count, page);

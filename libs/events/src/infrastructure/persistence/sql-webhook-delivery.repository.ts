@@ -27,7 +27,21 @@ export class SqlWebhookDeliveryRepository extends WebhookDeliveryRepository {
     await this.sql.rows(
       `insert into webhook_deliveries (id, endpoint_id, organisation_id, event_id, event_type, attempt, status, response_status, duration_ms, error, response_body, created_at, next_attempt_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) on conflict (endpoint_id, event_id, attempt) do nothing`,
-      [d.id, d.endpointId, d.organisationId, d.eventId, d.eventType, d.attempt, d.status, d.responseStatus, d.durationMs, d.error, d.responseBody, d.createdAt, d.nextAttemptAt],
+      [
+        d.id,
+        d.endpointId,
+        d.organisationId,
+        d.eventId,
+        d.eventType,
+        d.attempt,
+        d.status,
+        d.responseStatus,
+        d.durationMs,
+        d.error,
+        d.responseBody,
+        d.createdAt,
+        d.nextAttemptAt,
+      ],
     );
   }
 

@@ -231,7 +231,8 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const practice = await rows.practice();
       const type = await addType(practice);
       const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'));
-      const cancel = () => new CancelBooking(new MikroOrmBookingRepository(fresh(orm)), bookingReads, clock, new RecordedEvents()).execute(practice.organisationId, booking.id);
+      const cancel = () =>
+        new CancelBooking(new MikroOrmBookingRepository(fresh(orm)), bookingReads, clock, new RecordedEvents()).execute(practice.organisationId, booking.id);
 
       // Commits wait, so without the row lock every cancel would read the booking still confirmed.
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([cancel(), cancel(), cancel()]));

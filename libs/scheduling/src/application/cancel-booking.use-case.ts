@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
 import { Clock, DomainEvents } from '@app/shared/domain';
-import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { BookingResponse } from '../http/dto/booking.dto.js';
-import { BookingQueries } from './booking.queries.js';
+import { BookingQueries, type BookingRead } from './booking.queries.js';
 
 @Injectable()
 export class CancelBooking {
@@ -16,13 +15,14 @@ export class CancelBooking {
     private readonly events: DomainEvents,
   ) {}
 
-  async execute(organisationId: string, bookingId: string): Promise<Booking> {
+  /** The cancelled booking as its GET answers it, read in the transaction that cancelled it. */
+  async execute(organisationId: string, bookingId: string): Promise<BookingRead> {
     return this.events.transaction(async () => {
       const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(this.clock.now()));
       if (!booking) throw bookingNotFound(bookingId);
       const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
       await this.events.record('booking.cancelled', organisationId, BookingResponse.from(cancelled));
-      return booking;
+      return cancelled;
     });
   }
 }

@@ -9,7 +9,7 @@ import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
 import { BookingResponse } from '../http/dto/booking.dto.js';
-import { BookingQueries } from './booking.queries.js';
+import { BookingQueries, type BookingRead } from './booking.queries.js';
 
 export interface CreateBookingCommand {
   clientId: string;
@@ -36,7 +36,8 @@ export class CreateBooking {
     private readonly events: DomainEvents,
   ) {}
 
-  async execute(organisationId: string, command: CreateBookingCommand): Promise<Booking> {
+  /** The new booking as its GET answers it, read in the transaction that made it: also the event's `data`. */
+  async execute(organisationId: string, command: CreateBookingCommand): Promise<BookingRead> {
     const [client, link, type] = await Promise.all([
       this.clients.findActiveClient(organisationId, command.clientId),
       this.practitioners.liveLink(organisationId, command.providerId, command.locationId),
@@ -60,12 +61,12 @@ export class CreateBooking {
       { ...command, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
       this.clock.now(),
     );
-    await this.events.transaction(async () => {
+    return this.events.transaction(async () => {
       await this.addToDiary(booking, type);
       const created = await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now());
       await this.events.record('booking.created', organisationId, BookingResponse.from(created));
+      return created;
     });
-    return booking;
   }
 
   private async addToDiary(booking: Booking, type: { id: string; maxAttendees: number }): Promise<void> {

@@ -65,7 +65,9 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       bookingReads,
       clock,
       new RecordedEvents(),
-    ).execute(organisationId, command);
+    )
+      .execute(organisationId, command)
+      .then((read) => read.booking);
   };
 
   const bookingCommand = (practice: Practice, type: AppointmentType, serviceDate: string, clientId = practice.clientId): CreateBookingCommand => ({

@@ -267,7 +267,8 @@ async function main() {
   const counted = await countStatements({
     root,
     databaseUrl,
-    env: serviceEnv,
+    // No job workers in-process: their polling would land among the statements being counted.
+    env: { ...serviceEnv, JOB_WORKERS: 'false' },
     bootstrapKey: BOOTSTRAP_KEY,
     scenarios,
     log,

@@ -10,6 +10,8 @@ import { WalletModule } from '@app/wallet';
 import { SchedulingModule } from '@app/scheduling';
 import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { BookingPageController } from './booking-page/booking-page.controller.js';
+import { JobsModule } from '@app/jobs';
+import { EventsModule } from '@app/events';
 import { createOrmConfig } from './database/orm-config.js';
 
 @Module({})
@@ -21,6 +23,8 @@ export class AppModule {
         SharedModule.forRoot(config),
         LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
+        JobsModule,
+        EventsModule,
         PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),
         OrganisationsModule,
         MembershipModule,

@@ -23,3 +23,4 @@ export * from './http/may-be-omitted.decorator.js';
 export * from './metrics/metrics-registry.js';
 export * from './metrics/operational-metrics.js';
 export * from './http/is-http-url.decorator.js';
+export * from './sql/transaction-connection.js';

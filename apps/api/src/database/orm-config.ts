@@ -7,6 +7,7 @@ import { practitionerSchemas } from '@app/practitioners';
 import { walletSchemas } from '@app/wallet';
 import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
+import { eventsSchemas } from '@app/events';
 import { MIGRATIONS } from './migrations/index.js';
 
 export const ENTITY_SCHEMAS = [
@@ -17,6 +18,7 @@ export const ENTITY_SCHEMAS = [
   ...walletSchemas,
   ...schedulingSchemas,
   ...paymentsSchemas,
+  ...eventsSchemas,
 ];
 
 export function createOrmConfig(clientUrl: string): Options {

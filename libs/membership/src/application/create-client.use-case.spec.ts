@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OrganisationQueries } from '@app/organisations';
 import type { Caller } from '@app/shared';
-import { Clock, notFound } from '@app/shared/domain';
+import { Clock, notFound, RecordedEvents } from '@app/shared/domain';
 import type { Client } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
 import { CreateClient } from './create-client.use-case.js';
@@ -43,7 +43,7 @@ const organisations = {
 
 function setUp() {
   const clients = new InMemoryClients();
-  return { clients, createClient: new CreateClient(clients, members, organisations, new FixedClock()) };
+  return { clients, createClient: new CreateClient(clients, members, organisations, new FixedClock(), new RecordedEvents()) };
 }
 
 describe('CreateClient', () => {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '@app/shared';
-import { Clock, referenceNotFound } from '@app/shared/domain';
+import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { Client, type NewClient } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
+import { ClientResponse } from '../http/dto/client.response.js';
+import { clientView } from './client.queries.js';
 import { MemberQueries } from './member.queries.js';
 
 @Injectable()
@@ -13,6 +15,7 @@ export class CreateClient {
     private readonly members: MemberQueries,
     private readonly organisations: OrganisationQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -23,7 +26,10 @@ export class CreateClient {
     await this.organisations.assertExists(organisationId);
     const client = Client.create(organisationId, props, this.clock.now());
     if (client.memberId && !(await this.members.isVisible(caller, client.memberId))) throw referenceNotFound('memberId', 'Member', client.memberId);
-    await this.clients.add(client);
+    await this.events.transaction(async () => {
+      await this.clients.add(client);
+      await this.events.record('client.created', organisationId, ClientResponse.from(clientView(client)));
+    });
     return client;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Clock, DomainError } from '@app/shared/domain';
+import { Clock, DomainError, RecordedEvents } from '@app/shared/domain';
 import type { Member } from '../domain/member.js';
 import { EmailTakenError, MemberRepository } from '../domain/member.repository.js';
 import { RegisterMember } from './register-member.use-case.js';
@@ -28,7 +28,7 @@ describe('RegisterMember', () => {
 
   it('stores the new member with its registration', async () => {
     const members = new InMemoryMembers();
-    const member = await new RegisterMember(members, new FixedClock()).execute(alex, registration);
+    const member = await new RegisterMember(members, new FixedClock(), new RecordedEvents()).execute(alex, registration);
     expect(members.byEmail.get('alex@example.com')).toBe(member);
     expect(member).toMatchObject({ createdByOrganisationId: registration.createdByOrganisationId, createdAt: NOW });
     expect(member.activity).toEqual([expect.objectContaining({ platform: 'web', applicationVersion: null, userAgent: null })]);
@@ -36,7 +36,7 @@ describe('RegisterMember', () => {
 
   it('answers member_exists when the email is taken in any case', async () => {
     const members = new InMemoryMembers();
-    const register = new RegisterMember(members, new FixedClock());
+    const register = new RegisterMember(members, new FixedClock(), new RecordedEvents());
     await register.execute(alex, registration);
     const error = await register.execute({ ...alex, email: 'ALEX@Example.com' }, registration).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
@@ -45,7 +45,9 @@ describe('RegisterMember', () => {
 
   it('stores nothing when the input breaks a rule', async () => {
     const members = new InMemoryMembers();
-    await expect(new RegisterMember(members, new FixedClock()).execute({ ...alex, metadata: { nested: {} } }, registration)).rejects.toMatchObject({
+    await expect(
+      new RegisterMember(members, new FixedClock(), new RecordedEvents()).execute({ ...alex, metadata: { nested: {} } }, registration),
+    ).rejects.toMatchObject({
       kind: 'validation',
     });
     expect(members.byEmail.size).toBe(0);

@@ -1,22 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, toE164 } from '@app/shared/domain';
+import { Expansion } from '@app/shared';
+import { Clock, DomainEvents, toE164 } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { type NewProvider, Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
+import { ProviderResponse } from '../http/dto/provider.dto.js';
+import { PractitionerQueries } from './practitioner.queries.js';
 
 @Injectable()
 export class CreateProvider {
   constructor(
     private readonly practitioners: PractitionerRepository,
     private readonly organisations: OrganisationQueries,
+    private readonly queries: PractitionerQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(organisationId: string, props: NewProvider): Promise<Provider> {
     await this.organisations.assertExists(organisationId);
     const mobileNumber = props.mobileNumber ? toE164(props.mobileNumber, 'mobileNumber') : null;
     const provider = Provider.create(organisationId, { ...props, mobileNumber }, this.clock.now());
-    await this.practitioners.save(provider);
+    await this.events.transaction(async () => {
+      await this.practitioners.save(provider);
+      const created = await this.queries.get(organisationId, provider.id, Expansion.none());
+      await this.events.record('provider.created', organisationId, ProviderResponse.from(created));
+    });
     return provider;
   }
 }

@@ -35,7 +35,7 @@ export class BookOnline {
     if (!organisation.bookingsEnabled) throw bookingsDisabled();
     if (!(await this.availability.isOffered(organisation, command))) throw slotUnavailable();
     const { token, hash } = newManageToken();
-    const booking = await this.bookings.inOneTransaction(async () => {
+    const { booking } = await this.bookings.inOneTransaction(async () => {
       const client = await this.findOrAddClient.execute(organisation.id, command.patient);
       return this.createBooking.execute(organisation.id, {
         clientId: client.id,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, referenceNotFound } from '@app/shared/domain';
+import { Expansion } from '@app/shared';
+import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { PractitionerQueries } from '@app/practitioners';
 import { WalletCardQueries } from '@app/wallet';
@@ -7,6 +8,8 @@ import { AppointmentTypeRepository } from '../domain/appointment-type.repository
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
+import { BookingResponse } from '../http/dto/booking.dto.js';
+import { BookingQueries, type BookingView } from './booking.queries.js';
 
 export interface CreateBookingCommand {
   clientId: string;
@@ -29,10 +32,13 @@ export class CreateBooking {
     private readonly clients: ClientQueries,
     private readonly practitioners: PractitionerQueries,
     private readonly wallet: WalletCardQueries,
+    private readonly queries: BookingQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
-  async execute(organisationId: string, command: CreateBookingCommand): Promise<Booking> {
+  /** The new booking as its GET answers it, read in the transaction that made it: also the event's `data`. */
+  async execute(organisationId: string, command: CreateBookingCommand): Promise<BookingView> {
     const [client, link, type] = await Promise.all([
       this.clients.findActiveClient(organisationId, command.clientId),
       this.practitioners.liveLink(organisationId, command.providerId, command.locationId),
@@ -56,7 +62,16 @@ export class CreateBooking {
       { ...command, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
       this.clock.now(),
     );
-    await this.bookings.withProviderDiary(command.providerId, async (diary) => {
+    return this.events.transaction(async () => {
+      await this.addToDiary(booking, type);
+      const created = await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now());
+      await this.events.record('booking.created', organisationId, BookingResponse.from(created));
+      return created;
+    });
+  }
+
+  private async addToDiary(booking: Booking, type: { id: string; maxAttendees: number }): Promise<void> {
+    await this.bookings.withProviderDiary(booking.providerId, async (diary) => {
       const overlapping = await diary.confirmedBookingsBetween(booking.serviceDate, booking.endsAt);
       if (
         !fitsBeside(overlapping, {
@@ -69,6 +84,5 @@ export class CreateBooking {
         throw slotUnavailable();
       diary.add(booking);
     });
-    return booking;
   }
 }

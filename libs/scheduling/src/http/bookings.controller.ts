@@ -56,9 +56,9 @@ export class BookingsController {
     @Body() body: CreateBookingRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<BookingResponse> {
-    const booking = await this.createBooking.execute(organisationId, { ...body, serviceDate: new Date(body.serviceDate) });
-    response.location(`/v1/organisations/${organisationId}/bookings/${booking.id}`);
-    return BookingResponse.from(await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now()));
+    const created = await this.createBooking.execute(organisationId, { ...body, serviceDate: new Date(body.serviceDate) });
+    response.location(`/v1/organisations/${organisationId}/bookings/${created.booking.id}`);
+    return BookingResponse.from(created);
   }
 
   @Get(':bookingId')
@@ -78,7 +78,6 @@ export class BookingsController {
   @ApiOk(BookingResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string): Promise<BookingResponse> {
-    await this.cancelBooking.execute(organisationId, bookingId);
-    return BookingResponse.from(await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now()));
+    return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId));
   }
 }

@@ -28,6 +28,16 @@ export class AppConfig {
   readonly metricsToken: string | undefined;
   /** Spans are exported to `OTEL_EXPORTER_OTLP_ENDPOINT` (started by `main.ts`); log lines then carry the trace id. */
   readonly tracing: boolean;
+  /** PostgreSQL schema of the job engine's tables. */
+  readonly jobsSchema: string;
+  /** False: this instance queues jobs but runs none (an API-only instance). */
+  readonly jobWorkers: boolean;
+  /** How often the job engine looks for jobs whose worker died. */
+  readonly jobsSuperviseIntervalSeconds: number;
+  /** Lifts the https and public-address rules of webhook URLs: development and tests only. */
+  readonly webhookAllowPrivateUrls: boolean;
+  /** Seconds before each retry of a failed webhook delivery (CONTRACT section 10). */
+  readonly webhookRetrySchedule: number[];
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
@@ -51,6 +61,12 @@ export class AppConfig {
     this.metricsHost = env.METRICS_HOST || undefined;
     this.metricsToken = metricsTokenOf(env.METRICS_TOKEN);
     this.tracing = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+    this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new ConfigurationError(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
+    this.jobWorkers = env.JOB_WORKERS !== 'false';
+    this.jobsSuperviseIntervalSeconds = positiveInt(env, 'JOBS_SUPERVISE_INTERVAL_SECONDS', 60);
+    this.webhookAllowPrivateUrls = env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
+    this.webhookRetrySchedule = secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', [5, 300, 1800, 7200, 18000, 36000, 36000]);
   }
 
   /** Metrics are never public by default: they need their own port or a token. */
@@ -129,6 +145,14 @@ function metricsTokenOf(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
   return raw;
+}
+
+function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (!values.every((value) => Number.isSafeInteger(value) && value >= 1)) throw new ConfigurationError(`${name} must be whole seconds separated by commas, got "${raw}"`);
+  return values;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

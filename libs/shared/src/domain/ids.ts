@@ -5,7 +5,7 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KSUID_EPOCH_SECONDS = 1_400_000_000;
 const KSUID_LENGTH = 27;
 
-export type IdPrefix = 'org' | 'memb' | 'key';
+export type IdPrefix = 'org' | 'memb' | 'key' | 'evt';
 
 /**
  * `org_…`, `memb_…`, `key_…`: a prefix and a KSUID, 27 base-62 characters whose first four bytes
@@ -24,7 +24,7 @@ export function newPrefixedId(prefix: IdPrefix, now: Date = new Date(), random: 
   return `${prefix}_${encoded.padStart(KSUID_LENGTH, '0')}`;
 }
 
-const PREFIXED_ID = /^(org|memb|key)_[0-9A-Za-z]{27}$/;
+const PREFIXED_ID = /^(org|memb|key|evt)_[0-9A-Za-z]{27}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isPrefixedId(prefix: IdPrefix, value: string): boolean {

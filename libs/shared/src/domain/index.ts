@@ -6,3 +6,4 @@ export * from './page.js';
 export * from './clock.js';
 export * from './calendar.js';
 export * from './phone-number.js';
+export * from './domain-events.js';

@@ -1,8 +1,8 @@
 import { type EntityMetadata, type EntityProperty, MikroORM, type Platform, ReferenceKind } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CompiledQuery, type Transaction } from 'kysely';
 import type { Pool } from 'pg';
 import type { ReadModel } from './read-model.js';
+import { transactionConnection } from './transaction-connection.js';
 
 type Row = Record<string, unknown>;
 
@@ -61,8 +61,8 @@ export class SqlReader {
   }
 
   private async query(text: string, values: readonly unknown[]): Promise<Row[]> {
-    const transaction = this.orm.em.getTransactionContext<Transaction<unknown>>();
-    if (transaction) return (await transaction.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
+    const transaction = transactionConnection(this.orm.em);
+    if (transaction) return (await transaction.executeSql(text, values)).rows;
     this.pool ??= this.orm.em.getConnection().getNativeClient();
     return (await (await this.pool).query<Row>(text, values as unknown[])).rows;
   }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, referenceNotFound } from '@app/shared/domain';
+import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { CardVault } from '../domain/card-vault.js';
 import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-processor.js';
 import { type CardOwner, type NewHealthFundCard, type NewMedicareCard, WalletCard } from '../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../domain/wallet-card.repository.js';
 import { cardExists, clientNotFound } from '../domain/wallet.errors.js';
+import { WalletCardResponse } from '../http/dto/wallet-card.response.js';
 import { HealthFundQueries } from './health-fund.queries.js';
+import { WalletCardQueries } from './wallet-card.queries.js';
 
 export type AddWalletCardCommand =
   | { type: 'payment_method'; paymentMethod: AttachPaymentMethod }
@@ -21,7 +23,9 @@ export class AddWalletCard {
     private readonly healthFunds: HealthFundQueries,
     private readonly processor: PaymentProcessor,
     private readonly vault: CardVault,
+    private readonly queries: WalletCardQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(organisationId: string, clientId: string, command: AddWalletCardCommand): Promise<WalletCard> {
@@ -29,7 +33,11 @@ export class AddWalletCard {
     if (!client) throw clientNotFound(clientId);
     const card = await this.cardFor({ organisationId, clientId }, command);
     try {
-      await this.cards.add(card);
+      await this.events.transaction(async () => {
+        await this.cards.add(card);
+        const read = await this.queries.get(organisationId, clientId, card.id);
+        await this.events.record('wallet_card.created', organisationId, WalletCardResponse.from(read));
+      });
     } catch (error) {
       if (error instanceof DuplicateCardError) throw cardExists(error.existingCardId);
       throw error;

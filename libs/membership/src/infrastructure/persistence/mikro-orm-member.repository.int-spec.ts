@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { DomainError } from '@app/shared/domain';
+import { DomainError, RecordedEvents } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { RegisterMember } from '../../application/register-member.use-case.js';
@@ -84,7 +84,7 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
       settle(
         variants.map((variant, index) =>
-          new RegisterMember(new MikroOrmMemberRepository(fresh(orm)), clock).execute(
+          new RegisterMember(new MikroOrmMemberRepository(fresh(orm)), clock, new RecordedEvents()).execute(
             { firstName: 'Olivia', lastName: `Racer ${index}`, email: variant },
             { createdByOrganisationId: organisationId, device: DEVICE },
           ),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SqlReader } from '@app/shared';
+import { Expansion, SqlReader } from '@app/shared';
+import { RecordedEvents } from '@app/shared/domain';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ClientQueries } from '@app/membership';
 import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
@@ -7,6 +8,7 @@ import { PractitionerQueries } from '@app/practitioners';
 import { WalletCardQueries } from '@app/wallet';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
+import type { BookingQueries, BookingView } from '../../application/booking.queries.js';
 import { CancelBooking } from '../../application/cancel-booking.use-case.js';
 import { CreateBooking, type CreateBookingCommand } from '../../application/create-booking.use-case.js';
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
@@ -39,6 +41,18 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     return type;
   };
 
+  /** The booking alone, for the events the use cases record: these tests are about the diary, not the answer. */
+  const bookingReads = {
+    get: async (_: string, id: string): Promise<BookingView> => ({
+      booking: await fresh(orm).findOneOrFail(Booking, { id }),
+      expansion: Expansion.none(),
+      provider: null,
+      location: null,
+      appointmentType: null,
+      client: null,
+    }),
+  } as unknown as BookingQueries;
+
   /** The use case as one request runs it: its own unit of work, every collaborator on the database. */
   const createBooking = (organisationId: string, command: CreateBookingCommand) => {
     const em = fresh(orm);
@@ -51,8 +65,12 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       clients,
       new PractitionerQueries(sql, organisations, new DirectoryQueries(sql, organisations)),
       new WalletCardQueries(new SqlReader(orm), clients),
+      bookingReads,
       clock,
-    ).execute(organisationId, command);
+      new RecordedEvents(),
+    )
+      .execute(organisationId, command)
+      .then((read) => read.booking);
   };
 
   const bookingCommand = (practice: Practice, type: AppointmentType, serviceDate: string, clientId = practice.clientId): CreateBookingCommand => ({
@@ -218,7 +236,8 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const practice = await rows.practice();
       const type = await addType(practice);
       const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'));
-      const cancel = () => new CancelBooking(new MikroOrmBookingRepository(fresh(orm)), clock).execute(practice.organisationId, booking.id);
+      const cancel = () =>
+        new CancelBooking(new MikroOrmBookingRepository(fresh(orm)), bookingReads, clock, new RecordedEvents()).execute(practice.organisationId, booking.id);
 
       // Commits wait, so without the row lock every cancel would read the booking still confirmed.
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([cancel(), cancel(), cancel()]));

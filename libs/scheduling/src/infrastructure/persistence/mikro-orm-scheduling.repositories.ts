@@ -1,4 +1,4 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, TransactionPropagation } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
@@ -20,6 +20,9 @@ export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository
   }
 }
 
+// Inside a use case's transaction (one that records events) these join it: no savepoint to pay for.
+const JOIN_RUNNING = { propagation: TransactionPropagation.REQUIRED };
+
 @Injectable()
 export class MikroOrmBookingRepository extends BookingRepository {
   constructor(private readonly em: EntityManager) {
@@ -30,8 +33,9 @@ export class MikroOrmBookingRepository extends BookingRepository {
     return this.em.transactional(async (tx) => {
       const booking = await tx.findOne(Booking, { id, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (booking) change(booking);
+      await tx.flush();
       return booking;
-    });
+    }, JOIN_RUNNING);
   }
 
   inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
@@ -44,10 +48,12 @@ export class MikroOrmBookingRepository extends BookingRepository {
     return this.em.transactional(async (tx) => {
       // A transaction-scoped lock per provider: concurrent bookings for one provider queue here.
       await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`booking:${providerId}`]);
-      return work({
+      const result = await work({
         confirmedBookingsBetween: (start, end) => tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
         add: (booking) => tx.persist(booking),
       });
-    });
+      await tx.flush();
+      return result;
+    }, JOIN_RUNNING);
   }
 }

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ClientQueries } from '@app/membership';
 import { parseMasterKey, SqlReader } from '@app/shared';
-import { DomainError } from '@app/shared/domain';
+import { DomainError, RecordedEvents } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
 import { AddWalletCard } from '../../application/add-wallet-card.use-case.js';
 import { HealthFundQueries } from '../../application/health-fund.queries.js';
+import { WalletCardQueries } from '../../application/wallet-card.queries.js';
 import type { HealthFund } from '../../domain/health-fund.js';
 import { medicareCheckDigit } from '../../domain/medicare-number.js';
 import { WalletCard } from '../../domain/wallet-card.js';
@@ -130,7 +131,9 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
         new HealthFundQueries(new SqlReader(orm)),
         new TestPaymentProcessor(),
         vault,
+        new WalletCardQueries(new SqlReader(orm), new ClientQueries(new SqlReader(orm))),
         clock,
+        new RecordedEvents(),
       ).execute(organisationId, clientId, {
         type: 'health_fund_card',
         healthFundCard: { healthFundId: SEEDED_HEALTH_FUND_ID, memberNumber: '98765432', cardholders: ['01 Alex Chen'] },

@@ -11,7 +11,8 @@ export class MikroOrmWalletCardRepository extends WalletCardRepository {
 
   async add(card: WalletCard): Promise<void> {
     try {
-      await this.em.persist(card).flush();
+      // Its own (nested) transaction: inside a use case's transaction, a savepoint the duplicate rolls back to.
+      await this.em.transactional((tx) => tx.persist(card).flush());
     } catch (error) {
       this.em.clear();
       if (!(error instanceof UniqueConstraintViolationException)) throw error;

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import { OrganisationQueries } from '@app/organisations';
+import { endpointNotFound } from '../domain/events.errors.js';
+import { type EndpointChanges, type NewWebhookEndpoint, WebhookEndpoint } from '../domain/webhook-endpoint.js';
+import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
+import { WebhookUrlCheck } from './webhook-url-check.js';
+
+/** Create, change, rotate the secret of, and delete an organisation's webhook endpoints. */
+@Injectable()
+export class ManageWebhookEndpoints {
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly organisations: OrganisationQueries,
+    private readonly urls: WebhookUrlCheck,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(organisationId: string, props: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+    await this.organisations.assertExists(organisationId);
+    await this.urls.assertAllowed(props.url);
+    const endpoint = WebhookEndpoint.create(organisationId, props, this.clock.now());
+    await this.endpoints.add(endpoint);
+    return endpoint;
+  }
+
+  async update(organisationId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
+    const endpoint = await this.get(organisationId, id);
+    if (changes.url !== undefined) await this.urls.assertAllowed(changes.url);
+    endpoint.update(changes, this.clock.now());
+    await this.endpoints.save(endpoint);
+    return endpoint;
+  }
+
+  async rotateSecret(organisationId: string, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.get(organisationId, id);
+    endpoint.rotateSecret(this.clock.now());
+    await this.endpoints.save(endpoint);
+    return endpoint;
+  }
+
+  async remove(organisationId: string, id: string): Promise<void> {
+    await this.endpoints.remove(await this.get(organisationId, id));
+  }
+
+  async get(organisationId: string, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.find(organisationId, id);
+    if (!endpoint) throw endpointNotFound(id);
+    return endpoint;
+  }
+}

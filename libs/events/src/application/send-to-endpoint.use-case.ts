@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, DomainEvents } from '@app/shared/domain';
+import { deliveryNotFound, endpointNotFound } from '../domain/events.errors.js';
+import { EventStore } from '../domain/event-store.js';
+import { newEvent } from '../domain/stored-event.js';
+import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
+import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.dto.js';
+import { WebhookDispatch } from './webhook-dispatch.js';
+
+/** Deliveries asked for by hand: a test event, or one more attempt of a delivery. */
+@Injectable()
+export class SendToEndpoint {
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly events: EventStore,
+    private readonly dispatch: WebhookDispatch,
+    private readonly domainEvents: DomainEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A `webhook_endpoint.test` event, in the log and sent to this endpoint alone, whatever it subscribes to. */
+  async test(organisationId: string, endpointId: string): Promise<string> {
+    const endpoint = await this.endpoints.find(organisationId, endpointId);
+    if (!endpoint) throw endpointNotFound(endpointId);
+    const event = newEvent('webhook_endpoint.test', organisationId, WebhookEndpointResponse.from(endpoint), this.clock.now());
+    await this.domainEvents.transaction(async () => {
+      await this.events.append(event);
+      await this.dispatch.queue({ eventId: event.id, endpointId, attempt: 1, scheduled: false });
+    });
+    return event.id;
+  }
+
+  /** One more attempt of the delivery's event, now; its failure schedules no further retries. */
+  async retry(organisationId: string, endpointId: string, deliveryId: string): Promise<{ eventId: string; attempt: number }> {
+    const endpoint = await this.endpoints.find(organisationId, endpointId);
+    if (!endpoint) throw endpointNotFound(endpointId);
+    const delivery = await this.deliveries.find(endpointId, deliveryId);
+    if (!delivery) throw deliveryNotFound(deliveryId);
+    const attempt = (await this.deliveries.lastAttempt(endpointId, delivery.eventId)) + 1;
+    await this.dispatch.queue({ eventId: delivery.eventId, endpointId, attempt, scheduled: false });
+    return { eventId: delivery.eventId, attempt };
+  }
+}

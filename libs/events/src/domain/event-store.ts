@@ -1,0 +1,21 @@
+import type { EventType, Page, PageRequest } from '@app/shared/domain';
+import type { StoredEvent } from './stored-event.js';
+
+export interface EventFilters {
+  /** The caller's organisation; null for a platform key, which sees every event. */
+  organisationId: string | null;
+  /** Any of these types; undefined for all. */
+  types?: EventType[];
+  createdAtMin?: Date;
+  createdAtMax?: Date;
+}
+
+/** The event log, which is also the outbox: events are appended in the transaction of their change. */
+export abstract class EventStore {
+  /** Appends in the running transaction; refuses outside one. */
+  abstract append(event: StoredEvent): Promise<void>;
+  abstract find(id: string, organisationId: string | null): Promise<StoredEvent | null>;
+  abstract list(filters: EventFilters, page: PageRequest): Promise<Page<StoredEvent>>;
+  /** Deletes events (and their deliveries) created before `cutoff`; answers how many events. */
+  abstract purgeBefore(cutoff: Date): Promise<number>;
+}

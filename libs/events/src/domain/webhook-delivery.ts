@@ -1,0 +1,24 @@
+import { newUuid } from '@app/shared/domain';
+
+/** `retrying`: failed, another attempt at `nextAttemptAt`; `failed`: failed, no attempt left. */
+export type DeliveryStatus = 'succeeded' | 'retrying' | 'failed';
+
+/** One attempt to deliver one event to one endpoint. */
+export class WebhookDelivery {
+  id: string;
+  endpointId: string;
+  organisationId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  status: DeliveryStatus;
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  /** At most 1 kB of what the receiver answered. */
+  responseBody: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+}
+
+export const newDeliveryId = newUuid;

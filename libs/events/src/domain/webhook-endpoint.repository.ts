@@ -1,0 +1,26 @@
+import type { Page, PageRequest } from '@app/shared/domain';
+import type { WebhookDelivery } from './webhook-delivery.js';
+import type { WebhookEndpoint } from './webhook-endpoint.js';
+
+export abstract class WebhookEndpointRepository {
+  abstract add(endpoint: WebhookEndpoint): Promise<void>;
+  /** Within the organisation; null when it has no such endpoint. */
+  abstract find(organisationId: string, id: string): Promise<WebhookEndpoint | null>;
+  /** Whichever organisation holds it: for delivery jobs, which carry only the id. */
+  abstract findById(id: string): Promise<WebhookEndpoint | null>;
+  abstract save(endpoint: WebhookEndpoint): Promise<void>;
+  /** Deletes the endpoint and its deliveries. */
+  abstract remove(endpoint: WebhookEndpoint): Promise<void>;
+  abstract list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>>;
+  /** The organisation's enabled endpoints (the caller picks those that take a type). */
+  abstract enabledOf(organisationId: string): Promise<WebhookEndpoint[]>;
+}
+
+export abstract class WebhookDeliveryRepository {
+  abstract add(delivery: WebhookDelivery): Promise<void>;
+  abstract find(endpointId: string, id: string): Promise<WebhookDelivery | null>;
+  /** Newest first. */
+  abstract list(endpointId: string, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  /** The highest attempt number so far of one event to one endpoint; 0 when none. */
+  abstract lastAttempt(endpointId: string, eventId: string): Promise<number>;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { type EventType, newUuid } from '@app/shared/domain';
+import { selects } from './event-selection.js';
+
+export type EndpointStatus = 'enabled' | 'disabled';
+
+const ROTATED_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** An endpoint whose deliveries have all failed this long is disabled (CONTRACT section 10). */
+export const FAILING_ENDPOINT_DISABLED_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+
+export interface NewWebhookEndpoint {
+  url: string;
+  description?: string | null;
+  enabledEvents: string[];
+}
+
+export interface EndpointChanges {
+  url?: string;
+  description?: string | null;
+  enabledEvents?: string[];
+  status?: EndpointStatus;
+}
+
+/** Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. */
+const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** Where an organisation's events are POSTed, signed with its secret. */
+export class WebhookEndpoint {
+  id: string;
+  organisationId: string;
+  url: string;
+  description: string | null;
+  enabledEvents: string[];
+  status: EndpointStatus;
+  secret: string;
+  /** The secret before the last rotation, still signing until `previousSecretExpiresAt`. */
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  /** Since when every delivery has failed; null while the last one succeeded. */
+  failingSince: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+
+  static create(organisationId: string, props: NewWebhookEndpoint, now: Date): WebhookEndpoint {
+    return Object.assign(new WebhookEndpoint(), {
+      id: newUuid(),
+      organisationId,
+      url: props.url,
+      description: props.description ?? null,
+      enabledEvents: [...new Set(props.enabledEvents)],
+      status: 'enabled' as const,
+      secret: newSecret(),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      failingSince: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  update(changes: EndpointChanges, now: Date): void {
+    if (changes.url !== undefined) this.url = changes.url;
+    if (changes.description !== undefined) this.description = changes.description;
+    if (changes.enabledEvents !== undefined) this.enabledEvents = [...new Set(changes.enabledEvents)];
+    if (changes.status !== undefined) {
+      if (changes.status === 'enabled') this.failingSince = null;
+      this.status = changes.status;
+    }
+    this.updatedAt = now;
+  }
+
+  rotateSecret(now: Date): void {
+    this.previousSecret = this.secret;
+    this.previousSecretExpiresAt = new Date(now.getTime() + ROTATED_SECRET_LIFETIME_MS);
+    this.secret = newSecret();
+    this.updatedAt = now;
+  }
+
+  /** The secrets that sign a delivery now: the current one, and the rotated one for its last 24 h. */
+  signingSecrets(now: Date): string[] {
+    const previous = this.previousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now ? [this.previousSecret] : [];
+    return [this.secret, ...previous];
+  }
+
+  receives(type: EventType): boolean {
+    return this.status === 'enabled' && selects(this.enabledEvents, type);
+  }
+
+  recordSuccess(): void {
+    this.failingSince = null;
+  }
+
+  /** True when this failure disables the endpoint. */
+  recordFailure(now: Date): boolean {
+    this.failingSince ??= now;
+    if (this.status === 'enabled' && now.getTime() - this.failingSince.getTime() >= FAILING_ENDPOINT_DISABLED_AFTER_MS) {
+      this.status = 'disabled';
+      this.updatedAt = now;
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+import ipaddr from 'ipaddr.js';
+
+/** The addresses a host name resolves to. Injected, so the rules are tested without a network. */
+export type Resolve = (hostname: string) => Promise<string[]>;
+
+/** Why a URL may not receive webhooks, or null when it may. */
+export async function refusalOf(url: string, options: { allowPrivate: boolean; resolve: Resolve }): Promise<string | null> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return 'must be an https URL';
+  if (parsed.username || parsed.password) return 'must not hold credentials';
+  if (options.allowPrivate) return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = ipaddr.isValid(host) ? [host] : await options.resolve(host);
+  } catch {
+    return 'names a host that does not resolve';
+  }
+  if (addresses.length === 0) return 'names a host that does not resolve';
+  return addresses.every(isPublicAddress) ? null : 'must not resolve to a loopback, private, link-local or metadata address';
+}
+
+/** Only plain public unicast: no loopback, private, link-local (cloud metadata), CGNAT, multicast or reserved range. */
+export function isPublicAddress(address: string): boolean {
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, CurrentCaller, PrefixedIdParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
+import { EventQueries } from '../application/event.queries.js';
+import { EventResponse, ListEventsQuery } from './dto/event.dto.js';
+
+@ApiTags('events')
+@ApiKeyed()
+@Controller('v1/events')
+export class EventsController {
+  constructor(private readonly queries: EventQueries) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List events',
+    description:
+      "Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive).",
+  })
+  @ApiPagedResponse(EventResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST)
+  async list(@Query() query: ListEventsQuery, @CurrentCaller() caller: Caller): Promise<Page<EventResponse>> {
+    const filters = {
+      types: query.type,
+      createdAtMin: query.createdAtMin ? new Date(query.createdAtMin) : undefined,
+      createdAtMax: query.createdAtMax ? new Date(query.createdAtMax) : undefined,
+    };
+    const page = await this.queries.list(caller.organisationId, filters, query);
+    return { ...page, items: page.items.map(EventResponse.from) };
+  }
+
+  @Get(':eventId')
+  @ApiOperation({ summary: 'Get an event' })
+  @ApiOk(EventResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@PrefixedIdParam('eventId', 'evt', 'Event') eventId: string, @CurrentCaller() caller: Caller): Promise<EventResponse> {
+    return EventResponse.from(await this.queries.get(caller.organisationId, eventId));
+  }
+}

@@ -1,0 +1,37 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Clock, DomainEvents, type EventType } from '@app/shared/domain';
+import { EventStore } from '../domain/event-store.js';
+import { newEvent } from '../domain/stored-event.js';
+import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
+import { WebhookDispatch } from '../application/webhook-dispatch.js';
+
+/**
+ * The transactional outbox: an event row and a delivery job per subscribed endpoint, written in the
+ * transaction of the change, so both exist exactly when the change commits.
+ */
+@Injectable()
+export class OutboxDomainEvents extends DomainEvents {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: EventStore,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly dispatch: WebhookDispatch,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  transaction<T>(change: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => change());
+  }
+
+  async record(type: EventType, organisationId: string | null, data: object): Promise<void> {
+    const event = newEvent(type, organisationId, data, this.clock.now());
+    await this.events.append(event);
+    if (organisationId === null) return;
+    for (const endpoint of await this.endpoints.enabledOf(organisationId)) {
+      if (endpoint.receives(type)) await this.dispatch.queue({ eventId: event.id, endpointId: endpoint.id, attempt: 1, scheduled: true });
+    }
+  }
+}

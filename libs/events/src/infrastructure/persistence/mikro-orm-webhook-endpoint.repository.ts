@@ -1,0 +1,58 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ReadModel, SqlReader } from '@app/shared';
+import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
+import { WebhookEndpointRepository } from '../../domain/webhook-endpoint.repository.js';
+
+const ENDPOINTS = ReadModel.of(WebhookEndpoint, 'w');
+
+@Injectable()
+export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {
+    super();
+  }
+
+  async add(endpoint: WebhookEndpoint): Promise<void> {
+    await this.em.persist(endpoint).flush();
+  }
+
+  find(organisationId: string, id: string): Promise<WebhookEndpoint | null> {
+    return this.em.findOne(WebhookEndpoint, { id, organisationId });
+  }
+
+  findById(id: string): Promise<WebhookEndpoint | null> {
+    return this.em.findOne(WebhookEndpoint, { id });
+  }
+
+  async save(endpoint: WebhookEndpoint): Promise<void> {
+    await this.em.persist(endpoint).flush();
+  }
+
+  async remove(endpoint: WebhookEndpoint): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      await tx.execute('delete from webhook_deliveries where endpoint_id = ?', [endpoint.id]);
+      await tx.remove(endpoint).flush();
+    });
+  }
+
+  async list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
+    const [items, total] = await Promise.all([
+      this.sql.select(ENDPOINTS, 'where w.organisation_id = $1 order by w.created_at desc, w.id desc limit $2 offset $3', [
+        organisationId,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(ENDPOINTS, 'where w.organisation_id = $1', [organisationId]),
+    ]);
+    return pageOf(items, total, page);
+  }
+
+  /** On the running transaction's connection when there is one: events pick their endpoints there. */
+  enabledOf(organisationId: string): Promise<WebhookEndpoint[]> {
+    return this.sql.select(ENDPOINTS, `where w.organisation_id = $1 and w.status = 'enabled'`, [organisationId]);
+  }
+}

@@ -1,0 +1,2 @@
+export { Jobs, type QueueOptions, type SendOptions } from './jobs.js';
+export { JobsModule } from './jobs.module.js';

@@ -1,0 +1,35 @@
+export interface SendOptions {
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+  /** A UUID naming the job: a second send with the same id is dropped, so a retried sender queues it once. */
+  id?: string;
+}
+
+export interface QueueOptions {
+  /** A job whose handler has not finished after this long is taken as lost (its worker died) and run again. */
+  expireInSeconds: number;
+  /** How many times a job whose handler threw, or whose worker died, is run again. */
+  retryLimit: number;
+  /** Jobs of this queue one instance fetches and runs at once. */
+  concurrency?: number;
+}
+
+/**
+ * The job engine: jobs live in PostgreSQL, so any number of instances share them and each job runs
+ * on one of them. A job is sent, run by the handler of its queue, retried when the handler throws or
+ * its worker dies; scheduled jobs are sent once per occurrence across all instances.
+ */
+export abstract class Jobs {
+  /**
+   * Queues a job. While a database transaction runs in this async context the job is written in it,
+   * so it is queued exactly when the transaction commits, and never when it rolls back.
+   */
+  abstract send(queue: string, data: object, options?: SendOptions): Promise<void>;
+  /** Creates the queue if needed and runs `handler` for its jobs on this instance. */
+  abstract work<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Sends an empty job to `queue` at each occurrence of `cron` in `timeZone`. */
+  abstract schedule(queue: string, cron: string, timeZone: string): Promise<void>;
+  abstract start(): Promise<void>;
+  /** Graceful: waits for running handlers to finish. Not graceful: walks away, as a crashed instance would. */
+  abstract stop(options: { graceful: boolean }): Promise<void>;
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PgBoss } from 'pg-boss';
+import { type Body, created, createClient, createOrganisation, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
+
+const SCHEMA = `pgboss_${RUN}`;
+const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1', JOBS_SCHEMA: SCHEMA, JOBS_SUPERVISE_INTERVAL_SECONDS: '1' };
+const receiver = new WebhookReceiver();
+let receiverUrl: string;
+let a: TestApp;
+
+beforeAll(async () => {
+  a = await createTestApp(ENV);
+  receiverUrl = await receiver.start();
+});
+
+afterAll(async () => {
+  await a?.close();
+  await receiver.stop();
+});
+
+async function subscribedOrganisation(app: TestApp): Promise<string> {
+  const { id } = await createOrganisation(app, 'Guarantees');
+  const hook = await created(postJson(app, orgPath(id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['client.created'] }));
+  receiver.secret = hook.secret;
+  return id;
+}
+
+describe('delivery guarantees', () => {
+  it('two instances on one database deliver each event once per endpoint', async () => {
+    const b = await createTestApp(ENV);
+    try {
+      receiver.received.length = 0;
+      receiver.answer = () => 200;
+      const organisationId = await subscribedOrganisation(a);
+      const clients = await Promise.all(Array.from({ length: 12 }, (_, i) => createClient(i % 2 ? a : b, organisationId, { firstName: `Twin${i}` })));
+      await receiver.waitFor(12);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const ids = receiver.received.map((r) => r.event?.id);
+      expect(new Set(ids).size).toBe(12);
+      expect(ids).toHaveLength(12);
+      expect(receiver.received.map((r) => r.event!.data.id).sort()).toEqual(clients.map((c: Body) => c.id).sort());
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a delivery whose worker died before it sent is delivered by another worker', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 200;
+    const organisationId = await subscribedOrganisation(a);
+    // Only an instance that runs no jobs is left; the change commits with its delivery job queued.
+    await a.close();
+    a = await createTestApp({ ...ENV, JOB_WORKERS: 'false' });
+    const client = await createClient(a, organisationId, { firstName: 'Crash' });
+    // A worker claims the job and dies before it sends.
+    const dying = new PgBoss({ connectionString: process.env.DATABASE_URL!, schema: SCHEMA, supervise: false, schedule: false });
+    await dying.start();
+    const [claimed] = await dying.fetch<{ eventId: string }>('webhooks.deliver');
+    expect(claimed).toBeDefined();
+    await dying.stop({ graceful: false });
+
+    // A new instance with workers: the claimed job expires (its worker never finished) and runs again.
+    await a.close();
+    a = await createTestApp(ENV);
+    expect(receiver.received).toHaveLength(0);
+    const [delivered] = await receiver.waitFor(1, 40_000);
+    expect(delivered.event).toMatchObject({ id: claimed.data.eventId, type: 'client.created', data: { id: client.id } });
+  }, 60_000);
+});
+
+describe('webhook URL rules at endpoint create, without the override', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp({ JOBS_SCHEMA: `${SCHEMA}_strict` });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it.each([
+    'http://127.0.0.1/hooks',
+    'https://127.0.0.1/hooks',
+    'http://169.254.169.254/latest',
+    'https://169.254.169.254/latest',
+    'https://10.0.0.1/',
+    'https://localhost/hooks',
+    'https://[::1]/',
+  ])('refuses %s', async (url) => {
+    const { id } = await createOrganisation(strict, 'Strict');
+    const answer = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
+    expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
+  });
+});
+
+describe('redirects', () => {
+  it('are not followed: a 3xx toward a metadata address is a failed attempt', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 302;
+    const organisationId = await subscribedOrganisation(a);
+    const hooks = await sql<{ id: string }>(a, `select id from webhook_endpoints where organisation_id = ?`, [organisationId]);
+    await createClient(a, organisationId, { firstName: 'Redirected' });
+    await receiver.waitFor(2, 20_000);
+    const deliveries = (
+      await a
+        .http()
+        .get(orgPath(organisationId, `/webhook-endpoints/${hooks[0].id}/deliveries`))
+        .set('Authorization', a.platformAuth)
+    ).body;
+    expect(deliveries.items.map((d: Body) => [d.responseStatus, d.status])).toContainEqual([302, 'failed']);
+  });
+});

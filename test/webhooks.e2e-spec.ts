@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createOrganisation,
+  createProvider,
+  created,
+  orgPath,
+  postJson,
+  RUN,
+  sql,
+} from './support/fixtures.js';
+import { EventJobs } from '../libs/events/src/application/event-jobs.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
+
+// Jobs in a schema of this file's own: another file's app must not run this file's deliveries.
+const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1', JOBS_SCHEMA: `pgboss_${RUN}` };
+
+let t: TestApp;
+const receiver = new WebhookReceiver();
+let receiverUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp(ENV);
+  receiverUrl = await receiver.start();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await receiver.stop();
+});
+
+const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
+const post = (path: string, body: unknown = {}) => postJson(t, path, body);
+
+async function clinic() {
+  const { id } = await createOrganisation(t, 'Webhook Clinic');
+  const business = await createBusiness(t, id);
+  const [location, provider, client] = await Promise.all([createLocation(t, id, business.id), createProvider(t, id), createClient(t, id)]);
+  await createLink(t, id, provider.id, location.id);
+  const type = await createAppointmentType(t, id, { providers: [provider.id], locations: [location.id] });
+  return { id, location, provider, client, type };
+}
+
+async function endpoint(organisationId: string, body: Body = {}) {
+  const answer = await created(post(orgPath(organisationId, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['*'], ...body }));
+  receiver.secret = answer.secret;
+  return answer;
+}
+
+describe('webhook delivery', () => {
+  it('delivers booking.created, booking.cancelled, member.created and wallet_card.created once each, signed, and lists them in order', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 200;
+    const c = await clinic();
+    const hook = await endpoint(c.id);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+    const booking = await created(
+      post(orgPath(c.id, '/bookings'), {
+        clientId: c.client.id,
+        providerId: c.provider.id,
+        locationId: c.location.id,
+        appointmentTypeId: c.type.id,
+        serviceDate: '2031-05-01T09:00:00.000Z',
+      }),
+    );
+    const cancelled = (await post(orgPath(c.id, `/bookings/${booking.id}/cancel`)).expect(200)).body;
+    const scoped = await created(postJson(t, '/v1/api-keys', { name: 'hooks', organisationId: c.id }));
+    const member = await created(postJson(t, '/v1/members', { firstName: 'Mia', lastName: 'Webb', email: `mia.${RUN}@example.com` }, `Bearer ${scoped.key}`));
+    const card = await created(
+      post(orgPath(c.id, `/clients/${c.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    );
+
+    const received = await receiver.waitFor(4);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.received).toHaveLength(4);
+    expect(received.every((r) => r.event)).toBe(true);
+    const byType = Object.fromEntries(received.map((r) => [r.event!.type, r.event!]));
+    expect(Object.keys(byType).sort()).toEqual(['booking.cancelled', 'booking.created', 'member.created', 'wallet_card.created']);
+    expect(byType['booking.created'].data).toEqual(booking);
+    expect(byType['booking.cancelled'].data).toEqual(cancelled);
+    expect(byType['member.created'].data).toEqual(member);
+    expect(byType['wallet_card.created'].data).toEqual((await get(orgPath(c.id, `/clients/${c.client.id}/wallet/cards/${card.id}`)).expect(200)).body);
+    for (const r of received) expect(r.headers['webhook-id']).toBe(r.event!.id);
+
+    const log = (await get(`/v1/events?type=booking.*,member.created,wallet_card.created&limit=200`, `Bearer ${scoped.key}`).expect(200)).body;
+    expect(log.items.map((e: Body) => e.type)).toEqual(['wallet_card.created', 'member.created', 'booking.cancelled', 'booking.created']);
+    expect(log.items.map((e: Body) => e.id).sort()).toEqual(received.map((r) => r.event!.id).sort());
+    const one = (await get(`/v1/events/${log.items[3].id}`, `Bearer ${scoped.key}`).expect(200)).body;
+    expect(one).toEqual(byType['booking.created']);
+  });
+
+  it('retries a failing receiver with the same webhook-id, and lists every attempt', async () => {
+    receiver.received.length = 0;
+    receiver.answer = (index) => (index < 2 ? 500 : 200);
+    const c = await clinic();
+    const hook = await endpoint(c.id, { enabledEvents: ['client.created'] });
+    const client = await createClient(t, c.id, { firstName: 'Retry' });
+    const events = (await get(`/v1/events?type=client.created&limit=200`).expect(200)).body.items;
+    const eventId = events.find((e: Body) => e.data.id === client.id).id;
+
+    const received = await receiver.waitForEvent(eventId, 3);
+    expect(received.map((r) => r.event?.id)).toEqual([eventId, eventId, eventId]);
+    const deliveries = async () => (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
+    let page = await deliveries();
+    for (let tries = 0; page.totalItems < 3 && tries < 40; tries++) page = await deliveries();
+    expect(page.items.map((d: Body) => [d.attempt, d.status, d.responseStatus])).toEqual([
+      [3, 'succeeded', 200],
+      [2, 'retrying', 500],
+      [1, 'retrying', 500],
+    ]);
+    expect(page.items[2].nextAttemptAt).not.toBeNull();
+  });
+
+  it('sends a test event to the endpoint and re-sends a delivery on request', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 200;
+    const c = await clinic();
+    const hook = await endpoint(c.id, { enabledEvents: ['booking.*'] });
+    const accepted = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202)).body;
+    const [test] = await receiver.waitForEvent(accepted.eventId);
+    expect(test.event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test', organisationId: c.id });
+
+    let page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
+    for (let tries = 0; page.totalItems < 1 && tries < 40; tries++) page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`))).body;
+    const retried = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries/${page.items[0].id}/retry`)).expect(202)).body;
+    expect(retried).toEqual({ eventId: accepted.eventId, attempt: 2 });
+    const again = await receiver.waitForEvent(accepted.eventId, 2);
+    expect(again[1].event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test' });
+  });
+
+  it('signs with the old secret too for a day after a rotation', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 200;
+    const c = await clinic();
+    const hook = await endpoint(c.id);
+    const rotated = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/rotate-secret`)).expect(200)).body;
+    expect(rotated.secret).not.toBe(hook.secret);
+    receiver.secret = hook.secret;
+    const accepted = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202)).body;
+    const [delivery] = await receiver.waitForEvent(accepted.eventId);
+    expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(delivery.event).toBeDefined();
+  });
+
+  it('records nothing for a change that rolls back', async () => {
+    const c = await clinic();
+    const before = (await get(`/v1/events?type=member.created&limit=1`).expect(200)).body.totalItems;
+    const email = `taken.${RUN}@example.com`;
+    await created(postJson(t, '/v1/members', { firstName: 'A', lastName: 'B', email }));
+    await postJson(t, '/v1/members', { firstName: 'A', lastName: 'B', email: email.toUpperCase() }).expect(409);
+    expect((await get(`/v1/events?type=member.created&limit=1`).expect(200)).body.totalItems).toBe(before + 1);
+    expect(c.id).toMatch(/^org_/);
+  });
+});
+
+describe('the event log', () => {
+  const patch = (path: string, body: Body) => t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(body);
+  const eventOf = async (type: string, id: string) => {
+    const items = (await get(`/v1/events?type=${type}&limit=200`).expect(200)).body.items as Body[];
+    return items.filter((e) => e.data.id === id);
+  };
+
+  it('holds organisation, provider and client events with the data their GET answers', async () => {
+    const c = await clinic();
+    await patch(orgPath(c.id), { name: `Renamed ${RUN}` }).expect(200);
+    const enabledBefore = (await get(orgPath(c.id)).expect(200)).body.bookingsEnabled;
+    await patch(orgPath(c.id, '/booking-settings'), { bookingsEnabled: !enabledBefore }).expect(200);
+    await t
+      .http()
+      .delete(orgPath(c.id, `/providers/${c.provider.id}`))
+      .set('Authorization', t.platformAuth)
+      .expect(200);
+
+    const organisation = (await get(orgPath(c.id)).expect(200)).body;
+    const updates = await eventOf('organisation.updated', c.id);
+    expect(updates.map((e) => e.data)).toEqual([organisation, { ...organisation, bookingsEnabled: enabledBefore }]);
+    expect((await eventOf('provider.created', c.provider.id)).map((e) => e.data)).toEqual([c.provider]);
+    expect((await eventOf('provider.deleted', c.provider.id)).map((e) => e.data)).toEqual([
+      (await get(orgPath(c.id, `/providers/${c.provider.id}`)).expect(200)).body,
+    ]);
+    expect((await eventOf('client.created', c.client.id)).map((e) => e.data)).toEqual([(await get(orgPath(c.id, `/clients/${c.client.id}`)).expect(200)).body]);
+
+    const scoped = await created(postJson(t, '/v1/api-keys', { name: 'log', organisationId: c.id }));
+    const other = await clinic();
+    const seen = (await get(`/v1/events?limit=200`, `Bearer ${scoped.key}`).expect(200)).body.items as Body[];
+    expect(seen.every((e) => e.organisationId === c.id)).toBe(true);
+    const foreign = (await eventOf('client.created', other.client.id))[0];
+    await get(`/v1/events/${foreign.id}`, `Bearer ${scoped.key}`).expect(404);
+  });
+});
+
+describe('upkeep', () => {
+  it('disables an endpoint whose deliveries have all failed for three days, and says so in an event', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 500;
+    const c = await clinic();
+    const hook = await endpoint(c.id, { enabledEvents: ['client.created'] });
+    await sql(t, `update webhook_endpoints set failing_since = now() - interval '73 hours' where id = ?`, [hook.id]);
+    await createClient(t, c.id, { firstName: 'Unlucky' });
+    await receiver.waitFor(1);
+    let status = '';
+    for (let tries = 0; status !== 'disabled' && tries < 60; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}`)).expect(200)).body.status;
+    }
+    expect(status).toBe('disabled');
+    const events = (await get(`/v1/events?type=webhook_endpoint.disabled&limit=200`).expect(200)).body.items;
+    expect(events.find((e: Body) => e.data.id === hook.id)).toMatchObject({ organisationId: c.id, data: { status: 'disabled' } });
+    expect(events.find((e: Body) => e.data.id === hook.id).data).not.toHaveProperty('secret');
+  });
+
+  it('purges events and deliveries older than 30 days', async () => {
+    const c = await clinic();
+    const old = `evt_${'0'.repeat(20)}${RUN.slice(0, 7)}`;
+    await sql(t, `insert into events (id, type, organisation_id, data, created_at) values (?, 'client.created', ?, '{}', now() - interval '31 days')`, [
+      old,
+      c.id,
+    ]);
+    await get(`/v1/events/${old}`).expect(200);
+    await t.app.get(EventJobs).purge();
+    await get(`/v1/events/${old}`).expect(404);
+    expect((await get(`/v1/events?limit=1`).expect(200)).body.totalItems).toBeGreaterThan(0);
+  });
+});
+
+describe('webhook endpoints', () => {
+  it('manages an endpoint: list, get, update, delete; the secret only in the create answer', async () => {
+    const c = await clinic();
+    const hook = await endpoint(c.id, { description: 'PMS', enabledEvents: ['booking.*'] });
+    const path = orgPath(c.id, `/webhook-endpoints/${hook.id}`);
+    const fetched = (await get(path).expect(200)).body;
+    expect(fetched).not.toHaveProperty('secret');
+    expect((await get(orgPath(c.id, '/webhook-endpoints')).expect(200)).body.items.map((e: Body) => e.id)).toEqual([hook.id]);
+    const changed = await t
+      .http()
+      .patch(path)
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'application/json')
+      .send({ status: 'disabled', description: null });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ status: 'disabled', description: null, enabledEvents: ['booking.*'] });
+    await t.http().delete(path).set('Authorization', t.platformAuth).expect(204);
+    await get(path).expect(404);
+  });
+
+  it('refuses bad input with problem details', async () => {
+    const c = await clinic();
+    const bad = async (body: Body, field: string) => {
+      const answer = await post(orgPath(c.id, '/webhook-endpoints'), body).expect(400);
+      expect(answer.body.errors.map((e: Body) => e.field)).toContain(field);
+    };
+    await bad({ url: 'not a url', enabledEvents: ['*'] }, 'url');
+    await bad({ url: 'https://hooks.example.com', enabledEvents: ['booking.exploded'] }, 'enabledEvents');
+    await bad({ url: 'https://hooks.example.com', enabledEvents: [] }, 'enabledEvents');
+    await get(`/v1/events?type=nothing.here`).expect(400);
+    await get(`/v1/events?createdAtMin=yesterday`).expect(400);
+    await get(`/v1/events/evt_notanid`).expect(404);
+    await get(orgPath(c.id, '/webhook-endpoints/0193a6f7-0000-7000-8000-000000000000')).expect(404);
+  });
+});

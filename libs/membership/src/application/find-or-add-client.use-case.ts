@@ -20,10 +20,11 @@ export class FindOrAddClient {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, details: PatientDetails): Promise<ActiveClient> {
+  /** `path`: where the details sit in the request, which errors name (`patient.mobileNumber`). */
+  async execute(organisationId: string, details: PatientDetails, path: string): Promise<ActiveClient> {
     const found = await this.queries.oldestLiveByEmail(organisationId, details.email);
     if (found) return found;
-    const client = Client.create(organisationId, details, this.clock.now());
+    const client = Client.create(organisationId, details, this.clock.now(), path);
     await this.clients.add(client);
     return { id: client.id, firstName: client.firstName, lastName: client.lastName };
   }

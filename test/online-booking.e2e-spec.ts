@@ -414,6 +414,20 @@ describe('public booking', () => {
     expect(clients).toEqual([{ first_name: 'Nina', email, mobile_number: '+61412345678' }]);
   });
 
+  it.each([
+    ['a mobile number too short to dial', { mobileNumber: '12' }, 'patient.mobileNumber', '09:00'],
+    ['a date of birth in the future', { dateOfBirth: '2999-01-01' }, 'patient.dateOfBirth', '09:30'],
+  ])("refuses %s with the same 400 whether the email is a client's or not, so the answer tells no one who is a client", async (_, details, field, time) => {
+    const known = await createClient(t, c.id, { firstName: 'Kim', lastName: named('Known'), email: `known.${field}.${RUN}@example.com` });
+    const answers = [];
+    for (const email of [known.email, `unknown.${field}.${RUN}@example.com`]) {
+      const response = await book(c, sydney(dayAhead(11), time), { patient: patient({ email, ...details }) });
+      answers.push({ status: response.status, code: response.body.code, errors: response.body.errors });
+    }
+    expect(answers[0]).toEqual({ status: 400, code: 'validation_failed', errors: [{ field, code: expect.any(String), message: expect.any(String) }] });
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
   it('gives one of 12 parallel bookings of one time a 201 and the others 409 slot_unavailable, leaving no client behind', async () => {
     const startsAt = sydney(dayAhead(11), '15:00');
     const emails = Array.from({ length: 12 }, (_, index) => `race${index}.${RUN}@example.com`);

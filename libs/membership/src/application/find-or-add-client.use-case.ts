@@ -22,9 +22,10 @@ export class FindOrAddClient {
 
   /** `path`: where the details sit in the request, which errors name (`patient.mobileNumber`). */
   async execute(organisationId: string, details: PatientDetails, path: string): Promise<ActiveClient> {
+    // Checked before the look-up, known email or not: a different answer would tell who is a client.
+    const client = Client.create(organisationId, details, this.clock.now(), path);
     const found = await this.queries.oldestLiveByEmail(organisationId, details.email);
     if (found) return found;
-    const client = Client.create(organisationId, details, this.clock.now(), path);
     await this.clients.add(client);
     return { id: client.id, firstName: client.firstName, lastName: client.lastName };
   }

@@ -197,6 +197,28 @@ describe('the booking page', () => {
     await context.close();
   }, 180_000);
 
+  it('books after the patient corrects a mobile number the server refused', async () => {
+    const context = await loopbackContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await chooseFirstService(page);
+    await page.getByLabel('3. Practitioner').selectOption({ label: 'Sam Okafor' });
+    await waitForTimes(page);
+    await page.locator('button.time').first().click();
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Email').fill(`robin.${Date.now()}@example.com`);
+    // Passes the page's own checks; the server's 400 names the field.
+    await page.getByLabel('Mobile number (optional)').fill('12');
+    await page.getByRole('button', { name: 'Book this time' }).click();
+    await expect(page.locator('#mobileNumber-error', { hasText: 'Check this' }).textContent()).resolves.toContain('Check this');
+
+    await page.getByLabel('Mobile number (optional)').fill('0412 345 678');
+    await page.getByRole('button', { name: 'Book this time' }).click();
+    await page.getByRole('heading', { name: "You're booked" }).waitFor();
+    await context.close();
+  }, 120_000);
+
   it('fits a 375 px wide screen, with every control labelled', async () => {
     const context = await loopbackContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();

@@ -36,11 +36,7 @@ export async function createApp(
   app.use(jsonBody());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
-  let exampleIds: Record<string, string> = {};
-  // Read until the database has the demo rows (loaded after start-up on an empty database), then
-  // kept. Without a database the document is still served, with no ids filled in.
-  const readExampleIds = async () => (Object.keys(exampleIds).length ? exampleIds : (exampleIds = await readDemoIds(databaseUrl).catch(() => ({}))));
-  serveApiDocs(app, config, readExampleIds);
+  serveApiDocs(app, config, exampleIdsOf(config, databaseUrl));
 
   const orm = app.get(MikroORM);
   const applied = await runMigrations(orm);
@@ -49,4 +45,15 @@ export async function createApp(
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();
   return app;
+}
+
+/**
+ * Real ids only in a demo: elsewhere they would be the oldest organisation's rows, shown to anyone
+ * reading the docs. Read on the first docs request (`main.ts` loads the demo before it listens) and
+ * kept, empty included, so docs requests open no database connections.
+ */
+function exampleIdsOf(config: AppConfig, databaseUrl: string): () => Promise<Record<string, string>> {
+  if (!config.demoData) return async () => ({});
+  let ids: Promise<Record<string, string>> | undefined;
+  return () => (ids ??= readDemoIds(databaseUrl).catch(() => ({})));
 }

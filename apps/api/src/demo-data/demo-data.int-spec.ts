@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
 import request from 'supertest';
@@ -60,7 +60,7 @@ describe('the curl lines printed at start-up', () => {
     admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database "${name}"`);
-    const config = new AppConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) });
+    const config = new AppConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'true', LOG_LEVEL: 'silent', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) });
     app = await createApp(config, databaseUrl, { bootstrapKey: platformKey });
     await seedDatabase({ databaseUrl, scale: 'demo', seed: DEMO_SEED, anchor: '2026-11-22', vault: cardVaultFor(config) });
   });
@@ -133,6 +133,31 @@ describe('the curl lines printed at start-up', () => {
         }),
       );
       expect(answers.filter((answer) => !answer.endsWith(': 200'))).toEqual([]);
+    });
+  });
+
+  describe('API docs of a service without DEMO_DATA (production)', () => {
+    let production: NestExpressApplication;
+    beforeAll(async () => {
+      const config = new AppConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'false', LOG_LEVEL: 'silent', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) });
+      production = await createApp(config, databaseUrl);
+    });
+    afterAll(() => production?.close());
+
+    it("show none of the database's ids, and reading them opens no database connection", async () => {
+      const ids = Object.values(await readDemoIds(databaseUrl));
+      expect(ids.length).toBeGreaterThan(5);
+      const connect = jest.spyOn(pg.Client.prototype, 'connect');
+      try {
+        const served: string[] = [];
+        for (const path of ['/docs/openapi.json', '/docs/swagger-ui-init.js', '/docs/openapi.json', '/docs/swagger-ui-init.js']) {
+          served.push((await request(production.getHttpServer()).get(path).expect(200)).text);
+        }
+        expect(ids.filter((id) => served.some((text) => text.includes(id)))).toEqual([]);
+        expect(connect).not.toHaveBeenCalled();
+      } finally {
+        connect.mockRestore();
+      }
     });
   });
 });

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@app/shared/domain';
+import { Clock, DomainEvents } from '@app/shared/domain';
 import { Client, type NewClient } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
-import { type ActiveClient, ClientQueries } from './client.queries.js';
+import { ClientResponse } from '../http/dto/client.response.js';
+import { type ActiveClient, ClientQueries, clientView } from './client.queries.js';
 
 /** What a patient who books online tells about themselves. */
 export type PatientDetails = Pick<NewClient, 'firstName' | 'lastName' | 'mobileNumber' | 'dateOfBirth'> & { email: string };
@@ -18,13 +19,19 @@ export class FindOrAddClient {
     private readonly clients: ClientRepository,
     private readonly queries: ClientQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
-  async execute(organisationId: string, details: PatientDetails): Promise<ActiveClient> {
+  /** `path`: where the details sit in the request, which errors name (`patient.mobileNumber`). */
+  async execute(organisationId: string, details: PatientDetails, path: string): Promise<ActiveClient> {
+    // Checked before the look-up, known email or not: a different answer would tell who is a client.
+    const client = Client.create(organisationId, details, this.clock.now(), path);
     const found = await this.queries.oldestLiveByEmail(organisationId, details.email);
     if (found) return found;
-    const client = Client.create(organisationId, details, this.clock.now());
-    await this.clients.add(client);
+    await this.events.transaction(async () => {
+      await this.clients.add(client);
+      await this.events.record('client.created', organisationId, ClientResponse.from(clientView(client)));
+    });
     return { id: client.id, firstName: client.firstName, lastName: client.lastName };
   }
 }

@@ -36,18 +36,20 @@ export class Client {
   deleted: boolean;
   createdAt: Date;
 
-  static create(organisationId: string, props: NewClient, now: Date): Client {
+  /** `path`: where the details sit in the request (`patient`), so errors name `patient.mobileNumber`. */
+  static create(organisationId: string, props: NewClient, now: Date, path?: string): Client {
+    const at = (field: string) => (path ? `${path}.${field}` : field);
     const client = new Client();
     client.id = newUuid();
     client.organisationId = organisationId;
     client.memberId = props.memberId ?? null;
-    client.firstName = personName(props.firstName, 'firstName');
-    client.lastName = personName(props.lastName, 'lastName');
-    client.dateOfBirth = optionalDateOfBirth(props.dateOfBirth, 'dateOfBirth', now);
-    client.mobileNumber = optionalMobileNumber(props.mobileNumber, 'mobileNumber');
+    client.firstName = personName(props.firstName, at('firstName'));
+    client.lastName = personName(props.lastName, at('lastName'));
+    client.dateOfBirth = optionalDateOfBirth(props.dateOfBirth, at('dateOfBirth'), now);
+    client.mobileNumber = optionalMobileNumber(props.mobileNumber, at('mobileNumber'));
     client.email = props.email ?? null;
     client.pmsPatientId = props.pmsPatientId ?? null;
-    client.pmsCreatedAt = optionalDateTime(props.pmsCreatedAt, 'pmsCreatedAt');
+    client.pmsCreatedAt = optionalDateTime(props.pmsCreatedAt, at('pmsCreatedAt'));
     client.profileImageUrl = props.profileImageUrl ?? null;
     client.deleted = false;
     client.createdAt = now;

@@ -36,7 +36,7 @@ export class BookOnline {
     if (!(await this.availability.isOffered(organisation, command))) throw slotUnavailable();
     const { token, hash } = newManageToken();
     const { booking } = await this.bookings.inOneTransaction(async () => {
-      const client = await this.findOrAddClient.execute(organisation.id, command.patient);
+      const client = await this.findOrAddClient.execute(organisation.id, command.patient, 'patient');
       return this.createBooking.execute(organisation.id, {
         clientId: client.id,
         providerId: command.providerId,

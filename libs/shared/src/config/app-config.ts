@@ -41,7 +41,7 @@ export class AppConfig {
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
-    this.port = positiveInt(env, 'PORT', 3000);
+    this.port = portSetting(env, 'PORT', 3000) ?? 3000;
     this.databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@host:5432/database');
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
@@ -57,7 +57,7 @@ export class AppConfig {
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
-    this.metricsPort = env.METRICS_PORT ? positiveInt(env, 'METRICS_PORT', 0) : undefined;
+    this.metricsPort = portSetting(env, 'METRICS_PORT', 9464);
     this.metricsHost = env.METRICS_HOST || undefined;
     this.metricsToken = metricsTokenOf(env.METRICS_TOKEN);
     this.tracing = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
@@ -143,7 +143,7 @@ function trustProxyOf(raw: string | undefined): boolean | number | string {
 /** A guessable token would make the metrics (route names, traffic, pool use) public in all but name. */
 function metricsTokenOf(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  if (raw.length < 16) throw new ConfigurationError('METRICS_TOKEN must be at least 16 characters; make one with `openssl rand -hex 32`');
   return raw;
 }
 
@@ -153,6 +153,15 @@ function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): 
   const values = raw.split(',').map((part) => Number(part.trim()));
   if (!values.every((value) => Number.isSafeInteger(value) && value >= 1)) throw new ConfigurationError(`${name} must be whole seconds separated by commas, got "${raw}"`);
   return values;
+}
+
+/** Checked here: out of range, `listen` would crash with a stack instead of this one line. */
+function portSetting(env: NodeJS.ProcessEnv, name: string, example: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 65535) throw new ConfigurationError(`${name} must be a port from 1 to 65535 like ${example}; got "${raw}"`);
+  return value;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 const DAYS_SHOWN = 7;
 const PATIENT_FIELDS = ['firstName', 'lastName', 'email', 'mobileNumber', 'dateOfBirth'];
 
-const state = { data: null, serviceId: null, weekStart: null, timeZone: null, slot: null, idempotencyKey: null };
+const state = { data: null, serviceId: null, weekStart: null, timeZone: null, slot: null, sent: null };
 
 function status(message) {
   $('page-status').textContent = message;
@@ -157,7 +157,6 @@ function dayColumn(day, index, days) {
 function chooseSlot(slot) {
   const providerId = $('provider').value || slot.providerIds[0];
   state.slot = { ...slot, providerId };
-  state.idempotencyKey = crypto.randomUUID();
   for (const button of document.querySelectorAll('.time')) button.setAttribute('aria-pressed', String(button.dataset.startsAt === slot.startsAt));
   const service = selectedService();
   $('chosen').textContent = `${service.name} with ${providerName(providerId)}, ${longDateTime(slot.startsAt, state.timeZone)}.`;
@@ -220,16 +219,17 @@ async function submit(event) {
   $('book').disabled = true;
   status('Booking…');
   try {
+    const body = JSON.stringify({
+      appointmentTypeId: state.serviceId,
+      locationId: $('location').value,
+      providerId: state.slot.providerId,
+      startsAt: state.slot.startsAt,
+      patient,
+    });
     const { booking, manageToken } = await api(`/v1/organisations/${encodeURIComponent(slug)}/public-bookings`, {
       method: 'POST',
-      headers: { 'Idempotency-Key': state.idempotencyKey },
-      body: JSON.stringify({
-        appointmentTypeId: state.serviceId,
-        locationId: $('location').value,
-        providerId: state.slot.providerId,
-        startsAt: state.slot.startsAt,
-        patient,
-      }),
+      headers: { 'Idempotency-Key': idempotencyKeyFor(body) },
+      body,
     });
     await showConfirmation(booking, manageToken);
   } catch (error) {
@@ -255,11 +255,21 @@ async function submit(event) {
   }
 }
 
+/**
+ * One key per request body: sending the same booking again (a lost answer) replays the first, while
+ * corrected details are a new request, which a reused key would have the server refuse (422).
+ */
+function idempotencyKeyFor(body) {
+  if (state.sent?.body !== body) state.sent = { body, key: crypto.randomUUID() };
+  return state.sent.key;
+}
+
 async function showConfirmation(booking, manageToken) {
   status('');
   $('details-section').hidden = true;
   $('details').reset();
   state.slot = null;
+  state.sent = null;
   describe($('confirmation-details'), [
     ['Service', `${booking.service.name} (${minutes(booking.service.durationMinutes)}, ${money(booking.service.price)})`],
     ['When', longDateTime(booking.startsAt, booking.location.timeZone)],

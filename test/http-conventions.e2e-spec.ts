@@ -69,7 +69,11 @@ describe('problem details (CONTRACT §4)', () => {
     const collection = await t.http().delete('/v1/organisations').set('Authorization', t.platformAuth);
     expectProblem(collection, 405, 'method_not_allowed');
     expect(collection.headers.allow).toBe('GET, HEAD, POST');
-    const one = await t.http().put(`/v1/organisations/${newPrefixedId('org')}`).set('Authorization', t.platformAuth).send({});
+    const one = await t
+      .http()
+      .put(`/v1/organisations/${newPrefixedId('org')}`)
+      .set('Authorization', t.platformAuth)
+      .send({});
     expectProblem(one, 405, 'method_not_allowed');
     expect(one.headers.allow).toBe('GET, HEAD, PATCH');
     expectProblem(await t.http().post('/health/live'), 405, 'method_not_allowed');

@@ -35,7 +35,8 @@ function asJsonSchema(value: unknown): unknown {
   return { anyOf: [converted, { type: 'null' }] };
 }
 
-const patternOf = (template: string): RegExp => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+')}$`);
+/** Express routes are not strict: `/v1/organisations/` is `/v1/organisations`. */
+const patternOf = (template: string): RegExp => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+')}/?$`);
 
 /**
  * Checks an answer against the generated OpenAPI document: the status is documented for the
@@ -67,7 +68,8 @@ export class OpenApiContract {
   }
 
   check(method: string, url: string, response: Response): void {
-    const { pathname } = new URL(url, 'http://localhost');
+    // As sent, not as `new URL` would normalise it: the server routes `/payouts/..` as a payout id.
+    const pathname = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0];
     const where = `${method.toUpperCase()} ${pathname} → ${response.status}`;
     const fail = (reason: string): never => {
       throw new Error(`OpenAPI contract: ${where}: ${reason}\n${response.text?.slice(0, 2000) ?? ''}`);

@@ -32,6 +32,22 @@ export const IsCents = (): PropertyDecorator => applyDecorators(IsInt(CENTS_MESS
 /** The OpenAPI bounds of a cents field, to spread into its `@ApiProperty`. */
 export const CENTS_SCHEMA = { type: 'integer', minimum: 0, maximum: REQUEST_LIMITS.cents } as const;
 
+const PERCENT_MESSAGE = { message: `must be a percentage from 0 to ${REQUEST_LIMITS.percent} with at most 2 decimal places` };
+
+/**
+ * A percentage from 0 to 100 with at most two decimals. class-validator's `maxDecimalPlaces` reads
+ * `String(value)`, so it lets `5e-324` through; this compares the value with itself rounded.
+ */
+export const IsPercent = (): PropertyDecorator =>
+  applyDecorators(
+    ValidateBy(
+      { name: 'isPercent', validator: { validate: (value) => typeof value === 'number' && Number.isFinite(value) && Math.round(value * 100) / 100 === value } },
+      PERCENT_MESSAGE,
+    ),
+    Min(0, PERCENT_MESSAGE),
+    Max(REQUEST_LIMITS.percent, PERCENT_MESSAGE),
+  );
+
 /** Date and time with seconds optional, fraction optional, and a mandatory `Z` or `±hh:mm` offset. */
 const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 

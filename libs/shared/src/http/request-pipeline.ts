@@ -61,7 +61,8 @@ export function jsonBody(): RequestHandler {
 }
 
 /**
- * What no DTO may see: a string with U+0000, which PostgreSQL text cannot hold, or nesting deeper
+ * What no DTO may see: a string with U+0000, which PostgreSQL text cannot hold, or with a lone
+ * surrogate, which names no character and has no UTF-8 form; or nesting deeper
  * than `REQUEST_LIMITS.jsonDepth`, which would overflow the stack of class-transformer (and of any
  * recursive walk). Walked with an explicit stack so that the walk itself cannot overflow.
  */
@@ -71,6 +72,7 @@ function unreadableValueIn(body: unknown): DomainError | null {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character');
+      if (!value.isWellFormed()) return invalidField(path || 'body', 'invalid_character', 'must not contain a lone UTF-16 surrogate');
       continue;
     }
     if (value === null || typeof value !== 'object') continue;

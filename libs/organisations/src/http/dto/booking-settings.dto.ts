@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
+import { CENTS_SCHEMA, IsCents, IsPercent, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import type { BookingSettings } from '../../domain/booking-settings.js';
 import type { Organisation } from '../../domain/organisation.js';
 
@@ -40,9 +40,7 @@ export class UpdateBookingSettingsRequest {
     description: 'Percent of the service price, used when no fixed amount is set.',
   })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(REQUEST_LIMITS.percent)
+  @IsPercent()
   cancellationFeePercent?: number | null;
 
   @ApiProperty({

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { CENTS_SCHEMA, IsCents, IsPercent, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 import type { AppointmentTypeRow } from '../../application/booking.queries.js';
 import type { BillableItem } from '../../domain/appointment-type.js';
 
@@ -32,9 +32,7 @@ export class CreateBillableItemRequest {
     description: 'Tax percent, e.g. 10 for GST. Health services are usually GST-free.',
   })
   @MayBeOmitted()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(REQUEST_LIMITS.percent)
+  @IsPercent()
   taxRate?: number;
 
   @ApiProperty({ required: false, example: '560' }) @MayBeOmitted() @IsString() @MaxLength(20) itemCode?: string;
@@ -77,7 +75,15 @@ export class CreateAppointmentTypeRequest {
   @IsUUID('all', { each: true, message: 'each must be a location id' })
   locations: string[];
 
-  @ApiProperty({ required: false, example: 1, default: 1, type: 'integer', minimum: 1, maximum: REQUEST_LIMITS.count, description: 'More than 1 for group sessions.' })
+  @ApiProperty({
+    required: false,
+    example: 1,
+    default: 1,
+    type: 'integer',
+    minimum: 1,
+    maximum: REQUEST_LIMITS.count,
+    description: 'More than 1 for group sessions.',
+  })
   @MayBeOmitted()
   @IsInt()
   @Min(1)

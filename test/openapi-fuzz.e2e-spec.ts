@@ -82,6 +82,9 @@ beforeAll(async () => {
     bookingId: booking.id,
     memberId: member.id,
     linkId: planLink.id,
+    // The appointment type's lists of the providers and locations that offer it.
+    providers: provider.id,
+    locations: location.id,
   });
   process.stdout.write(`openapi-fuzz: seed ${SEED}, ${RUNS_PER_OPERATION} runs per operation (FUZZ_SEED=${SEED} to reproduce)\n`);
 });
@@ -117,12 +120,13 @@ function requestSchemaOf(operation: OperationObject): SchemaObject | undefined {
   return resolve(body.content['application/json']?.schema);
 }
 
-/** The document's own example of a schema: its `example`, or one built from its properties' examples. */
-function exampleOf(schema: SchemaObject): unknown {
+/** The document's own example of a schema (its `example`, or one built from its properties'), with real fixture ids. */
+function exampleOf(schema: SchemaObject, name = ''): unknown {
+  if (schema.type === 'array') return [exampleOf(resolve(schema.items), name)];
+  if (realIds[name] !== undefined) return realIds[name];
   if (schema.example !== undefined) return schema.example;
-  if (schema.type === 'array') return [exampleOf(resolve(schema.items))];
   if (schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, exampleOf(resolve(property))]));
+    return Object.fromEntries(Object.entries(schema.properties).map(([key, property]) => [key, exampleOf(resolve(property), key)]));
   }
   return schema.enum?.[0] ?? null;
 }
@@ -226,7 +230,7 @@ const isoDateTime: fc.Arbitrary<string> = fc
 
 /** A value the schema describes (mostly its example or a real id), which the domain may still refuse. */
 function validValue(schema: SchemaObject, name: string, depth = 0): fc.Arbitrary<unknown> {
-  if (realIds[name] !== undefined) return fc.constantFrom(realIds[name], realIds[name], randomUUID());
+  if (realIds[name] !== undefined && schema.type !== 'array') return fc.constantFrom(realIds[name], realIds[name], randomUUID());
   if (depth > 6) return fc.constant(exampleOf(schema));
   const generated = generatedValue(schema, name, depth);
   const withExample =
@@ -264,6 +268,8 @@ function generatedValue(schema: SchemaObject, name: string, depth: number): fc.A
 function bodyOf(schema: SchemaObject): fc.Arbitrary<unknown> {
   const valid = validValue(schema, 'body');
   return fc.oneof(
+    // The document's example names real fixtures, so it reaches the use case and the database.
+    { weight: 2, arbitrary: fc.constant(exampleOf(schema)) },
     { weight: 3, arbitrary: valid },
     {
       weight: 4,

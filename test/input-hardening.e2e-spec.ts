@@ -225,3 +225,40 @@ describe('URLs over 16 kB', () => {
     expect(problem.requestId).toBe(response.headers['x-request-id']);
   });
 });
+
+describe('broken percent-encoding in a path', () => {
+  it('answers 400 problem+json, not a bare error', async () => {
+    expectProblem(await get('/v1/organisations/%E0%A4%A'), 400, 'validation_failed');
+    expectProblem(await get('/v1/organisations/%ED%A0%80/booking-data', null), 400, 'validation_failed');
+  });
+});
+
+describe('what the OpenAPI document states about requests', () => {
+  const document = () => t.contract.document;
+  const operations = () =>
+    Object.values(document().paths).flatMap((item) => (['get', 'post', 'patch', 'delete'] as const).flatMap((method) => (item[method] ? [item[method]!] : [])));
+
+  it('documents 400, 405, 431, 500 and 503 on every operation, and 400 on cancel', () => {
+    for (const operation of operations()) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '405', '431', '500', '503']));
+    expect(document().paths['/v1/organisations/{organisationId}/bookings/{bookingId}/cancel'].post!.responses['400']).toBeDefined();
+  });
+
+  it('closes every request body schema, and the schemas inside it, with additionalProperties: false', () => {
+    const schemas = document().components!.schemas as Record<string, { additionalProperties?: boolean }>;
+    for (const name of ['CreateOrganisationRequest', 'CreateAppointmentTypeRequest', 'CreateBillableItemRequest', 'ServiceItemDto', 'UpdateBookingSettingsRequest']) {
+      expect({ name, additionalProperties: schemas[name].additionalProperties }).toEqual({ name, additionalProperties: false });
+    }
+  });
+
+  it('bounds Idempotency-Key to 1 to 255 characters, and refuses an empty one', async () => {
+    const post = document().paths['/v1/organisations'].post!;
+    const header = post.parameters!.find((parameter) => 'name' in parameter && parameter.name === 'Idempotency-Key') as { schema: object };
+    expect(header.schema).toMatchObject({ minLength: 1, maxLength: 255 });
+    const empty = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Idempotency-Key', '').send({ name: 'Empty key' });
+    expectInvalid(empty, 'Idempotency-Key');
+  });
+
+  it('describes the bearer key as an API key, not a JWT', () => {
+    expect(document().components!.securitySchemes!.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'API key' });
+  });
+});

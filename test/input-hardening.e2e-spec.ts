@@ -245,7 +245,13 @@ describe('what the OpenAPI document states about requests', () => {
 
   it('closes every request body schema, and the schemas inside it, with additionalProperties: false', () => {
     const schemas = document().components!.schemas as Record<string, { additionalProperties?: boolean }>;
-    for (const name of ['CreateOrganisationRequest', 'CreateAppointmentTypeRequest', 'CreateBillableItemRequest', 'ServiceItemDto', 'UpdateBookingSettingsRequest']) {
+    for (const name of [
+      'CreateOrganisationRequest',
+      'CreateAppointmentTypeRequest',
+      'CreateBillableItemRequest',
+      'ServiceItemDto',
+      'UpdateBookingSettingsRequest',
+    ]) {
       expect({ name, additionalProperties: schemas[name].additionalProperties }).toEqual({ name, additionalProperties: false });
     }
   });

@@ -32,7 +32,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * Reproduce a failure with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets the runs per operation.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 80);
 const METHODS = ['get', 'post', 'patch', 'delete'] as const;
 type Method = (typeof METHODS)[number] | 'put';
 

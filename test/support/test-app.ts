@@ -43,11 +43,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
   const app = await createApp(config, databaseUrl, { bootstrapKey: platformKey, logDestination: options.logDestination });
-  contract ??= new OpenApiContract(buildOpenApiDocument(app, config));
-  const checked = contract;
+  const checked = contractOf(app, config);
   return {
     app,
-    http: () => checkedAgent(request(app.getHttpServer()), checked),
+    http: contractCheckedHttp(app, config),
     httpOutsideTheContract: () => request(app.getHttpServer()),
     contract: checked,
     platformAuth: `Bearer ${platformKey}`,
@@ -57,6 +56,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 
 /** One document per test file: every app of a file is built from the same code. */
 let contract: OpenApiContract | undefined;
+
+const contractOf = (app: NestExpressApplication, config: AppConfig): OpenApiContract => (contract ??= new OpenApiContract(buildOpenApiDocument(app, config)));
+
+/** supertest on an app built by `createApp`, every answer checked against its OpenAPI document. */
+export const contractCheckedHttp =
+  (app: NestExpressApplication, config: AppConfig): (() => TestAgent) =>
+  () =>
+    checkedAgent(request(app.getHttpServer()), contractOf(app, config));
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace']);
 

@@ -63,7 +63,20 @@ describe('problem details (CONTRACT §4)', () => {
   it('answers an unknown route with a 404 not_found problem', async () => {
     expectProblem(await t.http().get('/v1/no-such-thing').set('Authorization', t.platformAuth), 404, 'not_found');
     expectProblem(await t.http().get('/v2/organisations').set('Authorization', t.platformAuth), 404, 'not_found');
-    expectProblem(await t.http().delete('/v1/organisations').set('Authorization', t.platformAuth), 404, 'not_found');
+  });
+
+  it('answers a method the path does not support with 405 method_not_allowed and Allow', async () => {
+    const collection = await t.http().delete('/v1/organisations').set('Authorization', t.platformAuth);
+    expectProblem(collection, 405, 'method_not_allowed');
+    expect(collection.headers.allow).toBe('GET, HEAD, POST');
+    const one = await t
+      .http()
+      .put(`/v1/organisations/${newPrefixedId('org')}`)
+      .set('Authorization', t.platformAuth)
+      .send({});
+    expectProblem(one, 405, 'method_not_allowed');
+    expect(one.headers.allow).toBe('GET, HEAD, PATCH');
+    expectProblem(await t.http().post('/health/live'), 405, 'method_not_allowed');
   });
 
   it('answers malformed JSON with 400 malformed_json', async () => {

@@ -1,14 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream } from 'pino';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
+import type { CallbackHandler } from 'superagent';
 import TestAgent from 'supertest/lib/agent.js';
 import { AppConfig } from '@app/shared';
 import { createApp } from '../../apps/api/src/app.js';
+import { buildOpenApiDocument } from '../../apps/api/src/openapi.js';
+import { OpenApiContract } from './openapi-contract.js';
 
 export interface TestApp {
   app: NestExpressApplication;
+  /** supertest on the app; every answer is checked against the OpenAPI document (a mismatch fails the test). */
   http: () => TestAgent;
+  /**
+   * supertest without the OpenAPI check, only for raw-protocol cases the document cannot describe.
+   * Say in the test why it needs this.
+   */
+  httpOutsideTheContract: () => TestAgent;
+  contract: OpenApiContract;
   /** `Authorization` header value of a platform key. */
   platformAuth: string;
   close(): Promise<void>;
@@ -33,10 +43,53 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
   const app = await createApp(config, databaseUrl, { bootstrapKey: platformKey, logDestination: options.logDestination });
+  const checked = contractOf(app, config);
   return {
     app,
-    http: () => request(app.getHttpServer()),
+    http: contractCheckedHttp(app, config),
+    httpOutsideTheContract: () => request(app.getHttpServer()),
+    contract: checked,
     platformAuth: `Bearer ${platformKey}`,
     close: () => app.close(),
   };
+}
+
+/** One document per test file: every app of a file is built from the same code. */
+let contract: OpenApiContract | undefined;
+
+const contractOf = (app: NestExpressApplication, config: AppConfig): OpenApiContract => (contract ??= new OpenApiContract(buildOpenApiDocument(app, config)));
+
+/** supertest on an app built by `createApp`, every answer checked against its OpenAPI document. */
+export const contractCheckedHttp =
+  (app: NestExpressApplication, config: AppConfig): (() => TestAgent) =>
+  () =>
+    checkedAgent(request(app.getHttpServer()), contractOf(app, config));
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace']);
+
+/** The agent with every request's answer checked by `contract` before the test sees it. */
+function checkedAgent(agent: TestAgent, contract: OpenApiContract): TestAgent {
+  return new Proxy(agent, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !HTTP_METHODS.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const test = value.apply(target, args) as Test;
+        const end = test.end.bind(test);
+        test.end = (callback?: CallbackHandler) =>
+          end((error, response) => {
+            let failure = error;
+            if (!failure && response) {
+              try {
+                contract.check(test.method, test.url, response);
+              } catch (mismatch) {
+                failure = mismatch;
+              }
+            }
+            callback?.(failure, response);
+          });
+        return test;
+      };
+    },
+  });
 }

@@ -4,7 +4,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { AppConfig, createValidationPipe, jsonBody, parseQueryString, ProblemFilter, requestId, StartUpQuietLogger } from '@app/shared';
+import {
+  answerClientErrorsAsProblems,
+  AppConfig,
+  createValidationPipe,
+  jsonBody,
+  parseQueryString,
+  ProblemFilter,
+  requestId,
+  StartUpQuietLogger,
+} from '@app/shared';
 import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
@@ -25,6 +34,7 @@ export async function createApp(
     bufferLogs: true,
   });
   app.useLogger(new StartUpQuietLogger(app.get(Logger)));
+  answerClientErrorsAsProblems(app.getHttpServer());
   app.set('query parser', parseQueryString);
   app.set('trust proxy', config.trustProxy);
   // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.

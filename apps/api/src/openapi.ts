@@ -5,12 +5,14 @@ import {
   type OpenAPIObject,
   type OperationObject,
   type ParameterObject,
+  type ReferenceObject,
   type ResponseObject,
   type SchemaObject,
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { type AppConfig, problemResponse } from '@app/shared';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@app/platform';
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const document = new DocumentBuilder()
@@ -43,6 +45,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   documentHttpConventions(openApi);
   describeOptionalExamples(openApi);
   declareTags(openApi);
+  closeRequestBodies(openApi);
   return openApi;
 }
 
@@ -135,7 +138,7 @@ function documentIdempotentPosts(openApi: OpenAPIObject): void {
         in: 'header',
         required: false,
         description: 'Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422.',
-        schema: { type: 'string', maxLength: 255, example: '5f0c2a1e-booking-retry-1' },
+        schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, example: '5f0c2a1e-booking-retry-1' },
       },
     ];
     const conflict = post.responses['409'] as { description?: string } | undefined;
@@ -196,12 +199,21 @@ const ROUTE_HEADERS: Record<string, Record<string, HeadersObject>> = {
   BookingData_get: { '200': BOOKING_DATA_CACHING, '304': BOOKING_DATA_CACHING },
 };
 
+const EVERY_ROUTE_MAY_ANSWER = [
+  HttpStatus.BAD_REQUEST,
+  HttpStatus.METHOD_NOT_ALLOWED,
+  431 as HttpStatus, // Request Header Fields Too Large: not in Nest's HttpStatus
+  HttpStatus.INTERNAL_SERVER_ERROR,
+  HttpStatus.SERVICE_UNAVAILABLE,
+];
+
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
  * What holds for every route (CONTRACT §4, §5), applied to the whole document so no controller can
- * leave it out: any route may answer 500, a route with a body 413 and 415; every answer carries
- * `X-Request-Id`; a rate-limited route (one that documents 429) sends the RateLimit headers.
+ * leave it out: any route may answer 400 (a NUL in the URL), 405 (for its path's other methods),
+ * 431, 500 and 503, a route with a body 413 and 415; every answer carries `X-Request-Id`; a
+ * rate-limited route (one that documents 429) sends the RateLimit headers.
  */
 function documentHttpConventions(openApi: OpenAPIObject): void {
   const seen = new Set<string>();
@@ -210,7 +222,7 @@ function documentHttpConventions(openApi: OpenAPIObject): void {
       const operation: OperationObject | undefined = path[method];
       if (!operation) continue;
       const { responses } = operation;
-      responses['500'] ??= problemResponse(HttpStatus.INTERNAL_SERVER_ERROR);
+      for (const status of EVERY_ROUTE_MAY_ANSWER) responses[String(status)] ??= problemResponse(status);
       if (operation.requestBody) {
         responses['413'] ??= problemResponse(HttpStatus.PAYLOAD_TOO_LARGE);
         responses['415'] ??= problemResponse(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
@@ -237,6 +249,34 @@ function documentHttpConventions(openApi: OpenAPIObject): void {
   }
   const unknown = Object.keys(ROUTE_HEADERS).filter((operationId) => !seen.has(operationId));
   if (unknown.length) throw new Error(`ROUTE_HEADERS names operations that do not exist: ${unknown.join(', ')}`);
+}
+
+/**
+ * Request bodies are whitelisted (an unknown field is a 400), so their schemas and every schema
+ * they reach say `additionalProperties: false`. Response schemas reached only from responses stay open.
+ */
+function closeRequestBodies(openApi: OpenAPIObject): void {
+  const schemas = (openApi.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  const closed = new Set<string>();
+  const close = (schema: SchemaObject | ReferenceObject | undefined): void => {
+    if (!schema) return;
+    if ('$ref' in schema) {
+      const name = schema.$ref.replace('#/components/schemas/', '');
+      if (closed.has(name)) return;
+      closed.add(name);
+      return close(schemas[name]);
+    }
+    if (schema.type === 'object' || schema.properties) schema.additionalProperties = false;
+    Object.values(schema.properties ?? {}).forEach(close);
+    if (schema.items) close(schema.items);
+    [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].forEach(close);
+  };
+  for (const path of Object.values(openApi.paths)) {
+    for (const method of OPERATION_METHODS) {
+      const body = path[method]?.requestBody;
+      if (body && 'content' in body) Object.values(body.content).forEach((media) => close(media.schema));
+    }
+  }
 }
 
 /**

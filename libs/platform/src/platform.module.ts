@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { AppConfig, IS_PUBLIC, RequestBodyGuard } from '@app/shared';
+import { AppConfig, IS_PUBLIC, RequestInputGuard } from '@app/shared';
 import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
 import { EnsureBootstrapKey } from './api-keys/application/ensure-bootstrap-key.use-case.js';
 import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
@@ -52,7 +52,7 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     // Global guards run in this order: who is calling, how often, and then what they sent.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_GUARD, useClass: RequestBodyGuard },
+    { provide: APP_GUARD, useClass: RequestInputGuard },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
     CreateApiKey,
     EnsureBootstrapKey,

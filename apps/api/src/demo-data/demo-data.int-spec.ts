@@ -8,6 +8,7 @@ import { cardVaultFor } from '@app/wallet';
 import { createApp } from '../app.js';
 import { demoRequests, readDemoIds } from './demo-data.js';
 import { DEMO_SEED, seedDatabase } from './seed.js';
+import { contractCheckedHttp } from '../../../../test/support/test-app.js';
 
 /** The spec's read routes, each of which the start-up banner should let a new user try. */
 const SPEC_READ_ROUTES: Record<string, RegExp> = {
@@ -55,6 +56,7 @@ describe('the curl lines printed at start-up', () => {
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
   let admin: pg.Client;
   let app: NestExpressApplication;
+  let http: ReturnType<typeof contractCheckedHttp>;
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: serverUrl });
@@ -62,6 +64,7 @@ describe('the curl lines printed at start-up', () => {
     await admin.query(`create database "${name}"`);
     const config = new AppConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'true', LOG_LEVEL: 'silent', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) });
     app = await createApp(config, databaseUrl, { bootstrapKey: platformKey });
+    http = contractCheckedHttp(app, config);
     await seedDatabase({ databaseUrl, scale: 'demo', seed: DEMO_SEED, anchor: '2026-11-22', vault: cardVaultFor(config) });
   });
 
@@ -82,7 +85,7 @@ describe('the curl lines printed at start-up', () => {
       expect({ line, route }).toEqual({ line, route: expect.any(String) });
       tried.push(route!);
 
-      const call = request(app.getHttpServer()).get(`${pathname}${search}`);
+      const call = http().get(`${pathname}${search}`);
       const { status, body } = (await (authorization ? call.set('Authorization', authorization) : call)) as { status: number; body: DemoList };
       const lists = 'items' in body ? [body.items] : [body.services, body.locations, body.providers];
       const empty = lists.some((items: unknown) => !Array.isArray(items) || items.length === 0);

@@ -1,9 +1,17 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
-import { Public } from '@app/shared';
+import { ApiErrors, Public } from '@app/shared';
+
+const CHECKS = { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', example: 'up' } } } };
+const READINESS = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', example: 'ok' }, info: CHECKS, error: CHECKS, details: CHECKS },
+  example: { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } },
+};
 
 @ApiTags('health')
 @Public()
@@ -20,16 +28,20 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP', description: 'For an orchestrator: no key, no database call.' })
+  @ApiOkResponse({ schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'], example: 'ok' } } } })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @HealthCheck()
+  // Terminus would document its 503 as JSON; the problem filter answers it as problem+json.
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  @ApiErrors(HttpStatus.SERVICE_UNAVAILABLE)
   @ApiOperation({
     summary: 'Readiness: the database answers and every migration is applied',
     description: 'For a load balancer: 503 while the database is unreachable or a migration is pending.',
   })
+  @ApiOkResponse({ description: "Terminus's health check result.", schema: READINESS })
   ready() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 1500 }), () => this.migrationsApplied()]);
   }

@@ -7,7 +7,8 @@ import { IdempotencyStore, type StoredResponse } from './idempotency.store.js';
 import { RequestHasher } from './request-hasher.js';
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
-const MAX_KEY_LENGTH = 255;
+/** Also the bound the OpenAPI document states. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Answers about the attempt, not the request: a retry with the same key must run again. */
 const NOT_AN_OUTCOME = new Set([401, 403, 429]);
 /**
@@ -40,8 +41,8 @@ export class IdempotencyMiddleware implements NestMiddleware {
     const key = request.header('idempotency-key');
     const bearer = /^Bearer\s+(\S+)/i.exec(request.header('authorization') ?? '')?.[1];
     if (request.method !== 'POST' || key === undefined || request.bodyError) return next();
-    if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_KEY_LENGTH} characters`);
+    if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
     }
     const apiKeyHash = bearer ? ApiKey.hashOf(bearer) : PUBLIC_SCOPE;
     const requestHash = this.hasher.hash(request.method, request.originalUrl, request.body);

@@ -40,7 +40,7 @@ export class ProblemDto {
   @ApiProperty({
     example: 'validation_failed',
     description:
-      'Stable machine-readable code: validation_failed, malformed_json, unauthenticated, forbidden, not_found, conflict (or a more precise conflict code), payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, service_unavailable, internal_error.',
+      'Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.',
   })
   code: string;
 
@@ -52,17 +52,20 @@ export class ProblemDto {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'The request is not valid (`validation_failed`, `malformed_json`).',
+  400: 'The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL.',
   401: 'No API key, or an unknown one (`unauthenticated`).',
   402: 'The payment processor declined the card (`card_declined`).',
   403: 'The API key is not scoped to this resource (`forbidden`).',
   404: "No such resource within the API key's scope (`not_found`).",
+  405: 'The path does not support this method; `Allow` lists those it does (`method_not_allowed`).',
   409: 'The request conflicts with the current state.',
   413: 'The body is over 100 kB (`payload_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).',
   429: 'Rate limit reached; see `Retry-After` (`rate_limited`).',
+  431: 'The URL and headers are over 16 kB (`request_header_fields_too_large`).',
   500: 'An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it.',
+  503: 'The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`).',
 };
 
 /** A problem+json answer with its status's description, for decorators and for the document pass in `openapi.ts`. */

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { json } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError, invalidField } from '../domain/index.js';
+import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { REQUEST_LIMITS } from './request-limits.js';
 
 declare module 'http' {
   interface IncomingMessage {
     id: string;
-    /** A body that could not be read; raised by `RequestBodyGuard` so it leaves through the one error filter. */
+    /** A body that could not be read; raised by `RequestInputGuard` so it leaves through the one error filter. */
     bodyError?: DomainError;
   }
 }
@@ -49,28 +53,74 @@ export function jsonBody(): RequestHandler {
       } else if (error) {
         request.bodyError = new DomainError('validation', 'malformed_json', 'The request body is not valid JSON.');
       } else {
-        const field = pathOfNulCharacter(request.body);
-        if (field !== null) request.bodyError = invalidField(field, 'invalid_character', 'must not contain the NUL character');
+        request.bodyError = unreadableValueIn(request.body) ?? undefined;
       }
       next();
     });
   };
 }
 
-/** PostgreSQL text cannot hold U+0000, so a string carrying one is refused up front, by its JSON path. */
-function pathOfNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = pathOfNulCharacter(item, `${path}[${index}]`);
-      if (found !== null) return found;
+/**
+ * What no DTO may see: a string with U+0000, which PostgreSQL text cannot hold, or with a lone
+ * surrogate, which names no character and has no UTF-8 form; or nesting deeper
+ * than `REQUEST_LIMITS.jsonDepth`, which would overflow the stack of class-transformer (and of any
+ * recursive walk). Walked with an explicit stack so that the walk itself cannot overflow.
+ */
+function unreadableValueIn(body: unknown): DomainError | null {
+  const pending: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value, path, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character');
+      if (!value.isWellFormed()) return invalidField(path || 'body', 'invalid_character', 'must not contain a lone UTF-16 surrogate');
+      continue;
     }
-  } else if (value && typeof value === 'object') {
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= REQUEST_LIMITS.jsonDepth) {
+      return invalidField(path || 'body', 'too_deep', `nests objects and arrays more than ${REQUEST_LIMITS.jsonDepth} levels deep`);
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: `${path}[${index}]`, depth: depth + 1 }));
+      continue;
+    }
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : 'body';
-      const found = pathOfNulCharacter(item, path ? `${path}.${key}` : key);
-      if (found !== null) return found;
+      if (key.includes('\u0000')) return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character in a field name');
+      pending.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }
   return null;
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; title: string; code: string; detail: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    title: 'Request Header Fields Too Large',
+    code: 'request_header_fields_too_large',
+    detail: 'The URL and headers together may be at most 16 kB.',
+  },
+};
+const MALFORMED_REQUEST = { status: 400, title: 'Bad Request', code: 'malformed_request', detail: 'The request is not valid HTTP/1.1.' };
+
+/**
+ * Requests Node refuses before Express sees them (a URL and headers over 16 kB, broken HTTP) get
+ * a problem+json answer with a request id like any other, instead of Node's bare status line.
+ */
+export function answerClientErrorsAsProblems(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    const { status, title, code, detail } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+    const id = randomUUID();
+    const body = JSON.stringify({ type: `/problems/${code}`, title, status, detail, instance: '', code, requestId: id });
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${title}`,
+        `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${id}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  });
 }

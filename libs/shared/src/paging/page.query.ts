@@ -1,6 +1,6 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import type { PageRequest } from '../domain/index.js';
 
@@ -8,17 +8,23 @@ export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
 export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 10;
 
+/**
+ * CONTRACT §2 allows plain decimal integers only: `Number()` would also read `1e3`, `0x10`, `+1` and
+ * ` 1`. Anything else stays a string and fails `@IsInt`.
+ */
+const toPlainInteger = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value);
+
 /** `page` and `limit` of every list. Endpoint queries extend it with their filters. */
 export class PageQuery implements PageRequest {
   @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, example: 1, description: 'Page number, from 1.' })
-  @Type(() => Number)
+  @Transform(toPlainInteger)
   @IsInt({ message: 'page must be an integer from 1' })
   @Min(1, { message: 'page must be an integer from 1' })
   @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
   page: number = 1;
 
   @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, example: 20, description: 'Items per page.' })
-  @Type(() => Number)
+  @Transform(toPlainInteger)
   @IsInt({ message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
   @Min(1, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
   @Max(MAX_LIMIT, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })

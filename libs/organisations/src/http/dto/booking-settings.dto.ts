@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiCents, MayBeOmitted } from '@app/shared';
+import { ApiCents, CENTS_SCHEMA, IsCents, IsPercent, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import type { BookingSettings } from '../../domain/booking-settings.js';
 import type { Organisation } from '../../domain/organisation.js';
 
@@ -30,14 +30,13 @@ export class UpdateBookingSettingsRequest {
 
   @ApiProperty({
     required: false,
-    type: Number,
+    ...CENTS_SCHEMA,
     nullable: true,
     example: 5000,
     description: 'Fixed fee in integer cents; null to charge a percentage instead.',
   })
   @IsOptional()
-  @IsInt({ message: 'must be an integer number of cents' })
-  @Min(0, { message: 'must be an integer number of cents' })
+  @IsCents()
   cancellationFeeAmount?: number | null;
 
   @ApiProperty({
@@ -46,20 +45,25 @@ export class UpdateBookingSettingsRequest {
     nullable: true,
     example: 50,
     minimum: 0,
-    maximum: 100,
+    maximum: REQUEST_LIMITS.percent,
     description: 'Percent of the service price, used when no fixed amount is set.',
   })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(100)
+  @IsPercent()
   cancellationFeePercent?: number | null;
 
-  @ApiProperty({ required: false, example: 24, minimum: 0, maximum: 720, description: 'Cancelling at least this many hours before the appointment is free.' })
+  @ApiProperty({
+    required: false,
+    example: 24,
+    type: 'integer',
+    minimum: 0,
+    maximum: REQUEST_LIMITS.hours,
+    description: 'Cancelling at least this many hours before the appointment is free.',
+  })
   @ValidateIf((_, value) => value !== undefined)
   @IsInt()
   @Min(0)
-  @Max(720)
+  @Max(REQUEST_LIMITS.hours)
   cancellationNoFeeBeforeHours?: number;
 
   @ApiProperty({ required: false, type: String, nullable: true, example: 'GTM-5XK2P7Q' })

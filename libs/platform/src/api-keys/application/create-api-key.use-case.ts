@@ -18,7 +18,8 @@ export class CreateApiKey {
   ) {}
 
   async execute(command: CreateApiKeyCommand): Promise<{ apiKey: ApiKey; secret: string }> {
-    if (command.organisationId) await this.organisations.assertExists(command.organisationId);
+    // An empty id is still an id: it names no organisation (404), never a platform key.
+    if (command.organisationId !== undefined) await this.organisations.assertExists(command.organisationId);
     const issued = ApiKey.issue(command.name, command.organisationId ?? null, this.clock.now());
     await this.apiKeys.add(issued.apiKey);
     return issued;

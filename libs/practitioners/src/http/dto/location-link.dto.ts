@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { MayBeOmitted } from '@app/shared';
+import { IsBoolean, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsDateTimeWithOffset, MayBeOmitted } from '@app/shared';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
 
 export class LinkMedicareDto {
@@ -25,7 +25,7 @@ export class LinkMedicareDto {
 
   @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', example: '2026-02-01T00:00:00.000Z' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTimeWithOffset()
   startDate?: string | null;
 
   @ApiProperty({ required: false, type: String, nullable: true, example: 'https://files.example.com/letters/2429591L.pdf' })

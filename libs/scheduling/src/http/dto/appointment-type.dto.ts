@@ -1,11 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ApiCents, MayBeOmitted } from '@app/shared';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ApiCents, CENTS_SCHEMA, IsCents, IsPercent, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 import type { AppointmentType } from '../../domain/appointment-type.js';
 import type { BillableItem } from '../../domain/appointment-type.js';
-
-const CENTS = { message: 'must be a non-negative integer number of cents' };
 
 export class ServiceItemDto {
   @ApiProperty({ required: false, example: 'si_560' }) @MayBeOmitted() @IsString() @MaxLength(100) id?: string;
@@ -21,16 +19,20 @@ export class CreateBillableItemRequest {
   @MaxLength(200)
   name: string;
 
-  @ApiProperty({ example: 9500, description: 'Integer cents, before tax.' })
-  @IsInt(CENTS)
-  @Min(0, CENTS)
+  @ApiProperty({ example: 9500, ...CENTS_SCHEMA, description: 'Integer cents, before tax.' })
+  @IsCents()
   basePrice: number;
 
-  @ApiProperty({ required: false, example: 0, default: 0, description: 'Tax percent, e.g. 10 for GST. Health services are usually GST-free.' })
+  @ApiProperty({
+    required: false,
+    example: 0,
+    default: 0,
+    minimum: 0,
+    maximum: REQUEST_LIMITS.percent,
+    description: 'Tax percent, e.g. 10 for GST. Health services are usually GST-free.',
+  })
   @MayBeOmitted()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(100)
+  @IsPercent()
   taxRate?: number;
 
   @ApiProperty({ required: false, example: '560' }) @MayBeOmitted() @IsString() @MaxLength(20) itemCode?: string;
@@ -51,34 +53,41 @@ export class CreateAppointmentTypeRequest {
   @MaxLength(200)
   name: string;
 
-  @ApiProperty({ example: 45, minimum: 5, maximum: 1440 })
+  @ApiProperty({ example: 45, type: 'integer', minimum: 5, maximum: REQUEST_LIMITS.minutes })
   @IsInt()
   @Min(5)
-  @Max(1440)
+  @Max(REQUEST_LIMITS.minutes)
   durationMinutes: number;
 
-  @ApiProperty({ example: 9500, description: 'Integer cents.' })
-  @IsInt(CENTS)
-  @Min(0, CENTS)
+  @ApiProperty({ example: 9500, ...CENTS_SCHEMA, description: 'Integer cents.' })
+  @IsCents()
   price: number;
 
   @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'], description: 'Providers of this organisation who offer it.' })
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(REQUEST_LIMITS.count)
   @IsUUID('all', { each: true, message: 'each must be a provider id' })
   providers: string[];
 
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'], description: 'Locations of this organisation where it is offered.' })
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(REQUEST_LIMITS.count)
   @IsUUID('all', { each: true, message: 'each must be a location id' })
   locations: string[];
 
-  @ApiProperty({ required: false, example: 1, default: 1, description: 'More than 1 for group sessions.' })
+  @ApiProperty({
+    required: false,
+    example: 1,
+    default: 1,
+    type: 'integer',
+    minimum: 1,
+    maximum: REQUEST_LIMITS.count,
+    description: 'More than 1 for group sessions.',
+  })
   @MayBeOmitted()
   @IsInt()
   @Min(1)
-  @Max(500)
+  @Max(REQUEST_LIMITS.count)
   maxAttendees?: number;
 
   @ApiProperty({ required: false, example: 'Assessment and first treatment.' }) @MayBeOmitted() @IsString() @MaxLength(2000) description?: string;

@@ -1,7 +1,7 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
-import { ApiCents, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
+import { IsBoolean, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ApiCents, IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
 import { ClientResponse } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
@@ -12,7 +12,6 @@ import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
 import { AppointmentTypeResponse } from './appointment-type.dto.js';
 
-const ISO_DATE_TIME = { strict: true, strictSeparator: true };
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class CreateBookingRequest {
@@ -33,7 +32,7 @@ export class CreateBookingRequest {
   appointmentTypeId: string;
 
   @ApiProperty({ example: '2026-12-01T09:30:00.000+11:00', format: 'date-time', description: 'Start of the appointment, ISO 8601 with an offset.' })
-  @IsISO8601(ISO_DATE_TIME, { message: 'must be an ISO 8601 date-time' })
+  @IsDateTimeWithOffset()
   serviceDate: string;
 
   @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: "A payment method in the client's wallet." })
@@ -73,12 +72,12 @@ class BookingFiltersQuery extends PageQuery {
 
   @ApiProperty({ required: false, format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Service date from (inclusive).' })
   @MayBeOmitted()
-  @IsISO8601(ISO_DATE_TIME, { message: 'serviceDateMin must be an ISO 8601 date-time' })
+  @IsDateTimeWithOffset({ message: 'serviceDateMin must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999' })
   serviceDateMin?: string;
 
   @ApiProperty({ required: false, format: 'date-time', example: '2027-01-01T00:00:00.000Z', description: 'Service date before (exclusive).' })
   @MayBeOmitted()
-  @IsISO8601(ISO_DATE_TIME, { message: 'serviceDateMax must be an ISO 8601 date-time' })
+  @IsDateTimeWithOffset({ message: 'serviceDateMax must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999' })
   serviceDateMax?: string;
 
   @ApiProperty({ required: false, enum: ['true', 'false'], example: 'false' })

@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+
+interface RouteLayer {
+  route?: { path: unknown; methods: Record<string, boolean> };
+}
+
+const routeTables = new WeakMap<object, Array<{ pattern: RegExp; methods: string[] }>>();
+
+const patternOf = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  );
+
+/** Every route of the Express app, read from its router once the first unmatched request asks. */
+function routeTable(request: Request): Array<{ pattern: RegExp; methods: string[] }> {
+  const router = (request.app as unknown as { router: { stack: RouteLayer[] } }).router;
+  let table = routeTables.get(router);
+  if (!table) {
+    table = router.stack
+      .filter((layer): layer is Required<RouteLayer> => layer.route !== undefined && typeof layer.route.path === 'string')
+      .map((layer) => ({ pattern: patternOf(layer.route.path as string), methods: Object.keys(layer.route.methods).filter((method) => method !== '_all') }));
+    routeTables.set(router, table);
+  }
+  return table;
+}
+
+/**
+ * The methods the request's path answers to, for a request no route took (`Allow` of a 405);
+ * empty when no route has this path (a 404). GET routes answer HEAD too.
+ */
+export function allowedMethodsOf(request: Request): string[] {
+  const methods = new Set<string>();
+  for (const { pattern, methods: routeMethods } of routeTable(request)) {
+    if (pattern.test(request.path)) routeMethods.forEach((method) => methods.add(method.toUpperCase()));
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}

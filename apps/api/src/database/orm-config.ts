@@ -27,6 +27,9 @@ export function createOrmConfig(clientUrl: string): Options {
     // Silent: its colour console lines would break the JSON log; start-up reports what it applied.
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: 10 },
+    // A request waits at most this long for a connection (pool exhausted, server unreachable), then
+    // fails as a database outage: 503 with Retry-After, never a request hanging for ever.
+    driverOptions: { connectionTimeoutMillis: 5_000 },
     forceUtcTimezone: true,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,

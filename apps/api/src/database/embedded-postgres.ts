@@ -16,6 +16,8 @@ export interface EmbeddedDatabase {
 
 export interface EmbeddedOptions {
   database?: string;
+  /** Default: a free port. Tests restart a server on the port its clients already know. */
+  port?: number;
   /**
    * Called with a line when PostgreSQL dies on its own and is started again. Given: the server is
    * restarted with backoff (0.25 s doubling to 8 s); not given: it stays down.
@@ -48,7 +50,7 @@ export async function startEmbeddedPostgres(directory: string, options: Embedded
   const dataDir = join(directory, 'pg');
   await stopStalePostmaster(dataDir);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new Supervisor(dataDir, port, options.onRestart);
   await server.start();
   await createDatabaseIfAbsent(port, database);

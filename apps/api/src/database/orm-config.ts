@@ -7,6 +7,7 @@ import { practitionerSchemas } from '@app/practitioners';
 import { walletSchemas } from '@app/wallet';
 import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
+import { reclaimLostConnections } from './lost-connections.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export const ENTITY_SCHEMAS = [
@@ -29,7 +30,7 @@ export function createOrmConfig(clientUrl: string): Options {
     pool: { min: 0, max: 10 },
     // A request waits at most this long for a connection (pool exhausted, server unreachable), then
     // fails as a database outage: 503 with Retry-After, never a request hanging for ever.
-    driverOptions: { connectionTimeoutMillis: 5_000 },
+    driverOptions: { connectionTimeoutMillis: 5_000, onPoolCreated: reclaimLostConnections },
     forceUtcTimezone: true,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,

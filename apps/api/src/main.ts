@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@app/shared';
@@ -9,11 +11,14 @@ import { demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
 let app: NestExpressApplication | undefined;
 let embedded: EmbeddedDatabase | undefined;
 let stopping = false;
+/** Longer than an accepted connection takes to deliver its request. */
+const IDLE_GRACE_MS = 2_000;
 
 /**
  * SIGTERM, Ctrl-C (SIGINT) and SIGHUP drain the service, in this order: the HTTP server stops
- * accepting and waits for every request in flight (Nest closes it before its shutdown hooks), then
- * MikroORM closes the pool, and only then the embedded PostgreSQL stops. Exit code 0. Registered
+ * accepting and every request in flight gets its answer, then Nest's hooks run and MikroORM closes
+ * the pool, and only then the embedded PostgreSQL stops. Exit code 0. The server is drained before
+ * `app.close()` because Nest runs `onModuleDestroy` hooks before it closes the server. Registered
  * before anything starts, so a signal during start-up also stops the database. A second signal
  * while draining changes nothing.
  */
@@ -21,7 +26,8 @@ function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
   process.stdout.write(`${signal}: finishing in-flight requests, then closing the database pool\n`);
-  Promise.resolve(app?.close())
+  Promise.resolve(app && drain(app.getHttpServer()))
+    .then(() => app?.close())
     .then(() => embedded?.stop())
     .then(
       () => process.exit(0),
@@ -30,6 +36,28 @@ function stop(signal: string): void {
         process.exit(1);
       },
     );
+}
+
+/**
+ * Stops accepting and waits for every connection to finish. `http.Server.close` would also drop
+ * connections it counts as idle, among them ones just accepted whose request is not read yet: their
+ * clients would get a reset for a request they did send. So the listening socket is closed the
+ * `net.Server` way, after a turn of the event loop has accepted what the kernel already queued;
+ * answers given while draining say `Connection: close`, and keep-alive connections left idle are
+ * closed once any accepted request has surely been read.
+ */
+async function drain(server: Server): Promise<void> {
+  if (!server.listening) return;
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => response.setHeader('Connection', 'close'));
+  // The signal arrived in a poll phase; a nested immediate runs after the next one, which accepts every queued connection.
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const closed = new Promise((resolve) => NetServer.prototype.close.call(server, resolve));
+  const sweeper = setTimeout(function sweep() {
+    server.closeIdleConnections();
+    sweeper.refresh();
+  }, IDLE_GRACE_MS);
+  await closed;
+  clearTimeout(sweeper);
 }
 
 async function main(): Promise<void> {

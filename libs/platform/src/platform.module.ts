@@ -11,6 +11,7 @@ import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
 import { ApiKeysController } from './api-keys/http/api-keys.controller.js';
 import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
 import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
+import { ApiKeyAuthenticator } from './access/api-key-authenticator.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
 import { HealthController } from './health/health.controller.js';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
@@ -54,6 +55,7 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: RequestBodyGuard },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
+    ApiKeyAuthenticator,
     CreateApiKey,
     EnsureBootstrapKey,
     IdempotencyStore,

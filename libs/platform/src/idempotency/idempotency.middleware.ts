@@ -2,6 +2,7 @@ import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig, DomainError, invalidField } from '@app/shared';
 import { ApiKey } from '../api-keys/domain/api-key.js';
+import { ApiKeyAuthenticator } from '../access/api-key-authenticator.js';
 import { replayErrorOf } from './answer-shown-once.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.store.js';
 import { RequestHasher } from './request-hasher.js';
@@ -26,6 +27,7 @@ export class IdempotencyMiddleware implements NestMiddleware {
 
   constructor(
     private readonly store: IdempotencyStore,
+    private readonly authenticator: ApiKeyAuthenticator,
     config: AppConfig,
   ) {
     this.hasher = RequestHasher.fromConfig(config);
@@ -35,6 +37,8 @@ export class IdempotencyMiddleware implements NestMiddleware {
     const key = request.header('idempotency-key');
     const bearer = /^Bearer\s+(\S+)/i.exec(request.header('authorization') ?? '')?.[1];
     if (request.method !== 'POST' || key === undefined || !bearer || request.bodyError) return next();
+    // Only an authenticated request may touch idempotency_keys; the guard answers the others.
+    if ((await this.authenticator.authenticate(request)).kind !== 'authenticated') return next();
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_KEY_LENGTH} characters`);
     }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import type { Request } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import { redactUrl } from './redact-url.js';
 
 /**
  * Paths removed from every log line. Bodies are never logged; these guard the places where a
@@ -38,7 +39,7 @@ export class LoggingModule {
               serializers: {
                 req: (request: { method: string; url: string; headers: Record<string, unknown> }) => ({
                   method: request.method,
-                  url: request.url,
+                  url: redactUrl(request.url),
                   userAgent: request.headers['user-agent'],
                 }),
                 res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),

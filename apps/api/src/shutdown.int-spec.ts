@@ -101,7 +101,8 @@ describe('SIGTERM under load', () => {
       if (outcome.status === 201) expect(JSON.parse(outcome.body).id).toMatch(/^org_/);
       else expect({ status: outcome.status, bookings: (JSON.parse(outcome.body).items?.length ?? 0) > 0 }).toEqual({ status: 200, bookings: true });
     }
-    expect(afterSignal.status).toBe('ECONNREFUSED');
+    // Not accepted: refused, or reset if it reached the kernel's queue as the listening socket closed.
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(afterSignal.status);
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(isAlive(postmaster)).toBe(false);
     expect(existsSync(join(directory, 'pg', 'postmaster.pid'))).toBe(false);

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppConfig, createValidationPipe, jsonBody, parseQueryString, ProblemFilter, requestId } from '@app/shared';
 import { EnsureBootstrapKey } from '@app/platform';
+import { RescopeCardFingerprints } from '@app/wallet';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
 import { serveApiDocs } from './openapi.js';
@@ -39,6 +40,8 @@ export async function createApp(
   const orm = app.get(MikroORM);
   const applied = await runMigrations(orm);
   if (applied.length) app.get(Logger).log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
+  const rescoped = await app.get(RescopeCardFingerprints).execute();
+  if (rescoped) app.get(Logger).log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();

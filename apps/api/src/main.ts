@@ -13,6 +13,8 @@ let embedded: EmbeddedDatabase | undefined;
 let stopping = false;
 /** Longer than an accepted connection takes to deliver its request. */
 const IDLE_GRACE_MS = 2_000;
+const QUIET_MS = 100;
+const QUIET_WAIT_MS = 1_000;
 
 /**
  * SIGTERM, Ctrl-C (SIGINT) and SIGHUP drain the service, in this order: the HTTP server stops
@@ -39,18 +41,22 @@ function stop(signal: string): void {
 }
 
 /**
- * Stops accepting and waits for every connection to finish. `http.Server.close` would also drop
- * connections it counts as idle, among them ones just accepted whose request is not read yet: their
- * clients would get a reset for a request they did send. So the listening socket is closed the
- * `net.Server` way, after a turn of the event loop has accepted what the kernel already queued;
- * answers given while draining say `Connection: close`, and keep-alive connections left idle are
- * closed once any accepted request has surely been read.
+ * Stops accepting and waits for every connection to finish. Closing the listening socket resets
+ * the connections the kernel has queued but the (busy) event loop has not accepted yet, though
+ * their clients already sent a request; so it is closed once the loop has passed a poll phase
+ * without a new connection for a moment (at most `QUIET_WAIT_MS` under steady arrivals). It is
+ * closed the `net.Server` way: `http.Server.close` would also drop connections it counts as idle,
+ * among them ones just accepted whose request is not read yet. Answers given while draining say
+ * `Connection: close`, and keep-alive connections left idle are closed after a grace.
  */
 async function drain(server: Server): Promise<void> {
   if (!server.listening) return;
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => response.setHeader('Connection', 'close'));
-  // The signal arrived in a poll phase; a nested immediate runs after the next one, which accepts every queued connection.
-  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  let lastConnectionAt = Date.now();
+  server.on('connection', () => (lastConnectionAt = Date.now()));
+  const signalledAt = Date.now();
+  do await new Promise((resolve) => setTimeout(() => setImmediate(resolve), QUIET_MS));
+  while (Date.now() - lastConnectionAt < QUIET_MS && Date.now() - signalledAt < QUIET_WAIT_MS);
   const closed = new Promise((resolve) => NetServer.prototype.close.call(server, resolve));
   const sweeper = setTimeout(function sweep() {
     server.closeIdleConnections();

@@ -6,6 +6,7 @@ import { Migration20261122030000Scheduling } from './Migration20261122030000Sche
 import { Migration20261122040000Payments } from './Migration20261122040000Payments.js';
 import { Migration20261122050000BookingCounts } from './Migration20261122050000BookingCounts.js';
 import { Migration20261122060000IdempotencySecrets } from './Migration20261122060000IdempotencySecrets.js';
+import { Migration20261123000000CardFingerprintsPerOrganisation } from './Migration20261123000000CardFingerprintsPerOrganisation.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122040000Payments', class: Migration20261122040000Payments },
   { name: 'Migration20261122050000BookingCounts', class: Migration20261122050000BookingCounts },
   { name: 'Migration20261122060000IdempotencySecrets', class: Migration20261122060000IdempotencySecrets },
+  { name: 'Migration20261123000000CardFingerprintsPerOrganisation', class: Migration20261123000000CardFingerprintsPerOrganisation },
 ];

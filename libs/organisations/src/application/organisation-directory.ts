@@ -8,10 +8,16 @@ import { Location } from '../domain/location.js';
 import { Organisation } from '../domain/organisation.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
 
+/** Bounds each in-process cache below, so memory stays flat however many ids are asked about. */
+const MAX_REMEMBERED = 10_000;
+
 /** What other contexts (and the access guard) may ask of organisations and their directory. */
 @Injectable()
 export class OrganisationDirectory {
-  /** A business never moves to another organisation, so its owner is cached once read. */
+  /**
+   * A business never moves to another organisation, so its owner is cached once read: at most
+   * `MAX_REMEMBERED` businesses, all forgotten when full (a miss costs one indexed lookup).
+   */
   private readonly ownerOfBusiness = new Map<string, string>();
 
   constructor(
@@ -19,12 +25,16 @@ export class OrganisationDirectory {
     private readonly sql: SqlReader,
   ) {}
 
-  /** Organisations are never removed, so one that exists is remembered (it saves a statement per list). */
+  /**
+   * Organisations are never removed, so one that exists is remembered (it saves a statement per
+   * list): at most `MAX_REMEMBERED`, all forgotten when full. Unknown ids are not remembered.
+   */
   private readonly existing = new Set<string>();
 
   async assertExists(organisationId: string): Promise<void> {
     if (this.existing.has(organisationId)) return;
     if ((await this.em.count(Organisation, { id: organisationId })) === 0) throw organisationNotFound(organisationId);
+    if (this.existing.size >= MAX_REMEMBERED) this.existing.clear();
     this.existing.add(organisationId);
   }
 
@@ -34,7 +44,10 @@ export class OrganisationDirectory {
     const cached = this.ownerOfBusiness.get(businessId);
     if (cached) return cached;
     const business = await this.em.findOne(Business, { id: businessId }, { fields: ['organisationId'] });
-    if (business) this.ownerOfBusiness.set(businessId, business.organisationId);
+    if (business) {
+      if (this.ownerOfBusiness.size >= MAX_REMEMBERED) this.ownerOfBusiness.clear();
+      this.ownerOfBusiness.set(businessId, business.organisationId);
+    }
     return business?.organisationId ?? null;
   }
 

@@ -29,7 +29,7 @@ export default async function globalSetup() {
   // Node strips the types of this TypeScript file itself; Jest does not transform global set-up.
   const { startEmbeddedPostgres } = await import('../apps/api/src/database/embedded-postgres.ts');
   const directory = mkdtempSync(join(tmpdir(), 'healthcare-test-'));
-  const embedded = await startEmbeddedPostgres(directory, 'healthcare_test');
+  const embedded = await startEmbeddedPostgres(directory, { database: 'healthcare_test' });
   process.env.DATABASE_URL = embedded.url;
   globalThis.__testDatabase = { directory, drop: () => embedded.stop() };
 }

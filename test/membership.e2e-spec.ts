@@ -141,10 +141,16 @@ describe('POST /v1/members', () => {
     expect(long.body.activity[0]).toMatchObject({ applicationVersion: 'v'.repeat(200), platform: 'p'.repeat(200), userAgent: 'u'.repeat(200) });
   });
 
-  it('records the organisation of an organisation key as the creator', async () => {
-    const response = await postMember({ firstName: 'Org', lastName: 'Created', email: emailOf('org-created') }, orgA.auth).expect(201);
-    const [row] = await sql<{ created_by_organisation_id: string }>(t, 'select created_by_organisation_id from members where id = ?', [response.body.id]);
-    expect(row.created_by_organisation_id).toBe(orgA.id);
+  it('refuses organisation keys, so that no answer tells an organisation whether an email has an account elsewhere', async () => {
+    const taken = await postMember({ firstName: 'Other', lastName: 'Clinic', email: emailOf('taken-elsewhere') }).expect(201);
+    const existing = await postMember({ firstName: 'Probe', lastName: 'Existing', email: taken.body.email }, orgA.auth);
+    const fresh = await postMember({ firstName: 'Probe', lastName: 'Fresh', email: emailOf('never-used') }, orgA.auth);
+    expectProblem(existing, 403, 'forbidden');
+    expect({ status: fresh.status, body: { ...fresh.body, requestId: undefined, instance: undefined } }).toEqual({
+      status: existing.status,
+      body: { ...existing.body, requestId: undefined, instance: undefined },
+    });
+    expect(await sql(t, 'select id from members where lower(email) = lower(?)', [emailOf('never-used')])).toEqual([]);
   });
 
   const valid = () => ({ firstName: 'Val', lastName: 'Idation', email: emailOf(`invalid-${randomBytes(3).toString('hex')}`) });
@@ -233,8 +239,9 @@ describe('GET /v1/members/{memberId}', () => {
     expectProblem(await getMember(id), 404, 'not_found');
   });
 
-  it('shows an organisation key only members it created or that one of its clients links to', async () => {
-    const byA = await postMember({ firstName: 'Made', lastName: 'ByA', email: emailOf('made-by-a') }, orgA.auth).expect(201);
+  it('shows an organisation key only members that one of its clients links to', async () => {
+    const byA = await postMember({ firstName: 'Made', lastName: 'ByA', email: emailOf('made-by-a') }).expect(201);
+    await postClient(orgA.id, { firstName: 'Made', lastName: 'ByA', memberId: byA.body.id }).expect(201);
     const byPlatform = await postMember({ firstName: 'Made', lastName: 'ByPlatform', email: emailOf('made-by-platform') }).expect(201);
 
     await getMember(byA.body.id, orgA.auth).expect(200);
@@ -249,7 +256,8 @@ describe('GET /v1/members/{memberId}', () => {
   });
 
   it("does not let an organisation key link another organisation's member to read it (404, as if it did not exist)", async () => {
-    const byA = await postMember({ firstName: 'Kept', lastName: 'ByA', email: emailOf('kept-by-a') }, orgA.auth).expect(201);
+    const byA = await postMember({ firstName: 'Kept', lastName: 'ByA', email: emailOf('kept-by-a') }).expect(201);
+    await postClient(orgA.id, { firstName: 'Kept', lastName: 'ByA', memberId: byA.body.id }).expect(201);
     const byPlatform = await postMember({ firstName: 'Kept', lastName: 'ByPlatform', email: emailOf('kept-by-platform') }).expect(201);
 
     for (const memberId of [byA.body.id, byPlatform.body.id]) {
@@ -263,10 +271,7 @@ describe('GET /v1/members/{memberId}', () => {
     expect(rows).toEqual([]);
   });
 
-  it('lets an organisation key link the members it can read: those it created and those its clients link to', async () => {
-    const byB = await postMember({ firstName: 'Own', lastName: 'ByB', email: emailOf('own-by-b') }, orgB.auth).expect(201);
-    await postClient(orgB.id, { firstName: 'Own', lastName: 'ByB', memberId: byB.body.id }, orgB.auth).expect(201);
-
+  it('lets an organisation key link the members it can read: those its clients link to', async () => {
     const shared = await postMember({ firstName: 'Shared', lastName: 'Patient', email: emailOf('shared') }).expect(201);
     await postClient(orgB.id, { firstName: 'Shared', lastName: 'Patient', memberId: shared.body.id }).expect(201);
     await postClient(orgB.id, { firstName: 'Shared', lastName: 'Again', memberId: shared.body.id }, orgB.auth).expect(201);
@@ -306,7 +311,7 @@ describe('clients of an organisation', () => {
   });
 
   it('stores every optional field, the mobile number as E.164 and the PMS time as UTC', async () => {
-    const member = await postMember({ firstName: 'Linked', lastName: 'Member', email: emailOf('linked') }, orgA.auth).expect(201);
+    const member = await postMember({ firstName: 'Linked', lastName: 'Member', email: emailOf('linked') }).expect(201);
     const response = await postClient(
       orgA.id,
       {
@@ -320,7 +325,8 @@ describe('clients of an organisation', () => {
         pmsCreatedAt: '2024-03-14T09:30:00+10:00',
         profileImageUrl: 'https://cdn.example.com/clients/linked.jpg',
       },
-      orgA.auth,
+      // The platform links the member: an organisation key links only members its clients already link to.
+      t.platformAuth,
     ).expect(201);
 
     expect(response.body).toMatchObject({

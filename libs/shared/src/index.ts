@@ -1,6 +1,7 @@
 // The shared HTTP conventions every context uses: errors, paging, expansion, access markers, logging.
 export * from './domain/index.js';
 export * from './http/problem.js';
+export * from './http/database-outage.js';
 export * from './http/problem.filter.js';
 export * from './http/validation.pipe.js';
 export * from './http/request-pipeline.js';

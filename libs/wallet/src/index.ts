@@ -2,6 +2,7 @@
 // PaymentMethod, HealthFundCard and MedicareCard, for bookings and claims.
 export { WalletModule, walletSchemas, cardVaultFor } from './wallet.module.js';
 export { CardVault } from './domain/card-vault.js';
+export { RescopeCardFingerprints } from './application/rescope-card-fingerprints.js';
 export { WalletCardQueries, type CardView } from './application/wallet-card.queries.js';
 export type { WalletCard, WalletCardType } from './domain/wallet-card.js';
 export type { HealthFund } from './domain/health-fund.js';

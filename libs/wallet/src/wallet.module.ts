@@ -4,6 +4,7 @@ import { AppConfig } from '@app/shared';
 import { MembershipModule } from '@app/membership';
 import { AddWalletCard } from './application/add-wallet-card.use-case.js';
 import { HealthFundQueries } from './application/health-fund.queries.js';
+import { RescopeCardFingerprints } from './application/rescope-card-fingerprints.js';
 import { WalletCardQueries } from './application/wallet-card.queries.js';
 import { CardVault } from './domain/card-vault.js';
 import { PaymentProcessor } from './domain/payment-processor.js';
@@ -38,8 +39,9 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
     { provide: PaymentProcessor, inject: [AppConfig], useFactory: paymentProcessor },
     AddWalletCard,
     HealthFundQueries,
+    RescopeCardFingerprints,
     WalletCardQueries,
   ],
-  exports: [WalletCardQueries],
+  exports: [WalletCardQueries, RescopeCardFingerprints],
 })
 export class WalletModule {}

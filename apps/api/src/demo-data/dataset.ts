@@ -416,6 +416,7 @@ export class DatasetGenerator {
         brand,
         last4,
         fingerprint,
+        fingerprint_scope: 'organisation',
         number_ciphertext: number === null ? null : this.vault.seal(number),
         verified: type === 'payment_method',
         verified_at: type === 'payment_method' ? createdAt.toISOString() : null,
@@ -426,7 +427,7 @@ export class DatasetGenerator {
     };
     const method = p.chance(0.7) ? p.pick(TEST_PAYMENT_METHODS) : null;
     const paymentMethodId = method
-      ? card('payment_method', method.brand, method.last4, this.vault.fingerprint('payment_method', method.id, id), null, {
+      ? card('payment_method', method.brand, method.last4, this.vault.fingerprint(organisationId, 'payment_method', method.id, id), null, {
           customerId: `cus_${p.bytes(7).toString('hex')}`,
           processorPaymentMethodId: method.id,
         })
@@ -442,7 +443,7 @@ export class DatasetGenerator {
         'health_fund_card',
         fund.name,
         memberNumber.slice(-4),
-        this.vault.fingerprint('health_fund_card', fund.id, memberNumber),
+        this.vault.fingerprint(organisationId, 'health_fund_card', fund.id, memberNumber),
         memberNumber,
         {
           healthFundId: fund.id,
@@ -455,7 +456,7 @@ export class DatasetGenerator {
     }
     if (kind.claims === 'medicare' && p.chance(0.85)) {
       const number = this.medicareNumber();
-      medicareCardId = card('medicare_card', 'medicare', number.slice(-4), this.vault.fingerprint('medicare_card', number), number, {
+      medicareCardId = card('medicare_card', 'medicare', number.slice(-4), this.vault.fingerprint(organisationId, 'medicare_card', number), number, {
         referenceNumber: String(p.int(1, 5)),
         firstName,
         lastName,

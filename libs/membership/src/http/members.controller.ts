@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, type Caller, CurrentCaller, PrefixedIdParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, type Caller, CurrentCaller, PlatformOnly, PrefixedIdParam } from '@app/shared';
 import { MemberQueries } from '../application/member.queries.js';
 import { RegisterMember } from '../application/register-member.use-case.js';
 import type { DeviceHeaders } from '../domain/activity-record.js';
@@ -18,15 +18,19 @@ export class MembersController {
     private readonly queries: MemberQueries,
   ) {}
 
+  // Platform keys only: email is unique across every organisation, so an organisation key's 409
+  // `member_exists` would tell it that another clinic's patient has an account.
   @Post()
+  @PlatformOnly()
   @ApiOperation({
     summary: 'Create new member',
     description:
-      'A patient account. `email` is unique ignoring case (409 `member_exists`). New members start unverified with the role `member`, and one activity record from the `User-Agent`, `X-Platform` and `X-Application-Version` headers.',
+      'Platform keys only (an organisation key gets 403): `email` is unique ignoring case across the whole platform (409 `member_exists`), so only the platform may learn whether an email has an account. ' +
+      'An organisation links a member to its clients with `memberId`. New members start unverified with the role `member`, and one activity record from the `User-Agent`, `X-Platform` and `X-Application-Version` headers.',
   })
   @ApiDeviceHeaders()
   @ApiCreatedResponse({ type: MemberResponse, headers: { Location: { description: 'URL of the new member', schema: { type: 'string' } } } })
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.CONFLICT, HttpStatus.UNPROCESSABLE_ENTITY)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.FORBIDDEN, HttpStatus.CONFLICT, HttpStatus.UNPROCESSABLE_ENTITY)
   async create(
     @Body() body: CreateMemberRequest,
     @CurrentCaller() caller: Caller,

@@ -8,13 +8,21 @@ import { organisationNotFound } from '../domain/organisations.errors.js';
 
 export const ORGANISATIONS = ReadModel.of(Organisation, 'o');
 const BUSINESSES = ReadModel.of(Business, 'b');
+/** Bounds each in-process cache below, so memory stays flat however many ids are asked about. */
+const MAX_REMEMBERED = 10_000;
 
 /** Reads of organisations: the routes' lists and gets, and what other contexts and the access guard ask. */
 @Injectable()
 export class OrganisationQueries {
-  /** Organisations are never removed, so one that exists is remembered (it saves a statement per list). */
+  /**
+   * Organisations are never removed, so one that exists is remembered (it saves a statement per
+   * list): at most `MAX_REMEMBERED`, all forgotten when full. Unknown ids are not remembered.
+   */
   private readonly existing = new Set<string>();
-  /** A business never moves to another organisation, so its owner is cached once read. */
+  /**
+   * A business never moves to another organisation, so its owner is cached once read: at most
+   * `MAX_REMEMBERED` businesses, all forgotten when full (a miss costs one indexed lookup).
+   */
   private readonly ownerOfBusiness = new Map<string, string>();
 
   constructor(private readonly sql: SqlReader) {}
@@ -42,6 +50,7 @@ export class OrganisationQueries {
   async assertExists(organisationId: string): Promise<void> {
     if (this.existing.has(organisationId)) return;
     if ((await this.sql.count(ORGANISATIONS, 'where o.id = $1', [organisationId])) === 0) throw organisationNotFound(organisationId);
+    if (this.existing.size >= MAX_REMEMBERED) this.existing.clear();
     this.existing.add(organisationId);
   }
 
@@ -51,7 +60,10 @@ export class OrganisationQueries {
     const cached = this.ownerOfBusiness.get(businessId);
     if (cached) return cached;
     const business = await this.sql.first(BUSINESSES, 'where b.id = $1', [businessId]);
-    if (business) this.ownerOfBusiness.set(businessId, business.organisationId);
+    if (business) {
+      if (this.ownerOfBusiness.size >= MAX_REMEMBERED) this.ownerOfBusiness.clear();
+      this.ownerOfBusiness.set(businessId, business.organisationId);
+    }
     return business?.organisationId ?? null;
   }
 

@@ -1,15 +1,10 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
-import { type Caller, DomainError, IS_PUBLIC, PLATFORM_ONLY } from '@app/shared';
-import { ApiKey } from '../api-keys/domain/api-key.js';
-import { ApiKeyRepository } from '../api-keys/domain/api-key.repository.js';
+import type { Request, Response } from 'express';
+import { DomainError, IS_PUBLIC, PLATFORM_ONLY } from '@app/shared';
+import { ApiKeyAuthenticator } from './api-key-authenticator.js';
 import { OrganisationLookup } from './organisation-lookup.js';
 
-const CACHE_TTL_MS = 60_000;
-const CACHE_MAX_ENTRIES = 10_000;
-
-const unauthenticated = (message: string) => new DomainError('unauthenticated', 'unauthenticated', message);
 const forbidden = () => new DomainError('forbidden', 'forbidden', 'This API key is not scoped to this resource.');
 
 /**
@@ -18,12 +13,9 @@ const forbidden = () => new DomainError('forbidden', 'forbidden', 'This API key 
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  /** Keys are immutable once issued, so a short cache saves a statement on every request. */
-  private readonly callers = new Map<string, { caller: Caller; expiresAt: number }>();
-
   constructor(
     private readonly reflector: Reflector,
-    private readonly apiKeys: ApiKeyRepository,
+    private readonly authenticator: ApiKeyAuthenticator,
     private readonly organisations: OrganisationLookup,
   ) {}
 
@@ -31,26 +23,22 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const caller = await this.authenticate(request);
+    const authentication = await this.authenticator.authenticate(request);
+    if (authentication.kind === 'rate_limited') {
+      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(authentication.retryAfterSeconds));
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
+        'Too many requests with API keys that are not valid from this address; retry after the time in Retry-After.',
+      );
+    }
+    if (authentication.kind === 'failed') throw authentication.error;
+    const caller = authentication.caller;
     request.caller = caller;
     if (caller.organisationId === null) return true;
     if (this.reflector.getAllAndOverride<boolean>(PLATFORM_ONLY, targets)) throw forbidden();
     await this.assertInScope(caller.organisationId, request.params);
     return true;
-  }
-
-  private async authenticate(request: Request): Promise<Caller> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.header('authorization') ?? '');
-    if (!match) throw unauthenticated('Send an API key as `Authorization: Bearer <key>`.');
-    const secretHash = ApiKey.hashOf(match[1]);
-    const cached = this.callers.get(secretHash);
-    if (cached && cached.expiresAt > Date.now()) return cached.caller;
-    const apiKey = await this.apiKeys.findBySecretHash(secretHash);
-    if (!apiKey) throw unauthenticated('The API key is not valid.');
-    const caller = { keyId: apiKey.id, organisationId: apiKey.organisationId };
-    if (this.callers.size >= CACHE_MAX_ENTRIES) this.callers.clear();
-    this.callers.set(secretHash, { caller, expiresAt: Date.now() + CACHE_TTL_MS });
-    return caller;
   }
 
   private async assertInScope(organisationId: string, params: Request['params']): Promise<void> {

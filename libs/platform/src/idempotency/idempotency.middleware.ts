@@ -2,6 +2,7 @@ import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig, DomainError, invalidField } from '@app/shared';
 import { ApiKey } from '../api-keys/domain/api-key.js';
+import { ApiKeyAuthenticator } from '../access/api-key-authenticator.js';
 import { replayErrorOf } from './answer-shown-once.js';
 import { IdempotencyStore, type StoredResponse } from './idempotency.store.js';
 import { RequestHasher } from './request-hasher.js';
@@ -12,10 +13,15 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Answers about the attempt, not the request: a retry with the same key must run again. */
 const NOT_AN_OUTCOME = new Set([401, 403, 429]);
 /**
- * Where keys sent without an API key live (public POSTs such as online booking). A replay needs the
- * same key, URL and body, so one patient cannot read another's answer without both.
+ * The public POSTs that take `Idempotency-Key` without an API key (online booking). Any other POST
+ * without a key is answered 401 or 404 by the guard or the router and never touches the table.
  */
-const PUBLIC_SCOPE = 'public';
+const PUBLIC_POST = /^\/v1\/(organisations\/[^/]+\/public-bookings|public-bookings\/[^/]+\/cancel)$/;
+/**
+ * Keys sent without an API key live per client IP: a replay needs the same IP, key, URL and body,
+ * so one patient cannot read another's answer, nor two clients' keys collide.
+ */
+const publicScopeOf = (request: Request): string => `public:${request.ip ?? 'unknown'}`;
 
 /** Whether an answer is what this request comes to, and so what every retry of it must get. */
 const isOutcome = (status: number): boolean => status >= 200 && status < 500 && !NOT_AN_OUTCOME.has(status);
@@ -32,6 +38,7 @@ export class IdempotencyMiddleware implements NestMiddleware {
 
   constructor(
     private readonly store: IdempotencyStore,
+    private readonly authenticator: ApiKeyAuthenticator,
     config: AppConfig,
   ) {
     this.hasher = RequestHasher.fromConfig(config);
@@ -41,10 +48,14 @@ export class IdempotencyMiddleware implements NestMiddleware {
     const key = request.header('idempotency-key');
     const bearer = /^Bearer\s+(\S+)/i.exec(request.header('authorization') ?? '')?.[1];
     if (request.method !== 'POST' || key === undefined || request.bodyError) return next();
+    if (bearer) {
+      // Only an authenticated request may touch idempotency_keys; the guard answers the others.
+      if ((await this.authenticator.authenticate(request)).kind !== 'authenticated') return next();
+    } else if (!PUBLIC_POST.test(request.path)) return next();
     if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       throw invalidField('Idempotency-Key', 'invalid_format', `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
     }
-    const apiKeyHash = bearer ? ApiKey.hashOf(bearer) : PUBLIC_SCOPE;
+    const apiKeyHash = bearer ? ApiKey.hashOf(bearer) : publicScopeOf(request);
     const requestHash = this.hasher.hash(request.method, request.originalUrl, request.body);
     const claim = await this.store.claim(apiKeyHash, key, requestHash);
     switch (claim.kind) {
@@ -93,7 +104,7 @@ export class IdempotencyMiddleware implements NestMiddleware {
    */
   private async settle(request: Request, response: Response, body: string, apiKeyHash: string, key: string): Promise<void> {
     const status = response.statusCode;
-    const authenticated = request.caller !== undefined || apiKeyHash === PUBLIC_SCOPE;
+    const authenticated = request.caller !== undefined || apiKeyHash.startsWith('public:');
     if (!authenticated || !isOutcome(status)) return this.store.release(apiKeyHash, key);
     const replayError = replayErrorOf(request);
     if (replayError && status < 300) return this.store.withhold(apiKeyHash, key, status, replayError(JSON.parse(body)));

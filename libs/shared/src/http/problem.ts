@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, type ErrorKind, type FieldError } from '../domain/index.js';
+import { isDatabaseOutage, RETRY_AFTER_OUTAGE_SECONDS, SERVICE_UNAVAILABLE } from './database-outage.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -76,6 +77,7 @@ export function asDomainError(error: unknown): DomainError | undefined {
       return new DomainError(known[0], known[1], message);
     }
   }
+  if (isDatabaseOutage(error)) return SERVICE_UNAVAILABLE;
   return undefined;
 }
 
@@ -96,5 +98,6 @@ export function problemOf(error: DomainError, request: Pick<Request, 'originalUr
 
 export function sendProblem(response: Response, problem: Problem): void {
   if (problem.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
+  if (problem.status === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
   response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
 }

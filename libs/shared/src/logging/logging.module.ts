@@ -3,6 +3,7 @@ import { trace } from '@opentelemetry/api';
 import type { Request } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import { redactUrl } from './redact-url.js';
 
 /**
  * Paths removed from every log line. Bodies are never logged; these guard the places where a
@@ -51,7 +52,7 @@ export class LoggingModule {
               serializers: {
                 req: (request: { method: string; url: string; headers: Record<string, unknown> }) => ({
                   method: request.method,
-                  url: request.url,
+                  url: redactUrl(request.url),
                   userAgent: request.headers['user-agent'],
                 }),
                 res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),

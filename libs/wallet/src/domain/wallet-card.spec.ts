@@ -30,10 +30,14 @@ class InMemoryCardVault extends CardVault {
   private readonly fingerprints = new Map<string, string>();
 
   /** Equal for equal parts, and opaque: a fingerprint never spells the number. */
-  fingerprint(...parts: string[]): string {
-    const key = JSON.stringify(parts);
+  fingerprint(organisationId: string, ...parts: string[]): string {
+    const key = JSON.stringify([organisationId, ...parts]);
     if (!this.fingerprints.has(key)) this.fingerprints.set(key, `fp_${this.fingerprints.size}`);
     return this.fingerprints.get(key) as string;
+  }
+
+  rescope(organisationId: string, platformFingerprint: string): string {
+    return `${organisationId}:${platformFingerprint}`;
   }
 }
 
@@ -81,7 +85,7 @@ describe('WalletCard.paymentMethod', () => {
     expect(card.details).toEqual({ customerId: 'cus_R3x9Kq2LmN7vPw', processorPaymentMethodId: 'pm_card_visa' } satisfies PaymentMethodDetails);
     // Nothing of the number reaches the vault; the fingerprint is keyed on the processor's own.
     expect(vault.sealed.size).toBe(0);
-    expect(card.fingerprint).toBe(vault.fingerprint('payment_method', 'a1b2c3d4e5f60718'));
+    expect(card.fingerprint).toBe(vault.fingerprint(OWNER.organisationId, 'payment_method', 'a1b2c3d4e5f60718'));
   });
 
   it('gives every card its own id', () => {
@@ -104,7 +108,7 @@ describe('WalletCard.healthFundCard', () => {
     expect(card).toMatchObject({ type: 'health_fund_card', brand: 'Bupa HI', last4: '5678', verified: false, verifiedAt: null, createdAt: NOW });
     expect(card.numberCiphertext).not.toBeNull();
     expect(vault.open(card.numberCiphertext as string)).toBe('40012345678');
-    expect(card.fingerprint).toBe(vault.fingerprint('health_fund_card', FUND.id, '40012345678'));
+    expect(card.fingerprint).toBe(vault.fingerprint(OWNER.organisationId, 'health_fund_card', FUND.id, '40012345678'));
     expect(card.details).toEqual({
       healthFundId: FUND.id,
       issueNumber: '01',
@@ -158,7 +162,7 @@ describe('WalletCard.medicareCard', () => {
 
     expect(card).toMatchObject({ type: 'medicare_card', brand: 'medicare', last4: '6701', verified: false, verifiedAt: null, createdAt: NOW });
     expect(vault.open(card.numberCiphertext as string)).toBe('2123456701');
-    expect(card.fingerprint).toBe(vault.fingerprint('medicare_card', '2123456701'));
+    expect(card.fingerprint).toBe(vault.fingerprint(OWNER.organisationId, 'medicare_card', '2123456701'));
     expect(card.details).toEqual({
       referenceNumber: '1',
       firstName: 'Alex',

@@ -70,7 +70,7 @@ export class WalletCard {
     const card = WalletCard.base(owner, 'payment_method', now);
     card.brand = method.brand;
     card.last4 = method.last4;
-    card.fingerprint = vault.fingerprint('payment_method', method.cardFingerprint);
+    card.fingerprint = vault.fingerprint(owner.organisationId, 'payment_method', method.cardFingerprint);
     card.numberCiphertext = null;
     // The processor checked the card when attaching it.
     card.verified = true;
@@ -84,7 +84,7 @@ export class WalletCard {
     const card = WalletCard.base(owner, 'health_fund_card', now);
     card.brand = fund.name;
     card.last4 = input.memberNumber.slice(-4);
-    card.fingerprint = vault.fingerprint('health_fund_card', fund.id, input.memberNumber);
+    card.fingerprint = vault.fingerprint(owner.organisationId, 'health_fund_card', fund.id, input.memberNumber);
     card.numberCiphertext = vault.seal(input.memberNumber);
     card.details = {
       healthFundId: fund.id,
@@ -110,7 +110,7 @@ export class WalletCard {
     const card = WalletCard.base(owner, 'medicare_card', now);
     card.brand = 'medicare';
     card.last4 = input.memberNumber.slice(-4);
-    card.fingerprint = vault.fingerprint('medicare_card', input.memberNumber);
+    card.fingerprint = vault.fingerprint(owner.organisationId, 'medicare_card', input.memberNumber);
     card.numberCiphertext = vault.seal(input.memberNumber);
     card.details = {
       referenceNumber: input.referenceNumber,

@@ -6,6 +6,7 @@ import { Migration20261122030000Scheduling } from './Migration20261122030000Sche
 import { Migration20261122040000Payments } from './Migration20261122040000Payments.js';
 import { Migration20261122050000BookingCounts } from './Migration20261122050000BookingCounts.js';
 import { Migration20261122060000IdempotencySecrets } from './Migration20261122060000IdempotencySecrets.js';
+import { Migration20261123000000CardFingerprintsPerOrganisation } from './Migration20261123000000CardFingerprintsPerOrganisation.js';
 import { Migration20261123000000Events } from './Migration20261123000000Events.js';
 import { Migration20261123000000OnlineBooking } from './Migration20261123000000OnlineBooking.js';
 import { Migration20261123030000LinkDetailsRequired } from './Migration20261123030000LinkDetailsRequired.js';
@@ -19,6 +20,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122040000Payments', class: Migration20261122040000Payments },
   { name: 'Migration20261122050000BookingCounts', class: Migration20261122050000BookingCounts },
   { name: 'Migration20261122060000IdempotencySecrets', class: Migration20261122060000IdempotencySecrets },
+  { name: 'Migration20261123000000CardFingerprintsPerOrganisation', class: Migration20261123000000CardFingerprintsPerOrganisation },
   { name: 'Migration20261123000000Events', class: Migration20261123000000Events },
   { name: 'Migration20261123000000OnlineBooking', class: Migration20261123000000OnlineBooking },
   { name: 'Migration20261123030000LinkDetailsRequired', class: Migration20261123030000LinkDetailsRequired },

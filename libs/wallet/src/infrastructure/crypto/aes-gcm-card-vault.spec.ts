@@ -6,6 +6,7 @@ import { AesGcmCardVault } from './aes-gcm-card-vault.js';
 const KEY_HEX = '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5';
 const OTHER_KEY_HEX = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const NUMBER = '2123456701';
+const ORG = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 
 const vaultOf = (hex = KEY_HEX) => new AesGcmCardVault(Buffer.from(hex, 'hex'));
 
@@ -102,26 +103,32 @@ describe('AesGcmCardVault', () => {
   describe('fingerprint', () => {
     it('is a stable 64-character hex HMAC that does not contain the number', () => {
       const vault = vaultOf();
-      const fingerprint = vault.fingerprint('medicare_card', NUMBER);
+      const fingerprint = vault.fingerprint(ORG, 'medicare_card', NUMBER);
       expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
       expect(fingerprint).not.toContain(NUMBER);
-      expect(vault.fingerprint('medicare_card', NUMBER)).toBe(fingerprint);
-      expect(vaultOf().fingerprint('medicare_card', NUMBER)).toBe(fingerprint);
+      expect(vault.fingerprint(ORG, 'medicare_card', NUMBER)).toBe(fingerprint);
+      expect(vaultOf().fingerprint(ORG, 'medicare_card', NUMBER)).toBe(fingerprint);
+    });
+
+    it('differs between organisations, so two clinics cannot link a patient, and is rescoped from the platform-wide one', () => {
+      const vault = vaultOf();
+      expect(vault.fingerprint('org_other', 'medicare_card', NUMBER)).not.toBe(vault.fingerprint(ORG, 'medicare_card', NUMBER));
+      expect(vault.rescope(ORG, vault.platformFingerprint('medicare_card', NUMBER))).toBe(vault.fingerprint(ORG, 'medicare_card', NUMBER));
     });
 
     it('depends on the key, so it cannot be recomputed without it', () => {
-      expect(vaultOf(OTHER_KEY_HEX).fingerprint('medicare_card', NUMBER)).not.toBe(vaultOf().fingerprint('medicare_card', NUMBER));
+      expect(vaultOf(OTHER_KEY_HEX).fingerprint(ORG, 'medicare_card', NUMBER)).not.toBe(vaultOf().fingerprint(ORG, 'medicare_card', NUMBER));
     });
 
     it('tells different numbers, types and part boundaries apart', () => {
       const vault = vaultOf();
       const fingerprints = [
-        vault.fingerprint('medicare_card', NUMBER),
-        vault.fingerprint('medicare_card', '2123456702'),
-        vault.fingerprint('health_fund_card', NUMBER),
-        vault.fingerprint('health_fund_card', 'fund-a', '12345'),
-        vault.fingerprint('health_fund_card', 'fund-a1', '2345'),
-        vault.fingerprint('health_fund_card', 'fund-a12345'),
+        vault.fingerprint(ORG, 'medicare_card', NUMBER),
+        vault.fingerprint(ORG, 'medicare_card', '2123456702'),
+        vault.fingerprint(ORG, 'health_fund_card', NUMBER),
+        vault.fingerprint(ORG, 'health_fund_card', 'fund-a', '12345'),
+        vault.fingerprint(ORG, 'health_fund_card', 'fund-a1', '2345'),
+        vault.fingerprint(ORG, 'health_fund_card', 'fund-a12345'),
       ];
       expect(new Set(fingerprints).size).toBe(fingerprints.length);
     });

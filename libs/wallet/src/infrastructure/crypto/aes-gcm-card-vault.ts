@@ -7,7 +7,10 @@ const TAG_BYTES = 16;
 
 /**
  * AES-256-GCM for card numbers at rest, and HMAC-SHA256 fingerprints. Both keys are derived
- * (HKDF) from the one configured master key, so neither can stand in for the other.
+ * (HKDF) from the one configured master key, so neither can stand in for the other. A
+ * fingerprint is the platform-wide HMAC of the card, hashed again with a key derived (HKDF) for
+ * the organisation: the rows written before fingerprints were per organisation are rescoped from
+ * what they store, payment methods included, whose number the service never had.
  */
 export class AesGcmCardVault extends CardVault {
   private readonly encryptionKey: Buffer;
@@ -36,7 +39,17 @@ export class AesGcmCardVault extends CardVault {
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 
-  fingerprint(...parts: string[]): string {
+  fingerprint(organisationId: string, ...parts: string[]): string {
+    return this.rescope(organisationId, this.platformFingerprint(...parts));
+  }
+
+  rescope(organisationId: string, platformFingerprint: string): string {
+    const organisationKey = Buffer.from(hkdfSync('sha256', this.fingerprintKey, Buffer.alloc(0), `organisation ${organisationId}`, 32));
+    return createHmac('sha256', organisationKey).update(platformFingerprint).digest('hex');
+  }
+
+  /** The fingerprint as it was before it was per organisation (for rescoping and its tests). */
+  platformFingerprint(...parts: string[]): string {
     return createHmac('sha256', this.fingerprintKey).update(parts.join('\u0000')).digest('hex');
   }
 }

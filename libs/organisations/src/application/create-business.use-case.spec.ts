@@ -8,7 +8,7 @@ const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 
 function setUp() {
   const directory = new InMemoryDirectory();
-  return { directory, createBusiness: new CreateBusiness(directory, new KnownOrganisations([ORGANISATION]), new FixedClock(NOW)) };
+  return { directory, createBusiness: new CreateBusiness(directory, new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW)) };
 }
 
 describe('CreateBusiness', () => {

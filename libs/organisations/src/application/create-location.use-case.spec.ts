@@ -12,7 +12,7 @@ const othersBusiness = Business.create(OTHER_ORGANISATION, { name: 'Elsewhere', 
 
 function setUp() {
   const directory = new InMemoryDirectory([business, othersBusiness]);
-  return { directory, createLocation: new CreateLocation(directory, new KnownOrganisations([ORGANISATION, OTHER_ORGANISATION]), new FixedClock(NOW)) };
+  return { directory, createLocation: new CreateLocation(directory, new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }), new FixedClock(NOW)) };
 }
 
 const bondi = { name: 'Bondi', timeZone: 'Australia/Sydney', address: { suburb: 'Bondi', postcode: '2026' } };

@@ -12,7 +12,7 @@ const business = Business.create(ORGANISATION, { name: 'Harbour Physio', taxIden
 function setUp() {
   const directory = new InMemoryDirectory([business]);
   const config = new AppConfig({ API_BASE_URL: 'https://api.example.com/' });
-  return { directory, createLink: new CreatePlanTemplateLink(directory, new KnownOrganisations([ORGANISATION]), config, new FixedClock(NOW)) };
+  return { directory, createLink: new CreatePlanTemplateLink(directory, new KnownOrganisations({ [ORGANISATION]: [] }), config, new FixedClock(NOW)) };
 }
 
 describe('CreatePlanTemplateLink', () => {

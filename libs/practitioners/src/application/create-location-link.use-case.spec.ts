@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { Provider } from '../domain/provider.js';
 import { CreateLocationLink } from './create-location-link.use-case.js';
-import { InMemoryPractitioners, KnownOrganisations } from './testing/in-memory-practitioners.js';
+import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import { InMemoryPractitioners } from './testing/in-memory-practitioners.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';

@@ -47,13 +47,25 @@ export class InMemoryDirectory extends DirectoryRepository {
   }
 }
 
-/** The organisation directory over a fixed set of organisation ids (the real one reads the database). */
+/**
+ * The organisation directory over fixed organisations and their location ids (the real one reads
+ * the database). Other contexts' specs use it too: the directory is a concrete class, not a port.
+ */
 export class KnownOrganisations extends OrganisationDirectory {
-  constructor(private readonly ids: readonly string[]) {
+  constructor(private readonly locationsOf: Record<string, string[]>) {
     super(undefined as never, undefined as never);
   }
 
   override async assertExists(organisationId: string): Promise<void> {
-    if (!this.ids.includes(organisationId)) throw organisationNotFound(organisationId);
+    if (!Object.hasOwn(this.locationsOf, organisationId)) throw organisationNotFound(organisationId);
+  }
+
+  override async locationExists(organisationId: string, locationId: string): Promise<boolean> {
+    return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
+  }
+
+  override async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+    const known = this.locationsOf[organisationId] ?? [];
+    return ids.filter((id) => !known.includes(id));
   }
 }

@@ -1,5 +1,3 @@
-import { OrganisationDirectory } from '@app/organisations';
-import { notFound } from '@app/shared/domain';
 import { Provider } from '../../domain/provider.js';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
 import { LiveLinkExistsError, PractitionerRepository } from '../../domain/practitioner.repository.js';
@@ -23,21 +21,6 @@ export class InMemoryPractitioners extends PractitionerRepository {
   async addLink(link: ProviderLocationLink): Promise<void> {
     if (this.links.some((live) => !live.deleted && live.providerId === link.providerId && live.locationId === link.locationId)) throw new LiveLinkExistsError();
     this.links.push(link);
-  }
-}
-
-/** The organisation directory over fixed organisations and their locations (the real one reads the database). */
-export class KnownOrganisations extends OrganisationDirectory {
-  constructor(private readonly locationsOf: Record<string, string[]>) {
-    super(undefined as never, undefined as never);
-  }
-
-  override async assertExists(organisationId: string): Promise<void> {
-    if (!(organisationId in this.locationsOf)) throw notFound('Organisation', organisationId);
-  }
-
-  override async locationExists(organisationId: string, locationId: string): Promise<boolean> {
-    return this.locationsOf[organisationId]?.includes(locationId) ?? false;
   }
 }
 

@@ -54,7 +54,10 @@ class InMemoryDeliveries extends WebhookDeliveryRepository {
   }
 
   async lastAttempt(endpointId: string, eventId: string): Promise<number> {
-    return Math.max(0, ...this.deliveries.filter((delivery) => delivery.endpointId === endpointId && delivery.eventId === eventId).map((delivery) => delivery.attempt));
+    return Math.max(
+      0,
+      ...this.deliveries.filter((delivery) => delivery.endpointId === endpointId && delivery.eventId === eventId).map((delivery) => delivery.attempt),
+    );
   }
 }
 
@@ -137,7 +140,11 @@ describe('SendToEndpoint', () => {
     ]);
     expect(JSON.stringify(eventLog.appended)).not.toContain(endpoint.secret);
     expect(jobs.sent).toEqual([
-      { queue: DELIVER_QUEUE, data: { eventId, endpointId: endpoint.id, attempt: 1, scheduled: false }, options: expect.objectContaining({ id: expect.any(String) }) },
+      {
+        queue: DELIVER_QUEUE,
+        data: { eventId, endpointId: endpoint.id, attempt: 1, scheduled: false },
+        options: expect.objectContaining({ id: expect.any(String) }),
+      },
     ]);
     // Through DomainEvents it would go to every endpoint that subscribes; a test goes to one.
     expect(domainEvents.recorded).toEqual([]);
@@ -154,7 +161,9 @@ describe('SendToEndpoint', () => {
     const { endpoint, deliveries, jobs, send } = setUp();
     const answer = await send.retry(ORGANISATION, endpoint.id, deliveries.deliveries[0]?.id ?? '');
     expect(answer).toEqual({ eventId: EVENT, attempt: 3 });
-    expect(jobs.sent).toEqual([{ queue: DELIVER_QUEUE, data: { eventId: EVENT, endpointId: endpoint.id, attempt: 3, scheduled: false }, options: expect.anything() }]);
+    expect(jobs.sent).toEqual([
+      { queue: DELIVER_QUEUE, data: { eventId: EVENT, endpointId: endpoint.id, attempt: 3, scheduled: false }, options: expect.anything() },
+    ]);
   });
 
   it('answers not_found for a delivery of another endpoint, or an endpoint of another organisation, queueing nothing', async () => {

@@ -12,7 +12,10 @@ const othersBusiness = Business.create(OTHER_ORGANISATION, { name: 'Elsewhere', 
 
 function setUp() {
   const directory = new InMemoryDirectory([business, othersBusiness]);
-  return { directory, createLocation: new CreateLocation(directory, new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }), new FixedClock(NOW)) };
+  return {
+    directory,
+    createLocation: new CreateLocation(directory, new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }), new FixedClock(NOW)),
+  };
 }
 
 const bondi = { name: 'Bondi', timeZone: 'Australia/Sydney', address: { suburb: 'Bondi', postcode: '2026' } };
@@ -27,7 +30,16 @@ describe('CreateLocation', () => {
     });
     expect(directory.added).toEqual([location]);
     expect(location).toMatchObject({ organisationId: ORGANISATION, businessId: business.id, email: null, createdAt: NOW });
-    expect(location.address).toEqual({ line1: null, line2: null, suburb: 'Bondi', city: null, state: null, postcode: '2026', country: null, countryCode: null });
+    expect(location.address).toEqual({
+      line1: null,
+      line2: null,
+      suburb: 'Bondi',
+      city: null,
+      state: null,
+      postcode: '2026',
+      country: null,
+      countryCode: null,
+    });
     expect(location.registrations).toEqual([
       {
         medicare: { minorId: 'ABC1234', prodaLocationId: null, status: null, providerAgreementSubmissionUrl: null, isUsingOtherClaimSoftware: false },

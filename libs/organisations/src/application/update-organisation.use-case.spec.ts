@@ -26,7 +26,13 @@ describe('UpdateOrganisation', () => {
     organisation.websiteUrl = 'https://harbourphysio.com.au';
     await updateOrganisation.execute(organisation.id, { name: ' Harbour Physio Group ', brandImageUrl: 'https://cdn.example.com/brand.png', websiteUrl: null });
     expect(organisations.saved).toEqual([
-      expect.objectContaining({ name: 'Harbour Physio Group', slug: 'harbour', brandImageUrl: 'https://cdn.example.com/brand.png', websiteUrl: null, wordmarkImageUrl: null }),
+      expect.objectContaining({
+        name: 'Harbour Physio Group',
+        slug: 'harbour',
+        brandImageUrl: 'https://cdn.example.com/brand.png',
+        websiteUrl: null,
+        wordmarkImageUrl: null,
+      }),
     ]);
     expect(events.recorded).toEqual([
       {

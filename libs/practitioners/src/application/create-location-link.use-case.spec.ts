@@ -29,14 +29,29 @@ describe('CreateLocationLink', () => {
       medicare: { providerNumber: '2429591l', startDate: '2026-12-01T09:00:00+10:00' },
     });
     expect(practitioners.links).toEqual([link]);
-    expect(link).toMatchObject({ organisationId: ORGANISATION, providerId: provider.id, locationId: LOCATION, deleted: false, acceptedTerms: false, createdAt: NOW });
-    expect(link.medicare).toEqual({ suggestedProviderNumber: null, providerNumber: '2429591L', startDate: '2026-11-30T23:00:00.000Z', registrationLetter: null });
+    expect(link).toMatchObject({
+      organisationId: ORGANISATION,
+      providerId: provider.id,
+      locationId: LOCATION,
+      deleted: false,
+      acceptedTerms: false,
+      createdAt: NOW,
+    });
+    expect(link.medicare).toEqual({
+      suggestedProviderNumber: null,
+      providerNumber: '2429591L',
+      startDate: '2026-11-30T23:00:00.000Z',
+      registrationLetter: null,
+    });
   });
 
   it('answers location_link_exists for a second live link to the same location', async () => {
     const { provider, practitioners, createLink } = setUp();
     await createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION });
-    await expect(createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION })).rejects.toMatchObject({ kind: 'conflict', code: 'location_link_exists' });
+    await expect(createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION })).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'location_link_exists',
+    });
     expect(practitioners.links).toHaveLength(1);
   });
 
@@ -66,7 +81,9 @@ describe('CreateLocationLink', () => {
 
   it('refuses a provider number with a wrong check character, naming the field, and stores nothing', async () => {
     const { provider, practitioners, createLink } = setUp();
-    await expect(createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION, medicare: { suggestedProviderNumber: '2429591A' } })).rejects.toMatchObject({
+    await expect(
+      createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION, medicare: { suggestedProviderNumber: '2429591A' } }),
+    ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'medicare.suggestedProviderNumber', code: 'invalid_provider_number' })],
     });

@@ -11,7 +11,9 @@ describe('EnsureBootstrapKey', () => {
   it('stores the configured secret as a platform key, by its hash', async () => {
     const apiKeys = new InMemoryApiKeys();
     await new EnsureBootstrapKey(apiKeys, new FixedClock(NOW)).execute(SECRET);
-    expect(apiKeys.keys).toEqual([expect.objectContaining({ name: 'Bootstrap platform key', organisationId: null, secretHash: ApiKey.hashOf(SECRET), createdAt: NOW })]);
+    expect(apiKeys.keys).toEqual([
+      expect.objectContaining({ name: 'Bootstrap platform key', organisationId: null, secretHash: ApiKey.hashOf(SECRET), createdAt: NOW }),
+    ]);
     expect(JSON.stringify(apiKeys.keys)).not.toContain(SECRET);
   });
 

@@ -5,8 +5,7 @@ import { KnownClients } from '../../../membership/src/application/testing/known-
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { ProviderLocationLink } from '../../../practitioners/src/domain/provider-location-link.js';
-import { KnownCards } from '../../../wallet/src/application/testing/in-memory-wallet.js';
-import { WalletCard, type WalletCardType } from '../../../wallet/src/domain/wallet-card.js';
+import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-memory-wallet.js';
 import { AppointmentType } from '../domain/appointment-type.js';
 import { CreateBooking, type CreateBookingCommand } from './create-booking.use-case.js';
 import { InMemoryAppointmentTypes, InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
@@ -43,19 +42,10 @@ const onlyElsewhere = appointmentType({ locationIds: [OTHER_LOCATION] });
 const retired = appointmentType();
 retired.deleted = true;
 
-/** Only what the wallet's card checks look at. */
-const cardOf = (id: string, clientId: string, type: WalletCardType, details: WalletCard['details']): WalletCard =>
-  Object.assign(new WalletCard(), { id, organisationId: ORGANISATION, clientId, type, details });
-const methodDetails = { customerId: 'cus_1', processorPaymentMethodId: 'pm_card_visa' };
-const paymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000001', CLIENT.id, 'payment_method', methodDetails);
-const othersPaymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000002', OTHER_CLIENT.id, 'payment_method', methodDetails);
-const healthFundCard = cardOf('0193a6f7-0000-7000-8000-000000000003', CLIENT.id, 'health_fund_card', {
-  healthFundId: '0193a6f2-0001-7000-8000-000000000002',
-  issueNumber: null,
-  defaultReferenceNumber: null,
-  issueDate: null,
-  cardholders: [],
-});
+const owner = { organisationId: ORGANISATION, clientId: CLIENT.id };
+const paymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000001', owner, 'payment_method');
+const othersPaymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000002', { ...owner, clientId: OTHER_CLIENT.id }, 'payment_method');
+const healthFundCard = cardOf('0193a6f7-0000-7000-8000-000000000003', owner, 'health_fund_card');
 
 function setUp() {
   const bookings = new InMemoryBookings();

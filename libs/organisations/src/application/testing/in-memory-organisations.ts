@@ -52,12 +52,20 @@ export class InMemoryDirectory extends DirectoryRepository {
  * the database). Other contexts' specs use it too: the directory is a concrete class, not a port.
  */
 export class KnownOrganisations extends OrganisationDirectory {
-  constructor(private readonly locationsOf: Record<string, string[]>) {
+  constructor(
+    private readonly locationsOf: Record<string, string[]>,
+    /** Business id → the organisation that owns it. */
+    private readonly businessOwners: Record<string, string> = {},
+  ) {
     super(undefined as never, undefined as never);
   }
 
   override async assertExists(organisationId: string): Promise<void> {
     if (!Object.hasOwn(this.locationsOf, organisationId)) throw organisationNotFound(organisationId);
+  }
+
+  override async organisationIdOfBusiness(businessId: string): Promise<string | null> {
+    return this.businessOwners[businessId] ?? null;
   }
 
   override async locationExists(organisationId: string, locationId: string): Promise<boolean> {

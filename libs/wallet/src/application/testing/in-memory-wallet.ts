@@ -1,6 +1,6 @@
 import { notFound } from '@app/shared/domain';
 import type { HealthFund } from '../../domain/health-fund.js';
-import type { HealthFundCardDetails, WalletCard } from '../../domain/wallet-card.js';
+import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../../domain/wallet-card.repository.js';
 import { type CardRead, WalletQueries } from '../wallet.queries.js';
 
@@ -44,4 +44,13 @@ export class KnownCards extends WalletQueries {
     const fundId = card.type === 'health_fund_card' ? (card.details as HealthFundCardDetails).healthFundId : null;
     return { card, healthFund: this.funds.find((fund) => fund.id === fundId) ?? null };
   }
+}
+
+/** A card with only what the wallet's card checks look at (other contexts' specs name cards by id). */
+export function cardOf(id: string, owner: { organisationId: string; clientId: string }, type: WalletCardType): WalletCard {
+  const details: WalletCard['details'] =
+    type === 'health_fund_card'
+      ? { healthFundId: '0193a6f2-0001-7000-8000-000000000002', issueNumber: null, defaultReferenceNumber: null, issueDate: null, cardholders: [] }
+      : { customerId: 'cus_1', processorPaymentMethodId: 'pm_card_visa' };
+  return Object.assign(new WalletCard(), { id, ...owner, type, details });
 }

@@ -1,0 +1,115 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppConfig } from '@app/shared';
+import { FixedClock } from '../../../../test/support/orm.js';
+import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import { WebhookEndpoint } from '../domain/webhook-endpoint.js';
+import { ManageWebhookEndpoints } from './manage-webhook-endpoints.use-case.js';
+import { InMemoryEndpoints } from './testing/in-memory-endpoints.js';
+import { WebhookUrlCheck } from './webhook-url-check.js';
+
+const CREATED = new Date('2026-11-20T00:00:00.000Z');
+const NOW = new Date('2026-11-22T05:28:59.000Z');
+const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
+const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
+// Address literals only: the URL rules resolve host names, and a unit test sends nothing to the network.
+const PUBLIC_URL = 'https://8.8.8.8/hooks';
+const LOOPBACK_URL = 'https://127.0.0.1/hooks';
+
+function setUp() {
+  const endpoints = new InMemoryEndpoints();
+  const existing = WebhookEndpoint.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.*'] }, CREATED);
+  endpoints.stored.set(existing.id, existing);
+  const manage = new ManageWebhookEndpoints(
+    endpoints,
+    new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }),
+    new WebhookUrlCheck(new AppConfig({})),
+    new FixedClock(NOW),
+  );
+  return { existing, endpoints, manage };
+}
+
+const storedOf = (endpoints: InMemoryEndpoints, id: string) => endpoints.stored.get(id);
+
+describe('ManageWebhookEndpoints', () => {
+  it('stores a new endpoint, enabled, with a Standard Webhooks secret and each event type once', async () => {
+    const { endpoints, manage } = setUp();
+    const endpoint = await manage.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.created', 'booking.created', 'client.*'] });
+    expect(storedOf(endpoints, endpoint.id)).toEqual(endpoint);
+    expect(endpoint).toMatchObject({ organisationId: ORGANISATION, status: 'enabled', description: null, enabledEvents: ['booking.created', 'client.*'] });
+    expect(endpoint).toMatchObject({ previousSecret: null, failingSince: null, createdAt: NOW, updatedAt: NOW });
+    expect(Buffer.from(endpoint.secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(24);
+  });
+
+  it.each([
+    ['a loopback address', LOOPBACK_URL],
+    ['plain http', 'http://8.8.8.8/hooks'],
+    ['credentials in the URL', 'https://user:pass@8.8.8.8/hooks'],
+    ['no absolute URL', '/hooks'],
+  ])('refuses %s with url_not_allowed, and stores nothing', async (_case, url) => {
+    const { endpoints, manage } = setUp();
+    await expect(manage.create(ORGANISATION, { url, enabledEvents: ['*'] })).rejects.toMatchObject({
+      kind: 'validation',
+      errors: [expect.objectContaining({ field: 'url', code: 'url_not_allowed' })],
+    });
+    expect(endpoints.stored.size).toBe(1);
+  });
+
+  it('answers not_found for an organisation that does not exist, and stores nothing', async () => {
+    const { endpoints, manage } = setUp();
+    await expect(manage.create('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { url: PUBLIC_URL, enabledEvents: ['*'] })).rejects.toMatchObject({ kind: 'not_found' });
+    expect(endpoints.stored.size).toBe(1);
+  });
+
+  it('saves the changes with the time of the change, and re-enabling forgets the failing streak', async () => {
+    const { existing, endpoints, manage } = setUp();
+    const stored = storedOf(endpoints, existing.id);
+    if (stored) Object.assign(stored, { status: 'disabled', failingSince: CREATED });
+    await manage.update(ORGANISATION, existing.id, { url: 'https://1.1.1.1/new', description: 'PMS', status: 'enabled', enabledEvents: ['*', '*'] });
+    expect(storedOf(endpoints, existing.id)).toMatchObject({
+      url: 'https://1.1.1.1/new',
+      description: 'PMS',
+      status: 'enabled',
+      enabledEvents: ['*'],
+      failingSince: null,
+      secret: existing.secret,
+      createdAt: CREATED,
+      updatedAt: NOW,
+    });
+  });
+
+  it('checks a changed URL again, and saves nothing when it is refused', async () => {
+    const { existing, endpoints, manage } = setUp();
+    await expect(manage.update(ORGANISATION, existing.id, { url: LOOPBACK_URL, description: 'PMS' })).rejects.toMatchObject({
+      errors: [expect.objectContaining({ field: 'url', code: 'url_not_allowed' })],
+    });
+    expect(storedOf(endpoints, existing.id)).toMatchObject({ url: PUBLIC_URL, description: null, updatedAt: CREATED });
+  });
+
+  it('rotates the secret, keeping the old one signing for 24 hours', async () => {
+    const { existing, endpoints, manage } = setUp();
+    const rotated = await manage.rotateSecret(ORGANISATION, existing.id);
+    expect(rotated.secret).not.toBe(existing.secret);
+    expect(storedOf(endpoints, existing.id)).toMatchObject({
+      secret: rotated.secret,
+      previousSecret: existing.secret,
+      previousSecretExpiresAt: new Date('2026-11-23T05:28:59.000Z'),
+      updatedAt: NOW,
+    });
+  });
+
+  it('removes the endpoint', async () => {
+    const { existing, endpoints, manage } = setUp();
+    await manage.remove(ORGANISATION, existing.id);
+    expect(endpoints.stored.size).toBe(0);
+  });
+
+  it("answers not_found for another organisation's endpoint, whatever is asked, changing nothing", async () => {
+    const { existing, endpoints, manage } = setUp();
+    const notFound = { kind: 'not_found', code: 'not_found' };
+    await expect(manage.get(OTHER_ORGANISATION, existing.id)).rejects.toMatchObject(notFound);
+    await expect(manage.update(OTHER_ORGANISATION, existing.id, { description: 'x' })).rejects.toMatchObject(notFound);
+    await expect(manage.rotateSecret(OTHER_ORGANISATION, existing.id)).rejects.toMatchObject(notFound);
+    await expect(manage.remove(OTHER_ORGANISATION, existing.id)).rejects.toMatchObject(notFound);
+    expect([...endpoints.stored.values()]).toEqual([existing]);
+  });
+});

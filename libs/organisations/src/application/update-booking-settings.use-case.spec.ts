@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { Organisation } from '../domain/organisation.js';
+import { UpdateBookingSettings } from './update-booking-settings.use-case.js';
+import { InMemoryOrganisations } from './testing/in-memory-organisations.js';
+
+function setUp() {
+  const organisations = new InMemoryOrganisations();
+  const organisation = Organisation.create({ name: 'Harbour Physio', slug: 'harbour' }, new Date('2026-11-22T05:28:59.000Z'));
+  organisations.byId.set(organisation.id, organisation);
+  return { organisation, organisations, updateBookingSettings: new UpdateBookingSettings(organisations) };
+}
+
+describe('UpdateBookingSettings', () => {
+  it('saves the given settings and bookingsEnabled, keeping the settings left undefined', async () => {
+    const { organisation, organisations, updateBookingSettings } = setUp();
+    await updateBookingSettings.execute(organisation.id, {
+      bookingsEnabled: true,
+      cancellationFeeEnabled: true,
+      cancellationFeePercent: 50,
+      notesEnabled: undefined,
+    });
+    expect(organisations.saved).toEqual([expect.objectContaining({ bookingsEnabled: true })]);
+    expect(organisations.saved[0]?.bookingSettings).toMatchObject({
+      cancellationFeeEnabled: true,
+      cancellationFeePercent: 50,
+      cancellationFeeAmount: null,
+      notesEnabled: true,
+      cancellationNoFeeBeforeHours: 24,
+    });
+  });
+
+  it('answers not_found for an unknown organisation, saving nothing', async () => {
+    const { organisations, updateBookingSettings } = setUp();
+    await expect(updateBookingSettings.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { notesEnabled: false })).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'not_found',
+    });
+    expect(organisations.saved).toEqual([]);
+  });
+
+  it('refuses a cancellation fee with neither an amount nor a percent, saving nothing and keeping the settings', async () => {
+    const { organisation, organisations, updateBookingSettings } = setUp();
+    await expect(updateBookingSettings.execute(organisation.id, { cancellationFeeEnabled: true, bookingsEnabled: true })).rejects.toMatchObject({
+      kind: 'validation',
+      errors: [expect.objectContaining({ field: 'cancellationFeeAmount', code: 'required' })],
+    });
+    expect(organisations.saved).toEqual([]);
+    expect(organisation.bookingSettings.cancellationFeeEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from '@jest/globals';
+import { RecordedEvents } from '@app/shared/domain';
+import { Provider } from '../domain/provider.js';
+import { providerNotFound } from '../domain/practitioners.errors.js';
+import { ProviderLocationLink } from '../domain/provider-location-link.js';
+import { DeleteProvider } from './delete-provider.use-case.js';
+import { ProviderQueries, type ProviderRead } from './provider.queries.js';
+import { InMemoryPractitioners } from './testing/in-memory-practitioners.js';
+
+const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
+const LOCATION = '5d0c3f8e-2b1a-4c6d-9e7f-8a9b0c1d2e3f';
+
+/** Reads providers back from the in-memory repository, as the real queries read the saved row. */
+class InMemoryProviderQueries extends ProviderQueries {
+  constructor(private readonly practitioners: InMemoryPractitioners) {
+    super(undefined as never, undefined as never, undefined as never, undefined as never);
+  }
+
+  override async get(organisationId: string, providerId: string): Promise<ProviderRead> {
+    const provider = await this.practitioners.findProvider(organisationId, providerId);
+    if (!provider) throw providerNotFound(providerId);
+    const locationIds = this.practitioners.links.filter((link) => link.providerId === providerId && !link.deleted).map((link) => link.locationId);
+    return { provider: { ...provider, locationIds } };
+  }
+}
+
+/** The database goes away at the save. */
+class FailingPractitioners extends InMemoryPractitioners {
+  override async save(): Promise<void> {
+    throw new Error('connection lost');
+  }
+}
+
+function setUp(practitioners = new InMemoryPractitioners()) {
+  const created = new Date('2026-11-22T05:28:59.000Z');
+  const provider = Provider.create(ORGANISATION, { firstName: 'Sam', lastName: 'Lee' }, created);
+  practitioners.providers.set(provider.id, provider);
+  practitioners.links.push(ProviderLocationLink.create(ORGANISATION, provider.id, { locationId: LOCATION }, created));
+  const events = new RecordedEvents();
+  return { provider, practitioners, events, deleteProvider: new DeleteProvider(practitioners, new InMemoryProviderQueries(practitioners), events) };
+}
+
+describe('DeleteProvider', () => {
+  it('marks the provider deleted and records provider.deleted as GET renders it after the change', async () => {
+    const { provider, practitioners, events, deleteProvider } = setUp();
+    const deleted = await deleteProvider.execute(ORGANISATION, provider.id);
+    expect(deleted.deleted).toBe(true);
+    expect(practitioners.saved).toEqual([expect.objectContaining({ id: provider.id, deleted: true })]);
+    expect(events.recorded).toEqual([
+      {
+        type: 'provider.deleted',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({ id: provider.id, deleted: true, locationIds: [LOCATION], createdAt: '2026-11-22T05:28:59.000Z', firstName: 'Sam' }),
+      },
+    ]);
+  });
+
+  it('changes and records nothing when the provider is already deleted', async () => {
+    const { provider, practitioners, events, deleteProvider } = setUp();
+    await deleteProvider.execute(ORGANISATION, provider.id);
+    const again = await deleteProvider.execute(ORGANISATION, provider.id);
+    expect(again.deleted).toBe(true);
+    expect(practitioners.saved).toHaveLength(1);
+    expect(events.recorded).toHaveLength(1);
+  });
+
+  it("answers not_found for another organisation's provider, saving and recording nothing", async () => {
+    const { provider, practitioners, events, deleteProvider } = setUp();
+    await expect(deleteProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id)).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
+    expect(practitioners.saved).toEqual([]);
+    expect(events.recorded).toEqual([]);
+  });
+
+  it('records nothing when the save fails', async () => {
+    const { provider, events, deleteProvider } = setUp(new FailingPractitioners());
+    await expect(deleteProvider.execute(ORGANISATION, provider.id)).rejects.toThrow('connection lost');
+    expect(events.recorded).toEqual([]);
+  });
+});

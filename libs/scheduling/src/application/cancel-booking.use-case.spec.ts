@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import { RecordedEvents } from '@app/shared/domain';
+import { FixedClock } from '../../../../test/support/orm.js';
+import { Booking } from '../domain/booking.js';
+import { CancelBooking } from './cancel-booking.use-case.js';
+import { InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
+
+const NOW = new Date('2026-11-22T05:28:59.000Z');
+const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
+
+function booked(serviceDate: string): Booking {
+  return Booking.create(
+    ORGANISATION,
+    {
+      clientId: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80',
+      providerId: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a',
+      locationId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+      appointmentTypeId: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e',
+      providerLocationLinkId: '0193a6f6-4d5e-7f60-8172-8c9d0e1f2a3b',
+      serviceDate: new Date(serviceDate),
+      durationMinutes: 30,
+      servicePrice: 9500,
+    },
+    new Date('2026-11-01T00:00:00.000Z'),
+  );
+}
+
+function setUp() {
+  const bookings = new InMemoryBookings();
+  const upcoming = booked('2026-12-01T09:30:00.000Z');
+  const past = booked('2026-11-22T05:00:00.000Z');
+  bookings.bookings.push(upcoming, past);
+  const events = new RecordedEvents();
+  return { upcoming, past, bookings, events, cancelBooking: new CancelBooking(bookings, new StoredBookingQueries(bookings), new FixedClock(NOW), events) };
+}
+
+const storedOf = (bookings: InMemoryBookings, id: string) => bookings.bookings.find((booking) => booking.id === id);
+
+describe('CancelBooking', () => {
+  it('stores the cancellation time and records booking.cancelled as GET renders the cancelled booking', async () => {
+    const { upcoming, bookings, events, cancelBooking } = setUp();
+    const cancelled = await cancelBooking.execute(ORGANISATION, upcoming.id);
+    expect(cancelled.cancelledAt).toEqual(NOW);
+    expect(storedOf(bookings, upcoming.id)?.cancelledAt).toEqual(NOW);
+    expect(events.recorded).toEqual([
+      {
+        type: 'booking.cancelled',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({
+          id: upcoming.id,
+          status: 'cancelled',
+          cancelledAt: NOW.toISOString(),
+          serviceDate: '2026-12-01T09:30:00.000Z',
+          servicePrice: 9500,
+          paid: false,
+        }),
+      },
+    ]);
+  });
+
+  it('answers booking_already_cancelled the second time, recording nothing more', async () => {
+    const { upcoming, events, cancelBooking } = setUp();
+    await cancelBooking.execute(ORGANISATION, upcoming.id);
+    await expect(cancelBooking.execute(ORGANISATION, upcoming.id)).rejects.toMatchObject({ kind: 'conflict', code: 'booking_already_cancelled' });
+    expect(events.recorded).toHaveLength(1);
+  });
+
+  it('answers booking_in_past for a booking that has started, changing and recording nothing', async () => {
+    const { past, bookings, events, cancelBooking } = setUp();
+    await expect(cancelBooking.execute(ORGANISATION, past.id)).rejects.toMatchObject({ kind: 'conflict', code: 'booking_in_past' });
+    expect(storedOf(bookings, past.id)?.cancelledAt).toBeNull();
+    expect(events.recorded).toEqual([]);
+  });
+
+  it("answers not_found for another organisation's booking, changing and recording nothing", async () => {
+    const { upcoming, bookings, events, cancelBooking } = setUp();
+    await expect(cancelBooking.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', upcoming.id)).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
+    expect(storedOf(bookings, upcoming.id)?.cancelledAt).toBeNull();
+    expect(events.recorded).toEqual([]);
+  });
+});

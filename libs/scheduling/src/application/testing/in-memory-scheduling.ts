@@ -1,0 +1,73 @@
+import type { Expansion } from '@app/shared';
+import type { AppointmentType } from '../../domain/appointment-type.js';
+import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
+import { Booking } from '../../domain/booking.js';
+import { BookingRepository, type ProviderDiary } from '../../domain/booking.repository.js';
+import { bookingNotFound } from '../../domain/scheduling.errors.js';
+import { type BookingExpansion, BookingQueries, type BookingRead } from '../booking.queries.js';
+
+export class InMemoryAppointmentTypes extends AppointmentTypeRepository {
+  constructor(readonly types: AppointmentType[] = []) {
+    super();
+  }
+
+  async findById(organisationId: string, id: string): Promise<AppointmentType | null> {
+    return this.types.find((type) => type.organisationId === organisationId && type.id === id) ?? null;
+  }
+
+  async add(type: AppointmentType): Promise<void> {
+    this.types.push(type);
+  }
+}
+
+/** Keeps bookings in memory; a diary's additions are kept only when its work succeeds, as a transaction would. */
+export class InMemoryBookings extends BookingRepository {
+  readonly bookings: Booking[] = [];
+
+  async change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null> {
+    const index = this.bookings.findIndex((booking) => booking.organisationId === organisationId && booking.id === id);
+    if (index === -1) return null;
+    const booking = copyOf(this.bookings[index]);
+    change(booking);
+    this.bookings[index] = copyOf(booking);
+    return booking;
+  }
+
+  async withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
+    const added: Booking[] = [];
+    const result = await work({
+      confirmedBookingsBetween: async (start, end) =>
+        this.bookings.filter((booking) => booking.providerId === providerId && !booking.cancelledAt && booking.serviceDate < end && booking.endsAt > start),
+      add: (booking) => added.push(booking),
+    });
+    this.bookings.push(...added.map(copyOf));
+    return result;
+  }
+}
+
+/**
+ * Reads a stored booking back, without its related resources (those stay `null`): enough to see
+ * what a use case records. The real queries are a concrete class, not a port.
+ */
+export class StoredBookingQueries extends BookingQueries {
+  constructor(private readonly stored: InMemoryBookings) {
+    super(
+      undefined as never,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+      undefined as never,
+    );
+  }
+
+  override async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingRead> {
+    const booking = this.stored.bookings.find((stored) => stored.organisationId === organisationId && stored.id === bookingId);
+    if (!booking) throw bookingNotFound(bookingId);
+    return { booking: copyOf(booking), expansion, provider: null, location: null, appointmentType: null, client: null };
+  }
+}
+
+const copyOf = (booking: Booking): Booking => Object.assign(new Booking(), structuredClone({ ...booking }));

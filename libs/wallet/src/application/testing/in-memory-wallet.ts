@@ -1,0 +1,56 @@
+import { notFound } from '@app/shared/domain';
+import type { HealthFund } from '../../domain/health-fund.js';
+import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
+import { DuplicateCardError, WalletCardRepository } from '../../domain/wallet-card.repository.js';
+import { type CardRead, WalletQueries } from '../wallet.queries.js';
+
+/** Behaves like the wallet table: a client holds a card (by fingerprint) once. */
+export class InMemoryWallet extends WalletCardRepository {
+  constructor(readonly cards: WalletCard[] = []) {
+    super();
+  }
+
+  async add(card: WalletCard): Promise<void> {
+    const held = this.cards.find((other) => other.clientId === card.clientId && other.fingerprint === card.fingerprint);
+    if (held) throw new DuplicateCardError(held.id);
+    this.cards.push(card);
+  }
+}
+
+/**
+ * Wallet reads over cards held in memory; `assertCards` is the real rule, on these cards. Other
+ * contexts' specs use it: the queries are a concrete class, not a port.
+ */
+export class KnownCards extends WalletQueries {
+  constructor(
+    private readonly cards: readonly WalletCard[],
+    private readonly funds: readonly HealthFund[] = [],
+  ) {
+    super(undefined as never, undefined as never, undefined as never);
+  }
+
+  override async get(organisationId: string, clientId: string, cardId: string): Promise<CardRead> {
+    const card = this.cards.find((held) => held.id === cardId && held.organisationId === organisationId && held.clientId === clientId);
+    if (!card) throw notFound('Wallet card', cardId);
+    return this.readOf(card);
+  }
+
+  override async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardRead>> {
+    const found = this.cards.filter((card) => card.organisationId === organisationId && ids.includes(card.id));
+    return new Map(found.map((card) => [card.id, this.readOf(card)]));
+  }
+
+  private readOf(card: WalletCard): CardRead {
+    const fundId = card.type === 'health_fund_card' ? (card.details as HealthFundCardDetails).healthFundId : null;
+    return { card, healthFund: this.funds.find((fund) => fund.id === fundId) ?? null };
+  }
+}
+
+/** A card with only what the wallet's card checks look at (other contexts' specs name cards by id). */
+export function cardOf(id: string, owner: { organisationId: string; clientId: string }, type: WalletCardType): WalletCard {
+  const details: WalletCard['details'] =
+    type === 'health_fund_card'
+      ? { healthFundId: '0193a6f2-0001-7000-8000-000000000002', issueNumber: null, defaultReferenceNumber: null, issueDate: null, cardholders: [] }
+      : { customerId: 'cus_1', processorPaymentMethodId: 'pm_card_visa' };
+  return Object.assign(new WalletCard(), { id, ...owner, type, details });
+}

@@ -2,10 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { OrganisationQueries } from '@app/organisations';
 import type { Caller } from '@app/shared';
 import { Clock, notFound, RecordedEvents } from '@app/shared/domain';
-import type { Client } from '../domain/client.js';
-import { ClientRepository } from '../domain/client.repository.js';
 import { CreateClient } from './create-client.use-case.js';
 import type { MemberQueries } from './member.queries.js';
+import { InMemoryClients } from './testing/in-memory-clients.js';
 
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const MEMBER = 'memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -17,14 +16,6 @@ const ORGANISATION_KEY: Caller = { keyId: 'key_organisation', organisationId: OR
 class FixedClock extends Clock {
   now(): Date {
     return new Date('2026-11-22T05:28:59.000Z');
-  }
-}
-
-class InMemoryClients extends ClientRepository {
-  readonly added: Client[] = [];
-
-  async add(client: Client): Promise<void> {
-    this.added.push(client);
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { Provider } from '../domain/provider.js';
 import { CreateLocationLink } from './create-location-link.use-case.js';
-import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import { KnownLocations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { InMemoryPractitioners } from './testing/in-memory-practitioners.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
@@ -17,8 +17,8 @@ function setUp() {
   const deleted = Provider.create(ORGANISATION, { firstName: 'Kim', lastName: 'Ng' }, NOW);
   deleted.delete();
   for (const stored of [provider, deleted]) practitioners.providers.set(stored.id, stored);
-  const organisations = new KnownOrganisations({ [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] });
-  return { provider, deleted, practitioners, createLink: new CreateLocationLink(practitioners, organisations, new FixedClock(NOW)) };
+  const directory = new KnownLocations({ [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] });
+  return { provider, deleted, practitioners, createLink: new CreateLocationLink(practitioners, directory, new FixedClock(NOW)) };
 }
 
 describe('CreateLocationLink', () => {

@@ -3,7 +3,7 @@ import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { CreateProvider } from './create-provider.use-case.js';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
-import { InMemoryPractitioners } from './testing/in-memory-practitioners.js';
+import { InMemoryPractitioners, StoredProviderQueries } from './testing/in-memory-practitioners.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -20,7 +20,13 @@ function setUp(practitioners = new InMemoryPractitioners()) {
   return {
     practitioners,
     events,
-    createProvider: new CreateProvider(practitioners, new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW), events),
+    createProvider: new CreateProvider(
+      practitioners,
+      new KnownOrganisations({ [ORGANISATION]: [] }),
+      new StoredProviderQueries(practitioners),
+      new FixedClock(NOW),
+      events,
+    ),
   };
 }
 

@@ -1,28 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
 import { Provider } from '../domain/provider.js';
-import { providerNotFound } from '../domain/practitioners.errors.js';
 import { ProviderLocationLink } from '../domain/provider-location-link.js';
 import { DeleteProvider } from './delete-provider.use-case.js';
-import { ProviderQueries, type ProviderRead } from './provider.queries.js';
-import { InMemoryPractitioners } from './testing/in-memory-practitioners.js';
+import { InMemoryPractitioners, StoredProviderQueries } from './testing/in-memory-practitioners.js';
 
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const LOCATION = '5d0c3f8e-2b1a-4c6d-9e7f-8a9b0c1d2e3f';
-
-/** Reads providers back from the in-memory repository, as the real queries read the saved row. */
-class InMemoryProviderQueries extends ProviderQueries {
-  constructor(private readonly practitioners: InMemoryPractitioners) {
-    super(undefined as never, undefined as never, undefined as never, undefined as never);
-  }
-
-  override async get(organisationId: string, providerId: string): Promise<ProviderRead> {
-    const provider = await this.practitioners.findProvider(organisationId, providerId);
-    if (!provider) throw providerNotFound(providerId);
-    const locationIds = this.practitioners.links.filter((link) => link.providerId === providerId && !link.deleted).map((link) => link.locationId);
-    return { provider: { ...provider, locationIds } };
-  }
-}
 
 /** The database goes away at the save. */
 class FailingPractitioners extends InMemoryPractitioners {
@@ -37,7 +21,7 @@ function setUp(practitioners = new InMemoryPractitioners()) {
   practitioners.providers.set(provider.id, provider);
   practitioners.links.push(ProviderLocationLink.create(ORGANISATION, provider.id, { locationId: LOCATION }, created));
   const events = new RecordedEvents();
-  return { provider, practitioners, events, deleteProvider: new DeleteProvider(practitioners, new InMemoryProviderQueries(practitioners), events) };
+  return { provider, practitioners, events, deleteProvider: new DeleteProvider(practitioners, new StoredProviderQueries(practitioners), events) };
 }
 
 describe('DeleteProvider', () => {

@@ -39,7 +39,7 @@ const storedOf = (bookings: InMemoryBookings, id: string) => bookings.bookings.f
 describe('CancelBooking', () => {
   it('stores the cancellation time and records booking.cancelled as GET renders the cancelled booking', async () => {
     const { upcoming, bookings, events, cancelBooking } = setUp();
-    const cancelled = await cancelBooking.execute(ORGANISATION, upcoming.id);
+    const { booking: cancelled } = await cancelBooking.execute(ORGANISATION, upcoming.id);
     expect(cancelled.cancelledAt).toEqual(NOW);
     expect(storedOf(bookings, upcoming.id)?.cancelledAt).toEqual(NOW);
     expect(events.recorded).toEqual([

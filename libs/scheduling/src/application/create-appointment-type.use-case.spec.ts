@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '../../../../test/support/orm.js';
-import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import { KnownLocations, KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { CreateAppointmentType } from './create-appointment-type.use-case.js';
@@ -18,9 +18,11 @@ const othersProvider = Provider.create(OTHER_ORGANISATION, { firstName: 'Jo', la
 
 function setUp() {
   const types = new InMemoryAppointmentTypes();
+  const locationsOf = { [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] };
   const create = new CreateAppointmentType(
     types,
-    new KnownOrganisations({ [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] }),
+    new KnownOrganisations(locationsOf),
+    new KnownLocations(locationsOf),
     new KnownPractitioners([provider, deletedProvider, othersProvider], []),
     new FixedClock(NOW),
   );

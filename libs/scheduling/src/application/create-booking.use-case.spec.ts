@@ -76,7 +76,7 @@ const command = (changes: Partial<CreateBookingCommand> = {}): CreateBookingComm
 describe('CreateBooking', () => {
   it("stores a confirmed booking at the type's length and price, through the live link, and records booking.created", async () => {
     const { bookings, events, createBooking } = setUp();
-    const booking = await createBooking.execute(
+    const { booking } = await createBooking.execute(
       ORGANISATION,
       command({ paymentMethodId: paymentMethod.id, healthFundCardId: healthFundCard.id, pmsBookingId: 'pms-1' }),
     );

@@ -16,7 +16,7 @@ const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e0f', firstName: 'Alex', lastName: 'Chen' };
 const HCF: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000002', name: 'HCF', capabilities: { claims: true } };
 
-/** Marks what it seals, so a test sees that the full number is kept only sealed; fingerprints are plain hashes. */
+/** Marks what it seals, so a test sees that the full number is kept only sealed; fingerprints are plain hashes of the organisation and the parts. */
 class MarkingVault extends CardVault {
   seal(plaintext: string): string {
     return `sealed(${plaintext})`;
@@ -26,8 +26,14 @@ class MarkingVault extends CardVault {
     return ciphertext.replace(/^sealed\((.*)\)$/, '$1');
   }
 
-  fingerprint(...parts: string[]): string {
-    return createHash('sha256').update(parts.join('|')).digest('hex');
+  fingerprint(organisationId: string, ...parts: string[]): string {
+    return createHash('sha256')
+      .update([organisationId, ...parts].join('|'))
+      .digest('hex');
+  }
+
+  rescope(organisationId: string, platformFingerprint: string): string {
+    return this.fingerprint(organisationId, platformFingerprint);
   }
 }
 
@@ -93,7 +99,7 @@ describe('AddWalletCard', () => {
     });
     expect(wallet.cards).toEqual([card]);
     expect(card).toMatchObject({ brand: 'HCF', last4: '5678', numberCiphertext: 'sealed(12345678)', verified: false });
-    expect(card.fingerprint).toBe(new MarkingVault().fingerprint('health_fund_card', HCF.id, '12345678'));
+    expect(card.fingerprint).toBe(new MarkingVault().fingerprint(ORGANISATION, 'health_fund_card', HCF.id, '12345678'));
     expect(events.recorded).toEqual([
       {
         type: 'wallet_card.created',

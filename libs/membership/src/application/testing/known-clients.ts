@@ -1,15 +1,26 @@
-import { type ActiveClient, ClientDirectory } from '../client-directory.js';
+import { type ActiveClient, ClientQueries } from '../client.queries.js';
+
+/** A live client as these specs know it: its email, when given, is what `oldestLiveByEmail` matches. */
+export type KnownClient = ActiveClient & { email?: string };
 
 /**
- * The client directory over fixed active clients (the real one reads the database). Other
- * contexts' specs use it: the directory is a concrete class, not a port.
+ * Client reads over fixed live clients, each organisation's listed oldest first (the real queries
+ * read the database). Other contexts' specs use it: the queries are a concrete class, not a port.
  */
-export class KnownClients extends ClientDirectory {
-  constructor(private readonly clientsOf: Record<string, ActiveClient[]>) {
+export class KnownClients extends ClientQueries {
+  constructor(private readonly clientsOf: Record<string, KnownClient[]>) {
     super(undefined as never);
   }
 
   override async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
-    return this.clientsOf[organisationId]?.find((client) => client.id === clientId) ?? null;
+    const client = this.clientsOf[organisationId]?.find((known) => known.id === clientId);
+    return client ? activeOf(client) : null;
+  }
+
+  override async oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null> {
+    const client = this.clientsOf[organisationId]?.find((known) => known.email?.toLowerCase() === email.toLowerCase());
+    return client ? activeOf(client) : null;
   }
 }
+
+const activeOf = ({ id, firstName, lastName }: KnownClient): ActiveClient => ({ id, firstName, lastName });

@@ -5,7 +5,8 @@ import { OrganisationRepository, SlugTakenError } from '../../domain/organisatio
 import type { PlanTemplateLink } from '../../domain/plan-template-link.js';
 import { DirectoryRepository } from '../../domain/directory.repository.js';
 import { organisationNotFound } from '../../domain/organisations.errors.js';
-import { OrganisationDirectory } from '../organisation-directory.js';
+import { DirectoryQueries } from '../directory.queries.js';
+import { OrganisationQueries } from '../organisation.queries.js';
 
 /** Behaves like the organisations table: a taken slug fails the insert. */
 export class InMemoryOrganisations extends OrganisationRepository {
@@ -48,16 +49,16 @@ export class InMemoryDirectory extends DirectoryRepository {
 }
 
 /**
- * The organisation directory over fixed organisations and their location ids (the real one reads
- * the database). Other contexts' specs use it too: the directory is a concrete class, not a port.
+ * Organisation reads over fixed organisations (the keys of `locationsOf`) and business owners (the
+ * real queries read the database). Other contexts' specs use it: the queries are a concrete class, not a port.
  */
-export class KnownOrganisations extends OrganisationDirectory {
+export class KnownOrganisations extends OrganisationQueries {
   constructor(
     private readonly locationsOf: Record<string, string[]>,
     /** Business id → the organisation that owns it. */
     private readonly businessOwners: Record<string, string> = {},
   ) {
-    super(undefined as never, undefined as never);
+    super(undefined as never);
   }
 
   override async assertExists(organisationId: string): Promise<void> {
@@ -67,13 +68,23 @@ export class KnownOrganisations extends OrganisationDirectory {
   override async organisationIdOfBusiness(businessId: string): Promise<string | null> {
     return this.businessOwners[businessId] ?? null;
   }
+}
+
+/**
+ * Directory reads over fixed organisations and their location ids (the real queries read the
+ * database). Other contexts' specs use it: the queries are a concrete class, not a port.
+ */
+export class KnownLocations extends DirectoryQueries {
+  constructor(private readonly locationIdsOf: Record<string, string[]>) {
+    super(undefined as never, undefined as never);
+  }
 
   override async locationExists(organisationId: string, locationId: string): Promise<boolean> {
     return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
   }
 
   override async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
-    const known = this.locationsOf[organisationId] ?? [];
+    const known = this.locationIdsOf[organisationId] ?? [];
     return ids.filter((id) => !known.includes(id));
   }
 }

@@ -1,6 +1,8 @@
 import { Provider } from '../../domain/provider.js';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
 import { LiveLinkExistsError, PractitionerRepository } from '../../domain/practitioner.repository.js';
+import { providerNotFound } from '../../domain/practitioners.errors.js';
+import { PractitionerQueries, type ProviderView } from '../practitioner.queries.js';
 
 /** Behaves like the providers and links tables: one live link per provider and location. */
 export class InMemoryPractitioners extends PractitionerRepository {
@@ -26,3 +28,20 @@ export class InMemoryPractitioners extends PractitionerRepository {
 
 /** A detached copy, as a fresh load from the database would give. */
 const copyOf = (provider: Provider): Provider => Object.assign(new Provider(), provider);
+
+/**
+ * Reads a stored provider back with the locations of its live links, as the real queries read the
+ * saved row; no expansions. The real queries are a concrete class, not a port.
+ */
+export class StoredProviderQueries extends PractitionerQueries {
+  constructor(private readonly stored: InMemoryPractitioners) {
+    super(undefined as never, undefined as never, undefined as never);
+  }
+
+  override async get(organisationId: string, providerId: string): Promise<ProviderView> {
+    const provider = await this.stored.findProvider(organisationId, providerId);
+    if (!provider) throw providerNotFound(providerId);
+    const locationIds = this.stored.links.filter((link) => link.providerId === providerId && !link.deleted).map((link) => link.locationId);
+    return Object.assign(provider, { locationIds });
+  }
+}

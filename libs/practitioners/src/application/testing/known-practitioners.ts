@@ -1,17 +1,17 @@
 import type { Provider } from '../../domain/provider.js';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
-import { PractitionerDirectory } from '../practitioner-directory.js';
+import { PractitionerQueries } from '../practitioner.queries.js';
 
 /**
- * The practitioner directory over providers and links held in memory (the real one reads the
- * database). Other contexts' specs use it: the directory is a concrete class, not a port.
+ * Practitioner reads over providers and links held in memory (the real queries read the
+ * database). Other contexts' specs use it: the queries are a concrete class, not a port.
  */
-export class KnownPractitioners extends PractitionerDirectory {
+export class KnownPractitioners extends PractitionerQueries {
   constructor(
     private readonly providers: readonly Provider[],
     private readonly links: readonly ProviderLocationLink[],
   ) {
-    super(undefined as never, undefined as never);
+    super(undefined as never, undefined as never, undefined as never);
   }
 
   override async missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]> {

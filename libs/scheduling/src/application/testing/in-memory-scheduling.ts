@@ -4,7 +4,7 @@ import { AppointmentTypeRepository } from '../../domain/appointment-type.reposit
 import { Booking } from '../../domain/booking.js';
 import { BookingRepository, type ProviderDiary } from '../../domain/booking.repository.js';
 import { bookingNotFound } from '../../domain/scheduling.errors.js';
-import { type BookingExpansion, BookingQueries, type BookingRead } from '../booking.queries.js';
+import { type BookingExpansion, BookingQueries, type BookingView } from '../booking.queries.js';
 
 export class InMemoryAppointmentTypes extends AppointmentTypeRepository {
   constructor(readonly types: AppointmentType[] = []) {
@@ -31,6 +31,17 @@ export class InMemoryBookings extends BookingRepository {
     change(booking);
     this.bookings[index] = copyOf(booking);
     return booking;
+  }
+
+  /** Keeps the bookings as they were when `work` fails, as a rolled-back transaction would. */
+  async inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const before = this.bookings.map(copyOf);
+    try {
+      return await work();
+    } catch (error) {
+      this.bookings.splice(0, this.bookings.length, ...before);
+      throw error;
+    }
   }
 
   async withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
@@ -63,7 +74,7 @@ export class StoredBookingQueries extends BookingQueries {
     );
   }
 
-  override async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingRead> {
+  override async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
     const booking = this.stored.bookings.find((stored) => stored.organisationId === organisationId && stored.id === bookingId);
     if (!booking) throw bookingNotFound(bookingId);
     return { booking: copyOf(booking), expansion, provider: null, location: null, appointmentType: null, client: null };

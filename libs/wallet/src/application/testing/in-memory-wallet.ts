@@ -2,7 +2,7 @@ import { notFound } from '@app/shared/domain';
 import type { HealthFund } from '../../domain/health-fund.js';
 import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../../domain/wallet-card.repository.js';
-import { type CardRead, WalletQueries } from '../wallet.queries.js';
+import { type CardView, WalletCardQueries } from '../wallet-card.queries.js';
 
 /** Behaves like the wallet table: a client holds a card (by fingerprint) once. */
 export class InMemoryWallet extends WalletCardRepository {
@@ -21,26 +21,26 @@ export class InMemoryWallet extends WalletCardRepository {
  * Wallet reads over cards held in memory; `assertCards` is the real rule, on these cards. Other
  * contexts' specs use it: the queries are a concrete class, not a port.
  */
-export class KnownCards extends WalletQueries {
+export class KnownCards extends WalletCardQueries {
   constructor(
     private readonly cards: readonly WalletCard[],
     private readonly funds: readonly HealthFund[] = [],
   ) {
-    super(undefined as never, undefined as never, undefined as never);
+    super(undefined as never, undefined as never);
   }
 
-  override async get(organisationId: string, clientId: string, cardId: string): Promise<CardRead> {
+  override async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
     const card = this.cards.find((held) => held.id === cardId && held.organisationId === organisationId && held.clientId === clientId);
     if (!card) throw notFound('Wallet card', cardId);
     return this.readOf(card);
   }
 
-  override async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardRead>> {
+  override async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     const found = this.cards.filter((card) => card.organisationId === organisationId && ids.includes(card.id));
     return new Map(found.map((card) => [card.id, this.readOf(card)]));
   }
 
-  private readOf(card: WalletCard): CardRead {
+  private readOf(card: WalletCard): CardView {
     const fundId = card.type === 'health_fund_card' ? (card.details as HealthFundCardDetails).healthFundId : null;
     return { card, healthFund: this.funds.find((fund) => fund.id === fundId) ?? null };
   }

@@ -7,6 +7,7 @@ import { Migration20261122040000Payments } from './Migration20261122040000Paymen
 import { Migration20261122050000BookingCounts } from './Migration20261122050000BookingCounts.js';
 import { Migration20261122060000IdempotencySecrets } from './Migration20261122060000IdempotencySecrets.js';
 import { Migration20261123000000CardFingerprintsPerOrganisation } from './Migration20261123000000CardFingerprintsPerOrganisation.js';
+import { Migration20261123100000ApiKeyLifecycle } from './Migration20261123100000ApiKeyLifecycle.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122050000BookingCounts', class: Migration20261122050000BookingCounts },
   { name: 'Migration20261122060000IdempotencySecrets', class: Migration20261122060000IdempotencySecrets },
   { name: 'Migration20261123000000CardFingerprintsPerOrganisation', class: Migration20261123000000CardFingerprintsPerOrganisation },
+  { name: 'Migration20261123100000ApiKeyLifecycle', class: Migration20261123100000ApiKeyLifecycle },
 ];

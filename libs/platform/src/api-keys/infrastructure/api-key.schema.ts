@@ -10,5 +10,8 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
     organisationId: { type: 'string', nullable: true },
     secretHash: { type: 'string', unique: true },
     createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
+    lastUsedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
+    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
   },
 });

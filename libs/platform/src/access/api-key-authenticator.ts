@@ -24,9 +24,10 @@ const REFUSALS: Record<Refusal, string> = {
 /**
  * Who sent a request, from its `Authorization: Bearer` key, decided once per request (the
  * idempotency middleware asks before the guard does). A secret that is not in `ApiKeyCache`
- * counts against the client IP's budget of lookups (`PUBLIC_RATE_LIMIT_PER_MINUTE`, like a public
- * route), so made-up keys cost at most that many statements a minute per address; a refused
- * secret sent again is answered from memory, as cheaply as a known one.
+ * and has not authenticated before counts against the client IP's budget of lookups
+ * (`PUBLIC_RATE_LIMIT_PER_MINUTE`, like a public route), so made-up keys cost at most that many
+ * statements a minute per address; a refused secret sent again is answered from memory, as
+ * cheaply as a known one.
  */
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -57,9 +58,11 @@ export class ApiKeyAuthenticator {
     const now = this.clock.now();
     const cached = this.cache.lookup(secretHash, now);
     if (cached && 'known' in cached) return this.authenticated(cached.known.caller, now);
-    const limit = this.config.publicRateLimitPerMinute;
-    const budget = await this.storage.increment(`auth:ip:${request.ip}`, WINDOW_MS, limit, WINDOW_MS, 'authentication');
-    if (budget.isBlocked) return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, budget.timeToBlockExpire) };
+    if (!this.cache.hasAuthenticated(secretHash)) {
+      const limit = this.config.publicRateLimitPerMinute;
+      const budget = await this.storage.increment(`auth:ip:${request.ip}`, WINDOW_MS, limit, WINDOW_MS, 'authentication');
+      if (budget.isBlocked) return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, budget.timeToBlockExpire) };
+    }
     if (cached) return unauthenticated(REFUSALS[cached.refusal]);
     const version = this.cache.version;
     const apiKey = await this.apiKeys.findBySecretHash(secretHash);

@@ -33,6 +33,12 @@ export type Refusal = ApiKeyRefusal | 'unknown';
 export class ApiKeyCache {
   private readonly known = new Map<string, KnownKey & { until: number }>();
   private readonly refused = new Map<string, { refusal: Refusal; until: number }>();
+  /**
+   * Secrets that authenticated and have not been refused since, kept whether or not the cache is
+   * trusted: looking one of them up is not a guess, so it is not charged to the client's budget of
+   * failed lookups (while the cache is bypassed, every request of a known key is a lookup).
+   */
+  private readonly authenticated = new Set<string>();
   private generation = 0;
   private listening = false;
 
@@ -51,11 +57,19 @@ export class ApiKeyCache {
     return undefined;
   }
 
+  /** Whether this secret authenticated before and was not refused since. */
+  hasAuthenticated(secretHash: string): boolean {
+    return this.authenticated.has(secretHash);
+  }
+
   rememberKnown(secretHash: string, key: KnownKey, version: number, now: Date): void {
+    if (this.authenticated.size >= MAX_ENTRIES) this.authenticated.clear();
+    this.authenticated.add(secretHash);
     if (this.listening && version === this.generation) store(this.known, secretHash, { ...key, until: now.getTime() + TTL_MS });
   }
 
   rememberRefused(secretHash: string, refusal: Refusal, version: number, now: Date): void {
+    this.authenticated.delete(secretHash);
     if (this.listening && version === this.generation) store(this.refused, secretHash, { refusal, until: now.getTime() + TTL_MS });
   }
 
@@ -64,6 +78,7 @@ export class ApiKeyCache {
     this.generation += 1;
     this.known.delete(secretHash);
     this.refused.delete(secretHash);
+    this.authenticated.delete(secretHash);
   }
 
   /** Changes are heard from now on; any announced before may have been missed. */

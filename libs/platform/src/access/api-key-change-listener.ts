@@ -51,7 +51,9 @@ export class ApiKeyChangeListener implements OnApplicationBootstrap, OnApplicati
       if (this.stopped) return;
       const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.failures);
       this.failures += 1;
-      this.logger.warn(`Not hearing API key changes (${error instanceof Error ? error.message : 'connection ended'}); API keys are looked up on every request until it reconnects, in ${delay} ms`);
+      this.logger.warn(
+        `Not hearing API key changes (${error instanceof Error ? error.message : 'connection ended'}); API keys are looked up on every request until it reconnects, in ${delay} ms`,
+      );
       this.retry = setTimeout(() => void this.connect(), delay);
       this.retry.unref();
     };

@@ -38,13 +38,24 @@ export class ApiKeyResponse {
   @ApiProperty({ example: 'Bondi Physio booking page', description: 'What the key is for.' })
   name: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: 'The organisation the key is scoped to; `null` for a platform key.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+    description: 'The organisation the key is scoped to; `null` for a platform key.',
+  })
   organisationId: string | null;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-22T05:28:59.000Z' })
   createdAt: string;
 
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2027-06-30T13:59:59.000Z', description: 'From this instant on the key is refused; `null`: never expires.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: '2027-06-30T13:59:59.000Z',
+    description: 'From this instant on the key is refused; `null`: never expires.',
+  })
   expiresAt: string | null;
 
   @ApiProperty({
@@ -56,7 +67,13 @@ export class ApiKeyResponse {
   })
   lastUsedAt: string | null;
 
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-12-01T02:00:00.000Z', description: 'When the key was revoked; `null`: not revoked; a revoked key is refused on every instance within 5 s.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: '2026-12-01T02:00:00.000Z',
+    description: 'When the key was revoked; `null`: not revoked; a revoked key is refused on every instance within 5 s.',
+  })
   revokedAt: string | null;
 
   static from(apiKey: ApiKey): ApiKeyResponse {

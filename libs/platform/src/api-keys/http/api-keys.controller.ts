@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpStatus, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, conflict, CurrentCaller, PageQuery, PlatformOnly, PrefixedIdParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { AnswerShownOnce } from '../../idempotency/answer-shown-once.js';
@@ -16,6 +16,8 @@ const alreadyIssued = ({ id }: ApiKeyCreatedResponse) =>
   );
 
 const KeyId = (): ParameterDecorator => PrefixedIdParam('keyId', 'key', 'API key');
+const KeyIdDocs = (): MethodDecorator =>
+  ApiParam({ name: 'keyId', description: "The API key's `id` (`key_…`); any other shape is 404.", example: 'key_2pVkUt8Lr4nHeC2bXgF8iUaSd1M' });
 
 @ApiTags('api-keys')
 @ApiKeyed()
@@ -45,7 +47,7 @@ export class ApiKeysController {
   @Get()
   @ApiOperation({
     summary: 'List API keys',
-    description: 'A platform key sees every key; an organisation key only its organisation\'s. Revoked and expired keys included. Never a secret. Newest first.',
+    description: "A platform key sees every key; an organisation key only its organisation's. Revoked and expired keys included. Never a secret. Newest first.",
   })
   @ApiPagedResponse(ApiKeyResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST)
@@ -56,6 +58,7 @@ export class ApiKeysController {
 
   @Get(':keyId')
   @ApiOperation({ summary: 'Get an API key', description: "Never its secret. With an organisation key, another organisation's key or a platform key is 404." })
+  @KeyIdDocs()
   @ApiOk(ApiKeyResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@KeyId() keyId: string, @CurrentCaller() caller: Caller): Promise<ApiKeyResponse> {
@@ -70,6 +73,7 @@ export class ApiKeysController {
       'Revoking again changes nothing (the first `revokedAt` stands). A key may revoke itself. ' +
       "An organisation key revokes its organisation's keys only; another organisation's key or a platform key is 404.",
   })
+  @KeyIdDocs()
   @ApiOk(ApiKeyResponse, 'The revoked key.')
   @ApiErrors(HttpStatus.NOT_FOUND)
   async revoke(@KeyId() keyId: string, @CurrentCaller() caller: Caller): Promise<ApiKeyResponse> {

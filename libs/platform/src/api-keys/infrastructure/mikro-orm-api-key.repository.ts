@@ -39,10 +39,10 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async addIfAbsent(apiKey: ApiKey): Promise<void> {
-    await this.em.execute(
-      `with added as (${INSERT} on conflict (secret_hash) do nothing returning secret_hash) select pg_notify(?, secret_hash) from added`,
-      [...insertValues(apiKey), API_KEY_CHANGES_CHANNEL],
-    );
+    await this.em.execute(`with added as (${INSERT} on conflict (secret_hash) do nothing returning secret_hash) select pg_notify(?, secret_hash) from added`, [
+      ...insertValues(apiKey),
+      API_KEY_CHANGES_CHANNEL,
+    ]);
   }
 
   async revoke(apiKey: ApiKey, now: Date): Promise<void> {

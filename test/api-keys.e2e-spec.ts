@@ -232,6 +232,10 @@ describe('revocation and expiry on every instance', () => {
     expectProblem(response, 401, 'unauthenticated');
     expect(response.body.detail).toMatch(/expired/);
     expect(response.headers['www-authenticate']).toBe('Bearer');
+    // The first instance never saw the key used: it looks it up, and refuses it as well.
+    const looked = await get(first, '/v1/organisations', bearer(key));
+    expectProblem(looked, 401, 'unauthenticated');
+    expect(looked.body.detail).toMatch(/expired/);
     expect((await get(first, `/v1/api-keys/${key.id}`, first.platformAuth).expect(200)).body.expiresAt).toMatch(ISO_INSTANT);
   });
 });

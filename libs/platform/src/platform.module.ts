@@ -4,13 +4,18 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig, IS_PUBLIC, RequestInputGuard } from '@app/shared';
+import { ApiKeyQueries } from './api-keys/application/api-key.queries.js';
 import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
+import { RevokeApiKey } from './api-keys/application/revoke-api-key.use-case.js';
 import { EnsureBootstrapKey } from './api-keys/application/ensure-bootstrap-key.use-case.js';
 import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
 import { ApiKeysController } from './api-keys/http/api-keys.controller.js';
 import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
 import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
 import { ApiKeyAuthenticator } from './access/api-key-authenticator.js';
+import { ApiKeyCache } from './access/api-key-cache.js';
+import { ApiKeyChangeListener } from './access/api-key-change-listener.js';
+import { ApiKeyUsage } from './access/api-key-usage.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
 import { OrganisationLookup } from './access/organisation-lookup.js';
 import { HealthController } from './health/health.controller.js';
@@ -56,7 +61,12 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     { provide: APP_GUARD, useClass: RequestInputGuard },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
     ApiKeyAuthenticator,
+    ApiKeyCache,
+    ApiKeyChangeListener,
+    ApiKeyUsage,
+    ApiKeyQueries,
     CreateApiKey,
+    RevokeApiKey,
     EnsureBootstrapKey,
     IdempotencyStore,
     MetricsEndpoint,

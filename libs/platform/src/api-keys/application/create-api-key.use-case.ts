@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@app/shared/domain';
+import { Clock, invalidField } from '@app/shared/domain';
 import { OrganisationLookup } from '../../access/organisation-lookup.js';
-import { ApiKey } from '../domain/api-key.js';
+import { ApiKey, isExpired } from '../domain/api-key.js';
 import { ApiKeyRepository } from '../domain/api-key.repository.js';
 
 export interface CreateApiKeyCommand {
   name: string;
   organisationId?: string;
+  /** ISO 8601 with an offset, already checked for shape. */
+  expiresAt?: string;
 }
 
 @Injectable()
@@ -18,9 +20,12 @@ export class CreateApiKey {
   ) {}
 
   async execute(command: CreateApiKeyCommand): Promise<{ apiKey: ApiKey; secret: string }> {
+    const now = this.clock.now();
+    const expiresAt = command.expiresAt === undefined ? null : new Date(command.expiresAt);
+    if (isExpired(expiresAt, now)) throw invalidField('expiresAt', 'not_in_future', 'must be in the future');
     // An empty id is still an id: it names no organisation (404), never a platform key.
     if (command.organisationId !== undefined) await this.organisations.assertExists(command.organisationId);
-    const issued = ApiKey.issue(command.name, command.organisationId ?? null, this.clock.now());
+    const issued = ApiKey.issue(command.name, command.organisationId ?? null, now, expiresAt);
     await this.apiKeys.add(issued.apiKey);
     return issued;
   }

@@ -3,6 +3,9 @@ import { newPrefixedId } from '@app/shared/domain';
 
 const SECRET_PREFIX = 'sk_';
 
+/** Why a stored key no longer authenticates. */
+export type ApiKeyRefusal = 'revoked' | 'expired';
+
 /** A credential for the API. Only the SHA-256 of its secret is kept; the secret is shown once. */
 export class ApiKey {
   id: string;
@@ -11,10 +14,18 @@ export class ApiKey {
   organisationId: string | null;
   secretHash: string;
   createdAt: Date;
+  /** `null`: never expires. */
+  expiresAt: Date | null = null;
+  /** To the minute: a use within a minute of the last recorded one is not written. */
+  lastUsedAt: Date | null = null;
+  /** Once set, the key never authenticates again. */
+  revokedAt: Date | null = null;
 
-  static issue(name: string, organisationId: string | null, now: Date): { apiKey: ApiKey; secret: string } {
+  static issue(name: string, organisationId: string | null, now: Date, expiresAt: Date | null = null): { apiKey: ApiKey; secret: string } {
     const secret = `${SECRET_PREFIX}${randomBytes(30).toString('base64url')}`;
-    return { apiKey: ApiKey.withSecret(name, organisationId, secret, now), secret };
+    const apiKey = ApiKey.withSecret(name, organisationId, secret, now);
+    apiKey.expiresAt = expiresAt;
+    return { apiKey, secret };
   }
 
   /** A key for a secret chosen elsewhere (the bootstrap key from configuration). */
@@ -32,4 +43,18 @@ export class ApiKey {
   static hashOf(secret: string): string {
     return createHash('sha256').update(secret).digest('hex');
   }
+
+  /** `null` when the key authenticates at `now`. */
+  refusalAt(now: Date): ApiKeyRefusal | null {
+    if (this.revokedAt !== null) return 'revoked';
+    return isExpired(this.expiresAt, now) ? 'expired' : null;
+  }
+
+  /** Whether a caller scoped to `organisationId` (`null`: platform) may see and revoke this key. */
+  isVisibleTo(organisationId: string | null): boolean {
+    return organisationId === null || organisationId === this.organisationId;
+  }
 }
+
+/** A key expires at `expiresAt` exactly: from that instant on it is refused. */
+export const isExpired = (expiresAt: Date | null, now: Date): boolean => expiresAt !== null && expiresAt.getTime() <= now.getTime();

@@ -1,9 +1,12 @@
-import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, ApiKeyed, conflict, PlatformOnly } from '@app/shared';
+import { Body, Controller, Delete, Get, HttpStatus, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, conflict, CurrentCaller, PageQuery, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
 import { AnswerShownOnce } from '../../idempotency/answer-shown-once.js';
+import { ApiKeyQueries } from '../application/api-key.queries.js';
 import { CreateApiKey } from '../application/create-api-key.use-case.js';
-import { ApiKeyCreatedResponse, CreateApiKeyRequest } from './api-key.dto.js';
+import { RevokeApiKey } from '../application/revoke-api-key.use-case.js';
+import { ApiKeyCreatedResponse, ApiKeyResponse, CreateApiKeyRequest } from './api-key.dto.js';
 
 const alreadyIssued = ({ id }: ApiKeyCreatedResponse) =>
   conflict(
@@ -12,11 +15,19 @@ const alreadyIssued = ({ id }: ApiKeyCreatedResponse) =>
     { apiKeyId: id },
   );
 
+const KeyId = (): ParameterDecorator => PrefixedIdParam('keyId', 'key', 'API key');
+const KeyIdDocs = (): MethodDecorator =>
+  ApiParam({ name: 'keyId', description: "The API key's `id` (`key_…`); any other shape is 404.", example: 'key_2pVkUt8Lr4nHeC2bXgF8iUaSd1M' });
+
 @ApiTags('api-keys')
 @ApiKeyed()
 @Controller('v1/api-keys')
 export class ApiKeysController {
-  constructor(private readonly createApiKey: CreateApiKey) {}
+  constructor(
+    private readonly createApiKey: CreateApiKey,
+    private readonly revokeApiKey: RevokeApiKey,
+    private readonly queries: ApiKeyQueries,
+  ) {}
 
   @Post()
   @PlatformOnly()
@@ -30,6 +41,42 @@ export class ApiKeysController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   @AnswerShownOnce(alreadyIssued)
   async create(@Body() body: CreateApiKeyRequest): Promise<ApiKeyCreatedResponse> {
-    return ApiKeyCreatedResponse.from(await this.createApiKey.execute(body));
+    return ApiKeyCreatedResponse.fromIssued(await this.createApiKey.execute(body));
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List API keys',
+    description: "A platform key sees every key; an organisation key only its organisation's. Revoked and expired keys included. Never a secret. Newest first.",
+  })
+  @ApiPagedResponse(ApiKeyResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST)
+  async list(@Query() query: PageQuery, @CurrentCaller() caller: Caller): Promise<Page<ApiKeyResponse>> {
+    const page = await this.queries.list(caller, query);
+    return { ...page, items: page.items.map(ApiKeyResponse.from) };
+  }
+
+  @Get(':keyId')
+  @ApiOperation({ summary: 'Get an API key', description: "Never its secret. With an organisation key, another organisation's key or a platform key is 404." })
+  @KeyIdDocs()
+  @ApiOk(ApiKeyResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async get(@KeyId() keyId: string, @CurrentCaller() caller: Caller): Promise<ApiKeyResponse> {
+    return ApiKeyResponse.from(await this.queries.get(caller, keyId));
+  }
+
+  @Delete(':keyId')
+  @ApiOperation({
+    summary: 'Revoke an API key',
+    description:
+      'Sets `revokedAt` and answers the key. From then on the key gets 401 `unauthenticated` on every instance within 5 s. ' +
+      'Revoking again changes nothing (the first `revokedAt` stands). A key may revoke itself. ' +
+      "An organisation key revokes its organisation's keys only; another organisation's key or a platform key is 404.",
+  })
+  @KeyIdDocs()
+  @ApiOk(ApiKeyResponse, 'The revoked key.')
+  @ApiErrors(HttpStatus.NOT_FOUND)
+  async revoke(@KeyId() keyId: string, @CurrentCaller() caller: Caller): Promise<ApiKeyResponse> {
+    return ApiKeyResponse.from(await this.revokeApiKey.execute(caller, keyId));
   }
 }

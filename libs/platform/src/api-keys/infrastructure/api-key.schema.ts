@@ -11,5 +11,8 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
     organisationId: { ...TEXT, nullable: true },
     secretHash: { ...TEXT, unique: true },
     createdAt: TIMESTAMP,
+    expiresAt: { ...TIMESTAMP, nullable: true },
+    lastUsedAt: { ...TIMESTAMP, nullable: true },
+    revokedAt: { ...TIMESTAMP, nullable: true },
   },
 });

@@ -1,26 +1,75 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { ReadModel, SqlReader } from '@app/shared';
+import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ApiKey } from '../domain/api-key.js';
 import { ApiKeyRepository } from '../domain/api-key.repository.js';
+import { API_KEY_CHANGES_CHANNEL } from './api-key-changes.js';
+
+const API_KEYS = ReadModel.of(ApiKey, 'k');
+const INSERT = 'insert into api_keys (id, name, organisation_id, secret_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?)';
 
 @Injectable()
 export class MikroOrmApiKeyRepository extends ApiKeyRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {
     super();
   }
 
   findBySecretHash(secretHash: string): Promise<ApiKey | null> {
-    return this.em.findOne(ApiKey, { secretHash });
+    return this.sql.first(API_KEYS, 'where k.secret_hash = $1', [secretHash]);
+  }
+
+  findById(id: string): Promise<ApiKey | null> {
+    return this.sql.first(API_KEYS, 'where k.id = $1', [id]);
+  }
+
+  async list(organisationId: string | undefined, page: PageRequest): Promise<Page<ApiKey>> {
+    const [where, values] = organisationId === undefined ? ['', []] : ['where k.organisation_id = $1', [organisationId]];
+    const [items, total] = await Promise.all([
+      this.sql.select(API_KEYS, `${where} order by k.created_at desc, k.id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(API_KEYS, where, values),
+    ]);
+    return pageOf(items, total, page);
   }
 
   async add(apiKey: ApiKey): Promise<void> {
-    await this.em.persist(apiKey).flush();
+    await this.em.execute(`with added as (${INSERT} returning secret_hash) select pg_notify(?, secret_hash) from added`, [
+      ...insertValues(apiKey),
+      API_KEY_CHANGES_CHANNEL,
+    ]);
   }
 
   async addIfAbsent(apiKey: ApiKey): Promise<void> {
-    await this.em.execute(
-      'insert into api_keys (id, name, organisation_id, secret_hash, created_at) values (?, ?, ?, ?, ?) on conflict (secret_hash) do nothing',
-      [apiKey.id, apiKey.name, apiKey.organisationId, apiKey.secretHash, apiKey.createdAt],
+    await this.em.execute(`with added as (${INSERT} on conflict (secret_hash) do nothing returning secret_hash) select pg_notify(?, secret_hash) from added`, [
+      ...insertValues(apiKey),
+      API_KEY_CHANGES_CHANNEL,
+    ]);
+  }
+
+  async revoke(apiKey: ApiKey, now: Date): Promise<void> {
+    // A repeated revocation notifies again: harmless, and an instance that missed the first hears it.
+    const [row] = await this.em.execute<{ revoked_at: Date | string }[]>(
+      `with revoked as (update api_keys set revoked_at = coalesce(revoked_at, ?) where id = ? returning revoked_at, secret_hash)
+       select revoked_at, pg_notify(?, secret_hash) from revoked`,
+      [now, apiKey.id, API_KEY_CHANGES_CHANNEL],
     );
+    if (row) apiKey.revokedAt = new Date(row.revoked_at);
+  }
+
+  async recordUse(id: string, now: Date): Promise<void> {
+    await this.em.execute(`update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at <= ?)`, [
+      now,
+      id,
+      new Date(now.getTime() - 60_000),
+    ]);
   }
 }
+
+const insertValues = (apiKey: ApiKey) => [apiKey.id, apiKey.name, apiKey.organisationId, apiKey.secretHash, apiKey.createdAt, apiKey.expiresAt];

@@ -26,7 +26,7 @@ export class EventsController {
       createdAtMax: query.createdAtMax ? new Date(query.createdAtMax) : undefined,
     };
     const page = await this.queries.list(caller.organisationId, filters, query);
-    return { ...page, items: page.items.map(EventResponse.from) };
+    return { ...page, items: page.items.map((event) => EventResponse.from(event)) };
   }
 
   @Get(':eventId')

@@ -56,7 +56,7 @@ export class WebhookEndpointsController {
   }
 
   @Get(':endpointId')
-  @ApiOperation({ summary: 'Get a webhook endpoint' })
+  @ApiOperation({ summary: 'Get a webhook endpoint', description: 'Without its signing secret, which only creation and rotate-secret return.' })
   @ApiOk(WebhookEndpointResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<WebhookEndpointResponse> {

@@ -265,6 +265,6 @@ describe('what the OpenAPI document states about requests', () => {
   });
 
   it('describes the bearer key as an API key, not a JWT', () => {
-    expect(document().components!.securitySchemes!.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'API key' });
+    expect(document().components!.securitySchemes!.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sk_…' });
   });
 });

@@ -8,8 +8,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 const COMPONENTS_ID = 'openapi-components';
 
-/** Served beside the API and outside its document: Swagger UI, its assets and redirects, the document itself. */
-const OUTSIDE_THE_DOCUMENT = /^\/docs(\/|$|-json)/;
+/** Served beside the API and outside its document: Swagger UI (its assets, redirects, the document itself) and the online booking pages. */
+const OUTSIDE_THE_DOCUMENT = /^\/(docs(\/|$|-json)|book(\/|$))/;
 
 interface DocumentedOperation {
   template: string;

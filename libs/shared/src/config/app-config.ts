@@ -62,7 +62,8 @@ export class AppConfig {
     this.metricsToken = metricsTokenOf(env.METRICS_TOKEN);
     this.tracing = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
     this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new ConfigurationError(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema))
+      throw new ConfigurationError(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
     this.jobWorkers = env.JOB_WORKERS !== 'false';
     this.jobsSuperviseIntervalSeconds = positiveInt(env, 'JOBS_SUPERVISE_INTERVAL_SECONDS', 60);
     this.webhookAllowPrivateUrls = env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
@@ -151,7 +152,8 @@ function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
-  if (!values.every((value) => Number.isSafeInteger(value) && value >= 1)) throw new ConfigurationError(`${name} must be whole seconds separated by commas, got "${raw}"`);
+  if (!values.every((value) => Number.isSafeInteger(value) && value >= 1))
+    throw new ConfigurationError(`${name} must be whole seconds separated by commas, got "${raw}"`);
   return values;
 }
 

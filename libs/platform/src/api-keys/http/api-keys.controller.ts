@@ -53,7 +53,7 @@ export class ApiKeysController {
   @ApiErrors(HttpStatus.BAD_REQUEST)
   async list(@Query() query: PageQuery, @CurrentCaller() caller: Caller): Promise<Page<ApiKeyResponse>> {
     const page = await this.queries.list(caller, query);
-    return { ...page, items: page.items.map(ApiKeyResponse.from) };
+    return { ...page, items: page.items.map((apiKey) => ApiKeyResponse.from(apiKey)) };
   }
 
   @Get(':keyId')

@@ -1,26 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { AppConfig } from '@app/shared';
 import { loadDemoDataIfEmpty } from '../apps/api/src/demo-data/demo-data.js';
+import { launchChromium, loopbackContext } from './support/chromium.js';
+import { freePort } from './support/free-port.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // Swagger UI in a real browser (Debian's Chromium driven by playwright-core) against the real app
 // on the demo data, as a new user follows the README: enter the key, "Try it out", "Execute".
 
-const CHROMIUM = '/usr/bin/chromium';
-/** Flags that keep Chromium off the network but for the page under test (see README, Testing). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const OUTPUT = new URL('../test-results/booking-page/', import.meta.url).pathname;
 const BOOKINGS = '/v1/organisations/{organisationId}/bookings';
 
@@ -35,11 +25,7 @@ let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The Swagger UI test needs Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (.ci/run does this when it is missing)`,
-    );
-  }
+  browser = await launchChromium('The Swagger UI tests');
   mkdirSync(OUTPUT, { recursive: true });
   admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -48,13 +34,13 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   // The docs show real demo ids only with DEMO_DATA on, read from the database on the first docs request.
-  const env = { DEMO_DATA: 'true', API_BASE_URL: origin };
+  // The demo's cards are sealed with the app's own wallet key.
+  const env = { DEMO_DATA: 'true', API_BASE_URL: origin, WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) };
   t = await createTestApp(env, { databaseUrl });
-  const config = new AppConfig({ DATABASE_URL: databaseUrl, WALLET_ENCRYPTION_KEY: 'cd'.repeat(32), ...env });
+  const config = new AppConfig({ DATABASE_URL: databaseUrl, ...env });
   // As main.ts does before it listens.
   expect(await loadDemoDataIfEmpty(config, databaseUrl)).toMatch(/^demo clinic group loaded/);
-  await new Promise<void>((resolve) => t.app.getHttpServer().listen(port, '127.0.0.1', resolve));
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  await t.app.listen(port, '127.0.0.1');
 }, 120_000);
 
 afterAll(async () => {
@@ -64,23 +50,9 @@ afterAll(async () => {
   await admin?.end();
 });
 
-/** A port the system hands out for port 0, free again for the app, which must know its address before it is built. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 describe('Swagger UI', () => {
   it('lists bookings on the first "Try it out" with only the API key entered', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // Anything but the app under test is refused before it leaves the browser.
-    await context.route(
-      (url) => url.origin !== origin,
-      (route) => route.abort(),
-    );
+    const context = await loopbackContext(browser, origin, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     const failures: string[] = [];

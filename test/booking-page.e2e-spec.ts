@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, loopbackContext as loopbackContextOf } from './support/chromium.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   type Body,
@@ -20,17 +20,6 @@ import {
 // The booking page in a real browser (Debian's Chromium driven by playwright-core) against the
 // real app on PostgreSQL: a patient books, sees it confirmed, cancels from the manage page.
 
-const CHROMIUM = '/usr/bin/chromium';
-/** Flags that keep Chromium off the network but for the page under test (see README, Testing). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const OUTPUT = new URL('../test-results/booking-page/', import.meta.url).pathname;
 
 let t: TestApp;
@@ -39,17 +28,12 @@ let origin: string;
 let slug: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The booking page tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (.ci/run does this when it is missing)`,
-    );
-  }
+  browser = await launchChromium('The booking page tests');
   mkdirSync(OUTPUT, { recursive: true });
   t = await createTestApp();
-  await new Promise<void>((resolve) => t.app.getHttpServer().listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  await t.app.listen(0, '127.0.0.1');
+  origin = await t.app.getUrl();
   slug = await bookableClinic();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }, 60_000);
 
 afterAll(async () => {
@@ -91,15 +75,8 @@ async function bookableClinic(): Promise<string> {
   return organisation.slug;
 }
 
-/** A context whose pages reach only the app under test: anything else is refused before it leaves the browser. */
-async function loopbackContext(options: Parameters<Browser['newContext']>[0]) {
-  const context = await browser.newContext(options);
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort(),
-  );
-  return context;
-}
+/** A context whose pages reach only the app under test. */
+const loopbackContext = (options: Parameters<Browser['newContext']>[0]) => loopbackContextOf(browser, origin, options);
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -27,10 +27,14 @@ export interface TestApp {
 /**
  * The real application on the test database, as `main.ts` builds it, behind supertest. Pass
  * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines: only in the first app a test
- * file creates, since nestjs-pino keeps one HTTP logger per process.
+ * file creates, since nestjs-pino keeps one HTTP logger per process. Pass a `databaseUrl` for a
+ * database of the test's own (one that must start empty, such as for the demo data).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL;
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logDestination?: DestinationStream; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is set by test/global-setup.mjs');
   const config = new AppConfig({
     DATABASE_URL: databaseUrl,

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+// Browser tests drive Debian's Chromium with playwright-core, and reach nothing but the app under test.
+
+const CHROMIUM = '/usr/bin/chromium';
+/** Flags that keep Chromium off the network but for the page under test (see README, Testing). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless Chromium; `tests` names them in the message that says how to install it when it is missing. */
+export async function launchChromium(tests: string): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${tests} need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (.ci/run does this when it is missing)`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A context whose pages reach only `origin`: anything else is refused before it leaves the browser. */
+export async function loopbackContext(browser: Browser, origin: string, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  );
+  return context;
+}

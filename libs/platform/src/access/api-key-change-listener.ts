@@ -39,9 +39,9 @@ export class ApiKeyChangeListener implements OnApplicationBootstrap, OnApplicati
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const pool = await this.orm.em.getConnection().getNativeClient();
+    // From the configured URL, not the pool's options: the ORM's pool does not keep the password there.
     // Named after the process, so an operator (or a test) can tell one instance's listener in pg_stat_activity.
-    const client = new pg.Client({ ...pool.options, application_name: `api-key-changes:${process.pid}` });
+    const client = new pg.Client({ connectionString: this.orm.config.get('clientUrl'), application_name: `api-key-changes:${process.pid}` });
     let lost = false;
     const lose = (error?: unknown) => {
       if (lost) return;

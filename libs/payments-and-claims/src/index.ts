@@ -6,3 +6,7 @@ export { RecordPaymentOutcome } from './application/record-payment-outcome.use-c
 export { AssemblePayout } from './application/assemble-payout.use-case.js';
 export { claimAddsUp } from './domain/claim.js';
 export { payoutAmountOf } from './domain/payout.js';
+export { HealthFundGateway } from './domain/health-fund-gateway.js';
+export { MedicareGateway } from './domain/medicare-gateway.js';
+export { PayoutBank } from './domain/payout-bank.js';
+export { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';

@@ -5,6 +5,16 @@ import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { BookingTransactions } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
+import { AppConfig } from '@app/shared';
+import { CheckOutBooking } from './application/check-out-booking.use-case.js';
+import { ClaimFiling } from './application/claim-filing.js';
+import { HealthFundGateway } from './domain/health-fund-gateway.js';
+import { MedicareGateway } from './domain/medicare-gateway.js';
+import { PayoutBank } from './domain/payout-bank.js';
+import { TransactionsController } from './http/transactions.controller.js';
+import { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
+import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
+import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionReader } from './application/payment-transaction.reader.js';
@@ -18,17 +28,28 @@ import { LatestBookingTransactions } from './infrastructure/latest-booking-trans
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
 import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
 
+/** The adapter `setting` names, or a configuration error at start-up. */
+function adapter<T>(variable: string, setting: string, adapters: Record<string, () => T>): T {
+  if (!Object.hasOwn(adapters, setting)) throw new Error(`${variable} "${setting}" is not supported; use one of: ${Object.keys(adapters).join(', ')}`);
+  return adapters[setting]();
+}
+
 export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSchema, PayoutSchema, PaymentTransactionSchema];
 
 /**
- * Transactions, payment transactions, claims and payouts. Money is recorded through the
- * application services (no HTTP writes yet) and read through the payout routes and bookings'
- * `latestTransaction`, for which this module provides scheduling's `BookingTransactions` port.
+ * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
+ * gateways and the card processor, the payout routes, and bookings' `latestTransaction`, for which
+ * this module provides scheduling's `BookingTransactions` port.
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
-  controllers: [PayoutsController],
+  controllers: [PayoutsController, TransactionsController],
   providers: [
+    { provide: HealthFundGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }) },
+    { provide: MedicareGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }) },
+    { provide: PayoutBank, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }) },
+    ClaimFiling,
+    CheckOutBooking,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     { provide: BookingTransactions, useClass: LatestBookingTransactions },
     RecordTransaction,

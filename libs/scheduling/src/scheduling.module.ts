@@ -6,6 +6,7 @@ import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
 import { BookingDataQueries } from './application/booking-data.queries.js';
+import { BookingSettlements } from './application/booking-settlements.js';
 import { BookingQueries } from './application/booking.queries.js';
 import { CancelBooking } from './application/cancel-booking.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
@@ -29,6 +30,8 @@ export class SchedulingModule {
   static withTransactionsFrom(transactions: Type | DynamicModule): DynamicModule {
     return {
       module: SchedulingModule,
+      // Global for `BookingSettlements` alone: payments uses it, and cannot import this module, which imports payments.
+      global: true,
       imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, transactions],
       controllers: [AppointmentTypesController, BookingsController, BookingDataController],
       providers: [
@@ -40,7 +43,9 @@ export class SchedulingModule {
         AppointmentTypeQueries,
         BookingQueries,
         BookingDataQueries,
+        BookingSettlements,
       ],
+      exports: [BookingSettlements],
     };
   }
 }

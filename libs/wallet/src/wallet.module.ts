@@ -2,6 +2,8 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { MembershipModule } from '@app/membership';
+import { CardCharges } from './application/card-charges.js';
+import { CardNumbers } from './application/card-numbers.js';
 import { AddWalletCard } from './application/add-wallet-card.use-case.js';
 import { HealthFundQueries } from './application/health-fund.queries.js';
 import { WalletQueries } from './application/wallet.queries.js';
@@ -39,7 +41,9 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
     AddWalletCard,
     HealthFundQueries,
     WalletQueries,
+    CardCharges,
+    CardNumbers,
   ],
-  exports: [WalletQueries],
+  exports: [WalletQueries, CardCharges, CardNumbers],
 })
 export class WalletModule {}

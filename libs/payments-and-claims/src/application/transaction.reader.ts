@@ -4,7 +4,9 @@ import { ClientReader } from '@app/membership';
 import { type Location, LocationReader } from '@app/organisations';
 import { ProviderQueries, type ProviderRow } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
+import { isUuid } from '@app/shared/domain';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
+import { transactionNotFound } from '../domain/payments.errors.js';
 import { Transaction } from '../domain/transaction.js';
 import { type PaymentTransactionRead, PaymentTransactionReader } from './payment-transaction.reader.js';
 
@@ -44,6 +46,13 @@ export class TransactionReader {
       transactions.map((row) => row.id),
     );
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
+  }
+
+  /** One transaction of the organisation, read as its answer shows it. */
+  async get(organisationId: string, transactionId: string): Promise<TransactionRead> {
+    const [read] = isUuid(transactionId) ? await this.read(organisationId, [transactionId]) : [];
+    if (!read || read.transaction.organisationId !== organisationId) throw transactionNotFound(transactionId);
+    return read;
   }
 
   private async read(organisationId: string, ids: string[]): Promise<TransactionRead[]> {

@@ -11,3 +11,21 @@ export const payoutNotFound = (id: string): DomainError => notFound('Payout', id
 export const alreadyPaidOut = (ids: string[]): DomainError => conflict('already_paid_out', `Payment transactions already in a payout: ${ids.join(', ')}.`);
 
 export const notOfBusiness = (ids: string[]): DomainError => notFound('Payment transactions of this business', ids.join(', '));
+
+export const claimRejected = (code: string, message: string): DomainError =>
+  new DomainError('payment_required', 'claim_rejected', `The health fund rejected the claim (${code}): ${message}`);
+
+export const medicareClaimRejected = (code: string, message: string): DomainError =>
+  new DomainError('payment_required', 'medicare_claim_rejected', `Medicare rejected the claim (${code}): ${message}`);
+
+export const claimGatewayTimeout = (gateway: string): DomainError =>
+  new DomainError('unavailable', 'claim_gateway_timeout', `${gateway} did not answer in time; nothing was claimed. Try again.`);
+
+export const bookingAlreadyPaid = (id: string): DomainError => conflict('booking_already_paid', `Booking ${id} is already paid.`);
+
+export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
+
+export const gapNotCovered = (gap: number): DomainError =>
+  new DomainError('validation', 'validation_failed', `The gap of ${gap} cents needs a payment or a payment link.`, [
+    { field: 'payment', code: 'gap_not_covered', message: `a gap of ${gap} cents remains after the claims: send payment or paymentLink` },
+  ]);

@@ -18,6 +18,12 @@ export class AppConfig {
   readonly rateLimitPerMinute: number;
   readonly publicRateLimitPerMinute: number;
   readonly paymentProcessor: string;
+  /** The platform's share of each card payment, in hundredths of a percent (150 = 1.5%). */
+  readonly platformFeeBasisPoints: number;
+  /** Which health fund, Medicare and payout bank adapters run (`test`: built in, no network). */
+  readonly healthFundGateway: string;
+  readonly medicareGateway: string;
+  readonly payoutBank: string;
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
   /** PostgreSQL schema of the job engine's tables. */
@@ -45,6 +51,10 @@ export class AppConfig {
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = env.PAYMENT_PROCESSOR || 'test';
+    this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', 150);
+    this.healthFundGateway = env.HEALTH_FUND_GATEWAY || 'test';
+    this.medicareGateway = env.MEDICARE_GATEWAY || 'test';
+    this.payoutBank = env.PAYOUT_BANK || 'test';
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
     this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new Error(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
@@ -107,5 +117,13 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function basisPoints(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0 || value > 10_000) throw new Error(`${name} must be a whole number from 0 to 10000, got "${raw}"`);
   return value;
 }

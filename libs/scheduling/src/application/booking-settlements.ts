@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { Expansion } from '@app/shared';
+import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import { type BillableItem } from '../domain/appointment-type.js';
+import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
+import { BookingRepository } from '../domain/booking.repository.js';
+import { bookingNotFound } from '../domain/scheduling.errors.js';
+import { BookingResponse } from '../http/dto/booking.dto.js';
+import { BookingQueries } from './booking.queries.js';
+
+/** What a check-out needs to know of a booking, read under the booking's lock. */
+export interface BookingToSettle {
+  id: string;
+  clientId: string;
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+  serviceDate: Date;
+  servicePrice: Cents;
+  paymentMethodId: string | null;
+  healthFundCardId: string | null;
+  paid: boolean;
+  cancelled: boolean;
+  appointmentTypeName: string;
+  billableItems: BillableItem[];
+}
+
+/**
+ * Scheduling's side of taking money for a booking (payments calls it through this context's
+ * index): the booking locked for the check-out, and `paid` set when its transaction settles.
+ * Both run inside the caller's database transaction.
+ */
+@Injectable()
+export class BookingSettlements {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly appointmentTypes: AppointmentTypeRepository,
+    private readonly queries: BookingQueries,
+    private readonly clock: Clock,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Holds the booking's row lock until the caller's transaction ends: check-outs of one booking queue. */
+  async lock(organisationId: string, bookingId: string): Promise<BookingToSettle> {
+    const booking = await this.bookings.change(organisationId, bookingId, () => undefined);
+    if (!booking) throw bookingNotFound(bookingId);
+    const type = await this.appointmentTypes.findById(organisationId, booking.appointmentTypeId);
+    return {
+      id: booking.id,
+      clientId: booking.clientId,
+      providerId: booking.providerId,
+      locationId: booking.locationId,
+      appointmentTypeId: booking.appointmentTypeId,
+      serviceDate: booking.serviceDate,
+      servicePrice: booking.servicePrice,
+      paymentMethodId: booking.paymentMethodId,
+      healthFundCardId: booking.healthFundCardId,
+      paid: booking.paid,
+      cancelled: booking.cancelledAt !== null,
+      appointmentTypeName: type?.name ?? 'Appointment',
+      billableItems: type?.billableItems ?? [],
+    };
+  }
+
+  /** Sets `paid` and records `booking.paid`. */
+  async markPaid(organisationId: string, bookingId: string): Promise<void> {
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => {
+      found.paid = true;
+    });
+    if (!booking) throw bookingNotFound(bookingId);
+    const paid = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
+    await this.events.record('booking.paid', organisationId, BookingResponse.from(paid));
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { referenceNotFound } from '@app/shared/domain';
+import { PaymentProcessor, type ProcessorCharge } from '../domain/payment-processor.js';
+import type { PaymentMethodDetails } from '../domain/wallet-card.js';
+import { WalletQueries } from './wallet.queries.js';
+
+/**
+ * Charges and refunds on a client's stored payment method, for payments: the processor's own ids
+ * stay inside the wallet.
+ */
+@Injectable()
+export class CardCharges {
+  constructor(
+    private readonly wallet: WalletQueries,
+    private readonly processor: PaymentProcessor,
+  ) {}
+
+  /** The whole amount captured, or `card_declined` and nothing moved. */
+  async charge(organisationId: string, paymentMethodId: string, amount: number, description: string, field = 'payment.paymentMethodId'): Promise<ProcessorCharge> {
+    const card = (await this.wallet.cardsByIds(organisationId, [paymentMethodId])).get(paymentMethodId)?.card;
+    if (!card || card.type !== 'payment_method') throw referenceNotFound(field, 'Payment method', paymentMethodId);
+    const details = card.details as PaymentMethodDetails;
+    return this.processor.charge({ customerId: details.customerId, paymentMethodId: details.processorPaymentMethodId, amount, description });
+  }
+
+  refund(paymentId: string, amount: number): Promise<void> {
+    return this.processor.refund(paymentId, amount);
+  }
+}

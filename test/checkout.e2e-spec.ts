@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HealthFundGateway, type TestHealthFundGateway } from '@app/payments-and-claims';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  created,
+  orgPath,
+  postJson,
+  sql,
+  type Tenant,
+  UNKNOWN_UUID,
+} from './support/fixtures.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
+
+// Each clinic is its own organisation; every check is scoped to ids this file created.
+
+const BUPA = '0193a6f2-0001-7000-8000-000000000002';
+const MEDICARE_NUMBER = '2123456701';
+const PROVIDER_NUMBER = '2429591L';
+const FEE_BASIS_POINTS = 150;
+
+let t: TestApp;
+let home: Tenant;
+let location: Body;
+let provider: Body;
+let physio: Body;
+let gp: Body;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t, 'Checkout Clinic');
+  const business = await createBusiness(t, home.id);
+  location = await createLocation(t, home.id, business.id);
+  provider = await createProvider(t, home.id);
+  await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
+  const offered = { providers: [provider.id], locations: [location.id] };
+  physio = await createAppointmentType(t, home.id, {
+    ...offered,
+    price: 12000,
+    billableItems: [
+      { name: 'Initial physiotherapy consultation', basePrice: 9500, itemCode: '500' },
+      { name: 'Exercise band', basePrice: 2500 },
+    ],
+  });
+  gp = await createAppointmentType(t, home.id, { ...offered, price: 8290, billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }] });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const cardsPath = (clientId: string) => orgPath(home.id, `/clients/${clientId}/wallet/cards`);
+const checkOutPath = (bookingId: string) => orgPath(home.id, `/bookings/${bookingId}/transactions`);
+const checkOut = (bookingId: string, body: Body) => postJson(t, checkOutPath(bookingId), body, home.auth);
+
+interface Patient {
+  client: Body;
+  visa: Body;
+  declining: Body;
+  fund: Body;
+  medicare: Body;
+}
+
+async function patient(memberNumber = '40012345'): Promise<Patient> {
+  const client = await createClient(t, home.id);
+  const card = (body: Body) => created(postJson(t, cardsPath(client.id), body, home.auth));
+  return {
+    client,
+    visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    declining: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }),
+    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber } }),
+    medicare: await card({
+      type: 'medicare_card',
+      medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+    }),
+  };
+}
+
+let nextSlot = 0;
+/** A booking a week or more ahead, an hour apart from every other this file makes. */
+async function booking(who: Patient, type: Body = physio): Promise<Body> {
+  const serviceDate = new Date(Date.UTC(2027, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
+  return created(
+    postJson(t, orgPath(home.id, '/bookings'), { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate }, home.auth),
+  );
+}
+
+const getBooking = async (id: string) => (await t.http().get(orgPath(home.id, `/bookings/${id}`)).set('Authorization', home.auth).expect(200)).body;
+
+async function eventsOf(type: string, matching: (data: Body) => boolean): Promise<Body[]> {
+  const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
+  return rows.map((row) => row.data).filter(matching);
+}
+
+async function storedMoney(bookingId: string) {
+  const [row] = await sql<{ transactions: number; payments: number; claims: number; medicare: number }>(
+    t,
+    `select (select count(*)::int from transactions where booking_id = ?) as transactions,
+            (select count(*)::int from payment_transactions pt join transactions tx on tx.id = pt.transaction_id where tx.booking_id = ?) as payments,
+            (select count(*)::int from claims c join payment_transactions pt on pt.claim_id = c.id join transactions tx on tx.id = pt.transaction_id where tx.booking_id = ?) as claims,
+            (select count(*)::int from medicare_claims m join transactions tx on tx.id = m.transaction_id where tx.booking_id = ?) as medicare`,
+    [bookingId, bookingId, bookingId, bookingId],
+  );
+  return row;
+}
+
+describe('POST …/bookings/{bookingId}/transactions', () => {
+  it('charges the card for the whole of the default items, with the platform fee, and the booking becomes paid', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
+    expect(response.status).toBe(201);
+    const transaction = response.body;
+    expect(response.headers.location).toBe(`/v1/organisations/${home.id}/transactions/${transaction.id}`);
+    expect(transaction).toMatchObject({ bookingId: visit.id, amount: 12000, currency: 'AUD', paymentMethodId: who.visa.id, healthFundCardId: null });
+    expect(transaction.transactionItems.map((item: Body) => [item.description, item.chargeAmount, item.itemCode])).toEqual([
+      ['Initial physiotherapy consultation', 9500, '500'],
+      ['Exercise band', 2500, null],
+    ]);
+    expect(transaction.paymentTransactions).toHaveLength(1);
+    expect(transaction.paymentTransactions[0]).toMatchObject({ source: 'payment', amount: 12000, payment: { status: 'succeeded', amount: 12000, currency: 'AUD' } });
+    expect(transaction.paymentTransactions[0].paymentId).toMatch(/^pi_/);
+    const [fee] = await sql<{ platform_fee_amount: number }>(t, 'select platform_fee_amount from payment_transactions where id = ?', [transaction.paymentTransactions[0].id]);
+    expect(fee.platform_fee_amount).toBe(Math.round((12000 * FEE_BASIS_POINTS) / 10_000));
+    const after = await getBooking(visit.id);
+    expect(after.paid).toBe(true);
+    const got = await t.http().get(orgPath(home.id, `/transactions/${transaction.id}`)).set('Authorization', home.auth).expect(200);
+    expect(got.body).toEqual(transaction);
+    expect(await eventsOf('transaction.created', (data) => data.id === transaction.id)).toEqual([transaction]);
+    expect(await eventsOf('payment.succeeded', (data) => data.id === transaction.paymentTransactions[0].id)).toHaveLength(1);
+    expect(await eventsOf('booking.paid', (data) => data.id === visit.id)).toEqual([expect.objectContaining({ id: visit.id, paid: true })]);
+  });
+
+  it('claims the fund first and charges the card only the gap: rebates and card add up to the charges', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id, terminalId: 'T-1' }, payment: { paymentMethodId: who.visa.id } });
+    expect(response.status).toBe(201);
+    const [claimPart, cardPart] = response.body.paymentTransactions;
+    expect(claimPart).toMatchObject({ source: 'health_fund_claim', amount: 4800 });
+    // Bupa's test rebate for item 500 is 4800; the band has no item code and is not claimed.
+    expect(claimPart.claim).toMatchObject({
+      isRebateEstimate: false,
+      providerNumber: PROVIDER_NUMBER,
+      totalChargeAmount: 9500,
+      totalRebateAmount: 4800,
+      totalGapAmount: 4700,
+      device: { terminalId: 'T-1' },
+      healthFund: { id: BUPA, name: 'Bupa HI' },
+    });
+    expect(cardPart).toMatchObject({ source: 'payment', amount: 12000 - 4800 });
+    expect(claimPart.amount + cardPart.amount).toBe(response.body.amount);
+    expect(await eventsOf('claim.approved', (data) => data.id === claimPart.claim.id)).toHaveLength(1);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('bulk bills Medicare: the benefit is the whole fee, paid to the business, nothing on the card', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } });
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(8290);
+    expect(response.body.medicareCardId).toBe(who.medicare.id);
+    const [part] = response.body.paymentTransactions;
+    expect(response.body.paymentTransactions).toHaveLength(1);
+    expect(part).toMatchObject({ source: 'medicare_claim', amount: 8290 });
+    expect(part.medicareClaim).toMatchObject({
+      type: { code: 'bulk_bill' },
+      totalChargeAmount: 8290,
+      totalRebateAmount: 8290,
+      totalGapAmount: 0,
+      itemsCount: 1,
+      patientMedicareCardId: who.medicare.id,
+      transactionId: response.body.id,
+    });
+    expect(part.medicareClaim.mcolTransactionId).toMatch(/^MCOL-TX-/);
+    expect(part.medicareClaim.mcolClaimId).toMatch(/^MCOL-CL-/);
+    expect(part.medicareClaim.items[0]).toMatchObject({ itemCode: '36', rebateAmount: 8290, gapAmount: 0, mcolAssessmentCode: 'A' });
+    expect(await eventsOf('medicare_claim.approved', (data) => data.id === part.medicareClaim.id)).toHaveLength(1);
+  });
+
+  it('lowers a bulk-billed charge above the benefit to the benefit', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, {
+      items: [{ description: 'Long GP consultation', itemCode: '44', chargeAmount: 15000 }],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(12215);
+    expect(response.body.transactionItems[0].chargeAmount).toBe(12215);
+  });
+
+  it('a patient claim leaves the whole fee to the card: the benefit is paid to the patient', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, {
+      medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: 8290 })]);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 1 });
+  });
+
+  it('a declined card: 402 card_declined, the fund claim reversed, nothing kept but payment.failed, the booking unpaid', async () => {
+    const who = await patient('40019999');
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.declining.id } });
+    expectProblem(response, 402, 'card_declined');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+    expect(await eventsOf('payment.failed', (data) => data.payment?.paymentMethodId === who.declining.id)).toEqual([
+      expect.objectContaining({ source: 'payment', amount: 12000 - 4800, payment: expect.objectContaining({ status: 'failed' }) }),
+    ]);
+    expect(await eventsOf('transaction.created', (data) => data.bookingId === visit.id)).toEqual([]);
+    const fund = t.app.get(HealthFundGateway) as TestHealthFundGateway;
+    expect(fund.claimsOf('40019999')).toEqual([{ referenceNumber: expect.any(String), reversed: true }]);
+    // The booking can still be checked out with another card.
+    expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
+  });
+
+  it('a rejected member: 402 claim_rejected and nothing kept', async () => {
+    const who = await patient('99999999');
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    expectProblem(response, 402, 'claim_rejected');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('a fund that does not answer: 503 claim_gateway_timeout and nothing kept', async () => {
+    const who = await patient('88888888');
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    expectProblem(response, 503, 'claim_gateway_timeout');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('an MBS item Medicare does not pay: 402 medicare_claim_rejected', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, {
+      items: [{ description: 'Not an MBS service', itemCode: '99999', chargeAmount: 5000 }],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expectProblem(response, 402, 'medicare_claim_rejected');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('a gap with no payment is 400, after the claim, and the claim is not kept', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    expectInvalid(await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id } }), 'payment', 'gap_not_covered');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('a paid booking is 409 booking_already_paid; a cancelled one 409 booking_cancelled', async () => {
+    const who = await patient();
+    const paid = await booking(who);
+    expect((await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
+    expectProblem(await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
+    const cancelled = await booking(who);
+    await postJson(t, orgPath(home.id, `/bookings/${cancelled.id}/cancel`), {}, home.auth).expect(200);
+    expectProblem(await checkOut(cancelled.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_cancelled');
+  });
+
+  it('12 parallel check-outs of one booking: one 201, the rest 409, one charge', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    for (const answer of answers.filter((answer) => answer.status === 409)) expect(answer.body.code).toBe('booking_already_paid');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 0 });
+  });
+
+  it('charges given items, and a billableItemId of the type', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const band = physio.billableItems.find((item: Body) => item.name === 'Exercise band');
+    const response = await checkOut(visit.id, {
+      items: [{ billableItemId: band.id }, { description: 'Taping', chargeAmount: 1500, clinicalCode: 'TP' }],
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(2500 + 1500);
+    expect(response.body.transactionItems.map((item: Body) => [item.billableItemId, item.chargeAmount, item.clinicalCode])).toEqual([
+      [band.id, 2500, null],
+      [null, 1500, 'TP'],
+    ]);
+  });
+
+  describe('bad input', () => {
+    let who: Patient;
+    let visit: Body;
+    beforeAll(async () => {
+      who = await patient();
+      visit = await booking(who);
+    });
+
+    it.each([
+      ['nothing to pay with', {}, 'payment'],
+      ['an empty items list', { items: [], payment: {} }, 'items'],
+      ['an item with neither billableItemId nor a charge', { items: [{ itemCode: '500' }] }, 'items[0].description'],
+      ['a negative charge', { items: [{ description: 'x', chargeAmount: -1 }] }, 'items[0].chargeAmount'],
+      ['a fractional charge', { items: [{ description: 'x', chargeAmount: 10.5 }] }, 'items[0].chargeAmount'],
+      ['a huge charge', { items: [{ description: 'x', chargeAmount: 2 ** 31 }] }, 'items[0].chargeAmount'],
+      ['an unknown claim type', { medicareClaim: { type: 'gap_cover', patientMedicareCardId: UNKNOWN_UUID } }, 'medicareClaim.type'],
+      ['a card id that is not an id', { payment: { paymentMethodId: 'pm_card_visa' } }, 'payment.paymentMethodId'],
+      ['an unknown field', { payment: { paymentMethodId: UNKNOWN_UUID }, tip: 500 }, 'tip'],
+    ])('%s is 400', async (_name, body, field) => {
+      expectInvalid(await checkOut(visit.id, body), field);
+    });
+
+    it('a card of the wrong type is 400 naming the field', async () => {
+      expectInvalid(await checkOut(visit.id, { payment: { paymentMethodId: who.fund.id } }), 'payment.paymentMethodId', 'wrong_card_type');
+    });
+
+    it("another client's card, an unknown card or billable item is 404 naming the field", async () => {
+      const other = await patient();
+      expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: other.visa.id } }), 'payment.paymentMethodId');
+      expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: UNKNOWN_UUID } }), 'payment.paymentMethodId');
+      expectNotFound(await checkOut(visit.id, { items: [{ billableItemId: UNKNOWN_UUID }], payment: { paymentMethodId: who.visa.id } }), 'items[0].billableItemId');
+    });
+
+    it('an unknown booking is 404; another organisation is 403', async () => {
+      expectNotFound(await checkOut(UNKNOWN_UUID, { payment: { paymentMethodId: who.visa.id } }));
+      const stranger = await createTenant(t, 'Stranger Clinic');
+      expectProblem(await postJson(t, checkOutPath(visit.id), { payment: { paymentMethodId: who.visa.id } }, stranger.auth), 403, 'forbidden');
+    });
+
+    it('an unknown transaction is 404', async () => {
+      expectNotFound(await t.http().get(orgPath(home.id, `/transactions/${UNKNOWN_UUID}`)).set('Authorization', home.auth));
+    });
+
+    it('nothing was charged by any of it', async () => {
+      expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+      expect((await getBooking(visit.id)).paid).toBe(false);
+    });
+  });
+});

@@ -345,3 +345,58 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     });
   });
 });
+
+describe('GET …/transactions', () => {
+  let who: Patient;
+  let first: Body;
+  let second: Body;
+  const list = (query: string, auth = home.auth) => t.http().get(orgPath(home.id, `/transactions?${query}`)).set('Authorization', auth);
+
+  beforeAll(async () => {
+    who = await patient();
+    first = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
+    second = await created(checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+  });
+
+  it("filters by client, newest first, each as its GET answers it", async () => {
+    const response = await list(`clientId=${who.client.id}`).expect(200);
+    expect(response.body).toMatchObject({ totalItems: 2 });
+    expect(response.body.items).toEqual([second, first]);
+  });
+
+  it('filters by booking and by creation time', async () => {
+    expect((await list(`bookingId=${first.bookingId}`).expect(200)).body.items.map((item: Body) => item.id)).toEqual([first.id]);
+    const between = `clientId=${who.client.id}&createdAtMin=${encodeURIComponent(second.createdAt)}&createdAtMax=${encodeURIComponent(new Date(Date.parse(second.createdAt) + 1).toISOString())}`;
+    expect((await list(between).expect(200)).body.items.map((item: Body) => item.id)).toEqual([second.id]);
+    expect((await list(`clientId=${who.client.id}&createdAtMax=${encodeURIComponent(first.createdAt)}`).expect(200)).body.items).toEqual([]);
+  });
+
+  it('pages', async () => {
+    const response = await list(`clientId=${who.client.id}&limit=1&page=2`).expect(200);
+    expect(response.body.items.map((item: Body) => item.id)).toEqual([first.id]);
+    expect(response.body.totalItems).toBe(2);
+  });
+
+  it('expands the billable items as charged', async () => {
+    const [item] = (await list(`bookingId=${first.bookingId}&expand=transactionItems.billableItem`).expect(200)).body.items[0].transactionItems;
+    expect(item.billableItem).toMatchObject({ name: 'Initial physiotherapy consultation', totalPrice: 9500, itemCode: '500' });
+    const got = await t.http().get(orgPath(home.id, `/transactions/${first.id}?expand=transactionItems.billableItem`)).set('Authorization', home.auth).expect(200);
+    expect(got.body.transactionItems[0].billableItem).toEqual(item.billableItem);
+    expect(first.transactionItems[0]).not.toHaveProperty('billableItem');
+  });
+
+  it.each([
+    ['bookingId=nope', 'bookingId'],
+    ['clientId=1', 'clientId'],
+    ['createdAtMin=yesterday', 'createdAtMin'],
+    ['createdAtMax=2026-13-01T00:00:00Z', 'createdAtMax'],
+    ['expand=client', 'expand'],
+  ])('%s is 400', async (query, field) => {
+    expectInvalid(await list(query), field);
+  });
+
+  it("another organisation's key is 403", async () => {
+    const stranger = await createTenant(t, 'Nosy Clinic');
+    expectProblem(await list('', stranger.auth), 403, 'forbidden');
+  });
+});

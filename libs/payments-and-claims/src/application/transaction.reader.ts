@@ -4,7 +4,7 @@ import { ClientReader } from '@app/membership';
 import { type Location, LocationReader } from '@app/organisations';
 import { ProviderQueries, type ProviderRow } from '@app/practitioners';
 import { type CardRead, WalletQueries } from '@app/wallet';
-import { isUuid } from '@app/shared/domain';
+import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { transactionNotFound } from '../domain/payments.errors.js';
 import { Transaction } from '../domain/transaction.js';
@@ -20,6 +20,13 @@ export interface TransactionRead {
   client: object | null;
   serviceProvider: ProviderRow | null;
   location: Location | null;
+}
+
+export interface TransactionFilters {
+  bookingId?: string;
+  clientId?: string;
+  createdAtMin?: Date;
+  createdAtMax?: Date;
 }
 
 /** The newest transaction of each booking, read in a fixed number of statements for any number of bookings. */
@@ -46,6 +53,35 @@ export class TransactionReader {
       transactions.map((row) => row.id),
     );
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
+  }
+
+  /** The organisation's transactions, newest first (`createdAt desc, id desc`); filters combine with AND. */
+  async list(organisationId: string, filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionRead>> {
+    const conditions = ['organisation_id = $1'];
+    const values: unknown[] = [organisationId];
+    const where = (condition: string, value: unknown) => {
+      values.push(value);
+      conditions.push(condition.replace('?', `$${values.length}`));
+    };
+    if (filters.bookingId) where('booking_id = ?', filters.bookingId);
+    if (filters.clientId) where('client_id = ?', filters.clientId);
+    if (filters.createdAtMin) where('created_at >= ?', filters.createdAtMin);
+    if (filters.createdAtMax) where('created_at < ?', filters.createdAtMax);
+    const filter = `where ${conditions.join(' and ')}`;
+    const [transactions, [{ total }]] = await Promise.all([
+      this.sql.entities(Transaction, `${filter} order by created_at desc, id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.rows<{ total: number }>(`select count(*)::int as total from transactions ${filter}`, values),
+    ]);
+    const reads = new Map((await this.read(organisationId, transactions.map((transaction) => transaction.id))).map((read) => [read.transaction.id, read]));
+    return pageOf(
+      transactions.map((transaction) => reads.get(transaction.id)!),
+      total,
+      page,
+    );
   }
 
   /** One transaction of the organisation, read as its answer shows it. */

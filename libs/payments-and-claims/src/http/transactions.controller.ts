@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, OrganisationIdParam, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, OrganisationIdParam, UuidParam } from '@app/shared';
+import type { Page } from '@app/shared/domain';
 import { CheckOutBooking } from '../application/check-out-booking.use-case.js';
 import { TransactionReader } from '../application/transaction.reader.js';
 import { CheckOutRequest } from './dto/check-out.request.js';
+import { ListTransactionsQuery, TransactionExpandQuery } from './dto/list-transactions.query.js';
 import { TransactionResponse } from './dto/transaction.response.js';
 
 const BookingId = () => UuidParam('bookingId', 'Booking');
@@ -43,11 +45,31 @@ export class TransactionsController {
     return TransactionResponse.from(read, { withBillableItems: false });
   }
 
+  @Get('transactions')
+  @ApiOperation({
+    summary: 'List transactions',
+    description: 'Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive).',
+  })
+  @ApiPagedResponse(TransactionResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListTransactionsQuery): Promise<Page<TransactionResponse>> {
+    const filters = {
+      bookingId: query.bookingId,
+      clientId: query.clientId,
+      createdAtMin: query.createdAtMin ? new Date(query.createdAtMin) : undefined,
+      createdAtMax: query.createdAtMax ? new Date(query.createdAtMax) : undefined,
+    };
+    const page = await this.reader.list(organisationId, filters, query);
+    const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };
+    return { ...page, items: page.items.map((read) => TransactionResponse.from(read, options)) };
+  }
+
   @Get('transactions/:transactionId')
-  @ApiOperation({ summary: 'Get a transaction', description: 'With its payment transactions, claims and Medicare claims.' })
+  @ApiOperation({ summary: 'Get a transaction', description: 'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list.' })
   @ApiOk(TransactionResponse)
-  @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string): Promise<TransactionResponse> {
-    return TransactionResponse.from(await this.reader.get(organisationId, transactionId), { withBillableItems: false });
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  async get(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @Query() query: TransactionExpandQuery): Promise<TransactionResponse> {
+    const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };
+    return TransactionResponse.from(await this.reader.get(organisationId, transactionId), options);
   }
 }

@@ -400,3 +400,124 @@ describe('GET …/transactions', () => {
     expectProblem(await list('', stranger.auth), 403, 'forbidden');
   });
 });
+
+describe('POST …/claims/estimates', () => {
+  const estimate = (body: Body) => postJson(t, orgPath(home.id, '/claims/estimates'), body, home.auth);
+
+  it("answers the fund's rebate as an estimate, and stores nothing", async () => {
+    const who = await patient();
+    const [before] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
+    const response = await estimate({ healthFundCardId: who.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }, { itemCode: '505', chargeAmount: 2000 }, { itemCode: '9', chargeAmount: 100 }] });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      isRebateEstimate: true,
+      totalChargeAmount: 11600,
+      totalRebateAmount: 4800 + 2000,
+      totalGapAmount: 11600 - 6800,
+      healthFund: { id: BUPA, name: 'Bupa HI' },
+    });
+    expect(response.body.items.map((item: Body) => item.rebateAmount)).toEqual([4800, 2000, 0]);
+    const [after] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
+    expect(after.count).toBe(before.count);
+  });
+
+  it('a rejected member is 402 claim_rejected; a missing card 404; bad items 400', async () => {
+    const rejected = await patient('99999999');
+    expectProblem(await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }] }), 402, 'claim_rejected');
+    expectNotFound(await estimate({ healthFundCardId: UNKNOWN_UUID, items: [{ itemCode: '500', chargeAmount: 9500 }] }), 'healthFundCardId');
+    expectInvalid(await estimate({ healthFundCardId: rejected.fund.id, items: [] }), 'items');
+    expectInvalid(await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: -5 }] }), 'items[0].chargeAmount');
+    expectInvalid(await estimate({ healthFundCardId: rejected.visa.id, items: [{ itemCode: '500', chargeAmount: 5 }] }), 'healthFundCardId', 'wrong_card_type');
+  });
+});
+
+describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
+  const voidPath = (transactionId: string, claimId: string) => orgPath(home.id, `/transactions/${transactionId}/claims/${claimId}/void`);
+
+  it('voids a claim made today: voidedAt set, the rebate taken back as an adjustment, the fund reversed, claim.voided', async () => {
+    const who = await patient('40017777');
+    const sale = await created(checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    const claimPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    const response = await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: claimPart.claim.id, voidedAt: expect.any(String), totalRebateAmount: 4800 });
+    const got = (await t.http().get(orgPath(home.id, `/transactions/${sale.id}`)).set('Authorization', home.auth).expect(200)).body;
+    const voidedPart = got.paymentTransactions.find((part: Body) => part.id === claimPart.id);
+    expect(voidedPart.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -4800 })]);
+    expect(voidedPart.claim.voidedAt).toBe(response.body.voidedAt);
+    const fund = t.app.get(HealthFundGateway) as TestHealthFundGateway;
+    expect(fund.claimsOf('40017777')).toEqual([{ referenceNumber: claimPart.claim.referenceNumber, reversed: true }]);
+    expect(await eventsOf('claim.voided', (data) => data.id === claimPart.claim.id)).toEqual([response.body]);
+    expectProblem(await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth), 409, 'claim_not_voidable');
+  });
+
+  it('an unknown transaction or claim is 404', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
+    expectNotFound(await postJson(t, voidPath(sale.id, UNKNOWN_UUID), {}, home.auth));
+    expectNotFound(await postJson(t, voidPath(UNKNOWN_UUID, UNKNOWN_UUID), {}, home.auth));
+  });
+});
+
+describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
+  const refund = (id: string, body: Body) => postJson(t, orgPath(home.id, `/payment-transactions/${id}/refunds`), body, home.auth);
+  let who: Patient;
+  beforeAll(async () => {
+    who = await patient();
+  });
+  const cardPartOf = async () => {
+    const sale = await created(checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    return { sale, card: sale.paymentTransactions.find((part: Body) => part.source === 'payment'), claim: sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim') };
+  };
+
+  it('refunds part, then the rest, never more than paid', async () => {
+    const { sale, card } = await cardPartOf();
+    expect(card.amount).toBe(7200);
+    const first = await refund(card.id, { amount: 2000, reason: 'Session cut short' });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ id: expect.any(String), createdAt: expect.any(String), source: 'refund', amount: -2000 });
+    expectProblem(await refund(card.id, { amount: 5201 }), 409, 'refund_exceeds_payment');
+    expect((await refund(card.id, { amount: 5200 })).status).toBe(201);
+    expectProblem(await refund(card.id, { amount: 1 }), 409, 'refund_exceeds_payment');
+    const got = (await t.http().get(orgPath(home.id, `/transactions/${sale.id}`)).set('Authorization', home.auth).expect(200)).body;
+    expect(got.paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions.map((adjustment: Body) => adjustment.amount)).toEqual([-2000, -5200]);
+    expect(await eventsOf('refund.created', (data) => data.id === first.body.id)).toEqual([first.body]);
+  });
+
+  it('parallel refunds of one payment never add up to more than it', async () => {
+    const { card } = await cardPartOf();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => refund(card.id, { amount: 2000 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+  });
+
+  it('a refund after a payout is carried into the next payout, the paid-out one unchanged', async () => {
+    const { sale, card } = await cardPartOf();
+    const [{ business_id: businessId }] = await sql<{ business_id: string }>(t, 'select business_id from transactions where id = ?', [sale.id]);
+    const [payout] = await sql<{ id: string }>(
+      t,
+      `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, created_at)
+       values (gen_random_uuid(), ?, ?, 0, 'AUD', 'paid', current_date, 1, now()) returning id`,
+      [home.id, businessId],
+    );
+    await sql(t, 'update payment_transactions set payout_id = ? where id = ?', [payout.id, card.id]);
+    expect((await refund(card.id, { amount: 1000 })).status).toBe(201);
+    const rows = await sql<{ id: string; payout_id: string | null; amount: number; adjustments: Body[] }>(
+      t,
+      "select id, payout_id, amount, adjustments from payment_transactions where transaction_id = ? and source = 'payment' order by created_at, id",
+      [sale.id],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ id: card.id, payout_id: payout.id, amount: 7200, adjustments: [] }),
+      expect.objectContaining({ payout_id: null, amount: 0, adjustments: [expect.objectContaining({ source: 'refund', amount: -1000 })] }),
+    ]);
+    expectProblem(await refund(card.id, { amount: 6201 }), 409, 'refund_exceeds_payment');
+  });
+
+  it('a claim is not refunded: 409; unknown 404; bad amounts 400', async () => {
+    const { claim } = await cardPartOf();
+    expectProblem(await refund(claim.id, { amount: 100 }), 409, 'not_a_card_payment');
+    expectNotFound(await refund(UNKNOWN_UUID, { amount: 100 }));
+    for (const amount of [0, -5, 1.5, '100', 2 ** 31]) expectInvalid(await refund(claim.id, { amount }), 'amount');
+    expectInvalid(await refund(claim.id, {}), 'amount');
+  });
+});

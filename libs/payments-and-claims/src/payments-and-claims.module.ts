@@ -12,6 +12,10 @@ import { HealthFundGateway } from './domain/health-fund-gateway.js';
 import { MedicareGateway } from './domain/medicare-gateway.js';
 import { PayoutBank } from './domain/payout-bank.js';
 import { TransactionsController } from './http/transactions.controller.js';
+import { ClaimsController } from './http/claims.controller.js';
+import { EstimateRebate } from './application/estimate-rebate.use-case.js';
+import { RefundPayment } from './application/refund-payment.use-case.js';
+import { VoidClaim } from './application/void-claim.use-case.js';
 import { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
 import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
@@ -43,13 +47,16 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
-  controllers: [PayoutsController, TransactionsController],
+  controllers: [PayoutsController, TransactionsController, ClaimsController],
   providers: [
     { provide: HealthFundGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }) },
     { provide: MedicareGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }) },
     { provide: PayoutBank, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }) },
     ClaimFiling,
     CheckOutBooking,
+    EstimateRebate,
+    VoidClaim,
+    RefundPayment,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     { provide: BookingTransactions, useClass: LatestBookingTransactions },
     RecordTransaction,

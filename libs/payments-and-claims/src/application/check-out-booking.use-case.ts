@@ -212,7 +212,7 @@ export class CheckOutBooking {
     const read = await this.reader.get(organisationId, transactionId);
     await this.events.record('transaction.created', organisationId, TransactionResponse.from(read, { withBillableItems: false }));
     for (const paymentTransaction of read.paymentTransactions) {
-      if (paymentTransaction.claim) await this.events.record('claim.approved', organisationId, ClaimResponse.from(paymentTransaction.claim, paymentTransaction, { withFundId: true }));
+      if (paymentTransaction.claim) await this.events.record('claim.approved', organisationId, ClaimResponse.from(paymentTransaction.claim, paymentTransaction.healthFund, { withFundId: true }));
       if (paymentTransaction.medicareClaim) {
         await this.events.record('medicare_claim.approved', organisationId, MedicareClaimResponse.from(paymentTransaction.medicareClaim, paymentTransaction, { withCards: false }));
       }

@@ -20,6 +20,8 @@ export interface AdjustmentTransaction {
   source: string;
   /** Signed cents: a refund or a dispute is negative. */
   amount: Cents;
+  /** Why a refund was given, as its request said; kept, not answered. */
+  reason?: string;
 }
 
 export interface PaymentLink {
@@ -86,6 +88,25 @@ export class PaymentTransaction {
     if (this.payoutId !== null) throw alreadyPaidOut([this.id]);
     if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
     this.adjustments = [...this.adjustments, { ...adjustment, id: newUuid() }];
+  }
+
+  /**
+   * Adjusts this payment transaction, or, once it is paid out (a payout never changes), a new one
+   * that carries only the adjustment into the next payout. Answers the adjustment and the row that
+   * holds it.
+   */
+  adjustOrCarryOver(adjustment: Omit<AdjustmentTransaction, 'id'>, now: Date): { adjustment: AdjustmentTransaction; holder: PaymentTransaction } {
+    const holder = this.payoutId === null ? this : this.carryOver(now);
+    holder.adjust(adjustment);
+    return { adjustment: holder.adjustments[holder.adjustments.length - 1], holder };
+  }
+
+  private carryOver(now: Date): PaymentTransaction {
+    const carried = PaymentTransaction.base(this, this.source, 0, 0, now);
+    carried.payment = this.payment && { ...this.payment, amount: 0 };
+    carried.claimId = this.claimId;
+    carried.medicareClaimId = this.medicareClaimId;
+    return carried;
   }
 
   private static base(owner: Owner, source: PaymentSource, amount: Cents, platformFeeAmount: Cents, now: Date): PaymentTransaction {

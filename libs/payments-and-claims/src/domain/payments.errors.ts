@@ -29,3 +29,12 @@ export const gapNotCovered = (gap: number): DomainError =>
   new DomainError('validation', 'validation_failed', `The gap of ${gap} cents needs a payment or a payment link.`, [
     { field: 'payment', code: 'gap_not_covered', message: `a gap of ${gap} cents remains after the claims: send payment or paymentLink` },
   ]);
+
+export const claimNotVoidable = (id: string, reason: string): DomainError => conflict('claim_not_voidable', `Claim ${id} cannot be voided: ${reason}.`);
+
+export const claimNotFound = (id: string): DomainError => notFound('Claim', id);
+
+export const refundExceedsPayment = (refundable: number): DomainError =>
+  conflict('refund_exceeds_payment', `Refunds cannot exceed the payment: ${refundable} cents are left to refund.`, { refundableAmount: refundable });
+
+export const notACardPayment = (id: string): DomainError => conflict('not_a_card_payment', `Payment transaction ${id} is not a card payment; only card payments are refunded.`);

@@ -23,6 +23,16 @@ export abstract class PaymentsRepository {
    * payout `assemble` makes of them together with the transactions it marked, in one transaction.
    * A concurrent payout of any of them waits, then sees what this one committed.
    */
+  /**
+   * Inside the caller's transaction: the payment transaction locked until it ends, so refunds and
+   * voids of one payment queue, and a payout run waits for them (or they for it). `null` when the
+   * organisation has none with this id.
+   */
+  abstract lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
+  /** Inside the caller's transaction: the claim of the transaction, with its payment transaction locked. */
+  abstract lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
+  /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
+  abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
   abstract payOut(
     organisationId: string,
     businessId: string,

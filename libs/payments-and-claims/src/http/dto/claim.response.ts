@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MedicareCardResponse } from '@app/wallet';
+import { type HealthFund, MedicareCardResponse } from '@app/wallet';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
 import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
@@ -68,8 +68,7 @@ export class ClaimResponse {
   @ApiProperty({ type: Object, example: { providerNumber: '2429591L', name: 'Priya Raman', categoryCode: 'physiotherapist' } })
   provider: { providerNumber: string | null; name: string | null; categoryCode: string | null };
 
-  static from(claim: Claim, read: PaymentTransactionRead, options: { withFundId: boolean }): ClaimResponse {
-    const fund = read.healthFund;
+  static from(claim: Claim, fund: HealthFund | null, options: { withFundId: boolean }): ClaimResponse {
     return {
       id: claim.id,
       referenceNumber: claim.referenceNumber,

@@ -3,7 +3,7 @@ import { MemberResponse } from '@app/membership';
 import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
 
-class AdjustmentTransactionResponse {
+export class AdjustmentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
   @ApiProperty({ example: '2026-11-23T01:00:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: 'refund' }) source: string;
@@ -84,7 +84,7 @@ export class PaymentTransactionResponse {
         amount: transaction.payment.amount,
       },
       claimId: transaction.claimId,
-      claim: read.claim && ClaimResponse.from(read.claim, read, { withFundId: !inPayout }),
+      claim: read.claim && ClaimResponse.from(read.claim, read.healthFund, { withFundId: !inPayout }),
       medicareClaimId: transaction.medicareClaimId,
       medicareClaim: read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
       ...(inPayout

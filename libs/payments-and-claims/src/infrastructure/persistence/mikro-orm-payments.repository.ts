@@ -1,6 +1,6 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Claim } from '../../domain/claim.js';
+import { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { PaymentsRepository } from '../../domain/payments.repository.js';
@@ -31,6 +31,20 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       if (paymentTransaction) change(paymentTransaction);
       return paymentTransaction;
     });
+  }
+
+  lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    return this.em.findOne(PaymentTransaction, { id, organisationId }, LOCKED);
+  }
+
+  async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
+    const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, claimId }, LOCKED);
+    const claim = paymentTransaction && (await this.em.findOne(Claim, { id: claimId, organisationId }, { refresh: true }));
+    return claim ? { claim, paymentTransaction } : null;
+  }
+
+  paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
+    return this.em.find(PaymentTransaction, { organisationId, source: 'payment', payment: { id: paymentId } }, { refresh: true });
   }
 
   payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {

@@ -16,6 +16,8 @@ import { ClaimsController } from './http/claims.controller.js';
 import { EstimateRebate } from './application/estimate-rebate.use-case.js';
 import { RefundPayment } from './application/refund-payment.use-case.js';
 import { VoidClaim } from './application/void-claim.use-case.js';
+import { PayoutJobs } from './application/payout-jobs.js';
+import { RunPayout } from './application/run-payout.use-case.js';
 import { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
 import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
@@ -57,6 +59,8 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     EstimateRebate,
     VoidClaim,
     RefundPayment,
+    RunPayout,
+    PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     { provide: BookingTransactions, useClass: LatestBookingTransactions },
     RecordTransaction,

@@ -38,3 +38,6 @@ export const refundExceedsPayment = (refundable: number): DomainError =>
   conflict('refund_exceeds_payment', `Refunds cannot exceed the payment: ${refundable} cents are left to refund.`, { refundableAmount: refundable });
 
 export const notACardPayment = (id: string): DomainError => conflict('not_a_card_payment', `Payment transaction ${id} is not a card payment; only card payments are refunded.`);
+
+export const nothingToPayOut = (businessId: string): DomainError =>
+  conflict('nothing_to_pay_out', `Business ${businessId} has nothing to pay out: no settled money since its last payout, or less than nothing after refunds and fees.`);

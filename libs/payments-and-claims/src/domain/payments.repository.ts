@@ -33,6 +33,18 @@ export abstract class PaymentsRepository {
   abstract lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
   /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
   abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
+  /**
+   * Inside the caller's transaction: holds the business's payout lock until it ends, so payout runs
+   * of one business (on any instance) go one after another.
+   */
+  abstract lockPayoutsOf(businessId: string): Promise<void>;
+  /** Ids of the business's payment transactions in no payout yet. */
+  abstract unpaidOf(businessId: string): Promise<string[]>;
+  /** Businesses with payment transactions in no payout yet. */
+  abstract businessesWithUnpaid(): Promise<string[]>;
+  abstract findPayout(id: string): Promise<Payout | null>;
+  /** A failed payout's payment transactions go back to wait for the next run. */
+  abstract releaseTransactionsOf(payoutId: string): Promise<void>;
   abstract payOut(
     organisationId: string,
     businessId: string,

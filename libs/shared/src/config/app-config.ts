@@ -24,6 +24,9 @@ export class AppConfig {
   readonly healthFundGateway: string;
   readonly medicareGateway: string;
   readonly payoutBank: string;
+  /** `HH:MM` on the wall clock of `payoutTimeZone` when each business's daily payout runs. */
+  readonly payoutTime: string;
+  readonly payoutTimeZone: string;
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
   /** PostgreSQL schema of the job engine's tables. */
@@ -55,6 +58,12 @@ export class AppConfig {
     this.healthFundGateway = env.HEALTH_FUND_GATEWAY || 'test';
     this.medicareGateway = env.MEDICARE_GATEWAY || 'test';
     this.payoutBank = env.PAYOUT_BANK || 'test';
+    this.payoutTime = env.PAYOUT_TIME || '17:00';
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.payoutTime)) throw new Error(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
+    this.payoutTimeZone = env.PAYOUT_TIME_ZONE || 'Australia/Sydney';
+    if (!Intl.supportedValuesOf('timeZone').includes(this.payoutTimeZone) && this.payoutTimeZone !== 'UTC') {
+      throw new Error(`PAYOUT_TIME_ZONE must be an IANA time zone such as Australia/Sydney, got "${this.payoutTimeZone}"`);
+    }
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
     this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new Error(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);

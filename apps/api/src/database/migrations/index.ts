@@ -7,6 +7,7 @@ import { Migration20261122040000Payments } from './Migration20261122040000Paymen
 import { Migration20261122050000BookingCounts } from './Migration20261122050000BookingCounts.js';
 import { Migration20261122060000IdempotencySecrets } from './Migration20261122060000IdempotencySecrets.js';
 import { Migration20261123000000Events } from './Migration20261123000000Events.js';
+import { Migration20261123100000PayoutRuns } from './Migration20261123100000PayoutRuns.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122050000BookingCounts', class: Migration20261122050000BookingCounts },
   { name: 'Migration20261122060000IdempotencySecrets', class: Migration20261122060000IdempotencySecrets },
   { name: 'Migration20261123000000Events', class: Migration20261123000000Events },
+  { name: 'Migration20261123100000PayoutRuns', class: Migration20261123100000PayoutRuns },
 ];

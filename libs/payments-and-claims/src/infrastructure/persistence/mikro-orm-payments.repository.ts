@@ -4,7 +4,7 @@ import { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { PaymentsRepository } from '../../domain/payments.repository.js';
-import type { Payout } from '../../domain/payout.js';
+import { Payout } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
 // `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
@@ -45,6 +45,28 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
 
   paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
     return this.em.find(PaymentTransaction, { organisationId, source: 'payment', payment: { id: paymentId } }, { refresh: true });
+  }
+
+  async lockPayoutsOf(businessId: string): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
+  }
+
+  async unpaidOf(businessId: string): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>('select id from payment_transactions where business_id = ? and payout_id is null order by id', [businessId]);
+    return rows.map((row) => row.id);
+  }
+
+  async businessesWithUnpaid(): Promise<string[]> {
+    const rows = await this.em.execute<{ business_id: string }[]>('select distinct business_id from payment_transactions where payout_id is null');
+    return rows.map((row) => row.business_id);
+  }
+
+  findPayout(id: string): Promise<Payout | null> {
+    return this.em.findOne(Payout, { id }, { refresh: true });
+  }
+
+  async releaseTransactionsOf(payoutId: string): Promise<void> {
+    await this.em.nativeUpdate(PaymentTransaction, { payoutId }, { payoutId: null });
   }
 
   payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {

@@ -521,3 +521,70 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     expectInvalid(await refund(claim.id, {}), 'amount');
   });
 });
+
+describe('payment links', () => {
+  const linkOf = (transaction: Body) => transaction.paymentTransactions.find((part: Body) => part.paymentLinks?.length)?.paymentLinks[0];
+  const tokenOf = (url: string) => url.split('/pay/')[1];
+  const view = (token: string) => t.http().get(`/v1/payment-links/${token}`);
+  const pay = (token: string, body: Body) => t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+
+  it('a check-out leaves the gap to a link: unpaid until the client pays it, then settled and the booking paid', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: { expiresInHours: 24 } });
+    expect(response.status).toBe(201);
+    const link = linkOf(response.body);
+    expect(link.url).toMatch(/^https:\/\/api\.example\.test\/pay\/[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(24 * 3_600_000);
+    const part = response.body.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expect(part).toMatchObject({ amount: 7200, payment: { status: 'requires_payment_method' } });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+    const token = tokenOf(link.url);
+    const [stored] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_link_tokens where token_hash = ? or token_hash = ?', [token, link.url]);
+    expect(stored.count).toBe(0);
+
+    const seen = await view(token).expect(200);
+    expect(seen.body).toEqual({ amount: 7200, currency: 'AUD', organisationName: expect.stringContaining('Checkout Clinic'), clientFirstName: 'Alex', expiresAt: link.expiresAt, status: 'open' });
+    const paid = await pay(token, { paymentMethodId: 'pm_card_mastercard' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+    expect((await getBooking(visit.id)).paid).toBe(true);
+    expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([expect.objectContaining({ payment: expect.objectContaining({ status: 'succeeded' }) })]);
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'payment_link_paid');
+    expect((await view(token).expect(200)).body.status).toBe('paid');
+  });
+
+  it('an expired link is 410 payment_link_expired; a declined card 402 and the link still open', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
+    const link = linkOf(sale);
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(72 * 3_600_000);
+    const token = tokenOf(link.url);
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_chargeDeclined' }), 402, 'card_declined');
+    expect((await view(token).expect(200)).body.status).toBe('open');
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [link.id]);
+    expect((await view(token).expect(200)).body.status).toBe('expired');
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 410, 'payment_link_expired');
+  });
+
+  it('two payers of one link at once: one pays', async () => {
+    const who = await patient();
+    const token = tokenOf(linkOf(await created(checkOut((await booking(who)).id, { paymentLink: {} }))).url);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(token, { confirmationTokenId: 'ctoken_card_visa' })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+
+  it('an unknown or malformed token is 404; a body without a card is 400', async () => {
+    expectNotFound(await view('x'.repeat(43)));
+    expectNotFound(await view('not a token'));
+    expectNotFound(await pay('y'.repeat(43), { paymentMethodId: 'pm_card_visa' }));
+    expectInvalid(await pay('y'.repeat(43), {}), 'paymentMethodId');
+  });
+
+  it('a link not yet paid is not refunded', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
+    const part = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expectProblem(await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth), 409, 'not_a_card_payment');
+  });
+});

@@ -180,6 +180,16 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     expect(again).toMatchObject({ amount: failed.amount, transactionCount: 1 });
   });
 
+  it('a payment link waits outside payouts until it is paid', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(() => ({ paymentLink: {} }));
+    expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
+    const token = sale.paymentTransactions[0].paymentLinks[0].url.split('/pay/')[1];
+    await t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify({ paymentMethodId: 'pm_card_visa' })).expect(200);
+    expect(await created(payOut(shop.businessId))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
+    await expectBooksBalance(shop.businessId);
+  });
+
   it('is for platform keys: an organisation key is 403; an unknown business 404', async () => {
     const shop = await clinic();
     expectProblem(await payOut(shop.businessId, home.auth), 403, 'forbidden');

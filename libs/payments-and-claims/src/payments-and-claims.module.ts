@@ -13,6 +13,9 @@ import { MedicareGateway } from './domain/medicare-gateway.js';
 import { PayoutBank } from './domain/payout-bank.js';
 import { TransactionsController } from './http/transactions.controller.js';
 import { ClaimsController } from './http/claims.controller.js';
+import { PaymentLinksController } from './http/payment-links.controller.js';
+import { PayByLink } from './application/pay-by-link.use-case.js';
+import { PaymentLinks } from './application/payment-links.js';
 import { EstimateRebate } from './application/estimate-rebate.use-case.js';
 import { RefundPayment } from './application/refund-payment.use-case.js';
 import { VoidClaim } from './application/void-claim.use-case.js';
@@ -49,7 +52,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
-  controllers: [PayoutsController, TransactionsController, ClaimsController],
+  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
   providers: [
     { provide: HealthFundGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }) },
     { provide: MedicareGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }) },
@@ -60,6 +63,8 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     VoidClaim,
     RefundPayment,
     RunPayout,
+    PaymentLinks,
+    PayByLink,
     PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     { provide: BookingTransactions, useClass: LatestBookingTransactions },

@@ -17,6 +17,7 @@ import { ClaimResponse, MedicareClaimResponse } from '../http/dto/claim.response
 import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
 import { TransactionResponse } from '../http/dto/transaction.response.js';
 import { claimableItems, ClaimFiling, type FundClaimCommand, type MedicareClaimCommand } from './claim-filing.js';
+import { PaymentLinks } from './payment-links.js';
 import { type TransactionRead, TransactionReader } from './transaction.reader.js';
 
 export interface CheckOutCommand {
@@ -24,6 +25,7 @@ export interface CheckOutCommand {
   healthFundClaim?: FundClaimCommand;
   medicareClaim?: MedicareClaimCommand;
   payment?: { paymentMethodId: string };
+  paymentLink?: { expiresInHours?: number };
 }
 
 /** What was done outside the database and must be undone if the check-out does not commit. */
@@ -51,13 +53,14 @@ export class CheckOutBooking {
     private readonly locations: LocationReader,
     private readonly practitioners: PractitionerDirectory,
     private readonly reader: TransactionReader,
+    private readonly links: PaymentLinks,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
   async execute(organisationId: string, bookingId: string, command: CheckOutCommand): Promise<TransactionRead> {
-    if (!command.healthFundClaim && !command.medicareClaim && !command.payment) {
-      throw validationFailed([{ field: 'payment', code: 'required', message: 'send at least one of healthFundClaim, medicareClaim, payment' }]);
+    if (!command.healthFundClaim && !command.medicareClaim && !command.payment && !command.paymentLink) {
+      throw validationFailed([{ field: 'payment', code: 'required', message: 'send at least one of healthFundClaim, medicareClaim, payment, paymentLink' }]);
     }
     const moves: Moves = { undo: [], failures: [] };
     try {
@@ -129,13 +132,16 @@ export class CheckOutBooking {
     if (medicareClaim && command.medicareClaim?.type === 'bulk_bill') paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
     const gap = sumCents(remaining);
-    if (gap > 0) paymentTransactions.push(await this.charge(organisationId, owner, command, gap, booking, moves, now));
+    const link = gap > 0 && !command.payment && command.paymentLink ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now) : null;
+    if (link) paymentTransactions.push(link.paymentTransaction);
+    else if (gap > 0) paymentTransactions.push(await this.charge(organisationId, owner, command, gap, booking, moves, now));
     transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
 
     // The transaction first: its payment transactions name it, and the ORM does not know they do.
     await this.payments.save(transaction);
     await this.payments.save(...(fundClaim ? [fundClaim] : []), ...(medicareClaim ? [medicareClaim] : []), ...paymentTransactions);
-    await this.settlements.markPaid(organisationId, booking.id);
+    if (link) await this.payments.addLinkToken(link.token);
+    else await this.settlements.markPaid(organisationId, booking.id);
     return this.recordEvents(organisationId, transaction.id);
   }
 
@@ -216,7 +222,7 @@ export class CheckOutBooking {
       if (paymentTransaction.medicareClaim) {
         await this.events.record('medicare_claim.approved', organisationId, MedicareClaimResponse.from(paymentTransaction.medicareClaim, paymentTransaction, { withCards: false }));
       }
-      if (paymentTransaction.paymentTransaction.source === 'payment') {
+      if (paymentTransaction.paymentTransaction.source === 'payment' && paymentTransaction.paymentTransaction.isSettled()) {
         await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(paymentTransaction, 'transaction'));
       }
     }

@@ -24,7 +24,7 @@ export class RefundPayment {
       // The payment's row lock: two refunds of one payment count each other's amounts.
       const paid = await this.payments.lockPaymentTransaction(organisationId, paymentTransactionId);
       if (!paid) throw paymentTransactionNotFound(paymentTransactionId);
-      if (paid.source !== 'payment' || !paid.payment || paid.amount === 0) throw notACardPayment(paid.id);
+      if (paid.source !== 'payment' || !paid.payment || !paid.isSettled() || paid.amount === 0) throw notACardPayment(paid.id);
       const refunded = sumCents(
         (await this.payments.paymentTransactionsOfPayment(organisationId, paid.payment.id)).flatMap((part) =>
           part.adjustments.filter((adjustment) => adjustment.source === 'refund').map((adjustment) => -adjustment.amount),

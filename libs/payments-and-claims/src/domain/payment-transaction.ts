@@ -1,9 +1,12 @@
 import { assertCents, type Cents, CURRENCY, invalidField, newUuid } from '@app/shared/domain';
-import { alreadyPaidOut } from './payments.errors.js';
+import { alreadyPaidOut, paymentLinkPaid } from './payments.errors.js';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 
 export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
+
+/** A link's payment before the client pays it. */
+export const AWAITING_PAYMENT = 'requires_payment_method';
 
 export interface CardPayment {
   id: string;
@@ -68,6 +71,26 @@ export class PaymentTransaction {
     const transaction = PaymentTransaction.base(owner, 'payment', payment.amount, platformFeeAmount, now);
     transaction.payment = { ...payment, id: payment.id ?? `pi_${newUuid().replace(/-/g, '')}`, currency: CURRENCY };
     return transaction;
+  }
+
+  /** A gap the client pays later through a payment link: not settled, so in no payout, until paid. */
+  static awaitingLink(owner: Owner, amount: Cents, platformFeeAmount: Cents, link: Omit<PaymentLink, 'events'>, now: Date): PaymentTransaction {
+    const transaction = PaymentTransaction.forCardPayment(owner, { status: AWAITING_PAYMENT, paymentMethodId: null, clientSecret: null, amount }, platformFeeAmount, now);
+    transaction.paymentLinks = [{ ...link, events: [] }];
+    return transaction;
+  }
+
+  /** Money in hand: a claim, or a card payment that succeeded (not a link still waiting). */
+  isSettled(): boolean {
+    return this.source !== 'payment' || this.payment?.status === 'succeeded';
+  }
+
+  /** The client paid the link: the payment succeeded now. */
+  payByLink(processorPaymentId: string, now: Date): void {
+    if (!this.payment || this.payment.status !== AWAITING_PAYMENT) throw paymentLinkPaid();
+    this.payment = { ...this.payment, id: processorPaymentId, status: 'succeeded' };
+    this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
+    this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
   }
 
   /** The fund pays the rebate to the business; the gap is the client's to pay. */

@@ -41,3 +41,9 @@ export const notACardPayment = (id: string): DomainError => conflict('not_a_card
 
 export const nothingToPayOut = (businessId: string): DomainError =>
   conflict('nothing_to_pay_out', `Business ${businessId} has nothing to pay out: no settled money since its last payout, or less than nothing after refunds and fees.`);
+
+export const paymentLinkPaid = (): DomainError => conflict('payment_link_paid', 'This payment link has been paid.');
+
+export const paymentLinkExpired = (): DomainError => new DomainError('gone', 'payment_link_expired', 'This payment link has expired; ask the practice for a new one.');
+
+export const paymentLinkNotFound = (): DomainError => notFound('Payment link', 'with this token');

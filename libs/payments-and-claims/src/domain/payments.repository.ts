@@ -28,6 +28,8 @@ export abstract class PaymentsRepository {
    * voids of one payment queue, and a payout run waits for them (or they for it). `null` when the
    * organisation has none with this id.
    */
+  /** Read without a lock, for answers. */
+  abstract findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
   abstract lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
   /** Inside the caller's transaction: the claim of the transaction, with its payment transaction locked. */
   abstract lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
@@ -38,17 +40,28 @@ export abstract class PaymentsRepository {
    * of one business (on any instance) go one after another.
    */
   abstract lockPayoutsOf(businessId: string): Promise<void>;
-  /** Ids of the business's payment transactions in no payout yet. */
+  /** Ids of the business's settled payment transactions in no payout yet (a link not yet paid waits). */
   abstract unpaidOf(businessId: string): Promise<string[]>;
-  /** Businesses with payment transactions in no payout yet. */
+  /** Businesses with settled payment transactions in no payout yet. */
   abstract businessesWithUnpaid(): Promise<string[]>;
   abstract findPayout(id: string): Promise<Payout | null>;
   /** A failed payout's payment transactions go back to wait for the next run. */
   abstract releaseTransactionsOf(payoutId: string): Promise<void>;
+  /** Keeps a payment link's token by its hash (the token itself is never stored). */
+  abstract addLinkToken(token: LinkToken): Promise<void>;
+  abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;
   abstract payOut(
     organisationId: string,
     businessId: string,
     ids: readonly string[],
     assemble: (transactions: PaymentTransaction[]) => Payout,
   ): Promise<Payout>;
+}
+
+export interface LinkToken {
+  tokenHash: string;
+  linkId: string;
+  organisationId: string;
+  paymentTransactionId: string;
+  expiresAt: Date;
 }

@@ -5,6 +5,7 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'payment_required'
   | 'unprocessable'
   | 'payload_too_large'

@@ -23,6 +23,15 @@ export class CardCharges {
     return this.processor.charge({ customerId: details.customerId, paymentMethodId: details.processorPaymentMethodId, amount, description });
   }
 
+  /**
+   * A one-off charge of a card the payer names to the processor (a payment link's page): checked by
+   * attaching it, then charged; `card_declined` moves nothing.
+   */
+  async chargeOnce(card: { paymentMethodId?: string; confirmationTokenId?: string }, amount: number, description: string): Promise<ProcessorCharge> {
+    const method = await this.processor.attachPaymentMethod(card);
+    return this.processor.charge({ customerId: method.customerId, paymentMethodId: method.paymentMethodId, amount, description });
+  }
+
   refund(paymentId: string, amount: number): Promise<void> {
     return this.processor.refund(paymentId, amount);
   }

@@ -8,6 +8,7 @@ import { Migration20261122050000BookingCounts } from './Migration20261122050000B
 import { Migration20261122060000IdempotencySecrets } from './Migration20261122060000IdempotencySecrets.js';
 import { Migration20261123000000Events } from './Migration20261123000000Events.js';
 import { Migration20261123100000PayoutRuns } from './Migration20261123100000PayoutRuns.js';
+import { Migration20261123110000PaymentLinks } from './Migration20261123110000PaymentLinks.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122060000IdempotencySecrets', class: Migration20261122060000IdempotencySecrets },
   { name: 'Migration20261123000000Events', class: Migration20261123000000Events },
   { name: 'Migration20261123100000PayoutRuns', class: Migration20261123100000PayoutRuns },
+  { name: 'Migration20261123110000PaymentLinks', class: Migration20261123110000PaymentLinks },
 ];

@@ -83,7 +83,16 @@ export class CheckOutPaymentRequest {
   paymentMethodId: string;
 }
 
-/** Every part optional; at least one of healthFundClaim, medicareClaim and payment. */
+export class CheckOutPaymentLinkRequest {
+  @ApiProperty({ required: false, example: 72, default: 72, minimum: 1, maximum: 720, description: 'Hours until the link expires.' })
+  @MayBeOmitted()
+  @IsInt({ message: 'must be a whole number of hours from 1 to 720' })
+  @Min(1, { message: 'must be a whole number of hours from 1 to 720' })
+  @Max(720, { message: 'must be a whole number of hours from 1 to 720' })
+  expiresInHours?: number;
+}
+
+/** Every part optional; at least one of healthFundClaim, medicareClaim, payment and paymentLink. */
 export class CheckOutRequest {
   @ApiProperty({ required: false, type: [CheckOutItemRequest], description: "Default: the appointment type's billable items at their totalPrice." })
   @MayBeOmitted()
@@ -114,4 +123,11 @@ export class CheckOutRequest {
   @ValidateNested()
   @Type(() => CheckOutPaymentRequest)
   payment?: CheckOutPaymentRequest;
+
+  @ApiProperty({ required: false, type: CheckOutPaymentLinkRequest, description: 'The gap is paid later through a link (its url is in the answer); `payment` wins when both are sent.' })
+  @MayBeOmitted()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CheckOutPaymentLinkRequest)
+  paymentLink?: CheckOutPaymentLinkRequest;
 }

@@ -56,7 +56,7 @@ export class PaymentTransactionResponse {
   @ApiProperty({ type: ClaimResponse, nullable: true }) claim: ClaimResponse | null;
   @ApiProperty({ type: String, nullable: true, example: null }) medicareClaimId: string | null;
   @ApiProperty({ type: MedicareClaimResponse, nullable: true }) medicareClaim: MedicareClaimResponse | null;
-  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings.' }) paymentLinks?: PaymentLinkResponse[];
+  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings, and in a Transaction whose gap a payment link covers.' }) paymentLinks?: PaymentLinkResponse[];
   @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
 
   static from(read: PaymentTransactionRead, view: PaymentTransactionView): PaymentTransactionResponse {
@@ -87,7 +87,8 @@ export class PaymentTransactionResponse {
       claim: read.claim && ClaimResponse.from(read.claim, read.healthFund, { withFundId: !inPayout }),
       medicareClaimId: transaction.medicareClaimId,
       medicareClaim: read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
-      ...(inPayout
+      // A check-out answers the link it made: where else would the practice find the url to send.
+      ...(inPayout || transaction.paymentLinks.length > 0
         ? {
             paymentLinks: transaction.paymentLinks.map((link) => ({
               url: link.url,
@@ -96,6 +97,10 @@ export class PaymentTransactionResponse {
               expiresAt: link.expiresAt,
               events: link.events.map((event) => ({ createdAt: event.createdAt })),
             })),
+          }
+        : {}),
+      ...(inPayout
+        ? {
             events: transaction.events.map((event) => {
               const member = read.eventMembers.get(event.createdBy);
               return { createdAt: event.createdAt, createdBy: event.createdBy, createdByMember: member ? withoutActivity(MemberResponse.from(member)) : null };

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
-import { PaymentsRepository } from '../../domain/payments.repository.js';
+import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
@@ -33,6 +33,10 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     });
   }
 
+  findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    return this.em.findOne(PaymentTransaction, { id, organisationId }, { refresh: true });
+  }
+
   lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
     return this.em.findOne(PaymentTransaction, { id, organisationId }, LOCKED);
   }
@@ -52,12 +56,12 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async unpaidOf(businessId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ id: string }[]>('select id from payment_transactions where business_id = ? and payout_id is null order by id', [businessId]);
+    const rows = await this.em.execute<{ id: string }[]>("select id from payment_transactions where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded') order by id", [businessId]);
     return rows.map((row) => row.id);
   }
 
   async businessesWithUnpaid(): Promise<string[]> {
-    const rows = await this.em.execute<{ business_id: string }[]>('select distinct business_id from payment_transactions where payout_id is null');
+    const rows = await this.em.execute<{ business_id: string }[]>("select distinct business_id from payment_transactions where payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')");
     return rows.map((row) => row.business_id);
   }
 
@@ -67,6 +71,23 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
 
   async releaseTransactionsOf(payoutId: string): Promise<void> {
     await this.em.nativeUpdate(PaymentTransaction, { payoutId }, { payoutId: null });
+  }
+
+  async addLinkToken(token: LinkToken): Promise<void> {
+    await this.em.execute(
+      'insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)',
+      [token.tokenHash, token.linkId, token.organisationId, token.paymentTransactionId, token.expiresAt],
+    );
+  }
+
+  async findLinkToken(tokenHash: string): Promise<LinkToken | null> {
+    const [row] = await this.em.execute<{ link_id: string; organisation_id: string; payment_transaction_id: string; expires_at: Date }[]>(
+      'select link_id, organisation_id, payment_transaction_id, expires_at from payment_link_tokens where token_hash = ?',
+      [tokenHash],
+    );
+    return row
+      ? { tokenHash, linkId: row.link_id, organisationId: row.organisation_id, paymentTransactionId: row.payment_transaction_id, expiresAt: new Date(row.expires_at) }
+      : null;
   }
 
   payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {

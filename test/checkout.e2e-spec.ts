@@ -588,3 +588,71 @@ describe('payment links', () => {
     expectProblem(await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth), 409, 'not_a_card_payment');
   });
 });
+
+describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () => {
+  const FEE = 4000;
+  const cancel = (bookingId: string, body: Body) => postJson(t, orgPath(home.id, `/bookings/${bookingId}/cancel`), body, home.auth);
+  const transactionsOf = async (bookingId: string) =>
+    (await t.http().get(orgPath(home.id, `/transactions?bookingId=${bookingId}`)).set('Authorization', home.auth).expect(200)).body.items;
+  let soon = 0;
+  /** Within the no-fee window's end: two to three hours ahead, so a fee is billable now. */
+  async function bookingSoon(who: Patient, paymentMethodId?: string): Promise<Body> {
+    const serviceDate = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000 + soon++ * 60_000 * 61).toISOString();
+    return created(
+      postJson(
+        t,
+        orgPath(home.id, '/bookings'),
+        { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: physio.id, serviceDate, ...(paymentMethodId ? { paymentMethodId } : {}) },
+        home.auth,
+      ),
+    );
+  }
+
+  beforeAll(async () => {
+    await t
+      .http()
+      .patch(`/v1/organisations/${home.id}/booking-settings`)
+      .set('Authorization', home.auth)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: FEE, cancellationNoFeeBeforeHours: 24 }))
+      .expect(200);
+  });
+
+  it("charges a billable fee to the booking's card as its own transaction", async () => {
+    const who = await patient();
+    const visit = await bookingSoon(who, who.visa.id);
+    const response = await cancel(visit.id, { chargeCancellationFee: true });
+    expect(response.status).toBe(200);
+    expect(response.body.cancelledAt).toEqual(expect.any(String));
+    const [fee] = await transactionsOf(visit.id);
+    expect(fee).toMatchObject({ amount: FEE, bookingId: visit.id, paymentMethodId: who.visa.id, transactionItems: [expect.objectContaining({ description: 'Cancellation fee', chargeAmount: FEE })] });
+    expect(fee.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: FEE, payment: expect.objectContaining({ status: 'succeeded' }) })]);
+    expect(await eventsOf('transaction.created', (data) => data.id === fee.id)).toHaveLength(1);
+  });
+
+  it('charges nothing when the booking is outside the fee window, or the fee is not asked for', async () => {
+    const who = await patient();
+    const far = await booking(who);
+    expect((await cancel(far.id, { chargeCancellationFee: true })).status).toBe(200);
+    const near = await bookingSoon(who, who.visa.id);
+    expect((await cancel(near.id, {})).status).toBe(200);
+    expect([...(await transactionsOf(far.id)), ...(await transactionsOf(near.id))]).toEqual([]);
+  });
+
+  it('no payment method: 409 no_payment_method; a declined card: 402; the booking stays confirmed either way', async () => {
+    const who = await patient();
+    const without = await bookingSoon(who);
+    expectProblem(await cancel(without.id, { chargeCancellationFee: true }), 409, 'no_payment_method');
+    expect((await getBooking(without.id)).cancelledAt).toBeNull();
+    const declining = await bookingSoon(who, who.declining.id);
+    expectProblem(await cancel(declining.id, { chargeCancellationFee: true }), 402, 'card_declined');
+    expect((await getBooking(declining.id)).cancelledAt).toBeNull();
+    expect(await transactionsOf(declining.id)).toEqual([]);
+  });
+
+  it('a chargeCancellationFee that is not a boolean is 400', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    expectInvalid(await cancel(visit.id, { chargeCancellationFee: 'yes' }), 'chargeCancellationFee');
+  });
+});

@@ -647,7 +647,13 @@ describe('what the OpenAPI document promises every route (CONTRACT §4, §5)', (
   it('documents 401, 403 and 429 on every keyed operation, and 429 on every operation but health probes', () => {
     const all = operations();
     const publicRoutes = all.filter(({ operation }) => !operation.security?.length).map(({ route }) => route);
-    expect(publicRoutes.sort()).toEqual(['GET /health/live', 'GET /health/ready', 'GET /v1/organisations/{organisationId}/booking-data']);
+    expect(publicRoutes.sort()).toEqual([
+      'GET /health/live',
+      'GET /health/ready',
+      'GET /v1/organisations/{organisationId}/booking-data',
+      'GET /v1/payment-links/{token}',
+      'POST /v1/payment-links/{token}/pay',
+    ]);
     const keyed = all.filter(({ operation }) => operation.security?.length);
     expect(['401', '403', '429'].flatMap((status) => withoutProblem(keyed, status))).toEqual([]);
     expect(

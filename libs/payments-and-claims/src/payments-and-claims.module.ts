@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
-import { BookingTransactions } from '@app/scheduling';
+import { BookingTransactions, CancellationFees } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AppConfig } from '@app/shared';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
@@ -16,6 +16,7 @@ import { ClaimsController } from './http/claims.controller.js';
 import { PaymentLinksController } from './http/payment-links.controller.js';
 import { PayByLink } from './application/pay-by-link.use-case.js';
 import { PaymentLinks } from './application/payment-links.js';
+import { ChargeCancellationFee } from './application/charge-cancellation-fee.js';
 import { EstimateRebate } from './application/estimate-rebate.use-case.js';
 import { RefundPayment } from './application/refund-payment.use-case.js';
 import { VoidClaim } from './application/void-claim.use-case.js';
@@ -68,6 +69,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     { provide: BookingTransactions, useClass: LatestBookingTransactions },
+    { provide: CancellationFees, useClass: ChargeCancellationFee },
     RecordTransaction,
     RecordPaymentOutcome,
     AssemblePayout,
@@ -76,6 +78,6 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     TransactionReader,
     PayoutQueries,
   ],
-  exports: [BookingTransactions, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [BookingTransactions, CancellationFees, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

@@ -4,3 +4,4 @@ export { SchedulingModule, schedulingSchemas } from './scheduling.module.js';
 export { BookingTransactions } from './domain/booking-transactions.js';
 export { BookingSettlements, type BookingToSettle } from './application/booking-settlements.js';
 export type { BillableItem } from './domain/appointment-type.js';
+export { CancellationFees, type FeeBooking } from './domain/cancellation-fees.js';

@@ -24,8 +24,8 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema];
 @Module({})
 export class SchedulingModule {
   /**
-   * Scheduling with its `BookingTransactions` port bound by `transactions`, a module that provides
-   * and exports it (payments-and-claims). The composition root chooses; scheduling never imports it.
+   * Scheduling with its `BookingTransactions` and `CancellationFees` ports bound by `transactions`, a
+   * module that provides and exports them (payments-and-claims). The composition root chooses; scheduling never imports it.
    */
   static withTransactionsFrom(transactions: Type | DynamicModule): DynamicModule {
     return {

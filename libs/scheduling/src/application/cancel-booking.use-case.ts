@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
 import { Clock, DomainEvents } from '@app/shared/domain';
+import { OrganisationDirectory } from '@app/organisations';
 import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
-import { bookingNotFound } from '../domain/scheduling.errors.js';
+import { CancellationFees } from '../domain/cancellation-fees.js';
+import { cancellationPolicyOf } from '../domain/cancellation-policy.js';
+import { bookingNotFound, noPaymentMethod } from '../domain/scheduling.errors.js';
 import { BookingResponse } from '../http/dto/booking.dto.js';
 import { BookingQueries } from './booking.queries.js';
 
@@ -12,17 +15,32 @@ export class CancelBooking {
   constructor(
     private readonly bookings: BookingRepository,
     private readonly queries: BookingQueries,
+    private readonly organisations: OrganisationDirectory,
+    private readonly fees: CancellationFees,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
   ) {}
 
-  async execute(organisationId: string, bookingId: string): Promise<Booking> {
+  /**
+   * With `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
+   * payment method in the same transaction: a declined card leaves the booking as it was.
+   */
+  async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<Booking> {
     return this.events.transaction(async () => {
-      const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(this.clock.now()));
+      const now = this.clock.now();
+      const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(now));
       if (!booking) throw bookingNotFound(bookingId);
+      if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now);
       const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
       await this.events.record('booking.cancelled', organisationId, BookingResponse.from(cancelled));
       return booking;
     });
+  }
+
+  private async chargeFee(organisationId: string, booking: Booking, now: Date): Promise<void> {
+    const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
+    if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return;
+    if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);
+    await this.fees.charge(organisationId, { ...booking, paymentMethodId: booking.paymentMethodId }, policy.fee.amount);
   }
 }

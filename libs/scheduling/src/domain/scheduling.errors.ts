@@ -12,3 +12,6 @@ export const notLinked = (): DomainError => invalidField('locationId', 'provider
 
 export const notOffered = (): DomainError =>
   invalidField('appointmentTypeId', 'not_offered', 'this appointment type is not offered by the provider at the location');
+
+export const noPaymentMethod = (id: string): DomainError =>
+  conflict('no_payment_method', `Booking ${id} has no payment method to charge the cancellation fee to.`);

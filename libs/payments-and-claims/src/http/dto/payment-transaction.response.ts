@@ -2,6 +2,7 @@ import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { MemberResponse } from '@app/membership';
 import type { PaymentTransactionRead } from '../../application/payment-transaction.reader.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
+import { AWAITING_PAYMENT } from '../../domain/payment-transaction.js';
 
 export class AdjustmentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
@@ -56,7 +57,7 @@ export class PaymentTransactionResponse {
   @ApiProperty({ type: ClaimResponse, nullable: true }) claim: ClaimResponse | null;
   @ApiProperty({ type: String, nullable: true, example: null }) medicareClaimId: string | null;
   @ApiProperty({ type: MedicareClaimResponse, nullable: true }) medicareClaim: MedicareClaimResponse | null;
-  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings, and in a Transaction whose gap a payment link covers.' }) paymentLinks?: PaymentLinkResponse[];
+  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings, and in a Transaction while its payment link waits to be paid.' }) paymentLinks?: PaymentLinkResponse[];
   @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
 
   static from(read: PaymentTransactionRead, view: PaymentTransactionView): PaymentTransactionResponse {
@@ -87,8 +88,8 @@ export class PaymentTransactionResponse {
       claim: read.claim && ClaimResponse.from(read.claim, read.healthFund, { withFundId: !inPayout }),
       medicareClaimId: transaction.medicareClaimId,
       medicareClaim: read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
-      // A check-out answers the link it made: where else would the practice find the url to send.
-      ...(inPayout || transaction.paymentLinks.length > 0
+      // While a link waits to be paid, a Transaction shows it: the practice needs its url to send.
+      ...(inPayout || transaction.payment?.status === AWAITING_PAYMENT
         ? {
             paymentLinks: transaction.paymentLinks.map((link) => ({
               url: link.url,

@@ -3,6 +3,7 @@ import { Expansion, SqlReader } from '@app/shared';
 import { RecordedEvents } from '@app/shared/domain';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ClientDirectory } from '@app/membership';
+import type { OrganisationDirectory } from '@app/organisations';
 import { PractitionerDirectory } from '@app/practitioners';
 import { WalletQueries } from '@app/wallet';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
@@ -12,6 +13,7 @@ import { CancelBooking } from '../../application/cancel-booking.use-case.js';
 import { CreateBooking, type CreateBookingCommand } from '../../application/create-booking.use-case.js';
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
+import { CancellationFees } from '../../domain/cancellation-fees.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './mikro-orm-scheduling.repositories.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
@@ -19,6 +21,12 @@ const clock = new FixedClock(NOW);
 const at = (iso: string) => new Date(iso);
 
 type Practice = Awaited<ReturnType<Rows['practice']>>;
+
+class NoFees extends CancellationFees {
+  async charge(): Promise<void> {
+    throw new Error('no fee was asked for');
+  }
+}
 
 describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   let orm: MikroORM;
@@ -231,7 +239,12 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const practice = await rows.practice();
       const type = await addType(practice);
       const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'));
-      const cancel = () => new CancelBooking(new MikroOrmBookingRepository(fresh(orm)), bookingReads, clock, new RecordedEvents()).execute(practice.organisationId, booking.id);
+      // No fee is asked for: the directory and the fee port are never reached.
+      const cancel = () =>
+        new CancelBooking(new MikroOrmBookingRepository(fresh(orm)), bookingReads, {} as OrganisationDirectory, new NoFees(), clock, new RecordedEvents()).execute(
+          practice.organisationId,
+          booking.id,
+        );
 
       // Commits wait, so without the row lock every cancel would read the booking still confirmed.
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([cancel(), cancel(), cancel()]));

@@ -562,6 +562,11 @@ describe('payment links', () => {
     const token = tokenOf(link.url);
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_chargeDeclined' }), 402, 'card_declined');
     expect((await view(token).expect(200)).body.status).toBe('open');
+    const waiting = sale.paymentTransactions[0];
+    // The payer's card is the processor's, not a wallet card: the failed payment names none.
+    expect(await eventsOf('payment.failed', (data) => data.amount === waiting.amount && data.payment.paymentMethodId === null)).toEqual([
+      expect.objectContaining({ source: 'payment', payment: expect.objectContaining({ status: 'failed' }) }),
+    ]);
     await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [link.id]);
     expect((await view(token).expect(200)).body.status).toBe('expired');
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 410, 'payment_link_expired');

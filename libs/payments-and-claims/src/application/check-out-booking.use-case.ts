@@ -19,6 +19,7 @@ import { TransactionResponse } from '../http/dto/transaction.response.js';
 import { claimableItems, ClaimFiling, type FundClaimCommand, type MedicareClaimCommand } from './claim-filing.js';
 import { PaymentLinks } from './payment-links.js';
 import { type TransactionRead, TransactionReader } from './transaction.reader.js';
+import { failedPaymentData } from './failed-payment.js';
 
 export interface CheckOutCommand {
   items?: CheckOutItem[];
@@ -164,8 +165,7 @@ export class CheckOutBooking {
       return PaymentTransaction.forCardPayment(owner, { ...attempt, id: charged.paymentId }, fee, now);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'card_declined') {
-        const failed = PaymentTransaction.forCardPayment(owner, { ...attempt, status: 'failed' }, 0, now);
-        moves.failures.push({ type: 'payment.failed', data: paymentTransactionData(failed) });
+        moves.failures.push({ type: 'payment.failed', data: failedPaymentData(owner, command.payment.paymentMethodId, gap, now) });
       }
       throw error;
     }
@@ -228,12 +228,4 @@ export class CheckOutBooking {
     }
     return read;
   }
-}
-
-/** A payment that never happened, as the event `payment.failed` shows it: the shape a payment transaction has. */
-function paymentTransactionData(failed: PaymentTransaction): object {
-  return PaymentTransactionResponse.from(
-    { paymentTransaction: failed, claim: null, healthFund: null, medicareClaim: null, patientMedicareCard: null, claimantMedicareCard: null, eventMembers: new Map() },
-    'transaction',
-  );
 }

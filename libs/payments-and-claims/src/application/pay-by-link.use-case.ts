@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BookingSettlements } from '@app/scheduling';
-import { Clock, DomainEvents } from '@app/shared/domain';
+import { Clock, DomainError, DomainEvents } from '@app/shared/domain';
 import { ClientDirectory } from '@app/membership';
 import { OrganisationDirectory } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
@@ -8,6 +8,7 @@ import type { PaymentTransaction } from '../domain/payment-transaction.js';
 import { paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
+import { failedPaymentData } from './failed-payment.js';
 import { tokenHashOf } from './payment-links.js';
 import { TransactionReader } from './transaction.reader.js';
 
@@ -43,6 +44,7 @@ export class PayByLink {
 
   async pay(token: string, card: { paymentMethodId?: string; confirmationTokenId?: string }): Promise<LinkView> {
     const undo: (() => Promise<void>)[] = [];
+    const failures: { organisationId: string; data: object }[] = [];
     try {
       return await this.events.transaction(async () => {
         const found = await this.find(token);
@@ -51,7 +53,12 @@ export class PayByLink {
         if (paymentTransaction.isSettled()) throw paymentLinkPaid();
         const now = this.clock.now();
         if (now.getTime() > found.expiresAt.getTime()) throw paymentLinkExpired();
-        const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`);
+        const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'card_declined') {
+            failures.push({ organisationId: found.organisationId, data: failedPaymentData(paymentTransaction, null, paymentTransaction.amount, now) });
+          }
+          throw error;
+        });
         undo.push(() => this.charges.refund(charged.paymentId, paymentTransaction.amount));
         paymentTransaction.payByLink(charged.paymentId, now);
         await this.payments.save(paymentTransaction);
@@ -60,6 +67,8 @@ export class PayByLink {
       });
     } catch (error) {
       await Promise.allSettled(undo.map((step) => step()));
+      // Kept although nothing else is: the practice sees the attempt.
+      for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.data));
       throw error;
     }
   }

@@ -10,6 +10,8 @@ import { Migration20261123000000CardFingerprintsPerOrganisation } from './Migrat
 import { Migration20261123000000Events } from './Migration20261123000000Events.js';
 import { Migration20261123000000OnlineBooking } from './Migration20261123000000OnlineBooking.js';
 import { Migration20261123030000LinkDetailsRequired } from './Migration20261123030000LinkDetailsRequired.js';
+import { Migration20261123100000PayoutRuns } from './Migration20261123100000PayoutRuns.js';
+import { Migration20261123110000PaymentLinks } from './Migration20261123110000PaymentLinks.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +26,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123000000Events', class: Migration20261123000000Events },
   { name: 'Migration20261123000000OnlineBooking', class: Migration20261123000000OnlineBooking },
   { name: 'Migration20261123030000LinkDetailsRequired', class: Migration20261123030000LinkDetailsRequired },
+  { name: 'Migration20261123100000PayoutRuns', class: Migration20261123100000PayoutRuns },
+  { name: 'Migration20261123110000PaymentLinks', class: Migration20261123110000PaymentLinks },
 ];

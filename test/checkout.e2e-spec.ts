@@ -49,7 +49,11 @@ beforeAll(async () => {
       { name: 'Exercise band', basePrice: 2500 },
     ],
   });
-  gp = await createAppointmentType(t, home.id, { ...offered, price: 8290, billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }] });
+  gp = await createAppointmentType(t, home.id, {
+    ...offered,
+    price: 8290,
+    billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }],
+  });
 });
 
 afterAll(async () => {
@@ -88,11 +92,23 @@ let nextSlot = 0;
 async function booking(who: Patient, type: Body = physio): Promise<Body> {
   const serviceDate = new Date(Date.UTC(2027, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
   return created(
-    postJson(t, orgPath(home.id, '/bookings'), { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate }, home.auth),
+    postJson(
+      t,
+      orgPath(home.id, '/bookings'),
+      { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+      home.auth,
+    ),
   );
 }
 
-const getBooking = async (id: string) => (await t.http().get(orgPath(home.id, `/bookings/${id}`)).set('Authorization', home.auth).expect(200)).body;
+const getBooking = async (id: string) =>
+  (
+    await t
+      .http()
+      .get(orgPath(home.id, `/bookings/${id}`))
+      .set('Authorization', home.auth)
+      .expect(200)
+  ).body;
 
 async function eventsOf(type: string, matching: (data: Body) => boolean): Promise<Body[]> {
   const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
@@ -125,13 +141,23 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       ['Exercise band', 2500, null],
     ]);
     expect(transaction.paymentTransactions).toHaveLength(1);
-    expect(transaction.paymentTransactions[0]).toMatchObject({ source: 'payment', amount: 12000, payment: { status: 'succeeded', amount: 12000, currency: 'AUD' } });
+    expect(transaction.paymentTransactions[0]).toMatchObject({
+      source: 'payment',
+      amount: 12000,
+      payment: { status: 'succeeded', amount: 12000, currency: 'AUD' },
+    });
     expect(transaction.paymentTransactions[0].paymentId).toMatch(/^pi_/);
-    const [fee] = await sql<{ platform_fee_amount: number }>(t, 'select platform_fee_amount from payment_transactions where id = ?', [transaction.paymentTransactions[0].id]);
+    const [fee] = await sql<{ platform_fee_amount: number }>(t, 'select platform_fee_amount from payment_transactions where id = ?', [
+      transaction.paymentTransactions[0].id,
+    ]);
     expect(fee.platform_fee_amount).toBe(Math.round((12000 * FEE_BASIS_POINTS) / 10_000));
     const after = await getBooking(visit.id);
     expect(after.paid).toBe(true);
-    const got = await t.http().get(orgPath(home.id, `/transactions/${transaction.id}`)).set('Authorization', home.auth).expect(200);
+    const got = await t
+      .http()
+      .get(orgPath(home.id, `/transactions/${transaction.id}`))
+      .set('Authorization', home.auth)
+      .expect(200);
     expect(got.body).toEqual(transaction);
     expect(await eventsOf('transaction.created', (data) => data.id === transaction.id)).toEqual([transaction]);
     expect(await eventsOf('payment.succeeded', (data) => data.id === transaction.paymentTransactions[0].id)).toHaveLength(1);
@@ -141,7 +167,10 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
   it('claims the fund first and charges the card only the gap: rebates and card add up to the charges', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id, terminalId: 'T-1' }, payment: { paymentMethodId: who.visa.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: 'T-1' },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expect(response.status).toBe(201);
     const [claimPart, cardPart] = response.body.paymentTransactions;
     expect(claimPart).toMatchObject({ source: 'health_fund_claim', amount: 4800 });
@@ -326,7 +355,10 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       const other = await patient();
       expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: other.visa.id } }), 'payment.paymentMethodId');
       expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: UNKNOWN_UUID } }), 'payment.paymentMethodId');
-      expectNotFound(await checkOut(visit.id, { items: [{ billableItemId: UNKNOWN_UUID }], payment: { paymentMethodId: who.visa.id } }), 'items[0].billableItemId');
+      expectNotFound(
+        await checkOut(visit.id, { items: [{ billableItemId: UNKNOWN_UUID }], payment: { paymentMethodId: who.visa.id } }),
+        'items[0].billableItemId',
+      );
     });
 
     it('an unknown booking is 404; another organisation is 403', async () => {
@@ -336,7 +368,12 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     });
 
     it('an unknown transaction is 404', async () => {
-      expectNotFound(await t.http().get(orgPath(home.id, `/transactions/${UNKNOWN_UUID}`)).set('Authorization', home.auth));
+      expectNotFound(
+        await t
+          .http()
+          .get(orgPath(home.id, `/transactions/${UNKNOWN_UUID}`))
+          .set('Authorization', home.auth),
+      );
     });
 
     it('nothing was charged by any of it', async () => {
@@ -350,15 +387,21 @@ describe('GET …/transactions', () => {
   let who: Patient;
   let first: Body;
   let second: Body;
-  const list = (query: string, auth = home.auth) => t.http().get(orgPath(home.id, `/transactions?${query}`)).set('Authorization', auth);
+  const list = (query: string, auth = home.auth) =>
+    t
+      .http()
+      .get(orgPath(home.id, `/transactions?${query}`))
+      .set('Authorization', auth);
 
   beforeAll(async () => {
     who = await patient();
     first = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
-    second = await created(checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    second = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
   });
 
-  it("filters by client, newest first, each as its GET answers it", async () => {
+  it('filters by client, newest first, each as its GET answers it', async () => {
     const response = await list(`clientId=${who.client.id}`).expect(200);
     expect(response.body).toMatchObject({ totalItems: 2 });
     expect(response.body.items).toEqual([second, first]);
@@ -380,7 +423,11 @@ describe('GET …/transactions', () => {
   it('expands the billable items as charged', async () => {
     const [item] = (await list(`bookingId=${first.bookingId}&expand=transactionItems.billableItem`).expect(200)).body.items[0].transactionItems;
     expect(item.billableItem).toMatchObject({ name: 'Initial physiotherapy consultation', totalPrice: 9500, itemCode: '500' });
-    const got = await t.http().get(orgPath(home.id, `/transactions/${first.id}?expand=transactionItems.billableItem`)).set('Authorization', home.auth).expect(200);
+    const got = await t
+      .http()
+      .get(orgPath(home.id, `/transactions/${first.id}?expand=transactionItems.billableItem`))
+      .set('Authorization', home.auth)
+      .expect(200);
     expect(got.body.transactionItems[0].billableItem).toEqual(item.billableItem);
     expect(first.transactionItems[0]).not.toHaveProperty('billableItem');
   });
@@ -407,7 +454,14 @@ describe('POST …/claims/estimates', () => {
   it("answers the fund's rebate as an estimate, and stores nothing", async () => {
     const who = await patient();
     const [before] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
-    const response = await estimate({ healthFundCardId: who.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }, { itemCode: '505', chargeAmount: 2000 }, { itemCode: '9', chargeAmount: 100 }] });
+    const response = await estimate({
+      healthFundCardId: who.fund.id,
+      items: [
+        { itemCode: '500', chargeAmount: 9500 },
+        { itemCode: '505', chargeAmount: 2000 },
+        { itemCode: '9', chargeAmount: 100 },
+      ],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       isRebateEstimate: true,
@@ -436,12 +490,20 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
 
   it('voids a claim made today: voidedAt set, the rebate taken back as an adjustment, the fund reversed, claim.voided', async () => {
     const who = await patient('40017777');
-    const sale = await created(checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    const sale = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
     const claimPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
     const response = await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: claimPart.claim.id, voidedAt: expect.any(String), totalRebateAmount: 4800 });
-    const got = (await t.http().get(orgPath(home.id, `/transactions/${sale.id}`)).set('Authorization', home.auth).expect(200)).body;
+    const got = (
+      await t
+        .http()
+        .get(orgPath(home.id, `/transactions/${sale.id}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
     const voidedPart = got.paymentTransactions.find((part: Body) => part.id === claimPart.id);
     expect(voidedPart.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -4800 })]);
     expect(voidedPart.claim.voidedAt).toBe(response.body.voidedAt);
@@ -466,8 +528,14 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     who = await patient();
   });
   const cardPartOf = async () => {
-    const sale = await created(checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
-    return { sale, card: sale.paymentTransactions.find((part: Body) => part.source === 'payment'), claim: sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim') };
+    const sale = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+    return {
+      sale,
+      card: sale.paymentTransactions.find((part: Body) => part.source === 'payment'),
+      claim: sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim'),
+    };
   };
 
   it('refunds part, then the rest, never more than paid', async () => {
@@ -479,8 +547,16 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     expectProblem(await refund(card.id, { amount: 5201 }), 409, 'refund_exceeds_payment');
     expect((await refund(card.id, { amount: 5200 })).status).toBe(201);
     expectProblem(await refund(card.id, { amount: 1 }), 409, 'refund_exceeds_payment');
-    const got = (await t.http().get(orgPath(home.id, `/transactions/${sale.id}`)).set('Authorization', home.auth).expect(200)).body;
-    expect(got.paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions.map((adjustment: Body) => adjustment.amount)).toEqual([-2000, -5200]);
+    const got = (
+      await t
+        .http()
+        .get(orgPath(home.id, `/transactions/${sale.id}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
+    expect(got.paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions.map((adjustment: Body) => adjustment.amount)).toEqual([
+      -2000, -5200,
+    ]);
     expect(await eventsOf('refund.created', (data) => data.id === first.body.id)).toEqual([first.body]);
   });
 
@@ -540,16 +616,28 @@ describe('payment links', () => {
     expect(part).toMatchObject({ amount: 7200, payment: { status: 'requires_payment_method' } });
     expect((await getBooking(visit.id)).paid).toBe(false);
     const token = tokenOf(link.url);
-    const [stored] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_link_tokens where token_hash = ? or token_hash = ?', [token, link.url]);
+    const [stored] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_link_tokens where token_hash = ? or token_hash = ?', [
+      token,
+      link.url,
+    ]);
     expect(stored.count).toBe(0);
 
     const seen = await view(token).expect(200);
-    expect(seen.body).toEqual({ amount: 7200, currency: 'AUD', organisationName: expect.stringContaining('Checkout Clinic'), clientFirstName: 'Alex', expiresAt: link.expiresAt, status: 'open' });
+    expect(seen.body).toEqual({
+      amount: 7200,
+      currency: 'AUD',
+      organisationName: expect.stringContaining('Checkout Clinic'),
+      clientFirstName: 'Alex',
+      expiresAt: link.expiresAt,
+      status: 'open',
+    });
     const paid = await pay(token, { paymentMethodId: 'pm_card_mastercard' });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('paid');
     expect((await getBooking(visit.id)).paid).toBe(true);
-    expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([expect.objectContaining({ payment: expect.objectContaining({ status: 'succeeded' }) })]);
+    expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([
+      expect.objectContaining({ payment: expect.objectContaining({ status: 'succeeded' }) }),
+    ]);
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'payment_link_paid');
     expect((await view(token).expect(200)).body.status).toBe('paid');
   });
@@ -598,7 +686,13 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
   const FEE = 4000;
   const cancel = (bookingId: string, body: Body) => postJson(t, orgPath(home.id, `/bookings/${bookingId}/cancel`), body, home.auth);
   const transactionsOf = async (bookingId: string) =>
-    (await t.http().get(orgPath(home.id, `/transactions?bookingId=${bookingId}`)).set('Authorization', home.auth).expect(200)).body.items;
+    (
+      await t
+        .http()
+        .get(orgPath(home.id, `/transactions?bookingId=${bookingId}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body.items;
   let soon = 0;
   /** Within the no-fee window's end: two to three hours ahead, so a fee is billable now. */
   async function bookingSoon(who: Patient, paymentMethodId?: string): Promise<Body> {
@@ -607,7 +701,14 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
       postJson(
         t,
         orgPath(home.id, '/bookings'),
-        { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: physio.id, serviceDate, ...(paymentMethodId ? { paymentMethodId } : {}) },
+        {
+          clientId: who.client.id,
+          providerId: provider.id,
+          locationId: location.id,
+          appointmentTypeId: physio.id,
+          serviceDate,
+          ...(paymentMethodId ? { paymentMethodId } : {}),
+        },
         home.auth,
       ),
     );
@@ -630,8 +731,15 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
     expect(response.status).toBe(200);
     expect(response.body.cancelledAt).toEqual(expect.any(String));
     const [fee] = await transactionsOf(visit.id);
-    expect(fee).toMatchObject({ amount: FEE, bookingId: visit.id, paymentMethodId: who.visa.id, transactionItems: [expect.objectContaining({ description: 'Cancellation fee', chargeAmount: FEE })] });
-    expect(fee.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: FEE, payment: expect.objectContaining({ status: 'succeeded' }) })]);
+    expect(fee).toMatchObject({
+      amount: FEE,
+      bookingId: visit.id,
+      paymentMethodId: who.visa.id,
+      transactionItems: [expect.objectContaining({ description: 'Cancellation fee', chargeAmount: FEE })],
+    });
+    expect(fee.paymentTransactions).toEqual([
+      expect.objectContaining({ source: 'payment', amount: FEE, payment: expect.objectContaining({ status: 'succeeded' }) }),
+    ]);
     expect(await eventsOf('transaction.created', (data) => data.id === fee.id)).toHaveLength(1);
   });
 

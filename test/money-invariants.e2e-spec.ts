@@ -55,7 +55,13 @@ type Step =
 
 const steps = fc.array(
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ do: fc.constant('checkOut' as const), kind: fc.constantFrom<CheckOutKind>('card', 'fund_card', 'bulk_bill', 'patient_claim_card', 'link', 'fund_link', 'declined', 'fund_declined') }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        do: fc.constant('checkOut' as const),
+        kind: fc.constantFrom<CheckOutKind>('card', 'fund_card', 'bulk_bill', 'patient_claim_card', 'link', 'fund_link', 'declined', 'fund_declined'),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('payLink' as const), pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ do: fc.constant('void' as const), pick: fc.nat() }) },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('refund' as const), pick: fc.nat(), share: fc.double({ min: 0.05, max: 1.2, noNaN: true }) }) },
@@ -95,7 +101,10 @@ async function shop(): Promise<Shop> {
     visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
     declining: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }),
     fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
-    medicare: await card({ type: 'medicare_card', medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' } }),
+    medicare: await card({
+      type: 'medicare_card',
+      medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+    }),
   };
   return {
     businessId: business.id,
@@ -109,7 +118,14 @@ async function shop(): Promise<Shop> {
         postJson(
           t,
           orgPath(home.id, '/bookings'),
-          { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate, ...(paymentMethodId ? { paymentMethodId } : {}) },
+          {
+            clientId: client.id,
+            providerId: provider.id,
+            locationId: location.id,
+            appointmentTypeId: type.id,
+            serviceDate,
+            ...(paymentMethodId ? { paymentMethodId } : {}),
+          },
           home.auth,
         ),
       );
@@ -126,9 +142,16 @@ function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
     case 'fund_card':
       return { ...fund, ...card };
     case 'bulk_bill':
-      return { items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }], medicareClaim: { type: 'bulk_bill', patientMedicareCardId: cards.medicare } };
+      return {
+        items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }],
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: cards.medicare },
+      };
     case 'patient_claim_card':
-      return { items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }], medicareClaim: { type: 'patient_claim', patientMedicareCardId: cards.medicare }, ...card };
+      return {
+        items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }],
+        medicareClaim: { type: 'patient_claim', patientMedicareCardId: cards.medicare },
+        ...card,
+      };
     case 'link':
       return { paymentLink: {} };
     case 'fund_link':
@@ -160,10 +183,17 @@ async function run(step: Step, s: Shop): Promise<void> {
       return;
     }
     case 'payLink': {
-      const link = pick(partsOf(s.sales, (part) => part.paymentLinks?.length), step.pick);
+      const link = pick(
+        partsOf(s.sales, (part) => part.paymentLinks?.length),
+        step.pick,
+      );
       if (!link) return;
       const token = link.paymentLinks[0].url.split('/pay/')[1];
-      const response = await t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+      const response = await t
+        .http()
+        .post(`/v1/payment-links/${token}/pay`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
       expect([200, 409]).toContain(response.status);
       return;
     }
@@ -280,20 +310,16 @@ async function expectInvariants(s: Shop): Promise<void> {
 }
 
 describe('money invariants under random sequences', () => {
-  it(
-    'hold after every step of check-outs, link payments, voids, refunds, cancellation fees and payout runs',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(steps, async (sequence) => {
-          const s = await shop();
-          for (const step of sequence) {
-            await run(step, s);
-            await expectInvariants(s);
-          }
-        }),
-        { numRuns: Number(process.env.MONEY_RUNS ?? 6), endOnFailure: true },
-      );
-    },
-    240_000,
-  );
+  it('hold after every step of check-outs, link payments, voids, refunds, cancellation fees and payout runs', async () => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (sequence) => {
+        const s = await shop();
+        for (const step of sequence) {
+          await run(step, s);
+          await expectInvariants(s);
+        }
+      }),
+      { numRuns: Number(process.env.MONEY_RUNS ?? 6), endOnFailure: true },
+    );
+  }, 240_000);
 });

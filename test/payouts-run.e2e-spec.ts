@@ -63,7 +63,12 @@ async function clinic(): Promise<Clinic> {
     async checkOut(body = ({ visa: card }) => ({ payment: { paymentMethodId: card.id } })) {
       const serviceDate = new Date(Date.UTC(2027, 6, 1) + nextSlot++ * 3_600_000).toISOString();
       const booking = await created(
-        postJson(t, orgPath(home.id, '/bookings'), { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate }, home.auth),
+        postJson(
+          t,
+          orgPath(home.id, '/bookings'),
+          { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+          home.auth,
+        ),
       );
       return created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), body(cards), home.auth));
     },
@@ -82,10 +87,16 @@ interface Row {
   adjustments: { amount: number }[];
 }
 const rowsOf = (businessId: string) =>
-  sql<Row>(t, 'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id', [businessId]);
+  sql<Row>(t, 'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id', [
+    businessId,
+  ]);
 const net = (row: Row) => row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
 const payoutsOf = (businessId: string) =>
-  sql<{ id: string; amount: number; status: string; transaction_count: number }>(t, 'select id, amount, status, transaction_count from payouts where business_id = ? order by created_at', [businessId]);
+  sql<{ id: string; amount: number; status: string; transaction_count: number }>(
+    t,
+    'select id, amount, status, transaction_count from payouts where business_id = ? order by created_at',
+    [businessId],
+  );
 
 /** The invariants of CONTRACT §9 and issue 15, read from the database. */
 async function expectBooksBalance(businessId: string): Promise<void> {
@@ -161,7 +172,10 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const shop = await clinic();
     const sale = await shop.checkOut();
     await shop.checkOut();
-    const [run, refunded] = await Promise.all([payOut(shop.businessId), postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 700 }, home.auth)]);
+    const [run, refunded] = await Promise.all([
+      payOut(shop.businessId),
+      postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 700 }, home.auth),
+    ]);
     expect([run.status, refunded.status]).toEqual([201, 201]);
     await expectBooksBalance(shop.businessId);
   });
@@ -185,7 +199,12 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const sale = await shop.checkOut(() => ({ paymentLink: {} }));
     expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
     const token = sale.paymentTransactions[0].paymentLinks[0].url.split('/pay/')[1];
-    await t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify({ paymentMethodId: 'pm_card_visa' })).expect(200);
+    await t
+      .http()
+      .post(`/v1/payment-links/${token}/pay`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }))
+      .expect(200);
     expect(await created(payOut(shop.businessId))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
     await expectBooksBalance(shop.businessId);
   });

@@ -55,9 +55,21 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
   controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
   providers: [
-    { provide: HealthFundGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }) },
-    { provide: MedicareGateway, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }) },
-    { provide: PayoutBank, inject: [AppConfig], useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }) },
+    {
+      provide: HealthFundGateway,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }),
+    },
+    {
+      provide: MedicareGateway,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }),
+    },
+    {
+      provide: PayoutBank,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }),
+    },
     ClaimFiling,
     CheckOutBooking,
     EstimateRebate,

@@ -56,7 +56,15 @@ export class ChargeCancellationFee {
         serviceProviderId: booking.providerId,
         locationId: booking.locationId,
         items: [
-          { chargeAmount: amount, description: 'Cancellation fee', clinicalCode: null, itemCode: null, billableItemId: null, appointmentTypeId: booking.appointmentTypeId, billableItem: null },
+          {
+            chargeAmount: amount,
+            description: 'Cancellation fee',
+            clinicalCode: null,
+            itemCode: null,
+            billableItemId: null,
+            appointmentTypeId: booking.appointmentTypeId,
+            billableItem: null,
+          },
         ],
       },
       now,

@@ -102,7 +102,14 @@ export class CheckOutBooking {
     if (command.medicareClaim) {
       const claimable = this.claimable(items, booking, remaining, 'medicareClaim');
       medicareClaim = await this.claims
-        .medicareClaim(organisationId, transaction.id, command.medicareClaim, providerNumber, claimable.map((entry) => entry.item), now)
+        .medicareClaim(
+          organisationId,
+          transaction.id,
+          command.medicareClaim,
+          providerNumber,
+          claimable.map((entry) => entry.item),
+          now,
+        )
         .catch((error: unknown) => this.rejected(error, moves, 'medicare_claim.rejected'));
       const approved = medicareClaim;
       moves.undo.push(() => this.claims.reverseMedicare(approved));
@@ -120,7 +127,14 @@ export class CheckOutBooking {
     if (command.healthFundClaim) {
       const claimable = this.claimable(items, booking, remaining, 'healthFundClaim');
       fundClaim = await this.claims
-        .healthFund(organisationId, command.healthFundClaim, providerNumber, claimable.map((entry) => entry.item), now, 'claim')
+        .healthFund(
+          organisationId,
+          command.healthFundClaim,
+          providerNumber,
+          claimable.map((entry) => entry.item),
+          now,
+          'claim',
+        )
         .catch((error: unknown) => this.rejected(error, moves, 'claim.rejected'));
       const approved = fundClaim;
       moves.undo.push(() => this.claims.reverseHealthFund(approved));
@@ -130,7 +144,8 @@ export class CheckOutBooking {
     const owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
     const paymentTransactions: PaymentTransaction[] = [];
     // Only a bulk bill's benefit is paid to the business; a patient claim's goes to the patient.
-    if (medicareClaim && command.medicareClaim?.type === 'bulk_bill') paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
+    if (medicareClaim && command.medicareClaim?.type === 'bulk_bill')
+      paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
     const gap = sumCents(remaining);
     const link = gap > 0 && !command.payment && command.paymentLink ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now) : null;
@@ -189,7 +204,11 @@ export class CheckOutBooking {
     const link = await this.practitioners.liveLink(organisationId, booking.providerId, booking.locationId);
     const number = link?.medicare.providerNumber;
     if (!number) {
-      throw invalidField(command.medicareClaim ? 'medicareClaim' : 'healthFundClaim', 'provider_number_missing', "the booking's provider has no provider number at its location");
+      throw invalidField(
+        command.medicareClaim ? 'medicareClaim' : 'healthFundClaim',
+        'provider_number_missing',
+        "the booking's provider has no provider number at its location",
+      );
     }
     return number;
   }
@@ -218,9 +237,18 @@ export class CheckOutBooking {
     const read = await this.reader.get(organisationId, transactionId);
     await this.events.record('transaction.created', organisationId, TransactionResponse.from(read, { withBillableItems: false }));
     for (const paymentTransaction of read.paymentTransactions) {
-      if (paymentTransaction.claim) await this.events.record('claim.approved', organisationId, ClaimResponse.from(paymentTransaction.claim, paymentTransaction.healthFund, { withFundId: true }));
+      if (paymentTransaction.claim)
+        await this.events.record(
+          'claim.approved',
+          organisationId,
+          ClaimResponse.from(paymentTransaction.claim, paymentTransaction.healthFund, { withFundId: true }),
+        );
       if (paymentTransaction.medicareClaim) {
-        await this.events.record('medicare_claim.approved', organisationId, MedicareClaimResponse.from(paymentTransaction.medicareClaim, paymentTransaction, { withCards: false }));
+        await this.events.record(
+          'medicare_claim.approved',
+          organisationId,
+          MedicareClaimResponse.from(paymentTransaction.medicareClaim, paymentTransaction, { withCards: false }),
+        );
       }
       if (paymentTransaction.paymentTransaction.source === 'payment' && paymentTransaction.paymentTransaction.isSettled()) {
         await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(paymentTransaction, 'transaction'));

@@ -110,7 +110,8 @@ export class ClaimFiling {
       {
         reference: answer.mcolClaimId,
         type: { code: command.type, name: MEDICARE_TYPES[command.type] },
-        paymentStatus: command.type === 'bulk_bill' ? { code: 'paid_to_provider', name: 'Paid to provider' } : { code: 'paid_to_patient', name: 'Paid to patient' },
+        paymentStatus:
+          command.type === 'bulk_bill' ? { code: 'paid_to_provider', name: 'Paid to provider' } : { code: 'paid_to_patient', name: 'Paid to patient' },
         patientMedicareCardId: patient.id,
         claimantMedicareCardId: claimant?.id ?? null,
         mcolTransactionId: answer.mcolTransactionId,
@@ -143,7 +144,11 @@ export class ClaimFiling {
 }
 
 /** The items a claim can name: those with an item code and something left to charge. */
-export function claimableItems(items: readonly Omit<TransactionItem, 'id'>[], serviceDate: Date, remaining: readonly number[]): { index: number; item: ClaimableItem }[] {
+export function claimableItems(
+  items: readonly Omit<TransactionItem, 'id'>[],
+  serviceDate: Date,
+  remaining: readonly number[],
+): { index: number; item: ClaimableItem }[] {
   return items.flatMap((item, index) =>
     item.itemCode && remaining[index] > 0
       ? [{ index, item: { itemCode: item.itemCode, chargeAmount: remaining[index], serviceDate, description: item.description } }]

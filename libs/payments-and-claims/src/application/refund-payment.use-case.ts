@@ -32,7 +32,10 @@ export class RefundPayment {
       );
       if (amount > paid.amount - refunded) throw refundExceedsPayment(paid.amount - refunded);
       const now = this.clock.now();
-      const { adjustment, holder } = paid.adjustOrCarryOver({ source: 'refund', amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) }, now);
+      const { adjustment, holder } = paid.adjustOrCarryOver(
+        { source: 'refund', amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) },
+        now,
+      );
       await this.payments.save(holder);
       // Last: when the processor refuses, nothing was written.
       await this.charges.refund(paid.payment.id, amount);

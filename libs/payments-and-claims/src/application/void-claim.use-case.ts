@@ -29,10 +29,15 @@ export class VoidClaim {
       if (!transaction) throw transactionNotFound(transactionId);
       const found = await this.payments.lockClaimOf(organisationId, transactionId, claimId);
       if (!found) throw claimNotFound(claimId);
-      const location = transaction.locationId ? (await this.locations.locations(organisationId, [transaction.locationId])).get(transaction.locationId) : undefined;
+      const location = transaction.locationId
+        ? (await this.locations.locations(organisationId, [transaction.locationId])).get(transaction.locationId)
+        : undefined;
       const now = this.clock.now();
       found.claim.void(now, location?.timeZone ?? 'Australia/Sydney');
-      const { holder } = found.paymentTransaction.adjustOrCarryOver({ source: 'claim_void', amount: -found.paymentTransaction.amount, createdAt: now.toISOString() }, now);
+      const { holder } = found.paymentTransaction.adjustOrCarryOver(
+        { source: 'claim_void', amount: -found.paymentTransaction.amount, createdAt: now.toISOString() },
+        now,
+      );
       await this.payments.save(found.claim, holder);
       // Last, so a fund that refuses the reversal leaves nothing changed here.
       await this.claims.reverseHealthFund(found.claim);

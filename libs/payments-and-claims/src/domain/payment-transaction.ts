@@ -75,7 +75,12 @@ export class PaymentTransaction {
 
   /** A gap the client pays later through a payment link: not settled, so in no payout, until paid. */
   static awaitingLink(owner: Owner, amount: Cents, platformFeeAmount: Cents, link: Omit<PaymentLink, 'events'>, now: Date): PaymentTransaction {
-    const transaction = PaymentTransaction.forCardPayment(owner, { status: AWAITING_PAYMENT, paymentMethodId: null, clientSecret: null, amount }, platformFeeAmount, now);
+    const transaction = PaymentTransaction.forCardPayment(
+      owner,
+      { status: AWAITING_PAYMENT, paymentMethodId: null, clientSecret: null, amount },
+      platformFeeAmount,
+      now,
+    );
     transaction.paymentLinks = [{ ...link, events: [] }];
     return transaction;
   }

@@ -37,13 +37,18 @@ export const claimNotFound = (id: string): DomainError => notFound('Claim', id);
 export const refundExceedsPayment = (refundable: number): DomainError =>
   conflict('refund_exceeds_payment', `Refunds cannot exceed the payment: ${refundable} cents are left to refund.`, { refundableAmount: refundable });
 
-export const notACardPayment = (id: string): DomainError => conflict('not_a_card_payment', `Payment transaction ${id} is not a card payment; only card payments are refunded.`);
+export const notACardPayment = (id: string): DomainError =>
+  conflict('not_a_card_payment', `Payment transaction ${id} is not a card payment; only card payments are refunded.`);
 
 export const nothingToPayOut = (businessId: string): DomainError =>
-  conflict('nothing_to_pay_out', `Business ${businessId} has nothing to pay out: no settled money since its last payout, or less than nothing after refunds and fees.`);
+  conflict(
+    'nothing_to_pay_out',
+    `Business ${businessId} has nothing to pay out: no settled money since its last payout, or less than nothing after refunds and fees.`,
+  );
 
 export const paymentLinkPaid = (): DomainError => conflict('payment_link_paid', 'This payment link has been paid.');
 
-export const paymentLinkExpired = (): DomainError => new DomainError('gone', 'payment_link_expired', 'This payment link has expired; ask the practice for a new one.');
+export const paymentLinkExpired = (): DomainError =>
+  new DomainError('gone', 'payment_link_expired', 'This payment link has expired; ask the practice for a new one.');
 
 export const paymentLinkNotFound = (): DomainError => notFound('Payment link', 'with this token');

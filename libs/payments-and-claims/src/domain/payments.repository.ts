@@ -32,7 +32,11 @@ export abstract class PaymentsRepository {
   abstract findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
   abstract lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
   /** Inside the caller's transaction: the claim of the transaction, with its payment transaction locked. */
-  abstract lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
+  abstract lockClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
   /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
   abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
   /**

@@ -26,7 +26,8 @@ export class ClaimsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Estimate a health fund rebate',
-    description: 'The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. A rejected member is 402 `claim_rejected`.',
+    description:
+      'The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. A rejected member is 402 `claim_rejected`.',
   })
   @ApiOk(ClaimResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.SERVICE_UNAVAILABLE)
@@ -59,7 +60,11 @@ export class ClaimsController {
   })
   @ApiCreatedResponse({ type: AdjustmentTransactionResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  refund(@OrganisationIdParam() organisationId: string, @PaymentTransactionId() paymentTransactionId: string, @Body() body: RefundRequest): Promise<AdjustmentTransactionResponse> {
+  refund(
+    @OrganisationIdParam() organisationId: string,
+    @PaymentTransactionId() paymentTransactionId: string,
+    @Body() body: RefundRequest,
+  ): Promise<AdjustmentTransactionResponse> {
     return this.refundPayment.execute(organisationId, paymentTransactionId, body.amount, body.reason ?? null);
   }
 }

@@ -18,7 +18,12 @@ export class PublicPaymentLinkResponse {
 }
 
 export class PayLinkRequest {
-  @ApiProperty({ required: false, example: 'pm_card_visa', maxLength: 100, description: "The processor's payment method id. One of this or confirmationTokenId." })
+  @ApiProperty({
+    required: false,
+    example: 'pm_card_visa',
+    maxLength: 100,
+    description: "The processor's payment method id. One of this or confirmationTokenId.",
+  })
   @ValidateIf((body: PayLinkRequest) => body.confirmationTokenId === undefined)
   @IsString({ message: 'paymentMethodId or confirmationTokenId is required' })
   @MaxLength(100)
@@ -59,6 +64,8 @@ export class PaymentLinksController {
   @ApiOk(PublicPaymentLinkResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.GONE, HttpStatus.TOO_MANY_REQUESTS)
   async pay(@Param('token') token: string, @Body() body: PayLinkRequest): Promise<PublicPaymentLinkResponse> {
-    return PublicPaymentLinkResponse.from(await this.links.pay(token, { paymentMethodId: body.paymentMethodId, confirmationTokenId: body.confirmationTokenId }));
+    return PublicPaymentLinkResponse.from(
+      await this.links.pay(token, { paymentMethodId: body.paymentMethodId, confirmationTokenId: body.confirmationTokenId }),
+    );
   }
 }

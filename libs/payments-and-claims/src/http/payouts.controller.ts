@@ -28,7 +28,7 @@ export class PayoutsController {
   @ApiOperation({
     summary: 'Pay a business out now',
     description:
-      "Platform keys only. What the daily run at PAYOUT_TIME does: one payout of every payment transaction of the business in no payout yet (amount less platform fees plus adjustments), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.",
+      'Platform keys only. What the daily run at PAYOUT_TIME does: one payout of every payment transaction of the business in no payout yet (amount less platform fees plus adjustments), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.',
   })
   @ApiCreatedResponse({ type: PayoutResponse })
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)

@@ -48,7 +48,8 @@ export class TransactionsController {
   @Get('transactions')
   @ApiOperation({
     summary: 'List transactions',
-    description: 'Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive).',
+    description:
+      'Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive).',
   })
   @ApiPagedResponse(TransactionResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -65,10 +66,17 @@ export class TransactionsController {
   }
 
   @Get('transactions/:transactionId')
-  @ApiOperation({ summary: 'Get a transaction', description: 'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list.' })
+  @ApiOperation({
+    summary: 'Get a transaction',
+    description: 'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list.',
+  })
   @ApiOk(TransactionResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async get(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @Query() query: TransactionExpandQuery): Promise<TransactionResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @TransactionId() transactionId: string,
+    @Query() query: TransactionExpandQuery,
+  ): Promise<TransactionResponse> {
     const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };
     return TransactionResponse.from(await this.reader.get(organisationId, transactionId), options);
   }

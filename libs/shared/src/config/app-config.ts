@@ -70,7 +70,8 @@ export class AppConfig {
     this.medicareGateway = oneOf(env, 'MEDICARE_GATEWAY', ['test'], 'test');
     this.payoutBank = oneOf(env, 'PAYOUT_BANK', ['test'], 'test');
     this.payoutTime = env.PAYOUT_TIME || '17:00';
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.payoutTime)) throw new ConfigurationError(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.payoutTime))
+      throw new ConfigurationError(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
     this.payoutTimeZone = env.PAYOUT_TIME_ZONE || 'Australia/Sydney';
     if (!Intl.supportedValuesOf('timeZone').includes(this.payoutTimeZone) && this.payoutTimeZone !== 'UTC') {
       throw new ConfigurationError(`PAYOUT_TIME_ZONE must be an IANA time zone such as Australia/Sydney, got "${this.payoutTimeZone}"`);
@@ -81,7 +82,8 @@ export class AppConfig {
     this.metricsToken = metricsTokenOf(env.METRICS_TOKEN);
     this.tracing = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
     this.jobsSchema = env.JOBS_SCHEMA || 'pgboss';
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema)) throw new ConfigurationError(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.jobsSchema))
+      throw new ConfigurationError(`JOBS_SCHEMA must be a lower-case PostgreSQL name, got "${this.jobsSchema}"`);
     this.jobWorkers = env.JOB_WORKERS !== 'false';
     this.jobsSuperviseIntervalSeconds = positiveInt(env, 'JOBS_SUPERVISE_INTERVAL_SECONDS', 60);
     this.webhookAllowPrivateUrls = env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
@@ -170,7 +172,8 @@ function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
-  if (!values.every((value) => Number.isSafeInteger(value) && value >= 1)) throw new ConfigurationError(`${name} must be whole seconds separated by commas, got "${raw}"`);
+  if (!values.every((value) => Number.isSafeInteger(value) && value >= 1))
+    throw new ConfigurationError(`${name} must be whole seconds separated by commas, got "${raw}"`);
   return values;
 }
 

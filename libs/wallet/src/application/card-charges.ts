@@ -16,7 +16,13 @@ export class CardCharges {
   ) {}
 
   /** The whole amount captured, or `card_declined` and nothing moved. */
-  async charge(organisationId: string, paymentMethodId: string, amount: number, description: string, field = 'payment.paymentMethodId'): Promise<ProcessorCharge> {
+  async charge(
+    organisationId: string,
+    paymentMethodId: string,
+    amount: number,
+    description: string,
+    field = 'payment.paymentMethodId',
+  ): Promise<ProcessorCharge> {
     const card = (await this.wallet.cardsByIds(organisationId, [paymentMethodId])).get(paymentMethodId)?.card;
     if (!card || card.type !== 'payment_method') throw referenceNotFound(field, 'Payment method', paymentMethodId);
     const details = card.details as PaymentMethodDetails;

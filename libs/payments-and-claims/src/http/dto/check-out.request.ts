@@ -1,6 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { MayBeOmitted } from '@app/shared';
 
 /** A charge line: $1,000,000 is far above any consultation and far below the columns' limit. */
@@ -124,7 +139,11 @@ export class CheckOutRequest {
   @Type(() => CheckOutPaymentRequest)
   payment?: CheckOutPaymentRequest;
 
-  @ApiProperty({ required: false, type: CheckOutPaymentLinkRequest, description: 'The gap is paid later through a link (its url is in the answer); `payment` wins when both are sent.' })
+  @ApiProperty({
+    required: false,
+    type: CheckOutPaymentLinkRequest,
+    description: 'The gap is paid later through a link (its url is in the answer); `payment` wins when both are sent.',
+  })
   @MayBeOmitted()
   @IsObject()
   @ValidateNested()

@@ -58,7 +58,12 @@ export class PaymentTransactionResponse {
   @ApiProperty({ type: ClaimResponse, nullable: true }) claim: ClaimResponse | null;
   @ApiProperty({ type: String, nullable: true, example: null }) medicareClaimId: string | null;
   @ApiProperty({ type: MedicareClaimResponse, nullable: true }) medicareClaim: MedicareClaimResponse | null;
-  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings, and in a Transaction while its payment link waits to be paid.' }) paymentLinks?: PaymentLinkResponse[];
+  @ApiProperty({
+    required: false,
+    type: [PaymentLinkResponse],
+    description: 'In payout listings, and in a Transaction while its payment link waits to be paid.',
+  })
+  paymentLinks?: PaymentLinkResponse[];
   @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
 
   static from(read: PaymentTransactionView, view: EmbeddedIn): PaymentTransactionResponse {

@@ -51,7 +51,9 @@ export class TestHealthFundGateway extends HealthFundGateway {
 
   /** The member's approved claims, and whether each was reversed since. */
   claimsOf(memberNumber: string): { referenceNumber: string; reversed: boolean }[] {
-    return [...this.ledger].filter(([, claim]) => claim.memberNumber === memberNumber).map(([referenceNumber, claim]) => ({ referenceNumber, reversed: claim.reversed }));
+    return [...this.ledger]
+      .filter(([, claim]) => claim.memberNumber === memberNumber)
+      .map(([referenceNumber, claim]) => ({ referenceNumber, reversed: claim.reversed }));
   }
 
   private assess(request: FundClaimRequest): FundClaimAnswer {

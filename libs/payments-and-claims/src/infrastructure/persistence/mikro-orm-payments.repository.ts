@@ -56,12 +56,17 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async unpaidOf(businessId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ id: string }[]>("select id from payment_transactions where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded') order by id", [businessId]);
+    const rows = await this.em.execute<{ id: string }[]>(
+      "select id from payment_transactions where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded') order by id",
+      [businessId],
+    );
     return rows.map((row) => row.id);
   }
 
   async businessesWithUnpaid(): Promise<string[]> {
-    const rows = await this.em.execute<{ business_id: string }[]>("select distinct business_id from payment_transactions where payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')");
+    const rows = await this.em.execute<{ business_id: string }[]>(
+      "select distinct business_id from payment_transactions where payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')",
+    );
     return rows.map((row) => row.business_id);
   }
 
@@ -74,10 +79,13 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async addLinkToken(token: LinkToken): Promise<void> {
-    await this.em.execute(
-      'insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)',
-      [token.tokenHash, token.linkId, token.organisationId, token.paymentTransactionId, token.expiresAt],
-    );
+    await this.em.execute('insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)', [
+      token.tokenHash,
+      token.linkId,
+      token.organisationId,
+      token.paymentTransactionId,
+      token.expiresAt,
+    ]);
   }
 
   async findLinkToken(tokenHash: string): Promise<LinkToken | null> {
@@ -86,7 +94,13 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       [tokenHash],
     );
     return row
-      ? { tokenHash, linkId: row.link_id, organisationId: row.organisation_id, paymentTransactionId: row.payment_transaction_id, expiresAt: new Date(row.expires_at) }
+      ? {
+          tokenHash,
+          linkId: row.link_id,
+          organisationId: row.organisation_id,
+          paymentTransactionId: row.payment_transaction_id,
+          expiresAt: new Date(row.expires_at),
+        }
       : null;
   }
 

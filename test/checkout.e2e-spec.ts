@@ -250,7 +250,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       expect.objectContaining({ source: 'payment', amount: 12000 - 4800, payment: expect.objectContaining({ status: 'failed' }) }),
     ]);
     expect(await eventsOf('transaction.created', (data) => data.bookingId === visit.id)).toEqual([]);
-    const fund = t.app.get(HealthFundGateway) as TestHealthFundGateway;
+    const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     expect(fund.claimsOf('40019999')).toEqual([{ referenceNumber: expect.any(String), reversed: true }]);
     // The booking can still be checked out with another card.
     expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
@@ -507,7 +507,7 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const voidedPart = got.paymentTransactions.find((part: Body) => part.id === claimPart.id);
     expect(voidedPart.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -4800 })]);
     expect(voidedPart.claim.voidedAt).toBe(response.body.voidedAt);
-    const fund = t.app.get(HealthFundGateway) as TestHealthFundGateway;
+    const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     expect(fund.claimsOf('40017777')).toEqual([{ referenceNumber: claimPart.claim.referenceNumber, reversed: true }]);
     expect(await eventsOf('claim.voided', (data) => data.id === claimPart.claim.id)).toEqual([response.body]);
     expectProblem(await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth), 409, 'claim_not_voidable');

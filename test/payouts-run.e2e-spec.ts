@@ -183,7 +183,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
   it('a failed transfer returns its payment transactions to the next run', async () => {
     const shop = await clinic();
     await shop.checkOut();
-    const bank = t.app.get(PayoutBank) as PayoutBank & { failTransfersTo(businessId: string): void };
+    const bank = t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank);
     bank.failTransfersTo(shop.businessId);
     const failed = await created(payOut(shop.businessId));
     expect(await statusOf(shop.businessId, failed.id, 'failed')).toBe('failed');

@@ -10,7 +10,6 @@ import { AdjustmentTransactionResponse } from './dto/payment-transaction.respons
 
 const TransactionId = () => UuidParam('transactionId', 'Transaction');
 const ClaimId = () => UuidParam('claimId', 'Claim');
-const PaymentTransactionId = () => UuidParam('paymentTransactionId', 'Payment transaction');
 
 @ApiTags('transactions')
 @ApiKeyed()
@@ -62,7 +61,7 @@ export class ClaimsController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   refund(
     @OrganisationIdParam() organisationId: string,
-    @PaymentTransactionId() paymentTransactionId: string,
+    @UuidParam('paymentTransactionId', 'Payment transaction') paymentTransactionId: string,
     @Body() body: RefundRequest,
   ): Promise<AdjustmentTransactionResponse> {
     return this.refundPayment.execute(organisationId, paymentTransactionId, body.amount, body.reason ?? null);

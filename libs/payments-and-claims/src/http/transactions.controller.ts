@@ -10,7 +10,6 @@ import { ListTransactionsQuery, TransactionExpandQuery } from './dto/list-transa
 import { TransactionResponse } from './dto/transaction.response.js';
 
 const BookingId = () => UuidParam('bookingId', 'Booking');
-const TransactionId = () => UuidParam('transactionId', 'Transaction');
 
 @ApiTags('transactions')
 @ApiKeyed()
@@ -74,7 +73,7 @@ export class TransactionsController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async get(
     @OrganisationIdParam() organisationId: string,
-    @TransactionId() transactionId: string,
+    @UuidParam('transactionId', 'Transaction') transactionId: string,
     @Query() query: TransactionExpandQuery,
   ): Promise<TransactionResponse> {
     const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };

@@ -16,11 +16,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { MayBeOmitted } from '@app/shared';
+import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 
-/** A charge line: $1,000,000 is far above any consultation and far below the columns' limit. */
-export const MAX_CHARGE_CENTS = 100_000_000;
-const CENTS = { message: `must be an integer number of cents from 0 to ${MAX_CHARGE_CENTS}` };
+const HOURS = { message: `must be a whole number of hours from 1 to ${REQUEST_LIMITS.hours}` };
 
 export class CheckOutItemRequest {
   @ApiProperty({
@@ -51,11 +49,9 @@ export class CheckOutItemRequest {
   @MaxLength(20)
   clinicalCode?: string;
 
-  @ApiProperty({ required: false, example: 9500, minimum: 0, maximum: MAX_CHARGE_CENTS, description: 'Integer cents.' })
+  @ApiProperty({ required: false, example: 9500, ...CENTS_SCHEMA, description: 'Integer cents.' })
   @ValidateIf((item: CheckOutItemRequest) => item.billableItemId === undefined)
-  @IsInt(CENTS)
-  @Min(0, CENTS)
-  @Max(MAX_CHARGE_CENTS, CENTS)
+  @IsCents()
   chargeAmount?: number;
 }
 
@@ -99,11 +95,11 @@ export class CheckOutPaymentRequest {
 }
 
 export class CheckOutPaymentLinkRequest {
-  @ApiProperty({ required: false, example: 72, default: 72, minimum: 1, maximum: 720, description: 'Hours until the link expires.' })
+  @ApiProperty({ required: false, example: 72, default: 72, minimum: 1, maximum: REQUEST_LIMITS.hours, description: 'Hours until the link expires.' })
   @MayBeOmitted()
-  @IsInt({ message: 'must be a whole number of hours from 1 to 720' })
-  @Min(1, { message: 'must be a whole number of hours from 1 to 720' })
-  @Max(720, { message: 'must be a whole number of hours from 1 to 720' })
+  @IsInt(HOURS)
+  @Min(1, HOURS)
+  @Max(REQUEST_LIMITS.hours, HOURS)
   expiresInHours?: number;
 }
 

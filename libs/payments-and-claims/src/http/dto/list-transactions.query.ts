@@ -1,8 +1,6 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { IsISO8601, IsUUID } from 'class-validator';
-import { ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
-
-const ISO_DATE_TIME = { strict: true, strictSeparator: true };
+import { IsUUID } from 'class-validator';
+import { IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
 
 export const TRANSACTION_EXPANSIONS = ['transactionItems.billableItem'] as const;
 export type TransactionExpansion = (typeof TRANSACTION_EXPANSIONS)[number];
@@ -27,12 +25,12 @@ class TransactionFiltersQuery extends PageQuery {
 
   @ApiProperty({ required: false, format: 'date-time', example: '2026-11-01T00:00:00.000Z', description: 'Created from (inclusive).' })
   @MayBeOmitted()
-  @IsISO8601(ISO_DATE_TIME, { message: 'createdAtMin must be an ISO 8601 date-time' })
+  @IsDateTimeWithOffset()
   createdAtMin?: string;
 
   @ApiProperty({ required: false, format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Created before (exclusive).' })
   @MayBeOmitted()
-  @IsISO8601(ISO_DATE_TIME, { message: 'createdAtMax must be an ISO 8601 date-time' })
+  @IsDateTimeWithOffset()
   createdAtMax?: string;
 }
 

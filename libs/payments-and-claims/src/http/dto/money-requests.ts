@@ -1,10 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MayBeOmitted } from '@app/shared';
-import { MAX_CHARGE_CENTS } from './check-out.request.js';
+import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 
-const CENTS = { message: `must be an integer number of cents from 0 to ${MAX_CHARGE_CENTS}` };
+const REFUND_CENTS = { message: `must be an integer number of cents from 1 to ${REQUEST_LIMITS.cents}` };
 
 export class EstimateItemRequest {
   @ApiProperty({ example: '500', maxLength: 20, description: "The fund's item code." })
@@ -13,10 +12,8 @@ export class EstimateItemRequest {
   @MaxLength(20)
   itemCode: string;
 
-  @ApiProperty({ example: 9500, minimum: 0, maximum: MAX_CHARGE_CENTS, description: 'Integer cents.' })
-  @IsInt(CENTS)
-  @Min(0, CENTS)
-  @Max(MAX_CHARGE_CENTS, CENTS)
+  @ApiProperty({ example: 9500, ...CENTS_SCHEMA, description: 'Integer cents.' })
+  @IsCents()
   chargeAmount: number;
 
   @ApiProperty({ required: false, example: 'Initial physiotherapy consultation', maxLength: 200 })
@@ -41,10 +38,10 @@ export class EstimateRequest {
 }
 
 export class RefundRequest {
-  @ApiProperty({ example: 1500, minimum: 1, maximum: MAX_CHARGE_CENTS, description: 'Integer cents to give back, at most what is left of the payment.' })
-  @IsInt({ message: `must be an integer number of cents from 1 to ${MAX_CHARGE_CENTS}` })
-  @Min(1, { message: `must be an integer number of cents from 1 to ${MAX_CHARGE_CENTS}` })
-  @Max(MAX_CHARGE_CENTS, { message: `must be an integer number of cents from 1 to ${MAX_CHARGE_CENTS}` })
+  @ApiProperty({ example: 1500, ...CENTS_SCHEMA, minimum: 1, description: 'Integer cents to give back, at most what is left of the payment.' })
+  @IsInt(REFUND_CENTS)
+  @Min(1, REFUND_CENTS)
+  @Max(REQUEST_LIMITS.cents, REFUND_CENTS)
   amount: number;
 
   @ApiProperty({ required: false, example: 'Session cut short', maxLength: 500 })

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
 import { AppConfig } from '@app/shared';
 import { freePort } from './support/free-port.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -8,8 +7,8 @@ import { expectProblem } from './support/problems.js';
 
 const METRICS_TOKEN = 'metrics-token-of-this-test-0123456789';
 
-/** `GET /metrics` straight to the server: it is an operations endpoint, not part of the API's OpenAPI document. */
-const metricsOf = (t: TestApp) => request(t.app.getHttpServer()).get('/metrics');
+/** `GET /metrics` outside the contract check: it is an operations endpoint, not part of the API's OpenAPI document. */
+const metricsOf = (t: TestApp) => t.httpOutsideTheContract().get('/metrics');
 const ORGANISATION_ROUTE = 'method="GET",route="/v1/organisations/:organisationId",status="200"';
 
 /** The value of one sample line of the exposition (`name{labels} value`), 0 when it is absent. */

@@ -354,7 +354,7 @@ function fieldCount(body: unknown): number {
 
 /** Replaces the `pick`-th field found walking the body (objects and arrays) with the poison for its current value. */
 function poisonOneField(body: unknown, pick: number, poisonFor: (current: unknown) => unknown): unknown {
-  const copy = structuredClone(body) as unknown;
+  const copy = structuredClone(body);
   const slots: Array<[Record<string | number, unknown>, string | number]> = [];
   const walk = (value: unknown) => {
     if (value === null || typeof value !== 'object') return;
@@ -416,8 +416,8 @@ function requestsFor(template: string, method: (typeof METHODS)[number], operati
         fc.option(fc.tuple(fc.constantFrom('unknown', 'page[]', 'expand[]', '\u0000'), poisonString), { freq: 5 }),
       )
       .map((values) => {
-        const pairs = queryParameters.flatMap((parameter, index) => ((values[index] as string[] | null) ?? []).map((value) => [parameter.name, value]));
-        const extra = values[queryParameters.length] as [string, string] | null;
+        const pairs = queryParameters.flatMap((parameter, index) => (values[index] ?? []).map((value) => [parameter.name, value]));
+        const extra = values[queryParameters.length];
         return [...pairs, ...(extra ? [extra] : [])].map(([key, value]) => `${encodeUnpaired(key)}=${encodeUnpaired(value)}`).join('&');
       }),
     auth: fc.oneof(

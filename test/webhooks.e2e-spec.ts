@@ -54,7 +54,7 @@ async function endpoint(organisationId: string, body: Body = {}) {
 }
 
 describe('webhook delivery', () => {
-  it('delivers booking.created, booking.cancelled, member.created and wallet_card.created once each, signed, and lists them in order', async () => {
+  it('delivers booking.created, booking.cancelled, client.created and wallet_card.created once each, signed, and lists them in order', async () => {
     receiver.received.length = 0;
     receiver.answer = () => 200;
     const c = await clinic();
@@ -72,7 +72,8 @@ describe('webhook delivery', () => {
     );
     const cancelled = (await post(orgPath(c.id, `/bookings/${booking.id}/cancel`)).expect(200)).body;
     const scoped = await created(postJson(t, '/v1/api-keys', { name: 'hooks', organisationId: c.id }));
-    const member = await created(postJson(t, '/v1/members', { firstName: 'Mia', lastName: 'Webb', email: `mia.${RUN}@example.com` }, `Bearer ${scoped.key}`));
+    // An organisation key makes no members (platform keys only): its own client stands for a change made with it.
+    const client = await created(postJson(t, orgPath(c.id, '/clients'), { firstName: 'Mia', lastName: 'Webb' }, `Bearer ${scoped.key}`));
     const card = await created(
       post(orgPath(c.id, `/clients/${c.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
     );
@@ -82,16 +83,23 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(4);
     expect(received.every((r) => r.event)).toBe(true);
     const byType = Object.fromEntries(received.map((r) => [r.event!.type, r.event!]));
-    expect(Object.keys(byType).sort()).toEqual(['booking.cancelled', 'booking.created', 'member.created', 'wallet_card.created']);
+    expect(Object.keys(byType).sort()).toEqual(['booking.cancelled', 'booking.created', 'client.created', 'wallet_card.created']);
     expect(byType['booking.created'].data).toEqual(booking);
     expect(byType['booking.cancelled'].data).toEqual(cancelled);
-    expect(byType['member.created'].data).toEqual(member);
+    expect(byType['client.created'].data).toEqual((await get(orgPath(c.id, `/clients/${client.id}`)).expect(200)).body);
     expect(byType['wallet_card.created'].data).toEqual((await get(orgPath(c.id, `/clients/${c.client.id}/wallet/cards/${card.id}`)).expect(200)).body);
     for (const r of received) expect(r.headers['webhook-id']).toBe(r.event!.id);
 
-    const log = (await get(`/v1/events?type=booking.*,member.created,wallet_card.created&limit=200`, `Bearer ${scoped.key}`).expect(200)).body;
-    expect(log.items.map((e: Body) => e.type)).toEqual(['wallet_card.created', 'member.created', 'booking.cancelled', 'booking.created']);
-    expect(log.items.map((e: Body) => e.id).sort()).toEqual(received.map((r) => r.event!.id).sort());
+    const log = (await get(`/v1/events?type=booking.*,client.created,wallet_card.created&limit=200`, `Bearer ${scoped.key}`).expect(200)).body;
+    // The log also holds the clinic's first client, made before the endpoint existed and so never sent to it.
+    expect(log.items.map((e: Body) => e.type)).toEqual(['wallet_card.created', 'client.created', 'booking.cancelled', 'booking.created', 'client.created']);
+    expect(log.items[4].data).toEqual(c.client);
+    expect(
+      log.items
+        .slice(0, 4)
+        .map((e: Body) => e.id)
+        .sort(),
+    ).toEqual(received.map((r) => r.event!.id).sort());
     const one = (await get(`/v1/events/${log.items[3].id}`, `Bearer ${scoped.key}`).expect(200)).body;
     expect(one).toEqual(byType['booking.created']);
   });

@@ -8,8 +8,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 const COMPONENTS_ID = 'openapi-components';
 
-/** Served beside the API and outside its document: Swagger UI, its assets and redirects, the document itself. */
-const OUTSIDE_THE_DOCUMENT = /^\/docs(\/|$|-json)/;
+/** Served beside the API and outside its document: Swagger UI (its assets, redirects, the document itself) and the online booking pages. */
+const OUTSIDE_THE_DOCUMENT = /^\/(docs(\/|$|-json)|book(\/|$))/;
 
 interface DocumentedOperation {
   template: string;
@@ -52,7 +52,7 @@ export class OpenApiContract {
 
   constructor(readonly document: OpenAPIObject) {
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: COMPONENTS_ID, components: asJsonSchema(document.components) } as object);
+    this.ajv.addSchema({ $id: COMPONENTS_ID, components: asJsonSchema(document.components) });
     this.paths = Object.entries(document.paths).map(([template, item]) => ({
       template,
       pattern: patternOf(template),
@@ -75,7 +75,8 @@ export class OpenApiContract {
       throw new Error(`OpenAPI contract: ${where}: ${reason}\n${response.text?.slice(0, 2000) ?? ''}`);
     };
     if (!response.headers['x-request-id']) fail('no X-Request-Id header');
-    if (response.status === 431 || (response.status === 400 && response.body?.code === 'malformed_request')) return this.checkProblem(response, fail);
+    if (response.status === 431 || (response.status === 400 && (response.body as { code?: unknown } | undefined)?.code === 'malformed_request'))
+      return this.checkProblem(response, fail);
     const documented = this.pathOf(pathname);
     if (!documented) {
       if (OUTSIDE_THE_DOCUMENT.test(pathname)) return;

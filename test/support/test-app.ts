@@ -71,14 +71,14 @@ const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', '
 function checkedAgent(agent: TestAgent, contract: OpenApiContract): TestAgent {
   return new Proxy(agent, {
     get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
+      const value: unknown = Reflect.get(target, property, receiver);
       if (typeof property !== 'string' || !HTTP_METHODS.has(property) || typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const test = value.apply(target, args) as Test;
         const end = test.end.bind(test);
         test.end = (callback?: CallbackHandler) =>
           end((error, response) => {
-            let failure = error;
+            let failure: unknown = error;
             if (!failure && response) {
               try {
                 contract.check(test.method, test.url, response);

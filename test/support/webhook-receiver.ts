@@ -6,7 +6,16 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   /** The parsed event, once `standardwebhooks` verified it with the endpoint's secret. */
-  event?: Record<string, any>;
+  event?: DeliveredEvent;
+}
+
+/** The event as the service signs and sends it (EventResponse). */
+export interface DeliveredEvent {
+  id: string;
+  type: string;
+  organisationId: string;
+  createdAt: string;
+  data: Record<string, unknown>;
 }
 
 /**
@@ -26,7 +35,7 @@ export class WebhookReceiver {
       request.on('end', () => {
         const received: Received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
         try {
-          received.event = new Webhook(this.secret).verify(received.body, request.headers as Record<string, string>) as Record<string, any>;
+          received.event = new Webhook(this.secret).verify(received.body, request.headers as Record<string, string>) as DeliveredEvent;
         } catch {
           // Left unverified: the test sees it has no event.
         }

@@ -253,7 +253,8 @@ function documentHttpConventions(openApi: OpenAPIObject): void {
 
 /**
  * Request bodies are whitelisted (an unknown field is a 400), so their schemas and every schema
- * they reach say `additionalProperties: false`. Response schemas reached only from responses stay open.
+ * they reach say `additionalProperties: false`, unless they declare their own. Response schemas reached
+ * only from responses stay open.
  */
 function closeRequestBodies(openApi: OpenAPIObject): void {
   const schemas = (openApi.components?.schemas ?? {}) as Record<string, SchemaObject>;
@@ -266,7 +267,8 @@ function closeRequestBodies(openApi: OpenAPIObject): void {
       closed.add(name);
       return close(schemas[name]);
     }
-    if (schema.type === 'object' || schema.properties) schema.additionalProperties = false;
+    // A free-form map (metadata, capabilities) declares its own `additionalProperties`: kept.
+    if ((schema.type === 'object' || schema.properties) && schema.additionalProperties === undefined) schema.additionalProperties = false;
     Object.values(schema.properties ?? {}).forEach(close);
     if (schema.items) close(schema.items);
     [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].forEach(close);

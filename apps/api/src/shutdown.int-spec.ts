@@ -28,8 +28,8 @@ describe('SIGTERM under load', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
     );
@@ -63,7 +63,7 @@ describe('SIGTERM under load', () => {
     await started(service);
     const headers = { authorization: `Bearer ${key}` };
     const organisations = await send({ port, headers, path: () => '/v1/organisations?limit=1' });
-    const organisationId = JSON.parse(organisations.body).items[0].id as string;
+    const organisationId = (JSON.parse(organisations.body) as { items: Array<{ id: string }> }).items[0].id;
     const bookings: Target = {
       port,
       headers,
@@ -96,8 +96,12 @@ describe('SIGTERM under load', () => {
     ).toEqual([]);
     expect(inFlight.length).toBeGreaterThan(0);
     for (const outcome of outcomes) {
-      if (outcome.status === 201) expect(JSON.parse(outcome.body).id).toMatch(/^org_/);
-      else expect({ status: outcome.status, bookings: (JSON.parse(outcome.body).items?.length ?? 0) > 0 }).toEqual({ status: 200, bookings: true });
+      if (outcome.status === 201) expect((JSON.parse(outcome.body) as { id: string }).id).toMatch(/^org_/);
+      else
+        expect({ status: outcome.status, bookings: ((JSON.parse(outcome.body) as { items?: unknown[] }).items?.length ?? 0) > 0 }).toEqual({
+          status: 200,
+          bookings: true,
+        });
     }
     expect((await send(bookings)).status).toBe('ECONNREFUSED');
     expect(exit).toMatchObject({ code: 0, signal: null });

@@ -54,7 +54,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     await this.boss.send(queue, data, {
       id: options.id,
       startAfter: options.startAfterSeconds,
-      db: transactionConnection(this.em) as PgBossDb | undefined,
+      db: transactionConnection(this.em),
     });
   }
 
@@ -91,5 +91,3 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     this.queues.add(queue);
   }
 }
-
-type PgBossDb = NonNullable<Parameters<PgBoss['send']>[2]>['db'];

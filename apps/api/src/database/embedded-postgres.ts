@@ -94,7 +94,7 @@ class Supervisor {
     let recent = '';
     await new Promise<void>((resolve, reject) => {
       // Read stderr for the whole life of the server: a full pipe would block PostgreSQL's logging.
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         recent = (recent + chunk.toString('utf8')).slice(-2_000);
         if (recent.includes('database system is ready to accept connections')) resolve();
       });

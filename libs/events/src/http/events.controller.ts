@@ -26,11 +26,11 @@ export class EventsController {
       createdAtMax: query.createdAtMax ? new Date(query.createdAtMax) : undefined,
     };
     const page = await this.queries.list(caller.organisationId, filters, query);
-    return { ...page, items: page.items.map(EventResponse.from) };
+    return { ...page, items: page.items.map((event) => EventResponse.from(event)) };
   }
 
   @Get(':eventId')
-  @ApiOperation({ summary: 'Get an event' })
+  @ApiOperation({ summary: 'Get an event', description: "One event in the key's scope, with `data` exactly as webhooks received it." })
   @ApiOk(EventResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@PrefixedIdParam('eventId', 'evt', 'Event') eventId: string, @CurrentCaller() caller: Caller): Promise<EventResponse> {

@@ -52,11 +52,11 @@ export class WebhookEndpointsController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<WebhookEndpointResponse>> {
     const page = await this.endpoints.list(organisationId, query);
-    return { ...page, items: page.items.map(WebhookEndpointResponse.from) };
+    return { ...page, items: page.items.map((endpoint) => WebhookEndpointResponse.from(endpoint)) };
   }
 
   @Get(':endpointId')
-  @ApiOperation({ summary: 'Get a webhook endpoint' })
+  @ApiOperation({ summary: 'Get a webhook endpoint', description: 'Without its signing secret, which only creation and rotate-secret return.' })
   @ApiOk(WebhookEndpointResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<WebhookEndpointResponse> {
@@ -116,7 +116,7 @@ export class WebhookEndpointsController {
   ): Promise<Page<WebhookDeliveryResponse>> {
     await this.manage.get(organisationId, endpointId);
     const page = await this.deliveries.list(endpointId, query);
-    return { ...page, items: page.items.map(WebhookDeliveryResponse.from) };
+    return { ...page, items: page.items.map((delivery) => WebhookDeliveryResponse.from(delivery)) };
   }
 
   @Post(':endpointId/deliveries/:deliveryId/retry')

@@ -22,7 +22,13 @@ export class RequestInputGuard implements CanActivate {
 function nulInUrl(request: Request): DomainError {
   const query = request.originalUrl.indexOf('?');
   const inPath = ENCODED_NUL.test(query === -1 ? request.originalUrl : request.originalUrl.slice(0, query));
-  const parameter = Object.entries(request.query).find(([name, value]) => `${name}${String(value)}`.includes('\u0000'))?.[0];
-  const field = inPath ? 'path' : parameter?.replace(/\u0000/g, '') || 'query';
+  const parameter = Object.entries(request.query).find(([name, value]) => containsNul(name) || containsNul(value))?.[0];
+  const field = inPath ? 'path' : parameter?.replaceAll('\u0000', '') || 'query';
   return invalidField(field, 'invalid_character', 'must not contain the NUL character');
+}
+
+/** A query value is a string, or arrays and objects of them (`a[b]=c`). */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  return value !== null && typeof value === 'object' && Object.values(value).some(containsNul);
 }

@@ -60,6 +60,8 @@ export class WalletCard {
   brand: string;
   last4: string;
   fingerprint: string;
+  /** `platform` only on cards written before fingerprints were per organisation, until start-up rescopes them. */
+  fingerprintScope: 'platform' | 'organisation';
   numberCiphertext: string | null;
   verified: boolean;
   verifiedAt: Date | null;
@@ -129,6 +131,7 @@ export class WalletCard {
     card.organisationId = owner.organisationId;
     card.clientId = owner.clientId;
     card.type = type;
+    card.fingerprintScope = 'organisation';
     card.verified = false;
     card.verifiedAt = null;
     card.createdAt = now;

@@ -13,6 +13,7 @@ export const WalletCardSchema = new EntitySchema<WalletCard>({
     brand: TEXT,
     last4: TEXT,
     fingerprint: TEXT,
+    fingerprintScope: { ...TEXT, default: 'organisation' },
     numberCiphertext: { ...TEXT, nullable: true, lazy: true },
     verified: { type: 'boolean' },
     verifiedAt: { ...TIMESTAMP, nullable: true },

@@ -660,6 +660,27 @@ describe('payment links', () => {
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 410, 'payment_link_expired');
   });
 
+  it('a payer retrying with the same Idempotency-Key gets the first answer back and pays once', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
+    const token = tokenOf(linkOf(sale).url);
+    const retry = () =>
+      t
+        .http()
+        .post(`/v1/payment-links/${token}/pay`)
+        .set('Idempotency-Key', `pay-${token}`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+    const first = await retry();
+    expect(first.status).toBe(200);
+    const again = await retry();
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const waiting = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expect(await eventsOf('payment.succeeded', (data) => data.id === waiting.id)).toHaveLength(1);
+  });
+
   it('two payers of one link at once: one pays', async () => {
     const who = await patient();
     const token = tokenOf(linkOf(await created(checkOut((await booking(who)).id, { paymentLink: {} }))).url);

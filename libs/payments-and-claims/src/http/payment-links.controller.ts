@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ApiErrors, ApiOk, MayBeOmitted, Public } from '@app/shared';
+import { ApiCents, ApiErrors, ApiOk, MayBeOmitted, Public } from '@app/shared';
 import { type LinkView, PayByLink } from '../application/pay-by-link.use-case.js';
 
 export class PublicPaymentLinkResponse {
-  @ApiProperty({ example: 4700, description: 'Integer cents to pay.' }) amount: number;
+  @ApiCents({ example: 4700, description: 'Integer cents to pay.' }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ example: 'Harbour Physio Group' }) organisationName: string;
   @ApiProperty({ type: String, nullable: true, example: 'Alex' }) clientFirstName: string | null;

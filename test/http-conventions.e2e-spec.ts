@@ -667,8 +667,10 @@ describe('what the OpenAPI document promises every route (CONTRACT §4, §5)', (
       'GET /health/ready',
       'GET /v1/organisations/{organisationId}/availability',
       'GET /v1/organisations/{organisationId}/booking-data',
+      'GET /v1/payment-links/{token}',
       'GET /v1/public-bookings/{manageToken}',
       'POST /v1/organisations/{organisationId}/public-bookings',
+      'POST /v1/payment-links/{token}/pay',
       'POST /v1/public-bookings/{manageToken}/cancel',
     ]);
     const keyed = all.filter(({ operation }) => operation.security?.length);

@@ -1,10 +1,19 @@
 // The payments-and-claims context's public surface: the module; each booking's newest transaction,
-// which scheduling shows as `latestTransaction`; the services that record money (no HTTP writes
-// yet: the tests call them); and the payout arithmetic the demo data generator reuses.
+// which scheduling shows as `latestTransaction`; the BookingLedger port scheduling implements and
+// the cancellation fee scheduling charges; the services that record money; and the payout
+// arithmetic the demo data generator reuses.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
+export { BookingLedger, type BookingToSettle } from './domain/booking-ledger.js';
+export { ChargeCancellationFee, type FeeBooking } from './application/charge-cancellation-fee.js';
 export { TransactionResponse } from './http/dto/transaction.response.js';
 export { RecordTransaction } from './application/record-transaction.use-case.js';
 export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './application/assemble-payout.use-case.js';
 export { payoutAmountOf } from './domain/payout.js';
+export { claimAddsUp } from './domain/claim.js';
+export { HealthFundGateway } from './domain/health-fund-gateway.js';
+export { MedicareGateway } from './domain/medicare-gateway.js';
+export { PayoutBank } from './domain/payout-bank.js';
+export { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
+export { PayoutJobs } from './application/payout-jobs.js';

@@ -4,6 +4,26 @@ import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
+import { AppConfig } from '@app/shared';
+import { CheckOutBooking } from './application/check-out-booking.use-case.js';
+import { ClaimFiling } from './application/claim-filing.js';
+import { HealthFundGateway } from './domain/health-fund-gateway.js';
+import { MedicareGateway } from './domain/medicare-gateway.js';
+import { PayoutBank } from './domain/payout-bank.js';
+import { TransactionsController } from './http/transactions.controller.js';
+import { ClaimsController } from './http/claims.controller.js';
+import { PaymentLinksController } from './http/payment-links.controller.js';
+import { PayByLink } from './application/pay-by-link.use-case.js';
+import { PaymentLinks } from './application/payment-links.js';
+import { ChargeCancellationFee } from './application/charge-cancellation-fee.js';
+import { EstimateRebate } from './application/estimate-rebate.use-case.js';
+import { RefundPayment } from './application/refund-payment.use-case.js';
+import { VoidClaim } from './application/void-claim.use-case.js';
+import { PayoutJobs } from './application/payout-jobs.js';
+import { RunPayout } from './application/run-payout.use-case.js';
+import { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
+import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
+import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
@@ -16,17 +36,50 @@ import { PayoutsController } from './http/payouts.controller.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
 import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
 
+/** The adapter `setting` names, or a configuration error at start-up. */
+function adapter<T>(variable: string, setting: string, adapters: Record<string, () => T>): T {
+  if (!Object.hasOwn(adapters, setting)) throw new Error(`${variable} "${setting}" is not supported; use one of: ${Object.keys(adapters).join(', ')}`);
+  return adapters[setting]();
+}
+
 export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSchema, PayoutSchema, PaymentTransactionSchema];
 
 /**
- * Transactions, payment transactions, claims and payouts. Money is recorded through the
- * application services (no HTTP writes yet) and read through the payout routes and, by
- * scheduling, as bookings' `latestTransaction` (`TransactionQueries`).
+ * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
+ * gateways and the card processor, payment links, refunds, voids, cancellation fees (scheduling's
+ * cancellation calls `ChargeCancellationFee`), the payout runs, and bookings' `latestTransaction`
+ * (`TransactionQueries`). Bookings are locked and marked paid through the `BookingLedger` port, which
+ * the global scheduling module provides.
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
-  controllers: [PayoutsController],
+  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
   providers: [
+    {
+      provide: HealthFundGateway,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }),
+    },
+    {
+      provide: MedicareGateway,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }),
+    },
+    {
+      provide: PayoutBank,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }),
+    },
+    ClaimFiling,
+    CheckOutBooking,
+    EstimateRebate,
+    VoidClaim,
+    RefundPayment,
+    RunPayout,
+    PaymentLinks,
+    PayByLink,
+    ChargeCancellationFee,
+    PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     RecordTransaction,
     RecordPaymentOutcome,
@@ -36,6 +89,6 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     TransactionQueries,
     PayoutQueries,
   ],
-  exports: [TransactionQueries, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, ChargeCancellationFee, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

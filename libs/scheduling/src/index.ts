@@ -1,2 +1,2 @@
-// The scheduling context's public surface: the module, and the port payments implements.
+// The scheduling context's public surface: the module (which also provides payments' BookingLedger).
 export { SchedulingModule, schedulingSchemas } from './scheduling.module.js';

@@ -1,8 +1,8 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
-import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
+import { BookingLedger, PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
@@ -17,6 +17,7 @@ import { BookOnline } from './application/book-online.use-case.js';
 import { CancelOnline } from './application/cancel-online.use-case.js';
 import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
 import { PublicBookingQueries } from './application/public-booking.queries.js';
+import { SchedulingBookingLedger } from './application/scheduling-booking-ledger.js';
 import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
 import { SetWorkingHours } from './application/set-working-hours.use-case.js';
 import { AppointmentTypeRepository } from './domain/appointment-type.repository.js';
@@ -42,8 +43,13 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
 
 /**
  * Appointment types, bookings, providers' working hours and time off, availability and public
- * booking; a booking's `latestTransaction` is read from payments-and-claims.
+ * booking; a booking's `latestTransaction` is read from payments-and-claims, and its cancellation
+ * fee charged there.
+ *
+ * Global for payments' `BookingLedger` alone: payments' check-out and payment links inject it, and
+ * payments cannot import this module (this module imports payments, and the dependency runs one way).
  */
+@Global()
 @Module({
   imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
   controllers: [
@@ -72,6 +78,8 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     BookOnline,
     CancelOnline,
     PublicBookingQueries,
+    { provide: BookingLedger, useClass: SchedulingBookingLedger },
   ],
+  exports: [BookingLedger],
 })
 export class SchedulingModule {}

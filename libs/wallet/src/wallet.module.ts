@@ -2,6 +2,8 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { MembershipModule } from '@app/membership';
+import { CardCharges } from './application/card-charges.js';
+import { CardNumbers } from './application/card-numbers.js';
 import { AddWalletCard } from './application/add-wallet-card.use-case.js';
 import { HealthFundQueries } from './application/health-fund.queries.js';
 import { RescopeCardFingerprints } from './application/rescope-card-fingerprints.js';
@@ -41,7 +43,9 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
     HealthFundQueries,
     RescopeCardFingerprints,
     WalletCardQueries,
+    CardCharges,
+    CardNumbers,
   ],
-  exports: [WalletCardQueries, RescopeCardFingerprints],
+  exports: [WalletCardQueries, RescopeCardFingerprints, CardCharges, CardNumbers],
 })
 export class WalletModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
+import type { PaymentTransaction } from '../domain/payment-transaction.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { OwnershipChecks } from './ownership-checks.js';
 import { notOfBusiness } from '../domain/payments.errors.js';
@@ -19,6 +20,8 @@ export class AssemblePayout {
     businessId: string,
     paymentTransactionIds: string[],
     props: { arrivalDate: string; status?: PayoutStatus },
+    /** Checks the locked transactions before the payout is made of them; throws to make none. */
+    check: (transactions: PaymentTransaction[]) => void = () => undefined,
   ): Promise<Payout> {
     await this.ownership.assertBusinessOf(organisationId, businessId);
     // Checked under the rows' locks: a payout assembled meanwhile shows here as already paid out.
@@ -26,6 +29,7 @@ export class AssemblePayout {
       const found = new Set(transactions.map((transaction) => transaction.id));
       const missing = paymentTransactionIds.filter((id) => !found.has(id));
       if (missing.length) throw notOfBusiness(missing);
+      check(transactions);
       return Payout.assemble({ organisationId, businessId }, transactions, props, this.clock.now());
     });
   }

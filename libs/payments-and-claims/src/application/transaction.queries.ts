@@ -4,7 +4,9 @@ import { ClientQueries, type ClientView } from '@app/membership';
 import { type Location, DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import { type CardView, WalletCardQueries } from '@app/wallet';
+import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
+import { transactionNotFound } from '../domain/payments.errors.js';
 import { Transaction } from '../domain/transaction.js';
 import { type PaymentTransactionView, PaymentTransactionQueries } from './payment-transaction.queries.js';
 
@@ -21,6 +23,13 @@ export interface TransactionView {
   client: ClientView | null;
   serviceProvider: ProviderView | null;
   location: Location | null;
+}
+
+export interface TransactionFilters {
+  bookingId?: string;
+  clientId?: string;
+  createdAtMin?: Date;
+  createdAtMax?: Date;
 }
 
 /** The newest transaction of each booking, read in a fixed number of statements for any number of bookings. */
@@ -45,6 +54,40 @@ export class TransactionQueries {
     );
     const reads = await this.read(organisationId, transactions);
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
+  }
+
+  /** The organisation's transactions, newest first (`createdAt desc, id desc`); filters combine with AND. */
+  async list(organisationId: string, filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionView>> {
+    const conditions = ['t.organisation_id = $1'];
+    const values: unknown[] = [organisationId];
+    const where = (condition: string, value: unknown) => {
+      values.push(value);
+      conditions.push(condition.replace('?', `$${values.length}`));
+    };
+    if (filters.bookingId) where('t.booking_id = ?', filters.bookingId);
+    if (filters.clientId) where('t.client_id = ?', filters.clientId);
+    if (filters.createdAtMin) where('t.created_at >= ?', filters.createdAtMin);
+    if (filters.createdAtMax) where('t.created_at < ?', filters.createdAtMax);
+    const filter = `where ${conditions.join(' and ')}`;
+    const [transactions, total] = await Promise.all([
+      this.sql.select(TRANSACTIONS, `${filter} order by t.created_at desc, t.id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(TRANSACTIONS, filter, values),
+    ]);
+    return pageOf(await this.read(organisationId, transactions), total, page);
+  }
+
+  /** One transaction of the organisation, read as its answer shows it. */
+  async get(organisationId: string, transactionId: string): Promise<TransactionView> {
+    const transaction = isUuid(transactionId)
+      ? await this.sql.first(TRANSACTIONS, 'where t.organisation_id = $1 and t.id = $2', [organisationId, transactionId])
+      : null;
+    if (!transaction) throw transactionNotFound(transactionId);
+    const [read] = await this.read(organisationId, [transaction]);
+    return read;
   }
 
   private async read(organisationId: string, transactions: Transaction[]): Promise<TransactionView[]> {

@@ -145,3 +145,29 @@ describe('claimAddsUp', () => {
     expect(claimAddsUp({ ...original, totalChargeAmount: original.totalChargeAmount + 100, totalRebateAmount: original.totalRebateAmount + 100 })).toBe(false);
   });
 });
+
+describe('Claim.void', () => {
+  const SYDNEY = 'Australia/Sydney';
+  // 2026-11-22T05:28:59Z is 16:28 in Sydney (AEDT, +11): the business day ends at 12:59:59Z.
+  const claim = () => claimOf([item(9500, 6000)]);
+
+  it('voids a claim on the day it was made, in the location time zone', () => {
+    const voided = claim();
+    const lateThatDay = new Date('2026-11-22T12:59:59.000Z');
+    voided.void(lateThatDay, SYDNEY);
+    expect(voided.voidedAt).toEqual(lateThatDay);
+  });
+
+  it('refuses the next business day there, even when UTC is still on the same date', () => {
+    const error = errorOf(() => claim().void(new Date('2026-11-22T13:00:00.000Z'), SYDNEY));
+    expect(error.code).toBe('claim_not_voidable');
+    expect(error.kind).toBe('conflict');
+  });
+
+  it('refuses a claim voided already, and an estimate', () => {
+    const voided = claim();
+    voided.void(NOW, SYDNEY);
+    expect(errorOf(() => voided.void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
+    expect(errorOf(() => claimOf([item(9500, 6000)], { isRebateEstimate: true }).void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
+  });
+});

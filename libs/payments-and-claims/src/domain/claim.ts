@@ -1,5 +1,5 @@
 import { assertCents, type Cents, newUuid, sumCents } from '@app/shared/domain';
-import { claimTotalsMismatch } from './payments.errors.js';
+import { claimNotVoidable, claimTotalsMismatch } from './payments.errors.js';
 
 export interface ClaimItem {
   id: string;
@@ -108,6 +108,21 @@ export class Claim {
     claim.createdAt = now;
     return claim;
   }
+
+  /**
+   * Funds take a claim back only on the business day it was made, in the location's time zone; an
+   * estimate, or a claim already voided or cancelled, cannot be voided.
+   */
+  void(now: Date, timeZone: string): void {
+    if (this.isRebateEstimate || this.voidedAt || this.cancelledAt) throw claimNotVoidable(this.id, 'it is not a live claim');
+    if (businessDayOf(this.createdAt, timeZone) !== businessDayOf(now, timeZone)) throw claimNotVoidable(this.id, 'it was made on another business day');
+    this.voidedAt = now;
+  }
+}
+
+/** `YYYY-MM-DD` of the instant on the wall calendar of the time zone. */
+export function businessDayOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 /** The money invariants of a claim, as a finance team reconciles them. */

@@ -1,9 +1,12 @@
 import { assertCents, type Cents, CURRENCY, invalidField, newUuid } from '@app/shared/domain';
-import { alreadyPaidOut } from './payments.errors.js';
+import { alreadyPaidOut, paymentLinkPaid } from './payments.errors.js';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 
 export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
+
+/** A link's payment before the client pays it. */
+export const AWAITING_PAYMENT = 'requires_payment_method';
 
 export interface CardPayment {
   id: string;
@@ -20,6 +23,8 @@ export interface AdjustmentTransaction {
   source: string;
   /** Signed cents: a refund or a dispute is negative. */
   amount: Cents;
+  /** Why a refund was given, as its request said; kept, not answered. */
+  reason?: string;
 }
 
 export interface PaymentLink {
@@ -68,6 +73,31 @@ export class PaymentTransaction {
     return transaction;
   }
 
+  /** A gap the client pays later through a payment link: not settled, so in no payout, until paid. */
+  static awaitingLink(owner: Owner, amount: Cents, platformFeeAmount: Cents, link: Omit<PaymentLink, 'events'>, now: Date): PaymentTransaction {
+    const transaction = PaymentTransaction.forCardPayment(
+      owner,
+      { status: AWAITING_PAYMENT, paymentMethodId: null, clientSecret: null, amount },
+      platformFeeAmount,
+      now,
+    );
+    transaction.paymentLinks = [{ ...link, events: [] }];
+    return transaction;
+  }
+
+  /** Money in hand: a claim, or a card payment that succeeded (not a link still waiting). */
+  isSettled(): boolean {
+    return this.source !== 'payment' || this.payment?.status === 'succeeded';
+  }
+
+  /** The client paid the link: the payment succeeded now. */
+  payByLink(processorPaymentId: string, now: Date): void {
+    if (!this.payment || this.payment.status !== AWAITING_PAYMENT) throw paymentLinkPaid();
+    this.payment = { ...this.payment, id: processorPaymentId, status: 'succeeded' };
+    this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
+    this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
+  }
+
   /** The fund pays the rebate to the business; the gap is the client's to pay. */
   static forHealthFundClaim(owner: Owner, claim: Claim, platformFeeAmount: Cents, now: Date): PaymentTransaction {
     const transaction = PaymentTransaction.base(owner, 'health_fund_claim', claim.totalRebateAmount, platformFeeAmount, now);
@@ -86,6 +116,26 @@ export class PaymentTransaction {
     if (this.payoutId !== null) throw alreadyPaidOut([this.id]);
     if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
     this.adjustments = [...this.adjustments, { ...adjustment, id: newUuid() }];
+  }
+
+  /**
+   * Adjusts this payment transaction, or, once it is paid out (a payout never changes), a new one
+   * that carries only the adjustment into the next payout. Answers the adjustment and the row that
+   * holds it.
+   */
+  adjustOrCarryOver(adjustment: Omit<AdjustmentTransaction, 'id'>, now: Date): { adjustment: AdjustmentTransaction; holder: PaymentTransaction } {
+    const holder = this.payoutId === null ? this : PaymentTransaction.carryOver(this, now);
+    holder.adjust(adjustment);
+    return { adjustment: holder.adjustments[holder.adjustments.length - 1], holder };
+  }
+
+  // Static, not an instance method: the read side's instances (ReadModel) carry no private members.
+  private static carryOver(paidOut: PaymentTransaction, now: Date): PaymentTransaction {
+    const carried = PaymentTransaction.base(paidOut, paidOut.source, 0, 0, now);
+    carried.payment = paidOut.payment && { ...paidOut.payment, amount: 0 };
+    carried.claimId = paidOut.claimId;
+    carried.medicareClaimId = paidOut.medicareClaimId;
+    return carried;
   }
 
   private static base(owner: Owner, source: PaymentSource, amount: Cents, platformFeeAmount: Cents, now: Date): PaymentTransaction {

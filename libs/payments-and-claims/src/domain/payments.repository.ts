@@ -23,10 +23,49 @@ export abstract class PaymentsRepository {
    * payout `assemble` makes of them together with the transactions it marked, in one transaction.
    * A concurrent payout of any of them waits, then sees what this one committed.
    */
+  /**
+   * Inside the caller's transaction: the payment transaction locked until it ends, so refunds and
+   * voids of one payment queue, and a payout run waits for them (or they for it). `null` when the
+   * organisation has none with this id.
+   */
+  /** Read without a lock, for answers. */
+  abstract findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
+  abstract lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
+  /** Inside the caller's transaction: the claim of the transaction, with its payment transaction locked. */
+  abstract lockClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
+  /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
+  abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
+  /**
+   * Inside the caller's transaction: holds the business's payout lock until it ends, so payout runs
+   * of one business (on any instance) go one after another.
+   */
+  abstract lockPayoutsOf(businessId: string): Promise<void>;
+  /** Ids of the business's settled payment transactions in no payout yet (a link not yet paid waits). */
+  abstract unpaidOf(businessId: string): Promise<string[]>;
+  /** Businesses with settled payment transactions in no payout yet. */
+  abstract businessesWithUnpaid(): Promise<string[]>;
+  abstract findPayout(id: string): Promise<Payout | null>;
+  /** A failed payout's payment transactions go back to wait for the next run. */
+  abstract releaseTransactionsOf(payoutId: string): Promise<void>;
+  /** Keeps a payment link's token by its hash (the token itself is never stored). */
+  abstract addLinkToken(token: LinkToken): Promise<void>;
+  abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;
   abstract payOut(
     organisationId: string,
     businessId: string,
     ids: readonly string[],
     assemble: (transactions: PaymentTransaction[]) => Payout,
   ): Promise<Payout>;
+}
+
+export interface LinkToken {
+  tokenHash: string;
+  linkId: string;
+  organisationId: string;
+  paymentTransactionId: string;
+  expiresAt: Date;
 }

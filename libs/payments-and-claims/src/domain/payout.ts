@@ -44,6 +44,23 @@ export class Payout {
   }
 }
 
+/** The bank's answers move a payout on: `pending` → `in_transit` → `paid` or `failed`. Its amount never changes. */
+export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed'): boolean {
+  const allowed: Record<PayoutStatus, PayoutStatus[]> = { pending: ['in_transit', 'failed'], in_transit: ['paid', 'failed'], paid: [], failed: [] };
+  if (!allowed[payout.status].includes(status)) return false;
+  payout.status = status;
+  return true;
+}
+
+/** `YYYY-MM-DD` of the first weekday after `now`'s day in the time zone: when the bank credits a payout made now. */
+export function nextWeekdayAfter(now: Date, timeZone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const day = new Date(`${today}T00:00:00.000Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  return day.toISOString().slice(0, 10);
+}
+
 export function payoutAmountOf(transactions: readonly Pick<PaymentTransaction, 'amount' | 'platformFeeAmount' | 'adjustments'>[]): Cents {
   return sumCents(transactions.map(netOf));
 }

@@ -1,8 +1,10 @@
-import { Controller, Get, HttpStatus, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, PageQuery, UuidParam } from '@app/shared';
+import { Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiCreatedResponse, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, PageQuery, PlatformOnly, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { PayoutQueries } from '../application/payout.queries.js';
+import { RunPayout } from '../application/run-payout.use-case.js';
 import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
 import { PayoutResponse } from './dto/payout.response.js';
 import { TransactionResponse } from './dto/transaction.response.js';
@@ -16,7 +18,25 @@ const PayoutId = () => UuidParam('payoutId', 'Payout');
 @ApiExtraModels(TransactionResponse)
 @Controller('v1/businesses/:businessId/payouts')
 export class PayoutsController {
-  constructor(private readonly queries: PayoutQueries) {}
+  constructor(
+    private readonly queries: PayoutQueries,
+    private readonly runPayout: RunPayout,
+  ) {}
+
+  @Post()
+  @PlatformOnly()
+  @ApiOperation({
+    summary: 'Pay a business out now',
+    description:
+      'Platform keys only. What the daily run at PAYOUT_TIME does: one payout of every payment transaction of the business in no payout yet (amount less platform fees plus adjustments), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.',
+  })
+  @ApiCreatedResponse({ type: PayoutResponse })
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async create(@BusinessId() businessId: string, @Res({ passthrough: true }) response: Response): Promise<PayoutResponse> {
+    const payout = await this.runPayout.execute(businessId);
+    response.location(`/v1/businesses/${businessId}/payouts/${payout.id}`);
+    return PayoutResponse.from(payout);
+  }
 
   @Get()
   @ApiOperation({ summary: 'List payouts', description: "The business's payouts, newest first." })

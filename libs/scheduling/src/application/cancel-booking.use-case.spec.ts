@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
+import { ChargeCancellationFee } from '@app/payments-and-claims';
+import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { Booking } from '../domain/booking.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
@@ -25,13 +27,41 @@ function booked(serviceDate: string): Booking {
   );
 }
 
+/** These specs never ask for a fee (the fee path is covered end to end): a charge here is a bug. */
+class NoFeeExpected extends ChargeCancellationFee {
+  constructor() {
+    super(
+      ...([undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined] as unknown as ConstructorParameters<
+        typeof ChargeCancellationFee
+      >),
+    );
+  }
+
+  override charge(): Promise<void> {
+    throw new Error('CancelBooking charged a fee it was not asked for');
+  }
+}
+
 function setUp() {
   const bookings = new InMemoryBookings();
   const upcoming = booked('2026-12-01T09:30:00.000Z');
   const past = booked('2026-11-22T05:00:00.000Z');
   bookings.bookings.push(upcoming, past);
   const events = new RecordedEvents();
-  return { upcoming, past, bookings, events, cancelBooking: new CancelBooking(bookings, new StoredBookingQueries(bookings), new FixedClock(NOW), events) };
+  return {
+    upcoming,
+    past,
+    bookings,
+    events,
+    cancelBooking: new CancelBooking(
+      bookings,
+      new StoredBookingQueries(bookings),
+      new KnownOrganisations({ [ORGANISATION]: [] }),
+      new NoFeeExpected(),
+      new FixedClock(NOW),
+      events,
+    ),
+  };
 }
 
 const storedOf = (bookings: InMemoryBookings, id: string) => bookings.bookings.find((booking) => booking.id === id);

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
 import { Clock, DomainEvents } from '@app/shared/domain';
+import { OrganisationQueries } from '@app/organisations';
+import { ChargeCancellationFee } from '@app/payments-and-claims';
+import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
-import { bookingNotFound } from '../domain/scheduling.errors.js';
+import { cancellationPolicyOf } from '../domain/cancellation-policy.js';
+import { bookingNotFound, noPaymentMethod } from '../domain/scheduling.errors.js';
 import { BookingResponse } from '../http/dto/booking.dto.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
@@ -11,18 +15,33 @@ export class CancelBooking {
   constructor(
     private readonly bookings: BookingRepository,
     private readonly queries: BookingQueries,
+    private readonly organisations: OrganisationQueries,
+    private readonly fees: ChargeCancellationFee,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
   ) {}
 
-  /** The cancelled booking as its GET answers it, read in the transaction that cancelled it. */
-  async execute(organisationId: string, bookingId: string): Promise<BookingView> {
+  /**
+   * The cancelled booking as its GET answers it, read in the transaction that cancelled it. With
+   * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
+   * payment method in the same transaction: a declined card leaves the booking as it was.
+   */
+  async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<BookingView> {
     return this.events.transaction(async () => {
-      const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(this.clock.now()));
+      const now = this.clock.now();
+      const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(now));
       if (!booking) throw bookingNotFound(bookingId);
+      if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now);
       const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
       await this.events.record('booking.cancelled', organisationId, BookingResponse.from(cancelled));
       return cancelled;
     });
+  }
+
+  private async chargeFee(organisationId: string, booking: Booking, now: Date): Promise<void> {
+    const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
+    if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return;
+    if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);
+    await this.fees.charge(organisationId, { ...booking, paymentMethodId: booking.paymentMethodId }, policy.fee.amount);
   }
 }

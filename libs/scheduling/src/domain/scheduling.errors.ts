@@ -26,3 +26,6 @@ export const providerDeleted = (id: string): DomainError => conflict('provider_d
 
 /** The token never appears in the answer: it is the patient's secret. */
 export const manageTokenNotFound = (): DomainError => new DomainError('not_found', 'not_found', 'No booking has this manage token.');
+
+export const noPaymentMethod = (id: string): DomainError =>
+  conflict('no_payment_method', `Booking ${id} has no payment method to charge the cancellation fee to.`);

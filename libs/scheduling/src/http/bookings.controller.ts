@@ -6,7 +6,7 @@ import { Clock, type Page } from '@app/shared/domain';
 import { BookingQueries } from '../application/booking.queries.js';
 import { CancelBooking } from '../application/cancel-booking.use-case.js';
 import { CreateBooking } from '../application/create-booking.use-case.js';
-import { BookingExpandQuery, BookingResponse, CreateBookingRequest, ListBookingsQuery } from './dto/booking.dto.js';
+import { BookingExpandQuery, BookingResponse, CancelBookingRequest, CreateBookingRequest, ListBookingsQuery } from './dto/booking.dto.js';
 
 const BookingId = () => UuidParam('bookingId', 'Booking');
 
@@ -73,11 +73,12 @@ export class BookingsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Cancel a booking',
-    description: 'Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`.',
+    description:
+      "Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed).",
   })
   @ApiOk(BookingResponse)
-  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string): Promise<BookingResponse> {
-    return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId));
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: CancelBookingRequest): Promise<BookingResponse> {
+    return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body?.chargeCancellationFee }));
   }
 }

@@ -18,6 +18,15 @@ export class AppConfig {
   readonly rateLimitPerMinute: number;
   readonly publicRateLimitPerMinute: number;
   readonly paymentProcessor: string;
+  /** The platform's share of each card payment, in hundredths of a percent (150 = 1.5%). */
+  readonly platformFeeBasisPoints: number;
+  /** Which health fund, Medicare and payout bank adapters run (`test`: built in, no network). */
+  readonly healthFundGateway: string;
+  readonly medicareGateway: string;
+  readonly payoutBank: string;
+  /** `HH:MM` on the wall clock of `payoutTimeZone` when each business's daily payout runs. */
+  readonly payoutTime: string;
+  readonly payoutTimeZone: string;
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
   /** Set: `/metrics` is served by a listener of its own on this port, and not on `port`. */
@@ -56,6 +65,17 @@ export class AppConfig {
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
+    this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', 150);
+    this.healthFundGateway = oneOf(env, 'HEALTH_FUND_GATEWAY', ['test'], 'test');
+    this.medicareGateway = oneOf(env, 'MEDICARE_GATEWAY', ['test'], 'test');
+    this.payoutBank = oneOf(env, 'PAYOUT_BANK', ['test'], 'test');
+    this.payoutTime = env.PAYOUT_TIME || '17:00';
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.payoutTime))
+      throw new ConfigurationError(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
+    this.payoutTimeZone = env.PAYOUT_TIME_ZONE || 'Australia/Sydney';
+    if (!Intl.supportedValuesOf('timeZone').includes(this.payoutTimeZone) && this.payoutTimeZone !== 'UTC') {
+      throw new ConfigurationError(`PAYOUT_TIME_ZONE must be an IANA time zone such as Australia/Sydney, got "${this.payoutTimeZone}"`);
+    }
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
     this.metricsPort = portSetting(env, 'METRICS_PORT', 9464);
     this.metricsHost = env.METRICS_HOST || undefined;
@@ -172,5 +192,13 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
     throw new ConfigurationError(`${name} must be a positive integer like ${fallback}; got "${raw}"`);
+  return value;
+}
+
+function basisPoints(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0 || value > 10_000) throw new ConfigurationError(`${name} must be a whole number from 0 to 10000, got "${raw}"`);
   return value;
 }

@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'gone'
   | 'payment_required'
   | 'unprocessable'
   | 'payload_too_large'

@@ -59,6 +59,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: "No such resource within the API key's scope (`not_found`).",
   405: 'The path does not support this method; `Allow` lists those it does (`method_not_allowed`).',
   409: 'The request conflicts with the current state.',
+  410: 'The resource is no longer usable (`payment_link_expired`).',
   413: 'The body is over 100 kB (`payload_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).',

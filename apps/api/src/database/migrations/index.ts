@@ -11,6 +11,8 @@ import { Migration20261123000000Events } from './Migration20261123000000Events.j
 import { Migration20261123000000OnlineBooking } from './Migration20261123000000OnlineBooking.js';
 import { Migration20261123030000LinkDetailsRequired } from './Migration20261123030000LinkDetailsRequired.js';
 import { Migration20261123100000ApiKeyLifecycle } from './Migration20261123100000ApiKeyLifecycle.js';
+import { Migration20261123100000PayoutRuns } from './Migration20261123100000PayoutRuns.js';
+import { Migration20261123110000PaymentLinks } from './Migration20261123110000PaymentLinks.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123000000OnlineBooking', class: Migration20261123000000OnlineBooking },
   { name: 'Migration20261123030000LinkDetailsRequired', class: Migration20261123030000LinkDetailsRequired },
   { name: 'Migration20261123100000ApiKeyLifecycle', class: Migration20261123100000ApiKeyLifecycle },
+  { name: 'Migration20261123100000PayoutRuns', class: Migration20261123100000PayoutRuns },
+  { name: 'Migration20261123110000PaymentLinks', class: Migration20261123110000PaymentLinks },
 ];

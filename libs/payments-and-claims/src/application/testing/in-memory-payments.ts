@@ -1,7 +1,7 @@
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
-import { PaymentsRepository } from '../../domain/payments.repository.js';
+import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
 
@@ -14,6 +14,8 @@ export class InMemoryPayments extends PaymentsRepository {
   readonly transactions: Transaction[] = [];
   readonly paymentTransactions: PaymentTransaction[] = [];
   readonly payouts: Payout[] = [];
+  readonly claims: Claim[] = [];
+  readonly linkTokens: LinkToken[] = [];
 
   async findTransaction(organisationId: string, id: string): Promise<Transaction | null> {
     return this.transactions.find((transaction) => transaction.organisationId === organisationId && transaction.id === id) ?? null;
@@ -24,6 +26,8 @@ export class InMemoryPayments extends PaymentsRepository {
     for (const entity of entities) {
       if (entity instanceof Transaction) this.transactions.push(entity);
       if (entity instanceof PaymentTransaction) this.paymentTransactions.push(copyOf(entity));
+      if (entity instanceof Claim) this.claims.push(entity);
+      if (entity instanceof Payout) this.payouts.push(entity);
     }
   }
 
@@ -38,6 +42,54 @@ export class InMemoryPayments extends PaymentsRepository {
     change(paymentTransaction);
     this.paymentTransactions[index] = copyOf(paymentTransaction);
     return paymentTransaction;
+  }
+
+  async findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    const found = this.paymentTransactions.find((stored) => stored.organisationId === organisationId && stored.id === id);
+    return found ? copyOf(found) : null;
+  }
+
+  /** One caller at a time in memory, so a lock is a read. */
+  lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    return this.findPaymentTransaction(organisationId, id);
+  }
+
+  async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
+    const claim = this.claims.find((stored) => stored.organisationId === organisationId && stored.id === claimId);
+    const paymentTransaction = this.paymentTransactions.find((stored) => stored.transactionId === transactionId && stored.claimId === claimId);
+    return claim && paymentTransaction ? { claim, paymentTransaction: copyOf(paymentTransaction) } : null;
+  }
+
+  async paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
+    return this.paymentTransactions.filter((stored) => stored.organisationId === organisationId && stored.payment?.id === paymentId).map(copyOf);
+  }
+
+  async lockPayoutsOf(): Promise<void> {}
+
+  async unpaidOf(businessId: string): Promise<string[]> {
+    return this.paymentTransactions
+      .filter((stored) => stored.businessId === businessId && stored.payoutId === null && stored.isSettled())
+      .map((stored) => stored.id);
+  }
+
+  async businessesWithUnpaid(): Promise<string[]> {
+    return [...new Set(this.paymentTransactions.filter((stored) => stored.payoutId === null && stored.isSettled()).map((stored) => stored.businessId))];
+  }
+
+  async findPayout(id: string): Promise<Payout | null> {
+    return this.payouts.find((payout) => payout.id === id) ?? null;
+  }
+
+  async releaseTransactionsOf(payoutId: string): Promise<void> {
+    for (const stored of this.paymentTransactions) if (stored.payoutId === payoutId) stored.payoutId = null;
+  }
+
+  async addLinkToken(token: LinkToken): Promise<void> {
+    this.linkTokens.push(token);
+  }
+
+  async findLinkToken(tokenHash: string): Promise<LinkToken | null> {
+    return this.linkTokens.find((token) => token.tokenHash === tokenHash) ?? null;
   }
 
   async payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { MedicareCardResponse } from '@app/wallet';
+import { type HealthFund, MedicareCardResponse } from '@app/wallet';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
 import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
@@ -89,8 +89,7 @@ export class ClaimResponse {
   @ApiProperty({ type: ClaimPaymentResponse, nullable: true }) payment: ClaimPaymentResponse | null;
   @ApiProperty({ type: ClaimProviderResponse }) provider: ClaimProviderResponse;
 
-  static from(claim: Claim, read: PaymentTransactionView, options: { withFundId: boolean }): ClaimResponse {
-    const fund = read.healthFund;
+  static from(claim: Claim, fund: HealthFund | null, options: { withFundId: boolean }): ClaimResponse {
     return {
       id: claim.id,
       referenceNumber: claim.referenceNumber,

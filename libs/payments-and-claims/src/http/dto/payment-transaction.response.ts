@@ -3,8 +3,9 @@ import { ApiCents } from '@app/shared';
 import { MemberResponse } from '@app/membership';
 import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
+import { AWAITING_PAYMENT } from '../../domain/payment-transaction.js';
 
-class AdjustmentTransactionResponse {
+export class AdjustmentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
   @ApiProperty({ example: '2026-11-23T01:00:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: 'refund' }) source: string;
@@ -57,7 +58,12 @@ export class PaymentTransactionResponse {
   @ApiProperty({ type: ClaimResponse, nullable: true }) claim: ClaimResponse | null;
   @ApiProperty({ type: String, nullable: true, example: null }) medicareClaimId: string | null;
   @ApiProperty({ type: MedicareClaimResponse, nullable: true }) medicareClaim: MedicareClaimResponse | null;
-  @ApiProperty({ required: false, type: [PaymentLinkResponse], description: 'In payout listings.' }) paymentLinks?: PaymentLinkResponse[];
+  @ApiProperty({
+    required: false,
+    type: [PaymentLinkResponse],
+    description: 'In payout listings, and in a Transaction while its payment link waits to be paid.',
+  })
+  paymentLinks?: PaymentLinkResponse[];
   @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
 
   static from(read: PaymentTransactionView, view: EmbeddedIn): PaymentTransactionResponse {
@@ -85,10 +91,11 @@ export class PaymentTransactionResponse {
         amount: transaction.payment.amount,
       },
       claimId: transaction.claimId,
-      claim: read.claim && ClaimResponse.from(read.claim, read, { withFundId: !inPayout }),
+      claim: read.claim && ClaimResponse.from(read.claim, read.healthFund, { withFundId: !inPayout }),
       medicareClaimId: transaction.medicareClaimId,
       medicareClaim: read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
-      ...(inPayout
+      // While a link waits to be paid, a Transaction shows it: the practice needs its url to send.
+      ...(inPayout || transaction.payment?.status === AWAITING_PAYMENT
         ? {
             paymentLinks: transaction.paymentLinks.map((link) => ({
               url: link.url,
@@ -97,6 +104,10 @@ export class PaymentTransactionResponse {
               expiresAt: link.expiresAt,
               events: link.events.map((event) => ({ createdAt: event.createdAt })),
             })),
+          }
+        : {}),
+      ...(inPayout
+        ? {
             events: transaction.events.map((event) => {
               const member = read.eventMembers.get(event.createdBy);
               return { createdAt: event.createdAt, createdBy: event.createdBy, createdByMember: member ? withoutActivity(MemberResponse.from(member)) : null };

@@ -1,10 +1,10 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Claim } from '../../domain/claim.js';
+import { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
-import { PaymentsRepository } from '../../domain/payments.repository.js';
-import type { Payout } from '../../domain/payout.js';
+import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
+import { Payout } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
 // `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
@@ -31,6 +31,77 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       if (paymentTransaction) change(paymentTransaction);
       return paymentTransaction;
     });
+  }
+
+  findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    return this.em.findOne(PaymentTransaction, { id, organisationId }, { refresh: true });
+  }
+
+  lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
+    return this.em.findOne(PaymentTransaction, { id, organisationId }, LOCKED);
+  }
+
+  async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
+    const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, claimId }, LOCKED);
+    const claim = paymentTransaction && (await this.em.findOne(Claim, { id: claimId, organisationId }, { refresh: true }));
+    return claim ? { claim, paymentTransaction } : null;
+  }
+
+  paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
+    return this.em.find(PaymentTransaction, { organisationId, source: 'payment', payment: { id: paymentId } }, { refresh: true });
+  }
+
+  async lockPayoutsOf(businessId: string): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
+  }
+
+  async unpaidOf(businessId: string): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      "select id from payment_transactions where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded') order by id",
+      [businessId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async businessesWithUnpaid(): Promise<string[]> {
+    const rows = await this.em.execute<{ business_id: string }[]>(
+      "select distinct business_id from payment_transactions where payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')",
+    );
+    return rows.map((row) => row.business_id);
+  }
+
+  findPayout(id: string): Promise<Payout | null> {
+    return this.em.findOne(Payout, { id }, { refresh: true });
+  }
+
+  async releaseTransactionsOf(payoutId: string): Promise<void> {
+    await this.em.nativeUpdate(PaymentTransaction, { payoutId }, { payoutId: null });
+  }
+
+  async addLinkToken(token: LinkToken): Promise<void> {
+    await this.em.execute('insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)', [
+      token.tokenHash,
+      token.linkId,
+      token.organisationId,
+      token.paymentTransactionId,
+      token.expiresAt,
+    ]);
+  }
+
+  async findLinkToken(tokenHash: string): Promise<LinkToken | null> {
+    const [row] = await this.em.execute<{ link_id: string; organisation_id: string; payment_transaction_id: string; expires_at: Date }[]>(
+      'select link_id, organisation_id, payment_transaction_id, expires_at from payment_link_tokens where token_hash = ?',
+      [tokenHash],
+    );
+    return row
+      ? {
+          tokenHash,
+          linkId: row.link_id,
+          organisationId: row.organisation_id,
+          paymentTransactionId: row.payment_transaction_id,
+          expiresAt: new Date(row.expires_at),
+        }
+      : null;
   }
 
   payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {

@@ -14,6 +14,13 @@ import { AppointmentTypeResponse } from './appointment-type.dto.js';
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
+export class CancelBookingRequest {
+  @ApiProperty({ required: false, example: true, description: "Charge the cancellation fee when the organisation's policy makes one billable now." })
+  @MayBeOmitted()
+  @IsBoolean({ message: 'must be true or false' })
+  chargeCancellationFee?: boolean;
+}
+
 export class CreateBookingRequest {
   @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', description: 'A client of this organisation.' })
   @IsUUID('all', { message: 'must be a client id' })

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { cardDeclined, unknownPaymentMethod } from '../../domain/wallet.errors.js';
-import { type AttachPaymentMethod, PaymentProcessor, type ProcessorPaymentMethod } from '../../domain/payment-processor.js';
+import {
+  type AttachPaymentMethod,
+  type ChargeRequest,
+  PaymentProcessor,
+  type ProcessorCharge,
+  type ProcessorPaymentMethod,
+} from '../../domain/payment-processor.js';
 
 /** The processor's well-known test cards. */
 const TEST_CARDS: Record<string, { brand: string; last4: string }> = {
@@ -9,12 +15,16 @@ const TEST_CARDS: Record<string, { brand: string; last4: string }> = {
   pm_card_visa_debit: { brand: 'visa', last4: '5556' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
   pm_card_amex: { brand: 'amex', last4: '8431' },
+  // Attaches, then declines every charge: how a check-out's declined card is tried.
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0341' },
 };
+const DECLINES_CHARGES = 'pm_card_visa_chargeDeclined';
 const DECLINED = 'pm_card_chargeDeclined';
 
 /**
  * A processor that needs no network (`PAYMENT_PROCESSOR=test`, the default): it knows the common
- * test payment method ids, and a confirmation token `ctoken_<x>` stands for `pm_<x>`.
+ * test payment method ids, and a confirmation token `ctoken_<x>` stands for `pm_<x>`. Charges of
+ * `pm_card_visa_chargeDeclined` are declined; every other known card's charge succeeds.
  */
 @Injectable()
 export class TestPaymentProcessor extends PaymentProcessor {
@@ -32,4 +42,11 @@ export class TestPaymentProcessor extends PaymentProcessor {
       cardFingerprint: createHash('sha256').update(paymentMethodId).digest('hex').slice(0, 16),
     };
   }
+
+  async charge(request: ChargeRequest): Promise<ProcessorCharge> {
+    if (request.paymentMethodId === DECLINES_CHARGES) throw cardDeclined();
+    return { paymentId: `pi_${randomBytes(12).toString('hex')}`, status: 'succeeded' };
+  }
+
+  async refund(): Promise<void> {}
 }

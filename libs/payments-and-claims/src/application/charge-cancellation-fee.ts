@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@app/shared';
+import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import { ClientQueries } from '@app/membership';
+import { DirectoryQueries } from '@app/organisations';
+import { CardCharges } from '@app/wallet';
+import { platformFeeOf } from '../domain/checkout-items.js';
+import { PaymentTransaction } from '../domain/payment-transaction.js';
+import { PaymentsRepository } from '../domain/payments.repository.js';
+import { Transaction } from '../domain/transaction.js';
+import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
+import { TransactionResponse } from '../http/dto/transaction.response.js';
+import { TransactionQueries } from './transaction.queries.js';
+
+/** The booking a cancellation fee is charged for. */
+export interface FeeBooking {
+  id: string;
+  clientId: string;
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+  paymentMethodId: string;
+}
+
+/**
+ * A cancellation fee as its own Transaction: one item, charged to the booking's card, inside the
+ * caller's database transaction (scheduling's cancellation), so a declined card cancels nothing.
+ */
+@Injectable()
+export class ChargeCancellationFee {
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly payments: PaymentsRepository,
+    private readonly charges: CardCharges,
+    private readonly clients: ClientQueries,
+    private readonly locations: DirectoryQueries,
+    private readonly reader: TransactionQueries,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async charge(organisationId: string, booking: FeeBooking, amount: Cents): Promise<void> {
+    const [client, locations] = await Promise.all([
+      this.clients.findActiveClient(organisationId, booking.clientId),
+      this.locations.locations(organisationId, [booking.locationId]),
+    ]);
+    const now = this.clock.now();
+    const transaction = Transaction.create(
+      organisationId,
+      {
+        businessId: locations.get(booking.locationId)!.businessId,
+        bookingId: booking.id,
+        clientId: booking.clientId,
+        clientName: client ? `${client.firstName} ${client.lastName}` : '',
+        paymentMethodId: booking.paymentMethodId,
+        serviceProviderId: booking.providerId,
+        locationId: booking.locationId,
+        items: [
+          {
+            chargeAmount: amount,
+            description: 'Cancellation fee',
+            clinicalCode: null,
+            itemCode: null,
+            billableItemId: null,
+            appointmentTypeId: booking.appointmentTypeId,
+            billableItem: null,
+          },
+        ],
+      },
+      now,
+    );
+    const charged = await this.charges.charge(organisationId, booking.paymentMethodId, amount, `Cancellation fee, booking ${booking.id}`, 'paymentMethodId');
+    try {
+      const payment = PaymentTransaction.forCardPayment(
+        { organisationId, businessId: transaction.businessId, transactionId: transaction.id },
+        { id: charged.paymentId, status: 'succeeded', paymentMethodId: booking.paymentMethodId, clientSecret: null, amount },
+        platformFeeOf(amount, this.config.platformFeeBasisPoints),
+        now,
+      );
+      await this.payments.save(transaction);
+      await this.payments.save(payment);
+      const read = await this.reader.get(organisationId, transaction.id);
+      await this.events.record('transaction.created', organisationId, TransactionResponse.from(read, { withBillableItems: false }));
+      await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(read.paymentTransactions[0], 'transaction'));
+    } catch (error) {
+      // Nothing of the fee is kept: give the money back.
+      await this.charges.refund(charged.paymentId, amount).catch(() => undefined);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
+import { WalletCardQueries } from '@app/wallet';
+import { ClaimResponse } from '../http/dto/claim.response.js';
+import { ClaimFiling, type ClaimableItem } from './claim-filing.js';
+
+/** What the fund would pay, asked in quote mode: nothing is stored and no money moves. */
+@Injectable()
+export class EstimateRebate {
+  constructor(
+    private readonly claims: ClaimFiling,
+    private readonly wallet: WalletCardQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, healthFundCardId: string, items: Omit<ClaimableItem, 'serviceDate'>[]): Promise<ClaimResponse> {
+    await this.wallet.assertCards(organisationId, [{ field: 'healthFundCardId', id: healthFundCardId, type: 'health_fund_card' }]);
+    const now = this.clock.now();
+    const claim = await this.claims.healthFund(
+      organisationId,
+      { healthFundCardId },
+      '',
+      items.map((item) => ({ ...item, serviceDate: now })),
+      now,
+      'quote',
+    );
+    const funds = await this.wallet.healthFundsByIds([claim.healthFundId]);
+    return ClaimResponse.from(claim, funds.get(claim.healthFundId) ?? null, { withFundId: true });
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { BookingLedger } from '../domain/booking-ledger.js';
+import { Clock, DomainError, DomainEvents } from '@app/shared/domain';
+import { ClientQueries } from '@app/membership';
+import { OrganisationQueries } from '@app/organisations';
+import { CardCharges } from '@app/wallet';
+import type { PaymentTransaction } from '../domain/payment-transaction.js';
+import { paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
+import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
+import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
+import { failedPaymentData } from './failed-payment.js';
+import { tokenHashOf } from './payment-links.js';
+import { TransactionQueries } from './transaction.queries.js';
+
+/** What the public link page shows: enough to pay, nothing more. */
+export interface LinkView {
+  amount: number;
+  currency: string;
+  organisationName: string;
+  clientFirstName: string | null;
+  expiresAt: Date;
+  status: 'open' | 'paid' | 'expired';
+}
+
+/** Reading and paying a payment link by its token (public: the token is the only key). */
+@Injectable()
+export class PayByLink {
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly payments: PaymentsRepository,
+    private readonly charges: CardCharges,
+    private readonly bookings: BookingLedger,
+    private readonly organisations: OrganisationQueries,
+    private readonly clients: ClientQueries,
+    private readonly reader: TransactionQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  async view(token: string): Promise<LinkView> {
+    const found = await this.find(token);
+    const paymentTransaction = await this.payments.findPaymentTransaction(found.organisationId, found.paymentTransactionId);
+    return this.viewOf(found, paymentTransaction!);
+  }
+
+  async pay(token: string, card: { paymentMethodId?: string; confirmationTokenId?: string }): Promise<LinkView> {
+    const undo: (() => Promise<void>)[] = [];
+    const failures: { organisationId: string; data: object }[] = [];
+    try {
+      return await this.events.transaction(async () => {
+        const found = await this.find(token);
+        // Locked: two payers of one link queue, and the second sees the first's payment.
+        const paymentTransaction = (await this.payments.lockPaymentTransaction(found.organisationId, found.paymentTransactionId))!;
+        if (paymentTransaction.isSettled()) throw paymentLinkPaid();
+        const now = this.clock.now();
+        if (now.getTime() > found.expiresAt.getTime()) throw paymentLinkExpired();
+        const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'card_declined') {
+            failures.push({ organisationId: found.organisationId, data: failedPaymentData(paymentTransaction, null, paymentTransaction.amount, now) });
+          }
+          throw error;
+        });
+        undo.push(() => this.charges.refund(charged.paymentId, paymentTransaction.amount));
+        paymentTransaction.payByLink(charged.paymentId, now);
+        await this.payments.save(paymentTransaction);
+        await this.settle(found.organisationId, paymentTransaction);
+        return this.viewOf(found, paymentTransaction);
+      });
+    } catch (error) {
+      await Promise.allSettled(undo.map((step) => step()));
+      // Kept although nothing else is: the practice sees the attempt.
+      for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.data));
+      throw error;
+    }
+  }
+
+  /** The link paid the last part of its transaction: the booking is paid. */
+  private async settle(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
+    const read = await this.reader.get(organisationId, paymentTransaction.transactionId!);
+    const part = read.paymentTransactions.find((candidate) => candidate.paymentTransaction.id === paymentTransaction.id)!;
+    await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(part, 'transaction'));
+    const settled = read.paymentTransactions.every((candidate) => candidate.paymentTransaction.isSettled());
+    if (settled && read.transaction.bookingId) await this.bookings.markPaid(organisationId, read.transaction.bookingId);
+  }
+
+  private async find(token: string): Promise<LinkToken> {
+    const found = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.payments.findLinkToken(tokenHashOf(token)) : null;
+    if (!found) throw paymentLinkNotFound();
+    return found;
+  }
+
+  private async viewOf(found: LinkToken, paymentTransaction: PaymentTransaction): Promise<LinkView> {
+    const [organisation, transaction] = await Promise.all([
+      this.organisations.findByIdOrSlug(found.organisationId),
+      this.payments.findTransaction(found.organisationId, paymentTransaction.transactionId!),
+    ]);
+    const client = transaction?.clientId ? await this.clients.findActiveClient(found.organisationId, transaction.clientId) : null;
+    const paid = paymentTransaction.isSettled();
+    return {
+      amount: paymentTransaction.amount,
+      currency: paymentTransaction.payment?.currency ?? 'AUD',
+      organisationName: organisation?.name ?? '',
+      clientFirstName: client?.firstName ?? null,
+      expiresAt: found.expiresAt,
+      status: paid ? 'paid' : this.clock.now().getTime() > found.expiresAt.getTime() ? 'expired' : 'open',
+    };
+  }
+}

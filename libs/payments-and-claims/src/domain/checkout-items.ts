@@ -1,0 +1,62 @@
+import { referenceNotFound } from '@app/shared/domain';
+import type { BillableItemSnapshot, TransactionItem } from './transaction.js';
+
+export type CheckOutItem = { billableItemId: string } | { description: string; itemCode?: string | null; clinicalCode?: string | null; chargeAmount: number };
+
+/** What a booking offers to bill: its appointment type and that type's billable items. */
+export interface BillableBooking {
+  appointmentTypeId: string;
+  appointmentTypeName: string;
+  servicePrice: number;
+  billableItems: BillableItemSnapshot[];
+}
+
+/**
+ * The lines a check-out charges. Given none, the appointment type's billable items at their total
+ * price (or, for a type without any, one line of the booking's price); a `billableItemId` must be
+ * one of the type's items.
+ */
+export function checkOutItems(booking: BillableBooking, items: CheckOutItem[] | undefined): Omit<TransactionItem, 'id'>[] {
+  const billed = (item: BillableItemSnapshot): Omit<TransactionItem, 'id'> => ({
+    chargeAmount: item.totalPrice,
+    description: item.name,
+    clinicalCode: null,
+    itemCode: item.itemCode,
+    billableItemId: item.id,
+    appointmentTypeId: booking.appointmentTypeId,
+    billableItem: item,
+  });
+  if (items === undefined) {
+    if (booking.billableItems.length > 0) return booking.billableItems.map(billed);
+    return [
+      {
+        chargeAmount: booking.servicePrice,
+        description: booking.appointmentTypeName,
+        clinicalCode: null,
+        itemCode: null,
+        billableItemId: null,
+        appointmentTypeId: booking.appointmentTypeId,
+        billableItem: null,
+      },
+    ];
+  }
+  return items.map((item, index) => {
+    if ('billableItemId' in item) {
+      const found = booking.billableItems.find((candidate) => candidate.id === item.billableItemId);
+      if (!found) throw referenceNotFound(`items[${index}].billableItemId`, "Billable item of the booking's appointment type", item.billableItemId);
+      return billed(found);
+    }
+    return {
+      chargeAmount: item.chargeAmount,
+      description: item.description,
+      clinicalCode: item.clinicalCode ?? null,
+      itemCode: item.itemCode ?? null,
+      billableItemId: null,
+      appointmentTypeId: booking.appointmentTypeId,
+      billableItem: null,
+    };
+  });
+}
+
+/** The platform's fee on a card payment: `basisPoints` hundredths of a percent, rounded to the cent. */
+export const platformFeeOf = (amount: number, basisPoints: number): number => Math.round((amount * basisPoints) / 10_000);

@@ -1,0 +1,69 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiKeyed, ApiOk, OrganisationIdParam, UuidParam } from '@app/shared';
+import { EstimateRebate } from '../application/estimate-rebate.use-case.js';
+import { RefundPayment } from '../application/refund-payment.use-case.js';
+import { VoidClaim } from '../application/void-claim.use-case.js';
+import { ClaimResponse } from './dto/claim.response.js';
+import { EstimateRequest, RefundRequest } from './dto/money-requests.js';
+import { AdjustmentTransactionResponse } from './dto/payment-transaction.response.js';
+
+const TransactionId = () => UuidParam('transactionId', 'Transaction');
+const ClaimId = () => UuidParam('claimId', 'Claim');
+
+@ApiTags('transactions')
+@ApiKeyed()
+@Controller('v1/organisations/:organisationId')
+export class ClaimsController {
+  constructor(
+    private readonly estimateRebate: EstimateRebate,
+    private readonly voidClaim: VoidClaim,
+    private readonly refundPayment: RefundPayment,
+  ) {}
+
+  @Post('claims/estimates')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Estimate a health fund rebate',
+    description:
+      'The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. A rejected member is 402 `claim_rejected`.',
+  })
+  @ApiOk(ClaimResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.SERVICE_UNAVAILABLE)
+  estimate(@OrganisationIdParam() organisationId: string, @Body() body: EstimateRequest): Promise<ClaimResponse> {
+    return this.estimateRebate.execute(
+      organisationId,
+      body.healthFundCardId,
+      body.items.map((item) => ({ itemCode: item.itemCode, chargeAmount: item.chargeAmount, description: item.description ?? item.itemCode })),
+    );
+  }
+
+  @Post('transactions/:transactionId/claims/:claimId/void')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Void a health fund claim',
+    description:
+      "Only on the business day it was made, in the location's time zone, else 409 `claim_not_voidable`. Sets `voidedAt`; the fund takes its rebate back, as an adjustment of the claim's payment transaction.",
+  })
+  @ApiOk(ClaimResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  void(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @ClaimId() claimId: string): Promise<ClaimResponse> {
+    return this.voidClaim.execute(organisationId, transactionId, claimId);
+  }
+
+  @Post('payment-transactions/:paymentTransactionId/refunds')
+  @ApiOperation({
+    summary: 'Refund a card payment',
+    description:
+      'Part or all of it, through the processor, as an adjustment with a negative amount (`source: "refund"`). Refunds never exceed the payment: 409 `refund_exceeds_payment`. After a payout, the refund is netted in the next one.',
+  })
+  @ApiCreatedResponse({ type: AdjustmentTransactionResponse })
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  refund(
+    @OrganisationIdParam() organisationId: string,
+    @UuidParam('paymentTransactionId', 'Payment transaction') paymentTransactionId: string,
+    @Body() body: RefundRequest,
+  ): Promise<AdjustmentTransactionResponse> {
+    return this.refundPayment.execute(organisationId, paymentTransactionId, body.amount, body.reason ?? null);
+  }
+}

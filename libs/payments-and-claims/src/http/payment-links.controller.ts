@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ApiCents, ApiErrors, ApiOk, MayBeOmitted, Public } from '@app/shared';
+import { type LinkView, PayByLink } from '../application/pay-by-link.use-case.js';
+
+export class PublicPaymentLinkResponse {
+  @ApiCents({ example: 4700, description: 'Integer cents to pay.' }) amount: number;
+  @ApiProperty({ example: 'AUD' }) currency: string;
+  @ApiProperty({ example: 'Harbour Physio Group' }) organisationName: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Alex' }) clientFirstName: string | null;
+  @ApiProperty({ example: '2026-11-26T00:10:00.000Z', format: 'date-time' }) expiresAt: string;
+  @ApiProperty({ enum: ['open', 'paid', 'expired'], example: 'open' }) status: string;
+
+  static from(view: LinkView): PublicPaymentLinkResponse {
+    return { ...view, expiresAt: view.expiresAt.toISOString() };
+  }
+}
+
+export class PayLinkRequest {
+  @ApiProperty({
+    required: false,
+    example: 'pm_card_visa',
+    maxLength: 100,
+    description: "The processor's payment method id. One of this or confirmationTokenId.",
+  })
+  @ValidateIf((body: PayLinkRequest) => body.confirmationTokenId === undefined)
+  @IsString({ message: 'paymentMethodId or confirmationTokenId is required' })
+  @MaxLength(100)
+  paymentMethodId?: string;
+
+  @ApiProperty({ required: false, example: 'ctoken_card_visa', maxLength: 100, description: "The processor's confirmation token, from its card form." })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  confirmationTokenId?: string;
+}
+
+const TOKEN = { name: 'token', description: 'The token from the payment link url (`…/pay/{token}`).', example: 'mR3tq0H0uV7c9Jt6Yf2hQm8WbZ1sXk4nE5aLd0pGi7o' };
+
+@ApiTags('payment links')
+@Public()
+@Controller('v1/payment-links/:token')
+export class PaymentLinksController {
+  constructor(private readonly links: PayByLink) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Get a payment link', description: 'No API key: the token is the key. What the payer needs to see before paying.' })
+  @ApiParam(TOKEN)
+  @ApiOk(PublicPaymentLinkResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.TOO_MANY_REQUESTS)
+  async get(@Param('token') token: string): Promise<PublicPaymentLinkResponse> {
+    return PublicPaymentLinkResponse.from(await this.links.view(token));
+  }
+
+  @Post('pay')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Pay a payment link',
+    description:
+      "No API key. Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed). Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; declined: 402 `card_declined`.",
+  })
+  @ApiParam(TOKEN)
+  @ApiOk(PublicPaymentLinkResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.GONE, HttpStatus.TOO_MANY_REQUESTS)
+  async pay(@Param('token') token: string, @Body() body: PayLinkRequest): Promise<PublicPaymentLinkResponse> {
+    return PublicPaymentLinkResponse.from(
+      await this.links.pay(token, { paymentMethodId: body.paymentMethodId, confirmationTokenId: body.confirmationTokenId }),
+    );
+  }
+}

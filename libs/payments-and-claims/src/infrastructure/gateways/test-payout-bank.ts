@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { type BankTransfer, PayoutBank } from '../../domain/payout-bank.js';
+
+/**
+ * The built-in bank (`PAYOUT_BANK=test`, the default): no network. Every transfer arrives, except
+ * those of businesses a test named with `failTransfersTo`, which bounce.
+ */
+@Injectable()
+export class TestPayoutBank extends PayoutBank {
+  private readonly transfers = new Map<string, BankTransfer>();
+  private readonly failing = new Set<string>();
+
+  async send(transfer: BankTransfer): Promise<void> {
+    if (!this.transfers.has(transfer.payoutId)) this.transfers.set(transfer.payoutId, transfer);
+  }
+
+  async outcome(payoutId: string): Promise<'in_transit' | 'paid' | 'failed'> {
+    const transfer = this.transfers.get(payoutId);
+    if (!transfer) return 'failed';
+    return this.failing.has(transfer.businessId) ? 'failed' : 'paid';
+  }
+
+  failTransfersTo(businessId: string): void {
+    this.failing.add(businessId);
+  }
+}

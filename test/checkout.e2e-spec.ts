@@ -1,0 +1,792 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HealthFundGateway, type TestHealthFundGateway } from '@app/payments-and-claims';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  created,
+  orgPath,
+  postJson,
+  sql,
+  type Tenant,
+  UNKNOWN_UUID,
+} from './support/fixtures.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
+
+// Each clinic is its own organisation; every check is scoped to ids this file created.
+
+const BUPA = '0193a6f2-0001-7000-8000-000000000002';
+const MEDICARE_NUMBER = '2123456701';
+const PROVIDER_NUMBER = '2429591L';
+const FEE_BASIS_POINTS = 150;
+
+let t: TestApp;
+let home: Tenant;
+let location: Body;
+let provider: Body;
+let physio: Body;
+let gp: Body;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t, 'Checkout Clinic');
+  const business = await createBusiness(t, home.id);
+  location = await createLocation(t, home.id, business.id);
+  provider = await createProvider(t, home.id);
+  await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
+  const offered = { providers: [provider.id], locations: [location.id] };
+  physio = await createAppointmentType(t, home.id, {
+    ...offered,
+    price: 12000,
+    billableItems: [
+      { name: 'Initial physiotherapy consultation', basePrice: 9500, itemCode: '500' },
+      { name: 'Exercise band', basePrice: 2500 },
+    ],
+  });
+  gp = await createAppointmentType(t, home.id, {
+    ...offered,
+    price: 8290,
+    billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }],
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const cardsPath = (clientId: string) => orgPath(home.id, `/clients/${clientId}/wallet/cards`);
+const checkOutPath = (bookingId: string) => orgPath(home.id, `/bookings/${bookingId}/transactions`);
+const checkOut = (bookingId: string, body: Body) => postJson(t, checkOutPath(bookingId), body, home.auth);
+
+interface Patient {
+  client: Body;
+  visa: Body;
+  declining: Body;
+  fund: Body;
+  medicare: Body;
+}
+
+async function patient(memberNumber = '40012345'): Promise<Patient> {
+  const client = await createClient(t, home.id);
+  const card = (body: Body) => created(postJson(t, cardsPath(client.id), body, home.auth));
+  return {
+    client,
+    visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    declining: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }),
+    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber } }),
+    medicare: await card({
+      type: 'medicare_card',
+      medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+    }),
+  };
+}
+
+let nextSlot = 0;
+/** A booking a week or more ahead, an hour apart from every other this file makes. */
+async function booking(who: Patient, type: Body = physio): Promise<Body> {
+  const serviceDate = new Date(Date.UTC(2027, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
+  return created(
+    postJson(
+      t,
+      orgPath(home.id, '/bookings'),
+      { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+      home.auth,
+    ),
+  );
+}
+
+const getBooking = async (id: string) =>
+  (
+    await t
+      .http()
+      .get(orgPath(home.id, `/bookings/${id}`))
+      .set('Authorization', home.auth)
+      .expect(200)
+  ).body;
+
+async function eventsOf(type: string, matching: (data: Body) => boolean): Promise<Body[]> {
+  const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
+  return rows.map((row) => row.data).filter(matching);
+}
+
+async function storedMoney(bookingId: string) {
+  const [row] = await sql<{ transactions: number; payments: number; claims: number; medicare: number }>(
+    t,
+    `select (select count(*)::int from transactions where booking_id = ?) as transactions,
+            (select count(*)::int from payment_transactions pt join transactions tx on tx.id = pt.transaction_id where tx.booking_id = ?) as payments,
+            (select count(*)::int from claims c join payment_transactions pt on pt.claim_id = c.id join transactions tx on tx.id = pt.transaction_id where tx.booking_id = ?) as claims,
+            (select count(*)::int from medicare_claims m join transactions tx on tx.id = m.transaction_id where tx.booking_id = ?) as medicare`,
+    [bookingId, bookingId, bookingId, bookingId],
+  );
+  return row;
+}
+
+describe('POST …/bookings/{bookingId}/transactions', () => {
+  it('charges the card for the whole of the default items, with the platform fee, and the booking becomes paid', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
+    expect(response.status).toBe(201);
+    const transaction = response.body;
+    expect(response.headers.location).toBe(`/v1/organisations/${home.id}/transactions/${transaction.id}`);
+    expect(transaction).toMatchObject({ bookingId: visit.id, amount: 12000, currency: 'AUD', paymentMethodId: who.visa.id, healthFundCardId: null });
+    expect(transaction.transactionItems.map((item: Body) => [item.description, item.chargeAmount, item.itemCode])).toEqual([
+      ['Initial physiotherapy consultation', 9500, '500'],
+      ['Exercise band', 2500, null],
+    ]);
+    expect(transaction.paymentTransactions).toHaveLength(1);
+    expect(transaction.paymentTransactions[0]).toMatchObject({
+      source: 'payment',
+      amount: 12000,
+      payment: { status: 'succeeded', amount: 12000, currency: 'AUD' },
+    });
+    expect(transaction.paymentTransactions[0].paymentId).toMatch(/^pi_/);
+    const [fee] = await sql<{ platform_fee_amount: number }>(t, 'select platform_fee_amount from payment_transactions where id = ?', [
+      transaction.paymentTransactions[0].id,
+    ]);
+    expect(fee.platform_fee_amount).toBe(Math.round((12000 * FEE_BASIS_POINTS) / 10_000));
+    const after = await getBooking(visit.id);
+    expect(after.paid).toBe(true);
+    const got = await t
+      .http()
+      .get(orgPath(home.id, `/transactions/${transaction.id}`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(got.body).toEqual(transaction);
+    expect(await eventsOf('transaction.created', (data) => data.id === transaction.id)).toEqual([transaction]);
+    expect(await eventsOf('payment.succeeded', (data) => data.id === transaction.paymentTransactions[0].id)).toHaveLength(1);
+    expect(await eventsOf('booking.paid', (data) => data.id === visit.id)).toEqual([expect.objectContaining({ id: visit.id, paid: true })]);
+  });
+
+  it('claims the fund first and charges the card only the gap: rebates and card add up to the charges', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: 'T-1' },
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expect(response.status).toBe(201);
+    const [claimPart, cardPart] = response.body.paymentTransactions;
+    expect(claimPart).toMatchObject({ source: 'health_fund_claim', amount: 4800 });
+    // Bupa's test rebate for item 500 is 4800; the band has no item code and is not claimed.
+    expect(claimPart.claim).toMatchObject({
+      isRebateEstimate: false,
+      providerNumber: PROVIDER_NUMBER,
+      totalChargeAmount: 9500,
+      totalRebateAmount: 4800,
+      totalGapAmount: 4700,
+      device: { terminalId: 'T-1' },
+      healthFund: { id: BUPA, name: 'Bupa HI' },
+    });
+    expect(cardPart).toMatchObject({ source: 'payment', amount: 12000 - 4800 });
+    expect(claimPart.amount + cardPart.amount).toBe(response.body.amount);
+    expect(await eventsOf('claim.approved', (data) => data.id === claimPart.claim.id)).toHaveLength(1);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('bulk bills Medicare: the benefit is the whole fee, paid to the business, nothing on the card', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } });
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(8290);
+    expect(response.body.medicareCardId).toBe(who.medicare.id);
+    const [part] = response.body.paymentTransactions;
+    expect(response.body.paymentTransactions).toHaveLength(1);
+    expect(part).toMatchObject({ source: 'medicare_claim', amount: 8290 });
+    expect(part.medicareClaim).toMatchObject({
+      type: { code: 'bulk_bill' },
+      totalChargeAmount: 8290,
+      totalRebateAmount: 8290,
+      totalGapAmount: 0,
+      itemsCount: 1,
+      patientMedicareCardId: who.medicare.id,
+      transactionId: response.body.id,
+    });
+    expect(part.medicareClaim.mcolTransactionId).toMatch(/^MCOL-TX-/);
+    expect(part.medicareClaim.mcolClaimId).toMatch(/^MCOL-CL-/);
+    expect(part.medicareClaim.items[0]).toMatchObject({ itemCode: '36', rebateAmount: 8290, gapAmount: 0, mcolAssessmentCode: 'A' });
+    expect(await eventsOf('medicare_claim.approved', (data) => data.id === part.medicareClaim.id)).toHaveLength(1);
+  });
+
+  it('lowers a bulk-billed charge above the benefit to the benefit', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, {
+      items: [{ description: 'Long GP consultation', itemCode: '44', chargeAmount: 15000 }],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(12215);
+    expect(response.body.transactionItems[0].chargeAmount).toBe(12215);
+  });
+
+  it('a patient claim leaves the whole fee to the card: the benefit is paid to the patient', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, {
+      medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: 8290 })]);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 1 });
+  });
+
+  it('a declined card: 402 card_declined, the fund claim reversed, nothing kept but payment.failed, the booking unpaid', async () => {
+    const who = await patient('40019999');
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.declining.id } });
+    expectProblem(response, 402, 'card_declined');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+    expect(await eventsOf('payment.failed', (data) => data.payment?.paymentMethodId === who.declining.id)).toEqual([
+      expect.objectContaining({ source: 'payment', amount: 12000 - 4800, payment: expect.objectContaining({ status: 'failed' }) }),
+    ]);
+    expect(await eventsOf('transaction.created', (data) => data.bookingId === visit.id)).toEqual([]);
+    const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
+    expect(fund.claimsOf('40019999')).toEqual([{ referenceNumber: expect.any(String), reversed: true }]);
+    // The booking can still be checked out with another card.
+    expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
+  });
+
+  it('a rejected member: 402 claim_rejected and nothing kept', async () => {
+    const who = await patient('99999999');
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    expectProblem(response, 402, 'claim_rejected');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('a fund that does not answer: 503 claim_gateway_timeout and nothing kept', async () => {
+    const who = await patient('88888888');
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    expectProblem(response, 503, 'claim_gateway_timeout');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('an MBS item Medicare does not pay: 402 medicare_claim_rejected', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const response = await checkOut(visit.id, {
+      items: [{ description: 'Not an MBS service', itemCode: '99999', chargeAmount: 5000 }],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expectProblem(response, 402, 'medicare_claim_rejected');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('a gap with no payment is 400, after the claim, and the claim is not kept', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    expectInvalid(await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id } }), 'payment', 'gap_not_covered');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
+  it('a paid booking is 409 booking_already_paid; a cancelled one 409 booking_cancelled', async () => {
+    const who = await patient();
+    const paid = await booking(who);
+    expect((await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
+    expectProblem(await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
+    const cancelled = await booking(who);
+    await postJson(t, orgPath(home.id, `/bookings/${cancelled.id}/cancel`), {}, home.auth).expect(200);
+    expectProblem(await checkOut(cancelled.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_cancelled');
+  });
+
+  it('12 parallel check-outs of one booking: one 201, the rest 409, one charge', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    for (const answer of answers.filter((answer) => answer.status === 409)) expect(answer.body.code).toBe('booking_already_paid');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 0 });
+  });
+
+  it('charges given items, and a billableItemId of the type', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const band = physio.billableItems.find((item: Body) => item.name === 'Exercise band');
+    const response = await checkOut(visit.id, {
+      items: [{ billableItemId: band.id }, { description: 'Taping', chargeAmount: 1500, clinicalCode: 'TP' }],
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(2500 + 1500);
+    expect(response.body.transactionItems.map((item: Body) => [item.billableItemId, item.chargeAmount, item.clinicalCode])).toEqual([
+      [band.id, 2500, null],
+      [null, 1500, 'TP'],
+    ]);
+  });
+
+  describe('bad input', () => {
+    let who: Patient;
+    let visit: Body;
+    beforeAll(async () => {
+      who = await patient();
+      visit = await booking(who);
+    });
+
+    it.each([
+      ['nothing to pay with', {}, 'payment'],
+      ['an empty items list', { items: [], payment: {} }, 'items'],
+      ['an item with neither billableItemId nor a charge', { items: [{ itemCode: '500' }] }, 'items[0].description'],
+      ['a negative charge', { items: [{ description: 'x', chargeAmount: -1 }] }, 'items[0].chargeAmount'],
+      ['a fractional charge', { items: [{ description: 'x', chargeAmount: 10.5 }] }, 'items[0].chargeAmount'],
+      ['a huge charge', { items: [{ description: 'x', chargeAmount: 2 ** 31 }] }, 'items[0].chargeAmount'],
+      ['an unknown claim type', { medicareClaim: { type: 'gap_cover', patientMedicareCardId: UNKNOWN_UUID } }, 'medicareClaim.type'],
+      ['a card id that is not an id', { payment: { paymentMethodId: 'pm_card_visa' } }, 'payment.paymentMethodId'],
+      ['an unknown field', { payment: { paymentMethodId: UNKNOWN_UUID }, tip: 500 }, 'tip'],
+    ])('%s is 400', async (_name, body, field) => {
+      expectInvalid(await checkOut(visit.id, body), field);
+    });
+
+    it('a card of the wrong type is 400 naming the field', async () => {
+      expectInvalid(await checkOut(visit.id, { payment: { paymentMethodId: who.fund.id } }), 'payment.paymentMethodId', 'wrong_card_type');
+    });
+
+    it("another client's card, an unknown card or billable item is 404 naming the field", async () => {
+      const other = await patient();
+      expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: other.visa.id } }), 'payment.paymentMethodId');
+      expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: UNKNOWN_UUID } }), 'payment.paymentMethodId');
+      expectNotFound(
+        await checkOut(visit.id, { items: [{ billableItemId: UNKNOWN_UUID }], payment: { paymentMethodId: who.visa.id } }),
+        'items[0].billableItemId',
+      );
+    });
+
+    it('an unknown booking is 404; another organisation is 403', async () => {
+      expectNotFound(await checkOut(UNKNOWN_UUID, { payment: { paymentMethodId: who.visa.id } }));
+      const stranger = await createTenant(t, 'Stranger Clinic');
+      expectProblem(await postJson(t, checkOutPath(visit.id), { payment: { paymentMethodId: who.visa.id } }, stranger.auth), 403, 'forbidden');
+    });
+
+    it('an unknown transaction is 404', async () => {
+      expectNotFound(
+        await t
+          .http()
+          .get(orgPath(home.id, `/transactions/${UNKNOWN_UUID}`))
+          .set('Authorization', home.auth),
+      );
+    });
+
+    it('nothing was charged by any of it', async () => {
+      expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+      expect((await getBooking(visit.id)).paid).toBe(false);
+    });
+  });
+});
+
+describe('GET …/transactions', () => {
+  let who: Patient;
+  let first: Body;
+  let second: Body;
+  const list = (query: string, auth = home.auth) =>
+    t
+      .http()
+      .get(orgPath(home.id, `/transactions?${query}`))
+      .set('Authorization', auth);
+
+  beforeAll(async () => {
+    who = await patient();
+    first = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
+    second = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+  });
+
+  it('filters by client, newest first, each as its GET answers it', async () => {
+    const response = await list(`clientId=${who.client.id}`).expect(200);
+    expect(response.body).toMatchObject({ totalItems: 2 });
+    expect(response.body.items).toEqual([second, first]);
+  });
+
+  it('filters by booking and by creation time', async () => {
+    expect((await list(`bookingId=${first.bookingId}`).expect(200)).body.items.map((item: Body) => item.id)).toEqual([first.id]);
+    const between = `clientId=${who.client.id}&createdAtMin=${encodeURIComponent(second.createdAt)}&createdAtMax=${encodeURIComponent(new Date(Date.parse(second.createdAt) + 1).toISOString())}`;
+    expect((await list(between).expect(200)).body.items.map((item: Body) => item.id)).toEqual([second.id]);
+    expect((await list(`clientId=${who.client.id}&createdAtMax=${encodeURIComponent(first.createdAt)}`).expect(200)).body.items).toEqual([]);
+  });
+
+  it('pages', async () => {
+    const response = await list(`clientId=${who.client.id}&limit=1&page=2`).expect(200);
+    expect(response.body.items.map((item: Body) => item.id)).toEqual([first.id]);
+    expect(response.body.totalItems).toBe(2);
+  });
+
+  it('expands the billable items as charged', async () => {
+    const [item] = (await list(`bookingId=${first.bookingId}&expand=transactionItems.billableItem`).expect(200)).body.items[0].transactionItems;
+    expect(item.billableItem).toMatchObject({ name: 'Initial physiotherapy consultation', totalPrice: 9500, itemCode: '500' });
+    const got = await t
+      .http()
+      .get(orgPath(home.id, `/transactions/${first.id}?expand=transactionItems.billableItem`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(got.body.transactionItems[0].billableItem).toEqual(item.billableItem);
+    expect(first.transactionItems[0]).not.toHaveProperty('billableItem');
+  });
+
+  it.each([
+    ['bookingId=nope', 'bookingId'],
+    ['clientId=1', 'clientId'],
+    ['createdAtMin=yesterday', 'createdAtMin'],
+    ['createdAtMax=2026-13-01T00:00:00Z', 'createdAtMax'],
+    ['expand=client', 'expand'],
+  ])('%s is 400', async (query, field) => {
+    expectInvalid(await list(query), field);
+  });
+
+  it("another organisation's key is 403", async () => {
+    const stranger = await createTenant(t, 'Nosy Clinic');
+    expectProblem(await list('', stranger.auth), 403, 'forbidden');
+  });
+});
+
+describe('POST …/claims/estimates', () => {
+  const estimate = (body: Body) => postJson(t, orgPath(home.id, '/claims/estimates'), body, home.auth);
+
+  it("answers the fund's rebate as an estimate, and stores nothing", async () => {
+    const who = await patient();
+    const [before] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
+    const response = await estimate({
+      healthFundCardId: who.fund.id,
+      items: [
+        { itemCode: '500', chargeAmount: 9500 },
+        { itemCode: '505', chargeAmount: 2000 },
+        { itemCode: '9', chargeAmount: 100 },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      isRebateEstimate: true,
+      totalChargeAmount: 11600,
+      totalRebateAmount: 4800 + 2000,
+      totalGapAmount: 11600 - 6800,
+      healthFund: { id: BUPA, name: 'Bupa HI' },
+    });
+    expect(response.body.items.map((item: Body) => item.rebateAmount)).toEqual([4800, 2000, 0]);
+    const [after] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
+    expect(after.count).toBe(before.count);
+  });
+
+  it('a rejected member is 402 claim_rejected; a missing card 404; bad items 400', async () => {
+    const rejected = await patient('99999999');
+    expectProblem(await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }] }), 402, 'claim_rejected');
+    expectNotFound(await estimate({ healthFundCardId: UNKNOWN_UUID, items: [{ itemCode: '500', chargeAmount: 9500 }] }), 'healthFundCardId');
+    expectInvalid(await estimate({ healthFundCardId: rejected.fund.id, items: [] }), 'items');
+    expectInvalid(await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: -5 }] }), 'items[0].chargeAmount');
+    expectInvalid(await estimate({ healthFundCardId: rejected.visa.id, items: [{ itemCode: '500', chargeAmount: 5 }] }), 'healthFundCardId', 'wrong_card_type');
+  });
+});
+
+describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
+  const voidPath = (transactionId: string, claimId: string) => orgPath(home.id, `/transactions/${transactionId}/claims/${claimId}/void`);
+
+  it('voids a claim made today: voidedAt set, the rebate taken back as an adjustment, the fund reversed, claim.voided', async () => {
+    const who = await patient('40017777');
+    const sale = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+    const claimPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    const response = await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: claimPart.claim.id, voidedAt: expect.any(String), totalRebateAmount: 4800 });
+    const got = (
+      await t
+        .http()
+        .get(orgPath(home.id, `/transactions/${sale.id}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
+    const voidedPart = got.paymentTransactions.find((part: Body) => part.id === claimPart.id);
+    expect(voidedPart.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -4800 })]);
+    expect(voidedPart.claim.voidedAt).toBe(response.body.voidedAt);
+    const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
+    expect(fund.claimsOf('40017777')).toEqual([{ referenceNumber: claimPart.claim.referenceNumber, reversed: true }]);
+    expect(await eventsOf('claim.voided', (data) => data.id === claimPart.claim.id)).toEqual([response.body]);
+    expectProblem(await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth), 409, 'claim_not_voidable');
+  });
+
+  it('an unknown transaction or claim is 404', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
+    expectNotFound(await postJson(t, voidPath(sale.id, UNKNOWN_UUID), {}, home.auth));
+    expectNotFound(await postJson(t, voidPath(UNKNOWN_UUID, UNKNOWN_UUID), {}, home.auth));
+  });
+});
+
+describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
+  const refund = (id: string, body: Body) => postJson(t, orgPath(home.id, `/payment-transactions/${id}/refunds`), body, home.auth);
+  let who: Patient;
+  beforeAll(async () => {
+    who = await patient();
+  });
+  const cardPartOf = async () => {
+    const sale = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+    return {
+      sale,
+      card: sale.paymentTransactions.find((part: Body) => part.source === 'payment'),
+      claim: sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim'),
+    };
+  };
+
+  it('refunds part, then the rest, never more than paid', async () => {
+    const { sale, card } = await cardPartOf();
+    expect(card.amount).toBe(7200);
+    const first = await refund(card.id, { amount: 2000, reason: 'Session cut short' });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ id: expect.any(String), createdAt: expect.any(String), source: 'refund', amount: -2000 });
+    expectProblem(await refund(card.id, { amount: 5201 }), 409, 'refund_exceeds_payment');
+    expect((await refund(card.id, { amount: 5200 })).status).toBe(201);
+    expectProblem(await refund(card.id, { amount: 1 }), 409, 'refund_exceeds_payment');
+    const got = (
+      await t
+        .http()
+        .get(orgPath(home.id, `/transactions/${sale.id}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
+    expect(got.paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions.map((adjustment: Body) => adjustment.amount)).toEqual([
+      -2000, -5200,
+    ]);
+    expect(await eventsOf('refund.created', (data) => data.id === first.body.id)).toEqual([first.body]);
+  });
+
+  it('parallel refunds of one payment never add up to more than it', async () => {
+    const { card } = await cardPartOf();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => refund(card.id, { amount: 2000 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+  });
+
+  it('a refund after a payout is carried into the next payout, the paid-out one unchanged', async () => {
+    const { sale, card } = await cardPartOf();
+    const [{ business_id: businessId }] = await sql<{ business_id: string }>(t, 'select business_id from transactions where id = ?', [sale.id]);
+    const [payout] = await sql<{ id: string }>(
+      t,
+      `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, created_at)
+       values (gen_random_uuid(), ?, ?, 0, 'AUD', 'paid', current_date, 1, now()) returning id`,
+      [home.id, businessId],
+    );
+    await sql(t, 'update payment_transactions set payout_id = ? where id = ?', [payout.id, card.id]);
+    expect((await refund(card.id, { amount: 1000 })).status).toBe(201);
+    const rows = await sql<{ id: string; payout_id: string | null; amount: number; adjustments: Body[] }>(
+      t,
+      "select id, payout_id, amount, adjustments from payment_transactions where transaction_id = ? and source = 'payment' order by created_at, id",
+      [sale.id],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ id: card.id, payout_id: payout.id, amount: 7200, adjustments: [] }),
+      expect.objectContaining({ payout_id: null, amount: 0, adjustments: [expect.objectContaining({ source: 'refund', amount: -1000 })] }),
+    ]);
+    expectProblem(await refund(card.id, { amount: 6201 }), 409, 'refund_exceeds_payment');
+  });
+
+  it('a claim is not refunded: 409; unknown 404; bad amounts 400', async () => {
+    const { claim } = await cardPartOf();
+    expectProblem(await refund(claim.id, { amount: 100 }), 409, 'not_a_card_payment');
+    expectNotFound(await refund(UNKNOWN_UUID, { amount: 100 }));
+    for (const amount of [0, -5, 1.5, '100', 2 ** 31]) expectInvalid(await refund(claim.id, { amount }), 'amount');
+    expectInvalid(await refund(claim.id, {}), 'amount');
+  });
+});
+
+describe('payment links', () => {
+  const linkOf = (transaction: Body) => transaction.paymentTransactions.find((part: Body) => part.paymentLinks?.length)?.paymentLinks[0];
+  const tokenOf = (url: string) => url.split('/pay/')[1];
+  const view = (token: string) => t.http().get(`/v1/payment-links/${token}`);
+  const pay = (token: string, body: Body) => t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+
+  it('a check-out leaves the gap to a link: unpaid until the client pays it, then settled and the booking paid', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: { expiresInHours: 24 } });
+    expect(response.status).toBe(201);
+    const link = linkOf(response.body);
+    expect(link.url).toMatch(/^https:\/\/api\.example\.test\/pay\/[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(24 * 3_600_000);
+    const part = response.body.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expect(part).toMatchObject({ amount: 7200, payment: { status: 'requires_payment_method' } });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+    const token = tokenOf(link.url);
+    const [stored] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_link_tokens where token_hash = ? or token_hash = ?', [
+      token,
+      link.url,
+    ]);
+    expect(stored.count).toBe(0);
+
+    const seen = await view(token).expect(200);
+    expect(seen.body).toEqual({
+      amount: 7200,
+      currency: 'AUD',
+      organisationName: expect.stringContaining('Checkout Clinic'),
+      clientFirstName: 'Alex',
+      expiresAt: link.expiresAt,
+      status: 'open',
+    });
+    const paid = await pay(token, { paymentMethodId: 'pm_card_mastercard' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+    expect((await getBooking(visit.id)).paid).toBe(true);
+    expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([
+      expect.objectContaining({ payment: expect.objectContaining({ status: 'succeeded' }) }),
+    ]);
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'payment_link_paid');
+    expect((await view(token).expect(200)).body.status).toBe('paid');
+  });
+
+  it('an expired link is 410 payment_link_expired; a declined card 402 and the link still open', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
+    const link = linkOf(sale);
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(72 * 3_600_000);
+    const token = tokenOf(link.url);
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_chargeDeclined' }), 402, 'card_declined');
+    expect((await view(token).expect(200)).body.status).toBe('open');
+    const waiting = sale.paymentTransactions[0];
+    // The payer's card is the processor's, not a wallet card: the failed payment names none.
+    expect(await eventsOf('payment.failed', (data) => data.amount === waiting.amount && data.payment.paymentMethodId === null)).toEqual([
+      expect.objectContaining({ source: 'payment', payment: expect.objectContaining({ status: 'failed' }) }),
+    ]);
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [link.id]);
+    expect((await view(token).expect(200)).body.status).toBe('expired');
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 410, 'payment_link_expired');
+  });
+
+  it('a payer retrying with the same Idempotency-Key gets the first answer back and pays once', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
+    const token = tokenOf(linkOf(sale).url);
+    const retry = () =>
+      t
+        .http()
+        .post(`/v1/payment-links/${token}/pay`)
+        .set('Idempotency-Key', `pay-${token}`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+    const first = await retry();
+    expect(first.status).toBe(200);
+    const again = await retry();
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const waiting = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expect(await eventsOf('payment.succeeded', (data) => data.id === waiting.id)).toHaveLength(1);
+  });
+
+  it('two payers of one link at once: one pays', async () => {
+    const who = await patient();
+    const token = tokenOf(linkOf(await created(checkOut((await booking(who)).id, { paymentLink: {} }))).url);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(token, { confirmationTokenId: 'ctoken_card_visa' })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+
+  it('an unknown or malformed token is 404; a body without a card is 400', async () => {
+    expectNotFound(await view('x'.repeat(43)));
+    expectNotFound(await view('not a token'));
+    expectNotFound(await pay('y'.repeat(43), { paymentMethodId: 'pm_card_visa' }));
+    expectInvalid(await pay('y'.repeat(43), {}), 'paymentMethodId');
+  });
+
+  it('a link not yet paid is not refunded', async () => {
+    const who = await patient();
+    const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
+    const part = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expectProblem(await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth), 409, 'not_a_card_payment');
+  });
+});
+
+describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () => {
+  const FEE = 4000;
+  const cancel = (bookingId: string, body: Body) => postJson(t, orgPath(home.id, `/bookings/${bookingId}/cancel`), body, home.auth);
+  const transactionsOf = async (bookingId: string) =>
+    (
+      await t
+        .http()
+        .get(orgPath(home.id, `/transactions?bookingId=${bookingId}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body.items;
+  let soon = 0;
+  /** Within the no-fee window's end: two to three hours ahead, so a fee is billable now. */
+  async function bookingSoon(who: Patient, paymentMethodId?: string): Promise<Body> {
+    const serviceDate = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000 + soon++ * 60_000 * 61).toISOString();
+    return created(
+      postJson(
+        t,
+        orgPath(home.id, '/bookings'),
+        {
+          clientId: who.client.id,
+          providerId: provider.id,
+          locationId: location.id,
+          appointmentTypeId: physio.id,
+          serviceDate,
+          ...(paymentMethodId ? { paymentMethodId } : {}),
+        },
+        home.auth,
+      ),
+    );
+  }
+
+  beforeAll(async () => {
+    await t
+      .http()
+      .patch(`/v1/organisations/${home.id}/booking-settings`)
+      .set('Authorization', home.auth)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: FEE, cancellationNoFeeBeforeHours: 24 }))
+      .expect(200);
+  });
+
+  it("charges a billable fee to the booking's card as its own transaction", async () => {
+    const who = await patient();
+    const visit = await bookingSoon(who, who.visa.id);
+    const response = await cancel(visit.id, { chargeCancellationFee: true });
+    expect(response.status).toBe(200);
+    expect(response.body.cancelledAt).toEqual(expect.any(String));
+    const [fee] = await transactionsOf(visit.id);
+    expect(fee).toMatchObject({
+      amount: FEE,
+      bookingId: visit.id,
+      paymentMethodId: who.visa.id,
+      transactionItems: [expect.objectContaining({ description: 'Cancellation fee', chargeAmount: FEE })],
+    });
+    expect(fee.paymentTransactions).toEqual([
+      expect.objectContaining({ source: 'payment', amount: FEE, payment: expect.objectContaining({ status: 'succeeded' }) }),
+    ]);
+    expect(await eventsOf('transaction.created', (data) => data.id === fee.id)).toHaveLength(1);
+  });
+
+  it('charges nothing when the booking is outside the fee window, or the fee is not asked for', async () => {
+    const who = await patient();
+    const far = await booking(who);
+    expect((await cancel(far.id, { chargeCancellationFee: true })).status).toBe(200);
+    const near = await bookingSoon(who, who.visa.id);
+    expect((await cancel(near.id, {})).status).toBe(200);
+    expect([...(await transactionsOf(far.id)), ...(await transactionsOf(near.id))]).toEqual([]);
+  });
+
+  it('no payment method: 409 no_payment_method; a declined card: 402; the booking stays confirmed either way', async () => {
+    const who = await patient();
+    const without = await bookingSoon(who);
+    expectProblem(await cancel(without.id, { chargeCancellationFee: true }), 409, 'no_payment_method');
+    expect((await getBooking(without.id)).cancelledAt).toBeNull();
+    const declining = await bookingSoon(who, who.declining.id);
+    expectProblem(await cancel(declining.id, { chargeCancellationFee: true }), 402, 'card_declined');
+    expect((await getBooking(declining.id)).cancelledAt).toBeNull();
+    expect(await transactionsOf(declining.id)).toEqual([]);
+  });
+
+  it('a chargeCancellationFee that is not a boolean is 400', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    expectInvalid(await cancel(visit.id, { chargeCancellationFee: 'yes' }), 'chargeCancellationFee');
+  });
+});

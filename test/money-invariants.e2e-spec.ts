@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { claimAddsUp } from '@app/payments-and-claims';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  created,
+  orgPath,
+  postJson,
+  sql,
+  type Tenant,
+} from './support/fixtures.js';
+
+// Random sequences of check-outs (every mix of claim, Medicare, card, link and decline), link
+// payments, voids, refunds, cancellation fees and payout runs, each on a business of its own, with
+// every money invariant of issue 15 read back from the database after each step.
+
+const BUPA = '0193a6f2-0001-7000-8000-000000000002';
+const MEDICARE_NUMBER = '2123456701';
+
+let t: TestApp;
+let home: Tenant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t, 'Property Clinic');
+  await t
+    .http()
+    .patch(`/v1/organisations/${home.id}/booking-settings`)
+    .set('Authorization', home.auth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: 3000, cancellationNoFeeBeforeHours: 48 }))
+    .expect(200);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type CheckOutKind = 'card' | 'fund_card' | 'bulk_bill' | 'patient_claim_card' | 'link' | 'fund_link' | 'declined' | 'fund_declined';
+type Step =
+  | { do: 'checkOut'; kind: CheckOutKind }
+  | { do: 'payLink'; pick: number }
+  | { do: 'void'; pick: number }
+  | { do: 'refund'; pick: number; share: number }
+  | { do: 'cancelWithFee'; declined: boolean }
+  | { do: 'payout' };
+
+const steps = fc.array(
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        do: fc.constant('checkOut' as const),
+        kind: fc.constantFrom<CheckOutKind>('card', 'fund_card', 'bulk_bill', 'patient_claim_card', 'link', 'fund_link', 'declined', 'fund_declined'),
+      }),
+    },
+    { weight: 2, arbitrary: fc.record({ do: fc.constant('payLink' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ do: fc.constant('void' as const), pick: fc.nat() }) },
+    { weight: 2, arbitrary: fc.record({ do: fc.constant('refund' as const), pick: fc.nat(), share: fc.double({ min: 0.05, max: 1.2, noNaN: true }) }) },
+    { weight: 1, arbitrary: fc.record({ do: fc.constant('cancelWithFee' as const), declined: fc.boolean() }) },
+    { weight: 2, arbitrary: fc.record({ do: fc.constant('payout' as const) }) },
+  ),
+  { minLength: 4, maxLength: 10 },
+);
+
+interface Shop {
+  businessId: string;
+  cards: Record<'visa' | 'declining' | 'fund' | 'medicare', string>;
+  newBooking(soon?: boolean, paymentMethodId?: string): Promise<Body>;
+  sales: Body[];
+  payoutAmounts: Map<string, number>;
+}
+
+async function shop(): Promise<Shop> {
+  // Per shop (each has its own provider): soon bookings stay well inside the 48-hour fee window.
+  let slot = 0;
+  const business = await createBusiness(t, home.id);
+  const location = await createLocation(t, home.id, business.id);
+  const provider = await createProvider(t, home.id);
+  await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: '2429591L' } });
+  const type = await createAppointmentType(t, home.id, {
+    providers: [provider.id],
+    locations: [location.id],
+    price: 12000,
+    billableItems: [
+      { name: 'Long GP consultation', basePrice: 9000, itemCode: '36' },
+      { name: 'Physiotherapy', basePrice: 6000, itemCode: '500' },
+    ],
+  });
+  const client = await createClient(t, home.id);
+  const card = async (body: Body) => (await created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth))).id as string;
+  const cards = {
+    visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    declining: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }),
+    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
+    medicare: await card({
+      type: 'medicare_card',
+      medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+    }),
+  };
+  return {
+    businessId: business.id,
+    cards,
+    sales: [],
+    payoutAmounts: new Map(),
+    async newBooking(soon = false, paymentMethodId?: string) {
+      const base = soon ? Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000 : Date.UTC(2027, 8, 1);
+      const serviceDate = new Date(base + slot++ * 61 * 60_000).toISOString();
+      return created(
+        postJson(
+          t,
+          orgPath(home.id, '/bookings'),
+          {
+            clientId: client.id,
+            providerId: provider.id,
+            locationId: location.id,
+            appointmentTypeId: type.id,
+            serviceDate,
+            ...(paymentMethodId ? { paymentMethodId } : {}),
+          },
+          home.auth,
+        ),
+      );
+    },
+  };
+}
+
+function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
+  const fund = { healthFundClaim: { healthFundCardId: cards.fund } };
+  const card = { payment: { paymentMethodId: cards.visa } };
+  switch (kind) {
+    case 'card':
+      return card;
+    case 'fund_card':
+      return { ...fund, ...card };
+    case 'bulk_bill':
+      return {
+        items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }],
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: cards.medicare },
+      };
+    case 'patient_claim_card':
+      return {
+        items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }],
+        medicareClaim: { type: 'patient_claim', patientMedicareCardId: cards.medicare },
+        ...card,
+      };
+    case 'link':
+      return { paymentLink: {} };
+    case 'fund_link':
+      return { ...fund, paymentLink: {} };
+    case 'declined':
+      return { payment: { paymentMethodId: cards.declining } };
+    case 'fund_declined':
+      return { ...fund, payment: { paymentMethodId: cards.declining } };
+  }
+}
+
+const pick = <T>(items: T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
+const partsOf = (sales: Body[], test: (part: Body) => boolean) => sales.flatMap((sale) => sale.paymentTransactions.filter(test));
+
+async function run(step: Step, s: Shop): Promise<void> {
+  switch (step.do) {
+    case 'checkOut': {
+      const booking = await s.newBooking();
+      const [before] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_transactions where business_id = ?', [s.businessId]);
+      const response = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), bodyOf(step.kind, s.cards), home.auth);
+      if (step.kind.endsWith('declined')) {
+        expect({ status: response.status, code: response.body.code }).toEqual({ status: 402, code: 'card_declined' });
+        const [after] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_transactions where business_id = ?', [s.businessId]);
+        expect(after.count).toBe(before.count);
+        return;
+      }
+      expect(response.status).toBe(201);
+      s.sales.push(response.body);
+      return;
+    }
+    case 'payLink': {
+      const link = pick(
+        partsOf(s.sales, (part) => part.paymentLinks?.length),
+        step.pick,
+      );
+      if (!link) return;
+      const token = link.paymentLinks[0].url.split('/pay/')[1];
+      const response = await t
+        .http()
+        .post(`/v1/payment-links/${token}/pay`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+      expect([200, 409]).toContain(response.status);
+      return;
+    }
+    case 'void': {
+      const sale = pick(
+        s.sales.filter((candidate) => candidate.paymentTransactions.some((part: Body) => part.claim)),
+        step.pick,
+      );
+      if (!sale) return;
+      const claim = sale.paymentTransactions.find((part: Body) => part.claim).claim;
+      const response = await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth);
+      expect([200, 409]).toContain(response.status);
+      return;
+    }
+    case 'refund': {
+      const payments = await sql<{ id: string; amount: number }>(
+        t,
+        "select id, amount from payment_transactions where business_id = ? and source = 'payment' and amount > 0 and payment->>'status' = 'succeeded' order by created_at, id",
+        [s.businessId],
+      );
+      const row = pick(payments, step.pick);
+      if (!row) return;
+      const amount = Math.max(1, Math.round(row.amount * step.share));
+      const response = await postJson(t, orgPath(home.id, `/payment-transactions/${row.id}/refunds`), { amount }, home.auth);
+      expect([201, 409]).toContain(response.status);
+      if (response.status === 409) expect(response.body.code).toBe('refund_exceeds_payment');
+      return;
+    }
+    case 'cancelWithFee': {
+      const booking = await s.newBooking(true, step.declined ? s.cards.declining : s.cards.visa);
+      const response = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/cancel`), { chargeCancellationFee: true }, home.auth);
+      expect(response.status).toBe(step.declined ? 402 : 200);
+      return;
+    }
+    case 'payout': {
+      const response = await postJson(t, `/v1/businesses/${s.businessId}/payouts`, {}, t.platformAuth);
+      expect([201, 409]).toContain(response.status);
+      if (response.status === 201) s.payoutAmounts.set(response.body.id, response.body.amount);
+      else expect(response.body.code).toBe('nothing_to_pay_out');
+      return;
+    }
+  }
+}
+
+interface Row {
+  id: string;
+  transaction_id: string;
+  payout_id: string | null;
+  source: string;
+  amount: number;
+  platform_fee_amount: number;
+  adjustments: { amount: number; source: string }[];
+  payment: { id: string; status: string; amount: number } | null;
+}
+const net = (row: Row) => row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+const settled = (row: Row) => row.source !== 'payment' || row.payment?.status === 'succeeded';
+
+async function expectInvariants(s: Shop): Promise<void> {
+  const rows = await sql<Row>(
+    t,
+    'select id, transaction_id, payout_id, source, amount, platform_fee_amount, adjustments, payment from payment_transactions where business_id = ?',
+    [s.businessId],
+  );
+  // Claims add up, and no rebate exceeds its charge.
+  const claims = await sql<Body>(
+    t,
+    `select total_charge_amount as "totalChargeAmount", total_rebate_amount as "totalRebateAmount", total_gap_amount as "totalGapAmount", items
+     from claims where id in (select claim_id from payment_transactions where business_id = ?)
+     union all
+     select total_charge_amount, total_rebate_amount, total_gap_amount, items from medicare_claims where transaction_id in (select id from transactions where business_id = ?)`,
+    [s.businessId, s.businessId],
+  );
+  for (const claim of claims) {
+    expect(claimAddsUp(claim as never)).toBe(true);
+    for (const item of claim.items) expect(item.rebateAmount).toBeLessThanOrEqual(item.chargeAmount);
+  }
+  // A settled transaction's charges are its rebates and payments; its booking is paid exactly then.
+  const transactions = await sql<{ id: string; amount: number; booking_id: string | null; paid: boolean | null; cancelled: boolean }>(
+    t,
+    `select tx.id, tx.amount, tx.booking_id, b.paid, b.cancelled_at is not null as cancelled
+     from transactions tx left join bookings b on b.id = tx.booking_id where tx.business_id = ?`,
+    [s.businessId],
+  );
+  for (const transaction of transactions) {
+    const parts = rows.filter((row) => row.transaction_id === transaction.id);
+    const isSettled = parts.every(settled);
+    if (isSettled) expect(parts.reduce((sum, row) => sum + row.amount, 0)).toBe(transaction.amount);
+    if (!transaction.cancelled) expect({ transaction: transaction.id, paid: transaction.paid }).toEqual({ transaction: transaction.id, paid: isSettled });
+  }
+  // Refunds never exceed their payment.
+  for (const row of rows.filter((candidate) => candidate.source === 'payment' && candidate.amount > 0)) {
+    const refunded = rows
+      .filter((candidate) => candidate.payment?.id === row.payment!.id)
+      .flatMap((candidate) => candidate.adjustments.filter((adjustment) => adjustment.source === 'refund'))
+      .reduce((sum, adjustment) => sum - adjustment.amount, 0);
+    expect(refunded).toBeLessThanOrEqual(row.amount);
+  }
+  // Payouts add up to the cent, never change, and with what waits account for everything settled.
+  const payouts = await sql<{ id: string; amount: number; status: string; transaction_count: number }>(
+    t,
+    'select id, amount, status, transaction_count from payouts where business_id = ?',
+    [s.businessId],
+  );
+  for (const payout of payouts) {
+    expect(payout.amount).toBe(s.payoutAmounts.get(payout.id));
+    if (payout.status === 'failed') continue;
+    const mine = rows.filter((row) => row.payout_id === payout.id);
+    expect({ amount: mine.reduce((sum, row) => sum + net(row), 0), count: mine.length }).toEqual({ amount: payout.amount, count: payout.transaction_count });
+  }
+  expect(rows.filter((row) => row.payout_id !== null).every(settled)).toBe(true);
+  const paidOut = payouts.filter((payout) => payout.status !== 'failed').reduce((sum, payout) => sum + payout.amount, 0);
+  const waiting = rows.filter((row) => row.payout_id === null && settled(row)).reduce((sum, row) => sum + net(row), 0);
+  expect(paidOut + waiting).toBe(rows.filter(settled).reduce((sum, row) => sum + net(row), 0));
+}
+
+describe('money invariants under random sequences', () => {
+  it('hold after every step of check-outs, link payments, voids, refunds, cancellation fees and payout runs', async () => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (sequence) => {
+        const s = await shop();
+        for (const step of sequence) {
+          await run(step, s);
+          await expectInvariants(s);
+        }
+      }),
+      { numRuns: Number(process.env.MONEY_RUNS ?? 6), endOnFailure: true },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PayoutBank, PayoutJobs } from '@app/payments-and-claims';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  created,
+  orgPath,
+  postJson,
+  sql,
+  type Tenant,
+  UNKNOWN_UUID,
+} from './support/fixtures.js';
+import { expectNotFound, expectProblem } from './support/problems.js';
+
+// Each business here is its own: a payout run takes everything of its business, so no test
+// shares one with another.
+
+const BUPA = '0193a6f2-0001-7000-8000-000000000002';
+
+let t: TestApp;
+let home: Tenant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t, 'Payout Clinic');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Clinic {
+  businessId: string;
+  checkOut(body?: (cards: Body) => Body): Promise<Body>;
+}
+
+let nextSlot = 0;
+async function clinic(): Promise<Clinic> {
+  const business = await createBusiness(t, home.id);
+  const location = await createLocation(t, home.id, business.id);
+  const provider = await createProvider(t, home.id);
+  await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: '2429591L' } });
+  const type = await createAppointmentType(t, home.id, {
+    providers: [provider.id],
+    locations: [location.id],
+    price: 12000,
+    billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 12000, itemCode: '500' }],
+  });
+  const client = await createClient(t, home.id);
+  const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
+  const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
+  const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
+  const cards = { visa, fund };
+  return {
+    businessId: business.id,
+    async checkOut(body = ({ visa: card }) => ({ payment: { paymentMethodId: card.id } })) {
+      const serviceDate = new Date(Date.UTC(2027, 6, 1) + nextSlot++ * 3_600_000).toISOString();
+      const booking = await created(
+        postJson(
+          t,
+          orgPath(home.id, '/bookings'),
+          { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+          home.auth,
+        ),
+      );
+      return created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), body(cards), home.auth));
+    },
+  };
+}
+
+const payOut = (businessId: string, auth = t.platformAuth) => postJson(t, `/v1/businesses/${businessId}/payouts`, {}, auth);
+const refund = (paymentTransactionId: string, amount: number) =>
+  created(postJson(t, orgPath(home.id, `/payment-transactions/${paymentTransactionId}/refunds`), { amount }, home.auth));
+
+interface Row {
+  id: string;
+  payout_id: string | null;
+  amount: number;
+  platform_fee_amount: number;
+  adjustments: { amount: number }[];
+}
+const rowsOf = (businessId: string) =>
+  sql<Row>(t, 'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id', [
+    businessId,
+  ]);
+const net = (row: Row) => row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+const payoutsOf = (businessId: string) =>
+  sql<{ id: string; amount: number; status: string; transaction_count: number }>(
+    t,
+    'select id, amount, status, transaction_count from payouts where business_id = ? order by created_at',
+    [businessId],
+  );
+
+/** The invariants of CONTRACT §9 and issue 15, read from the database. */
+async function expectBooksBalance(businessId: string): Promise<void> {
+  const rows = await rowsOf(businessId);
+  const payouts = await payoutsOf(businessId);
+  for (const payout of payouts.filter((payout) => payout.status !== 'failed')) {
+    const mine = rows.filter((row) => row.payout_id === payout.id);
+    expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({ amount: mine.reduce((sum, row) => sum + net(row), 0), count: mine.length });
+  }
+  const paidOut = payouts.filter((payout) => payout.status !== 'failed').reduce((sum, payout) => sum + payout.amount, 0);
+  const waiting = rows.filter((row) => row.payout_id === null).reduce((sum, row) => sum + net(row), 0);
+  expect(paidOut + waiting).toBe(rows.reduce((sum, row) => sum + net(row), 0));
+}
+
+async function statusOf(businessId: string, payoutId: string, wanted: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { body } = await t.http().get(`/v1/businesses/${businessId}/payouts/${payoutId}`).set('Authorization', t.platformAuth).expect(200);
+    if (body.status === wanted || Date.now() > deadline) return body.status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('POST /v1/businesses/{businessId}/payouts', () => {
+  it('pays out every waiting payment transaction, less the platform fee, plus refunds; then pending → paid', async () => {
+    const shop = await clinic();
+    const cardOnly = await shop.checkOut();
+    const withClaim = await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    await refund(cardOnly.paymentTransactions[0].id, 1000);
+    const response = await payOut(shop.businessId);
+    expect(response.status).toBe(201);
+    const payout = response.body;
+    expect(response.headers.location).toBe(`/v1/businesses/${shop.businessId}/payouts/${payout.id}`);
+    // 12000 card (fee 180) − 1000 refund; 4800 claim (no fee) + 7200 card (fee 108).
+    expect(payout).toMatchObject({ amount: 12000 - 180 - 1000 + 4800 + 7200 - 108, transactionCount: 3, status: 'pending', currency: 'AUD' });
+    expect(new Date(`${payout.arrivalDate}T00:00:00Z`).getUTCDay()).not.toBe(0);
+    expect(new Date(`${payout.arrivalDate}T00:00:00Z`).getUTCDay()).not.toBe(6);
+    expect((await rowsOf(shop.businessId)).every((row) => row.payout_id === payout.id)).toBe(true);
+    expect(withClaim.paymentTransactions).toHaveLength(2);
+    await expectBooksBalance(shop.businessId);
+    expect(await statusOf(shop.businessId, payout.id, 'paid')).toBe('paid');
+    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [payout.id]);
+    expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.paid']);
+    expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
+  });
+
+  it('a refund after the payout is netted in the next one, and the paid-out one never changes', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut();
+    const first = await created(payOut(shop.businessId));
+    await refund(sale.paymentTransactions[0].id, 2500);
+    // The refund alone is less than nothing: carried forward.
+    expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
+    await shop.checkOut();
+    const second = await created(payOut(shop.businessId));
+    expect(second).toMatchObject({ amount: 12000 - 180 - 2500, transactionCount: 2 });
+    const [firstAgain] = (await payoutsOf(shop.businessId)).filter((payout) => payout.id === first.id);
+    expect(firstAgain.amount).toBe(first.amount);
+    await expectBooksBalance(shop.businessId);
+  });
+
+  it('parallel runs pay each payment transaction out once', async () => {
+    const shop = await clinic();
+    await shop.checkOut();
+    await shop.checkOut();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payOut(shop.businessId)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await payoutsOf(shop.businessId)).toHaveLength(1);
+    await expectBooksBalance(shop.businessId);
+  });
+
+  it('a refund racing a payout run: both land, and the books balance', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut();
+    await shop.checkOut();
+    const [run, refunded] = await Promise.all([
+      payOut(shop.businessId),
+      postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 700 }, home.auth),
+    ]);
+    expect([run.status, refunded.status]).toEqual([201, 201]);
+    await expectBooksBalance(shop.businessId);
+  });
+
+  it('a failed transfer returns its payment transactions to the next run', async () => {
+    const shop = await clinic();
+    await shop.checkOut();
+    const bank = t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank);
+    bank.failTransfersTo(shop.businessId);
+    const failed = await created(payOut(shop.businessId));
+    expect(await statusOf(shop.businessId, failed.id, 'failed')).toBe('failed');
+    expect((await rowsOf(shop.businessId)).map((row) => row.payout_id)).toEqual([null]);
+    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [failed.id]);
+    expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.failed']);
+    const again = await created(payOut(shop.businessId));
+    expect(again).toMatchObject({ amount: failed.amount, transactionCount: 1 });
+  });
+
+  it('a payment link waits outside payouts until it is paid', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(() => ({ paymentLink: {} }));
+    expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
+    const token = sale.paymentTransactions[0].paymentLinks[0].url.split('/pay/')[1];
+    await t
+      .http()
+      .post(`/v1/payment-links/${token}/pay`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }))
+      .expect(200);
+    expect(await created(payOut(shop.businessId))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
+    await expectBooksBalance(shop.businessId);
+  });
+
+  it('is for platform keys: an organisation key is 403; an unknown business 404', async () => {
+    const shop = await clinic();
+    expectProblem(await payOut(shop.businessId, home.auth), 403, 'forbidden');
+    expectNotFound(await payOut(UNKNOWN_UUID));
+  });
+});
+
+describe('the daily payout job', () => {
+  it('queues one run per business with money waiting, and each runs once however often the day job fires', async () => {
+    const shop = await clinic();
+    await shop.checkOut();
+    const jobs = t.app.get(PayoutJobs);
+    await Promise.all([jobs.queueRuns([shop.businessId]), jobs.queueRuns([shop.businessId])]);
+    const deadline = Date.now() + 15_000;
+    while ((await payoutsOf(shop.businessId)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await payoutsOf(shop.businessId)).toEqual([expect.objectContaining({ amount: 12000 - 180, transaction_count: 1 })]);
+    await expectBooksBalance(shop.businessId);
+  });
+});

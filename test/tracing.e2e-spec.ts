@@ -153,6 +153,16 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     );
   });
 
+  it('keeps a manage token and a credential in the query string out of the exported span', async () => {
+    const token = 'a'.repeat(64);
+    const answer = await fetch(`${service.base}/v1/public-bookings/${token}?api_key=sk_leaked_secret`);
+    const requestId = answer.headers.get('x-request-id');
+    const serverSpan = await eventually(() => receiver.spans.find((span) => span.attributes['http.request.id'] === requestId), 'its span');
+    const exported = JSON.stringify(serverSpan);
+    expect(exported).toContain('/v1/public-bookings/');
+    expect([exported.includes(token), exported.includes('sk_leaked_secret')]).toEqual([false, false]);
+  });
+
   it("writes the trace id into the request's log lines, beside the requestId a problem body shows", async () => {
     const answer = await fetch(`${service.base}/v1/no-such-route`, { headers: { Authorization: `Bearer ${PLATFORM_KEY}` } });
     const problem = (await answer.json()) as { status: number; requestId: string };

@@ -1,4 +1,6 @@
 import { register } from 'node:module';
+// By path, not through `@app/shared`: this file runs before the instrumented modules may load.
+import { redactUrl } from '../../../../libs/shared/src/logging/redact-url.js';
 
 export interface Tracing {
   /** Sends the spans still buffered; call before the process exits. */
@@ -7,6 +9,16 @@ export interface Tracing {
 
 /** The modules whose imports are intercepted so their instrumentations can patch them; others load untouched. */
 const INSTRUMENTED_MODULES = ['http', 'https', 'express', 'router', 'pg', 'pg-pool'];
+
+/** The HTTP span's attributes that hold the request's URL or part of it, old and new conventions. */
+const URL_ATTRIBUTES = ['http.target', 'http.url', 'url.full', 'url.path', 'url.query'];
+
+function redactedAttribute(name: string, value: string): string {
+  if (name === 'url.query') return redactUrl(`/?${value}`).slice(2);
+  if (!/^https?:\/\//.test(value)) return redactUrl(value);
+  const url = new URL(value);
+  return `${url.origin}${redactUrl(`${url.pathname}${url.search}`)}`;
+}
 
 /**
  * OpenTelemetry traces of incoming HTTP requests, Express's route handlers, and every pg
@@ -37,6 +49,12 @@ export async function startTracing(): Promise<Tracing> {
         // The problem body's `requestId` finds its trace: the id is set by the request pipeline before the answer.
         applyCustomAttributesOnSpan: (span, request) => {
           if ('id' in request && typeof request.id === 'string') span.setAttribute('http.request.id', request.id);
+          // A collector is a log too: tokens in public paths and credentials in query strings are redacted as in the logs.
+          const attributes = (span as unknown as { attributes?: Record<string, unknown> }).attributes ?? {};
+          for (const name of URL_ATTRIBUTES) {
+            const value = attributes[name];
+            if (typeof value === 'string') span.setAttribute(name, redactedAttribute(name, value));
+          }
         },
       }),
       // The route handler's span only: the request pipeline's middleware (request id, helmet, body

@@ -85,6 +85,19 @@ describe('Idempotency-Key on POST /v1/api-keys', () => {
 describe('which answers are kept for a retry', () => {
   const clientBody = () => ({ firstName: 'Retry', lastName: named(`Kept ${randomBytes(3).toString('hex')}`) });
 
+  it("keeps the first answer sealed, so the table holds none of the client's details, and replays it whole", async () => {
+    const key = `sealed-${randomUUID()}`;
+    const body = { ...clientBody(), email: `sealed.${randomBytes(4).toString('hex')}@example.com` };
+    const first = await postJson(t, orgPath(orgA.id, '/clients'), body, orgA.auth, key);
+    expect(first.status).toBe(201);
+    const stored = (await rowOf(orgA.auth, key))?.response_body ?? '';
+    expect(stored).toMatch(/^v1:/);
+    expect([stored.includes(body.email), stored.includes(body.lastName), stored.includes(first.body.id as string)]).toEqual([false, false, false]);
+    const retry = await postJson(t, orgPath(orgA.id, '/clients'), body, orgA.auth, key);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect([retry.status, retry.body]).toEqual([201, first.body]);
+  });
+
   it('keeps a validation failure, the outcome of the request, and replays it', async () => {
     const key = `kept-${randomUUID()}`;
     const first = await postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'No last name' }, orgA.auth, key);

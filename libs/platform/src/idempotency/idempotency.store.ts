@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { DomainError, type ErrorKind } from '@app/shared';
+import { AppConfig, DomainError, type ErrorKind } from '@app/shared';
+import { AnswerSealer } from './answer-sealer.js';
 
 export interface StoredResponse {
   status: number;
@@ -29,8 +30,14 @@ const PURGE_EVERY_MS = 60_000;
 @Injectable()
 export class IdempotencyStore {
   private nextPurgeAt = 0;
+  private readonly sealer: AnswerSealer;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    config: AppConfig,
+  ) {
+    this.sealer = AnswerSealer.fromConfig(config);
+  }
 
   /**
    * Takes the key for this request in one statement (the primary key settles a race), or tells
@@ -67,7 +74,14 @@ export class IdempotencyStore {
       return { kind: 'withheld', error: new DomainError(kind, code, message, undefined, extensions) };
     }
     if (row.response_status === null) return { kind: 'in_progress' };
-    return { kind: 'completed', response: { status: row.response_status, headers: row.response_headers ?? {}, body: row.response_body ?? '' } };
+    return {
+      kind: 'completed',
+      response: {
+        status: row.response_status,
+        headers: row.response_headers ?? {},
+        body: row.response_body === null ? '' : this.sealer.open(row.response_body),
+      },
+    };
   }
 
   async complete(apiKeyHash: string, key: string, response: StoredResponse): Promise<void> {
@@ -76,7 +90,7 @@ export class IdempotencyStore {
       .execute('update idempotency_keys set response_status = ?, response_headers = ?, response_body = ? where api_key_hash = ? and key = ?', [
         response.status,
         JSON.stringify(response.headers),
-        response.body,
+        this.sealer.seal(response.body),
         apiKeyHash,
         key,
       ]);

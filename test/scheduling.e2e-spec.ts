@@ -679,6 +679,15 @@ describe('GET and cancel a booking', () => {
     expect(read.body).toMatchObject({ status: 'cancelled', cancelledAt: response.body.cancelledAt });
   });
 
+  it('cancels a POST with no body at all, as clients written before the cancellation fee send it', async () => {
+    const booking = await book(home, { ...base, serviceDate: '2027-05-06T09:00:00.000Z' });
+    const response = await t
+      .http()
+      .post(orgPath(home.id, `/bookings/${booking.id}/cancel`))
+      .set('Authorization', t.platformAuth);
+    expect([response.status, response.body.status]).toEqual([200, 'cancelled']);
+  });
+
   it('answers the cancelled booking in its default shape, exactly as GET shows it (no unrequested expansions)', async () => {
     const booking = await book(home, { ...base, serviceDate: '2027-05-04T09:00:00.000Z' });
     const response = await cancel(home, booking.id).expect(200);

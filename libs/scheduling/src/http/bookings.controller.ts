@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, UuidParam } from '@app/shared';
 import { Clock, type Page } from '@app/shared/domain';
@@ -76,9 +76,10 @@ export class BookingsController {
     description:
       "Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed).",
   })
+  @ApiBody({ type: CancelBookingRequest, required: false })
   @ApiOk(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: CancelBookingRequest): Promise<BookingResponse> {
-    return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body?.chargeCancellationFee }));
+    return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body.chargeCancellationFee }));
   }
 }

@@ -51,11 +51,18 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 const withoutPropertyName = (message: string, property: string): string => (message.startsWith(`${property} `) ? message.slice(property.length + 1) : message);
 
 /**
+ * A request class with `static bodyMayBeOmitted = true` (its fields all optional, its route one
+ * that worked without a body before it had any: `POST …/cancel`): no body at all is read as `{}`.
+ */
+const mayBeOmitted = (metatype: unknown): boolean => (metatype as { bodyMayBeOmitted?: boolean } | undefined)?.bodyMayBeOmitted === true;
+
+/**
  * Bodies and queries are whitelisted: an unknown field is an error, never silently dropped. A
  * route that reads a body needs one: a JSON object.
  */
 class RequestValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && value === undefined && mayBeOmitted(metadata.metatype)) value = {};
     if (metadata.type === 'body' && (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))) {
       throw validationFailed([{ field: 'body', code: 'required', message: 'must be a JSON object' }]);
     }

@@ -15,6 +15,9 @@ import { AppointmentTypeResponse } from './appointment-type.dto.js';
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class CancelBookingRequest {
+  /** A cancel with no body at all is the plain cancel it always was. */
+  static readonly bodyMayBeOmitted = true;
+
   @ApiProperty({ required: false, example: true, description: "Charge the cancellation fee when the organisation's policy makes one billable now." })
   @MayBeOmitted()
   @IsBoolean({ message: 'must be true or false' })

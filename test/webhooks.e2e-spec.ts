@@ -117,7 +117,11 @@ describe('webhook delivery', () => {
     expect(received.map((r) => r.event?.id)).toEqual([eventId, eventId, eventId]);
     const deliveries = async () => (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
     let page = await deliveries();
-    for (let tries = 0; page.totalItems < 3 && tries < 40; tries++) page = await deliveries();
+    // The receiver hears an attempt before the worker records it: poll, up to 10 s.
+    for (let tries = 0; page.totalItems < 3 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = await deliveries();
+    }
     expect(page.items.map((d: Body) => [d.attempt, d.status, d.responseStatus])).toEqual([
       [3, 'succeeded', 200],
       [2, 'retrying', 500],
@@ -136,7 +140,10 @@ describe('webhook delivery', () => {
     expect(test.event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test', organisationId: c.id });
 
     let page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
-    for (let tries = 0; page.totalItems < 1 && tries < 40; tries++) page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`))).body;
+    for (let tries = 0; page.totalItems < 1 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`))).body;
+    }
     const retried = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries/${page.items[0].id}/retry`)).expect(202)).body;
     expect(retried).toEqual({ eventId: accepted.eventId, attempt: 2 });
     const again = await receiver.waitForEvent(accepted.eventId, 2);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import { findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
 import { measure, stopLoad, warmUp } from './lib/load.mjs';
-import { freePort, machineBusyMicros, sleep, startNode, statusKb, waitForHttp } from './lib/processes.mjs';
+import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
 import {
   costTable,
   evaluateTargets,
@@ -67,6 +67,9 @@ const options = {
   serviceNodeOptions: process.env.SERVICE_NODE_OPTIONS || undefined,
   // Rate-limit counters in Redis instead of the service's memory (its REDIS_URL), to compare.
   serviceRedisUrl: process.env.SERVICE_REDIS_URL || undefined,
+  // The OpenTelemetry SDK loaded in the service, exporting every span to a sink in this process,
+  // to compare the service's cost with tracing on and off.
+  serviceTracing: flagOption('SERVICE_TRACING', '0'),
 };
 const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -301,12 +304,15 @@ async function main() {
   await removeBenchBookings(pool);
 
   // 2. The service, as production runs it.
+  const tracingSink = options.serviceTracing ? await startOtlpSink() : undefined;
+  if (tracingSink) onCleanup('stop the OTLP sink', () => tracingSink.close());
   const servicePort = await freePort();
   const service = startNode('service', join(root, 'dist', 'apps', 'api', 'src', 'main.js'), {
     cwd: root,
     env: {
       ...serviceEnv,
       PORT: String(servicePort),
+      ...(tracingSink ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracingSink.url } : {}),
       ...(options.serviceNodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, options.serviceNodeOptions].filter(Boolean).join(' ') } : {}),
     },
     logFile: join(resultsDir, `bench-${stamp}-service.log`),
@@ -451,6 +457,7 @@ async function main() {
       `${options.durationSeconds} s per scenario; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
       (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
       (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : '') +
+      (tracingSink ? `; service tracing on (${tracingSink.exports()} OTLP exports received)` : '') +
       (statementStats ? '; pg_stat_statements on (adds its own cost to every statement)' : ''),
     'Req/s counts every request (G: a create and a cancel are two). CPU: utime+stime from /proc over the measured window ÷ requests.',
     'Windows: rows of interleaved scenarios show the median of their rounds (peak RSS and other cores: the worst round).',
@@ -560,6 +567,7 @@ const SERVICE_CONFIG = [
   'BASELINES',
   'SERVICE_NODE_OPTIONS',
   'SERVICE_REDIS_URL',
+  'SERVICE_TRACING',
   'ROUNDS',
   'ROUND_SECONDS',
   'ROUND_WARMUP',

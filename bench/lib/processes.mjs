@@ -1,6 +1,7 @@
 // Child processes the harness starts (the service, the baselines), and what /proc says about them.
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,5 +212,26 @@ export function rssSampler(pid, everyMs = 100) {
       clearInterval(timer);
       return { peakKb, samples };
     },
+  };
+}
+
+/**
+ * An OTLP/HTTP collector stand-in on 127.0.0.1 that accepts and drops every export, so the
+ * service's tracing cost is measured with the exporter really sending (and nothing leaving loopback).
+ */
+export async function startOtlpSink() {
+  let exports = 0;
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      exports += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    exports: () => exports,
+    close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

@@ -9,7 +9,7 @@ import { type DeliveryStatus, newDeliveryId } from '../domain/webhook-delivery.j
 import type { WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookSender } from '../domain/webhook-sender.js';
-import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.dto.js';
+import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.response.js';
 import { type DeliveryJob, WebhookDispatch } from './webhook-dispatch.js';
 
 /**

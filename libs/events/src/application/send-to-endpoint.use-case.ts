@@ -4,7 +4,7 @@ import { deliveryNotFound, endpointNotFound } from '../domain/events.errors.js';
 import { EventStore } from '../domain/event-store.js';
 import { newEvent } from '../domain/stored-event.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
-import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.dto.js';
+import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.response.js';
 import { WebhookDispatch } from './webhook-dispatch.js';
 
 /** Deliveries asked for by hand: a test event, or one more attempt of a delivery. */

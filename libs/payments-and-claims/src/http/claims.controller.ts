@@ -5,7 +5,8 @@ import { EstimateRebate } from '../application/estimate-rebate.use-case.js';
 import { RefundPayment } from '../application/refund-payment.use-case.js';
 import { VoidClaim } from '../application/void-claim.use-case.js';
 import { ClaimResponse } from './dto/claim.response.js';
-import { EstimateRequest, RefundRequest } from './dto/money-requests.js';
+import { EstimateRequest } from './dto/estimate.request.js';
+import { RefundRequest } from './dto/refund.request.js';
 import { AdjustmentTransactionResponse } from './dto/payment-transaction.response.js';
 
 const TransactionId = () => UuidParam('transactionId', 'Transaction');

@@ -4,7 +4,7 @@ import { Clock, DomainEvents, toE164 } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { type NewProvider, Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
-import { ProviderResponse } from '../http/dto/provider.dto.js';
+import { ProviderResponse } from '../http/dto/provider.response.js';
 import { PractitionerQueries } from './practitioner.queries.js';
 
 @Injectable()

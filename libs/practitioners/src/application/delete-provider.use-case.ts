@@ -4,7 +4,7 @@ import { DomainEvents } from '@app/shared/domain';
 import type { Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
 import { providerNotFound } from '../domain/practitioners.errors.js';
-import { ProviderResponse } from '../http/dto/provider.dto.js';
+import { ProviderResponse } from '../http/dto/provider.response.js';
 import { PractitionerQueries } from './practitioner.queries.js';
 
 /** Marks the provider deleted; deleting again changes nothing. */

@@ -7,7 +7,7 @@ import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { cancellationPolicyOf } from '../domain/cancellation-policy.js';
 import { bookingNotFound, noPaymentMethod } from '../domain/scheduling.errors.js';
-import { BookingResponse } from '../http/dto/booking.dto.js';
+import { BookingResponse } from '../http/dto/booking.response.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 @Injectable()

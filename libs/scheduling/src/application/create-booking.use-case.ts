@@ -8,7 +8,7 @@ import { AppointmentTypeRepository } from '../domain/appointment-type.repository
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
-import { BookingResponse } from '../http/dto/booking.dto.js';
+import { BookingResponse } from '../http/dto/booking.response.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 export interface CreateBookingCommand {

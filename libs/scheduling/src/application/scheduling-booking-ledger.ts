@@ -5,7 +5,7 @@ import { BookingLedger, type BookingToSettle } from '@app/payments-and-claims';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
-import { BookingResponse } from '../http/dto/booking.dto.js';
+import { BookingResponse } from '../http/dto/booking.response.js';
 import { BookingQueries } from './booking.queries.js';
 
 /** Payments' `BookingLedger` over scheduling's bookings and appointment types. */

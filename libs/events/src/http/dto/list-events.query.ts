@@ -3,9 +3,9 @@ import { IsISO8601 } from 'class-validator';
 import { ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
 import { EVENT_TYPES } from '@app/shared/domain';
 import { EVENT_FAMILIES } from '../../domain/event-selection.js';
-import { eventBody, type StoredEvent } from '../../domain/stored-event.js';
 
 const ISO_DATE_TIME = { strict: true, strictSeparator: true };
+
 export const EVENT_TYPE_FILTERS = [...EVENT_TYPES, ...EVENT_FAMILIES];
 
 export class ListEventsQuery extends PageQuery {
@@ -21,35 +21,4 @@ export class ListEventsQuery extends PageQuery {
   @MayBeOmitted()
   @IsISO8601(ISO_DATE_TIME, { message: 'createdAtMax must be an ISO 8601 date-time' })
   createdAtMax?: string;
-}
-
-export class EventResponse {
-  @ApiProperty({ example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: '`evt_` and a KSUID; the `webhook-id` of its deliveries.' })
-  id: string;
-
-  @ApiProperty({ enum: EVENT_TYPES, example: 'booking.created' })
-  type: string;
-
-  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time', description: 'When the change committed.' })
-  timestamp: string;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
-    description: 'Null for a change no organisation owns (a member a platform key created).',
-  })
-  organisationId: string | null;
-
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    example: { id: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', status: 'confirmed' },
-    description: 'The resource as its GET returns it, at the time of the event.',
-  })
-  data: object;
-
-  static from(event: StoredEvent): EventResponse {
-    return eventBody(event);
-  }
 }

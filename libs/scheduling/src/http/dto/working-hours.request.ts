@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsInt, IsString, IsUUID, Matches, Max, Min, Vali
 import type { WorkingHours } from '../../domain/working-hours.js';
 
 const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 const WALL_TIME_MESSAGE = { message: 'must be a time as HH:MM, 00:00 to 23:59' };
 
 export class WorkingHoursItem {

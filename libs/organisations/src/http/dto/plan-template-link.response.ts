@@ -1,18 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { PlanTemplateLink } from '../../domain/plan-template-link.js';
-
-export class CreatePlanTemplateLinkRequest {
-  @ApiProperty({ example: 'ptpl_knee_rehab_6wk', maxLength: 100 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  planTemplateId: string;
-
-  @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', description: 'A business of this organisation.' })
-  @IsUUID('all', { message: 'must be a business id' })
-  businessId: string;
-}
 
 export class PlanTemplateLinkResponse {
   @ApiProperty({ example: 'https://api.example.com/plans/templates/ptpl_knee_rehab_6wk/links/0193a6f4-2b3c-7d4e-8f50-6a7b8c9d0e1f' }) url: string;

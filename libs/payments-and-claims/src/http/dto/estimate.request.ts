@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
-
-const REFUND_CENTS = { message: `must be an integer number of cents from 1 to ${REQUEST_LIMITS.cents}` };
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { CENTS_SCHEMA, IsCents, MayBeOmitted } from '@app/shared';
 
 export class EstimateItemRequest {
   @ApiProperty({ example: '500', maxLength: 20, description: "The fund's item code." })
@@ -35,18 +33,4 @@ export class EstimateRequest {
   @ValidateNested({ each: true })
   @Type(() => EstimateItemRequest)
   items: EstimateItemRequest[];
-}
-
-export class RefundRequest {
-  @ApiProperty({ example: 1500, ...CENTS_SCHEMA, minimum: 1, description: 'Integer cents to give back, at most what is left of the payment.' })
-  @IsInt(REFUND_CENTS)
-  @Min(1, REFUND_CENTS)
-  @Max(REQUEST_LIMITS.cents, REFUND_CENTS)
-  amount: number;
-
-  @ApiProperty({ required: false, example: 'Session cut short', maxLength: 500 })
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(500)
-  reason?: string;
 }

@@ -1,118 +1,14 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsString, IsUUID, MaxLength } from 'class-validator';
-import { ApiCents, IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
 import { ClientResponse } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
 import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet';
 import { TransactionResponse } from '@app/payments-and-claims';
-import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingView } from '../../application/booking.queries.js';
+import { type BookingView } from '../../application/booking.queries.js';
 import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
-import { AppointmentTypeResponse } from './appointment-type.dto.js';
-
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
-
-export class CancelBookingRequest {
-  /** A cancel with no body at all is the plain cancel it always was. */
-  static readonly bodyMayBeOmitted = true;
-
-  @ApiProperty({ required: false, example: true, description: "Charge the cancellation fee when the organisation's policy makes one billable now." })
-  @MayBeOmitted()
-  @IsBoolean({ message: 'must be true or false' })
-  chargeCancellationFee?: boolean;
-}
-
-export class CreateBookingRequest {
-  @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', description: 'A client of this organisation.' })
-  @IsUUID('all', { message: 'must be a client id' })
-  clientId: string;
-
-  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' })
-  @IsUUID('all', { message: 'must be a provider id' })
-  providerId: string;
-
-  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f', description: 'A location the provider is linked to.' })
-  @IsUUID('all', { message: 'must be a location id' })
-  locationId: string;
-
-  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'Offered by the provider at the location.' })
-  @IsUUID('all', { message: 'must be an appointment type id' })
-  appointmentTypeId: string;
-
-  @ApiProperty({ example: '2026-12-01T09:30:00.000+11:00', format: 'date-time', description: 'Start of the appointment, ISO 8601 with an offset.' })
-  @IsDateTimeWithOffset()
-  serviceDate: string;
-
-  @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: "A payment method in the client's wallet." })
-  @MayBeOmitted()
-  @IsUUID('all', { message: 'must be a wallet card id' })
-  paymentMethodId?: string;
-
-  @ApiProperty({ required: false, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: "A health fund card in the client's wallet." })
-  @MayBeOmitted()
-  @IsUUID('all', { message: 'must be a wallet card id' })
-  healthFundCardId?: string;
-
-  @ApiProperty({ required: false, example: 'PMS-BK-104233', description: 'For bookings imported from a practice management system.' })
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(100)
-  pmsBookingId?: string;
-
-  @ApiProperty({ required: false, example: 'PMS-AT-88', description: 'For bookings imported from a practice management system.' })
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(100)
-  pmsAttendeeId?: string;
-}
-
-const EXPAND_DESCRIPTION =
-  'Optional parts to include (a longer path implies its prefixes): `paymentMethod`, `healthFundCard`, `cancellationPolicy`, `latestTransaction`, `latestTransaction.transactionItems.billableItem`, `location.business.capabilities`, `providerLocationLink`, `pmsAttendeeId`, `location.registrations`, `appointmentType.billableItems.serviceItem`.';
-
-export class BookingExpandQuery {
-  @ListQueryParam(BOOKING_EXPANSIONS, EXPAND_DESCRIPTION, ['cancellationPolicy', 'latestTransaction'])
-  expand?: BookingExpansion[];
-}
-
-class BookingFiltersQuery extends PageQuery {
-  @ListQueryParam(['confirmed', 'cancelled'], 'Only bookings with these statuses.', ['confirmed'])
-  status?: BookingStatus[];
-
-  @ApiProperty({ required: false, format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Service date from (inclusive).' })
-  @MayBeOmitted()
-  @IsDateTimeWithOffset({ message: 'serviceDateMin must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999' })
-  serviceDateMin?: string;
-
-  @ApiProperty({ required: false, format: 'date-time', example: '2027-01-01T00:00:00.000Z', description: 'Service date before (exclusive).' })
-  @MayBeOmitted()
-  @IsDateTimeWithOffset({ message: 'serviceDateMax must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999' })
-  serviceDateMax?: string;
-
-  @ApiProperty({ required: false, enum: ['true', 'false'], example: 'false' })
-  @MayBeOmitted()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'paid must be true or false' })
-  paid?: boolean;
-
-  @ApiProperty({ required: false, example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' })
-  @MayBeOmitted()
-  @IsUUID('all', { message: 'providerId must be a provider id' })
-  providerId?: string;
-
-  @ApiProperty({ required: false, example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' })
-  @MayBeOmitted()
-  @IsUUID('all', { message: 'locationId must be a location id' })
-  locationId?: string;
-
-  @ApiProperty({ required: false, example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80' })
-  @MayBeOmitted()
-  @IsUUID('all', { message: 'clientId must be a client id' })
-  clientId?: string;
-}
-
-export class ListBookingsQuery extends IntersectionType(BookingFiltersQuery, BookingExpandQuery) {}
+import { AppointmentTypeResponse } from './appointment-type.response.js';
 
 export class AdjustmentResponse {
   @ApiProperty({ example: '0193a6fa-a314-7fd6-81e8-4c5d6e7f8091' }) id: string;

@@ -19,6 +19,8 @@ import { MikroOrmWebhookEndpointRepository } from './infrastructure/persistence/
 import { SqlEventStore } from './infrastructure/persistence/sql-event-store.js';
 import { SqlWebhookDeliveryRepository } from './infrastructure/persistence/sql-webhook-delivery.repository.js';
 import { EventsController } from './http/events.controller.js';
+import { renderWebhookEndpointEvents } from './http/event-data.js';
+import { eventData } from '@app/shared';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller.js';
 
 /** The event log (the outbox), webhook endpoints and their deliveries. Global: every context records through `DomainEvents`. */
@@ -39,6 +41,7 @@ import { WebhookEndpointsController } from './http/webhook-endpoints.controller.
     EventQueries,
     ManageWebhookEndpoints,
     SendToEndpoint,
+    eventData(renderWebhookEndpointEvents),
   ],
   exports: [DomainEvents],
 })

@@ -9,7 +9,6 @@ import { type DeliveryStatus, newDeliveryId } from '../domain/webhook-delivery.j
 import type { WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookSender } from '../domain/webhook-sender.js';
-import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.response.js';
 import { type DeliveryJob, WebhookDispatch } from './webhook-dispatch.js';
 
 /**
@@ -89,7 +88,7 @@ export class DeliverWebhook {
       endpoint.recordSuccess();
     } else if (endpoint.recordFailure(now)) {
       this.logger.warn(`Webhook endpoint ${endpoint.id} disabled after three days of failed deliveries`);
-      await this.domainEvents.record('webhook_endpoint.disabled', organisationId, WebhookEndpointResponse.from(endpoint));
+      await this.domainEvents.record('webhook_endpoint.disabled', organisationId, endpoint);
     }
     await this.endpoints.save(endpoint);
   }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { Jobs, type SendOptions } from '@app/jobs';
-import { RecordedEvents } from '@app/shared/domain';
+import { EventRenderers, RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { type EventFilters, EventStore } from '../domain/event-store.js';
 import type { StoredEvent } from '../domain/stored-event.js';
 import type { WebhookDelivery } from '../domain/webhook-delivery.js';
 import { WebhookDeliveryRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.js';
+import { renderWebhookEndpointEvents } from '../http/event-data.js';
 import { SendToEndpoint } from './send-to-endpoint.use-case.js';
 import { InMemoryEndpoints } from './testing/in-memory-endpoints.js';
 import { DELIVER_QUEUE, WebhookDispatch } from './webhook-dispatch.js';
@@ -112,7 +113,9 @@ function setUp() {
   const eventLog = new AppendedEvents();
   const jobs = new SentJobs();
   const domainEvents = new RecordedEvents();
-  const send = new SendToEndpoint(endpoints, deliveries, eventLog, new WebhookDispatch(jobs), domainEvents, new FixedClock(NOW));
+  const renderers = new EventRenderers();
+  renderWebhookEndpointEvents(renderers);
+  const send = new SendToEndpoint(endpoints, deliveries, eventLog, new WebhookDispatch(jobs), domainEvents, renderers, new FixedClock(NOW));
   return { endpoint, deliveries, eventLog, jobs, domainEvents, send };
 }
 

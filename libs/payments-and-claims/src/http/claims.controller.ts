@@ -31,12 +31,13 @@ export class ClaimsController {
   })
   @ApiOk(ClaimResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.SERVICE_UNAVAILABLE)
-  estimate(@OrganisationIdParam() organisationId: string, @Body() body: EstimateRequest): Promise<ClaimResponse> {
-    return this.estimateRebate.execute(
+  async estimate(@OrganisationIdParam() organisationId: string, @Body() body: EstimateRequest): Promise<ClaimResponse> {
+    const estimate = await this.estimateRebate.execute(
       organisationId,
       body.healthFundCardId,
       body.items.map((item) => ({ itemCode: item.itemCode, chargeAmount: item.chargeAmount, description: item.description ?? item.itemCode })),
     );
+    return ClaimResponse.of(estimate);
   }
 
   @Post('transactions/:transactionId/claims/:claimId/void')
@@ -48,8 +49,8 @@ export class ClaimsController {
   })
   @ApiOk(ClaimResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  void(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @ClaimId() claimId: string): Promise<ClaimResponse> {
-    return this.voidClaim.execute(organisationId, transactionId, claimId);
+  async void(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @ClaimId() claimId: string): Promise<ClaimResponse> {
+    return ClaimResponse.of(await this.voidClaim.execute(organisationId, transactionId, claimId));
   }
 
   @Post('payment-transactions/:paymentTransactionId/refunds')

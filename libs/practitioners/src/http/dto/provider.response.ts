@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { LocationResponse } from '@app/organisations';
+import { LocationResponse } from '@app/organisations/http';
 import type { ProviderView } from '../../application/practitioner.queries.js';
 import { ProviderLocationLinkResponse } from './location-link.response.js';
 

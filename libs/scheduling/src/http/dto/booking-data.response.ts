@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { AddressResponse, BookingSettingsFields } from '@app/organisations';
+import { AddressResponse, BookingSettingsFields } from '@app/organisations/http';
 import type { BookingData } from '../../application/booking-data.queries.js';
 
 class ServiceResponse {

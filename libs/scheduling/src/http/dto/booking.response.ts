@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { ClientResponse } from '@app/membership';
-import { BusinessResponse, LocationResponse } from '@app/organisations';
-import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners';
-import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet';
-import { TransactionResponse } from '@app/payments-and-claims';
+import { ClientResponse } from '@app/membership/http';
+import { BusinessResponse, LocationResponse } from '@app/organisations/http';
+import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners/http';
+import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet/http';
+import { TransactionResponse } from '@app/payments-and-claims/http';
 import { type BookingView } from '../../application/booking.queries.js';
 import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { AddressResponse } from '@app/organisations';
+import { AddressResponse } from '@app/organisations/http';
 import type { PublicBookingView } from '../../application/public-booking.queries.js';
 import { CancellationPolicyResponse } from './booking.response.js';
 

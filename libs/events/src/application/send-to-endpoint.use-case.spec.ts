@@ -107,7 +107,7 @@ function delivery(endpointId: string, attempt: number): WebhookDelivery {
 
 function setUp() {
   const endpoints = new InMemoryEndpoints();
-  const endpoint = WebhookEndpoint.create(ORGANISATION, { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] }, NOW);
+  const endpoint = WebhookEndpoint.create(ORGANISATION, { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] }, 'sealed(whsec_test)', NOW);
   endpoints.stored.set(endpoint.id, endpoint);
   const deliveries = new InMemoryDeliveries([delivery(endpoint.id, 1), delivery(endpoint.id, 2)]);
   const eventLog = new AppendedEvents();
@@ -141,7 +141,7 @@ describe('SendToEndpoint', () => {
         },
       },
     ]);
-    expect(JSON.stringify(eventLog.appended)).not.toContain(endpoint.secret);
+    expect(JSON.stringify(eventLog.appended)).not.toContain('whsec_test');
     expect(jobs.sent).toEqual([
       {
         queue: DELIVER_QUEUE,
@@ -171,7 +171,7 @@ describe('SendToEndpoint', () => {
 
   it('answers not_found for a delivery of another endpoint, or an endpoint of another organisation, queueing nothing', async () => {
     const { endpoint, deliveries, jobs, send } = setUp();
-    const other = WebhookEndpoint.create(ORGANISATION, { url: 'https://1.1.1.1/hooks', enabledEvents: ['*'] }, NOW);
+    const other = WebhookEndpoint.create(ORGANISATION, { url: 'https://1.1.1.1/hooks', enabledEvents: ['*'] }, 'sealed(whsec_other)', NOW);
     const deliveryId = deliveries.deliveries[0]?.id ?? '';
     await expect(send.retry(ORGANISATION, other.id, deliveryId)).rejects.toMatchObject({ kind: 'not_found' });
     await expect(send.retry(OTHER_ORGANISATION, endpoint.id, deliveryId)).rejects.toMatchObject({ kind: 'not_found' });

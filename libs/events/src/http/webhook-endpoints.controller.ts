@@ -36,9 +36,9 @@ export class WebhookEndpointsController {
     @Body() body: CreateWebhookEndpointRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<WebhookEndpointWithSecretResponse> {
-    const endpoint = await this.manage.create(organisationId, body);
-    response.location(`/v1/organisations/${organisationId}/webhook-endpoints/${endpoint.id}`);
-    return WebhookEndpointWithSecretResponse.withSecret(endpoint);
+    const created = await this.manage.create(organisationId, body);
+    response.location(`/v1/organisations/${organisationId}/webhook-endpoints/${created.endpoint.id}`);
+    return WebhookEndpointWithSecretResponse.withSecret(created);
   }
 
   @Get()

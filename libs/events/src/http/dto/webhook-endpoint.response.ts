@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { EndpointWithSecret } from '../../application/manage-webhook-endpoints.use-case.js';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 
 export class WebhookEndpointResponse {
@@ -33,7 +34,7 @@ export class WebhookEndpointWithSecretResponse extends WebhookEndpointResponse {
   })
   secret: string;
 
-  static withSecret(endpoint: WebhookEndpoint): WebhookEndpointWithSecretResponse {
-    return { ...WebhookEndpointResponse.from(endpoint), secret: endpoint.secret };
+  static withSecret({ endpoint, secret }: EndpointWithSecret): WebhookEndpointWithSecretResponse {
+    return { ...WebhookEndpointResponse.from(endpoint), secret };
   }
 }

@@ -17,10 +17,26 @@ module.exports = {
     },
     {
       name: 'contexts-meet-through-index',
-      comment: "A context reaches another only through that context's index.ts.",
+      comment:
+        "A context reaches another only through that context's index.ts, and its http layer also through the other's http/index.ts (the response DTOs its answers embed).",
       severity: 'error',
       from: { path: '^libs/([^/]+)/src/' },
-      to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/src/', '^libs/[^/]+/src/index\\.ts$', '^libs/shared/src/'] },
+      to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/src/', '^libs/[^/]+/src/index\\.ts$', '^libs/[^/]+/src/http/index\\.ts$', '^libs/shared/src/'] },
+    },
+    {
+      name: 'only-http-imports-http',
+      comment:
+        "domain/, application/ and infrastructure/ never import an http/ folder (their own or another context's): use cases return views, the http layer renders them.",
+      severity: 'error',
+      from: { path: ['^libs/[^/]+/src/(domain|application|infrastructure)/', '^libs/platform/src/[^/]+/(domain|application|infrastructure)/'] },
+      to: { path: ['^libs/[^/]+/src/http/', '^libs/platform/src/[^/]+/http/'], pathNot: '^libs/shared/src/http/' },
+    },
+    {
+      name: 'index-exports-no-dto',
+      comment: "A context's index.ts (what other contexts' code may call) exports nothing from its http/ folder: no DTO crosses a context that way.",
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/index\\.ts$' },
+      to: { path: ['^libs/[^/]+/src/http/', '^libs/platform/src/[^/]+/http/'], pathNot: '^libs/shared/src/http/' },
     },
     {
       name: 'platform-depends-on-no-context',
@@ -47,6 +63,10 @@ module.exports = {
     exclude: { path: '(^dist/|\\.spec\\.ts$|\\.int-spec\\.ts$)' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
   },
 };

@@ -150,18 +150,31 @@ describe('webhook delivery', () => {
     expect(again[1].event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test' });
   });
 
-  it('signs with the old secret too for a day after a rotation', async () => {
+  it('keeps secrets sealed at rest, and signs with the old secret too for a day after a rotation', async () => {
     receiver.received.length = 0;
     receiver.answer = () => 200;
     const c = await clinic();
     const hook = await endpoint(c.id);
+    const stored = async () =>
+      (await sql<{ secret: string; previous_secret: string | null }>(t, 'select secret, previous_secret from webhook_endpoints where id = ?', [hook.id]))[0];
+    const atCreation = await stored();
+    expect(atCreation).toEqual({ secret: expect.stringMatching(/^v1:/), previous_secret: null });
+    expect(atCreation.secret).not.toContain(hook.secret.slice('whsec_'.length));
+
     const rotated = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/rotate-secret`)).expect(200)).body;
     expect(rotated.secret).not.toBe(hook.secret);
-    receiver.secret = hook.secret;
-    const accepted = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202)).body;
-    const [delivery] = await receiver.waitForEvent(accepted.eventId);
-    expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(delivery.event).toBeDefined();
+    const afterRotation = await stored();
+    expect(afterRotation).toEqual({ secret: expect.stringMatching(/^v1:/), previous_secret: atCreation.secret });
+    expect(JSON.stringify(afterRotation)).not.toContain(rotated.secret.slice('whsec_'.length));
+
+    // The receiver verifies with `standardwebhooks`: a delivery is signed with each secret.
+    for (const secret of [hook.secret, rotated.secret]) {
+      receiver.secret = secret;
+      const accepted = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202)).body;
+      const [delivery] = await receiver.waitForEvent(accepted.eventId);
+      expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      expect(delivery.event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test' });
+    }
   });
 
   it('records nothing for a change that rolls back', async () => {

@@ -9,12 +9,12 @@
 // The rest is copied from (keep in step with):
 //   libs/organisations/src/application/organisation.queries.ts     assertExists (remembered once found)
 //   libs/practitioners/src/application/practitioner.queries.ts     list, byIds
-//   libs/practitioners/src/http/dto/provider.dto.ts                ProviderResponse.from
+//   libs/practitioners/src/http/dto/provider.response.ts           ProviderResponse.from
 //   libs/scheduling/src/application/booking.queries.ts             list, count, assemble (no expansion)
-//   libs/scheduling/src/http/dto/booking.dto.ts                    BookingResponse.from
-//   libs/scheduling/src/http/dto/appointment-type.dto.ts           AppointmentTypeResponse.from
+//   libs/scheduling/src/http/dto/booking.response.ts               BookingResponse.from
+//   libs/scheduling/src/http/dto/appointment-type.response.ts      AppointmentTypeResponse.from
 //   libs/organisations/src/application/directory.queries.ts        locations
-//   libs/organisations/src/http/dto/location.dto.ts                LocationResponse.from
+//   libs/organisations/src/http/dto/location.response.ts           LocationResponse.from
 //   libs/membership/src/application/client.queries.ts              findByIds
 
 import { join } from 'node:path';

@@ -16,6 +16,7 @@ import {
 } from '@app/shared';
 import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
 import { RescopeCardFingerprints } from '@app/wallet';
+import { SealWebhookSecrets } from '@app/events';
 import { AppModule } from './app.module.js';
 import { runMigrations } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
@@ -54,6 +55,8 @@ export async function createApp(
   if (applied.length) app.get(Logger).log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
   const rescoped = await app.get(RescopeCardFingerprints).execute();
   if (rescoped) app.get(Logger).log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');
+  const sealed = await app.get(SealWebhookSecrets).execute();
+  if (sealed) app.get(Logger).log(`Webhook endpoints whose secrets were sealed: ${sealed}`, 'Migrations');
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();

@@ -6,12 +6,15 @@ import { DeliverWebhook } from './application/deliver-webhook.js';
 import { EventJobs } from './application/event-jobs.js';
 import { EventQueries } from './application/event.queries.js';
 import { ManageWebhookEndpoints } from './application/manage-webhook-endpoints.use-case.js';
+import { SealWebhookSecrets } from './application/seal-webhook-secrets.js';
 import { SendToEndpoint } from './application/send-to-endpoint.use-case.js';
 import { WebhookDispatch } from './application/webhook-dispatch.js';
 import { WebhookUrlCheck } from './application/webhook-url-check.js';
 import { EventStore } from './domain/event-store.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from './domain/webhook-endpoint.repository.js';
+import { WebhookSecrets } from './domain/webhook-secrets.js';
 import { WebhookSender } from './domain/webhook-sender.js';
+import { SealedWebhookSecrets } from './infrastructure/crypto/sealed-webhook-secrets.js';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender.js';
 import { OutboxDomainEvents } from './infrastructure/outbox-domain-events.js';
 import { eventsSchemas } from './infrastructure/persistence/events.schemas.js';
@@ -19,6 +22,8 @@ import { MikroOrmWebhookEndpointRepository } from './infrastructure/persistence/
 import { SqlEventStore } from './infrastructure/persistence/sql-event-store.js';
 import { SqlWebhookDeliveryRepository } from './infrastructure/persistence/sql-webhook-delivery.repository.js';
 import { EventsController } from './http/events.controller.js';
+import { renderWebhookEndpointEvents } from './http/event-data.js';
+import { eventData } from '@app/shared';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller.js';
 
 /** The event log (the outbox), webhook endpoints and their deliveries. Global: every context records through `DomainEvents`. */
@@ -32,6 +37,7 @@ import { WebhookEndpointsController } from './http/webhook-endpoints.controller.
     { provide: WebhookEndpointRepository, useClass: MikroOrmWebhookEndpointRepository },
     { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
     { provide: WebhookSender, useClass: HttpWebhookSender },
+    { provide: WebhookSecrets, useClass: SealedWebhookSecrets },
     WebhookDispatch,
     WebhookUrlCheck,
     DeliverWebhook,
@@ -39,7 +45,9 @@ import { WebhookEndpointsController } from './http/webhook-endpoints.controller.
     EventQueries,
     ManageWebhookEndpoints,
     SendToEndpoint,
+    SealWebhookSecrets,
+    eventData(renderWebhookEndpointEvents),
   ],
-  exports: [DomainEvents],
+  exports: [DomainEvents, SealWebhookSecrets],
 })
 export class EventsModule {}

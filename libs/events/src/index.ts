@@ -1,2 +1,3 @@
 export { EventsModule } from './events.module.js';
 export { eventsSchemas } from './infrastructure/persistence/events.schemas.js';
+export { SealWebhookSecrets } from './application/seal-webhook-secrets.js';

@@ -3,7 +3,5 @@
 export { MembershipModule, membershipSchemas } from './membership.module.js';
 export { ClientQueries, type ActiveClient, type ClientView } from './application/client.queries.js';
 export { FindOrAddClient, type PatientDetails } from './application/find-or-add-client.use-case.js';
-export { ClientResponse } from './http/dto/client.response.js';
 export { MemberQueries } from './application/member.queries.js';
 export type { Member } from './domain/member.js';
-export { MemberResponse } from './http/dto/member.response.js';

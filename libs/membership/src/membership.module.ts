@@ -10,6 +10,8 @@ import { ClientRepository } from './domain/client.repository.js';
 import { MemberRepository } from './domain/member.repository.js';
 import { ClientsController } from './http/clients.controller.js';
 import { MembersController } from './http/members.controller.js';
+import { renderMembershipEvents } from './http/event-data.js';
+import { eventData } from '@app/shared';
 import { ClientSchema, MemberSchema } from './infrastructure/persistence/membership.schemas.js';
 import { MikroOrmClientRepository } from './infrastructure/persistence/mikro-orm-client.repository.js';
 import { MikroOrmMemberRepository } from './infrastructure/persistence/mikro-orm-member.repository.js';
@@ -20,6 +22,7 @@ export const membershipSchemas = [MemberSchema, ClientSchema];
   imports: [MikroOrmModule.forFeature(membershipSchemas), OrganisationsModule],
   controllers: [MembersController, ClientsController],
   providers: [
+    eventData(renderMembershipEvents),
     { provide: MemberRepository, useClass: MikroOrmMemberRepository },
     { provide: ClientRepository, useClass: MikroOrmClientRepository },
     RegisterMember,

@@ -14,6 +14,8 @@ import { BusinessesController } from './http/businesses.controller.js';
 import { LocationsController } from './http/locations.controller.js';
 import { OrganisationsController } from './http/organisations.controller.js';
 import { PlanTemplateLinksController } from './http/plan-template-links.controller.js';
+import { renderOrganisationEvents } from './http/event-data.js';
+import { eventData } from '@app/shared';
 import { BusinessSchema, LocationSchema, PlanTemplateLinkSchema } from './infrastructure/persistence/directory.schemas.js';
 import { MikroOrmDirectoryRepository } from './infrastructure/persistence/mikro-orm-directory.repository.js';
 import { MikroOrmOrganisationRepository } from './infrastructure/persistence/mikro-orm-organisation.repository.js';
@@ -25,6 +27,7 @@ export const organisationSchemas = [OrganisationSchema, BusinessSchema, Location
   imports: [MikroOrmModule.forFeature(organisationSchemas)],
   controllers: [OrganisationsController, BusinessesController, LocationsController, PlanTemplateLinksController],
   providers: [
+    eventData(renderOrganisationEvents),
     { provide: OrganisationRepository, useClass: MikroOrmOrganisationRepository },
     { provide: DirectoryRepository, useClass: MikroOrmDirectoryRepository },
     CreateOrganisation,

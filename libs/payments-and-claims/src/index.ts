@@ -6,7 +6,6 @@ export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
 export { BookingLedger, type BookingToSettle } from './domain/booking-ledger.js';
 export { ChargeCancellationFee, type FeeBooking } from './application/charge-cancellation-fee.js';
-export { TransactionResponse } from './http/dto/transaction.response.js';
 export { RecordTransaction } from './application/record-transaction.use-case.js';
 export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './application/assemble-payout.use-case.js';

@@ -4,7 +4,7 @@ import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
-import { AppConfig } from '@app/shared';
+import { AppConfig, eventData } from '@app/shared';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
 import { ClaimFiling } from './application/claim-filing.js';
 import { HealthFundGateway } from './domain/health-fund-gateway.js';
@@ -33,6 +33,7 @@ import { RecordTransaction } from './application/record-transaction.use-case.js'
 import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
+import { renderPaymentEvents } from './http/event-data.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
 import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
 
@@ -55,6 +56,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
   controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
   providers: [
+    eventData(renderPaymentEvents),
     {
       provide: HealthFundGateway,
       inject: [AppConfig],

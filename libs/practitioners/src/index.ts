@@ -2,6 +2,4 @@
 export { PractitionersModule, practitionerSchemas } from './practitioners.module.js';
 export { PractitionerQueries, type ProviderView } from './application/practitioner.queries.js';
 export type { ProviderLocationLink } from './domain/provider-location-link.js';
-export { ProviderResponse } from './http/dto/provider.dto.js';
-export { ProviderLocationLinkResponse } from './http/dto/location-link.dto.js';
 export { isValidMedicareProviderNumber, medicareProviderNumber } from './domain/medicare-provider-number.js';

@@ -7,6 +7,8 @@ import { DeleteProvider } from './application/delete-provider.use-case.js';
 import { PractitionerQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
+import { renderPractitionerEvents } from './http/event-data.js';
+import { eventData } from '@app/shared';
 import { MikroOrmPractitionerRepository } from './infrastructure/persistence/mikro-orm-practitioner.repository.js';
 import { ProviderLocationLinkSchema, ProviderSchema } from './infrastructure/persistence/practitioner.schemas.js';
 
@@ -16,6 +18,7 @@ export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
   imports: [MikroOrmModule.forFeature(practitionerSchemas), OrganisationsModule],
   controllers: [ProvidersController],
   providers: [
+    eventData(renderPractitionerEvents),
     { provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository },
     CreateProvider,
     DeleteProvider,

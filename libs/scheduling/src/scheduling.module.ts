@@ -30,6 +30,8 @@ import { BookingRepository } from './domain/booking.repository.js';
 import { AppointmentTypesController } from './http/appointment-types.controller.js';
 import { BookingDataController } from './http/booking-data.controller.js';
 import { BookingsController } from './http/bookings.controller.js';
+import { renderSchedulingEvents } from './http/event-data.js';
+import { eventData } from '@app/shared';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
 import {
   AppointmentTypeSchema,
@@ -61,6 +63,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     PublicBookingsController,
   ],
   providers: [
+    eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
     { provide: BookingRepository, useClass: MikroOrmBookingRepository },
     { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },

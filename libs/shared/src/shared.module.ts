@@ -1,11 +1,11 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config.js';
-import { Clock, SystemClock } from './domain/index.js';
+import { Clock, EventRenderers, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
 import { SqlReader } from './sql/sql-reader.js';
 
-/** Configuration, the clock, the read side's SQL and the metrics registry, available to every module. */
+/** Configuration, the clock, the read side's SQL, the event renderers and the metrics registry, available to every module. */
 @Global()
 @Module({})
 export class SharedModule {
@@ -16,11 +16,12 @@ export class SharedModule {
         { provide: AppConfig, useValue: config },
         { provide: Clock, useClass: SystemClock },
         SqlReader,
+        EventRenderers,
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,
       ],
-      exports: [AppConfig, Clock, SqlReader, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
+      exports: [AppConfig, Clock, SqlReader, EventRenderers, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
     };
   }
 }

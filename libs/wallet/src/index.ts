@@ -7,8 +7,6 @@ export { WalletCardQueries, type CardView } from './application/wallet-card.quer
 export type { WalletCard, WalletCardType } from './domain/wallet-card.js';
 export type { HealthFund } from './domain/health-fund.js';
 export { isValidMedicareNumber, medicareCheckDigit } from './domain/medicare-number.js';
-export { PaymentMethodResponse, HealthFundCardResponse, MedicareCardResponse } from './http/dto/wallet-card.response.js';
-export { HealthFundResponse } from './http/dto/health-fund.response.js';
 export { CardCharges } from './application/card-charges.js';
 export { CardNumbers } from './application/card-numbers.js';
 export type { ProcessorCharge } from './domain/payment-processor.js';

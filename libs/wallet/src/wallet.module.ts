@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
-import { AppConfig } from '@app/shared';
+import { AppConfig, eventData } from '@app/shared';
 import { MembershipModule } from '@app/membership';
 import { CardCharges } from './application/card-charges.js';
 import { CardNumbers } from './application/card-numbers.js';
@@ -13,6 +13,7 @@ import { PaymentProcessor } from './domain/payment-processor.js';
 import { WalletCardRepository } from './domain/wallet-card.repository.js';
 import { HealthFundsController } from './http/health-funds.controller.js';
 import { WalletController } from './http/wallet.controller.js';
+import { renderWalletEvents } from './http/event-data.js';
 import { AesGcmCardVault } from './infrastructure/crypto/aes-gcm-card-vault.js';
 import { HealthFundSchema } from './infrastructure/persistence/health-fund.schema.js';
 import { MikroOrmWalletCardRepository } from './infrastructure/persistence/mikro-orm-wallet-card.repository.js';
@@ -36,6 +37,7 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
   imports: [MikroOrmModule.forFeature(walletSchemas), MembershipModule],
   controllers: [WalletController, HealthFundsController],
   providers: [
+    eventData(renderWalletEvents),
     { provide: WalletCardRepository, useClass: MikroOrmWalletCardRepository },
     { provide: CardVault, inject: [AppConfig], useFactory: cardVaultFor },
     { provide: PaymentProcessor, inject: [AppConfig], useFactory: paymentProcessor },

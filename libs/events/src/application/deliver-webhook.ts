@@ -8,8 +8,8 @@ import { eventBody, type StoredEvent } from '../domain/stored-event.js';
 import { type DeliveryStatus, newDeliveryId } from '../domain/webhook-delivery.js';
 import type { WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
+import { WebhookSecrets } from '../domain/webhook-secrets.js';
 import { WebhookSender } from '../domain/webhook-sender.js';
-import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.dto.js';
 import { type DeliveryJob, WebhookDispatch } from './webhook-dispatch.js';
 
 /**
@@ -26,6 +26,7 @@ export class DeliverWebhook {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly sender: WebhookSender,
+    private readonly secrets: WebhookSecrets,
     private readonly dispatch: WebhookDispatch,
     private readonly domainEvents: DomainEvents,
     private readonly config: AppConfig,
@@ -69,7 +70,7 @@ export class DeliverWebhook {
   private async post(endpoint: WebhookEndpoint, event: StoredEvent) {
     const body = JSON.stringify(eventBody(event));
     const sentAt = this.clock.now();
-    const signatures = endpoint.signingSecrets(sentAt).map((secret) => new Webhook(secret).sign(event.id, sentAt, body));
+    const signatures = endpoint.sealedSigningSecrets(sentAt).map((sealed) => new Webhook(this.secrets.open(sealed)).sign(event.id, sentAt, body));
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'healthcare-business-api-webhooks/1',
@@ -89,7 +90,7 @@ export class DeliverWebhook {
       endpoint.recordSuccess();
     } else if (endpoint.recordFailure(now)) {
       this.logger.warn(`Webhook endpoint ${endpoint.id} disabled after three days of failed deliveries`);
-      await this.domainEvents.record('webhook_endpoint.disabled', organisationId, WebhookEndpointResponse.from(endpoint));
+      await this.domainEvents.record('webhook_endpoint.disabled', organisationId, endpoint);
     }
     await this.endpoints.save(endpoint);
   }

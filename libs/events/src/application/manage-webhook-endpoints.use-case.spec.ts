@@ -5,6 +5,7 @@ import { KnownOrganisations } from '../../../organisations/src/application/testi
 import { WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import { ManageWebhookEndpoints } from './manage-webhook-endpoints.use-case.js';
 import { InMemoryEndpoints } from './testing/in-memory-endpoints.js';
+import { MarkingSecrets } from './testing/marking-secrets.js';
 import { WebhookUrlCheck } from './webhook-url-check.js';
 
 const CREATED = new Date('2026-11-20T00:00:00.000Z');
@@ -17,12 +18,13 @@ const LOOPBACK_URL = 'https://127.0.0.1/hooks';
 
 function setUp() {
   const endpoints = new InMemoryEndpoints();
-  const existing = WebhookEndpoint.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.*'] }, CREATED);
+  const existing = WebhookEndpoint.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.*'] }, 'sealed(whsec_existing)', CREATED);
   endpoints.stored.set(existing.id, existing);
   const manage = new ManageWebhookEndpoints(
     endpoints,
     new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }),
     new WebhookUrlCheck(new AppConfig({})),
+    new MarkingSecrets(),
     new FixedClock(NOW),
   );
   return { existing, endpoints, manage };
@@ -31,13 +33,14 @@ function setUp() {
 const storedOf = (endpoints: InMemoryEndpoints, id: string) => endpoints.stored.get(id);
 
 describe('ManageWebhookEndpoints', () => {
-  it('stores a new endpoint, enabled, with a Standard Webhooks secret and each event type once', async () => {
+  it('stores a new endpoint, enabled, with its Standard Webhooks secret sealed and each event type once, and answers the secret', async () => {
     const { endpoints, manage } = setUp();
-    const endpoint = await manage.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.created', 'booking.created', 'client.*'] });
+    const { endpoint, secret } = await manage.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.created', 'booking.created', 'client.*'] });
     expect(storedOf(endpoints, endpoint.id)).toEqual(endpoint);
     expect(endpoint).toMatchObject({ organisationId: ORGANISATION, status: 'enabled', description: null, enabledEvents: ['booking.created', 'client.*'] });
-    expect(endpoint).toMatchObject({ previousSecret: null, failingSince: null, createdAt: NOW, updatedAt: NOW });
-    expect(Buffer.from(endpoint.secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(24);
+    expect(endpoint).toMatchObject({ sealedPreviousSecret: null, failingSince: null, createdAt: NOW, updatedAt: NOW });
+    expect(Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(24);
+    expect(endpoint.sealedSecret).toBe(`sealed(${secret})`);
   });
 
   it.each([
@@ -71,7 +74,7 @@ describe('ManageWebhookEndpoints', () => {
       status: 'enabled',
       enabledEvents: ['*'],
       failingSince: null,
-      secret: existing.secret,
+      sealedSecret: 'sealed(whsec_existing)',
       createdAt: CREATED,
       updatedAt: NOW,
     });
@@ -88,10 +91,11 @@ describe('ManageWebhookEndpoints', () => {
   it('rotates the secret, keeping the old one signing for 24 hours', async () => {
     const { existing, endpoints, manage } = setUp();
     const rotated = await manage.rotateSecret(ORGANISATION, existing.id);
-    expect(rotated.secret).not.toBe(existing.secret);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe('whsec_existing');
     expect(storedOf(endpoints, existing.id)).toMatchObject({
-      secret: rotated.secret,
-      previousSecret: existing.secret,
+      sealedSecret: `sealed(${rotated.secret})`,
+      sealedPreviousSecret: 'sealed(whsec_existing)',
       previousSecretExpiresAt: new Date('2026-11-23T05:28:59.000Z'),
       updatedAt: NOW,
     });

@@ -2,9 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { endpointNotFound } from '../domain/events.errors.js';
-import { type EndpointChanges, type NewWebhookEndpoint, WebhookEndpoint } from '../domain/webhook-endpoint.js';
+import { type EndpointChanges, type NewWebhookEndpoint, newWebhookSecret, WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
+import { WebhookSecrets } from '../domain/webhook-secrets.js';
 import { WebhookUrlCheck } from './webhook-url-check.js';
+
+/** An endpoint with its new signing secret in plain text: only creating and rotating answer it, once. */
+export interface EndpointWithSecret {
+  endpoint: WebhookEndpoint;
+  secret: string;
+}
 
 /** Create, change, rotate the secret of, and delete an organisation's webhook endpoints. */
 @Injectable()
@@ -13,15 +20,17 @@ export class ManageWebhookEndpoints {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly organisations: OrganisationQueries,
     private readonly urls: WebhookUrlCheck,
+    private readonly secrets: WebhookSecrets,
     private readonly clock: Clock,
   ) {}
 
-  async create(organisationId: string, props: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+  async create(organisationId: string, props: NewWebhookEndpoint): Promise<EndpointWithSecret> {
     await this.organisations.assertExists(organisationId);
     await this.urls.assertAllowed(props.url);
-    const endpoint = WebhookEndpoint.create(organisationId, props, this.clock.now());
+    const secret = newWebhookSecret();
+    const endpoint = WebhookEndpoint.create(organisationId, props, this.secrets.seal(secret), this.clock.now());
     await this.endpoints.add(endpoint);
-    return endpoint;
+    return { endpoint, secret };
   }
 
   async update(organisationId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
@@ -32,11 +41,12 @@ export class ManageWebhookEndpoints {
     return endpoint;
   }
 
-  async rotateSecret(organisationId: string, id: string): Promise<WebhookEndpoint> {
+  async rotateSecret(organisationId: string, id: string): Promise<EndpointWithSecret> {
     const endpoint = await this.get(organisationId, id);
-    endpoint.rotateSecret(this.clock.now());
+    const secret = newWebhookSecret();
+    endpoint.rotateSecret(this.secrets.seal(secret), this.clock.now());
     await this.endpoints.save(endpoint);
-    return endpoint;
+    return { endpoint, secret };
   }
 
   async remove(organisationId: string, id: string): Promise<void> {

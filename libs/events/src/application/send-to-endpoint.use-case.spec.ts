@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { Jobs, type SendOptions } from '@app/jobs';
-import { RecordedEvents } from '@app/shared/domain';
+import { EventRenderers, RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { type EventFilters, EventStore } from '../domain/event-store.js';
 import type { StoredEvent } from '../domain/stored-event.js';
 import type { WebhookDelivery } from '../domain/webhook-delivery.js';
 import { WebhookDeliveryRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.js';
+import { renderWebhookEndpointEvents } from '../http/event-data.js';
 import { SendToEndpoint } from './send-to-endpoint.use-case.js';
 import { InMemoryEndpoints } from './testing/in-memory-endpoints.js';
 import { DELIVER_QUEUE, WebhookDispatch } from './webhook-dispatch.js';
@@ -106,13 +107,15 @@ function delivery(endpointId: string, attempt: number): WebhookDelivery {
 
 function setUp() {
   const endpoints = new InMemoryEndpoints();
-  const endpoint = WebhookEndpoint.create(ORGANISATION, { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] }, NOW);
+  const endpoint = WebhookEndpoint.create(ORGANISATION, { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] }, 'sealed(whsec_test)', NOW);
   endpoints.stored.set(endpoint.id, endpoint);
   const deliveries = new InMemoryDeliveries([delivery(endpoint.id, 1), delivery(endpoint.id, 2)]);
   const eventLog = new AppendedEvents();
   const jobs = new SentJobs();
   const domainEvents = new RecordedEvents();
-  const send = new SendToEndpoint(endpoints, deliveries, eventLog, new WebhookDispatch(jobs), domainEvents, new FixedClock(NOW));
+  const renderers = new EventRenderers();
+  renderWebhookEndpointEvents(renderers);
+  const send = new SendToEndpoint(endpoints, deliveries, eventLog, new WebhookDispatch(jobs), domainEvents, renderers, new FixedClock(NOW));
   return { endpoint, deliveries, eventLog, jobs, domainEvents, send };
 }
 
@@ -138,7 +141,7 @@ describe('SendToEndpoint', () => {
         },
       },
     ]);
-    expect(JSON.stringify(eventLog.appended)).not.toContain(endpoint.secret);
+    expect(JSON.stringify(eventLog.appended)).not.toContain('whsec_test');
     expect(jobs.sent).toEqual([
       {
         queue: DELIVER_QUEUE,
@@ -168,7 +171,7 @@ describe('SendToEndpoint', () => {
 
   it('answers not_found for a delivery of another endpoint, or an endpoint of another organisation, queueing nothing', async () => {
     const { endpoint, deliveries, jobs, send } = setUp();
-    const other = WebhookEndpoint.create(ORGANISATION, { url: 'https://1.1.1.1/hooks', enabledEvents: ['*'] }, NOW);
+    const other = WebhookEndpoint.create(ORGANISATION, { url: 'https://1.1.1.1/hooks', enabledEvents: ['*'] }, 'sealed(whsec_other)', NOW);
     const deliveryId = deliveries.deliveries[0]?.id ?? '';
     await expect(send.retry(ORGANISATION, other.id, deliveryId)).rejects.toMatchObject({ kind: 'not_found' });
     await expect(send.retry(OTHER_ORGANISATION, endpoint.id, deliveryId)).rejects.toMatchObject({ kind: 'not_found' });

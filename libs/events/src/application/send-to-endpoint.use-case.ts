@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainEvents } from '@app/shared/domain';
+import { Clock, DomainEvents, EventRenderers } from '@app/shared/domain';
 import { deliveryNotFound, endpointNotFound } from '../domain/events.errors.js';
 import { EventStore } from '../domain/event-store.js';
 import { newEvent } from '../domain/stored-event.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
-import { WebhookEndpointResponse } from '../http/dto/webhook-endpoint.dto.js';
 import { WebhookDispatch } from './webhook-dispatch.js';
 
 /** Deliveries asked for by hand: a test event, or one more attempt of a delivery. */
@@ -16,6 +15,7 @@ export class SendToEndpoint {
     private readonly events: EventStore,
     private readonly dispatch: WebhookDispatch,
     private readonly domainEvents: DomainEvents,
+    private readonly renderers: EventRenderers,
     private readonly clock: Clock,
   ) {}
 
@@ -23,7 +23,7 @@ export class SendToEndpoint {
   async test(organisationId: string, endpointId: string): Promise<string> {
     const endpoint = await this.endpoints.find(organisationId, endpointId);
     if (!endpoint) throw endpointNotFound(endpointId);
-    const event = newEvent('webhook_endpoint.test', organisationId, WebhookEndpointResponse.from(endpoint), this.clock.now());
+    const event = newEvent('webhook_endpoint.test', organisationId, this.renderers.render('webhook_endpoint.test', endpoint), this.clock.now());
     await this.domainEvents.transaction(async () => {
       await this.events.append(event);
       await this.dispatch.queue({ eventId: event.id, endpointId, attempt: 1, scheduled: false });

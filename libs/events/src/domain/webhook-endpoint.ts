@@ -21,8 +21,8 @@ export interface EndpointChanges {
   status?: EndpointStatus;
 }
 
-/** Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. */
-const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+/** A new Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. Shown once, stored sealed. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** Where an organisation's events are POSTed, signed with its secret. */
 export class WebhookEndpoint {
@@ -32,16 +32,17 @@ export class WebhookEndpoint {
   description: string | null;
   enabledEvents: string[];
   status: EndpointStatus;
-  secret: string;
-  /** The secret before the last rotation, still signing until `previousSecretExpiresAt`. */
-  previousSecret: string | null;
+  /** The signing secret, sealed by `WebhookSecrets`: no copy of the database holds it in plain text. */
+  sealedSecret: string;
+  /** The secret before the last rotation, sealed, still signing until `previousSecretExpiresAt`. */
+  sealedPreviousSecret: string | null;
   previousSecretExpiresAt: Date | null;
   /** Since when every delivery has failed; null while the last one succeeded. */
   failingSince: Date | null;
   createdAt: Date;
   updatedAt: Date;
 
-  static create(organisationId: string, props: NewWebhookEndpoint, now: Date): WebhookEndpoint {
+  static create(organisationId: string, props: NewWebhookEndpoint, sealedSecret: string, now: Date): WebhookEndpoint {
     return Object.assign(new WebhookEndpoint(), {
       id: newUuid(),
       organisationId,
@@ -49,8 +50,8 @@ export class WebhookEndpoint {
       description: props.description ?? null,
       enabledEvents: [...new Set(props.enabledEvents)],
       status: 'enabled' as const,
-      secret: newSecret(),
-      previousSecret: null,
+      sealedSecret,
+      sealedPreviousSecret: null,
       previousSecretExpiresAt: null,
       failingSince: null,
       createdAt: now,
@@ -69,17 +70,17 @@ export class WebhookEndpoint {
     this.updatedAt = now;
   }
 
-  rotateSecret(now: Date): void {
-    this.previousSecret = this.secret;
+  rotateSecret(sealedSecret: string, now: Date): void {
+    this.sealedPreviousSecret = this.sealedSecret;
     this.previousSecretExpiresAt = new Date(now.getTime() + ROTATED_SECRET_LIFETIME_MS);
-    this.secret = newSecret();
+    this.sealedSecret = sealedSecret;
     this.updatedAt = now;
   }
 
-  /** The secrets that sign a delivery now: the current one, and the rotated one for its last 24 h. */
-  signingSecrets(now: Date): string[] {
-    const previous = this.previousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now ? [this.previousSecret] : [];
-    return [this.secret, ...previous];
+  /** The sealed secrets that sign a delivery now: the current one, and the rotated one for its last 24 h. */
+  sealedSigningSecrets(now: Date): string[] {
+    const previous = this.sealedPreviousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now ? [this.sealedPreviousSecret] : [];
+    return [this.sealedSecret, ...previous];
   }
 
   receives(type: EventType): boolean {

@@ -3,7 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, CurrentCaller, PrefixedIdParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { EventQueries } from '../application/event.queries.js';
-import { EventResponse, ListEventsQuery } from './dto/event.dto.js';
+import { EventResponse } from './dto/event.response.js';
+import { ListEventsQuery } from './dto/list-events.query.js';
 
 @ApiTags('events')
 @ApiKeyed()

@@ -6,14 +6,9 @@ import type { Page } from '@app/shared/domain';
 import { ManageWebhookEndpoints } from '../application/manage-webhook-endpoints.use-case.js';
 import { SendToEndpoint } from '../application/send-to-endpoint.use-case.js';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
-import {
-  CreateWebhookEndpointRequest,
-  SendAcceptedResponse,
-  UpdateWebhookEndpointRequest,
-  WebhookDeliveryResponse,
-  WebhookEndpointResponse,
-  WebhookEndpointWithSecretResponse,
-} from './dto/webhook-endpoint.dto.js';
+import { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from './dto/webhook-endpoint.request.js';
+import { SendAcceptedResponse, WebhookDeliveryResponse } from './dto/webhook-delivery.response.js';
+import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhook-endpoint.response.js';
 
 const EndpointId = () => UuidParam('endpointId', 'Webhook endpoint');
 
@@ -41,9 +36,9 @@ export class WebhookEndpointsController {
     @Body() body: CreateWebhookEndpointRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<WebhookEndpointWithSecretResponse> {
-    const endpoint = await this.manage.create(organisationId, body);
-    response.location(`/v1/organisations/${organisationId}/webhook-endpoints/${endpoint.id}`);
-    return WebhookEndpointWithSecretResponse.withSecret(endpoint);
+    const created = await this.manage.create(organisationId, body);
+    response.location(`/v1/organisations/${organisationId}/webhook-endpoints/${created.endpoint.id}`);
+    return WebhookEndpointWithSecretResponse.withSecret(created);
   }
 
   @Get()

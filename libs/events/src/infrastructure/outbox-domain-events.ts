@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainEvents, type EventType } from '@app/shared/domain';
+import { Clock, DomainEvents, EventRenderers, type EventType } from '@app/shared/domain';
 import { EventStore } from '../domain/event-store.js';
 import { newEvent } from '../domain/stored-event.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
@@ -17,6 +17,7 @@ export class OutboxDomainEvents extends DomainEvents {
     private readonly events: EventStore,
     private readonly endpoints: WebhookEndpointRepository,
     private readonly dispatch: WebhookDispatch,
+    private readonly renderers: EventRenderers,
     private readonly clock: Clock,
   ) {
     super();
@@ -26,8 +27,9 @@ export class OutboxDomainEvents extends DomainEvents {
     return this.em.transactional(() => change());
   }
 
-  async record(type: EventType, organisationId: string | null, data: object): Promise<void> {
-    const event = newEvent(type, organisationId, data, this.clock.now());
+  /** Rendered here, inside the transaction, so `data` is what the resource's GET answers once the change commits. */
+  async record(type: EventType, organisationId: string | null, resource: object): Promise<void> {
+    const event = newEvent(type, organisationId, this.renderers.render(type, resource), this.clock.now());
     await this.events.append(event);
     if (organisationId === null) return;
     for (const endpoint of await this.endpoints.enabledOf(organisationId)) {

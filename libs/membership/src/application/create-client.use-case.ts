@@ -4,7 +4,6 @@ import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { Client, type NewClient } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
-import { ClientResponse } from '../http/dto/client.response.js';
 import { clientView } from './client.queries.js';
 import { MemberQueries } from './member.queries.js';
 
@@ -28,7 +27,7 @@ export class CreateClient {
     if (client.memberId && !(await this.members.isVisible(caller, client.memberId))) throw referenceNotFound('memberId', 'Member', client.memberId);
     await this.events.transaction(async () => {
       await this.clients.add(client);
-      await this.events.record('client.created', organisationId, ClientResponse.from(clientView(client)));
+      await this.events.record('client.created', organisationId, clientView(client));
     });
     return client;
   }

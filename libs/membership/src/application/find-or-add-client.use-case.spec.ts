@@ -5,6 +5,7 @@ import type { Client } from '../domain/client.js';
 import { FindOrAddClient, type PatientDetails } from './find-or-add-client.use-case.js';
 import { InMemoryClients } from './testing/in-memory-clients.js';
 import { KnownClients } from './testing/known-clients.js';
+import { renderMembershipEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -20,7 +21,7 @@ class FailingClients extends InMemoryClients {
 }
 
 function setUp(clients = new InMemoryClients()) {
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderMembershipEvents);
   const known = new KnownClients({ [ORGANISATION]: [ALEX], [OTHER_ORGANISATION]: [JO] });
   return { clients, events, findOrAddClient: new FindOrAddClient(clients, known, new FixedClock(NOW), events) };
 }

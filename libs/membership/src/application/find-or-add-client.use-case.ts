@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { Client, type NewClient } from '../domain/client.js';
 import { ClientRepository } from '../domain/client.repository.js';
-import { ClientResponse } from '../http/dto/client.response.js';
 import { type ActiveClient, ClientQueries, clientView } from './client.queries.js';
 
 /** What a patient who books online tells about themselves. */
@@ -30,7 +29,7 @@ export class FindOrAddClient {
     if (found) return found;
     await this.events.transaction(async () => {
       await this.clients.add(client);
-      await this.events.record('client.created', organisationId, ClientResponse.from(clientView(client)));
+      await this.events.record('client.created', organisationId, clientView(client));
     });
     return { id: client.id, firstName: client.firstName, lastName: client.lastName };
   }

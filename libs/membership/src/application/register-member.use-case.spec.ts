@@ -3,6 +3,7 @@ import { Clock, DomainError, RecordedEvents } from '@app/shared/domain';
 import type { Member } from '../domain/member.js';
 import { EmailTakenError, MemberRepository } from '../domain/member.repository.js';
 import { RegisterMember } from './register-member.use-case.js';
+import { renderMembershipEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 
@@ -28,7 +29,7 @@ describe('RegisterMember', () => {
 
   it('stores the new member with its registration', async () => {
     const members = new InMemoryMembers();
-    const member = await new RegisterMember(members, new FixedClock(), new RecordedEvents()).execute(alex, registration);
+    const member = await new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents)).execute(alex, registration);
     expect(members.byEmail.get('alex@example.com')).toBe(member);
     expect(member).toMatchObject({ createdByOrganisationId: registration.createdByOrganisationId, createdAt: NOW });
     expect(member.activity).toEqual([expect.objectContaining({ platform: 'web', applicationVersion: null, userAgent: null })]);
@@ -36,7 +37,7 @@ describe('RegisterMember', () => {
 
   it('answers member_exists when the email is taken in any case', async () => {
     const members = new InMemoryMembers();
-    const register = new RegisterMember(members, new FixedClock(), new RecordedEvents());
+    const register = new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents));
     await register.execute(alex, registration);
     const error = await register.execute({ ...alex, email: 'ALEX@Example.com' }, registration).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
@@ -46,7 +47,7 @@ describe('RegisterMember', () => {
   it('stores nothing when the input breaks a rule', async () => {
     const members = new InMemoryMembers();
     await expect(
-      new RegisterMember(members, new FixedClock(), new RecordedEvents()).execute({ ...alex, metadata: { nested: {} } }, registration),
+      new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents)).execute({ ...alex, metadata: { nested: {} } }, registration),
     ).rejects.toMatchObject({
       kind: 'validation',
     });

@@ -3,7 +3,6 @@ import { Clock, DomainEvents } from '@app/shared/domain';
 import { Member, type NewMember, type Registration } from '../domain/member.js';
 import { EmailTakenError, MemberRepository } from '../domain/member.repository.js';
 import { memberExists } from '../domain/membership.errors.js';
-import { MemberResponse } from '../http/dto/member.response.js';
 
 @Injectable()
 export class RegisterMember {
@@ -19,7 +18,7 @@ export class RegisterMember {
     try {
       await this.events.transaction(async () => {
         await this.members.add(member);
-        await this.events.record('member.created', member.createdByOrganisationId, MemberResponse.from(member));
+        await this.events.record('member.created', member.createdByOrganisationId, member);
       });
     } catch (error) {
       if (error instanceof EmailTakenError) throw memberExists();

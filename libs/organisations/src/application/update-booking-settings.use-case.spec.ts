@@ -3,12 +3,13 @@ import { RecordedEvents } from '@app/shared/domain';
 import { Organisation } from '../domain/organisation.js';
 import { UpdateBookingSettings } from './update-booking-settings.use-case.js';
 import { InMemoryOrganisations } from './testing/in-memory-organisations.js';
+import { renderOrganisationEvents } from '../http/event-data.js';
 
 function setUp() {
   const organisations = new InMemoryOrganisations();
   const organisation = Organisation.create({ name: 'Harbour Physio', slug: 'harbour' }, new Date('2026-11-22T05:28:59.000Z'));
   organisations.byId.set(organisation.id, organisation);
-  return { organisation, organisations, updateBookingSettings: new UpdateBookingSettings(organisations, new RecordedEvents()) };
+  return { organisation, organisations, updateBookingSettings: new UpdateBookingSettings(organisations, new RecordedEvents(renderOrganisationEvents)) };
 }
 
 describe('UpdateBookingSettings', () => {

@@ -4,7 +4,6 @@ import type { BookingSettings } from '../domain/booking-settings.js';
 import type { Organisation } from '../domain/organisation.js';
 import { OrganisationRepository } from '../domain/organisation.repository.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
-import { OrganisationResponse } from '../http/dto/organisation.response.js';
 
 export type BookingSettingsChanges = Partial<BookingSettings> & { bookingsEnabled?: boolean };
 
@@ -22,7 +21,7 @@ export class UpdateBookingSettings {
     await this.events.transaction(async () => {
       await this.organisations.save(organisation);
       // The organisation's own answer shows `bookingsEnabled` alone of these fields.
-      if (changes.bookingsEnabled !== undefined) await this.events.record('organisation.updated', organisation.id, OrganisationResponse.from(organisation));
+      if (changes.bookingsEnabled !== undefined) await this.events.record('organisation.updated', organisation.id, organisation);
     });
     return organisation;
   }

@@ -3,6 +3,7 @@ import { RecordedEvents } from '@app/shared/domain';
 import { Organisation } from '../domain/organisation.js';
 import { UpdateOrganisation } from './update-organisation.use-case.js';
 import { InMemoryOrganisations } from './testing/in-memory-organisations.js';
+import { renderOrganisationEvents } from '../http/event-data.js';
 
 const CREATED = new Date('2026-11-22T05:28:59.000Z');
 
@@ -16,7 +17,7 @@ class FailingOrganisations extends InMemoryOrganisations {
 function setUp(organisations = new InMemoryOrganisations()) {
   const organisation = Organisation.create({ name: 'Harbour Physio', slug: 'harbour' }, CREATED);
   organisations.byId.set(organisation.id, organisation);
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderOrganisationEvents);
   return { organisation, organisations, events, updateOrganisation: new UpdateOrganisation(organisations, events) };
 }
 

@@ -3,7 +3,6 @@ import { DomainEvents } from '@app/shared/domain';
 import type { Organisation, OrganisationChanges } from '../domain/organisation.js';
 import { OrganisationRepository } from '../domain/organisation.repository.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
-import { OrganisationResponse } from '../http/dto/organisation.response.js';
 
 @Injectable()
 export class UpdateOrganisation {
@@ -18,7 +17,7 @@ export class UpdateOrganisation {
     organisation.update(changes);
     await this.events.transaction(async () => {
       await this.organisations.save(organisation);
-      await this.events.record('organisation.updated', organisation.id, OrganisationResponse.from(organisation));
+      await this.events.record('organisation.updated', organisation.id, organisation);
     });
     return organisation;
   }

@@ -5,7 +5,8 @@ import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, Org
 import type { Page } from '@app/shared/domain';
 import { CreateBusiness } from '../application/create-business.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
-import { BusinessResponse, CreateBusinessRequest } from './dto/business.dto.js';
+import { BusinessResponse } from './dto/business.response.js';
+import { CreateBusinessRequest } from './dto/create-business.request.js';
 
 @ApiTags('businesses')
 @ApiKeyed()

@@ -5,9 +5,11 @@ import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, Expansion, Org
 import type { Page } from '@app/shared/domain';
 import { CreateLocation } from '../application/create-location.use-case.js';
 import { DirectoryQueries, type LocationView } from '../application/directory.queries.js';
-import { BusinessResponse } from './dto/business.dto.js';
+import { BusinessResponse } from './dto/business.response.js';
 import { OrganisationResponse } from './dto/organisation.response.js';
-import { CreateLocationRequest, ListLocationsQuery, LocationExpandQuery, LocationResponse } from './dto/location.dto.js';
+import { CreateLocationRequest } from './dto/create-location.request.js';
+import { ListLocationsQuery, LocationExpandQuery } from './dto/list-locations.query.js';
+import { LocationResponse } from './dto/location.response.js';
 
 @ApiTags('locations')
 @ApiKeyed()

@@ -7,7 +7,8 @@ import { CreateOrganisation } from '../application/create-organisation.use-case.
 import { OrganisationQueries } from '../application/organisation.queries.js';
 import { UpdateBookingSettings } from '../application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from '../application/update-organisation.use-case.js';
-import { BookingSettingsResponse, UpdateBookingSettingsRequest } from './dto/booking-settings.dto.js';
+import { BookingSettingsResponse } from './dto/booking-settings.response.js';
+import { UpdateBookingSettingsRequest } from './dto/update-booking-settings.request.js';
 import { CreateOrganisationRequest } from './dto/create-organisation.request.js';
 import { OrganisationResponse } from './dto/organisation.response.js';
 import { UpdateOrganisationRequest } from './dto/update-organisation.request.js';

@@ -5,7 +5,8 @@ import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, Org
 import type { Page } from '@app/shared/domain';
 import { CreatePlanTemplateLink } from '../application/create-plan-template-link.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
-import { CreatePlanTemplateLinkRequest, PlanTemplateLinkResponse } from './dto/plan-template-link.dto.js';
+import { CreatePlanTemplateLinkRequest } from './dto/create-plan-template-link.request.js';
+import { PlanTemplateLinkResponse } from './dto/plan-template-link.response.js';
 
 @ApiTags('plan template links')
 @ApiKeyed()

@@ -8,8 +8,6 @@ import { platformFeeOf } from '../domain/checkout-items.js';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction } from '../domain/transaction.js';
-import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
-import { TransactionResponse } from '../http/dto/transaction.response.js';
 import { TransactionQueries } from './transaction.queries.js';
 
 /** The booking a cancellation fee is charged for. */
@@ -80,8 +78,8 @@ export class ChargeCancellationFee {
       await this.payments.save(transaction);
       await this.payments.save(payment);
       const read = await this.reader.get(organisationId, transaction.id);
-      await this.events.record('transaction.created', organisationId, TransactionResponse.from(read, { withBillableItems: false }));
-      await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(read.paymentTransactions[0], 'transaction'));
+      await this.events.record('transaction.created', organisationId, read);
+      await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
     } catch (error) {
       // Nothing of the fee is kept: give the money back.
       await this.charges.refund(charged.paymentId, amount).catch(() => undefined);

@@ -13,13 +13,11 @@ import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { bookingAlreadyPaid, bookingCancelled, gapNotCovered } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction, type TransactionItem } from '../domain/transaction.js';
-import { ClaimResponse, MedicareClaimResponse } from '../http/dto/claim.response.js';
-import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
-import { TransactionResponse } from '../http/dto/transaction.response.js';
 import { claimableItems, ClaimFiling, type FundClaimCommand, type MedicareClaimCommand } from './claim-filing.js';
 import { PaymentLinks } from './payment-links.js';
 import { type TransactionView, TransactionQueries } from './transaction.queries.js';
-import { failedPaymentData } from './failed-payment.js';
+import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from './claim-views.js';
+import { failedPaymentView } from './failed-payment.js';
 
 export interface CheckOutCommand {
   items?: CheckOutItem[];
@@ -33,7 +31,7 @@ export interface CheckOutCommand {
 interface Moves {
   undo: (() => Promise<void>)[];
   /** Events that stay even when the check-out rolls back (a declined card, a rejected claim). */
-  failures: { type: EventType; data: object }[];
+  failures: { type: EventType; resource: object }[];
 }
 
 /**
@@ -71,7 +69,7 @@ export class CheckOutBooking {
       await Promise.allSettled(moves.undo.reverse().map((undo) => undo()));
       if (moves.failures.length > 0) {
         await this.events.transaction(async () => {
-          for (const failure of moves.failures) await this.events.record(failure.type, organisationId, failure.data);
+          for (const failure of moves.failures) await this.events.record(failure.type, organisationId, failure.resource);
         });
       }
       throw error;
@@ -180,7 +178,7 @@ export class CheckOutBooking {
       return PaymentTransaction.forCardPayment(owner, { ...attempt, id: charged.paymentId }, fee, now);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'card_declined') {
-        moves.failures.push({ type: 'payment.failed', data: failedPaymentData(owner, command.payment.paymentMethodId, gap, now) });
+        moves.failures.push({ type: 'payment.failed', resource: failedPaymentView(owner, command.payment.paymentMethodId, gap, now) });
       }
       throw error;
     }
@@ -188,7 +186,7 @@ export class CheckOutBooking {
 
   private rejected(error: unknown, moves: Moves, type: 'claim.rejected' | 'medicare_claim.rejected'): never {
     if (error instanceof DomainError && error.kind === 'payment_required') {
-      moves.failures.push({ type, data: { code: error.code, message: error.message } });
+      moves.failures.push({ type, resource: { code: error.code, message: error.message } satisfies ClaimRejection });
     }
     throw error;
   }
@@ -235,23 +233,19 @@ export class CheckOutBooking {
   /** Rendered inside the transaction, so each event's data is what a GET will answer once it commits. */
   private async recordEvents(organisationId: string, transactionId: string): Promise<TransactionView> {
     const read = await this.reader.get(organisationId, transactionId);
-    await this.events.record('transaction.created', organisationId, TransactionResponse.from(read, { withBillableItems: false }));
+    await this.events.record('transaction.created', organisationId, read);
     for (const paymentTransaction of read.paymentTransactions) {
       if (paymentTransaction.claim)
-        await this.events.record(
-          'claim.approved',
-          organisationId,
-          ClaimResponse.from(paymentTransaction.claim, paymentTransaction.healthFund, { withFundId: true }),
-        );
+        await this.events.record('claim.approved', organisationId, {
+          claim: paymentTransaction.claim,
+          healthFund: paymentTransaction.healthFund,
+        } satisfies FiledClaim);
       if (paymentTransaction.medicareClaim) {
-        await this.events.record(
-          'medicare_claim.approved',
-          organisationId,
-          MedicareClaimResponse.from(paymentTransaction.medicareClaim, paymentTransaction, { withCards: false }),
-        );
+        const medicareClaim = paymentTransaction.medicareClaim;
+        await this.events.record('medicare_claim.approved', organisationId, { ...paymentTransaction, medicareClaim } satisfies FiledMedicareClaim);
       }
       if (paymentTransaction.paymentTransaction.source === 'payment' && paymentTransaction.paymentTransaction.isSettled()) {
-        await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(paymentTransaction, 'transaction'));
+        await this.events.record('payment.succeeded', organisationId, paymentTransaction);
       }
     }
     return read;

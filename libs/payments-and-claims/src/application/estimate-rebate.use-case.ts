@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
 import { WalletCardQueries } from '@app/wallet';
-import { ClaimResponse } from '../http/dto/claim.response.js';
 import { ClaimFiling, type ClaimableItem } from './claim-filing.js';
+import type { FiledClaim } from './claim-views.js';
 
 /** What the fund would pay, asked in quote mode: nothing is stored and no money moves. */
 @Injectable()
@@ -13,7 +13,7 @@ export class EstimateRebate {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, healthFundCardId: string, items: Omit<ClaimableItem, 'serviceDate'>[]): Promise<ClaimResponse> {
+  async execute(organisationId: string, healthFundCardId: string, items: Omit<ClaimableItem, 'serviceDate'>[]): Promise<FiledClaim> {
     await this.wallet.assertCards(organisationId, [{ field: 'healthFundCardId', id: healthFundCardId, type: 'health_fund_card' }]);
     const now = this.clock.now();
     const claim = await this.claims.healthFund(
@@ -25,6 +25,6 @@ export class EstimateRebate {
       'quote',
     );
     const funds = await this.wallet.healthFundsByIds([claim.healthFundId]);
-    return ClaimResponse.from(claim, funds.get(claim.healthFundId) ?? null, { withFundId: true });
+    return { claim, healthFund: funds.get(claim.healthFundId) ?? null };
   }
 }

@@ -7,8 +7,8 @@ import { CardCharges } from '@app/wallet';
 import type { PaymentTransaction } from '../domain/payment-transaction.js';
 import { paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
-import { PaymentTransactionResponse } from '../http/dto/payment-transaction.response.js';
-import { failedPaymentData } from './failed-payment.js';
+import { failedPaymentView } from './failed-payment.js';
+import type { PaymentTransactionView } from './payment-transaction.queries.js';
 import { tokenHashOf } from './payment-links.js';
 import { TransactionQueries } from './transaction.queries.js';
 
@@ -44,7 +44,7 @@ export class PayByLink {
 
   async pay(token: string, card: { paymentMethodId?: string; confirmationTokenId?: string }): Promise<LinkView> {
     const undo: (() => Promise<void>)[] = [];
-    const failures: { organisationId: string; data: object }[] = [];
+    const failures: { organisationId: string; payment: PaymentTransactionView }[] = [];
     try {
       return await this.events.transaction(async () => {
         const found = await this.find(token);
@@ -55,7 +55,7 @@ export class PayByLink {
         if (now.getTime() > found.expiresAt.getTime()) throw paymentLinkExpired();
         const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'card_declined') {
-            failures.push({ organisationId: found.organisationId, data: failedPaymentData(paymentTransaction, null, paymentTransaction.amount, now) });
+            failures.push({ organisationId: found.organisationId, payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now) });
           }
           throw error;
         });
@@ -68,7 +68,7 @@ export class PayByLink {
     } catch (error) {
       await Promise.allSettled(undo.map((step) => step()));
       // Kept although nothing else is: the practice sees the attempt.
-      for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.data));
+      for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.payment));
       throw error;
     }
   }
@@ -77,7 +77,7 @@ export class PayByLink {
   private async settle(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
     const read = await this.reader.get(organisationId, paymentTransaction.transactionId!);
     const part = read.paymentTransactions.find((candidate) => candidate.paymentTransaction.id === paymentTransaction.id)!;
-    await this.events.record('payment.succeeded', organisationId, PaymentTransactionResponse.from(part, 'transaction'));
+    await this.events.record('payment.succeeded', organisationId, part);
     const settled = read.paymentTransactions.every((candidate) => candidate.paymentTransaction.isSettled());
     if (settled && read.transaction.bookingId) await this.bookings.markPaid(organisationId, read.transaction.bookingId);
   }

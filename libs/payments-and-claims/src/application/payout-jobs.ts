@@ -6,7 +6,6 @@ import { Clock, DomainError, DomainEvents } from '@app/shared/domain';
 import { PayoutBank } from '../domain/payout-bank.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { moveOn } from '../domain/payout.js';
-import { PayoutResponse } from '../http/dto/payout.response.js';
 import { RunPayout, TRANSFER_QUEUE } from './run-payout.use-case.js';
 
 export const DAILY_QUEUE = 'payouts.daily';
@@ -85,7 +84,7 @@ export class PayoutJobs implements OnApplicationBootstrap {
       moveOn(payout, outcome);
       await this.payments.save(payout);
       if (outcome === 'failed') await this.payments.releaseTransactionsOf(payout.id);
-      await this.events.record(outcome === 'paid' ? 'payout.paid' : 'payout.failed', payout.organisationId, PayoutResponse.from(payout));
+      await this.events.record(outcome === 'paid' ? 'payout.paid' : 'payout.failed', payout.organisationId, payout);
     });
   }
 

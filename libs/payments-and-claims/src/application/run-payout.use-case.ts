@@ -7,7 +7,6 @@ import { netOf } from '../domain/payment-transaction.js';
 import { nothingToPayOut } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { nextWeekdayAfter, type Payout } from '../domain/payout.js';
-import { PayoutResponse } from '../http/dto/payout.response.js';
 import { AssemblePayout } from './assemble-payout.use-case.js';
 
 export const TRANSFER_QUEUE = 'payouts.transfer';
@@ -41,7 +40,7 @@ export class RunPayout {
         // Zero or less (refunds above new money) is carried forward: the rows stay for the next run.
         if (transactions.length === 0 || transactions.reduce((sum, transaction) => sum + netOf(transaction), 0) <= 0) throw nothingToPayOut(businessId);
       });
-      await this.events.record('payout.created', organisationId, PayoutResponse.from(payout));
+      await this.events.record('payout.created', organisationId, payout);
       await this.jobs.send(TRANSFER_QUEUE, { payoutId: payout.id }, { id: payout.id });
       return payout;
     });

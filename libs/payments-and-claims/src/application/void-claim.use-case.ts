@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { DirectoryQueries } from '@app/organisations';
-import { ClaimResponse } from '../http/dto/claim.response.js';
 import { claimNotFound, transactionNotFound } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { ClaimFiling } from './claim-filing.js';
+import type { FiledClaim } from './claim-views.js';
 import { TransactionQueries } from './transaction.queries.js';
 
 /**
@@ -23,7 +23,7 @@ export class VoidClaim {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, transactionId: string, claimId: string): Promise<ClaimResponse> {
+  async execute(organisationId: string, transactionId: string, claimId: string): Promise<FiledClaim> {
     return this.events.transaction(async () => {
       const transaction = await this.payments.findTransaction(organisationId, transactionId);
       if (!transaction) throw transactionNotFound(transactionId);
@@ -42,7 +42,7 @@ export class VoidClaim {
       // Last, so a fund that refuses the reversal leaves nothing changed here.
       await this.claims.reverseHealthFund(found.claim);
       const read = (await this.reader.get(organisationId, transactionId)).paymentTransactions.find((part) => part.claim?.id === claimId)!;
-      const voided = ClaimResponse.from(read.claim!, read.healthFund, { withFundId: true });
+      const voided = { claim: read.claim!, healthFund: read.healthFund };
       await this.events.record('claim.voided', organisationId, voided);
       return voided;
     });

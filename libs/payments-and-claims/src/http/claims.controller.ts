@@ -5,7 +5,8 @@ import { EstimateRebate } from '../application/estimate-rebate.use-case.js';
 import { RefundPayment } from '../application/refund-payment.use-case.js';
 import { VoidClaim } from '../application/void-claim.use-case.js';
 import { ClaimResponse } from './dto/claim.response.js';
-import { EstimateRequest, RefundRequest } from './dto/money-requests.js';
+import { EstimateRequest } from './dto/estimate.request.js';
+import { RefundRequest } from './dto/refund.request.js';
 import { AdjustmentTransactionResponse } from './dto/payment-transaction.response.js';
 
 const TransactionId = () => UuidParam('transactionId', 'Transaction');
@@ -30,12 +31,13 @@ export class ClaimsController {
   })
   @ApiOk(ClaimResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.SERVICE_UNAVAILABLE)
-  estimate(@OrganisationIdParam() organisationId: string, @Body() body: EstimateRequest): Promise<ClaimResponse> {
-    return this.estimateRebate.execute(
+  async estimate(@OrganisationIdParam() organisationId: string, @Body() body: EstimateRequest): Promise<ClaimResponse> {
+    const estimate = await this.estimateRebate.execute(
       organisationId,
       body.healthFundCardId,
       body.items.map((item) => ({ itemCode: item.itemCode, chargeAmount: item.chargeAmount, description: item.description ?? item.itemCode })),
     );
+    return ClaimResponse.of(estimate);
   }
 
   @Post('transactions/:transactionId/claims/:claimId/void')
@@ -47,8 +49,8 @@ export class ClaimsController {
   })
   @ApiOk(ClaimResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  void(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @ClaimId() claimId: string): Promise<ClaimResponse> {
-    return this.voidClaim.execute(organisationId, transactionId, claimId);
+  async void(@OrganisationIdParam() organisationId: string, @TransactionId() transactionId: string, @ClaimId() claimId: string): Promise<ClaimResponse> {
+    return ClaimResponse.of(await this.voidClaim.execute(organisationId, transactionId, claimId));
   }
 
   @Post('payment-transactions/:paymentTransactionId/refunds')

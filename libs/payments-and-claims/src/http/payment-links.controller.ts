@@ -1,40 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ApiCents, ApiErrors, ApiOk, MayBeOmitted, Public } from '@app/shared';
-import { type LinkView, PayByLink } from '../application/pay-by-link.use-case.js';
-
-export class PublicPaymentLinkResponse {
-  @ApiCents({ example: 4700, description: 'Integer cents to pay.' }) amount: number;
-  @ApiProperty({ example: 'AUD' }) currency: string;
-  @ApiProperty({ example: 'Harbour Physio Group' }) organisationName: string;
-  @ApiProperty({ type: String, nullable: true, example: 'Alex' }) clientFirstName: string | null;
-  @ApiProperty({ example: '2026-11-26T00:10:00.000Z', format: 'date-time' }) expiresAt: string;
-  @ApiProperty({ enum: ['open', 'paid', 'expired'], example: 'open' }) status: string;
-
-  static from(view: LinkView): PublicPaymentLinkResponse {
-    return { ...view, expiresAt: view.expiresAt.toISOString() };
-  }
-}
-
-export class PayLinkRequest {
-  @ApiProperty({
-    required: false,
-    example: 'pm_card_visa',
-    maxLength: 100,
-    description: "The processor's payment method id. One of this or confirmationTokenId.",
-  })
-  @ValidateIf((body: PayLinkRequest) => body.confirmationTokenId === undefined)
-  @IsString({ message: 'paymentMethodId or confirmationTokenId is required' })
-  @MaxLength(100)
-  paymentMethodId?: string;
-
-  @ApiProperty({ required: false, example: 'ctoken_card_visa', maxLength: 100, description: "The processor's confirmation token, from its card form." })
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(100)
-  confirmationTokenId?: string;
-}
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiOk, Public } from '@app/shared';
+import { PayByLink } from '../application/pay-by-link.use-case.js';
+import { PayLinkRequest } from './dto/pay-link.request.js';
+import { PublicPaymentLinkResponse } from './dto/public-payment-link.response.js';
 
 const TOKEN = { name: 'token', description: 'The token from the payment link url (`…/pay/{token}`).', example: 'mR3tq0H0uV7c9Jt6Yf2hQm8WbZ1sXk4nE5aLd0pGi7o' };
 

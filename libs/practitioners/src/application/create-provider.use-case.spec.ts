@@ -4,6 +4,7 @@ import { FixedClock } from '../../../../test/support/orm.js';
 import { CreateProvider } from './create-provider.use-case.js';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { InMemoryPractitioners, StoredProviderQueries } from './testing/in-memory-practitioners.js';
+import { renderPractitionerEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -16,7 +17,7 @@ class FailingPractitioners extends InMemoryPractitioners {
 }
 
 function setUp(practitioners = new InMemoryPractitioners()) {
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderPractitionerEvents);
   return {
     practitioners,
     events,

@@ -4,7 +4,6 @@ import { Clock, DomainEvents, toE164 } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { type NewProvider, Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
-import { ProviderResponse } from '../http/dto/provider.dto.js';
 import { PractitionerQueries } from './practitioner.queries.js';
 
 @Injectable()
@@ -24,7 +23,7 @@ export class CreateProvider {
     await this.events.transaction(async () => {
       await this.practitioners.save(provider);
       const created = await this.queries.get(organisationId, provider.id, Expansion.none());
-      await this.events.record('provider.created', organisationId, ProviderResponse.from(created));
+      await this.events.record('provider.created', organisationId, created);
     });
     return provider;
   }

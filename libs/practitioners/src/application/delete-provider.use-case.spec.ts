@@ -4,6 +4,7 @@ import { Provider } from '../domain/provider.js';
 import { ProviderLocationLink } from '../domain/provider-location-link.js';
 import { DeleteProvider } from './delete-provider.use-case.js';
 import { InMemoryPractitioners, StoredProviderQueries } from './testing/in-memory-practitioners.js';
+import { renderPractitionerEvents } from '../http/event-data.js';
 
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const LOCATION = '5d0c3f8e-2b1a-4c6d-9e7f-8a9b0c1d2e3f';
@@ -20,7 +21,7 @@ function setUp(practitioners = new InMemoryPractitioners()) {
   const provider = Provider.create(ORGANISATION, { firstName: 'Sam', lastName: 'Lee' }, created);
   practitioners.providers.set(provider.id, provider);
   practitioners.links.push(ProviderLocationLink.create(ORGANISATION, provider.id, { locationId: LOCATION }, created));
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderPractitionerEvents);
   return { provider, practitioners, events, deleteProvider: new DeleteProvider(practitioners, new StoredProviderQueries(practitioners), events) };
 }
 

@@ -4,7 +4,6 @@ import { DomainEvents } from '@app/shared/domain';
 import type { Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
 import { providerNotFound } from '../domain/practitioners.errors.js';
-import { ProviderResponse } from '../http/dto/provider.dto.js';
 import { PractitionerQueries } from './practitioner.queries.js';
 
 /** Marks the provider deleted; deleting again changes nothing. */
@@ -24,7 +23,7 @@ export class DeleteProvider {
     await this.events.transaction(async () => {
       await this.practitioners.save(provider);
       const deleted = await this.queries.get(organisationId, providerId, Expansion.none());
-      await this.events.record('provider.deleted', organisationId, ProviderResponse.from(deleted));
+      await this.events.record('provider.deleted', organisationId, deleted);
     });
     return provider;
   }

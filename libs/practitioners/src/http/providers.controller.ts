@@ -7,8 +7,11 @@ import { CreateLocationLink } from '../application/create-location-link.use-case
 import { CreateProvider } from '../application/create-provider.use-case.js';
 import { DeleteProvider } from '../application/delete-provider.use-case.js';
 import { PractitionerQueries } from '../application/practitioner.queries.js';
-import { CreateLocationLinkRequest, ProviderLocationLinkResponse } from './dto/location-link.dto.js';
-import { CreateProviderRequest, ListProvidersQuery, ProviderExpandQuery, ProviderResponse } from './dto/provider.dto.js';
+import { CreateLocationLinkRequest } from './dto/create-location-link.request.js';
+import { ProviderLocationLinkResponse } from './dto/location-link.response.js';
+import { CreateProviderRequest } from './dto/create-provider.request.js';
+import { ListProvidersQuery, ProviderExpandQuery } from './dto/list-providers.query.js';
+import { ProviderResponse } from './dto/provider.response.js';
 
 const ProviderId = () => UuidParam('providerId', 'Provider');
 

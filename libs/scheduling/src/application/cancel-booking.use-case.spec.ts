@@ -6,6 +6,7 @@ import { FixedClock } from '../../../../test/support/orm.js';
 import { Booking } from '../domain/booking.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
 import { InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
+import { renderSchedulingEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -47,7 +48,7 @@ function setUp() {
   const upcoming = booked('2026-12-01T09:30:00.000Z');
   const past = booked('2026-11-22T05:00:00.000Z');
   bookings.bookings.push(upcoming, past);
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderSchedulingEvents);
   return {
     upcoming,
     past,

@@ -7,7 +7,6 @@ import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { cancellationPolicyOf } from '../domain/cancellation-policy.js';
 import { bookingNotFound, noPaymentMethod } from '../domain/scheduling.errors.js';
-import { BookingResponse } from '../http/dto/booking.dto.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 @Injectable()
@@ -33,7 +32,7 @@ export class CancelBooking {
       if (!booking) throw bookingNotFound(bookingId);
       if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now);
       const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
-      await this.events.record('booking.cancelled', organisationId, BookingResponse.from(cancelled));
+      await this.events.record('booking.cancelled', organisationId, cancelled);
       return cancelled;
     });
   }

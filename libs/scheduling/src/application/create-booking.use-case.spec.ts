@@ -9,6 +9,7 @@ import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-m
 import { AppointmentType } from '../domain/appointment-type.js';
 import { CreateBooking, type CreateBookingCommand } from './create-booking.use-case.js';
 import { InMemoryAppointmentTypes, InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
+import { renderSchedulingEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -49,7 +50,7 @@ const healthFundCard = cardOf('0193a6f7-0000-7000-8000-000000000003', owner, 'he
 
 function setUp() {
   const bookings = new InMemoryBookings();
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderSchedulingEvents);
   const createBooking = new CreateBooking(
     bookings,
     new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),

@@ -8,7 +8,6 @@ import { AppointmentTypeRepository } from '../domain/appointment-type.repository
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
-import { BookingResponse } from '../http/dto/booking.dto.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 export interface CreateBookingCommand {
@@ -65,7 +64,7 @@ export class CreateBooking {
     return this.events.transaction(async () => {
       await this.addToDiary(booking, type);
       const created = await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now());
-      await this.events.record('booking.created', organisationId, BookingResponse.from(created));
+      await this.events.record('booking.created', organisationId, created);
       return created;
     });
   }

@@ -5,7 +5,6 @@ import { BookingLedger, type BookingToSettle } from '@app/payments-and-claims';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
-import { BookingResponse } from '../http/dto/booking.dto.js';
 import { BookingQueries } from './booking.queries.js';
 
 /** Payments' `BookingLedger` over scheduling's bookings and appointment types. */
@@ -48,6 +47,6 @@ export class SchedulingBookingLedger extends BookingLedger {
     });
     if (!booking) throw bookingNotFound(bookingId);
     const paid = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
-    await this.events.record('booking.paid', organisationId, BookingResponse.from(paid));
+    await this.events.record('booking.paid', organisationId, paid);
   }
 }

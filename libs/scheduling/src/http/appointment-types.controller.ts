@@ -5,7 +5,8 @@ import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, OrganisationIdParam, Page
 import type { Page } from '@app/shared/domain';
 import { AppointmentTypeQueries } from '../application/appointment-type.queries.js';
 import { CreateAppointmentType } from '../application/create-appointment-type.use-case.js';
-import { AppointmentTypeResponse, CreateAppointmentTypeRequest } from './dto/appointment-type.dto.js';
+import { AppointmentTypeResponse } from './dto/appointment-type.response.js';
+import { CreateAppointmentTypeRequest } from './dto/create-appointment-type.request.js';
 
 @ApiTags('appointment types')
 @ApiKeyed()

@@ -2,7 +2,8 @@ import { Controller, Get, HttpStatus, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
 import { AvailabilityQueries } from '../application/availability.queries.js';
-import { AvailabilityQuery, AvailabilityResponse } from './dto/availability.dto.js';
+import { AvailabilityQuery } from './dto/availability.query.js';
+import { AvailabilityResponse } from './dto/availability.response.js';
 
 @ApiTags('online booking')
 @Public()

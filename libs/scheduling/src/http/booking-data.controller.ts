@@ -4,7 +4,7 @@ import { ApiHeader, ApiNotModifiedResponse, ApiOperation, ApiParam, ApiTags } fr
 import type { Response } from 'express';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
 import { BookingDataQueries } from '../application/booking-data.queries.js';
-import { BookingDataResponse } from './dto/booking-data.dto.js';
+import { BookingDataResponse } from './dto/booking-data.response.js';
 
 @ApiTags('booking data')
 @Public()

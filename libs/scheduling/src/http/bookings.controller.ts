@@ -6,7 +6,10 @@ import { Clock, type Page } from '@app/shared/domain';
 import { BookingQueries } from '../application/booking.queries.js';
 import { CancelBooking } from '../application/cancel-booking.use-case.js';
 import { CreateBooking } from '../application/create-booking.use-case.js';
-import { BookingExpandQuery, BookingResponse, CancelBookingRequest, CreateBookingRequest, ListBookingsQuery } from './dto/booking.dto.js';
+import { BookingExpandQuery, ListBookingsQuery } from './dto/list-bookings.query.js';
+import { BookingResponse } from './dto/booking.response.js';
+import { CancelBookingRequest } from './dto/cancel-booking.request.js';
+import { CreateBookingRequest } from './dto/create-booking.request.js';
 
 const BookingId = () => UuidParam('bookingId', 'Booking');
 

@@ -7,8 +7,9 @@ import { AddTimeOff } from '../application/add-time-off.use-case.js';
 import { ProviderScheduleQueries } from '../application/provider-schedule.queries.js';
 import { RemoveTimeOff } from '../application/remove-time-off.use-case.js';
 import { SetWorkingHours } from '../application/set-working-hours.use-case.js';
-import { CreateTimeOffRequest, TimeOffResponse } from './dto/time-off.dto.js';
-import { WorkingHoursItem, WorkingHoursWeek } from './dto/working-hours.dto.js';
+import { CreateTimeOffRequest } from './dto/create-time-off.request.js';
+import { TimeOffResponse } from './dto/time-off.response.js';
+import { WorkingHoursItem, WorkingHoursWeek } from './dto/working-hours.request.js';
 
 const ProviderId = () => UuidParam('providerId', 'Provider');
 

@@ -4,7 +4,8 @@ import { ApiErrors, ApiOk, Public } from '@app/shared';
 import { BookOnline } from '../application/book-online.use-case.js';
 import { CancelOnline } from '../application/cancel-online.use-case.js';
 import { PublicBookingQueries } from '../application/public-booking.queries.js';
-import { CreatePublicBookingRequest, PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.dto.js';
+import { CreatePublicBookingRequest } from './dto/create-public-booking.request.js';
+import { PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.response.js';
 
 const ManageToken = () => Param('manageToken');
 const ManageTokenDoc = () =>

@@ -37,15 +37,51 @@ export abstract class DomainEvents {
    */
   abstract transaction<T>(change: () => Promise<T>): Promise<T>;
   /**
-   * Records an event in the running transaction. `data` is the resource as its GET returns it;
-   * `organisationId` null for a change no organisation owns (a member a platform key created).
+   * Records an event in the running transaction. `resource` is the changed resource as the use case
+   * holds it (its view or domain object); the outbox turns it into the event's `data` with the
+   * renderer the owning context's http layer registered in `EventRenderers`, so `data` is the
+   * resource as its GET returns it. `organisationId` null for a change no organisation owns (a
+   * member a platform key created).
    */
-  abstract record(type: EventType, organisationId: string | null, data: object): Promise<void>;
+  abstract record(type: EventType, organisationId: string | null, resource: object): Promise<void>;
 }
 
-/** Keeps what use cases record, for tests of use cases with in-memory ports. */
+/**
+ * How each event type's `data` is rendered: the owning context's http layer registers its GET's DTO,
+ * so use cases never import HTTP and an event never has a second shape to keep.
+ */
+export class EventRenderers {
+  private readonly byType = new Map<EventType, (resource: never) => object>();
+
+  register<R extends object>(types: readonly EventType[], render: (resource: R) => object): void {
+    for (const type of types) {
+      if (this.byType.has(type)) throw new Error(`Event type ${type} has two renderers`);
+      this.byType.set(type, render);
+    }
+  }
+
+  render(type: EventType, resource: object): object {
+    const render = this.byType.get(type);
+    if (!render) throw new Error(`Event type ${type} has no renderer: its context's http layer registers one with eventData()`);
+    return render(resource as never);
+  }
+}
+
+/** How a context's http layer registers the renderers of its event types (listed with `eventData` in its module). */
+export type EventDataRegistration = (renderers: EventRenderers) => void;
+
+/**
+ * Keeps what use cases record, for tests of use cases with in-memory ports: rendered, as the outbox
+ * renders it, with the registrations the test names (an event type without one fails the test).
+ */
 export class RecordedEvents extends DomainEvents {
   readonly recorded: { type: EventType; organisationId: string | null; data: object }[] = [];
+  private readonly renderers = new EventRenderers();
+
+  constructor(...registrations: EventDataRegistration[]) {
+    super();
+    for (const register of registrations) register(this.renderers);
+  }
 
   async transaction<T>(change: () => Promise<T>): Promise<T> {
     const before = this.recorded.length;
@@ -57,7 +93,7 @@ export class RecordedEvents extends DomainEvents {
     }
   }
 
-  async record(type: EventType, organisationId: string | null, data: object): Promise<void> {
-    this.recorded.push({ type, organisationId, data });
+  async record(type: EventType, organisationId: string | null, resource: object): Promise<void> {
+    this.recorded.push({ type, organisationId, data: this.renderers.render(type, resource) });
   }
 }

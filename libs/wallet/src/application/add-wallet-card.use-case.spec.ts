@@ -9,6 +9,7 @@ import { TestPaymentProcessor } from '../infrastructure/processors/test-payment-
 import { AddWalletCard } from './add-wallet-card.use-case.js';
 import { HealthFundQueries } from './health-fund.queries.js';
 import { InMemoryWallet, KnownCards } from './testing/in-memory-wallet.js';
+import { renderWalletEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -49,7 +50,7 @@ class KnownHealthFunds extends HealthFundQueries {
 
 function setUp() {
   const wallet = new InMemoryWallet();
-  const events = new RecordedEvents();
+  const events = new RecordedEvents(renderWalletEvents);
   const addCard = new AddWalletCard(
     wallet,
     new KnownClients({ [ORGANISATION]: [CLIENT] }),

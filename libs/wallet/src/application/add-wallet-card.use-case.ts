@@ -6,7 +6,6 @@ import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-pr
 import { type CardOwner, type NewHealthFundCard, type NewMedicareCard, WalletCard } from '../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../domain/wallet-card.repository.js';
 import { cardExists, clientNotFound } from '../domain/wallet.errors.js';
-import { WalletCardResponse } from '../http/dto/wallet-card.response.js';
 import { HealthFundQueries } from './health-fund.queries.js';
 import { WalletCardQueries } from './wallet-card.queries.js';
 
@@ -36,7 +35,7 @@ export class AddWalletCard {
       await this.events.transaction(async () => {
         await this.cards.add(card);
         const read = await this.queries.get(organisationId, clientId, card.id);
-        await this.events.record('wallet_card.created', organisationId, WalletCardResponse.from(read));
+        await this.events.record('wallet_card.created', organisationId, read);
       });
     } catch (error) {
       if (error instanceof DuplicateCardError) throw cardExists(error.existingCardId);

@@ -8,6 +8,7 @@ import { RegisterMember } from '../../application/register-member.use-case.js';
 import { Member } from '../../domain/member.js';
 import { EmailTakenError } from '../../domain/member.repository.js';
 import { MikroOrmMemberRepository } from './mikro-orm-member.repository.js';
+import { renderMembershipEvents } from '../../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 const DEVICE = { applicationVersion: '4.2.0', platform: 'ios', userAgent: 'HealthApp/4.2.0' };
@@ -84,7 +85,7 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
       settle(
         variants.map((variant, index) =>
-          new RegisterMember(new MikroOrmMemberRepository(fresh(orm)), clock, new RecordedEvents()).execute(
+          new RegisterMember(new MikroOrmMemberRepository(fresh(orm)), clock, new RecordedEvents(renderMembershipEvents)).execute(
             { firstName: 'Olivia', lastName: `Racer ${index}`, email: variant },
             { createdByOrganisationId: organisationId, device: DEVICE },
           ),

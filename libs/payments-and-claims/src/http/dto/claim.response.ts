@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { type HealthFund, MedicareCardResponse } from '@app/wallet';
+import type { HealthFund } from '@app/wallet';
+import { MedicareCardResponse } from '@app/wallet/http';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
+import type { FiledClaim } from '../../application/claim-views.js';
 import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -88,6 +90,11 @@ export class ClaimResponse {
   @ApiProperty({ type: ClaimOutcomeResponse }) response: ClaimOutcomeResponse;
   @ApiProperty({ type: ClaimPaymentResponse, nullable: true }) payment: ClaimPaymentResponse | null;
   @ApiProperty({ type: ClaimProviderResponse }) provider: ClaimProviderResponse;
+
+  /** A claim answered alone (estimate, void) or as an event's `data`: with its fund's id. */
+  static of({ claim, healthFund }: FiledClaim): ClaimResponse {
+    return ClaimResponse.from(claim, healthFund, { withFundId: true });
+  }
 
   static from(claim: Claim, fund: HealthFund | null, options: { withFundId: boolean }): ClaimResponse {
     return {

@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { MemberResponse } from '@app/membership';
+import { MemberResponse } from '@app/membership/http';
 import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
 import { AWAITING_PAYMENT } from '../../domain/payment-transaction.js';

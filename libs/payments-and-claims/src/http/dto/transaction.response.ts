@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import { ClientResponse } from '@app/membership';
-import { LocationResponse } from '@app/organisations';
-import { ProviderResponse } from '@app/practitioners';
-import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet';
+import { ClientResponse } from '@app/membership/http';
+import { LocationResponse } from '@app/organisations/http';
+import { ProviderResponse } from '@app/practitioners/http';
+import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet/http';
 import type { TransactionView } from '../../application/transaction.queries.js';
 import type { BillableItemSnapshot } from '../../domain/transaction.js';
 import { PaymentTransactionResponse } from './payment-transaction.response.js';

@@ -6,7 +6,8 @@ import { AnswerShownOnce } from '../../idempotency/answer-shown-once.js';
 import { ApiKeyQueries } from '../application/api-key.queries.js';
 import { CreateApiKey } from '../application/create-api-key.use-case.js';
 import { RevokeApiKey } from '../application/revoke-api-key.use-case.js';
-import { ApiKeyCreatedResponse, ApiKeyResponse, CreateApiKeyRequest } from './api-key.dto.js';
+import { ApiKeyCreatedResponse, ApiKeyResponse } from './dto/api-key.response.js';
+import { CreateApiKeyRequest } from './dto/create-api-key.request.js';
 
 const alreadyIssued = ({ id }: ApiKeyCreatedResponse) =>
   conflict(

@@ -15,6 +15,7 @@ import { CreateBooking, type CreateBookingCommand } from '../../application/crea
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './mikro-orm-scheduling.repositories.js';
+import { renderSchedulingEvents } from '../../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 const clock = new FixedClock(NOW);
@@ -68,7 +69,7 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       new WalletCardQueries(new SqlReader(orm), clients),
       bookingReads,
       clock,
-      new RecordedEvents(),
+      new RecordedEvents(renderSchedulingEvents),
     )
       .execute(organisationId, command)
       .then((read) => read.booking);
@@ -245,7 +246,7 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
           {} as OrganisationQueries,
           {} as ChargeCancellationFee,
           clock,
-          new RecordedEvents(),
+          new RecordedEvents(renderSchedulingEvents),
         ).execute(practice.organisationId, booking.id);
 
       // Commits wait, so without the row lock every cancel would read the booking still confirmed.

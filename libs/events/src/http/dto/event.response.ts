@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EVENT_TYPES } from '@app/shared/domain';
+import { eventBody, type StoredEvent } from '../../domain/stored-event.js';
+
+export class EventResponse {
+  @ApiProperty({ example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: '`evt_` and a KSUID; the `webhook-id` of its deliveries.' })
+  id: string;
+
+  @ApiProperty({ enum: EVENT_TYPES, example: 'booking.created' })
+  type: string;
+
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time', description: 'When the change committed.' })
+  timestamp: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+    description: 'Null for a change no organisation owns (a member a platform key created).',
+  })
+  organisationId: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { id: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', status: 'confirmed' },
+    description: 'The resource as its GET returns it, at the time of the event.',
+  })
+  data: object;
+
+  static from(event: StoredEvent): EventResponse {
+    return eventBody(event);
+  }
+}

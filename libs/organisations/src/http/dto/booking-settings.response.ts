@@ -1,0 +1,50 @@
+import { ApiCents } from '@app/shared';
+import { ApiProperty } from '@nestjs/swagger';
+import type { BookingSettings } from '../../domain/booking-settings.js';
+import type { Organisation } from '../../domain/organisation.js';
+
+/** The spec's `bookingSettings` object, as booking data shows it. */
+export class BookingSettingsFields {
+  @ApiProperty({ example: true }) notesEnabled: boolean;
+  @ApiProperty({ example: true }) cancellationFeeEnabled: boolean;
+  @ApiProperty({ example: false }) cancellationFeeAutoChargeEnabled: boolean;
+  @ApiProperty({ example: true }) paymentDetailsRequired: boolean;
+  @ApiProperty({ example: true }) bookingNotificationsEnabled: boolean;
+  @ApiProperty({ example: true }) providerBookingNotificationsEnabled: boolean;
+  @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
+  @ApiCents({ nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
+  @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
+  @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;
+  @ApiProperty({ example: 120, description: 'Online bookings start at least this many minutes from now.' }) minimumNoticeMinutes: number;
+  @ApiProperty({ example: 90, description: 'Online bookings start at most this many days from now.' }) maximumAdvanceDays: number;
+  @ApiProperty({ example: 15, description: 'Online booking times start every this many minutes from the start of working hours.' }) slotIntervalMinutes: number;
+
+  static from(settings: BookingSettings): BookingSettingsFields {
+    return {
+      notesEnabled: settings.notesEnabled,
+      cancellationFeeEnabled: settings.cancellationFeeEnabled,
+      cancellationFeeAutoChargeEnabled: settings.cancellationFeeAutoChargeEnabled,
+      paymentDetailsRequired: settings.paymentDetailsRequired,
+      bookingNotificationsEnabled: settings.bookingNotificationsEnabled,
+      providerBookingNotificationsEnabled: settings.providerBookingNotificationsEnabled,
+      healthFundCardCollectionEnabled: settings.healthFundCardCollectionEnabled,
+      cancellationFeeAmount: settings.cancellationFeeAmount,
+      cancellationFeePercent: settings.cancellationFeePercent,
+      cancellationNoFeeBeforeHours: settings.cancellationNoFeeBeforeHours,
+      googleTagManagerContainerId: settings.googleTagManagerContainerId,
+      minimumNoticeMinutes: settings.minimumNoticeMinutes,
+      maximumAdvanceDays: settings.maximumAdvanceDays,
+      slotIntervalMinutes: settings.slotIntervalMinutes,
+    };
+  }
+}
+
+/** The settings with `bookingsEnabled`, as the booking-settings PATCH answers. */
+export class BookingSettingsResponse extends BookingSettingsFields {
+  @ApiProperty({ example: true }) bookingsEnabled: boolean;
+
+  static fromOrganisation(organisation: Organisation): BookingSettingsResponse {
+    return { bookingsEnabled: organisation.bookingsEnabled, ...BookingSettingsFields.from(organisation.bookingSettings) };
+  }
+}

@@ -1,0 +1,25 @@
+import type { EventRenderers } from '@app/shared/domain';
+import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../application/claim-views.js';
+import type { PaymentTransactionView } from '../application/payment-transaction.queries.js';
+import type { TransactionView } from '../application/transaction.queries.js';
+import type { AdjustmentTransaction } from '../domain/payment-transaction.js';
+import type { Payout } from '../domain/payout.js';
+import { ClaimResponse, MedicareClaimResponse } from './dto/claim.response.js';
+import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
+import { PayoutResponse } from './dto/payout.response.js';
+import { TransactionResponse } from './dto/transaction.response.js';
+
+/** The `data` of the money events: each resource as the GET (or the answer) that shows it renders it. */
+export function renderPaymentEvents(renderers: EventRenderers): void {
+  renderers.register(['transaction.created'], (transaction: TransactionView) => TransactionResponse.from(transaction, { withBillableItems: false }));
+  renderers.register(['payment.succeeded', 'payment.failed'], (payment: PaymentTransactionView) => PaymentTransactionResponse.from(payment, 'transaction'));
+  renderers.register(['claim.approved', 'claim.voided'], (claim: FiledClaim) => ClaimResponse.of(claim));
+  renderers.register(['medicare_claim.approved'], (payment: FiledMedicareClaim) =>
+    MedicareClaimResponse.from(payment.medicareClaim, payment, { withCards: false }),
+  );
+  // A refusal is no stored resource: its code and message are the data.
+  renderers.register(['claim.rejected', 'medicare_claim.rejected'], (rejection: ClaimRejection) => rejection);
+  // The refund's answer is the adjustment as it is stored.
+  renderers.register(['refund.created'], (refund: AdjustmentTransaction) => refund);
+  renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) => PayoutResponse.from(payout));
+}

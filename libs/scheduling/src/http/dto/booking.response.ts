@@ -1,0 +1,140 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
+import { ClientResponse } from '@app/membership/http';
+import { BusinessResponse, LocationResponse } from '@app/organisations/http';
+import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners/http';
+import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet/http';
+import { TransactionResponse } from '@app/payments-and-claims/http';
+import { type BookingView } from '../../application/booking.queries.js';
+import type { BookingStatus } from '../../domain/booking.js';
+import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
+import { AppointmentTypeResponse } from './appointment-type.response.js';
+
+export class AdjustmentResponse {
+  @ApiProperty({ example: '0193a6fa-a314-7fd6-81e8-4c5d6e7f8091' }) id: string;
+  @ApiCents({ example: 1500, description: 'Integer cents.' }) amount: number;
+  @ApiProperty({ example: -1, description: '1 adds to what the client owes, -1 takes from it.' }) balanceEffectIndicator: number;
+  @ApiProperty({ example: 'Loyalty discount' }) description: string;
+}
+
+class ToggleResponse {
+  @ApiProperty({ example: true }) enabled: boolean;
+}
+
+class CancellationRulesResponse {
+  @ApiProperty({ type: ToggleResponse }) clientCancel: ToggleResponse;
+  @ApiProperty({ type: ToggleResponse }) clientReschedule: ToggleResponse;
+}
+
+class CancellationFeeResponse {
+  @ApiCents({ example: 4750, description: 'Integer cents.' }) amount: number;
+  @ApiProperty({ example: 24 }) freeCancellationHours: number;
+  @ApiProperty({ example: '2026-11-30T22:30:00.000Z', format: 'date-time', description: 'Cancelling up to this moment is free.' }) latestNoFeeAt: string;
+  @ApiProperty({ example: false, description: 'Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.' }) billable: boolean;
+  @ApiProperty({ type: Number, nullable: true, example: 50 }) percent: number | null;
+}
+
+export class CancellationPolicyResponse {
+  @ApiProperty({ example: true }) enabled: boolean;
+  @ApiProperty({ type: CancellationRulesResponse }) rules: CancellationRulesResponse;
+  @ApiProperty({ type: CancellationFeeResponse }) fee: CancellationFeeResponse;
+
+  static from(policy: CancellationPolicy): CancellationPolicyResponse {
+    return {
+      enabled: policy.enabled,
+      rules: { clientCancel: { enabled: policy.rules.clientCancel.enabled }, clientReschedule: { enabled: policy.rules.clientReschedule.enabled } },
+      fee: { ...policy.fee, latestNoFeeAt: policy.fee.latestNoFeeAt.toISOString() },
+    };
+  }
+}
+
+export class BookingResponse {
+  @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
+  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string;
+  @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80' }) clientId: string;
+  @ApiProperty({ type: ProviderResponse }) provider: ProviderResponse | null;
+  @ApiProperty({
+    type: LocationResponse,
+    description: 'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.',
+  })
+  location: LocationResponse | null;
+  @ApiProperty({
+    type: AppointmentTypeResponse,
+    description: 'Billable items carry `serviceItem` when `appointmentType.billableItems.serviceItem` is expanded.',
+  })
+  appointmentType: AppointmentTypeResponse | null;
+  @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
+  @ApiProperty({ type: ClientResponse }) client: ClientResponse | null;
+  @ApiProperty({ example: false }) paid: boolean;
+  @ApiProperty({ example: false }) invoiced: boolean;
+  @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
+  @ApiCents({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
+  @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
+  @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' })
+  healthFundCard?: HealthFundCardResponse | null;
+  @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' })
+  paymentMethod?: PaymentMethodResponse | null;
+  @ApiProperty({ required: false, type: ProviderLocationLinkResponse, nullable: true, description: 'Expansion `providerLocationLink`.' })
+  providerLocationLink?: ProviderLocationLinkResponse | null;
+  @ApiProperty({ required: false, type: CancellationPolicyResponse, description: 'Expansion `cancellationPolicy`.' })
+  cancellationPolicy?: CancellationPolicyResponse;
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    type: TransactionResponse,
+    description: "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
+  })
+  latestTransaction?: TransactionResponse | null;
+  @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
+  @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
+    string | null;
+
+  static from(read: BookingView): BookingResponse {
+    const { booking, expansion } = read;
+    return {
+      id: booking.id,
+      createdAt: booking.createdAt.toISOString(),
+      locationId: booking.locationId,
+      providerId: booking.providerId,
+      appointmentTypeId: booking.appointmentTypeId,
+      clientId: booking.clientId,
+      provider: read.provider ? ProviderResponse.from(read.provider) : null,
+      location: read.location
+        ? LocationResponse.from(read.location, {
+            business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
+            registrations: expansion.has('location.registrations'),
+          })
+        : null,
+      appointmentType: read.appointmentType
+        ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') })
+        : null,
+      serviceDate: booking.serviceDate.toISOString(),
+      client: read.client,
+      paid: booking.paid,
+      invoiced: booking.invoiced,
+      adjustments: booking.adjustments,
+      servicePrice: booking.servicePrice,
+      cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+      status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+      ...(read.healthFundCard !== undefined ? { healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard) } : {}),
+      ...(read.paymentMethod !== undefined ? { paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card) } : {}),
+      ...(read.providerLocationLink !== undefined
+        ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) }
+        : {}),
+      ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
+      ...(read.latestTransaction !== undefined
+        ? {
+            latestTransaction:
+              read.latestTransaction &&
+              TransactionResponse.from(read.latestTransaction, { withBillableItems: expansion.has('latestTransaction.transactionItems.billableItem') }),
+          }
+        : {}),
+      pmsBookingId: booking.pmsBookingId,
+      ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),
+    };
+  }
+}

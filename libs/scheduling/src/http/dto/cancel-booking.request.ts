@@ -1,0 +1,13 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import { MayBeOmitted } from '@app/shared';
+
+export class CancelBookingRequest {
+  /** A cancel with no body at all is the plain cancel it always was. */
+  static readonly bodyMayBeOmitted = true;
+
+  @ApiProperty({ required: false, example: true, description: "Charge the cancellation fee when the organisation's policy makes one billable now." })
+  @MayBeOmitted()
+  @IsBoolean({ message: 'must be true or false' })
+  chargeCancellationFee?: boolean;
+}

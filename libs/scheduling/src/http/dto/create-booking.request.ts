@@ -1,0 +1,47 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsDateTimeWithOffset, MayBeOmitted } from '@app/shared';
+
+export class CreateBookingRequest {
+  @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', description: 'A client of this organisation.' })
+  @IsUUID('all', { message: 'must be a client id' })
+  clientId: string;
+
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' })
+  @IsUUID('all', { message: 'must be a provider id' })
+  providerId: string;
+
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f', description: 'A location the provider is linked to.' })
+  @IsUUID('all', { message: 'must be a location id' })
+  locationId: string;
+
+  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'Offered by the provider at the location.' })
+  @IsUUID('all', { message: 'must be an appointment type id' })
+  appointmentTypeId: string;
+
+  @ApiProperty({ example: '2026-12-01T09:30:00.000+11:00', format: 'date-time', description: 'Start of the appointment, ISO 8601 with an offset.' })
+  @IsDateTimeWithOffset()
+  serviceDate: string;
+
+  @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: "A payment method in the client's wallet." })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'must be a wallet card id' })
+  paymentMethodId?: string;
+
+  @ApiProperty({ required: false, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: "A health fund card in the client's wallet." })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'must be a wallet card id' })
+  healthFundCardId?: string;
+
+  @ApiProperty({ required: false, example: 'PMS-BK-104233', description: 'For bookings imported from a practice management system.' })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  pmsBookingId?: string;
+
+  @ApiProperty({ required: false, example: 'PMS-AT-88', description: 'For bookings imported from a practice management system.' })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100)
+  pmsAttendeeId?: string;
+}

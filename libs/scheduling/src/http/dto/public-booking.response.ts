@@ -1,0 +1,65 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiCents } from '@app/shared';
+import { AddressResponse } from '@app/organisations/http';
+import type { PublicBookingView } from '../../application/public-booking.queries.js';
+import { CancellationPolicyResponse } from './booking.response.js';
+
+class PublicServiceResponse {
+  @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
+  @ApiProperty({ example: 45 }) durationMinutes: number;
+  @ApiCents({ example: 9500, description: 'Integer cents, as booked.' }) price: number;
+}
+
+class PublicProviderResponse {
+  @ApiProperty({ example: 'Priya' }) firstName: string;
+  @ApiProperty({ example: 'Raman' }) lastName: string;
+}
+
+class PublicLocationResponse {
+  @ApiProperty({ example: 'Bondi Junction' }) name: string;
+  @ApiProperty({ example: 'Australia/Sydney' }) timeZone: string;
+  @ApiProperty({ type: AddressResponse }) address: AddressResponse;
+}
+
+class PublicOrganisationResponse {
+  @ApiProperty({ example: 'Harbour Physio Group' }) name: string;
+  @ApiProperty({ example: 'harbour-physio-group' }) slug: string;
+  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png' }) brandImageUrl: string | null;
+}
+
+/** A booking as its patient sees it: when, what, with whom, where, and what cancelling costs. No ids, nobody else's data. */
+export class PublicBookingResponse {
+  @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed' }) status: 'confirmed' | 'cancelled';
+  @ApiProperty({ example: '2026-12-07T22:00:00.000Z', format: 'date-time' }) startsAt: string;
+  @ApiProperty({ example: '2026-12-07T22:45:00.000Z', format: 'date-time' }) endsAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
+  @ApiProperty({ type: PublicOrganisationResponse }) organisation: PublicOrganisationResponse;
+  @ApiProperty({ type: PublicServiceResponse }) service: PublicServiceResponse;
+  @ApiProperty({ type: PublicProviderResponse }) provider: PublicProviderResponse;
+  @ApiProperty({ type: PublicLocationResponse }) location: PublicLocationResponse;
+  @ApiProperty({ type: CancellationPolicyResponse }) cancellationPolicy: CancellationPolicyResponse;
+
+  static from(view: PublicBookingView): PublicBookingResponse {
+    const { booking } = view;
+    return {
+      status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+      startsAt: booking.serviceDate.toISOString(),
+      endsAt: booking.endsAt.toISOString(),
+      cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+      organisation: { name: view.organisation.name, slug: view.organisation.slug, brandImageUrl: view.organisation.brandImageUrl },
+      service: { name: view.service.name, durationMinutes: view.service.durationMinutes, price: booking.servicePrice },
+      provider: { firstName: view.provider.firstName, lastName: view.provider.lastName },
+      location: { name: view.location.name, timeZone: view.location.timeZone, address: AddressResponse.from(view.location.address) },
+      cancellationPolicy: CancellationPolicyResponse.from(view.cancellationPolicy),
+    };
+  }
+}
+
+export class PublicBookingCreatedResponse {
+  @ApiProperty({ type: PublicBookingResponse }) booking: PublicBookingResponse;
+  @ApiProperty({
+    example: 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC',
+    description: 'The secret to see and cancel the booking with (`/v1/public-bookings/{manageToken}`). Shown once; keep it.',
+  })
+  manageToken: string;
+}

@@ -89,10 +89,13 @@ describe('docker/compose.yaml', () => {
     }
   });
 
-  it('sends the service to PostgreSQL through PgBouncer in transaction mode, and to Redis with its password', () => {
+  it('sends the service to PostgreSQL through PgBouncer in transaction mode, its reads to the replica, and to Redis with its password', () => {
     expect(urlOf(environmentOf('api').DATABASE_URL).host).toBe('pgbouncer:5432');
     expect(environmentOf('pgbouncer').POOL_MODE).toBe('transaction');
     expect(urlOf(environmentOf('pgbouncer').DATABASE_URL).host).toBe('postgres:5432');
+    // Reads go straight to the replica (PgBouncer fronts the primary only), which the service does not wait for.
+    expect(urlOf(environmentOf('api').DATABASE_READ_URLS).host).toBe('postgres-replica:5432');
+    expect(services.api.depends_on).not.toHaveProperty('postgres-replica');
     expect(environmentOf('api').REDIS_URL).toBe('redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in docker/.env}@redis:6379');
     expect(services.redis.command).toEqual(expect.arrayContaining(['--requirepass']));
   });

@@ -53,35 +53,45 @@ afterAll(async () => {
   await cluster?.close();
 }, SLOW);
 
+/** Runs `work` with the replica's replay paused, and resumes it whatever happens. */
+async function whileReplayPaused(work: () => Promise<void>): Promise<void> {
+  await replicas().query('replica', 'select pg_wal_replay_pause()');
+  try {
+    await until(
+      () => replicas().query<{ state: string }>('replica', 'select pg_get_wal_replay_pause_state() as state'),
+      ([{ state }]) => state === 'paused',
+    );
+    await work();
+  } finally {
+    await replicas().query('replica', 'select pg_wal_replay_resume()');
+  }
+}
+
+const renameOnThePrimaryOnly = (name: string) => replicas().query('primary', 'update organisations set name = $1 where id = $2', [name, tenant.id]);
+
 describe('read replicas (DATABASE_READ_URLS)', () => {
   it(
     'serves a key’s reads from the replica, and a key’s own write back at once from the primary',
     async () => {
-      await replicas().query('replica', 'select pg_wal_replay_pause()');
-      await until(
-        () => replicas().query<{ state: string }>('replica', 'select pg_get_wal_replay_pause_state() as state'),
-        ([{ state }]) => state === 'paused',
-      );
       const original = named('Replica Clinic');
-      expect(await nameOf(app().platformAuth)).toBe(original);
-
-      // Changed on the primary alone: a read that still sees the old name was answered by the replica.
-      const onPrimaryOnly = named('Renamed on the primary');
-      await replicas().query('primary', 'update organisations set name = $1 where id = $2', [onPrimaryOnly, tenant.id]);
-      expect(await nameOf(app().platformAuth)).toBe(original);
-      expect(await nameOf(tenant.auth)).toBe(original);
-
-      // The tenant's key writes through the API: it reads its change back at once, from the primary,
-      // while the platform key, which did not write, is still answered by the paused replica.
       const written = named('Renamed by its own key');
-      const patched = await app().http().patch(orgPath(tenant.id)).set('Authorization', tenant.auth).send({ name: written });
-      expect(patched.status).toBe(200);
-      expect(await nameOf(tenant.auth)).toBe(written);
-      expect(await nameOf(tenant.auth)).toBe(written);
-      expect(await nameOf(app().platformAuth)).toBe(original);
+      await whileReplayPaused(async () => {
+        expect(await nameOf(app().platformAuth)).toBe(original);
+        // Changed on the primary alone: a read that still sees the old name was answered by the replica.
+        await renameOnThePrimaryOnly(named('Renamed on the primary'));
+        expect(await nameOf(app().platformAuth)).toBe(original);
+        expect(await nameOf(tenant.auth)).toBe(original);
+
+        // The tenant's key writes through the API: it reads its change back at once, from the primary,
+        // while the platform key, which did not write, is still answered by the paused replica.
+        const patched = await app().http().patch(orgPath(tenant.id)).set('Authorization', tenant.auth).send({ name: written });
+        expect(patched.status).toBe(200);
+        expect(await nameOf(tenant.auth)).toBe(written);
+        expect(await nameOf(tenant.auth)).toBe(written);
+        expect(await nameOf(app().platformAuth)).toBe(original);
+      });
 
       // Replay resumed: the replica catches up and every key reads the change.
-      await replicas().query('replica', 'select pg_wal_replay_resume()');
       await replicas().caughtUp();
       expect(
         await until(
@@ -105,16 +115,16 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
           () => readiness(impatient),
           (response) => response.status === 200 && replicaStateIn(response) === 'current',
         );
-        await replicas().query('replica', 'select pg_wal_replay_pause()');
-        const onPrimaryOnly = named('Renamed while the replica lags');
-        await replicas().query('primary', 'update organisations set name = $1 where id = $2', [onPrimaryOnly, tenant.id]);
         const read = async () => (await impatient.http().get(orgPath(tenant.id)).set('Authorization', impatient.platformAuth)).body as Body;
-        expect(await until(read, (body) => body.name === onPrimaryOnly)).toMatchObject({ name: onPrimaryOnly });
-        const ready = await readiness(impatient);
-        expect(ready.status).toBe(200);
-        expect(replicaStateIn(ready)).toBe('lagging');
+        const onPrimaryOnly = named('Renamed while the replica lags');
+        await whileReplayPaused(async () => {
+          await renameOnThePrimaryOnly(onPrimaryOnly);
+          expect(await until(read, (body) => body.name === onPrimaryOnly)).toMatchObject({ name: onPrimaryOnly });
+          const ready = await readiness(impatient);
+          expect(ready.status).toBe(200);
+          expect(replicaStateIn(ready)).toBe('lagging');
+        });
       } finally {
-        await replicas().query('replica', 'select pg_wal_replay_resume()');
         await impatient.close();
       }
     },
@@ -125,7 +135,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     'keeps answering reads, from the primary, and stays ready when the replica is down',
     async () => {
       const latest = named('Renamed before the replica stopped');
-      await replicas().query('primary', 'update organisations set name = $1 where id = $2', [latest, tenant.id]);
+      await renameOnThePrimaryOnly(latest);
       await replicas().caughtUp();
       await replicas().stopReplica();
 

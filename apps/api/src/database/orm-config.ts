@@ -23,6 +23,10 @@ export const ENTITY_SCHEMAS = [
   ...eventsSchemas,
 ];
 
+// A request waits at most this long for a connection (pool exhausted, server unreachable), then
+// fails as a database outage: 503 with Retry-After, never a request hanging for ever.
+const DRIVER_OPTIONS = { connectionTimeoutMillis: 5_000, onPoolCreated: reclaimLostConnections };
+
 /** `readUrls`: read replicas of `clientUrl`, which only `SqlReader` reads from (see `ReadReplicas`). */
 export function createOrmConfig(clientUrl: string, readUrls: readonly string[] = []): Options {
   return defineConfig({
@@ -32,7 +36,7 @@ export function createOrmConfig(clientUrl: string, readUrls: readonly string[] =
       name: `replica-${index + 1}`,
       clientUrl: url,
       // A replica that does not answer soon is skipped for the primary, so waiting long gains nothing.
-      driverOptions: { connectionTimeoutMillis: 1_000, onPoolCreated: reclaimLostConnections },
+      driverOptions: { ...DRIVER_OPTIONS, connectionTimeoutMillis: 1_000 },
     })),
     // The ORM's own reads (a use case loading what it changes) stay on the primary.
     preferReadReplicas: false,
@@ -41,9 +45,7 @@ export function createOrmConfig(clientUrl: string, readUrls: readonly string[] =
     // Silent: its colour console lines would break the JSON log; start-up reports what it applied.
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: 10 },
-    // A request waits at most this long for a connection (pool exhausted, server unreachable), then
-    // fails as a database outage: 503 with Retry-After, never a request hanging for ever.
-    driverOptions: { connectionTimeoutMillis: 5_000, onPoolCreated: reclaimLostConnections },
+    driverOptions: DRIVER_OPTIONS,
     forceUtcTimezone: true,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,

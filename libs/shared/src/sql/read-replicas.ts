@@ -18,6 +18,7 @@ const UNKNOWN_POSITION = 1n << 64n;
 interface Replica {
   name: string;
   connection: PostgreSqlConnection;
+  pool?: Promise<Pool>;
   /** Its `pg_last_wal_replay_lsn()` at its last check; `undefined`: down, not checked yet, or not a standby. */
   replayed?: bigint;
   failedAt?: number;
@@ -118,7 +119,7 @@ export class ReadReplicas {
     const replica = keyId === undefined ? undefined : this.replicaFor(keyId);
     if (replica) {
       try {
-        const result = await run(await replica.connection.getNativeClient());
+        const result = await run(await this.poolOf(replica));
         this.served.replica.inc();
         return result;
       } catch (error) {
@@ -188,7 +189,7 @@ export class ReadReplicas {
   private async checkReplica(replica: Replica, now: number): Promise<void> {
     if (replica.failedAt !== undefined && now - replica.failedAt < RETRY_FAILED_AFTER_MS) return;
     try {
-      const pool = await replica.connection.getNativeClient();
+      const pool = await this.poolOf(replica);
       const { rows } = await pool.query<{ replayed: string | null }>('select pg_last_wal_replay_lsn()::text as replayed');
       const { replayed } = rows[0];
       replica.replayed = replayed === null ? undefined : positionOf(replayed);
@@ -212,6 +213,10 @@ export class ReadReplicas {
     this.samples = this.samples.filter((sample) => sample.at >= at - this.maxLagMs);
     this.samples.push({ position, at });
     return position;
+  }
+
+  private poolOf(replica: Replica): Promise<Pool> {
+    return (replica.pool ??= replica.connection.getNativeClient());
   }
 
   private primary(): Promise<Pool> {

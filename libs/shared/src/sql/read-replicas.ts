@@ -12,6 +12,13 @@ import { ReplicatedPostgreSqlDriver } from './replicated-driver.js';
 const CHECK_EVERY_MS = 250;
 /** A replica that failed is left alone this long before it is checked again. */
 const RETRY_FAILED_AFTER_MS = 2_000;
+/**
+ * How long a position statement may take (pg's own `query_timeout`, which its types leave out): a
+ * server that accepts connections but does not answer must not hold up the checks or readiness.
+ */
+const POSITION_TIMEOUT_MS = 1_000;
+const PRIMARY_POSITION = { text: 'select pg_current_wal_lsn()::text as position', query_timeout: POSITION_TIMEOUT_MS };
+const REPLAY_POSITION = { text: 'select pg_last_wal_replay_lsn()::text as replayed', query_timeout: POSITION_TIMEOUT_MS };
 /** Above any real WAL position: "on the primary until the lag window has passed". */
 const UNKNOWN_POSITION = 1n << 64n;
 
@@ -181,7 +188,7 @@ export class ReadReplicas {
 
   private async check(now: number): Promise<void> {
     for (const [keyId, writes] of this.writes) if (!writes.inFlight && writes.finishedAt < now - this.maxLagMs) this.writes.delete(keyId);
-    // Without the primary's position no replica can be shown current: they are not read until it answers again.
+    // Without the primary's position there is no new sample: replicas are read until the window's samples age out.
     if ((await this.primaryPosition().catch(() => undefined)) === undefined) return;
     await Promise.all(this.replicas.map((replica) => this.checkReplica(replica, now)));
   }
@@ -190,7 +197,7 @@ export class ReadReplicas {
     if (replica.failedAt !== undefined && now - replica.failedAt < RETRY_FAILED_AFTER_MS) return;
     try {
       const pool = await this.poolOf(replica);
-      const { rows } = await pool.query<{ replayed: string | null }>('select pg_last_wal_replay_lsn()::text as replayed');
+      const { rows } = await pool.query<{ replayed: string | null }>(REPLAY_POSITION);
       const { replayed } = rows[0];
       replica.replayed = replayed === null ? undefined : positionOf(replayed);
       replica.notStandby = replayed === null;
@@ -208,7 +215,7 @@ export class ReadReplicas {
   /** The primary's WAL position now, kept as a sample of the lag window. */
   private async primaryPosition(): Promise<bigint> {
     const at = performance.now();
-    const { rows } = await (await this.primary()).query<{ position: string }>('select pg_current_wal_lsn()::text as position');
+    const { rows } = await (await this.primary()).query<{ position: string }>(PRIMARY_POSITION);
     const position = positionOf(rows[0].position);
     this.samples = this.samples.filter((sample) => sample.at >= at - this.maxLagMs);
     this.samples.push({ position, at });

@@ -107,6 +107,11 @@ describe('docker/compose.yaml', () => {
 
   it('builds the replica from a base backup of the primary, with the role the primary creates for it', () => {
     const replica = read('docker/postgres/replica-entrypoint.sh');
+    // A standby with fewer connections than its primary does not replay (the service reads it).
+    expect(replica).toContain('postgres -c hot_standby=on "$@"');
+    const maxConnections = (command: string[] = []) => command.find((setting) => setting.startsWith('max_connections='));
+    expect(maxConnections(services['postgres-replica'].command)).toBe(maxConnections(services.postgres.command));
+    expect(maxConnections(services.postgres.command)).toBeDefined();
     expect(replica).toMatch(/pg_basebackup --host=postgres --username=replicator .*--write-recovery-conf/);
     expect(read('docker/postgres/primary-init.sh')).toMatch(/create role replicator with replication login/);
     expect(read('docker/postgres/primary-init.sh')).toContain('host replication replicator all scram-sha-256');

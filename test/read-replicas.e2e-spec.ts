@@ -150,3 +150,24 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     SLOW,
   );
 });
+
+// Runs after the cases above, which stopped the replica.
+describe('read replicas, the replica down from the start', () => {
+  it(
+    'starts, answers reads from the primary and is ready',
+    async () => {
+      const started = await createTestApp({ DATABASE_READ_URLS: replicas().replicaUrl }, { databaseUrl: replicas().primaryUrl });
+      try {
+        const response = await started.http().get(orgPath(tenant.id)).set('Authorization', started.platformAuth);
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ id: tenant.id, name: named('Renamed before the replica stopped') });
+        const ready = await readiness(started);
+        expect(ready.status).toBe(200);
+        expect(replicaStateIn(ready)).toBe('down');
+      } finally {
+        await started.close();
+      }
+    },
+    SLOW,
+  );
+});

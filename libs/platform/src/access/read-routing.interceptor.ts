@@ -17,9 +17,10 @@ export class ReadRoutingInterceptor implements NestInterceptor {
   constructor(private readonly replicas: ReadReplicas) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const keyId = context.switchToHttp().getRequest<Request>().caller?.keyId;
+    const request = context.switchToHttp().getRequest<Request>();
+    const keyId = request.caller?.keyId;
     if (!this.replicas.configured || keyId === undefined) return next.handle();
-    if (SAFE_METHODS.has(context.switchToHttp().getRequest<Request>().method)) return this.replicas.forKey(keyId, () => next.handle());
+    if (SAFE_METHODS.has(request.method)) return this.replicas.forKey(keyId, () => next.handle());
     const finished = this.replicas.writeStarted(keyId);
     return next.handle().pipe(finalize(() => void finished()));
   }

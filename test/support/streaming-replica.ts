@@ -40,7 +40,9 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
   if (user) chownSync(directory, user.uid, user.gid);
   const primaryDir = join(directory, 'primary');
   const replicaDir = join(directory, 'replica');
-  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const primaryPort = await freePort();
+  let replicaPort = await freePort();
+  while (replicaPort === primaryPort) replicaPort = await freePort();
   const run = (tool: string, args: string[]) => execFile(join(bin.dir, tool), args, { ...user, env: { ...process.env, LC_ALL: 'C' }, timeout: 120_000 });
   const start = (dataDir: string) => run('pg_ctl', ['-D', dataDir, '-l', `${dataDir}.log`, '-w', '-t', '120', 'start']);
   const stop = async (dataDir: string) => {

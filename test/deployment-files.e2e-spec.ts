@@ -89,10 +89,13 @@ describe('docker/compose.yaml', () => {
     }
   });
 
-  it('sends the service to PostgreSQL through PgBouncer in transaction mode, and to Redis with its password', () => {
+  it('sends the service to PostgreSQL through PgBouncer in transaction mode, its reads to the replica, and to Redis with its password', () => {
     expect(urlOf(environmentOf('api').DATABASE_URL).host).toBe('pgbouncer:5432');
     expect(environmentOf('pgbouncer').POOL_MODE).toBe('transaction');
     expect(urlOf(environmentOf('pgbouncer').DATABASE_URL).host).toBe('postgres:5432');
+    // Reads go straight to the replica (PgBouncer fronts the primary only), which the service does not wait for.
+    expect(urlOf(environmentOf('api').DATABASE_READ_URLS).host).toBe('postgres-replica:5432');
+    expect(services.api.depends_on).not.toHaveProperty('postgres-replica');
     expect(environmentOf('api').REDIS_URL).toBe('redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in docker/.env}@redis:6379');
     expect(services.redis.command).toEqual(expect.arrayContaining(['--requirepass']));
   });
@@ -104,6 +107,11 @@ describe('docker/compose.yaml', () => {
 
   it('builds the replica from a base backup of the primary, with the role the primary creates for it', () => {
     const replica = read('docker/postgres/replica-entrypoint.sh');
+    // A standby with fewer connections than its primary does not replay (the service reads it).
+    expect(replica).toContain('postgres -c hot_standby=on "$@"');
+    const maxConnections = (command: string[] = []) => command.find((setting) => setting.startsWith('max_connections='));
+    expect(maxConnections(services['postgres-replica'].command)).toBe(maxConnections(services.postgres.command));
+    expect(maxConnections(services.postgres.command)).toBeDefined();
     expect(replica).toMatch(/pg_basebackup --host=postgres --username=replicator .*--write-recovery-conf/);
     expect(read('docker/postgres/primary-init.sh')).toMatch(/create role replicator with replication login/);
     expect(read('docker/postgres/primary-init.sh')).toContain('host replication replicator all scram-sha-256');

@@ -56,6 +56,21 @@ describe('configuration errors at start-up', () => {
       { DATABASE_URL: 'mysql://db/clinic', WALLET_ENCRYPTION_KEY: KEY },
       /^DATABASE_URL must be a URL like postgresql:\/\//,
     ],
+    [
+      'a DATABASE_READ_URLS whose second URL is not a PostgreSQL URL (the first, with its password, not repeated)',
+      { DATABASE_URL, WALLET_ENCRYPTION_KEY: KEY, DATABASE_READ_URLS: 'postgresql://reader:s3cret@replica-1/clinic, replica-2:5432' },
+      /^DATABASE_READ_URLS must be URLs like postgresql:\/\/\S+, separated by commas; URL 2 is not$/,
+    ],
+    [
+      'a DATABASE_READ_URLS without DATABASE_URL',
+      { DATABASE_READ_URLS: 'postgresql://replica-1/clinic' },
+      /^DATABASE_READ_URLS needs DATABASE_URL: the replicas are of that primary$/,
+    ],
+    [
+      'a DATABASE_READ_MAX_LAG_SECONDS of 0',
+      { DATABASE_READ_MAX_LAG_SECONDS: '0' },
+      /^DATABASE_READ_MAX_LAG_SECONDS must be a positive integer like 10; got "0"$/,
+    ],
     ['a PORT that is not a number', { PORT: 'eighty' }, /^PORT must be a port from 1 to 65535 like 3000; got "eighty"$/],
     ['a PORT above 65535', { PORT: '70000' }, /^PORT must be a port from 1 to 65535 like 3000; got "70000"$/],
     ['a METRICS_PORT that is not a number', { METRICS_PORT: 'abc' }, /^METRICS_PORT must be a port from 1 to 65535 like 9464; got "abc"$/],

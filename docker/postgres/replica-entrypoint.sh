@@ -9,4 +9,5 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   chmod 700 "$PGDATA"
   PGPASSWORD="$REPLICATION_PASSWORD" gosu postgres pg_basebackup --host=postgres --username=replicator --pgdata="$PGDATA" --wal-method=stream --write-recovery-conf --progress
 fi
-exec docker-entrypoint.sh postgres -c hot_standby=on
+# The service's command (settings such as max_connections, which must match the primary's) follows.
+exec docker-entrypoint.sh postgres -c hot_standby=on "$@"

@@ -22,7 +22,7 @@ export class AppModule {
       imports: [
         SharedModule.forRoot(config),
         LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
-        MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: true }),
         JobsModule,
         EventsModule,
         PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),

@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers and every migration is applied
-         * @description For a load balancer: 503 while the database is unreachable or a migration is pending.
+         * @description For a load balancer: 503 while the database is unreachable or a migration is pending. With read replicas, `readReplicas` reports each (`current`, `lagging`, `down`, …) and is always up: the primary answers reads a replica cannot.
          */
         get: operations["Health_ready"];
         put?: never;

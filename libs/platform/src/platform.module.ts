@@ -1,5 +1,5 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -18,6 +18,7 @@ import { ApiKeyChangeListener } from './access/api-key-change-listener.js';
 import { ApiKeyUsage } from './access/api-key-usage.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
 import { OrganisationLookup } from './access/organisation-lookup.js';
+import { ReadRoutingInterceptor } from './access/read-routing.interceptor.js';
 import { HealthController } from './health/health.controller.js';
 import { MetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
@@ -59,6 +60,7 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: RequestInputGuard },
+    { provide: APP_INTERCEPTOR, useClass: ReadRoutingInterceptor },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
     ApiKeyAuthenticator,
     ApiKeyCache,

@@ -3,9 +3,10 @@ import { AppConfig } from './config/app-config.js';
 import { Clock, EventRenderers, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
+import { ReadReplicas } from './sql/read-replicas.js';
 import { SqlReader } from './sql/sql-reader.js';
 
-/** Configuration, the clock, the read side's SQL, the event renderers and the metrics registry, available to every module. */
+/** Configuration, the clock, the read side's SQL (and its replica routing), the event renderers and the metrics registry, available to every module. */
 @Global()
 @Module({})
 export class SharedModule {
@@ -16,12 +17,13 @@ export class SharedModule {
         { provide: AppConfig, useValue: config },
         { provide: Clock, useClass: SystemClock },
         SqlReader,
+        ReadReplicas,
         EventRenderers,
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,
       ],
-      exports: [AppConfig, Clock, SqlReader, EventRenderers, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
+      exports: [AppConfig, Clock, SqlReader, ReadReplicas, EventRenderers, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { ReplicatedPostgreSqlDriver } from '@app/shared';
 import { platformSchemas } from '@app/platform';
 import { organisationSchemas } from '@app/organisations';
 import { membershipSchemas } from '@app/membership';
@@ -22,17 +23,29 @@ export const ENTITY_SCHEMAS = [
   ...eventsSchemas,
 ];
 
-export function createOrmConfig(clientUrl: string): Options {
+// A request waits at most this long for a connection (pool exhausted, server unreachable), then
+// fails as a database outage: 503 with Retry-After, never a request hanging for ever.
+const DRIVER_OPTIONS = { connectionTimeoutMillis: 5_000, onPoolCreated: reclaimLostConnections };
+
+/** `readUrls`: read replicas of `clientUrl`, which only `SqlReader` reads from (see `ReadReplicas`). */
+export function createOrmConfig(clientUrl: string, readUrls: readonly string[] = []): Options {
   return defineConfig({
     clientUrl,
+    driver: ReplicatedPostgreSqlDriver,
+    replicas: readUrls.map((url, index) => ({
+      name: `replica-${index + 1}`,
+      clientUrl: url,
+      // A replica that does not answer soon is skipped for the primary, so waiting long gains nothing.
+      driverOptions: { ...DRIVER_OPTIONS, connectionTimeoutMillis: 1_000 },
+    })),
+    // The ORM's own reads (a use case loading what it changes) stay on the primary.
+    preferReadReplicas: false,
     entities: ENTITY_SCHEMAS,
     extensions: [Migrator],
     // Silent: its colour console lines would break the JSON log; start-up reports what it applied.
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: 10 },
-    // A request waits at most this long for a connection (pool exhausted, server unreachable), then
-    // fails as a database outage: 503 with Retry-After, never a request hanging for ever.
-    driverOptions: { connectionTimeoutMillis: 5_000, onPoolCreated: reclaimLostConnections },
+    driverOptions: DRIVER_OPTIONS,
     forceUtcTimezone: true,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,

@@ -2,8 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
-import { ApiErrors, Public } from '@app/shared';
+import { HealthCheck, HealthCheckService, type HealthIndicatorFunction, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
+import { ApiErrors, Public, ReadReplicas } from '@app/shared';
 
 const CHECKS = { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', example: 'up' } } } };
 const READINESS = {
@@ -24,6 +24,7 @@ export class HealthController {
     private readonly database: MikroOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly orm: MikroORM,
+    private readonly replicas: ReadReplicas,
   ) {}
 
   @Get('live')
@@ -39,11 +40,18 @@ export class HealthController {
   @ApiErrors(HttpStatus.SERVICE_UNAVAILABLE)
   @ApiOperation({
     summary: 'Readiness: the database answers and every migration is applied',
-    description: 'For a load balancer: 503 while the database is unreachable or a migration is pending.',
+    description:
+      'For a load balancer: 503 while the database is unreachable or a migration is pending. With read replicas, `readReplicas` reports each (`current`, `lagging`, `down`, …) and is always up: the primary answers reads a replica cannot.',
   })
   @ApiOkResponse({ description: "Terminus's health check result.", schema: READINESS })
   ready() {
-    return this.health.check([() => this.database.pingCheck('database', { timeout: 1500 }), () => this.migrationsApplied()]);
+    const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: 1500 }), () => this.migrationsApplied()];
+    if (this.replicas.configured) checks.push(() => this.readReplicas());
+    return this.health.check(checks);
+  }
+
+  private async readReplicas() {
+    return this.indicators.check('readReplicas').up({ replicas: await this.replicas.states() });
   }
 
   private async migrationsApplied() {

@@ -7,6 +7,10 @@ export class AppConfig {
   readonly port: number;
   /** Unset: the service runs its own embedded PostgreSQL in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /** Read replicas of `databaseUrl` for API keys' list and get reads; empty: every read on the primary. */
+  readonly databaseReadUrls: string[];
+  /** A replica further behind the primary than this is not read from (its reads go to the primary). */
+  readonly databaseReadMaxLagSeconds: number;
   readonly dataDir: string;
   readonly bootstrapApiKey: string | undefined;
   readonly walletEncryptionKey: string | undefined;
@@ -52,6 +56,10 @@ export class AppConfig {
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = portSetting(env, 'PORT', 3000) ?? 3000;
     this.databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@host:5432/database');
+    this.databaseReadUrls = urlListSetting(env, 'DATABASE_READ_URLS', ['postgres:', 'postgresql:'], 'postgresql://user:password@replica-host:5432/database');
+    if (this.databaseReadUrls.length && !this.databaseUrl)
+      throw new ConfigurationError('DATABASE_READ_URLS needs DATABASE_URL: the replicas are of that primary');
+    this.databaseReadMaxLagSeconds = positiveInt(env, 'DATABASE_READ_MAX_LAG_SECONDS', 10);
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;
@@ -145,6 +153,17 @@ function urlSetting(env: NodeJS.ProcessEnv, name: string, protocols: string[], e
   if (!raw) return undefined;
   if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) throw new ConfigurationError(`${name} must be a URL like ${example}`);
   return raw;
+}
+
+/** Comma-separated URLs; like `urlSetting`, the message names the position, never the value. */
+function urlListSetting(env: NodeJS.ProcessEnv, name: string, protocols: string[], example: string): string[] {
+  const parts = (env[name] ?? '').split(',').map((part) => part.trim());
+  if (parts.every((part) => part === '')) return [];
+  return parts.map((part, index) => {
+    if (!part || !URL.canParse(part) || !protocols.includes(new URL(part).protocol))
+      throw new ConfigurationError(`${name} must be URLs like ${example}, separated by commas; URL ${index + 1} is not`);
+    return part;
+  });
 }
 
 function oneOf(env: NodeJS.ProcessEnv, name: string, allowed: string[], fallback: string): string {

@@ -1,7 +1,8 @@
 import { type EntityMetadata, type EntityProperty, MikroORM, type Platform, ReferenceKind } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { ReadModel } from './read-model.js';
+import { ReadReplicas } from './read-replicas.js';
 import { transactionConnection } from './transaction-connection.js';
 
 type Row = Record<string, unknown>;
@@ -22,14 +23,19 @@ interface Mapping {
  * Outside a transaction it sends the statement straight to MikroORM's `pg` pool, skipping the ORM's
  * query formatting, logging and identity map, which cost more CPU than the statements themselves.
  * Inside `em.transactional(...)` it runs on that transaction's connection, so a use case can read
- * the answer to its own change (uncommitted writes included) before it commits.
+ * the answer to its own change (uncommitted writes included) before it commits. Outside one,
+ * `ReadReplicas` chooses the pool: a read replica's or the primary's.
  */
 @Injectable()
 export class SqlReader {
   private pool?: Promise<Pool>;
   private readonly mappings = new WeakMap<ReadModel<unknown>, Mapping>();
 
-  constructor(private readonly orm: MikroORM) {}
+  /** Without `replicas` (a reader built by hand, as some tests do) every read is on the primary. */
+  constructor(
+    private readonly orm: MikroORM,
+    @Optional() private readonly replicas?: ReadReplicas,
+  ) {}
 
   /** `select <the model's columns> from <its table> <alias> <rest>`. */
   async select<T>(model: ReadModel<T>, rest: string, values: readonly unknown[] = []): Promise<T[]> {
@@ -63,8 +69,10 @@ export class SqlReader {
   private async query(text: string, values: readonly unknown[]): Promise<Row[]> {
     const transaction = transactionConnection(this.orm.em);
     if (transaction) return (await transaction.executeSql(text, values)).rows;
+    const run = async (pool: Pool) => (await pool.query<Row>(text, values as unknown[])).rows;
+    if (this.replicas) return this.replicas.read(run);
     this.pool ??= this.orm.em.getConnection().getNativeClient();
-    return (await (await this.pool).query<Row>(text, values as unknown[])).rows;
+    return run(await this.pool);
   }
 
   private metadataOf(model: ReadModel<unknown>): EntityMetadata<object> {

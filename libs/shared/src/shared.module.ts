@@ -3,24 +3,29 @@ import { AppConfig } from './config/app-config.js';
 import { Clock, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
+import { DirectDatabaseUrl } from './sql/direct-database-url.js';
 import { SqlReader } from './sql/sql-reader.js';
 
-/** Configuration, the clock, the read side's SQL and the metrics registry, available to every module. */
+/**
+ * Configuration, the database URL for sessions, the clock, the read side's SQL and the metrics
+ * registry, available to every module.
+ */
 @Global()
 @Module({})
 export class SharedModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, directDatabaseUrl: string): DynamicModule {
     return {
       module: SharedModule,
       providers: [
         { provide: AppConfig, useValue: config },
+        { provide: DirectDatabaseUrl, useValue: new DirectDatabaseUrl(directDatabaseUrl) },
         { provide: Clock, useClass: SystemClock },
         SqlReader,
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,
       ],
-      exports: [AppConfig, Clock, SqlReader, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
+      exports: [AppConfig, DirectDatabaseUrl, Clock, SqlReader, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
     };
   }
 }

@@ -7,6 +7,11 @@ export class AppConfig {
   readonly port: number;
   /** Unset: the service runs its own embedded PostgreSQL in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /**
+   * For what needs a session of its own (LISTEN, the job engine's pool, migrations), bypassing a
+   * pooler in transaction mode that `databaseUrl` may point at. `DATABASE_DIRECT_URL`, else `databaseUrl`.
+   */
+  readonly databaseDirectUrl: string | undefined;
   readonly dataDir: string;
   readonly bootstrapApiKey: string | undefined;
   readonly walletEncryptionKey: string | undefined;
@@ -52,6 +57,10 @@ export class AppConfig {
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = portSetting(env, 'PORT', 3000) ?? 3000;
     this.databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@host:5432/database');
+    const directUrl = urlSetting(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@db-host:5432/database');
+    // Without DATABASE_URL the service runs its own embedded PostgreSQL: a direct URL to another server would split the data.
+    if (directUrl && !this.databaseUrl) throw new ConfigurationError('DATABASE_DIRECT_URL needs DATABASE_URL: set both, or neither for the embedded database');
+    this.databaseDirectUrl = directUrl ?? this.databaseUrl;
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;

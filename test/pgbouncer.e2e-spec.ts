@@ -140,10 +140,15 @@ describe('the service behind PgBouncer in transaction mode', () => {
     const { id } = await createOrganisation(a, 'Bouncer Keys');
     const key = await created(postJson(a, '/v1/api-keys', { name: named('Front desk'), organisationId: id }));
     const auth = `Bearer ${key.key}`;
-    await get(b, orgPath(id), auth).expect(200);
-    // b trusts its cache only while it listens: a known key then costs no lookup.
-    const { statements } = await countStatements(() => get(b, orgPath(id), auth).expect(200));
-    expect(statements.filter((statement) => /from "?api_keys"?/i.test(statement))).toEqual([]);
+    // b trusts its cache only while it listens: a known key then costs no lookup. (A lookup that
+    // overlaps the notice of the key's creation is not cached, so it may take a second request.)
+    const lookups = async () => {
+      const { statements } = await countStatements(() => get(b, orgPath(id), auth).expect(200));
+      return statements.filter((statement) => /from "?api_keys"?/i.test(statement));
+    };
+    let looked = await lookups();
+    for (let attempt = 0; attempt < 10 && looked.length > 0; attempt++) looked = await lookups();
+    expect(looked).toEqual([]);
 
     await a.http().delete(`/v1/api-keys/${key.id}`).set('Authorization', a.platformAuth).expect(200);
     const { elapsedMs, response } = await untilStatus(() => get(b, orgPath(id), auth), 401, REVOCATION_DEADLINE_MS);

@@ -89,8 +89,10 @@ describe('docker/compose.yaml', () => {
     }
   });
 
-  it('sends the service to PostgreSQL through PgBouncer in transaction mode, its reads to the replica, and to Redis with its password', () => {
+  it('sends the service to PostgreSQL through PgBouncer in transaction mode, its sessions straight to PostgreSQL, its reads to the replica, and to Redis with its password', () => {
     expect(urlOf(environmentOf('api').DATABASE_URL).host).toBe('pgbouncer:5432');
+    expect(urlOf(environmentOf('api').DATABASE_DIRECT_URL).host).toBe('postgres:5432');
+    expect(urlOf(environmentOf('api').DATABASE_DIRECT_URL).pathname).toBe(urlOf(environmentOf('api').DATABASE_URL).pathname);
     expect(environmentOf('pgbouncer').POOL_MODE).toBe('transaction');
     expect(urlOf(environmentOf('pgbouncer').DATABASE_URL).host).toBe('postgres:5432');
     // Reads go straight to the replica (PgBouncer fronts the primary only), which the service does not wait for.

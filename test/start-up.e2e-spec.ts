@@ -71,6 +71,12 @@ describe('configuration errors at start-up', () => {
       { DATABASE_READ_MAX_LAG_SECONDS: '0' },
       /^DATABASE_READ_MAX_LAG_SECONDS must be a positive integer like 10; got "0"$/,
     ],
+    [
+      'a DATABASE_DIRECT_URL that is not a PostgreSQL URL',
+      { DATABASE_URL, DATABASE_DIRECT_URL: 'mysql://db/clinic', WALLET_ENCRYPTION_KEY: KEY },
+      /^DATABASE_DIRECT_URL must be a URL like postgresql:\/\//,
+    ],
+    ['a DATABASE_DIRECT_URL without DATABASE_URL', { DATABASE_DIRECT_URL: DATABASE_URL }, /^DATABASE_DIRECT_URL needs DATABASE_URL: set both/],
     ['a PORT that is not a number', { PORT: 'eighty' }, /^PORT must be a port from 1 to 65535 like 3000; got "eighty"$/],
     ['a PORT above 65535', { PORT: '70000' }, /^PORT must be a port from 1 to 65535 like 3000; got "70000"$/],
     ['a METRICS_PORT that is not a number', { METRICS_PORT: 'abc' }, /^METRICS_PORT must be a port from 1 to 65535 like 9464; got "abc"$/],

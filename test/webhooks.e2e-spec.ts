@@ -1,19 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  type Body,
-  createAppointmentType,
-  createBusiness,
-  createClient,
-  createLink,
-  createLocation,
-  createOrganisation,
-  createProvider,
-  created,
-  orgPath,
-  postJson,
-  RUN,
-  sql,
-} from './support/fixtures.js';
+import { type Body, createBookableClinic, createClient, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
 import { EventJobs } from '../libs/events/src/application/event-jobs.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
@@ -38,14 +24,7 @@ afterAll(async () => {
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
 const post = (path: string, body: unknown = {}) => postJson(t, path, body);
 
-async function clinic() {
-  const { id } = await createOrganisation(t, 'Webhook Clinic');
-  const business = await createBusiness(t, id);
-  const [location, provider, client] = await Promise.all([createLocation(t, id, business.id), createProvider(t, id), createClient(t, id)]);
-  await createLink(t, id, provider.id, location.id);
-  const type = await createAppointmentType(t, id, { providers: [provider.id], locations: [location.id] });
-  return { id, location, provider, client, type };
-}
+const clinic = () => createBookableClinic(t, 'Webhook Clinic');
 
 async function endpoint(organisationId: string, body: Body = {}) {
   const answer = await created(post(orgPath(organisationId, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['*'], ...body }));

@@ -99,6 +99,17 @@ export function createClient(app: TestApp, organisationId: string, body: Body = 
   return created(postJson(app, orgPath(organisationId, '/clients'), { firstName: 'Alex', lastName: named('Chen'), ...body }, auth));
 }
 
+/** An organisation that can take a booking: a location, a provider linked to it, an appointment type of both, and a client. */
+export async function createBookableClinic(app: TestApp, name: string): Promise<{ id: string; location: Body; provider: Body; client: Body; type: Body }> {
+  const idOf = (body: Body) => body.id as string;
+  const id = idOf(await createOrganisation(app, name));
+  const business = await createBusiness(app, id);
+  const [location, provider, client] = await Promise.all([createLocation(app, id, idOf(business)), createProvider(app, id), createClient(app, id)]);
+  await createLink(app, id, idOf(provider), idOf(location));
+  const type = await createAppointmentType(app, id, { providers: [provider.id], locations: [location.id] });
+  return { id, location, provider, client, type };
+}
+
 /** Every organisation the platform key can see, read page by page. */
 export async function everyOrganisation(app: TestApp): Promise<Array<{ id: string; name: string }>> {
   const all: Array<{ id: string; name: string }> = [];
@@ -112,6 +123,18 @@ export async function everyOrganisation(app: TestApp): Promise<Array<{ id: strin
 
 export function sql<T = Body>(app: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
   return app.app.get(MikroORM).em.fork().getConnection().execute<T[]>(query, params);
+}
+
+/** Polls `probe` until it answers `status`; the time it took, or a failure after `deadlineMs`. */
+export async function untilStatus(probe: () => Promise<Response>, status: number, deadlineMs: number): Promise<{ elapsedMs: number; response: Response }> {
+  const started = Date.now();
+  for (;;) {
+    const response = await probe();
+    const elapsedMs = Date.now() - started;
+    if (response.status === status) return { elapsedMs, response };
+    if (elapsedMs > deadlineMs) throw new Error(`still ${response.status} after ${elapsedMs} ms, expected ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Runs application services the way a request would, in their own unit of work. */

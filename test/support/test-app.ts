@@ -28,16 +28,18 @@ export interface TestApp {
  * The real application on the test database, as `main.ts` builds it, behind supertest. Pass
  * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines: only in the first app a test
  * file creates, since nestjs-pino keeps one HTTP logger per process. Pass a `databaseUrl` for a
- * database of the test's own (one that must start empty, such as for the demo data).
+ * database of the test's own (one that must start empty, such as for the demo data), and a
+ * `directUrl` (`DATABASE_DIRECT_URL`) when `databaseUrl` goes through a pooler such as PgBouncer.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logDestination?: DestinationStream; databaseUrl?: string } = {},
+  options: { logDestination?: DestinationStream; databaseUrl?: string; directUrl?: string } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is set by test/global-setup.mjs');
   const config = new AppConfig({
     DATABASE_URL: databaseUrl,
+    ...(options.directUrl && { DATABASE_DIRECT_URL: options.directUrl }),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',

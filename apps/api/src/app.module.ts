@@ -20,7 +20,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        SharedModule.forRoot(config),
+        SharedModule.forRoot(config, config.databaseDirectUrl ?? databaseUrl),
         LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: true }),
         JobsModule,

@@ -8,6 +8,7 @@ import {
   answerClientErrorsAsProblems,
   AppConfig,
   createValidationPipe,
+  DirectDatabaseUrl,
   jsonBody,
   parseQueryString,
   ProblemFilter,
@@ -18,7 +19,7 @@ import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
 import { RescopeCardFingerprints } from '@app/wallet';
 import { SealWebhookSecrets } from '@app/events';
 import { AppModule } from './app.module.js';
-import { runMigrations } from './database/migrate.js';
+import { migrateAtStartUp } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
 import { serveApiDocs } from './openapi.js';
 
@@ -51,7 +52,7 @@ export async function createApp(
   serveApiDocs(app, config, exampleIdsOf(config, databaseUrl));
 
   const orm = app.get(MikroORM);
-  const applied = await runMigrations(orm);
+  const applied = await migrateAtStartUp(orm, databaseUrl, app.get(DirectDatabaseUrl).url);
   if (applied.length) app.get(Logger).log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
   const rescoped = await app.get(RescopeCardFingerprints).execute();
   if (rescoped) app.get(Logger).log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');

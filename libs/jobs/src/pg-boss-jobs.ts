@@ -1,10 +1,14 @@
-import { EntityManager, MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
-import { AppConfig, transactionConnection } from '@app/shared';
+import { AppConfig, DirectDatabaseUrl, transactionConnection } from '@app/shared';
 import { Jobs, type QueueOptions, type SendOptions } from './jobs.js';
 
-/** Jobs on pg-boss, in its own schema of the service's database. */
+/**
+ * Jobs on pg-boss, in its own schema of the service's database. Its pool holds a `LISTEN` session
+ * and takes locks, so it connects past PgBouncer (`DirectDatabaseUrl`); a job sent inside a
+ * request's transaction is written on that transaction's connection, whichever way it goes.
+ */
 @Injectable()
 export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
@@ -14,13 +18,13 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
 
   constructor(
     config: AppConfig,
-    orm: MikroORM,
+    database: DirectDatabaseUrl,
     private readonly em: EntityManager,
   ) {
     super();
     this.runsJobs = config.jobWorkers;
     this.boss = new PgBoss({
-      connectionString: orm.config.get('clientUrl'),
+      connectionString: database.url,
       schema: config.jobsSchema,
       max: 4,
       application_name: 'jobs',
@@ -29,6 +33,8 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
       supervise: config.jobWorkers,
       schedule: config.jobWorkers,
       superviseIntervalSeconds: config.jobsSuperviseIntervalSeconds,
+      // Each pass sends what came due in the last minute (at most once per occurrence), so it must run well within a minute.
+      cronMonitorIntervalSeconds: Math.min(config.jobsSuperviseIntervalSeconds, 30),
       monitorIntervalSeconds: config.jobsSuperviseIntervalSeconds,
     });
     this.boss.on('error', (error) => this.logger.error(error));

@@ -3,18 +3,23 @@ import { AppConfig } from './config/app-config.js';
 import { Clock, EventRenderers, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
+import { DirectDatabaseUrl } from './sql/direct-database-url.js';
 import { ReadReplicas } from './sql/read-replicas.js';
 import { SqlReader } from './sql/sql-reader.js';
 
-/** Configuration, the clock, the read side's SQL (and its replica routing), the event renderers and the metrics registry, available to every module. */
+/**
+ * Configuration, the database URL for sessions, the clock, the read side's SQL (and its replica
+ * routing), the event renderers and the metrics registry, available to every module.
+ */
 @Global()
 @Module({})
 export class SharedModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, directDatabaseUrl: string): DynamicModule {
     return {
       module: SharedModule,
       providers: [
         { provide: AppConfig, useValue: config },
+        { provide: DirectDatabaseUrl, useValue: new DirectDatabaseUrl(directDatabaseUrl) },
         { provide: Clock, useClass: SystemClock },
         SqlReader,
         ReadReplicas,
@@ -23,7 +28,7 @@ export class SharedModule {
         JobMetrics,
         WebhookDeliveryMetrics,
       ],
-      exports: [AppConfig, Clock, SqlReader, ReadReplicas, EventRenderers, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
+      exports: [AppConfig, DirectDatabaseUrl, Clock, SqlReader, ReadReplicas, EventRenderers, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
     };
   }
 }

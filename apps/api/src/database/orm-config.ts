@@ -47,6 +47,10 @@ export function createOrmConfig(clientUrl: string, readUrls: readonly string[] =
     pool: { min: 0, max: 10 },
     driverOptions: DRIVER_OPTIONS,
     forceUtcTimezone: true,
+    // The database exists before the service starts (the operator's, or the embedded one's start
+    // makes it). Checking on connect would look the URL's database name up in pg_database, which
+    // behind PgBouncer can be an alias, and then try to create it through a database PgBouncer does not serve.
+    ensureDatabase: false,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,
   });

@@ -61,13 +61,15 @@ async function main(): Promise<void> {
   const config = new AppConfig();
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  // Migrations and a bulk load: straight to PostgreSQL, past PgBouncer when DATABASE_URL goes through one.
+  const databaseUrl = config.databaseDirectUrl ?? embedded!.url;
+  const target = config.databaseDirectUrl === config.databaseUrl ? 'DATABASE_URL' : 'DATABASE_DIRECT_URL';
   try {
     const orm = await MikroORM.init(createOrmConfig(databaseUrl));
     await runMigrations(orm);
     await orm.close();
     process.stdout.write(
-      `Seeding scale "${scale}" with seed ${seed} and anchor ${anchor} into ${embedded ? `the embedded database in ${config.dataDir}` : 'DATABASE_URL'}\n`,
+      `Seeding scale "${scale}" with seed ${seed} and anchor ${anchor} into ${embedded ? `the embedded database in ${config.dataDir}` : target}\n`,
     );
     const result = await seedDatabase({
       databaseUrl,

@@ -1,6 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
+import { DirectDatabaseUrl } from '@app/shared';
 import { API_KEY_CHANGES_CHANNEL } from '../api-keys/infrastructure/api-key-changes.js';
 import { ApiKeyCache } from './api-key-cache.js';
 
@@ -9,7 +9,8 @@ const MAX_RETRY_MS = 5_000;
 
 /**
  * Hears every committed change to API keys (`LISTEN`) on a connection of its own, outside the
- * pool (a pooled connection would be taken for ever, and a pool may hand it back mid-listen), and
+ * pool (a pooled connection would be taken for ever, and a pool may hand it back mid-listen) and
+ * past PgBouncer (`DirectDatabaseUrl`: in transaction mode it would give the session away), and
  * makes `ApiKeyCache` forget the secret it names. When the connection fails it reconnects with
  * backoff; until then the cache is bypassed, and on every (re)connect it is emptied, since
  * notices may have been missed.
@@ -23,7 +24,7 @@ export class ApiKeyChangeListener implements OnApplicationBootstrap, OnApplicati
   private stopped = false;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly database: DirectDatabaseUrl,
     private readonly cache: ApiKeyCache,
   ) {}
 
@@ -39,9 +40,8 @@ export class ApiKeyChangeListener implements OnApplicationBootstrap, OnApplicati
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    // From the configured URL, not the pool's options: the ORM's pool does not keep the password there.
     // Named after the process, so an operator (or a test) can tell one instance's listener in pg_stat_activity.
-    const client = new pg.Client({ connectionString: this.orm.config.get('clientUrl'), application_name: `api-key-changes:${process.pid}` });
+    const client = new pg.Client({ connectionString: this.database.url, application_name: `api-key-changes:${process.pid}` });
     let lost = false;
     const lose = (error?: unknown) => {
       if (lost) return;

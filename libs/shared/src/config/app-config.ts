@@ -11,6 +11,11 @@ export class AppConfig {
   readonly databaseReadUrls: string[];
   /** A replica further behind the primary than this is not read from (its reads go to the primary). */
   readonly databaseReadMaxLagSeconds: number;
+  /**
+   * For what needs a session of its own (LISTEN, the job engine's pool, migrations), bypassing a
+   * pooler in transaction mode that `databaseUrl` may point at. `DATABASE_DIRECT_URL`, else `databaseUrl`.
+   */
+  readonly databaseDirectUrl: string | undefined;
   readonly dataDir: string;
   readonly bootstrapApiKey: string | undefined;
   readonly walletEncryptionKey: string | undefined;
@@ -60,6 +65,10 @@ export class AppConfig {
     if (this.databaseReadUrls.length && !this.databaseUrl)
       throw new ConfigurationError('DATABASE_READ_URLS needs DATABASE_URL: the replicas are of that primary');
     this.databaseReadMaxLagSeconds = positiveInt(env, 'DATABASE_READ_MAX_LAG_SECONDS', 10);
+    const directUrl = urlSetting(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@db-host:5432/database');
+    // Without DATABASE_URL the service runs its own embedded PostgreSQL: a direct URL to another server would split the data.
+    if (directUrl && !this.databaseUrl) throw new ConfigurationError('DATABASE_DIRECT_URL needs DATABASE_URL: set both, or neither for the embedded database');
+    this.databaseDirectUrl = directUrl ?? this.databaseUrl;
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Body, createBookableClinic, createClient, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import { EVENT_TYPES, EventRenderers } from '@app/shared/domain';
 import { EventJobs } from '../libs/events/src/application/event-jobs.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
@@ -33,6 +34,11 @@ async function endpoint(organisationId: string, body: Body = {}) {
 }
 
 describe('webhook delivery', () => {
+  it("has every event type's renderer registered by its context, so no change fails at record time for want of one", () => {
+    const renderers = t.app.get(EventRenderers);
+    expect(EVENT_TYPES.filter((type) => !renderers.has(type))).toEqual([]);
+  });
+
   it('delivers booking.created, booking.cancelled, client.created and wallet_card.created once each, signed, and lists them in order', async () => {
     receiver.received.length = 0;
     receiver.answer = () => 200;

@@ -60,6 +60,10 @@ export class EventRenderers {
     }
   }
 
+  has(type: EventType): boolean {
+    return this.byType.has(type);
+  }
+
   render(type: EventType, resource: object): object {
     const render = this.byType.get(type);
     if (!render) throw new Error(`Event type ${type} has no renderer: its context's http layer registers one with eventData()`);

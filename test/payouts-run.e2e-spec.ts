@@ -12,6 +12,7 @@ import {
   createTenant,
   created,
   orgPath,
+  payLink,
   postJson,
   sql,
   type Tenant,
@@ -198,13 +199,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const shop = await clinic();
     const sale = await shop.checkOut(() => ({ paymentLink: {} }));
     expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
-    const token = sale.paymentTransactions[0].paymentLinks[0].url.split('/pay/')[1];
-    await t
-      .http()
-      .post(`/v1/payment-links/${token}/pay`)
-      .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }))
-      .expect(200);
+    await payLink(t, sale.paymentTransactions[0].paymentLinks[0].url).expect(200);
     expect(await created(payOut(shop.businessId))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
     await expectBooksBalance(shop.businessId);
   });

@@ -16,4 +16,5 @@ export { HealthFundGateway } from './domain/health-fund-gateway.js';
 export { MedicareGateway } from './domain/medicare-gateway.js';
 export { PayoutBank } from './domain/payout-bank.js';
 export { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
+export { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 export { PayoutJobs } from './application/payout-jobs.js';

@@ -37,6 +37,15 @@ export abstract class PaymentsRepository {
     transactionId: string,
     claimId: string,
   ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
+  /**
+   * Inside the caller's transaction: the Medicare claim of the transaction, locked, with its payment
+   * transaction locked too when it has one (a bulk bill; a patient claim's benefit went to the patient).
+   */
+  abstract lockMedicareClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null>;
   /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
   abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
   /**

@@ -15,6 +15,7 @@ export class InMemoryPayments extends PaymentsRepository {
   readonly paymentTransactions: PaymentTransaction[] = [];
   readonly payouts: Payout[] = [];
   readonly claims: Claim[] = [];
+  readonly medicareClaims: MedicareClaim[] = [];
   readonly linkTokens: LinkToken[] = [];
 
   async findTransaction(organisationId: string, id: string): Promise<Transaction | null> {
@@ -27,6 +28,7 @@ export class InMemoryPayments extends PaymentsRepository {
       if (entity instanceof Transaction) this.transactions.push(entity);
       if (entity instanceof PaymentTransaction) this.paymentTransactions.push(copyOf(entity));
       if (entity instanceof Claim) this.claims.push(entity);
+      if (entity instanceof MedicareClaim) this.medicareClaims.push(entity);
       if (entity instanceof Payout) this.payouts.push(entity);
     }
   }
@@ -58,6 +60,18 @@ export class InMemoryPayments extends PaymentsRepository {
     const claim = this.claims.find((stored) => stored.organisationId === organisationId && stored.id === claimId);
     const paymentTransaction = this.paymentTransactions.find((stored) => stored.transactionId === transactionId && stored.claimId === claimId);
     return claim && paymentTransaction ? { claim, paymentTransaction: copyOf(paymentTransaction) } : null;
+  }
+
+  async lockMedicareClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null> {
+    const claim = this.medicareClaims.find(
+      (stored) => stored.organisationId === organisationId && stored.transactionId === transactionId && stored.id === claimId,
+    );
+    const paymentTransaction = this.paymentTransactions.find((stored) => stored.transactionId === transactionId && stored.medicareClaimId === claimId);
+    return claim ? { claim, paymentTransaction: paymentTransaction ? copyOf(paymentTransaction) : null } : null;
   }
 
   async paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {

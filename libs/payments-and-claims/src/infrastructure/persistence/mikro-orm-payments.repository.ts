@@ -1,7 +1,7 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Claim } from '../../domain/claim.js';
-import type { MedicareClaim } from '../../domain/medicare-claim.js';
+import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout } from '../../domain/payout.js';
@@ -44,6 +44,17 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
     const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, claimId }, LOCKED);
     const claim = paymentTransaction && (await this.em.findOne(Claim, { id: claimId, organisationId }, { refresh: true }));
+    return claim ? { claim, paymentTransaction } : null;
+  }
+
+  async lockMedicareClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null> {
+    // The payment transaction before the claim, in the order a fund claim's void takes them.
+    const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, medicareClaimId: claimId }, LOCKED);
+    const claim = await this.em.findOne(MedicareClaim, { id: claimId, organisationId, transactionId }, LOCKED);
     return claim ? { claim, paymentTransaction } : null;
   }
 

@@ -2,7 +2,7 @@ import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
-import { Payout } from '../../domain/payout.js';
+import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
 
 type Saved = Transaction | PaymentTransaction | Claim | MedicareClaim | Payout;
@@ -80,10 +80,10 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async lockPayoutsOf(): Promise<void> {}
 
-  async unpaidOf(businessId: string): Promise<string[]> {
-    return this.paymentTransactions
-      .filter((stored) => stored.businessId === businessId && stored.payoutId === null && stored.isSettled())
-      .map((stored) => stored.id);
+  async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
+    const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && stored.payoutId === null && stored.isSettled());
+    for (const stored of waiting) stored.payoutId = payoutId;
+    return { transactionCount: waiting.length, amount: payoutAmountOf(waiting) };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {

@@ -4,7 +4,7 @@ import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
-import { Payout } from '../../domain/payout.js';
+import { Payout, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
 // `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
@@ -66,12 +66,20 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
   }
 
-  async unpaidOf(businessId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ id: string }[]>(
-      "select id from payment_transactions where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded') order by id",
-      [businessId],
+  async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
+    // One statement, one snapshot: the rows it locks are the rows it marks and adds up. A refund
+    // holding a row's lock goes first, and its adjustment is what is counted.
+    const [totals] = await this.em.execute<{ count: number; amount: string }[]>(
+      `with waiting as materialized (
+         select id, amount - platform_fee_amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(adjustments) a), 0) as net
+         from payment_transactions
+         where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')
+         for update),
+       marked as (update payment_transactions pt set payout_id = ? from waiting where pt.id = waiting.id returning waiting.net)
+       select count(*)::int as count, coalesce(sum(net), 0)::bigint as amount from marked`,
+      [businessId, payoutId],
     );
-    return rows.map((row) => row.id);
+    return { transactionCount: totals.count, amount: Number(totals.amount) };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {

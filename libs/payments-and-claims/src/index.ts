@@ -1,6 +1,6 @@
 // The payments-and-claims context's public surface: the module; each booking's newest transaction,
 // which scheduling shows as `latestTransaction`; the BookingLedger port scheduling implements and
-// the cancellation fee scheduling charges; the services that record money; and the payout
+// the cancellation fee scheduling charges; the services that record money; and the payout and fee
 // arithmetic the demo data generator reuses.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
@@ -11,6 +11,7 @@ export { RecordTransaction } from './application/record-transaction.use-case.js'
 export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './application/assemble-payout.use-case.js';
 export { payoutAmountOf } from './domain/payout.js';
+export { platformFeeOf } from './domain/checkout-items.js';
 export { claimAddsUp } from './domain/claim.js';
 export { HealthFundGateway } from './domain/health-fund-gateway.js';
 export { MedicareGateway } from './domain/medicare-gateway.js';

@@ -10,8 +10,8 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
-import { findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
-import { measure, stopLoad, warmUp } from './lib/load.mjs';
+import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
+import { measure, measureOnce, stopLoad, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
 import {
   costTable,
@@ -46,7 +46,7 @@ const options = {
   warmupSeconds: numberOption('WARMUP', 3),
   durationSeconds: numberOption('DURATION', 10, { min: 1 }),
   connections: numberOption('CONNECTIONS', 8, { min: 1 }),
-  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H,I')
+  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H,I,J,K')
     .split(',')
     .map((id) => id.trim().toUpperCase())
     .filter(Boolean),
@@ -242,8 +242,9 @@ async function main() {
   if (fixtures.scale.bookings < 400_000) log(`WARNING: ${fixtures.scale.bookings} bookings: this is not the bench scale (npm run seed -- --scale bench)`);
 
   const nextSlot = slotSource(await slotPlan(pool, fixtures.booking), runId);
-  const scenarios = defineScenarios(fixtures, nextSlot).filter((scenario) => options.scenarios.includes(scenario.id));
-  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..I`);
+  const nextCheckoutSlot = slotSource(await slotPlan(pool, fixtures.checkout, CHECKOUT_FIRST_SLOT), `${runId}-J`);
+  const scenarios = defineScenarios(fixtures, nextSlot, nextCheckoutSlot).filter((scenario) => options.scenarios.includes(scenario.id));
+  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..K`);
 
   const serviceEnv = {
     ...withoutServiceConfig(process.env),
@@ -273,7 +274,8 @@ async function main() {
     // No job workers in-process: their polling would land among the statements being counted.
     env: { ...serviceEnv, JOB_WORKERS: 'false' },
     bootstrapKey: BOOTSTRAP_KEY,
-    scenarios,
+    // K pays its business out once: in-process it would leave nothing for the measured run.
+    scenarios: scenarios.filter((scenario) => !scenario.once),
     log,
     afterScenario: async (id) => {
       if (baselineScenarios.length && id === baselineScenarios.at(-1)) baselineSql = await baselineStatements({ databaseUrl, fixtures });
@@ -281,7 +283,7 @@ async function main() {
   });
   report.statements = counted.results;
   statementCounts.service = Object.fromEntries(Object.entries(counted.results).map(([id, result]) => [id, result.perRequest]));
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((one) => !one.once)) {
     const bad = counted.results[scenario.id].requests.filter((request) => !request.ok);
     for (const request of bad)
       report.failures.push(`statement step: ${scenario.id} ${request.method} ${request.path} answered ${request.status}: ${request.body}`);
@@ -391,6 +393,20 @@ async function main() {
     return result;
   };
   for (const scenario of scenarios) {
+    if (scenario.once) {
+      // After the statement step (which removes the write scenarios' rows), so K's business is there when it runs.
+      log(`${scenario.id}: writing ${fixtures.organisationId}'s payout business and its settled payment transactions (bulk SQL)`);
+      fixtures.payoutRun = await createPayoutFixture(pool, fixtures.organisationId);
+      log(`${scenario.id} ${scenario.title} → ${targets[0].name}: one request`);
+      const { failure, ...row } = await measureOnce({ target: targets[0], scenario, postmasterPid });
+      if (failure) report.failures.push(failure);
+      log(
+        `  ${row.latencyMs.p99} ms end to end, ${row.cpuMicrosPerRequest} µs CPU, ${row.dbCpuMicrosPerRequest ?? '–'} µs DB CPU${failure ? `; ${failure}` : ''}`,
+      );
+      windows.push(row);
+      rows.push(row);
+      continue;
+    }
     const onTargets = scenario.baselines && options.baselines ? targets : [targets[0]];
     if (onTargets.length === 1) {
       rows.push(await measureWindow({ scenario, target: targets[0], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HealthFundGateway, type TestHealthFundGateway } from '@app/payments-and-claims';
+import { HealthFundGateway, MedicareGateway, type TestHealthFundGateway, type TestMedicareGateway } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   type Body,
@@ -12,6 +12,7 @@ import {
   createTenant,
   created,
   orgPath,
+  payLink,
   postJson,
   sql,
   type Tenant,
@@ -106,6 +107,15 @@ const getBooking = async (id: string) =>
     await t
       .http()
       .get(orgPath(home.id, `/bookings/${id}`))
+      .set('Authorization', home.auth)
+      .expect(200)
+  ).body;
+
+const getTransaction = async (id: string) =>
+  (
+    await t
+      .http()
+      .get(orgPath(home.id, `/transactions/${id}`))
       .set('Authorization', home.auth)
       .expect(200)
   ).body;
@@ -497,20 +507,89 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const response = await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: claimPart.claim.id, voidedAt: expect.any(String), totalRebateAmount: 4800 });
-    const got = (
-      await t
-        .http()
-        .get(orgPath(home.id, `/transactions/${sale.id}`))
-        .set('Authorization', home.auth)
-        .expect(200)
-    ).body;
+    const got = await getTransaction(sale.id);
     const voidedPart = got.paymentTransactions.find((part: Body) => part.id === claimPart.id);
     expect(voidedPart.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -4800 })]);
     expect(voidedPart.claim.voidedAt).toBe(response.body.voidedAt);
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     expect(fund.claimsOf('40017777')).toEqual([{ referenceNumber: claimPart.claim.referenceNumber, reversed: true }]);
     expect(await eventsOf('claim.voided', (data) => data.id === claimPart.claim.id)).toEqual([response.body]);
+    expect((await getBooking(sale.bookingId)).paid).toBe(false);
     expectProblem(await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth), 409, 'claim_not_voidable');
+  });
+
+  it('voids a bulk-billed Medicare claim: paymentStatus voided, the benefit taken back, Medicare reversed, the booking unpaid and open to check-out again', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const sale = await created(checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    const [part] = sale.paymentTransactions;
+    const response = await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: part.medicareClaim.id,
+      transactionId: sale.id,
+      paymentStatus: { code: 'voided', name: 'Voided' },
+      totalRebateAmount: 8290,
+    });
+    const got = await getTransaction(sale.id);
+    expect(got.paymentTransactions[0].adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -8290 })]);
+    expect(got.paymentTransactions[0].medicareClaim.paymentStatus).toEqual({ code: 'voided', name: 'Voided' });
+    expect(t.app.get<TestMedicareGateway>(MedicareGateway).reversed.has(part.medicareClaim.mcolClaimId)).toBe(true);
+    expect(await eventsOf('medicare_claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([response.body]);
+    expect(await eventsOf('claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([]);
+    expect((await getBooking(visit.id)).paid).toBe(false);
+    expectProblem(await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth), 409, 'claim_not_voidable');
+    // Claimed again, the booking is paid again; the payout nets the voided benefit to nothing.
+    expect((await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } })).status).toBe(201);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it("voids a patient claim: Medicare takes the patient's benefit back; the card paid the business, so its money and the booking's paid stay", async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const sale = await created(
+      checkOut(visit.id, { medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+    const [claim] = await sql<{ id: string; mcol_claim_id: string }>(t, 'select id, mcol_claim_id from medicare_claims where transaction_id = ?', [sale.id]);
+    const response = await postJson(t, voidPath(sale.id, claim.id), {}, home.auth);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: claim.id, type: { code: 'patient_claim' }, paymentStatus: { code: 'voided' } });
+    expect(t.app.get<TestMedicareGateway>(MedicareGateway).reversed.has(claim.mcol_claim_id)).toBe(true);
+    const got = await getTransaction(sale.id);
+    expect(got.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: 8290, adjustmentTransactions: [] })]);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('a payment link paid after its claim was voided does not make the booking paid', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }));
+    const claimPart = sale.paymentTransactions.find((part: Body) => part.claim);
+    const linkPart = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length);
+    expect((await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth)).status).toBe(200);
+    await payLink(t, linkPart.paymentLinks[0].url).expect(200);
+    expect((await getBooking(visit.id)).paid).toBe(false);
+  });
+
+  it('a claim made on an earlier business day of the location is 409 claim_not_voidable, and nothing changes', async () => {
+    const who = await patient();
+    const medicareSale = await created(checkOut((await booking(who, gp)).id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    const fundSale = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+    const medicareClaim = medicareSale.paymentTransactions[0].medicareClaim;
+    const fundClaim = fundSale.paymentTransactions.find((part: Body) => part.claim).claim;
+    await sql(t, "update medicare_claims set created_at = created_at - interval '1 day' where id = ?", [medicareClaim.id]);
+    await sql(t, "update claims set created_at = created_at - interval '1 day' where id = ?", [fundClaim.id]);
+    expectProblem(await postJson(t, voidPath(medicareSale.id, medicareClaim.id), {}, home.auth), 409, 'claim_not_voidable');
+    expectProblem(await postJson(t, voidPath(fundSale.id, fundClaim.id), {}, home.auth), 409, 'claim_not_voidable');
+    const adjustments = await sql<{ count: number }>(
+      t,
+      "select count(*)::int as count from payment_transactions where transaction_id in (?, ?) and adjustments <> '[]'::jsonb",
+      [medicareSale.id, fundSale.id],
+    );
+    expect(adjustments).toEqual([{ count: 0 }]);
+    expect((await getBooking(medicareSale.bookingId)).paid).toBe(true);
   });
 
   it('an unknown transaction or claim is 404', async () => {
@@ -518,6 +597,18 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const sale = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
     expectNotFound(await postJson(t, voidPath(sale.id, UNKNOWN_UUID), {}, home.auth));
     expectNotFound(await postJson(t, voidPath(UNKNOWN_UUID, UNKNOWN_UUID), {}, home.auth));
+  });
+
+  it("a Medicare claim named under another transaction, or another organisation's, is 404, as is an id of no possible claim", async () => {
+    const who = await patient();
+    const medicareSale = await created(checkOut((await booking(who, gp)).id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    const other = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
+    const claimId = medicareSale.paymentTransactions[0].medicareClaim.id;
+    expectNotFound(await postJson(t, voidPath(other.id, claimId), {}, home.auth));
+    const stranger = await createTenant(t, 'Stranger Clinic');
+    expectNotFound(await postJson(t, orgPath(stranger.id, `/transactions/${medicareSale.id}/claims/${claimId}/void`), {}, stranger.auth));
+    expectNotFound(await postJson(t, voidPath(medicareSale.id, 'not-a-claim'), {}, home.auth));
+    expect((await getBooking(medicareSale.bookingId)).paid).toBe(true);
   });
 });
 
@@ -547,13 +638,7 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     expectProblem(await refund(card.id, { amount: 5201 }), 409, 'refund_exceeds_payment');
     expect((await refund(card.id, { amount: 5200 })).status).toBe(201);
     expectProblem(await refund(card.id, { amount: 1 }), 409, 'refund_exceeds_payment');
-    const got = (
-      await t
-        .http()
-        .get(orgPath(home.id, `/transactions/${sale.id}`))
-        .set('Authorization', home.auth)
-        .expect(200)
-    ).body;
+    const got = await getTransaction(sale.id);
     expect(got.paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions.map((adjustment: Body) => adjustment.amount)).toEqual([
       -2000, -5200,
     ]);

@@ -13,6 +13,7 @@ import {
   createTenant,
   created,
   orgPath,
+  payLink,
   postJson,
   sql,
   type Tenant,
@@ -188,22 +189,19 @@ async function run(step: Step, s: Shop): Promise<void> {
         step.pick,
       );
       if (!link) return;
-      const token = link.paymentLinks[0].url.split('/pay/')[1];
-      const response = await t
-        .http()
-        .post(`/v1/payment-links/${token}/pay`)
-        .set('Content-Type', 'application/json')
-        .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+      const response = await payLink(t, link.paymentLinks[0].url);
       expect([200, 409]).toContain(response.status);
       return;
     }
     case 'void': {
+      // A health fund claim or a bulk-billed Medicare claim: the route takes either.
       const sale = pick(
-        s.sales.filter((candidate) => candidate.paymentTransactions.some((part: Body) => part.claim)),
+        s.sales.filter((candidate) => candidate.paymentTransactions.some((part: Body) => part.claim || part.medicareClaim)),
         step.pick,
       );
       if (!sale) return;
-      const claim = sale.paymentTransactions.find((part: Body) => part.claim).claim;
+      const claimPart = sale.paymentTransactions.find((part: Body) => part.claim || part.medicareClaim);
+      const claim = claimPart.claim ?? claimPart.medicareClaim;
       const response = await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth);
       expect([200, 409]).toContain(response.status);
       return;
@@ -270,7 +268,8 @@ async function expectInvariants(s: Shop): Promise<void> {
     expect(claimAddsUp(claim as never)).toBe(true);
     for (const item of claim.items) expect(item.rebateAmount).toBeLessThanOrEqual(item.chargeAmount);
   }
-  // A settled transaction's charges are its rebates and payments; its booking is paid exactly then.
+  // A settled transaction's charges are its rebates and payments; its booking is paid exactly when
+  // they are in hand and no claim's money was taken back by a void.
   const transactions = await sql<{ id: string; amount: number; booking_id: string | null; paid: boolean | null; cancelled: boolean }>(
     t,
     `select tx.id, tx.amount, tx.booking_id, b.paid, b.cancelled_at is not null as cancelled
@@ -281,7 +280,10 @@ async function expectInvariants(s: Shop): Promise<void> {
     const parts = rows.filter((row) => row.transaction_id === transaction.id);
     const isSettled = parts.every(settled);
     if (isSettled) expect(parts.reduce((sum, row) => sum + row.amount, 0)).toBe(transaction.amount);
-    if (!transaction.cancelled) expect({ transaction: transaction.id, paid: transaction.paid }).toEqual({ transaction: transaction.id, paid: isSettled });
+    const voided = parts.flatMap((row) => row.adjustments.filter((adjustment) => adjustment.source === 'claim_void'));
+    const inHand = parts.reduce((sum, row) => sum + row.amount, 0) + voided.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+    const paid = isSettled && inHand === transaction.amount;
+    if (!transaction.cancelled) expect({ transaction: transaction.id, paid: transaction.paid }).toEqual({ transaction: transaction.id, paid });
   }
   // Refunds never exceed their payment.
   for (const row of rows.filter((candidate) => candidate.source === 'payment' && candidate.amount > 0)) {

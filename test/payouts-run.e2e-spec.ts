@@ -12,6 +12,7 @@ import {
   createTenant,
   created,
   orgPath,
+  payLink,
   postJson,
   sql,
   type Tenant,
@@ -198,13 +199,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const shop = await clinic();
     const sale = await shop.checkOut(() => ({ paymentLink: {} }));
     expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
-    const token = sale.paymentTransactions[0].paymentLinks[0].url.split('/pay/')[1];
-    await t
-      .http()
-      .post(`/v1/payment-links/${token}/pay`)
-      .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }))
-      .expect(200);
+    await payLink(t, sale.paymentTransactions[0].paymentLinks[0].url).expect(200);
     expect(await created(payOut(shop.businessId))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
     await expectBooksBalance(shop.businessId);
   });
@@ -227,5 +222,62 @@ describe('the daily payout job', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await payoutsOf(shop.businessId)).toEqual([expect.objectContaining({ amount: 12000 - 180, transaction_count: 1 })]);
     await expectBooksBalance(shop.businessId);
+  });
+});
+
+describe('two instances on one database', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp();
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  const waitForPayouts = async (businessId: string, count: number) => {
+    const deadline = Date.now() + 15_000;
+    while ((await payoutsOf(businessId)).length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  };
+
+  it('running the payout job and the route on both at once pays each payment transaction out once', async () => {
+    const shop = await clinic();
+    for (let i = 0; i < 3; i++) await shop.checkOut();
+    for (let i = 0; i < 3; i++)
+      await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    const waiting = await rowsOf(shop.businessId);
+    expect(waiting).toHaveLength(9);
+
+    // The run job as each instance's worker runs it (a job retried after a crash runs twice), and the platform route on each.
+    const [jobOnA, jobOnB, ...answers] = await Promise.allSettled([
+      t.app.get(PayoutJobs).runFor(shop.businessId),
+      b.app.get(PayoutJobs).runFor(shop.businessId),
+      payOut(shop.businessId),
+      postJson(b, `/v1/businesses/${shop.businessId}/payouts`, {}, b.platformAuth),
+      payOut(shop.businessId),
+      postJson(b, `/v1/businesses/${shop.businessId}/payouts`, {}, b.platformAuth),
+    ]);
+    expect([jobOnA.status, jobOnB.status]).toEqual(['fulfilled', 'fulfilled']);
+    const responses = answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : undefined));
+    for (const response of responses.filter((response) => response?.status !== 201)) expectProblem(response!, 409, 'nothing_to_pay_out');
+    const [payout, ...more] = await payoutsOf(shop.businessId);
+    expect(more).toEqual([]);
+    const rows = await rowsOf(shop.businessId);
+    expect(rows.map((row) => row.payout_id)).toEqual(waiting.map(() => payout.id));
+    // 3 × (12000 − 180) by card; 3 × (4800 claim + 7200 − 108 card).
+    expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({ amount: 3 * (12000 - 180) + 3 * (4800 + 7200 - 108), count: 9 });
+    await expectBooksBalance(shop.businessId);
+
+    // The daily job firing on both instances: one more payout, of the new money only.
+    await shop.checkOut();
+    await Promise.all([t.app.get(PayoutJobs).queueRuns([shop.businessId]), b.app.get(PayoutJobs).queueRuns([shop.businessId])]);
+    await waitForPayouts(shop.businessId, 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const payouts = await payoutsOf(shop.businessId);
+    expect(payouts.map((one) => [one.amount, one.transaction_count])).toEqual([
+      [payout.amount, 9],
+      [12000 - 180, 1],
+    ]);
+    await expectBooksBalance(shop.businessId);
+    expectProblem(await postJson(b, `/v1/businesses/${shop.businessId}/payouts`, {}, b.platformAuth), 409, 'nothing_to_pay_out');
   });
 });

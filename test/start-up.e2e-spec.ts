@@ -137,4 +137,15 @@ describe('npm start on a fresh clone', () => {
       expect.stringMatching(/^ {2}API docs: +http:\/\/localhost:\d+\/docs +\(OpenAPI document: http:\/\/localhost:\d+\/docs\/openapi\.json\)$/),
     );
   });
+
+  it('prints a check-out that answers 201 when pasted, then 409 booking_already_paid', async () => {
+    const [, authorization, body, url] =
+      /curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+\/transactions)"$/m.exec(output) ?? [];
+    expect(url).toMatch(/^http:\/\/localhost:\d+\/v1\/organisations\/org_\w+\/bookings\/[\w-]+\/transactions$/);
+    const paste = () =>
+      fetch(url.replace('localhost', '127.0.0.1'), { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body });
+    expect((await paste()).status).toBe(201);
+    const again = await paste();
+    expect({ status: again.status, code: ((await again.json()) as { code: string }).code }).toEqual({ status: 409, code: 'booking_already_paid' });
+  });
 });

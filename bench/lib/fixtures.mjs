@@ -5,6 +5,12 @@
 export const BENCH_MARKER = 'harness-bench-';
 /** Bench bookings go after this moment (and after anything already booked for the provider). */
 const FIRST_SLOT = Date.parse('2031-01-01T00:00:00.000Z');
+/** J's bookings start here, clear of G's and H's even when J books the same provider. */
+export const CHECKOUT_FIRST_SLOT = Date.parse('2036-01-01T00:00:00.000Z');
+/** The name of K's business: what `removeBenchMoney` finds an interrupted run's by. */
+const PAYOUT_BUSINESS_NAME = `${BENCH_MARKER}K`;
+/** Settled payment transactions K's business waits to be paid out for (issue 15: at least 10,000). */
+export const PAYOUT_TRANSACTIONS = 10_000;
 /** Confirmed bookings wanted in scenario D's date range (page 400 of 20 starts at 7,980). */
 const D_RANGE_BOOKINGS = 20_000;
 const D_MIN_BOOKINGS = 10_000;
@@ -86,6 +92,7 @@ export async function findFixtures(pool) {
 
   return {
     scale,
+    checkout: await checkoutFixture(pool, organisationId),
     availability: { ...availability, from: tomorrow, to: weekEnd },
     organisationId,
     organisationBookings: organisation.bookings,
@@ -99,19 +106,127 @@ export async function findFixtures(pool) {
 }
 
 /**
- * Fresh, non-overlapping slots for the provider: from 2031 or after the provider's last booking,
- * whichever is later, on a step longer than the appointment.
+ * J: a client with a payment method and a health fund card (of no member number the test fund
+ * rejects or times out on), and an appointment type offered by a provider with a provider number at
+ * the location, in the largest organisation that has such a client.
  */
-export async function slotPlan(pool, { providerId, durationMinutes }) {
+async function checkoutFixture(pool, largestOrganisationId) {
+  const client = await one(
+    pool,
+    `with sizes as (select organisation_id, count(*) as bookings from bookings group by 1),
+     cards as (
+       select client_id, organisation_id,
+         (array_agg(id order by created_at, id) filter (where type = 'payment_method'))[1] as "paymentMethodId",
+         (array_agg(id order by created_at, id) filter (where type = 'health_fund_card' and last4 not in ('9999', '8888')))[1] as "healthFundCardId"
+       from wallet_cards group by client_id, organisation_id)
+     select c.client_id as "clientId", c.organisation_id as "organisationId", c."paymentMethodId", c."healthFundCardId"
+     from cards c join clients cl on cl.id = c.client_id and not cl.deleted join sizes s on s.organisation_id = c.organisation_id
+     where c."paymentMethodId" is not null and c."healthFundCardId" is not null
+     order by c.organisation_id = $1 desc, s.bookings desc, cl.created_at, cl.id
+     limit 1`,
+    [largestOrganisationId],
+  );
+  if (!client) throw new Error('No client has both a payment method and a health fund card (scenario J needs one): seed the bench scale.');
+  const offer = await one(
+    pool,
+    `select t.id as "appointmentTypeId", t.duration_minutes as "durationMinutes", l.provider_id as "providerId", l.location_id as "locationId"
+     from appointment_types t
+     join provider_location_links l on l.organisation_id = t.organisation_id and not l.deleted
+          and l.provider_id = any (t.provider_ids) and l.location_id = any (t.location_ids) and l.medicare->>'providerNumber' is not null
+     join providers p on p.id = l.provider_id and not p.deleted and p.bookings_enabled
+     where t.organisation_id = $1 and not t.deleted and jsonb_array_length(t.billable_items) > 0
+     order by t.max_attendees, t.created_at, t.id, l.created_at, l.id limit 1`,
+    [client.organisationId],
+  );
+  if (!offer) throw new Error(`${client.organisationId} has no billable appointment type offered by a provider with a provider number (scenario J needs one).`);
+  return { ...client, ...offer };
+}
+
+/**
+ * K: a business of its own (a copy of the organisation's first, named `harness-bench-K`) holding
+ * PAYOUT_TRANSACTIONS settled card payments in no payout, written in one statement. Returns the
+ * business and what its payout must come to: Σ amount − Σ platform fee.
+ */
+export async function createPayoutFixture(pool, organisationId) {
+  const business = await one(
+    pool,
+    `insert into businesses (id, organisation_id, name, tax_identifier, country_code, merchant_id, settings, capabilities, events, created_at)
+     select gen_random_uuid(), organisation_id, $2, tax_identifier, country_code, merchant_id, settings, capabilities, events, now()
+     from businesses where organisation_id = $1 order by created_at, id limit 1
+     returning id`,
+    [organisationId, PAYOUT_BUSINESS_NAME],
+  );
+  if (!business) throw new Error(`${organisationId} has no business to copy for scenario K.`);
+  // Amounts from 50.00 to 249.99 and a 1.5 % fee, as check-out charges them; created over the last day.
+  const expected = await one(
+    pool,
+    `with made as (
+       insert into payment_transactions (id, organisation_id, business_id, transaction_id, payout_id, source, amount, platform_fee_amount,
+                                         payment, claim_id, medicare_claim_id, adjustments, payment_links, events, created_at)
+       select gen_random_uuid(), $1, $2, null, null, 'payment', amount, round(amount * 0.015)::int,
+              jsonb_build_object('id', 'pi_bench_' || n, 'currency', 'AUD', 'status', 'succeeded', 'paymentMethodId', null, 'clientSecret', null, 'amount', amount),
+              null, null, '[]', '[]', '[]', now() - make_interval(secs => n * 8)
+       from (select n, 5000 + (n * 7919) % 20000 as amount from generate_series(1, $3::int) n) rows
+       returning amount, platform_fee_amount)
+     select count(*)::int as transactions, (sum(amount) - sum(platform_fee_amount))::int as amount from made`,
+    [organisationId, business.id, PAYOUT_TRANSACTIONS],
+  );
+  return { organisationId, businessId: business.id, ...expected };
+}
+
+/**
+ * Removes the money the write scenarios made: J's transactions, claims and payment transactions on
+ * bench bookings, and K's business with its payment transactions, payouts and their events.
+ */
+export async function removeBenchMoney(pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query(
+      `select t.id from transactions t join bookings b on b.id = t.booking_id where b.pms_booking_id like $1 and b.service_date >= $2`,
+      [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)],
+    );
+    const transactionIds = rows.map((row) => row.id);
+    const { rowCount: checkouts } = await client.query(
+      `with parts as (delete from payment_transactions where transaction_id = any($1) returning claim_id),
+            fund as (delete from claims where id in (select claim_id from parts where claim_id is not null)),
+            medicare as (delete from medicare_claims where transaction_id = any($1))
+       delete from transactions where id = any($1)`,
+      [transactionIds],
+    );
+    const { rows: businesses } = await client.query('select id from businesses where name = $1', [PAYOUT_BUSINESS_NAME]);
+    const businessIds = businesses.map((row) => row.id);
+    await client.query(`delete from events where type like 'payout.%' and data->>'id' in (select id::text from payouts where business_id = any($1))`, [
+      businessIds,
+    ]);
+    await client.query('delete from payment_transactions where business_id = any($1)', [businessIds]);
+    await client.query('delete from payouts where business_id = any($1)', [businessIds]);
+    await client.query('delete from businesses where id = any($1)', [businessIds]);
+    await client.query('commit');
+    return { checkouts, payoutBusinesses: businessIds.length };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Fresh, non-overlapping slots for the provider: from `from` (2031 unless told) or after the
+ * provider's last booking, whichever is later, on a step longer than the appointment.
+ */
+export async function slotPlan(pool, { providerId, durationMinutes }, from = FIRST_SLOT) {
   const { last } = await one(pool, 'select max(ends_at) as last from bookings where provider_id = $1', [providerId]);
   const hour = 3_600_000;
-  const start = Math.max(FIRST_SLOT, last ? Math.ceil(last.getTime() / hour) * hour + hour : 0);
+  const start = Math.max(from, last ? Math.ceil(last.getTime() / hour) * hour + hour : 0);
   const stepMinutes = Math.ceil(durationMinutes / 15) * 15 + 15;
   return { start, stepMinutes };
 }
 
-/** Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's. */
+/** Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's, with J's money on them. */
 export async function removeBenchBookings(pool) {
+  await removeBenchMoney(pool);
   const { rowCount } = await pool.query(
     `delete from bookings where pms_booking_id like $1 and service_date >= $2
        and not exists (select 1 from transactions t where t.booking_id = bookings.id)`,

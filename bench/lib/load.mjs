@@ -1,5 +1,6 @@
 // One scenario against one target: autocannon warm-up, then the measured window, with the
 // target's CPU (and PostgreSQL's) read from /proc before and after, and its RSS sampled every 100 ms.
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { cpuMicros, machineBusyMicros, postgresCpuDelta, postgresCpuMicros, rssSampler } from './processes.mjs';
 
@@ -115,4 +116,63 @@ export async function measure({
   } finally {
     if (!stopped) memory.stop();
   }
+}
+
+/**
+ * A scenario of one request (`once`: K's payout run), timed end to end with fetch, with the
+ * target's and PostgreSQL's CPU over it. Returns a row shaped like `measure`'s (one request, its
+ * time as every latency percentile) and what `scenario.check` said of the answer.
+ */
+export async function measureOnce({ target, scenario, postmasterPid }) {
+  const [template] = scenario.requests;
+  const request = template.setupRequest({ method: template.method, path: template.path, headers: { ...target.headers, ...template.headers } }, {});
+  const memory = rssSampler(target.pid);
+  const cpuBefore = cpuMicros(target.pid);
+  const dbBefore = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
+  const loadBefore = process.cpuUsage();
+  const machineBefore = machineBusyMicros();
+  const started = performance.now();
+  const response = await fetch(`${target.url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  const load = process.cpuUsage(loadBefore);
+  const cpu = cpuMicros(target.pid) - cpuBefore;
+  const dbDelta = postmasterPid ? postgresCpuDelta(dbBefore, postgresCpuMicros(postmasterPid)) : null;
+  const other = machineBusyMicros() - machineBefore - cpu - (dbDelta?.total ?? 0) - (load.user + load.system);
+  const { peakKb } = memory.stop();
+  const expected = scenario.expect?.[0] ?? 200;
+  const latency = round(ms, 1);
+  return {
+    target: target.name,
+    scenario: scenario.id,
+    round: null,
+    connections: 1,
+    durationSeconds: round(ms / 1000, 3),
+    requests: 1,
+    requestsPerSecond: round(1000 / ms, 2),
+    latencyMs: { p50: latency, p90: latency, p99: latency, max: latency, mean: latency },
+    errors: response.status === expected ? 0 : 1,
+    connectionErrors: 0,
+    timeouts: 0,
+    non2xx: response.ok ? 0 : 1,
+    statusCodes: { [response.status]: 1 },
+    cpuMicrosPerRequest: round(cpu, 0),
+    cpuUtilisation: round(cpu / 1e3 / ms, 2),
+    dbCpuMicrosPerRequest: dbDelta ? round(dbDelta.total, 0) : null,
+    dbBackendCpuMicrosPerRequest: dbDelta ? round(dbDelta.backends, 0) : null,
+    dbIoWorkerCpuMicrosPerRequest: dbDelta ? round(dbDelta.ioWorkers, 0) : null,
+    dbBackendsStarted: dbDelta?.backendsStarted ?? null,
+    dbBackendsExited: dbDelta?.backendsExited ?? null,
+    dbCpuUtilisation: dbDelta ? round(dbDelta.total / 1e3 / ms, 2) : null,
+    loadGeneratorCpuUtilisation: round((load.user + load.system) / 1e3 / ms, 2),
+    otherCpuUtilisation: round(Math.max(0, other) / 1e3 / ms, 2),
+    throughputBytesPerSecond: Math.round(Buffer.byteLength(text) / (ms / 1000)),
+    peakRssMb: round(peakKb / 1024, 1),
+    failure: response.status === expected ? (scenario.check?.(text) ?? null) : `${scenario.id} answered ${response.status}: ${text.slice(0, 300)}`,
+  };
 }

@@ -264,6 +264,17 @@ export function evaluateTargets({ rows, ratios, cpuOverBaseline, serviceHwmMb })
     const value = service(scenario)?.dbCpuMicrosPerRequest ?? null;
     add(`${scenario} PostgreSQL CPU ≤ ${limit} µs/req (30 % under ${reference})`, value, value === null ? null : value <= limit, 'µs');
   }
+  // Issue 15: a check-out (J) costs at most twice a booking write (G), both per request of their create-and-act cycles.
+  const g = service('G');
+  const j = service('J');
+  add(
+    'J CPU ≤ 2× G CPU per request',
+    j && g ? Number((j.cpuMicrosPerRequest / g.cpuMicrosPerRequest).toFixed(2)) : null,
+    j && g ? j.cpuMicrosPerRequest <= 2 * g.cpuMicrosPerRequest : null,
+    j && g ? `× (J ${j.cpuMicrosPerRequest} µs, G ${g.cpuMicrosPerRequest} µs)` : '× (needs G and J)',
+  );
+  const k = service('K');
+  add('K payout run < 5 s', k?.latencyMs.p99 ?? null, k ? k.latencyMs.p99 < 5000 : null, 'ms (one request, end to end)');
   const peaks = rows.filter((row) => row.target === 'service').map((row) => row.peakRssMb);
   const peak = Math.max(...peaks, serviceHwmMb ?? 0);
   add('peak RSS < 256 MB', Number(peak.toFixed(1)), peak < 256, 'MB (max of 100 ms VmRSS samples and VmHWM)');

@@ -1,6 +1,6 @@
 // The scenarios, as autocannon `requests` cycles. The same definitions drive the in-process
 // statement count (see statements.mjs), so both measure the same requests.
-import { BENCH_MARKER } from './fixtures.mjs';
+import { BENCH_MARKER, PAYOUT_TRANSACTIONS } from './fixtures.mjs';
 
 export const ALL_EXPANSIONS = [
   'paymentMethod',
@@ -28,8 +28,8 @@ export function slotSource({ start, stepMinutes }, runId) {
  * Every scenario: `requests` (one cycle, repeated by each connection), `connections` (null: the
  * run's CONNECTIONS), and `baselines` when the baselines answer it too.
  */
-export function defineScenarios(fixtures, nextSlot) {
-  const { organisationId, businessId, payoutId, bookingRange, booking, availability } = fixtures;
+export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
+  const { organisationId, businessId, payoutId, bookingRange, booking, availability, checkout } = fixtures;
   const org = `/v1/organisations/${organisationId}`;
   const json = { 'content-type': 'application/json' };
   const get = (path) => ({ method: 'GET', path });
@@ -40,22 +40,28 @@ export function defineScenarios(fixtures, nextSlot) {
     `${org}/bookings?status=confirmed&serviceDateMin=${encodeURIComponent(bookingRange.serviceDateMin)}&serviceDateMax=${encodeURIComponent(bookingRange.serviceDateMax)}&page=400&limit=20`,
   );
   const bookingData = get(`${org}/booking-data`);
-  const createBooking = (onResponse) => ({
+  const createBooking = (onResponse, { at = org, offer = booking, slots = nextSlot } = {}) => ({
     method: 'POST',
-    path: `${org}/bookings`,
+    path: `${at}/bookings`,
     headers: json,
     setupRequest: (request) => ({
       ...request,
       body: JSON.stringify({
-        clientId: booking.clientId,
-        providerId: booking.providerId,
-        locationId: booking.locationId,
-        appointmentTypeId: booking.appointmentTypeId,
-        ...nextSlot(),
+        clientId: offer.clientId,
+        providerId: offer.providerId,
+        locationId: offer.locationId,
+        appointmentTypeId: offer.appointmentTypeId,
+        ...slots(),
       }),
     }),
     ...(onResponse ? { onResponse } : {}),
   });
+  const keepBookingId = (status, body, context) => {
+    context.bookingId = status === 201 ? JSON.parse(body).id : undefined;
+  };
+  // A failed create leaves no id: the next request names a booking that does not exist, counted as an error.
+  const createdBookingId = (context) => context.bookingId ?? '00000000-0000-4000-8000-000000000000';
+  const checkoutOrg = `/v1/organisations/${checkout.organisationId}`;
 
   return [
     { id: 'A', title: 'providers?limit=20', requests: [providers], baselines: true },
@@ -74,16 +80,53 @@ export function defineScenarios(fixtures, nextSlot) {
       title: 'POST booking + POST cancel',
       expect: [201, 200],
       requests: [
-        createBooking((status, body, context) => {
-          context.bookingId = status === 201 ? JSON.parse(body).id : undefined;
-        }),
+        createBooking(keepBookingId),
         {
           method: 'POST',
           path: `${org}/bookings/-/cancel`,
-          // A failed create leaves no id: cancel a booking that does not exist, counted as an error.
-          setupRequest: (request, context) => ({ ...request, path: `${org}/bookings/${context.bookingId ?? '00000000-0000-4000-8000-000000000000'}/cancel` }),
+          setupRequest: (request, context) => ({ ...request, path: `${org}/bookings/${createdBookingId(context)}/cancel` }),
         },
       ],
+    },
+    {
+      id: 'J',
+      title: 'POST booking + POST check-out (fund claim + card)',
+      expect: [201, 201],
+      requests: [
+        createBooking(keepBookingId, { at: checkoutOrg, offer: checkout, slots: nextCheckoutSlot }),
+        {
+          method: 'POST',
+          path: `${checkoutOrg}/bookings/-/transactions`,
+          headers: json,
+          setupRequest: (request, context) => ({
+            ...request,
+            path: `${checkoutOrg}/bookings/${createdBookingId(context)}/transactions`,
+            body: JSON.stringify({ healthFundClaim: { healthFundCardId: checkout.healthFundCardId }, payment: { paymentMethodId: checkout.paymentMethodId } }),
+          }),
+        },
+      ],
+    },
+    {
+      id: 'K',
+      title: `payout run over ${PAYOUT_TRANSACTIONS.toLocaleString('en-AU')} payment transactions`,
+      // One request, timed end to end (not a load window): its business is made just before it (fixtures.payoutRun).
+      once: true,
+      expect: [201],
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/businesses/-/payouts',
+          setupRequest: (request) => ({ ...request, path: `/v1/businesses/${fixtures.payoutRun.businessId}/payouts` }),
+        },
+      ],
+      /** The payout must hold every waiting payment transaction and come to their amounts less fees. */
+      check: (body) => {
+        const { amount, transactionCount } = JSON.parse(body);
+        const { amount: expected, transactions } = fixtures.payoutRun;
+        return amount === expected && transactionCount === transactions
+          ? null
+          : `K: the payout came to ${amount} cents over ${transactionCount} transactions; expected ${expected} over ${transactions}`;
+      },
     },
     {
       id: 'I',

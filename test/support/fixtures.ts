@@ -46,6 +46,16 @@ export function postJson(app: TestApp, path: string, body: unknown = {}, auth = 
   return request.send(JSON.stringify(body));
 }
 
+/** Pays a payment link through its public route, as the client would, with the test processor's card. */
+export function payLink(app: TestApp, linkUrl: string) {
+  const token = linkUrl.split('/pay/')[1];
+  return app
+    .http()
+    .post(`/v1/payment-links/${token}/pay`)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+}
+
 /** The body of a 201; anything else fails the set-up with what the API answered. */
 export async function created(response: Promise<Response> | Response): Promise<Body> {
   const answer = await response;

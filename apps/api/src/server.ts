@@ -94,13 +94,13 @@ async function start(): Promise<void> {
   const baseUrl = `http://localhost:${config.port}`;
 
   // At most 15 lines from `npm start` on a fresh clone, npm's and the build's included: no blank lines.
+  // The patients' booking page shares the first line: the demo's check-out request needs the room.
   const database = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL';
+  const bookingPage = await bookingPageUrl(databaseUrl, baseUrl);
   const lines = [
-    `Healthcare Business API listening on ${baseUrl}   (${[database, demoLoaded].filter(Boolean).join('; ')})`,
+    `Healthcare Business API listening on ${baseUrl}${bookingPage ? `; patients book at ${bookingPage}` : ''}   (${[database, demoLoaded].filter(Boolean).join('; ')})`,
     `  API docs:  ${baseUrl}/docs   (OpenAPI document: ${baseUrl}/docs/openapi.json)`,
   ];
-  const bookingPage = await bookingPageUrl(databaseUrl, baseUrl);
-  if (bookingPage) lines.push(`  Booking:   ${bookingPage}   (the patients' booking page)`);
   if (generatedKey) lines.push(`  API key:   ${generatedKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
   const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, generatedKey) : [];
   lines.push(...requests.map((request, index) => `  ${index === 0 ? 'Try:      ' : '          '} ${request}`));

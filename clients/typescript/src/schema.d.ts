@@ -1106,8 +1106,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void a health fund claim
-         * @description Only on the business day it was made, in the location's time zone, else 409 `claim_not_voidable`. Sets `voidedAt`; the fund takes its rebate back, as an adjustment of the claim's payment transaction.
+         * Void a health fund or Medicare claim
+         * @description Only on the business day it was made, in the location's time zone, else 409 `claim_not_voidable`. A health fund claim answers a Claim with `voidedAt` set; a Medicare claim answers a MedicareClaim whose `paymentStatus` is `voided`. The fund or Medicare is asked to reverse it, and what the business was paid for it (a rebate, a bulk bill's benefit) is taken back as an adjustment (`source: "claim_void"`) of the claim's payment transaction: the booking is no longer `paid`. Events: `claim.voided` or `medicare_claim.voided`.
          */
         post: operations["Claims_void"];
         delete?: never;
@@ -1238,7 +1238,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
+            type: "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1276,7 +1276,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1357,7 +1357,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -3034,9 +3034,10 @@ export interface components {
              */
             type: Record<string, never>;
             /**
+             * @description `paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).
              * @example {
-             *       "code": "paid",
-             *       "name": "Paid"
+             *       "code": "paid_to_provider",
+             *       "name": "Paid to provider"
              *     }
              */
             paymentStatus: Record<string, never>;
@@ -3974,7 +3975,7 @@ export interface operations {
                 /** @description Items per page. */
                 limit?: number;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+                type?: ("organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -17669,7 +17670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClaimResponse"];
+                    "application/json": components["schemas"]["ClaimResponse"] | components["schemas"]["MedicareClaimResponse"];
                 };
             };
             /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */

@@ -1,6 +1,6 @@
 // The payments-and-claims context's public surface: the module; each booking's newest transaction,
 // which scheduling shows as `latestTransaction`; the BookingLedger port scheduling implements and
-// the cancellation fee scheduling charges; the services that record money; and the payout
+// the cancellation fee scheduling charges; the services that record money; and the payout and fee
 // arithmetic the demo data generator reuses.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
@@ -10,9 +10,11 @@ export { RecordTransaction } from './application/record-transaction.use-case.js'
 export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './application/assemble-payout.use-case.js';
 export { payoutAmountOf } from './domain/payout.js';
+export { platformFeeOf } from './domain/checkout-items.js';
 export { claimAddsUp } from './domain/claim.js';
 export { HealthFundGateway } from './domain/health-fund-gateway.js';
 export { MedicareGateway } from './domain/medicare-gateway.js';
 export { PayoutBank } from './domain/payout-bank.js';
 export { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
+export { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 export { PayoutJobs } from './application/payout-jobs.js';

@@ -4,7 +4,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { isValidAbn } from '@app/organisations';
 import { isValidMedicareProviderNumber } from '@app/practitioners';
-import { AppConfig } from '@app/shared';
+import { AppConfig, DEFAULT_PLATFORM_FEE_BASIS_POINTS } from '@app/shared';
+import { platformFeeOf } from '@app/payments-and-claims';
 import { cardVaultFor, isValidMedicareNumber } from '@app/wallet';
 import { runMigrations } from '../database/migrate.js';
 import { createOrmConfig } from '../database/orm-config.js';
@@ -176,6 +177,81 @@ describe('a seeded database', () => {
     const transactions = await rows(`
       select t.id from transactions t, lateral (select sum((i->>'chargeAmount')::int) as charge from jsonb_array_elements(t.items) i) items where t.amount <> items.charge`);
     expect(transactions).toEqual([]);
+  });
+
+  describe('checks out past bookings by the rules of the check-out use case', () => {
+    // Each query lists what breaks a rule; every one must come back empty.
+    const broken = async (sql: string) => rows(sql);
+
+    it('gives each paid booking one transaction, and each transaction a booking that is paid', async () => {
+      expect(
+        await broken(`select b.id from bookings b left join transactions t on t.booking_id = b.id
+                      where b.paid group by b.id having count(t.id) <> 1`),
+      ).toEqual([]);
+      expect(await broken(`select t.id from transactions t join bookings b on b.id = t.booking_id where not b.paid or b.cancelled_at is not null`)).toEqual([]);
+    });
+
+    it("settles every transaction: its charges are the business's rebates and payments, every payment succeeded", async () => {
+      expect(
+        await broken(`select t.id from transactions t left join payment_transactions pt on pt.transaction_id = t.id
+                      group by t.id, t.amount having t.amount <> coalesce(sum(pt.amount), 0)`),
+      ).toEqual([]);
+      expect(await broken(`select id from payment_transactions where source = 'payment' and payment->>'status' <> 'succeeded'`)).toEqual([]);
+    });
+
+    it(`charges the platform fee (${DEFAULT_PLATFORM_FEE_BASIS_POINTS} basis points) on card payments only`, async () => {
+      const payments = await rows<{ amount: number; platform_fee_amount: number }>(
+        `select amount, platform_fee_amount from payment_transactions where source = 'payment'`,
+      );
+      expect(payments.length).toBeGreaterThan(100);
+      expect(payments.filter((row) => row.platform_fee_amount !== platformFeeOf(row.amount, DEFAULT_PLATFORM_FEE_BASIS_POINTS))).toEqual([]);
+      expect(await broken(`select id from payment_transactions where source <> 'payment' and platform_fee_amount <> 0`)).toEqual([]);
+    });
+
+    it("pays a fund's rebate and a bulk bill's benefit to the business, a patient claim's to the patient", async () => {
+      expect(
+        await broken(`select c.id from claims c left join payment_transactions pt on pt.claim_id = c.id
+                      group by c.id, c.total_rebate_amount having count(pt.id) <> 1 or min(pt.amount) <> c.total_rebate_amount`),
+      ).toEqual([]);
+      expect(
+        await broken(`select m.id from medicare_claims m left join payment_transactions pt on pt.medicare_claim_id = m.id
+                      group by m.id having count(pt.id) <> (case when min(m.type->>'code') = 'bulk_bill' then 1 else 0 end)
+                         or coalesce(min(pt.amount), min(m.total_rebate_amount)) <> min(m.total_rebate_amount)`),
+      ).toEqual([]);
+      // A bulk bill lowers the charge to the benefit: no gap is left to pay.
+      expect(
+        await broken(`select m.id from medicare_claims m join transactions t on t.id = m.transaction_id
+                      where m.type->>'code' = 'bulk_bill' and (m.total_gap_amount <> 0 or t.amount <> m.total_charge_amount)`),
+      ).toEqual([]);
+      const [kinds] = await rows<{ bulk: number; patient: number; fund: number }>(
+        `select (select count(*)::int from medicare_claims where type->>'code' = 'bulk_bill') as bulk,
+                (select count(*)::int from medicare_claims where type->>'code' = 'patient_claim') as patient,
+                (select count(*)::int from claims) as fund`,
+      );
+      expect(Object.values(kinds).every((count) => count > 0)).toBe(true);
+    });
+
+    it("names on the transaction only the cards it used, and a client's own", async () => {
+      expect(
+        await broken(`select t.id from transactions t
+                      where (t.health_fund_card_id is not null) <> exists (select 1 from payment_transactions pt where pt.transaction_id = t.id and pt.claim_id is not null)
+                         or (t.medicare_card_id is not null) <> exists (select 1 from medicare_claims m where m.transaction_id = t.id)
+                         or (t.payment_method_id is not null) <> exists (select 1 from payment_transactions pt where pt.transaction_id = t.id
+                                                                         and pt.source = 'payment' and pt.payment->>'paymentMethodId' is not null)`),
+      ).toEqual([]);
+      expect(
+        await broken(`select t.id from transactions t join wallet_cards w on w.id in (t.payment_method_id, t.health_fund_card_id, t.medicare_card_id)
+                      where w.client_id <> t.client_id`),
+      ).toEqual([]);
+    });
+
+    it('refunds only card payments, never above what was paid, and pays each payment transaction out at most once, in its business', async () => {
+      expect(
+        await broken(`select pt.id from payment_transactions pt, jsonb_array_elements(pt.adjustments) a
+                      group by pt.id, pt.source, pt.amount having min(pt.source) <> 'payment' or -sum((a->>'amount')::int) > pt.amount`),
+      ).toEqual([]);
+      expect(await broken(`select pt.id from payment_transactions pt join payouts p on p.id = pt.payout_id where p.business_id <> pt.business_id`)).toEqual([]);
+    });
   });
 
   it('never overlaps two confirmed bookings of a provider, except places in one group session', async () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_BOOKING_SETTINGS, slugify } from '@app/organisations';
-import { payoutAmountOf } from '@app/payments-and-claims';
+import { payoutAmountOf, platformFeeOf } from '@app/payments-and-claims';
 import { medicareProviderNumber } from '@app/practitioners';
+import { DEFAULT_PLATFORM_FEE_BASIS_POINTS } from '@app/shared';
 import type { CardVault } from '@app/wallet';
 import { medicareCheckDigit } from '@app/wallet';
 import { CLINIC_KINDS, type ClinicKind, FIRST_NAMES, HEALTH_FUNDS, LAST_NAMES, type ServiceTemplate, SUBURBS, TEST_PAYMENT_METHODS } from './catalogue.js';
@@ -513,9 +514,20 @@ export class DatasetGenerator {
     });
     if (!paid) return;
 
+    // Checked out as `CheckOutBooking` would (CONTRACT §9), written directly for speed; the
+    // dataset test holds these rows to the same invariants. Medicare first: a bulk bill lowers the
+    // charge to the benefit, paid to the business; a patient claim's benefit goes to the patient,
+    // who pays the whole fee. A fund claim's rebate is paid to the business. Claims carry no
+    // platform fee; the gap is paid by card (or, for a client without one, through a payment link).
     const chargedAt = serviceDate + args.duration + 5 * MINUTE;
     const transactionId = p.uuid(new Date(chargedAt));
-    const charge = service.template.price;
+    const price = service.template.price;
+    const rebate = Math.min(service.template.rebate, price);
+    const fundClaim = plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId ? { fundId: client.healthFundId } : null;
+    const medicareClaim = !fundClaim && plan.kind.claims === 'medicare' && client.medicareCardId ? { bulkBilled: p.chance(0.5) } : null;
+    const charge = medicareClaim?.bulkBilled ? rebate : price;
+    const gap = fundClaim || medicareClaim?.bulkBilled ? charge - rebate : charge;
+    const byLink = gap > 0 && (!client.paymentMethodId || p.chance(0.05));
     this.sink.add('transactions', {
       id: transactionId,
       organisation_id: organisationId,
@@ -526,9 +538,9 @@ export class DatasetGenerator {
       customer_name: client.name,
       amount: charge,
       currency: 'AUD',
-      payment_method_id: client.paymentMethodId,
-      health_fund_card_id: client.healthFundCardId,
-      medicare_card_id: client.medicareCardId,
+      payment_method_id: gap > 0 && !byLink ? client.paymentMethodId : null,
+      health_fund_card_id: fundClaim ? client.healthFundCardId : null,
+      medicare_card_id: medicareClaim ? client.medicareCardId : null,
       service_provider_id: provider.id,
       location_id: location.id,
       items: [
@@ -556,7 +568,11 @@ export class DatasetGenerator {
         payout = { id: p.uuid(new Date(at)), businessId: location.businessId, net: 0, count: 0, week };
         payouts.set(key, payout);
       }
-      const adjustments = p.chance(0.01) ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500) }] : [];
+      // Only card payments are refunded, never above what was paid.
+      const adjustments =
+        source === 'payment' && p.chance(0.01)
+          ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500) }]
+          : [];
       if (paidOut && payout) {
         payout.net += payoutAmountOf([{ amount, platformFeeAmount: fee, adjustments }]);
         payout.count++;
@@ -583,23 +599,24 @@ export class DatasetGenerator {
     const cardPayment = (at: number, amount: number) => {
       if (amount <= 0) return;
       const paymentId = `pi_${p.bytes(12).toString('hex')}`;
-      paymentTransaction(at, 'payment', amount, Math.round(amount * 0.0175) + 30, {
+      paymentTransaction(at, 'payment', amount, platformFeeOf(amount, DEFAULT_PLATFORM_FEE_BASIS_POINTS), {
         payment: {
           id: paymentId,
           currency: 'AUD',
           status: 'succeeded',
-          paymentMethodId: client.paymentMethodId,
+          // A link is paid with a card the client enters on the page, not one from the wallet.
+          paymentMethodId: byLink ? null : client.paymentMethodId,
           clientSecret: `${paymentId}_secret_${p.bytes(6).toString('hex')}`,
           amount,
         },
-        events: [{ createdAt: iso(at), createdBy: client.memberId ?? 'system' }],
-        payment_links: p.chance(0.05)
+        events: [{ createdAt: iso(at), createdBy: byLink ? 'system' : (client.memberId ?? 'system') }],
+        payment_links: byLink
           ? [
               {
                 id: p.uuid(new Date(at)),
-                url: `https://pay.example.com/l/${p.bytes(6).toString('hex')}`,
-                createdAt: iso(at - HOUR),
-                expiresAt: iso(at + 7 * DAY),
+                url: `https://pay.example.com/pay/${p.bytes(16).toString('base64url')}`,
+                createdAt: iso(chargedAt),
+                expiresAt: iso(chargedAt + 72 * HOUR),
                 events: [{ createdAt: iso(at) }],
               },
             ]
@@ -607,14 +624,12 @@ export class DatasetGenerator {
       });
     };
 
-    const rebate = Math.min(service.template.rebate, charge);
-    if (plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId) {
+    if (fundClaim) {
       const claimId = p.uuid(new Date(chargedAt));
-      const fundId = client.healthFundId;
       this.sink.add('claims', {
         id: claimId,
         organisation_id: organisationId,
-        health_fund_id: fundId,
+        health_fund_id: fundClaim.fundId,
         reference_number: `HC-${p.digits(8)}`,
         provider_number: medicareProviderNumber(p.int(200_000, 499_999), '1'),
         is_rebate_estimate: false,
@@ -645,11 +660,8 @@ export class DatasetGenerator {
         voided_at: null,
         created_at: iso(chargedAt),
       });
-      paymentTransaction(chargedAt, 'health_fund_claim', rebate, 55, { claim_id: claimId });
-      cardPayment(chargedAt + MINUTE, charge - rebate);
-    } else if (plan.kind.claims === 'medicare' && client.medicareCardId) {
-      const bulkBilled = p.chance(0.5);
-      const claimCharge = bulkBilled ? rebate : charge;
+      paymentTransaction(chargedAt, 'health_fund_claim', rebate, 0, { claim_id: claimId });
+    } else if (medicareClaim) {
       const claimId = p.uuid(new Date(chargedAt));
       this.sink.add('medicare_claims', {
         id: claimId,
@@ -660,19 +672,21 @@ export class DatasetGenerator {
         mcol_claim_id: `MCOL-CL-${p.digits(7)}`,
         mcol_error_code: null,
         mcol_error_message: null,
-        type: bulkBilled ? { code: 'bulk_bill', name: 'Bulk bill' } : { code: 'patient_claim', name: 'Patient claim' },
-        payment_status: { code: 'paid', name: 'Paid' },
-        total_charge_amount: claimCharge,
+        type: medicareClaim.bulkBilled ? { code: 'bulk_bill', name: 'Bulk bill' } : { code: 'patient_claim', name: 'Patient claim' },
+        payment_status: medicareClaim.bulkBilled
+          ? { code: 'paid_to_provider', name: 'Paid to provider' }
+          : { code: 'paid_to_patient', name: 'Paid to patient' },
+        total_charge_amount: charge,
         total_rebate_amount: rebate,
-        total_gap_amount: claimCharge - rebate,
+        total_gap_amount: charge - rebate,
         items_count: 1,
         items: [
           {
             id: p.uuid(new Date(chargedAt)),
             itemCode: service.template.itemCode,
-            chargeAmount: claimCharge,
+            chargeAmount: charge,
             rebateAmount: rebate,
-            gapAmount: claimCharge - rebate,
+            gapAmount: charge - rebate,
             patientCount: 1,
             quantity: 1,
             mcolAssessmentCode: 'A',
@@ -685,11 +699,9 @@ export class DatasetGenerator {
         claimant_medicare_card_id: null,
         created_at: iso(chargedAt),
       });
-      paymentTransaction(chargedAt, 'medicare_claim', rebate, 0, { medicare_claim_id: claimId });
-      if (!bulkBilled) cardPayment(chargedAt + MINUTE, charge - rebate);
-    } else {
-      cardPayment(chargedAt, charge);
+      if (medicareClaim.bulkBilled) paymentTransaction(chargedAt, 'medicare_claim', rebate, 0, { medicare_claim_id: claimId });
     }
+    cardPayment(chargedAt + MINUTE, gap);
   }
 
   /** An ABN with a valid checksum: choose 9 digits, then the 2 leading digits that make it divisible by 89. */

@@ -23,6 +23,8 @@ const SPEC_READ_ROUTES: Record<string, RegExp> = {
 type DemoList = { limit?: number; items?: Array<Record<string, unknown>>; services?: unknown[]; locations?: unknown[]; providers?: unknown[] };
 
 const CURL = /^curl (?:-H "Authorization: (Bearer \S+)" )?"([^"]+)"$/;
+const CURL_POST = /^curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+)"$/;
+const CHECK_OUT = /^\/v1\/organisations\/[^/]+\/bookings\/[^/]+\/transactions$/;
 
 /** Parameter examples and defaults are scalars, or lists of them for the `expand` query parameter. */
 type Value = string | number | boolean | Array<string | number | boolean>;
@@ -77,7 +79,7 @@ describe('the curl lines printed at start-up', () => {
   it('try every read route of the spec on the demo data, and each answers with data', async () => {
     const lines = await demoRequests(databaseUrl, 'http://localhost:3000', platformKey);
     const tried: string[] = [];
-    for (const line of lines) {
+    for (const line of lines.filter((candidate) => !candidate.startsWith('curl -X POST'))) {
       const [, authorization, url] = CURL.exec(line) ?? [];
       expect({ line, pasteable: url !== undefined }).toEqual({ line, pasteable: true });
       const { pathname, search } = new URL(url);
@@ -100,6 +102,22 @@ describe('the curl lines printed at start-up', () => {
       expect({ line, missing }).toEqual({ line, missing: [] });
     }
     expect(tried.sort()).toEqual(Object.keys(SPEC_READ_ROUTES).sort());
+  });
+
+  it('prints one check-out that answers 201 when pasted, and 409 booking_already_paid when pasted again', async () => {
+    const posts = (await demoRequests(databaseUrl, 'http://localhost:3000', platformKey)).filter((line) => line.startsWith('curl -X POST'));
+    expect(posts).toHaveLength(1);
+    const [, authorization, body, url] = CURL_POST.exec(posts[0]) ?? [];
+    expect({ line: posts[0], pasteable: url !== undefined }).toEqual({ line: posts[0], pasteable: true });
+    const { pathname } = new URL(url);
+    expect(pathname).toMatch(CHECK_OUT);
+    const paste = () => http().post(pathname).set('Authorization', authorization).set('Content-Type', 'application/json').send(body);
+    const first = await paste();
+    expect({ status: first.status, problem: first.status === 201 ? null : first.text }).toEqual({ status: 201, problem: null });
+    const parts = (first.body as { paymentTransactions: Array<{ source: string }> }).paymentTransactions.map((part) => part.source).sort();
+    expect(parts).toEqual(['health_fund_claim', 'payment']);
+    const second = await paste();
+    expect({ status: second.status, code: (second.body as { code?: string }).code }).toEqual({ status: 409, code: 'booking_already_paid' });
   });
 
   describe('Swagger UI', () => {

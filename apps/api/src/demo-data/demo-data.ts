@@ -59,15 +59,55 @@ export async function readDemoIds(databaseUrl: string): Promise<Record<string, s
 }
 
 /**
- * Ready-to-paste requests against each of the spec's read routes, with ids from the database. The
- * bookings line asks for paid ones: those have a transaction, so every expansion it asks for has data.
+ * A booking the demo can check out with a health fund claim and a card: not paid, not cancelled, of
+ * a client with a payment method and a health fund card the built-in fund pays (not its rejected or
+ * timing-out member numbers), with a provider who has a provider number there. The newest past one,
+ * in the demo organisation if it claims from funds, else in the largest that does. Null when none is left.
+ */
+export async function readCheckOutIds(
+  databaseUrl: string,
+  preferredOrganisationId: string,
+): Promise<{ organisationId: string; bookingId: string; paymentMethodId: string; healthFundCardId: string } | null> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ organisationId: string; bookingId: string; paymentMethodId: string; healthFundCardId: string }>(
+      `select b.organisation_id as "organisationId", b.id as "bookingId", pm.id as "paymentMethodId", hf.id as "healthFundCardId"
+       from bookings b
+       join lateral (select id from wallet_cards where client_id = b.client_id and type = 'payment_method' order by created_at, id limit 1) pm on true
+       join lateral (select id from wallet_cards where client_id = b.client_id and type = 'health_fund_card' and last4 not in ('9999', '8888')
+                     order by created_at, id limit 1) hf on true
+       join provider_location_links l on l.provider_id = b.provider_id and l.location_id = b.location_id and not l.deleted
+            and l.medicare->>'providerNumber' is not null
+       where not b.paid and b.cancelled_at is null
+       order by b.organisation_id = $1 desc, b.service_date < now() desc, b.service_date desc, b.id limit 1`,
+      [preferredOrganisationId],
+    );
+    return rows[0] ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Ready-to-paste requests against each of the spec's read routes, with ids from the database, and
+ * one check-out (a health fund claim, then the card for the gap: 201, and 409 booking_already_paid
+ * when pasted again). The bookings line asks for paid ones: those have a transaction, so every
+ * expansion it asks for has data.
  */
 export async function demoRequests(databaseUrl: string, baseUrl: string, apiKey: string | undefined): Promise<string[]> {
   const { organisationId, slug, businessId, payoutId } = await readDemoIds(databaseUrl);
   if (!organisationId) return [];
   const auth = `-H "Authorization: Bearer ${apiKey ?? '<your API key>'}"`;
+  const checkOut = await readCheckOutIds(databaseUrl, organisationId);
+  const body = checkOut && { healthFundClaim: { healthFundCardId: checkOut.healthFundCardId }, payment: { paymentMethodId: checkOut.paymentMethodId } };
   return [
     `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/bookings?limit=5&status=confirmed&paid=true&expand=cancellationPolicy,latestTransaction"`,
+    ...(checkOut
+      ? [
+          `curl -X POST ${auth} -H "Content-Type: application/json" -d '${JSON.stringify(body)}' "${baseUrl}/v1/organisations/${checkOut.organisationId}/bookings/${checkOut.bookingId}/transactions"`,
+        ]
+      : []),
     `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/providers?limit=5&expand=locationLinks,locations"`,
     `curl ${auth} "${baseUrl}/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=5"`,
     `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/plans/templates/links?limit=5"`,

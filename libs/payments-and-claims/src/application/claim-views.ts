@@ -9,6 +9,9 @@ export interface FiledClaim {
   healthFund: HealthFund | null;
 }
 
+/** What a void answers: the health fund claim with its fund, or the Medicare claim. */
+export type VoidedClaim = { fundClaim: FiledClaim } | { medicareClaim: MedicareClaim };
+
 /** A payment transaction known to carry a Medicare claim. */
 export type FiledMedicareClaim = PaymentTransactionView & { medicareClaim: MedicareClaim };
 

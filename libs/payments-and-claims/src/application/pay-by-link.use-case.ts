@@ -4,7 +4,7 @@ import { Clock, DomainError, DomainEvents } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { OrganisationQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
-import type { PaymentTransaction } from '../domain/payment-transaction.js';
+import { type PaymentTransaction, settles } from '../domain/payment-transaction.js';
 import { paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 import { failedPaymentView } from './failed-payment.js';
@@ -73,13 +73,13 @@ export class PayByLink {
     }
   }
 
-  /** The link paid the last part of its transaction: the booking is paid. */
+  /** The link paid the last part of its transaction (and no claim of it was voided): the booking is paid. */
   private async settle(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
     const read = await this.reader.get(organisationId, paymentTransaction.transactionId!);
     const part = read.paymentTransactions.find((candidate) => candidate.paymentTransaction.id === paymentTransaction.id)!;
     await this.events.record('payment.succeeded', organisationId, part);
-    const settled = read.paymentTransactions.every((candidate) => candidate.paymentTransaction.isSettled());
-    if (settled && read.transaction.bookingId) await this.bookings.markPaid(organisationId, read.transaction.bookingId);
+    if (settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)) && read.transaction.bookingId)
+      await this.bookings.markPaid(organisationId, read.transaction.bookingId);
   }
 
   private async find(token: string): Promise<LinkToken> {

@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Jobs } from '@app/jobs';
 import { OrganisationQueries } from '@app/organisations';
 import { AppConfig } from '@app/shared';
-import { Clock, DomainEvents, notFound } from '@app/shared/domain';
-import { netOf } from '../domain/payment-transaction.js';
+import { Clock, DomainEvents, newUuid, notFound } from '@app/shared/domain';
 import { nothingToPayOut } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
-import { nextWeekdayAfter, type Payout } from '../domain/payout.js';
-import { AssemblePayout } from './assemble-payout.use-case.js';
+import { nextWeekdayAfter, Payout } from '../domain/payout.js';
 
 export const TRANSFER_QUEUE = 'payouts.transfer';
 
@@ -22,7 +20,6 @@ export class RunPayout {
   constructor(
     private readonly events: DomainEvents,
     private readonly payments: PaymentsRepository,
-    private readonly assemble: AssemblePayout,
     private readonly organisations: OrganisationQueries,
     private readonly jobs: Jobs,
     private readonly config: AppConfig,
@@ -34,12 +31,14 @@ export class RunPayout {
     if (!organisationId) throw notFound('Business', businessId);
     return this.events.transaction(async () => {
       await this.payments.lockPayoutsOf(businessId);
-      const ids = await this.payments.unpaidOf(businessId);
+      // Set-based: ten thousand payment transactions cost one statement, not one each (bench scenario K).
+      const id = newUuid();
+      const totals = await this.payments.giveWaitingTo(businessId, id);
+      // Zero or less (refunds above new money) is carried forward: throwing leaves the rows for the next run.
+      if (totals.transactionCount === 0 || totals.amount <= 0) throw nothingToPayOut(businessId);
       const arrivalDate = nextWeekdayAfter(this.clock.now(), this.config.payoutTimeZone);
-      const payout = await this.assemble.execute(organisationId, businessId, ids, { arrivalDate }, (transactions) => {
-        // Zero or less (refunds above new money) is carried forward: the rows stay for the next run.
-        if (transactions.length === 0 || transactions.reduce((sum, transaction) => sum + netOf(transaction), 0) <= 0) throw nothingToPayOut(businessId);
-      });
+      const payout = Payout.of({ id, organisationId, businessId }, totals, { arrivalDate }, this.clock.now());
+      await this.payments.save(payout);
       await this.events.record('payout.created', organisationId, payout);
       await this.jobs.send(TRANSFER_QUEUE, { payoutId: payout.id }, { id: payout.id });
       return payout;

@@ -1,16 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { DirectoryQueries } from '@app/organisations';
+import { BookingLedger } from '../domain/booking-ledger.js';
+import type { Claim } from '../domain/claim.js';
+import type { MedicareClaim } from '../domain/medicare-claim.js';
+import { CLAIM_VOID, type PaymentTransaction } from '../domain/payment-transaction.js';
 import { claimNotFound, transactionNotFound } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
+import type { Transaction } from '../domain/transaction.js';
 import { ClaimFiling } from './claim-filing.js';
-import type { FiledClaim } from './claim-views.js';
+import type { VoidedClaim } from './claim-views.js';
 import { TransactionQueries } from './transaction.queries.js';
 
 /**
- * Voids a health fund claim on the business day it was made (the location's time zone): the fund
- * takes its benefit back, so the claim's payment transaction gets an adjustment of minus the
- * rebate (in the next payout when it was paid out already).
+ * Voids a health fund or a Medicare claim on the business day it was made (the location's time
+ * zone). The route takes either claim's id: both sit in the transaction, and ids do not collide.
+ * What the business was paid for the claim (a fund's rebate, a bulk bill's benefit) is taken back as
+ * an adjustment of minus it on the claim's payment transaction (in the next payout when it was paid
+ * out already), so the transaction no longer adds up to its charges and its booking is no longer
+ * `paid`. A patient claim's benefit went to the patient: Medicare takes it back, the business's money
+ * does not change.
  */
 @Injectable()
 export class VoidClaim {
@@ -18,33 +27,60 @@ export class VoidClaim {
     private readonly events: DomainEvents,
     private readonly payments: PaymentsRepository,
     private readonly claims: ClaimFiling,
+    private readonly bookings: BookingLedger,
     private readonly locations: DirectoryQueries,
     private readonly reader: TransactionQueries,
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, transactionId: string, claimId: string): Promise<FiledClaim> {
+  async execute(organisationId: string, transactionId: string, claimId: string): Promise<VoidedClaim> {
     return this.events.transaction(async () => {
       const transaction = await this.payments.findTransaction(organisationId, transactionId);
       if (!transaction) throw transactionNotFound(transactionId);
-      const found = await this.payments.lockClaimOf(organisationId, transactionId, claimId);
-      if (!found) throw claimNotFound(claimId);
-      const location = transaction.locationId
-        ? (await this.locations.locations(organisationId, [transaction.locationId])).get(transaction.locationId)
-        : undefined;
-      const now = this.clock.now();
-      found.claim.void(now, location?.timeZone ?? 'Australia/Sydney');
-      const { holder } = found.paymentTransaction.adjustOrCarryOver(
-        { source: 'claim_void', amount: -found.paymentTransaction.amount, createdAt: now.toISOString() },
-        now,
-      );
-      await this.payments.save(found.claim, holder);
-      // Last, so a fund that refuses the reversal leaves nothing changed here.
-      await this.claims.reverseHealthFund(found.claim);
-      const read = (await this.reader.get(organisationId, transactionId)).paymentTransactions.find((part) => part.claim?.id === claimId)!;
-      const voided = { claim: read.claim!, healthFund: read.healthFund };
-      await this.events.record('claim.voided', organisationId, voided);
-      return voided;
+      const fundClaim = await this.payments.lockClaimOf(organisationId, transactionId, claimId);
+      if (fundClaim) return this.voidFundClaim(transaction, fundClaim.claim, fundClaim.paymentTransaction);
+      const medicareClaim = await this.payments.lockMedicareClaimOf(organisationId, transactionId, claimId);
+      if (medicareClaim) return this.voidMedicareClaim(transaction, medicareClaim.claim, medicareClaim.paymentTransaction);
+      throw claimNotFound(claimId);
     });
+  }
+
+  private async voidFundClaim(transaction: Transaction, claim: Claim, paid: PaymentTransaction): Promise<VoidedClaim> {
+    const now = this.clock.now();
+    claim.void(now, await this.timeZoneOf(transaction));
+    await this.takeBack(transaction, claim, paid, now);
+    // Last, so a fund that refuses the reversal leaves nothing changed here.
+    await this.claims.reverseHealthFund(claim);
+    const read = (await this.reader.get(transaction.organisationId, transaction.id)).paymentTransactions.find((part) => part.claim?.id === claim.id)!;
+    const voided = { claim: read.claim!, healthFund: read.healthFund };
+    await this.events.record('claim.voided', transaction.organisationId, voided);
+    return { fundClaim: voided };
+  }
+
+  private async voidMedicareClaim(transaction: Transaction, claim: MedicareClaim, paid: PaymentTransaction | null): Promise<VoidedClaim> {
+    const now = this.clock.now();
+    claim.void(now, await this.timeZoneOf(transaction));
+    await this.takeBack(transaction, claim, paid, now);
+    await this.claims.reverseMedicare(claim);
+    // CONTRACT §10 names no Medicare void: `claim.voided` carries a health fund Claim, so this is its Medicare sibling.
+    await this.events.record('medicare_claim.voided', transaction.organisationId, claim);
+    return { medicareClaim: claim };
+  }
+
+  private async takeBack(transaction: Transaction, claim: Claim | MedicareClaim, paid: PaymentTransaction | null, now: Date): Promise<void> {
+    if (!paid || paid.amount === 0) {
+      await this.payments.save(claim);
+      return;
+    }
+    const { holder } = paid.adjustOrCarryOver({ source: CLAIM_VOID, amount: -paid.amount, createdAt: now.toISOString() }, now);
+    await this.payments.save(claim, holder);
+    if (transaction.bookingId) await this.bookings.markUnpaid(transaction.organisationId, transaction.bookingId);
+  }
+
+  private async timeZoneOf(transaction: Transaction): Promise<string> {
+    const location = transaction.locationId
+      ? (await this.locations.locations(transaction.organisationId, [transaction.locationId])).get(transaction.locationId)
+      : undefined;
+    return location?.timeZone ?? 'Australia/Sydney';
   }
 }

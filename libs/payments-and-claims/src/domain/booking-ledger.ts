@@ -30,4 +30,7 @@ export abstract class BookingLedger {
 
   /** Sets the booking's `paid` and records `booking.paid`. */
   abstract markPaid(organisationId: string, bookingId: string): Promise<void>;
+
+  /** Clears the booking's `paid`: part of what settled it was taken back (a claim voided). */
+  abstract markUnpaid(organisationId: string, bookingId: string): Promise<void>;
 }

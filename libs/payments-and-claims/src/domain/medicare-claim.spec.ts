@@ -114,3 +114,26 @@ describe('MedicareClaim.create', () => {
     expect(error.errors).toEqual([expect.objectContaining({ field, code: 'invalid_amount' })]);
   });
 });
+
+describe('MedicareClaim.void', () => {
+  const SYDNEY = 'Australia/Sydney';
+  // NOW is 16:28 in Sydney (AEDT, +11): that business day ends at 12:59:59Z.
+
+  it('voids a claim on the day it was made there: its payment status says so', () => {
+    const claim = claimOf([item(9500, 6205)]);
+    claim.void(new Date('2026-11-22T12:59:59.000Z'), SYDNEY);
+    expect(claim.paymentStatus).toEqual({ code: 'voided', name: 'Voided' });
+    expect(claim.isVoided()).toBe(true);
+  });
+
+  it('refuses the next business day there, a claim voided already, and one its rules do not let be reversed', () => {
+    expect(errorOf(() => claimOf([item(9500, 6205)]).void(new Date('2026-11-22T13:00:00.000Z'), SYDNEY))).toMatchObject({
+      code: 'claim_not_voidable',
+      kind: 'conflict',
+    });
+    const voided = claimOf([item(9500, 6205)]);
+    voided.void(NOW, SYDNEY);
+    expect(errorOf(() => voided.void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
+    expect(errorOf(() => claimOf([item(9500, 6205)], { reversalEnabled: false }).void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
+  });
+});

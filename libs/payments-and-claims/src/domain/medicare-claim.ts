@@ -1,5 +1,9 @@
 import { assertCents, type Cents, newUuid, sumCents } from '@app/shared/domain';
-import { claimTotalsMismatch } from './payments.errors.js';
+import { businessDayOf } from './claim.js';
+import { claimNotVoidable, claimTotalsMismatch } from './payments.errors.js';
+
+/** The `paymentStatus` of a claim Medicare took back: the spec's MedicareClaim has no `voidedAt`. */
+export const VOIDED_STATUS = { code: 'voided', name: 'Voided' } as const;
 
 export interface MedicareClaimItem {
   id: string;
@@ -104,5 +108,16 @@ export class MedicareClaim {
     claim.claimantMedicareCardId = props.claimantMedicareCardId ?? null;
     claim.createdAt = now;
     return claim;
+  }
+
+  isVoided(): boolean {
+    return this.paymentStatus.code === VOIDED_STATUS.code;
+  }
+
+  /** Medicare Online cancels a claim only on the day it was made (the location's time zone), and only one its rules let be reversed. */
+  void(now: Date, timeZone: string): void {
+    if (this.isVoided() || !this.rules.reversal.enabled) throw claimNotVoidable(this.id, 'it is not a live, reversible claim');
+    if (businessDayOf(this.createdAt, timeZone) !== businessDayOf(now, timeZone)) throw claimNotVoidable(this.id, 'it was made on another business day');
+    this.paymentStatus = { ...VOIDED_STATUS };
   }
 }

@@ -165,6 +165,17 @@ export interface Owner {
   transactionId: string | null;
 }
 
+/** The adjustment that takes back what a voided claim paid the business. */
+export const CLAIM_VOID = 'claim_void';
+
+/**
+ * Whether a transaction's payment transactions settle it (its booking is then `paid`): every part
+ * in hand, and none of a claim whose money a void took back.
+ */
+export function settles(parts: readonly PaymentTransaction[]): boolean {
+  return parts.every((part) => part.isSettled() && !part.adjustments.some((adjustment) => adjustment.source === CLAIM_VOID));
+}
+
 /** amount − platform fee + adjustments, in cents. */
 export function netOf(transaction: Pick<PaymentTransaction, 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
   return transaction.amount - transaction.platformFeeAmount + transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);

@@ -1,7 +1,7 @@
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 import type { PaymentTransaction } from './payment-transaction.js';
-import type { Payout } from './payout.js';
+import type { Payout, PayoutTotals } from './payout.js';
 import type { Transaction } from './transaction.js';
 
 /** Writes of payments and claims. Each call commits everything it is given in one transaction. */
@@ -37,6 +37,15 @@ export abstract class PaymentsRepository {
     transactionId: string,
     claimId: string,
   ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null>;
+  /**
+   * Inside the caller's transaction: the Medicare claim of the transaction, locked, with its payment
+   * transaction locked too when it has one (a bulk bill; a patient claim's benefit went to the patient).
+   */
+  abstract lockMedicareClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null>;
   /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
   abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
   /**
@@ -44,8 +53,13 @@ export abstract class PaymentsRepository {
    * of one business (on any instance) go one after another.
    */
   abstract lockPayoutsOf(businessId: string): Promise<void>;
-  /** Ids of the business's settled payment transactions in no payout yet (a link not yet paid waits). */
-  abstract unpaidOf(businessId: string): Promise<string[]>;
+  /**
+   * Inside the caller's transaction, which holds the business's payout lock: gives every settled
+   * payment transaction of the business in no payout yet (a link not yet paid waits) to `payoutId`,
+   * locking, marking and adding them up set-based, and answers their totals. The caller saves the
+   * payout before the transaction commits, or throws to leave every row as it was.
+   */
+  abstract giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals>;
   /** Businesses with settled payment transactions in no payout yet. */
   abstract businessesWithUnpaid(): Promise<string[]>;
   abstract findPayout(id: string): Promise<Payout | null>;

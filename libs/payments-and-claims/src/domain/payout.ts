@@ -4,6 +4,12 @@ import { netOf, type PaymentTransaction } from './payment-transaction.js';
 
 export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed';
 
+/** What a payout is made of: how many payment transactions, and Σ amount − platform fee + adjustments. */
+export interface PayoutTotals {
+  transactionCount: number;
+  amount: Cents;
+}
+
 /**
  * Money sent to a business's bank account. Its amount is, to the cent, the sum of its payment
  * transactions' amounts, minus their platform fees, plus their adjustments.
@@ -29,17 +35,31 @@ export class Payout {
   ): Payout {
     const taken = transactions.filter((transaction) => transaction.payoutId !== null);
     if (taken.length) throw alreadyPaidOut(taken.map((transaction) => transaction.id));
+    const payout = Payout.of({ ...owner, id: newUuid() }, { amount: payoutAmountOf(transactions), transactionCount: transactions.length }, props, now);
+    for (const transaction of transactions) transaction.payoutId = payout.id;
+    return payout;
+  }
+
+  /**
+   * A payout of totals the database added up while it gave the payment transactions to `owner.id`
+   * (a payout run: set-based, for any number of them).
+   */
+  static of(
+    owner: { id: string; organisationId: string; businessId: string },
+    totals: PayoutTotals,
+    props: { arrivalDate: string; status?: PayoutStatus },
+    now: Date,
+  ): Payout {
     const payout = new Payout();
-    payout.id = newUuid();
+    payout.id = owner.id;
     payout.organisationId = owner.organisationId;
     payout.businessId = owner.businessId;
-    payout.amount = payoutAmountOf(transactions);
+    payout.amount = totals.amount;
     payout.currency = CURRENCY;
     payout.status = props.status ?? 'pending';
     payout.arrivalDate = props.arrivalDate;
-    payout.transactionCount = transactions.length;
+    payout.transactionCount = totals.transactionCount;
     payout.createdAt = now;
-    for (const transaction of transactions) transaction.payoutId = payout.id;
     return payout;
   }
 }

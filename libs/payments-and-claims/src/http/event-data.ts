@@ -2,6 +2,7 @@ import type { EventRenderers } from '@app/shared/domain';
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../application/claim-views.js';
 import type { PaymentTransactionView } from '../application/payment-transaction.queries.js';
 import type { TransactionView } from '../application/transaction.queries.js';
+import type { MedicareClaim } from '../domain/medicare-claim.js';
 import type { AdjustmentTransaction } from '../domain/payment-transaction.js';
 import type { Payout } from '../domain/payout.js';
 import { ClaimResponse, MedicareClaimResponse } from './dto/claim.response.js';
@@ -17,6 +18,7 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
   renderers.register(['medicare_claim.approved'], (payment: FiledMedicareClaim) =>
     MedicareClaimResponse.from(payment.medicareClaim, payment, { withCards: false }),
   );
+  renderers.register(['medicare_claim.voided'], (claim: MedicareClaim) => MedicareClaimResponse.from(claim, null, { withCards: false }));
   // A refusal is no stored resource: its code and message are the data.
   renderers.register(['claim.rejected', 'medicare_claim.rejected'], (rejection: ClaimRejection) => rejection);
   // The refund's answer is the adjustment as it is stored.

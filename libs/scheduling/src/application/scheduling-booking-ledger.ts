@@ -49,4 +49,11 @@ export class SchedulingBookingLedger extends BookingLedger {
     const paid = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
     await this.events.record('booking.paid', organisationId, paid);
   }
+
+  async markUnpaid(organisationId: string, bookingId: string): Promise<void> {
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => {
+      found.paid = false;
+    });
+    if (!booking) throw bookingNotFound(bookingId);
+  }
 }

@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Everything the service reads from its environment, parsed and checked once at start-up. */
+/** PLATFORM_FEE_BASIS_POINTS when unset (1.5 %); the demo data's card fees are charged at it too. */
+export const DEFAULT_PLATFORM_FEE_BASIS_POINTS = 150;
+
 export class AppConfig {
   readonly port: number;
   /** Unset: the service runs its own embedded PostgreSQL in `dataDir`. */
@@ -82,7 +85,7 @@ export class AppConfig {
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
-    this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', 150);
+    this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', DEFAULT_PLATFORM_FEE_BASIS_POINTS);
     this.healthFundGateway = oneOf(env, 'HEALTH_FUND_GATEWAY', ['test'], 'test');
     this.medicareGateway = oneOf(env, 'MEDICARE_GATEWAY', ['test'], 'test');
     this.payoutBank = oneOf(env, 'PAYOUT_BANK', ['test'], 'test');

@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   'claim.voided',
   'medicare_claim.approved',
   'medicare_claim.rejected',
+  'medicare_claim.voided',
   'refund.created',
   'payout.created',
   'payout.paid',

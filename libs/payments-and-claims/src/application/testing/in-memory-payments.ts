@@ -2,7 +2,7 @@ import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
-import { Payout } from '../../domain/payout.js';
+import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
 
 type Saved = Transaction | PaymentTransaction | Claim | MedicareClaim | Payout;
@@ -15,6 +15,7 @@ export class InMemoryPayments extends PaymentsRepository {
   readonly paymentTransactions: PaymentTransaction[] = [];
   readonly payouts: Payout[] = [];
   readonly claims: Claim[] = [];
+  readonly medicareClaims: MedicareClaim[] = [];
   readonly linkTokens: LinkToken[] = [];
 
   async findTransaction(organisationId: string, id: string): Promise<Transaction | null> {
@@ -27,6 +28,7 @@ export class InMemoryPayments extends PaymentsRepository {
       if (entity instanceof Transaction) this.transactions.push(entity);
       if (entity instanceof PaymentTransaction) this.paymentTransactions.push(copyOf(entity));
       if (entity instanceof Claim) this.claims.push(entity);
+      if (entity instanceof MedicareClaim) this.medicareClaims.push(entity);
       if (entity instanceof Payout) this.payouts.push(entity);
     }
   }
@@ -60,16 +62,28 @@ export class InMemoryPayments extends PaymentsRepository {
     return claim && paymentTransaction ? { claim, paymentTransaction: copyOf(paymentTransaction) } : null;
   }
 
+  async lockMedicareClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null> {
+    const claim = this.medicareClaims.find(
+      (stored) => stored.organisationId === organisationId && stored.transactionId === transactionId && stored.id === claimId,
+    );
+    const paymentTransaction = this.paymentTransactions.find((stored) => stored.transactionId === transactionId && stored.medicareClaimId === claimId);
+    return claim ? { claim, paymentTransaction: paymentTransaction ? copyOf(paymentTransaction) : null } : null;
+  }
+
   async paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
     return this.paymentTransactions.filter((stored) => stored.organisationId === organisationId && stored.payment?.id === paymentId).map(copyOf);
   }
 
   async lockPayoutsOf(): Promise<void> {}
 
-  async unpaidOf(businessId: string): Promise<string[]> {
-    return this.paymentTransactions
-      .filter((stored) => stored.businessId === businessId && stored.payoutId === null && stored.isSettled())
-      .map((stored) => stored.id);
+  async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
+    const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && stored.payoutId === null && stored.isSettled());
+    for (const stored of waiting) stored.payoutId = payoutId;
+    return { transactionCount: waiting.length, amount: payoutAmountOf(waiting) };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {

@@ -161,7 +161,12 @@ export class MedicareClaimResponse {
   transactionId: string | null;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: Object, example: { code: 'bulk_bill', name: 'Bulk bill' } }) type: Record<string, unknown>;
-  @ApiProperty({ type: Object, example: { code: 'paid', name: 'Paid' } }) paymentStatus: Record<string, unknown>;
+  @ApiProperty({
+    type: Object,
+    example: { code: 'paid_to_provider', name: 'Paid to provider' },
+    description: '`paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).',
+  })
+  paymentStatus: Record<string, unknown>;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) totalChargeAmount: number;
   @ApiCents({ example: 6205, description: 'Integer cents.' }) totalRebateAmount: number;
   @ApiCents({ example: 3295, description: 'Integer cents.' }) totalGapAmount: number;
@@ -175,7 +180,8 @@ export class MedicareClaimResponse {
   @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' })
   claimantMedicareCard?: MedicareCardResponse | null;
 
-  static from(claim: MedicareClaim, read: PaymentTransactionView, options: { withCards: boolean }): MedicareClaimResponse {
+  /** `read` gives the cards, which only a payout listing shows (`withCards`). */
+  static from(claim: MedicareClaim, read: PaymentTransactionView | null, options: { withCards: boolean }): MedicareClaimResponse {
     return {
       id: claim.id,
       reference: claim.reference,
@@ -206,7 +212,7 @@ export class MedicareClaimResponse {
       rules: { reversal: { enabled: claim.rules.reversal.enabled } },
       patientMedicareCardId: claim.patientMedicareCardId,
       claimantMedicareCardId: claim.claimantMedicareCardId,
-      ...(options.withCards
+      ...(options.withCards && read
         ? {
             patientMedicareCard: read.patientMedicareCard && MedicareCardResponse.from(read.patientMedicareCard.card),
             claimantMedicareCard: read.claimantMedicareCard && MedicareCardResponse.from(read.claimantMedicareCard.card),

@@ -34,5 +34,10 @@ export class TestMedicareGateway extends MedicareGateway {
     };
   }
 
-  async reverse(): Promise<void> {}
+  /** Medicare Online ids of the claims reversed, as Medicare's own records would show them. */
+  readonly reversed = new Set<string>();
+
+  async reverse(mcolClaimId: string): Promise<void> {
+    this.reversed.add(mcolClaimId);
+  }
 }

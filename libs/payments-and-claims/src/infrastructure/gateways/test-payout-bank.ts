@@ -3,7 +3,7 @@ import { type BankTransfer, PayoutBank } from '../../domain/payout-bank.js';
 
 /**
  * The built-in bank (`PAYOUT_BANK=test`, the default): no network. Every transfer arrives, except
- * those of businesses a test named with `failTransfersTo`, which bounce.
+ * those this instance sent for businesses a test named with `failTransfersTo`, which bounce.
  */
 @Injectable()
 export class TestPayoutBank extends PayoutBank {
@@ -16,8 +16,9 @@ export class TestPayoutBank extends PayoutBank {
 
   async outcome(payoutId: string): Promise<'in_transit' | 'paid' | 'failed'> {
     const transfer = this.transfers.get(payoutId);
-    if (!transfer) return 'failed';
-    return this.failing.has(transfer.businessId) ? 'failed' : 'paid';
+    // Every instance has its own copy of this bank: a transfer another instance sent is one this
+    // copy never saw, and arrives like any other (a real bank is one for all instances).
+    return transfer && this.failing.has(transfer.businessId) ? 'failed' : 'paid';
   }
 
   failTransfersTo(businessId: string): void {

@@ -1,10 +1,10 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Claim } from '../../domain/claim.js';
-import type { MedicareClaim } from '../../domain/medicare-claim.js';
+import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
-import { Payout } from '../../domain/payout.js';
+import { Payout, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
 // `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
@@ -47,6 +47,17 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return claim ? { claim, paymentTransaction } : null;
   }
 
+  async lockMedicareClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null> {
+    // The payment transaction before the claim, in the order a fund claim's void takes them.
+    const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, medicareClaimId: claimId }, LOCKED);
+    const claim = await this.em.findOne(MedicareClaim, { id: claimId, organisationId, transactionId }, LOCKED);
+    return claim ? { claim, paymentTransaction } : null;
+  }
+
   paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
     return this.em.find(PaymentTransaction, { organisationId, source: 'payment', payment: { id: paymentId } }, { refresh: true });
   }
@@ -55,12 +66,20 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
   }
 
-  async unpaidOf(businessId: string): Promise<string[]> {
-    const rows = await this.em.execute<{ id: string }[]>(
-      "select id from payment_transactions where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded') order by id",
-      [businessId],
+  async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
+    // One statement, one snapshot: the rows it locks are the rows it marks and adds up. A refund
+    // holding a row's lock goes first, and its adjustment is what is counted.
+    const [totals] = await this.em.execute<{ count: number; amount: string }[]>(
+      `with waiting as materialized (
+         select id, amount - platform_fee_amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(adjustments) a), 0) as net
+         from payment_transactions
+         where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')
+         for update),
+       marked as (update payment_transactions pt set payout_id = ? from waiting where pt.id = waiting.id returning waiting.net)
+       select count(*)::int as count, coalesce(sum(net), 0)::bigint as amount from marked`,
+      [businessId, payoutId],
     );
-    return rows.map((row) => row.id);
+    return { transactionCount: totals.count, amount: Number(totals.amount) };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {

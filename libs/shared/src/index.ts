@@ -17,6 +17,7 @@ export * from './logging/start-up-quiet.logger.js';
 export * from './config/app-config.js';
 export * from './shared.module.js';
 export * from './sql/sql-reader.js';
+export * from './sql/statement-names.js';
 export * from './sql/read-model.js';
 export * from './sql/columns.js';
 export * from './http/path-ids.js';

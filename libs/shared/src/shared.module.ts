@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config.js';
 import { Clock, SystemClock } from './domain/index.js';
@@ -15,7 +16,11 @@ export class SharedModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: Clock, useClass: SystemClock },
-        SqlReader,
+        {
+          provide: SqlReader,
+          inject: [MikroORM],
+          useFactory: (orm: MikroORM) => new SqlReader(orm, { preparedStatements: config.databasePreparedStatements }),
+        },
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,

@@ -7,6 +7,8 @@ export class AppConfig {
   readonly port: number;
   /** Unset: the service runs its own embedded PostgreSQL in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /** False: reads go as unnamed statements (behind PgBouncer before 1.21 in transaction mode). */
+  readonly databasePreparedStatements: boolean;
   readonly dataDir: string;
   readonly bootstrapApiKey: string | undefined;
   readonly walletEncryptionKey: string | undefined;
@@ -52,6 +54,7 @@ export class AppConfig {
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = portSetting(env, 'PORT', 3000) ?? 3000;
     this.databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@host:5432/database');
+    this.databasePreparedStatements = oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['true', 'false'], 'true') === 'true';
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;

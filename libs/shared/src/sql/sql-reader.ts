@@ -1,7 +1,7 @@
 import { type EntityMetadata, type EntityProperty, MikroORM, type Platform, ReferenceKind } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { ReadModel } from './read-model.js';
+import { StatementNames } from './statement-names.js';
 import { transactionConnection } from './transaction-connection.js';
 
 type Row = Record<string, unknown>;
@@ -23,13 +23,21 @@ interface Mapping {
  * query formatting, logging and identity map, which cost more CPU than the statements themselves.
  * Inside `em.transactional(...)` it runs on that transaction's connection, so a use case can read
  * the answer to its own change (uncommitted writes included) before it commits.
+ *
+ * On the pool, statements go as named (prepared) statements unless `preparedStatements` is false
+ * (`DATABASE_PREPARED_STATEMENTS`, see `StatementNames`).
  */
-@Injectable()
 export class SqlReader {
   private pool?: Promise<Pool>;
   private readonly mappings = new WeakMap<ReadModel<unknown>, Mapping>();
+  private readonly names: StatementNames;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    options: { preparedStatements?: boolean } = {},
+  ) {
+    this.names = new StatementNames(options.preparedStatements ?? true);
+  }
 
   /** `select <the model's columns> from <its table> <alias> <rest>`. */
   async select<T>(model: ReadModel<T>, rest: string, values: readonly unknown[] = []): Promise<T[]> {
@@ -64,7 +72,7 @@ export class SqlReader {
     const transaction = transactionConnection(this.orm.em);
     if (transaction) return (await transaction.executeSql(text, values)).rows;
     this.pool ??= this.orm.em.getConnection().getNativeClient();
-    return (await (await this.pool).query<Row>(text, values as unknown[])).rows;
+    return (await (await this.pool).query<Row>({ name: this.names.of(text), text, values: values as unknown[] })).rows;
   }
 
   private metadataOf(model: ReadModel<unknown>): EntityMetadata<object> {

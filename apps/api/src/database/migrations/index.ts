@@ -13,6 +13,7 @@ import { Migration20261123030000LinkDetailsRequired } from './Migration202611230
 import { Migration20261123100000ApiKeyLifecycle } from './Migration20261123100000ApiKeyLifecycle.js';
 import { Migration20261123100000PayoutRuns } from './Migration20261123100000PayoutRuns.js';
 import { Migration20261123110000PaymentLinks } from './Migration20261123110000PaymentLinks.js';
+import { Migration20261124000000ProviderLocationIdsIndex } from './Migration20261124000000ProviderLocationIdsIndex.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123100000ApiKeyLifecycle', class: Migration20261123100000ApiKeyLifecycle },
   { name: 'Migration20261123100000PayoutRuns', class: Migration20261123100000PayoutRuns },
   { name: 'Migration20261123110000PaymentLinks', class: Migration20261123110000PaymentLinks },
+  { name: 'Migration20261124000000ProviderLocationIdsIndex', class: Migration20261124000000ProviderLocationIdsIndex },
 ];

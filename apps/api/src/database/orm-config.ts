@@ -8,6 +8,7 @@ import { walletSchemas } from '@app/wallet';
 import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
 import { eventsSchemas } from '@app/events';
+import { currentEntityManager } from './lazy-request-context.js';
 import { reclaimLostConnections } from './lost-connections.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -36,5 +37,6 @@ export function createOrmConfig(clientUrl: string): Options {
     forceUtcTimezone: true,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,
+    context: currentEntityManager,
   });
 }

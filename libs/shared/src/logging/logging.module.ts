@@ -2,7 +2,7 @@ import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
 import type { Request } from 'express';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 import { redactUrl } from './redact-url.js';
 
 /**
@@ -36,6 +36,7 @@ function traceIdOfActiveSpan(): { traceId?: string } {
 export class LoggingModule {
   /** `destination`: where log lines go instead of stdout (tests read them back). */
   static forRoot(level: string, destination?: DestinationStream, options: { tracing?: boolean } = {}): DynamicModule {
+    const threshold = level === 'silent' ? Infinity : pino.levels.values[level];
     return {
       module: LoggingModule,
       imports: [
@@ -57,7 +58,18 @@ export class LoggingModule {
                 }),
                 res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
               },
-              customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
+              // The request is put on the answer's line when that line is written, rather than bound to a
+              // child logger up front: pino serialises (and redacts) a child's bindings when it is made,
+              // which every request paid even at `warn`, where a 2xx writes no line.
+              quietResLogger: true,
+              customSuccessObject: (request, _response, line: object) => ({ req: request, ...line }),
+              customErrorObject: (request, _response, _error, line: object) => ({ req: request, ...line }),
+              // 'silent' below LOG_LEVEL: pino-http builds a line's object and message before the level
+              // check would drop them.
+              customLogLevel: (_request, response, error) => {
+                const answerLevel = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
+                return pino.levels.values[answerLevel] >= threshold ? answerLevel : 'silent';
+              },
             },
             destination ?? process.stdout,
           ],

@@ -50,10 +50,14 @@ export class LoggingModule {
               // Binds `requestId` to every line of the request (pino-http's default keeps it only inside `req`, which the serializer drops).
               quietReqLogger: true,
               redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+              // Ours read the request and response themselves: pino-http's wrappers first copy every
+              // header into an object of their own, on each request, for fields these never show.
+              wrapSerializers: false,
               serializers: {
-                req: (request: { method: string; url: string; headers: Record<string, unknown> }) => ({
+                req: (request: { method: string; url: string; originalUrl?: string; headers: Record<string, unknown> }) => ({
                   method: request.method,
-                  url: redactUrl(request.url),
+                  // Express's `originalUrl`: inside a mounted app (the docs) `url` is the part after the mount path.
+                  url: redactUrl(request.originalUrl ?? request.url),
                   userAgent: request.headers['user-agent'],
                 }),
                 res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),

@@ -33,13 +33,25 @@ export class StatementNames {
 }
 
 /**
- * `<command>_<first table>_<hash>` (`select_providers_3f…`): 24 hex digits (96 bits) of the text's
+ * `<command>_<table>_<hash>` (`select_providers_3f…`): 24 hex digits (96 bits) of the text's
  * SHA-256 make it unique; the words keep traces readable, where pg spans are named after it
  * (`pg.query:select_providers_…`). At most 6 + 30 + 24 + 2 characters, under PostgreSQL's 63.
  */
 export function statementNameOf(text: string): string {
   const command = /^\s*([a-z]+)/i.exec(text)?.[1].toLowerCase().slice(0, 6) ?? 'sql';
-  const table = /\bfrom\s+([a-z_][a-z0-9_]*)/i.exec(text)?.[1].toLowerCase().slice(0, 30);
+  const table = outerTableOf(text)?.slice(0, 30);
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 24);
   return [command, table, hash].filter(Boolean).join('_');
+}
+
+/** The table after the first `from` outside parentheses: not one of a computed column's subquery. */
+function outerTableOf(text: string): string | undefined {
+  const from = /\(|\)|\bfrom\s+([a-z_][a-z0-9_]*)/gi;
+  let depth = 0;
+  for (let match = from.exec(text); match; match = from.exec(text)) {
+    if (match[0] === '(') depth += 1;
+    else if (match[0] === ')') depth -= 1;
+    else if (depth === 0) return match[1].toLowerCase();
+  }
+  return undefined;
 }

@@ -31,6 +31,13 @@ function traceIdOfActiveSpan(): { traceId?: string } {
   return traceId ? { traceId } : {};
 }
 
+/**
+ * The key pino-http binds the request under in a child logger that nothing logs through (see
+ * `quietResLogger`); its serializer drops it at once, so no request is serialised and redacted
+ * for it. The request appears on log lines as `req`, where a line puts it.
+ */
+const UNUSED_REQUEST_BINDING = 'pinoHttpRequest';
+
 /** JSON log lines with the request id on each (and the trace id when tracing), at `LOG_LEVEL`. */
 @Module({})
 export class LoggingModule {
@@ -46,7 +53,8 @@ export class LoggingModule {
               level,
               ...(options.tracing ? { mixin: traceIdOfActiveSpan } : {}),
               genReqId: (request) => (request as Request).id,
-              customAttributeKeys: { reqId: 'requestId' },
+              // `req` under a key of its own: see UNUSED_REQUEST_BINDING.
+              customAttributeKeys: { reqId: 'requestId', req: UNUSED_REQUEST_BINDING },
               // Binds `requestId` to every line of the request (pino-http's default keeps it only inside `req`, which the serializer drops).
               quietReqLogger: true,
               redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -61,10 +69,13 @@ export class LoggingModule {
                   userAgent: request.headers['user-agent'],
                 }),
                 res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+                [UNUSED_REQUEST_BINDING]: () => undefined,
               },
               // The request is put on the answer's line when that line is written, rather than bound to a
               // child logger up front: pino serialises (and redacts) a child's bindings when it is made,
-              // which every request paid even at `warn`, where a 2xx writes no line.
+              // which every request paid even at `warn`, where a 2xx writes no line. (pino-http makes that
+              // child whatever its options; with `quietResLogger` nothing logs through it, and its
+              // binding, UNUSED_REQUEST_BINDING, serialises to nothing.)
               quietResLogger: true,
               customSuccessObject: (request, _response, line: object) => ({ req: request, ...line }),
               customErrorObject: (request, _response, _error, line: object) => ({ req: request, ...line }),

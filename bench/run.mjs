@@ -292,12 +292,13 @@ async function main() {
     report.baselineStatements = baselineSql;
     statementCounts['node-http-pg'] = statementCounts['nest-express'] = { A: baselineSql.A.length, B: baselineSql.B.length };
     for (const id of baselineScenarios) {
-      const service = counted.results[id].requests[0].sql;
-      if (sameStatements(service, baselineSql[id])) {
+      const { sql: service, sqlNames } = counted.results[id].requests[0];
+      if (sameStatements({ texts: service, names: sqlNames }, { texts: baselineSql[id], names: baselineSql.names[id] })) {
         log(`Scenario ${id}: the baselines send the service's ${service.length} statements`);
         continue;
       }
-      const message = `Scenario ${id}: the baselines' SQL differs from the service's; update bench/baselines/queries.mjs. Service:\n${service.join('\n---\n')}\nBaselines:\n${baselineSql[id].join('\n---\n')}`;
+      const shown = (texts, names) => texts.map((text, index) => `${names[index] ?? 'unnamed'}: ${text}`).join('\n---\n');
+      const message = `Scenario ${id}: the baselines' SQL differs from the service's (text or prepared-statement name); update bench/baselines/queries.mjs. Service:\n${shown(service, sqlNames)}\nBaselines:\n${shown(baselineSql[id], baselineSql.names[id])}`;
       report.failures.push(message);
       process.stderr.write(`\n[bench] ${message}\n\n`);
     }

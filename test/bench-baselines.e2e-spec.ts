@@ -74,12 +74,16 @@ describe('the bench baselines against the service', () => {
     let copyBody = '';
     const service = await countStatements(async () => (serviceBody = (await get()).text));
     const baseline = await countStatements(async () => (copyBody = JSON.stringify(await copy())));
-    return { service: [...service.statements].sort(), baseline: [...baseline.statements].sort(), serviceBody, copyBody };
+    // Sent the same way too: under the same prepared-statement names (or both unnamed).
+    const sent = ({ statements, names }: { statements: string[]; names: (string | undefined)[] }) =>
+      statements.map((text, index) => `${names[index] ?? 'unnamed'} ${text}`).sort();
+    return { service: sent(service), baseline: sent(baseline), serviceBody, copyBody };
   }
 
   it.each(['providers', 'bookings'] as const)('%s: the same statements, byte-identical JSON', async (route) => {
     const { service, baseline, serviceBody, copyBody } = await compare(route);
     expect(baseline).toEqual(service);
+    expect(service.every((sent) => sent.startsWith('select_'))).toBe(true);
     expect(copyBody).toBe(serviceBody);
     expect(JSON.parse(serviceBody).items).toHaveLength(route === 'providers' ? 1 : 2);
   });

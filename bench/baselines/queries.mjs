@@ -22,25 +22,30 @@ import pg from 'pg';
 
 /**
  * How each statement the baselines send starts (`select <columns> from <table> <alias>`), from the
- * service's read models. `importModule` loads one of the service's modules by its path from the
- * repository root: the built `dist/` in the benchmark, the sources in the tests.
+ * service's read models, and the names the service sends them under (`names.of(text)`: prepared
+ * statements, unless `DATABASE_PREPARED_STATEMENTS=false`, read as the service reads it).
+ * `importModule` loads one of the service's modules by its path from the repository root: the
+ * built `dist/` in the benchmark, the sources in the tests.
  */
-export async function loadStatements(databaseUrl, importModule) {
-  const [{ MikroORM }, { createOrmConfig }, { SqlReader }, organisations, providers, bookings, locations, appointmentTypes, clients] = await Promise.all([
-    import('@mikro-orm/postgresql'),
-    importModule('apps/api/src/database/orm-config.js'),
-    importModule('libs/shared/src/sql/sql-reader.js'),
-    importModule('libs/organisations/src/application/organisation.queries.js'),
-    importModule('libs/practitioners/src/application/practitioner.queries.js'),
-    importModule('libs/scheduling/src/application/booking.queries.js'),
-    importModule('libs/organisations/src/application/directory.queries.js'),
-    importModule('libs/scheduling/src/application/appointment-type.queries.js'),
-    importModule('libs/membership/src/application/client.queries.js'),
-  ]);
+export async function loadStatements(databaseUrl, importModule, preparedStatements = process.env.DATABASE_PREPARED_STATEMENTS !== 'false') {
+  const [{ MikroORM }, { createOrmConfig }, { SqlReader }, { StatementNames }, organisations, providers, bookings, locations, appointmentTypes, clients] =
+    await Promise.all([
+      import('@mikro-orm/postgresql'),
+      importModule('apps/api/src/database/orm-config.js'),
+      importModule('libs/shared/src/sql/sql-reader.js'),
+      importModule('libs/shared/src/sql/statement-names.js'),
+      importModule('libs/organisations/src/application/organisation.queries.js'),
+      importModule('libs/practitioners/src/application/practitioner.queries.js'),
+      importModule('libs/scheduling/src/application/booking.queries.js'),
+      importModule('libs/organisations/src/application/directory.queries.js'),
+      importModule('libs/scheduling/src/application/appointment-type.queries.js'),
+      importModule('libs/membership/src/application/client.queries.js'),
+    ]);
   const orm = await MikroORM.init({ ...createOrmConfig(databaseUrl), pool: { min: 0, max: 1 } });
   try {
     const sql = new SqlReader(orm);
     return {
+      names: new StatementNames(preparedStatements),
       organisationCount: sql.countOf(organisations.ORGANISATIONS),
       providers: sql.selectOf(providers.PROVIDERS),
       providerCount: sql.countOf(providers.PROVIDERS),
@@ -174,7 +179,7 @@ export function pageRequest(query) {
 
 /** The two read paths over one `pg.Pool`, with the statements of `loadStatements`. */
 export function createQueries(pool, statements) {
-  const rows = async (text, params) => (await pool.query(text, params)).rows;
+  const rows = async (text, values) => (await pool.query({ name: statements.names.of(text), text, values })).rows;
   const existing = new Set();
 
   async function assertExists(organisationId) {

@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
-/** Runs `work` with every statement sent through pg recorded (text and time to its answer). */
+/** Runs `work` with every statement sent through pg recorded (text, name when prepared, and time to its answer). */
 export async function recordStatements(work) {
   const prototype = pg.Client.prototype;
   const original = prototype.query;
   const statements = [];
   prototype.query = function (...args) {
     const [config] = args;
-    const entry = { text: typeof config === 'string' ? config : String(config?.text ?? ''), ms: null };
+    const entry = { text: typeof config === 'string' ? config : String(config?.text ?? ''), name: config?.name ?? null, ms: null };
     statements.push(entry);
     const started = performance.now();
     // pg-pool passes a callback (and gets no promise back); the ORM's driver awaits the promise.
@@ -116,6 +116,7 @@ export async function countStatements({ root, databaseUrl, env, bootstrapKey, sc
         bodyBytes: Buffer.byteLength(answer.text),
         stringifyMicros: round(stringifyMicros(answer.text), 0),
         sql: answer.statements.map((statement) => statement.text),
+        sqlNames: answer.statements.map((statement) => statement.name),
         ...(answer.status === expected[index] ? {} : { body: answer.text.slice(0, 500) }),
       }));
       const total = requests.reduce((sum, request) => sum + request.statements, 0);
@@ -143,14 +144,19 @@ export async function baselineStatements({ databaseUrl, fixtures }) {
     await queries.bookings(fixtures.organisationId, page);
     const A = await recordStatements(() => queries.providers(fixtures.organisationId, page));
     const B = await recordStatements(() => queries.bookings(fixtures.organisationId, page));
-    return { A: A.statements.map((s) => s.text), B: B.statements.map((s) => s.text) };
+    const texts = (recorded) => recorded.statements.map((statement) => statement.text);
+    const names = (recorded) => recorded.statements.map((statement) => statement.name);
+    return { A: texts(A), B: texts(B), names: { A: names(A), B: names(B) } };
   } finally {
     await pool.end();
   }
 }
 
-/** Same statements in any order (the service sends some of them concurrently). */
+/**
+ * Same statements, sent the same way (under the same prepared-statement names, or unnamed), in any
+ * order (the service sends some of them concurrently). `names[i]` is the name `texts[i]` went under.
+ */
 export function sameStatements(left, right) {
-  const normal = (list) => [...list].sort();
+  const normal = ({ texts, names }) => texts.map((text, index) => `${names?.[index] ?? 'unnamed'} ${text}`).sort();
   return JSON.stringify(normal(left)) === JSON.stringify(normal(right));
 }

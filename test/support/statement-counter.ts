@@ -3,15 +3,17 @@ import pg from 'pg';
 /**
  * Counts the SQL statements sent to PostgreSQL while `work` runs, by wrapping the driver's
  * `Client#query` (every pool connection is a `Client`). For tests that a list's statement count
- * does not grow with `limit`.
+ * does not grow with `limit`. `names[i]` is the prepared-statement name `statements[i]` went under.
  */
-export async function countStatements(work: () => Promise<unknown>): Promise<{ statements: string[] }> {
+export async function countStatements(work: () => Promise<unknown>): Promise<{ statements: string[]; names: (string | undefined)[] }> {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   const statements: string[] = [];
+  const names: (string | undefined)[] = [];
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args;
-    statements.push(typeof config === 'string' ? config : String((config as { text?: string })?.text ?? ''));
+    const [config] = args as [string | { text?: string; name?: string } | undefined];
+    statements.push(typeof config === 'string' ? config : String(config?.text ?? ''));
+    names.push(typeof config === 'string' ? undefined : config?.name);
     return original.apply(this, args);
   };
   try {
@@ -19,5 +21,5 @@ export async function countStatements(work: () => Promise<unknown>): Promise<{ s
   } finally {
     prototype.query = original;
   }
-  return { statements };
+  return { statements, names };
 }

@@ -22,7 +22,8 @@ export class AppModule {
       imports: [
         SharedModule.forRoot(config, config.databaseDirectUrl ?? databaseUrl),
         LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
-        MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: true }),
+        // The request context is `lazyRequestContext`, mounted by `createApp`.
+        MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: false }),
         JobsModule,
         EventsModule,
         PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),

@@ -19,6 +19,7 @@ import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
 import { RescopeCardFingerprints } from '@app/wallet';
 import { SealWebhookSecrets } from '@app/events';
 import { AppModule } from './app.module.js';
+import { lazyRequestContext } from './database/lazy-request-context.js';
 import { migrateAtStartUp } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
 import { serveApiDocs } from './openapi.js';
@@ -47,6 +48,7 @@ export async function createApp(
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(jsonBody());
+  app.use(lazyRequestContext(app.get(MikroORM).em));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   serveApiDocs(app, config, exampleIdsOf(config, databaseUrl));

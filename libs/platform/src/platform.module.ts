@@ -3,7 +3,7 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { AppConfig, IS_PUBLIC, RequestInputGuard } from '@app/shared';
+import { AppConfig, RequestInputGuard } from '@app/shared';
 import { ApiKeyQueries } from './api-keys/application/api-key.queries.js';
 import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
 import { RevokeApiKey } from './api-keys/application/revoke-api-key.use-case.js';
@@ -16,6 +16,7 @@ import { ApiKeyAuthenticator } from './access/api-key-authenticator.js';
 import { ApiKeyCache } from './access/api-key-cache.js';
 import { ApiKeyChangeListener } from './access/api-key-change-listener.js';
 import { ApiKeyUsage } from './access/api-key-usage.js';
+import { AccessGuard } from './access/access.guard.js';
 import { ApiKeyGuard } from './access/api-key.guard.js';
 import { OrganisationLookup } from './access/organisation-lookup.js';
 import { ReadRoutingInterceptor } from './access/read-routing.interceptor.js';
@@ -24,13 +25,10 @@ import { MetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { InMemoryThrottlerStorage } from './rate-limit/in-memory-throttler.storage.js';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimit } from './rate-limit/rate-limit.js';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage.js';
 
 export const platformSchemas = [ApiKeySchema];
-
-const isPublicRoute = (handler: object, controller: object): boolean =>
-  Boolean(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller));
 
 /**
  * What every request passes through before a context sees it: the API key and its scope, the
@@ -42,24 +40,19 @@ const isPublicRoute = (handler: object, controller: object): boolean =>
     TerminusModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
+      // Only its storage is used: `RateLimit` counts in it (the limits are there).
       useFactory: (config: AppConfig) => ({
-        throttlers: [
-          {
-            name: 'default',
-            ttl: 60_000,
-            limit: (context) => (isPublicRoute(context.getHandler(), context.getClass()) ? config.publicRateLimitPerMinute : config.rateLimitPerMinute),
-          },
-        ],
+        throttlers: [],
         storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : new InMemoryThrottlerStorage(),
       }),
     }),
   ],
   controllers: [ApiKeysController, HealthController],
   providers: [
-    // Global guards run in this order: who is calling, how often, and then what they sent.
-    { provide: APP_GUARD, useClass: ApiKeyGuard },
-    { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_GUARD, useClass: RequestInputGuard },
+    { provide: APP_GUARD, useClass: AccessGuard },
+    ApiKeyGuard,
+    RateLimit,
+    RequestInputGuard,
     { provide: APP_INTERCEPTOR, useClass: ReadRoutingInterceptor },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
     ApiKeyAuthenticator,

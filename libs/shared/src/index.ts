@@ -19,6 +19,7 @@ export * from './shared.module.js';
 export * from './sql/sql-reader.js';
 export * from './sql/read-replicas.js';
 export * from './sql/replicated-driver.js';
+export * from './sql/statement-names.js';
 export * from './sql/read-model.js';
 export * from './sql/columns.js';
 export * from './http/path-ids.js';

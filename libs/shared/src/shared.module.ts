@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config.js';
 import { Clock, EventRenderers, SystemClock } from './domain/index.js';
@@ -21,8 +22,12 @@ export class SharedModule {
         { provide: AppConfig, useValue: config },
         { provide: DirectDatabaseUrl, useValue: new DirectDatabaseUrl(directDatabaseUrl) },
         { provide: Clock, useClass: SystemClock },
-        SqlReader,
         ReadReplicas,
+        {
+          provide: SqlReader,
+          inject: [MikroORM, ReadReplicas],
+          useFactory: (orm: MikroORM, replicas: ReadReplicas) => new SqlReader(orm, { preparedStatements: config.databasePreparedStatements, replicas }),
+        },
         EventRenderers,
         MetricsRegistry,
         JobMetrics,

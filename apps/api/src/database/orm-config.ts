@@ -9,6 +9,7 @@ import { walletSchemas } from '@app/wallet';
 import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
 import { eventsSchemas } from '@app/events';
+import { currentEntityManager } from './lazy-request-context.js';
 import { reclaimLostConnections } from './lost-connections.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -53,5 +54,6 @@ export function createOrmConfig(clientUrl: string, readUrls: readonly string[] =
     ensureDatabase: false,
     // Every unit of work runs in a request context or an explicit fork.
     allowGlobalContext: false,
+    context: currentEntityManager,
   });
 }

@@ -1,8 +1,8 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, IS_PUBLIC, PLATFORM_ONLY } from '@app/shared';
+import { DomainError } from '@app/shared';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
+import type { RouteAccess } from './route-access.js';
 import { OrganisationLookup } from './organisation-lookup.js';
 
 const forbidden = () => new DomainError('forbidden', 'forbidden', 'This API key is not scoped to this resource.');
@@ -10,22 +10,19 @@ const forbidden = () => new DomainError('forbidden', 'forbidden', 'This API key 
 /**
  * Every route needs a valid `Authorization: Bearer` key unless marked `@Public()`. An
  * organisation key reaches only the `organisationId` and `businessId` of its own organisation.
+ * Run by `AccessGuard` on routes that are not public.
  */
 @Injectable()
-export class ApiKeyGuard implements CanActivate {
+export class ApiKeyGuard {
   constructor(
-    private readonly reflector: Reflector,
     private readonly authenticator: ApiKeyAuthenticator,
     private readonly organisations: OrganisationLookup,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const request = context.switchToHttp().getRequest<Request>();
+  async authenticate(request: Request, response: Response, route: RouteAccess): Promise<void> {
     const authentication = await this.authenticator.authenticate(request);
     if (authentication.kind === 'rate_limited') {
-      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(authentication.retryAfterSeconds));
+      response.setHeader('Retry-After', String(authentication.retryAfterSeconds));
       throw new DomainError(
         'rate_limited',
         'rate_limited',
@@ -35,10 +32,9 @@ export class ApiKeyGuard implements CanActivate {
     if (authentication.kind === 'failed') throw authentication.error;
     const caller = authentication.caller;
     request.caller = caller;
-    if (caller.organisationId === null) return true;
-    if (this.reflector.getAllAndOverride<boolean>(PLATFORM_ONLY, targets)) throw forbidden();
+    if (caller.organisationId === null) return;
+    if (route.platformOnly) throw forbidden();
     await this.assertInScope(caller.organisationId, request.params);
-    return true;
   }
 
   private async assertInScope(organisationId: string, params: Request['params']): Promise<void> {

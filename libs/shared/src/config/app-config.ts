@@ -19,6 +19,8 @@ export class AppConfig {
    * pooler in transaction mode that `databaseUrl` may point at. `DATABASE_DIRECT_URL`, else `databaseUrl`.
    */
   readonly databaseDirectUrl: string | undefined;
+  /** False: reads go as unnamed statements (behind PgBouncer before 1.21 in transaction mode). */
+  readonly databasePreparedStatements: boolean;
   readonly dataDir: string;
   readonly bootstrapApiKey: string | undefined;
   readonly walletEncryptionKey: string | undefined;
@@ -72,6 +74,7 @@ export class AppConfig {
     // Without DATABASE_URL the service runs its own embedded PostgreSQL: a direct URL to another server would split the data.
     if (directUrl && !this.databaseUrl) throw new ConfigurationError('DATABASE_DIRECT_URL needs DATABASE_URL: set both, or neither for the embedded database');
     this.databaseDirectUrl = directUrl ?? this.databaseUrl;
+    this.databasePreparedStatements = oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['true', 'false'], 'true') === 'true';
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;

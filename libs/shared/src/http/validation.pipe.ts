@@ -56,17 +56,63 @@ const withoutPropertyName = (message: string, property: string): string => (mess
  */
 const mayBeOmitted = (metatype: unknown): boolean => (metatype as { bodyMayBeOmitted?: boolean } | undefined)?.bodyMayBeOmitted === true;
 
+/** At most this many valid queries are remembered per query class (all forgotten when full). */
+const MAX_REMEMBERED_QUERIES = 1_000;
+
+type QueryValue = string | number | boolean | null | undefined | Date | unknown[];
+
+/** A query object whose values are all flat, so a copy of its fields shares nothing mutable. */
+const isFlat = (entity: object): entity is Record<string, QueryValue> =>
+  Object.values(entity).every(
+    (value) =>
+      value === null ||
+      typeof value !== 'object' ||
+      value instanceof Date ||
+      (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)),
+  );
+
+function copyOf(entity: Record<string, QueryValue>): object {
+  const copy = Object.create(Object.getPrototypeOf(entity) as object | null) as Record<string, QueryValue>;
+  for (const [name, value] of Object.entries(entity)) copy[name] = Array.isArray(value) ? [...value] : value instanceof Date ? new Date(value) : value;
+  return copy;
+}
+
 /**
  * Bodies and queries are whitelisted: an unknown field is an error, never silently dropped. A
  * route that reads a body needs one: a JSON object.
  */
 class RequestValidationPipe extends ValidationPipe {
+  /**
+   * A query's DTO is a function of its class and its parameters alone, and lists are asked for with
+   * the same few parameters again and again (`?limit=20`): a valid query's DTO is kept and handed
+   * out as a copy, which skips class-transformer and class-validator (most of a list request's own
+   * cost after the framework's). Invalid queries are checked every time, so their errors are built
+   * as before.
+   */
+  private readonly validQueries = new Map<unknown, Map<string, Record<string, QueryValue>>>();
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'query' && metadata.metatype) return this.transformQuery(value, metadata);
     if (metadata.type === 'body' && value === undefined && mayBeOmitted(metadata.metatype)) value = {};
     if (metadata.type === 'body' && (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))) {
       throw validationFailed([{ field: 'body', code: 'required', message: 'must be a JSON object' }]);
     }
     return super.transform(value, metadata);
+  }
+
+  private async transformQuery(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    let remembered = this.validQueries.get(metadata.metatype);
+    if (!remembered) this.validQueries.set(metadata.metatype, (remembered = new Map<string, Record<string, QueryValue>>()));
+    // Taken before validation, which strips prototype keys from `value` in place.
+    const key = JSON.stringify(value) ?? '';
+    const known = remembered.get(key);
+    if (known) return copyOf(known);
+    const entity = (await super.transform(value, metadata)) as unknown;
+    if (entity !== null && typeof entity === 'object' && isFlat(entity)) {
+      if (remembered.size >= MAX_REMEMBERED_QUERIES) remembered.clear();
+      remembered.set(key, copyOf(entity) as Record<string, QueryValue>);
+    }
+    return entity;
   }
 }
 

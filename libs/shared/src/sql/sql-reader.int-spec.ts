@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EntitySchema, MikroORM } from '@mikro-orm/postgresql';
 import { ENTITY_SCHEMAS } from '../../../../apps/api/src/database/orm-config.js';
+import { createOrmConfig } from '../../../../apps/api/src/database/orm-config.js';
 import { openTestOrm, Rows } from '../../../../test/support/orm.js';
+import { countStatements } from '../../../../test/support/statement-counter.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { WalletCard } from '../../../wallet/src/domain/wallet-card.js';
 import { computed, ReadModel } from './read-model.js';
 import { SqlReader } from './sql-reader.js';
+import { statementNameOf } from './statement-names.js';
 
 const PROVIDERS = ReadModel.of(Provider, 'p', {
   computed: { links: computed.integer('(select count(*)::int from provider_location_links l where l.provider_id = p.id)') },
@@ -82,5 +85,61 @@ describe('SqlReader', () => {
     await expect(write).rejects.toBe(rolledBack);
     expect(outside).toBeNull();
     expect(await sql.first(PROVIDERS, 'where p.id = $1', [newId])).toBeNull();
+  });
+
+  describe('prepared statements', () => {
+    const LIST = 'where p.organisation_id = $1 order by p.last_name, p.id';
+    // One pool connection, so the statements PostgreSQL holds for it can be read back on it.
+    const onOneConnection = async (preparedStatements: boolean, work: (reader: SqlReader, pool: import('pg').Pool) => Promise<void>) => {
+      const single = await MikroORM.init({ ...createOrmConfig(process.env.DATABASE_URL!), pool: { min: 0, max: 1 } });
+      try {
+        await work(new SqlReader(single, { preparedStatements }), await single.em.getConnection().getNativeClient());
+      } finally {
+        await single.close(true);
+      }
+    };
+    const preparedOn = async (pool: import('pg').Pool) =>
+      (await pool.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by name')).rows;
+
+    it('on: a repeated read goes under one name, a hash of its text, which PostgreSQL keeps prepared', async () => {
+      await onOneConnection(true, async (reader, pool) => {
+        const sent = await countStatements(async () => {
+          await reader.select(PROVIDERS, LIST, [organisationId]);
+          await reader.select(PROVIDERS, LIST, [organisationId]);
+        });
+        const text = `${reader.selectOf(PROVIDERS)} ${LIST}`;
+        expect(sent.statements).toEqual([text, text]);
+        expect(sent.names).toEqual([statementNameOf(text), statementNameOf(text)]);
+        expect(await preparedOn(pool)).toEqual([{ name: statementNameOf(text), statement: text }]);
+      });
+    });
+
+    it('off: every read goes unnamed and nothing stays prepared', async () => {
+      await onOneConnection(false, async (reader, pool) => {
+        const sent = await countStatements(async () => {
+          await reader.select(PROVIDERS, LIST, [organisationId]);
+          await reader.count(PROVIDERS, 'where p.organisation_id = $1', [organisationId]);
+        });
+        expect(sent.names).toEqual([undefined, undefined]);
+        expect(await preparedOn(pool)).toEqual([]);
+      });
+    });
+
+    it('answers the same either way', async () => {
+      const answers: unknown[] = [];
+      for (const preparedStatements of [true, false]) {
+        await onOneConnection(preparedStatements, async (reader) => {
+          // Past PostgreSQL's five custom plans, so a named statement may be on its generic plan.
+          for (let run = 0; run < 6; run += 1) await reader.select(PROVIDERS, LIST, [organisationId]);
+          answers.push({
+            rows: await reader.select(PROVIDERS, LIST, [organisationId]),
+            one: await reader.first(PROVIDERS, 'where p.id = $1', [providerId]),
+            total: await reader.count(PROVIDERS, 'where p.organisation_id = $1', [organisationId]),
+          });
+        });
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toMatchObject({ one: { id: providerId }, total: 1 });
+    });
   });
 });

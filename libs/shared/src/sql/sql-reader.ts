@@ -1,8 +1,8 @@
 import { type EntityMetadata, type EntityProperty, MikroORM, type Platform, ReferenceKind } from '@mikro-orm/postgresql';
-import { Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { ReadModel } from './read-model.js';
-import { ReadReplicas } from './read-replicas.js';
+import type { ReadReplicas } from './read-replicas.js';
+import { StatementNames } from './statement-names.js';
 import { transactionConnection } from './transaction-connection.js';
 
 type Row = Record<string, unknown>;
@@ -25,17 +25,25 @@ interface Mapping {
  * Inside `em.transactional(...)` it runs on that transaction's connection, so a use case can read
  * the answer to its own change (uncommitted writes included) before it commits. Outside one,
  * `ReadReplicas` chooses the pool: a read replica's or the primary's.
+ *
+ * On a pool, statements go as named (prepared) statements unless `preparedStatements` is false
+ * (`DATABASE_PREPARED_STATEMENTS`, see `StatementNames`).
  */
-@Injectable()
 export class SqlReader {
   private pool?: Promise<Pool>;
   private readonly mappings = new WeakMap<ReadModel<unknown>, Mapping>();
+  private readonly names: StatementNames;
+
+  private readonly replicas?: ReadReplicas;
 
   /** Without `replicas` (a reader built by hand, as some tests do) every read is on the primary. */
   constructor(
     private readonly orm: MikroORM,
-    @Optional() private readonly replicas?: ReadReplicas,
-  ) {}
+    options: { preparedStatements?: boolean; replicas?: ReadReplicas } = {},
+  ) {
+    this.names = new StatementNames(options.preparedStatements ?? true);
+    this.replicas = options.replicas;
+  }
 
   /** `select <the model's columns> from <its table> <alias> <rest>`. */
   async select<T>(model: ReadModel<T>, rest: string, values: readonly unknown[] = []): Promise<T[]> {
@@ -69,7 +77,7 @@ export class SqlReader {
   private async query(text: string, values: readonly unknown[]): Promise<Row[]> {
     const transaction = transactionConnection(this.orm.em);
     if (transaction) return (await transaction.executeSql(text, values)).rows;
-    const run = async (pool: Pool) => (await pool.query<Row>(text, values as unknown[])).rows;
+    const run = async (pool: Pool) => (await pool.query<Row>({ name: this.names.of(text), text, values: values as unknown[] })).rows;
     if (this.replicas) return this.replicas.read(run);
     this.pool ??= this.orm.em.getConnection().getNativeClient();
     return run(await this.pool);

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 
 /** Parameterised statements (`$1`, `$2`, …) on one connection. */
@@ -9,9 +9,11 @@ export interface SqlConnection {
 /**
  * The connection of the transaction running in this async context, or `undefined` outside one.
  * What runs on it commits or rolls back with the transaction's own writes, and sees them.
+ * `em.transactional` runs its work in a `TransactionContext`, so the transaction is found there;
+ * asking `em` itself would make the request's EntityManager fork, which a read does not need.
  */
 export function transactionConnection(em: EntityManager): SqlConnection | undefined {
-  const transaction = em.getTransactionContext<Transaction<unknown>>();
+  const transaction = TransactionContext.getEntityManager(em.name)?.getTransactionContext<Transaction<unknown>>();
   if (!transaction) return undefined;
   return {
     async executeSql(text, values = []) {

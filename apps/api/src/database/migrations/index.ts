@@ -14,6 +14,7 @@ import { Migration20261123100000ApiKeyLifecycle } from './Migration2026112310000
 import { Migration20261123100000PayoutRuns } from './Migration20261123100000PayoutRuns.js';
 import { Migration20261123110000PaymentLinks } from './Migration20261123110000PaymentLinks.js';
 import { Migration20261124000000ClaimReferenceIndexes } from './Migration20261124000000ClaimReferenceIndexes.js';
+import { Migration20261124000000ProviderLocationIdsIndex } from './Migration20261124000000ProviderLocationIdsIndex.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123100000PayoutRuns', class: Migration20261123100000PayoutRuns },
   { name: 'Migration20261123110000PaymentLinks', class: Migration20261123110000PaymentLinks },
   { name: 'Migration20261124000000ClaimReferenceIndexes', class: Migration20261124000000ClaimReferenceIndexes },
+  { name: 'Migration20261124000000ProviderLocationIdsIndex', class: Migration20261124000000ProviderLocationIdsIndex },
 ];

@@ -14,6 +14,7 @@ import { WebhookDeliveryRepository, WebhookEndpointRepository } from './domain/w
 import { WebhookSender } from './domain/webhook-sender.js';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender.js';
 import { OutboxDomainEvents } from './infrastructure/outbox-domain-events.js';
+import { EnabledEndpointsCache } from './infrastructure/persistence/enabled-endpoints-cache.js';
 import { eventsSchemas } from './infrastructure/persistence/events.schemas.js';
 import { MikroOrmWebhookEndpointRepository } from './infrastructure/persistence/mikro-orm-webhook-endpoint.repository.js';
 import { SqlEventStore } from './infrastructure/persistence/sql-event-store.js';
@@ -32,6 +33,7 @@ import { WebhookEndpointsController } from './http/webhook-endpoints.controller.
     { provide: WebhookEndpointRepository, useClass: MikroOrmWebhookEndpointRepository },
     { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
     { provide: WebhookSender, useClass: HttpWebhookSender },
+    EnabledEndpointsCache,
     WebhookDispatch,
     WebhookUrlCheck,
     DeliverWebhook,

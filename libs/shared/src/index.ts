@@ -25,4 +25,5 @@ export * from './metrics/metrics-registry.js';
 export * from './metrics/operational-metrics.js';
 export * from './http/is-http-url.decorator.js';
 export * from './sql/transaction-connection.js';
+export * from './sql/change-notices.js';
 export * from './http/request-limits.js';

@@ -194,6 +194,12 @@ describe('docker/Dockerfile', () => {
     ).toBe(true);
   });
 
+  it('runs with the heap limits `npm start` uses', () => {
+    const flags = [...read('scripts/heap-flags.mjs').matchAll(/'(--max-[a-z-]+=\d+)'/g)].map((match) => match[1]);
+    expect(flags).toHaveLength(2);
+    expect(dockerfile).toContain(`NODE_OPTIONS="${flags.join(' ')}"`);
+  });
+
   it('keeps secrets, dependencies and build output out of the build context', () => {
     for (const entry of ['.git', 'node_modules', 'dist', '.data', '**/.env']) expect(ignored).toContain(entry);
   });

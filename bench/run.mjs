@@ -10,6 +10,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
+import { HEAP_FLAGS } from '../scripts/heap-flags.mjs';
 import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
 import { measure, measureOnce, stopLoad, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
@@ -64,7 +65,8 @@ const options = {
   // Planning and execution time per statement (pg_stat_statements; restarts the embedded database).
   pgStatStatements: flagOption('PG_STAT_STATEMENTS', '0'),
   // Node flags for the service process only (e.g. V8 heap sizes), to try runtime settings.
-  serviceNodeOptions: process.env.SERVICE_NODE_OPTIONS || undefined,
+  // Unset: the heap limits production runs with; empty: none.
+  serviceNodeOptions: process.env.SERVICE_NODE_OPTIONS ?? HEAP_FLAGS.join(' '),
   // Rate-limit counters in Redis instead of the service's memory (its REDIS_URL), to compare.
   serviceRedisUrl: process.env.SERVICE_REDIS_URL || undefined,
   // The OpenTelemetry SDK loaded in the service, exporting every span to a sink in this process,

@@ -180,7 +180,7 @@ describe('revocation and expiry on every instance', () => {
   it('still hears revocations after its listening connection was cut', async () => {
     const listeners = () =>
       sql<{ pid: number }>(first, `select pid from pg_stat_activity where application_name = ? and datname = current_database() and query ilike 'listen%'`, [
-        `api-key-changes:${process.pid}`,
+        `change-notices:${process.pid}`,
       ]);
     const before = (await listeners()).map(({ pid }) => pid);
     expect(before).toHaveLength(2);

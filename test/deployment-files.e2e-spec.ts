@@ -204,6 +204,13 @@ describe('docker/Dockerfile', () => {
     ).toBe(true);
   });
 
+  it('runs with the heap limits `npm start` and the benchmark use', () => {
+    const flags = [...read('scripts/heap-flags.mjs').matchAll(/'(--max-[a-z-]+=\d+)'/g)].map((match) => match[1]);
+    expect(flags).toHaveLength(2);
+    expect(dockerfile).toContain(`NODE_OPTIONS="${flags.join(' ')}"`);
+    expect((JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs`);
+  });
+
   it('keeps secrets, dependencies and build output out of the build context', () => {
     for (const entry of ['.git', 'node_modules', 'dist', '.data', '**/.env']) expect(ignored).toContain(entry);
   });

@@ -76,10 +76,10 @@ describe('the service behind PgBouncer in transaction mode', () => {
     expect(Number((await bouncer.show('stats')).total_xact_count)).toBeGreaterThan(before);
 
     const throughBouncer = await bouncer.clients();
-    expect(throughBouncer.filter((name) => name === 'jobs' || name.startsWith('api-key-changes'))).toEqual([]);
+    expect(throughBouncer.filter((name) => name === 'jobs' || name.startsWith('change-notices'))).toEqual([]);
     const listeners = await direct<{ count: number }>(
       `select count(*)::int as count from pg_stat_activity where datname = current_database() and application_name = $1 and query ilike 'listen%'`,
-      [`api-key-changes:${process.pid}`],
+      [`change-notices:${process.pid}`],
     );
     expect(listeners).toEqual([{ count: 2 }]);
     const jobSessions = await direct<{ count: number }>(

@@ -70,6 +70,56 @@ describe('delivery guarantees', () => {
   }, 60_000);
 });
 
+describe('endpoints remembered per organisation', () => {
+  const NOTICE_DEADLINE_MS = 5_000;
+  const deliveredNamed = (firstName: string) => receiver.received.some((received) => received.event?.data.firstName === firstName);
+
+  /** Creates clients named `firstName` on `app` until one of them is delivered; answers how long that took. */
+  async function untilDelivered(app: TestApp, organisationId: string, firstName: string): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < NOTICE_DEADLINE_MS) {
+      await createClient(app, organisationId, { firstName });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (deliveredNamed(firstName)) return Date.now() - started;
+    }
+    return Infinity;
+  }
+
+  /** A change committed a second ago has been heard by every instance: a client created now is not delivered. */
+  async function expectNotDelivered(app: TestApp, organisationId: string, firstName: string): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await createClient(app, organisationId, { firstName });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(deliveredNamed(firstName)).toBe(false);
+  }
+
+  it('an endpoint added, disabled, enabled or deleted through one instance applies to the next events of another', async () => {
+    const b = await createTestApp(ENV);
+    try {
+      receiver.received.length = 0;
+      receiver.answer = () => 200;
+      const { id: organisationId } = await createOrganisation(a, 'Notices');
+      // b looks the organisation's endpoints up (there are none) and remembers them.
+      await createClient(b, organisationId, { firstName: 'Before' });
+      const hook = await created(postJson(a, orgPath(organisationId, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['client.created'] }));
+      receiver.secret = hook.secret;
+      expect(await untilDelivered(b, organisationId, 'Added')).toBeLessThan(NOTICE_DEADLINE_MS);
+
+      const path = orgPath(organisationId, `/webhook-endpoints/${hook.id}`);
+      const patch = (body: Body) => a.http().patch(path).set('Authorization', a.platformAuth).set('Content-Type', 'application/json').send(body).expect(200);
+      await patch({ status: 'disabled' });
+      await expectNotDelivered(b, organisationId, 'Disabled');
+      await patch({ status: 'enabled' });
+      expect(await untilDelivered(b, organisationId, 'Enabled')).toBeLessThan(NOTICE_DEADLINE_MS);
+      await a.http().delete(path).set('Authorization', a.platformAuth).expect(204);
+      await expectNotDelivered(b, organisationId, 'Deleted');
+      expect(deliveredNamed('Before')).toBe(false);
+    } finally {
+      await b.close();
+    }
+  }, 60_000);
+});
+
 describe('webhook URL rules at endpoint create, without the override', () => {
   let strict: TestApp;
   beforeAll(async () => {

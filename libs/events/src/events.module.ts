@@ -17,6 +17,7 @@ import { WebhookSender } from './domain/webhook-sender.js';
 import { SealedWebhookSecrets } from './infrastructure/crypto/sealed-webhook-secrets.js';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender.js';
 import { OutboxDomainEvents } from './infrastructure/outbox-domain-events.js';
+import { EnabledEndpointsCache } from './infrastructure/persistence/enabled-endpoints-cache.js';
 import { eventsSchemas } from './infrastructure/persistence/events.schemas.js';
 import { MikroOrmWebhookEndpointRepository } from './infrastructure/persistence/mikro-orm-webhook-endpoint.repository.js';
 import { SqlEventStore } from './infrastructure/persistence/sql-event-store.js';
@@ -38,6 +39,7 @@ import { WebhookEndpointsController } from './http/webhook-endpoints.controller.
     { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
     { provide: WebhookSender, useClass: HttpWebhookSender },
     { provide: WebhookSecrets, useClass: SealedWebhookSecrets },
+    EnabledEndpointsCache,
     WebhookDispatch,
     WebhookUrlCheck,
     DeliverWebhook,

@@ -29,6 +29,7 @@ export * from './metrics/operational-metrics.js';
 export * from './http/is-http-url.decorator.js';
 export * from './sql/transaction-connection.js';
 export * from './sql/direct-database-url.js';
+export * from './sql/change-notices.js';
 export * from './http/request-limits.js';
 export * from './http/event-data.js';
 export * from './crypto/sealed-box.js';

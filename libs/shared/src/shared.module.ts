@@ -4,13 +4,14 @@ import { AppConfig } from './config/app-config.js';
 import { Clock, EventRenderers, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
+import { ChangeNotices } from './sql/change-notices.js';
 import { DirectDatabaseUrl } from './sql/direct-database-url.js';
 import { ReadReplicas } from './sql/read-replicas.js';
 import { SqlReader } from './sql/sql-reader.js';
 
 /**
  * Configuration, the database URL for sessions, the clock, the read side's SQL (and its replica
- * routing), the event renderers and the metrics registry, available to every module.
+ * routing), change notices, the event renderers and the metrics registry, available to every module.
  */
 @Global()
 @Module({})
@@ -29,11 +30,23 @@ export class SharedModule {
           useFactory: (orm: MikroORM, replicas: ReadReplicas) => new SqlReader(orm, { preparedStatements: config.databasePreparedStatements, replicas }),
         },
         EventRenderers,
+        ChangeNotices,
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,
       ],
-      exports: [AppConfig, DirectDatabaseUrl, Clock, SqlReader, ReadReplicas, EventRenderers, MetricsRegistry, JobMetrics, WebhookDeliveryMetrics],
+      exports: [
+        AppConfig,
+        DirectDatabaseUrl,
+        Clock,
+        SqlReader,
+        ReadReplicas,
+        ChangeNotices,
+        EventRenderers,
+        MetricsRegistry,
+        JobMetrics,
+        WebhookDeliveryMetrics,
+      ],
     };
   }
 }

@@ -13,7 +13,7 @@ export abstract class WebhookEndpointRepository {
   abstract remove(endpoint: WebhookEndpoint): Promise<void>;
   abstract list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>>;
   /** The organisation's enabled endpoints (the caller picks those that take a type). */
-  abstract enabledOf(organisationId: string): Promise<WebhookEndpoint[]>;
+  abstract enabledOf(organisationId: string): Promise<readonly WebhookEndpoint[]>;
 }
 
 export abstract class WebhookDeliveryRepository {

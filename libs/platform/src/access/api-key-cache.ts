@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller } from '@app/shared';
+import { type Caller, NoticeKeptCache } from '@app/shared';
 import { type ApiKeyRefusal, isExpired } from '../api-keys/domain/api-key.js';
 
 /** At most this long, even when no change is announced: a backstop, not what keeps it right. */
@@ -30,7 +30,7 @@ export type Refusal = ApiKeyRefusal | 'unknown';
  * stored only if no notice arrived while it was looked up (`generation`).
  */
 @Injectable()
-export class ApiKeyCache {
+export class ApiKeyCache extends NoticeKeptCache {
   private readonly known = new Map<string, KnownKey & { until: number }>();
   private readonly refused = new Map<string, { refusal: Refusal; until: number }>();
   /**
@@ -39,17 +39,10 @@ export class ApiKeyCache {
    * failed lookups (while the cache is bypassed, every request of a known key is a lookup).
    */
   private readonly authenticated = new Set<string>();
-  private generation = 0;
-  private listening = false;
-
-  /** Taken before a lookup and handed back to `remember…`, which then drops a possibly stale answer. */
-  get version(): number {
-    return this.generation;
-  }
 
   /** A known key that is still valid at `now`, or why the secret is refused; `undefined`: look it up. */
   lookup(secretHash: string, now: Date): { known: KnownKey } | { refusal: Refusal } | undefined {
-    if (!this.listening) return undefined;
+    if (!this.trusted) return undefined;
     const known = this.known.get(secretHash);
     if (known && known.until > now.getTime()) return isExpired(known.expiresAt, now) ? { refusal: 'expired' } : { known };
     const refused = this.refused.get(secretHash);
@@ -65,36 +58,22 @@ export class ApiKeyCache {
   rememberKnown(secretHash: string, key: KnownKey, version: number, now: Date): void {
     if (this.authenticated.size >= MAX_ENTRIES) this.authenticated.clear();
     this.authenticated.add(secretHash);
-    if (this.listening && version === this.generation) store(this.known, secretHash, { ...key, until: now.getTime() + TTL_MS });
+    if (this.mayKeep(version)) store(this.known, secretHash, { ...key, until: now.getTime() + TTL_MS });
   }
 
   rememberRefused(secretHash: string, refusal: Refusal, version: number, now: Date): void {
     this.authenticated.delete(secretHash);
-    if (this.listening && version === this.generation) store(this.refused, secretHash, { refusal, until: now.getTime() + TTL_MS });
+    if (this.mayKeep(version)) store(this.refused, secretHash, { refusal, until: now.getTime() + TTL_MS });
   }
 
   /** A change to the key with this secret was committed. */
-  forget(secretHash: string): void {
-    this.generation += 1;
+  protected drop(secretHash: string): void {
     this.known.delete(secretHash);
     this.refused.delete(secretHash);
     this.authenticated.delete(secretHash);
   }
 
-  /** Changes are heard from now on; any announced before may have been missed. */
-  startTrusting(): void {
-    this.clear();
-    this.listening = true;
-  }
-
-  /** Changes can no longer be heard. */
-  stopTrusting(): void {
-    this.listening = false;
-    this.clear();
-  }
-
-  private clear(): void {
-    this.generation += 1;
+  protected dropAll(): void {
     this.known.clear();
     this.refused.clear();
   }

@@ -4,6 +4,7 @@ import { ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import { WebhookEndpointRepository } from '../../domain/webhook-endpoint.repository.js';
+import { EnabledEndpointsCache, WEBHOOK_ENDPOINT_CHANGES_CHANNEL } from './enabled-endpoints-cache.js';
 
 const ENDPOINTS = ReadModel.of(WebhookEndpoint, 'w');
 
@@ -12,12 +13,13 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
   constructor(
     private readonly em: EntityManager,
     private readonly sql: SqlReader,
+    private readonly enabled: EnabledEndpointsCache,
   ) {
     super();
   }
 
-  async add(endpoint: WebhookEndpoint): Promise<void> {
-    await this.em.persist(endpoint).flush();
+  add(endpoint: WebhookEndpoint): Promise<void> {
+    return this.save(endpoint);
   }
 
   find(organisationId: string, id: string): Promise<WebhookEndpoint | null> {
@@ -29,13 +31,17 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
   }
 
   async save(endpoint: WebhookEndpoint): Promise<void> {
-    await this.em.persist(endpoint).flush();
+    await this.em.transactional(async (tx) => {
+      await tx.persist(endpoint).flush();
+      await announceChange(tx, endpoint);
+    });
   }
 
   async remove(endpoint: WebhookEndpoint): Promise<void> {
     await this.em.transactional(async (tx) => {
       await tx.execute('delete from webhook_deliveries where endpoint_id = ?', [endpoint.id]);
       await tx.remove(endpoint).flush();
+      await announceChange(tx, endpoint);
     });
   }
 
@@ -51,8 +57,17 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
     return pageOf(items, total, page);
   }
 
-  /** On the running transaction's connection when there is one: events pick their endpoints there. */
-  enabledOf(organisationId: string): Promise<WebhookEndpoint[]> {
-    return this.sql.select(ENDPOINTS, `where w.organisation_id = $1 and w.status = 'enabled'`, [organisationId]);
+  /**
+   * On the running transaction's connection when it is not cached: events pick their endpoints
+   * there. No transaction that records an event has changed endpoints before, so what is cached
+   * is what was committed.
+   */
+  enabledOf(organisationId: string): Promise<readonly WebhookEndpoint[]> {
+    return this.enabled.of(organisationId, () => this.sql.select(ENDPOINTS, `where w.organisation_id = $1 and w.status = 'enabled'`, [organisationId]));
   }
+}
+
+/** Sent on commit, to every instance's `EnabledEndpointsCache`. */
+async function announceChange(tx: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+  await tx.execute('select pg_notify(?, ?)', [WEBHOOK_ENDPOINT_CHANGES_CHANNEL, endpoint.organisationId]);
 }

@@ -208,7 +208,9 @@ describe('docker/Dockerfile', () => {
     const flags = [...read('scripts/heap-flags.mjs').matchAll(/'(--max-[a-z-]+=\d+)'/g)].map((match) => match[1]);
     expect(flags).toHaveLength(2);
     expect(dockerfile).toContain(`NODE_OPTIONS="${flags.join(' ')}"`);
-    expect((JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs`);
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs`);
+    expect(scripts['start:prod']).toBe(`node ${flags.join(' ')} dist/apps/api/src/main.js`);
   });
 
   it('keeps secrets, dependencies and build output out of the build context', () => {

@@ -17,7 +17,7 @@ import { ApiKeyCache } from './access/api-key-cache.js';
 import { ApiKeyChangeListener } from './access/api-key-change-listener.js';
 import { ApiKeyUsage } from './access/api-key-usage.js';
 import { AccessGuard } from './access/access.guard.js';
-import { ApiKeyGuard } from './access/api-key.guard.js';
+import { ApiKeyScope } from './access/api-key-scope.js';
 import { OrganisationLookup } from './access/organisation-lookup.js';
 import { ReadRoutingInterceptor } from './access/read-routing.interceptor.js';
 import { HealthController } from './health/health.controller.js';
@@ -50,7 +50,7 @@ export const platformSchemas = [ApiKeySchema];
   controllers: [ApiKeysController, HealthController],
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
-    ApiKeyGuard,
+    ApiKeyScope,
     RateLimit,
     RequestInputGuard,
     { provide: APP_INTERCEPTOR, useClass: ReadRoutingInterceptor },

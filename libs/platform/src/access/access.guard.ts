@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { IS_PUBLIC, PLATFORM_ONLY, RequestInputGuard } from '@app/shared';
 import { RateLimit } from '../rate-limit/rate-limit.js';
-import { ApiKeyGuard } from './api-key.guard.js';
+import { ApiKeyScope } from './api-key-scope.js';
 import type { RouteAccess } from './route-access.js';
 
 /** `@SkipThrottle()` of `@nestjs/throttler` (the health checks), under its default throttler's name. */
@@ -20,7 +20,7 @@ export class AccessGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly apiKeys: ApiKeyGuard,
+    private readonly apiKeys: ApiKeyScope,
     private readonly rateLimit: RateLimit,
     private readonly input: RequestInputGuard,
   ) {}

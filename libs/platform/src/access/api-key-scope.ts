@@ -13,7 +13,7 @@ const forbidden = () => new DomainError('forbidden', 'forbidden', 'This API key 
  * Run by `AccessGuard` on routes that are not public.
  */
 @Injectable()
-export class ApiKeyGuard {
+export class ApiKeyScope {
   constructor(
     private readonly authenticator: ApiKeyAuthenticator,
     private readonly organisations: OrganisationLookup,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HealthFundGateway, MedicareGateway, type TestHealthFundGateway, type TestMedicareGateway } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
 import {
   type Body,
   createAppointmentType,
@@ -14,6 +15,7 @@ import {
   orgPath,
   payLink,
   postJson,
+  RUN,
   sql,
   type Tenant,
   UNKNOWN_UUID,
@@ -33,9 +35,13 @@ let location: Body;
 let provider: Body;
 let physio: Body;
 let gp: Body;
+const receiver = new WebhookReceiver();
+let receiverUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Deliveries to a receiver on 127.0.0.1, on jobs of this file's own schema (another file's app must not run them).
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', JOBS_SCHEMA: `pgboss_${RUN}` });
+  receiverUrl = await receiver.start();
   home = await createTenant(t, 'Checkout Clinic');
   const business = await createBusiness(t, home.id);
   location = await createLocation(t, home.id, business.id);
@@ -59,6 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await receiver.stop();
 });
 
 const cardsPath = (clientId: string) => orgPath(home.id, `/clients/${clientId}/wallet/cards`);
@@ -523,6 +530,8 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const visit = await booking(who, gp);
     const sale = await created(checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
     const [part] = sale.paymentTransactions;
+    const hook = await created(postJson(t, orgPath(home.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['medicare_claim.voided'] }, home.auth));
+    receiver.secret = hook.secret;
     const response = await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -537,6 +546,13 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     expect(t.app.get<TestMedicareGateway>(MedicareGateway).reversed.has(part.medicareClaim.mcolClaimId)).toBe(true);
     expect(await eventsOf('medicare_claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([response.body]);
     expect(await eventsOf('claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([]);
+    const [delivery] = await receiver.waitFor(1);
+    expect(delivery.event).toMatchObject({ type: 'medicare_claim.voided', organisationId: home.id, data: response.body });
+    await t
+      .http()
+      .delete(orgPath(home.id, `/webhook-endpoints/${hook.id}`))
+      .set('Authorization', home.auth)
+      .expect(204);
     expect((await getBooking(visit.id)).paid).toBe(false);
     expectProblem(await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth), 409, 'claim_not_voidable');
     // Claimed again, the booking is paid again; the payout nets the voided benefit to nothing.

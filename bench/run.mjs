@@ -15,6 +15,7 @@ import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBook
 import { measure, measureOnce, stopLoad, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
 import {
+  compareTable,
   costTable,
   evaluateTargets,
   postgresTable,
@@ -72,7 +73,11 @@ const options = {
   // The OpenTelemetry SDK loaded in the service, exporting every span to a sink in this process,
   // to compare the service's cost with tracing on and off.
   serviceTracing: flagOption('SERVICE_TRACING', '0'),
+  // Another build of the service (a checkout's folder, built): every scenario runs in interleaved
+  // rounds on both, to measure what a change costs or saves. The baselines are not run then.
+  compareWith: process.env.COMPARE_WITH ? resolve(process.env.COMPARE_WITH) : undefined,
 };
+if (options.compareWith) options.baselines = false;
 const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const runId = stamp.replace(/\D/g, '').slice(0, 14);
@@ -144,8 +149,9 @@ process.on('unhandledRejection', (error) => void exit(1, error?.stack ?? String(
 
 async function main() {
   const selected = (ids) => ids.filter((id) => options.scenarios.includes(id));
-  // A and B: three warm-ups and three windows a round; the others: one warm-up and one window.
-  const interleavedCount = options.baselines ? selected(['A', 'B']).length : 0;
+  // A and B: three warm-ups and three windows a round (two with COMPARE_WITH, for every scenario
+  // but K); the others: one warm-up and one window.
+  const interleavedCount = options.compareWith ? options.scenarios.filter((id) => id !== 'K').length : options.baselines ? selected(['A', 'B']).length : 0;
   const budgetSeconds =
     900 +
     interleavedCount * (3 * (options.warmupSeconds + 30) + 3 * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30)) +
@@ -329,6 +335,24 @@ async function main() {
   const targets = [
     { name: 'service', url: `http://127.0.0.1:${servicePort}`, pid: service.pid, handle: service, headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` } },
   ];
+  if (options.compareWith) {
+    const main = join(options.compareWith, 'dist', 'apps', 'api', 'src', 'main.js');
+    if (!existsSync(main)) throw new Error(`COMPARE_WITH=${options.compareWith} holds no built service (${main}): run npm run build there`);
+    const port = await freePort();
+    const handle = startNode('compare', main, {
+      cwd: options.compareWith,
+      env: {
+        ...serviceEnv,
+        PORT: String(port),
+        ...(options.serviceNodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, options.serviceNodeOptions].filter(Boolean).join(' ') } : {}),
+      },
+      logFile: join(resultsDir, `bench-${stamp}-compare.log`),
+    });
+    onCleanup('stop the compared build', () => handle.stop());
+    await waitForHttp(handle, `http://127.0.0.1:${port}/health/live`);
+    log(`Compared build (${options.compareWith}) pid ${handle.pid} on 127.0.0.1:${port}`);
+    targets.push({ name: 'compare', url: `http://127.0.0.1:${port}`, pid: handle.pid, handle, headers: targets[0].headers });
+  }
 
   // 3. The baselines, and the byte-for-byte check of their answers against the service's.
   if (baselineScenarios.length) {
@@ -410,7 +434,7 @@ async function main() {
       rows.push(row);
       continue;
     }
-    const onTargets = scenario.baselines && options.baselines ? targets : [targets[0]];
+    const onTargets = options.compareWith || (scenario.baselines && options.baselines) ? targets : [targets[0]];
     if (onTargets.length === 1) {
       rows.push(await measureWindow({ scenario, target: targets[0], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds }));
       continue;
@@ -435,23 +459,27 @@ async function main() {
       );
     }
     const summaries = Object.fromEntries(order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]));
-    const { ratios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
+    const { ratios, cpuRatios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
     interleaved[scenario.id] = {
       order,
       rounds: options.rounds,
       roundSeconds: options.roundSeconds,
       targets: summaries,
       ratios,
+      cpuRatios,
       cpuOverBaseline,
       windows: measured,
     };
     rows.push(...order.map((name) => summaries[name]));
     for (const ratio of Object.entries(ratios))
       log(`  ${scenario.id} service ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`);
+    for (const ratio of Object.entries(cpuRatios))
+      log(`  ${scenario.id} service CPU per request ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`);
   }
   report.results = rows;
   report.interleaved = Object.fromEntries(Object.entries(interleaved).map(([id, { windows: _windows, ...summary }]) => [id, summary]));
   report.ratios = Object.fromEntries(Object.entries(interleaved).map(([id, { ratios }]) => [id, ratios]));
+  report.cpuRatios = Object.fromEntries(Object.entries(interleaved).map(([id, { cpuRatios }]) => [id, cpuRatios]));
   const costs = {};
   for (const [id, byTarget] of Object.entries(statementTotals)) {
     costs[id] = Object.fromEntries(Object.entries(byTarget).map(([name, totals]) => [name, statementCosts(totals.statements, totals.requests)]));
@@ -489,7 +517,19 @@ async function main() {
         ? `; node-http-pg ${report.peakMemory['node-http-pg']?.vmHwmMb} MB; nest-express ${report.peakMemory['nest-express']?.vmHwmMb} MB`
         : ''),
   ];
-  if (Object.keys(interleaved).length) {
+  if (options.compareWith && Object.keys(interleaved).length) {
+    out.push(
+      '',
+      `This build against ${options.compareWith}: medians of the per-round ratios, (min–max) of the rounds; ` +
+        `no result is claimed when the rounds spread more than ${(options.maxSpread * 100).toFixed(0)} % of the median:`,
+      '',
+      compareTable(interleaved),
+      '',
+      'Every round (windows in this order, one after the other):',
+      '',
+      roundsTable(interleaved),
+    );
+  } else if (Object.keys(interleaved).length) {
     out.push(
       '',
       `Throughput against the baselines (same SQL, byte-identical JSON): median of the per-round ratios, (min–max) of the rounds; ` +

@@ -96,8 +96,7 @@ export function roundsTable(interleaved) {
         ...order.map((name) => fixed(inRound[name]?.requestsPerSecond, 0)),
         ...order.map((name) => inRound[name]?.cpuMicrosPerRequest ?? null),
         ...order.map((name) => inRound[name]?.dbCpuMicrosPerRequest ?? null),
-        ratio('nest-express'),
-        ratio('node-http-pg'),
+        ...others(order).map(ratio),
         fixed(Math.max(...Object.values(inRound).map((window) => window.otherCpuUtilisation ?? 0)), 2),
       ]);
     }
@@ -110,12 +109,52 @@ export function roundsTable(interleaved) {
       ...order.map((name) => `${name} req/s`),
       ...order.map((name) => `${name} CPU µs`),
       ...order.map((name) => `${name} DB µs`),
-      '÷ nest-express',
-      '÷ node-http-pg',
+      ...others(order).map((name) => `÷ ${name}`),
       'Other cores (max)',
     ],
     rows,
-    firstLeft(6 + order.length * 3),
+    firstLeft(3 + others(order).length + order.length * 3),
+  );
+}
+
+const others = (order) => order.filter((name) => name !== 'service');
+
+/**
+ * This build against another (`COMPARE_WITH`), per scenario: throughput and CPU per request of
+ * each (medians of the rounds), and the per-round ratios' median, range and verdict.
+ */
+export function compareTable(interleaved) {
+  const rows = [];
+  for (const [scenario, { targets, ratios, cpuRatios }] of Object.entries(interleaved)) {
+    const cell = (summary, digits) => (summary?.median == null ? null : `${fixed(summary.median, digits)} (${range(summary, digits)})`);
+    rows.push([
+      scenario,
+      cell(targets.service?.spread.requestsPerSecond, 0),
+      cell(targets.compare?.spread.requestsPerSecond, 0),
+      cell(ratios.vsCompare, 3),
+      ratios.vsCompare?.verdict ?? null,
+      cell(targets.service?.spread.cpuMicrosPerRequest, 0),
+      cell(targets.compare?.spread.cpuMicrosPerRequest, 0),
+      cell(cpuRatios.vsCompare, 3),
+      cpuRatios.vsCompare?.verdict ?? null,
+      `${targets.service?.dbCpuMicrosPerRequest ?? '–'} / ${targets.compare?.dbCpuMicrosPerRequest ?? '–'}`,
+    ]);
+  }
+  return table(
+    [
+      'Scenario',
+      'this req/s',
+      'compared req/s',
+      'req/s ratio',
+      'rounds (req/s)',
+      'this CPU µs/req',
+      'compared CPU µs/req',
+      'CPU ratio',
+      'rounds (CPU)',
+      'PostgreSQL µs/req (this / compared)',
+    ],
+    rows,
+    ['left', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'left', 'right'],
   );
 }
 

@@ -50,8 +50,8 @@ export function interleavedPlan(targetNames, rounds) {
 }
 
 /**
- * Per round, service ÷ baseline for throughput, and service − baseline for CPU per request; then
- * their summaries. `stable` is false when the ratio's rounds disagree by more than `maxSpread`,
+ * Per round, service ÷ baseline for throughput and for CPU per request, and service − baseline for
+ * CPU per request; then their summaries. `stable` is false when the ratio's rounds disagree by more than `maxSpread`,
  * and then the run claims no ratio. `windows`: the scenario's measured windows, each with `round`.
  */
 export function compareRounds(windows, { maxSpread }) {
@@ -63,21 +63,26 @@ export function compareRounds(windows, { maxSpread }) {
   const rounds = [...byRound.keys()].sort((a, b) => a - b);
   const baselines = [...new Set(windows.map((window) => window.target))].filter((name) => name !== SERVICE);
   const ratios = {};
+  const cpuRatios = {};
   const cpuOverBaseline = {};
-  for (const baseline of baselines) {
-    const pairs = rounds.map((index) => [byRound.get(index).get(SERVICE), byRound.get(index).get(baseline)]);
-    const ratio = summarise(
-      pairs.map(([service, other]) => (service && other?.requestsPerSecond ? service.requestsPerSecond / other.requestsPerSecond : null)),
-    );
+  const judged = (ratio) => {
     const complete = ratio.values.filter((value) => value !== null).length;
     const stable = complete >= 3 && ratio.spread !== null && ratio.spread <= maxSpread;
-    ratios[ratioKey(baseline)] = {
-      ...ratio,
-      rounds: complete,
-      maxSpread,
-      stable,
-      verdict: verdict(complete, ratio.spread, maxSpread),
-    };
+    return { ...ratio, rounds: complete, maxSpread, stable, verdict: verdict(complete, ratio.spread, maxSpread) };
+  };
+  for (const baseline of baselines) {
+    const pairs = rounds.map((index) => [byRound.get(index).get(SERVICE), byRound.get(index).get(baseline)]);
+    ratios[ratioKey(baseline)] = judged(
+      summarise(pairs.map(([service, other]) => (service && other?.requestsPerSecond ? service.requestsPerSecond / other.requestsPerSecond : null))),
+    );
+    // CPU per request, service ÷ baseline: what a change costs or saves, whatever the throughput.
+    cpuRatios[ratioKey(baseline)] = judged(
+      summarise(
+        pairs.map(([service, other]) =>
+          service?.cpuMicrosPerRequest != null && other?.cpuMicrosPerRequest ? service.cpuMicrosPerRequest / other.cpuMicrosPerRequest : null,
+        ),
+      ),
+    );
     cpuOverBaseline[baseline] = summarise(
       pairs.map(([service, other]) =>
         service?.cpuMicrosPerRequest != null && other?.cpuMicrosPerRequest != null ? service.cpuMicrosPerRequest - other.cpuMicrosPerRequest : null,
@@ -85,7 +90,7 @@ export function compareRounds(windows, { maxSpread }) {
       0,
     );
   }
-  return { ratios, cpuOverBaseline };
+  return { ratios, cpuRatios, cpuOverBaseline };
 }
 
 function verdict(complete, spread, maxSpread) {

@@ -92,6 +92,27 @@ describe('interleaved rounds', () => {
     expect(Object.keys(ratios)).toEqual(['vsNodeHttpPg']);
   });
 
+  it("compares another build's CPU per request round by round, and claims no ratio when the rounds disagree", () => {
+    const windows = [
+      window(1, 'service', 300, { cpuMicrosPerRequest: 1890 }),
+      window(1, 'compare', 320, { cpuMicrosPerRequest: 1800 }),
+      window(2, 'service', 310, { cpuMicrosPerRequest: 2100 }),
+      window(2, 'compare', 330, { cpuMicrosPerRequest: 2000 }),
+      window(3, 'service', 305, { cpuMicrosPerRequest: 2400 }),
+      window(3, 'compare', 300, { cpuMicrosPerRequest: 2000 }),
+    ];
+
+    const { cpuRatios } = compareRounds(windows, { maxSpread: 0.1 });
+
+    expect(cpuRatios.vsCompare).toMatchObject({ median: 1.05, min: 1.05, max: 1.2, values: [1.05, 1.05, 1.2], rounds: 3, stable: false });
+    expect(
+      compareRounds(
+        windows.slice(0, 4).concat(window(3, 'service', 305, { cpuMicrosPerRequest: 2140 }), window(3, 'compare', 300, { cpuMicrosPerRequest: 2000 })),
+        { maxSpread: 0.1 },
+      ).cpuRatios.vsCompare,
+    ).toMatchObject({ median: 1.05, max: 1.07, stable: true });
+  });
+
   it("sums a target's rounds into one row: medians, the worst peak RSS and other cores, all errors", () => {
     const row = targetSummary([
       window(1, 'service', 900, { peakRssMb: 210, otherCpuUtilisation: 0.4, errors: 2, statusCodes: { 200: 4498, 500: 2 } }),

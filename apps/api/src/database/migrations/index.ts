@@ -15,6 +15,7 @@ import { Migration20261123100000PayoutRuns } from './Migration20261123100000Payo
 import { Migration20261123110000PaymentLinks } from './Migration20261123110000PaymentLinks.js';
 import { Migration20261124000000ClaimReferenceIndexes } from './Migration20261124000000ClaimReferenceIndexes.js';
 import { Migration20261124000000ProviderLocationIdsIndex } from './Migration20261124000000ProviderLocationIdsIndex.js';
+import { Migration20261124120000EventsStoredInline } from './Migration20261124120000EventsStoredInline.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123110000PaymentLinks', class: Migration20261123110000PaymentLinks },
   { name: 'Migration20261124000000ClaimReferenceIndexes', class: Migration20261124000000ClaimReferenceIndexes },
   { name: 'Migration20261124000000ProviderLocationIdsIndex', class: Migration20261124000000ProviderLocationIdsIndex },
+  { name: 'Migration20261124120000EventsStoredInline', class: Migration20261124120000EventsStoredInline },
 ];

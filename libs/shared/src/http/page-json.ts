@@ -32,7 +32,7 @@ export class SharedResponses {
     for (const key in item) {
       const value: unknown = item[key as keyof typeof item];
       if (typeof value === 'object' && value !== null && this.texts.has(value)) {
-        out.text(`${text}${first ? '' : ','}${keyText(key)}:`);
+        out.text(`${text}${first ? '' : ','}${keyText(key)}`);
         out.bytes(this.bytesOf(value));
         text = '';
         first = false;
@@ -40,7 +40,7 @@ export class SharedResponses {
       }
       const valueText = JSON.stringify(value) as string | undefined;
       if (valueText === undefined) continue;
-      text += `${first ? '' : ','}${keyText(key)}:${valueText}`;
+      text += `${first ? '' : ','}${keyText(key)}${valueText}`;
       first = false;
     }
     out.text(`${text}}`);
@@ -55,10 +55,10 @@ export class SharedResponses {
 
 const keyTexts = new Map<string, string>();
 
-/** A field name as JSON, kept: an answer repeats the same few names thousands of times. */
+/** A field name as JSON with its colon, kept: an answer repeats the same few names thousands of times. */
 function keyText(key: string): string {
   let text = keyTexts.get(key);
-  if (text === undefined) keyTexts.set(key, (text = JSON.stringify(key)));
+  if (text === undefined) keyTexts.set(key, (text = `${JSON.stringify(key)}:`));
   return text;
 }
 
@@ -72,7 +72,7 @@ export function sendPage<T>(response: Response, page: Page<T>, writeItem: (item:
   const out = new JsonBytes();
   let first = true;
   for (const [key, value] of Object.entries(page)) {
-    out.text(`${first ? '{' : ','}${keyText(key)}:`);
+    out.text(`${first ? '{' : ','}${keyText(key)}`);
     first = false;
     if (key !== 'items') {
       out.text(JSON.stringify(value));

@@ -32,4 +32,5 @@ export * from './sql/direct-database-url.js';
 export * from './sql/change-notices.js';
 export * from './http/request-limits.js';
 export * from './http/event-data.js';
+export * from './http/page-json.js';
 export * from './crypto/sealed-box.js';

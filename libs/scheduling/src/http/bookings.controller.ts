@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, UuidParam } from '@app/shared';
-import { Clock, type Page } from '@app/shared/domain';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
+import { Clock } from '@app/shared/domain';
 import { BookingQueries } from '../application/booking.queries.js';
 import { CancelBooking } from '../application/cancel-booking.use-case.js';
 import { CreateBooking } from '../application/create-booking.use-case.js';
@@ -32,7 +32,7 @@ export class BookingsController {
   })
   @ApiPagedResponse(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListBookingsQuery): Promise<Page<BookingResponse>> {
+  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListBookingsQuery, @Res() response: Response): Promise<void> {
     const filters = {
       status: query.status,
       serviceDateMin: query.serviceDateMin ? new Date(query.serviceDateMin) : undefined,
@@ -43,7 +43,9 @@ export class BookingsController {
       clientId: query.clientId,
     };
     const page = await this.queries.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
-    return { ...page, items: page.items.map((booking) => BookingResponse.from(booking)) };
+    // Up to 200 bookings with every expansion is over a megabyte: written booking by booking, sharing what they share.
+    const shared = new SharedResponses();
+    sendPage(response, page, (booking, out) => shared.write(BookingResponse.from(booking, shared), out));
   }
 
   @Post()

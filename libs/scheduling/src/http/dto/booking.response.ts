@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiCents } from '@app/shared';
+import { ApiCents, type SharedResponses } from '@app/shared';
 import { ClientResponse } from '@app/membership/http';
 import { BusinessResponse, LocationResponse } from '@app/organisations/http';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners/http';
@@ -93,8 +93,11 @@ export class BookingResponse {
   @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
     string | null;
 
-  static from(read: BookingView): BookingResponse {
+  /** With `shared`, each provider, location, appointment type, client, card and link is rendered once per answer. */
+  static from(read: BookingView, shared?: SharedResponses): BookingResponse {
     const { booking, expansion } = read;
+    const once = <S extends object, R extends object>(kind: string, source: S, render: (source: S) => R): R =>
+      shared ? shared.of(kind, source, render) : render(source);
     return {
       id: booking.id,
       createdAt: booking.createdAt.toISOString(),
@@ -102,28 +105,39 @@ export class BookingResponse {
       providerId: booking.providerId,
       appointmentTypeId: booking.appointmentTypeId,
       clientId: booking.clientId,
-      provider: read.provider ? ProviderResponse.from(read.provider) : null,
+      provider: read.provider ? once('provider', read.provider, (provider) => ProviderResponse.from(provider)) : null,
       location: read.location
-        ? LocationResponse.from(read.location, {
-            business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
-            registrations: expansion.has('location.registrations'),
-          })
+        ? once('location', read.location, (location) =>
+            LocationResponse.from(location, {
+              business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
+              registrations: expansion.has('location.registrations'),
+            }),
+          )
         : null,
       appointmentType: read.appointmentType
-        ? AppointmentTypeResponse.from(read.appointmentType, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') })
+        ? once('appointmentType', read.appointmentType, (type) =>
+            AppointmentTypeResponse.from(type, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') }),
+          )
         : null,
       serviceDate: booking.serviceDate.toISOString(),
-      client: read.client,
+      client: read.client && once('client', read.client, (client) => client),
       paid: booking.paid,
       invoiced: booking.invoiced,
       adjustments: booking.adjustments,
       servicePrice: booking.servicePrice,
       cancelledAt: booking.cancelledAt?.toISOString() ?? null,
       status: booking.cancelledAt ? 'cancelled' : 'confirmed',
-      ...(read.healthFundCard !== undefined ? { healthFundCard: read.healthFundCard && HealthFundCardResponse.from(read.healthFundCard) } : {}),
-      ...(read.paymentMethod !== undefined ? { paymentMethod: read.paymentMethod && PaymentMethodResponse.from(read.paymentMethod.card) } : {}),
+      ...(read.healthFundCard !== undefined
+        ? { healthFundCard: read.healthFundCard && once('healthFundCard', read.healthFundCard, (card) => HealthFundCardResponse.from(card)) }
+        : {}),
+      ...(read.paymentMethod !== undefined
+        ? { paymentMethod: read.paymentMethod && once('paymentMethod', read.paymentMethod, ({ card }) => PaymentMethodResponse.from(card)) }
+        : {}),
       ...(read.providerLocationLink !== undefined
-        ? { providerLocationLink: read.providerLocationLink && ProviderLocationLinkResponse.from(read.providerLocationLink) }
+        ? {
+            providerLocationLink:
+              read.providerLocationLink && once('providerLocationLink', read.providerLocationLink, (link) => ProviderLocationLinkResponse.from(link)),
+          }
         : {}),
       ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
       ...(read.latestTransaction !== undefined

@@ -29,7 +29,7 @@ export class SharedResponses {
   write(item: object, out: JsonBytes): void {
     let text = '{';
     let first = true;
-    for (const key in item) {
+    for (const key of Object.keys(item)) {
       const value: unknown = item[key as keyof typeof item];
       if (typeof value === 'object' && value !== null && this.texts.has(value)) {
         out.text(`${text}${first ? '' : ','}${keyText(key)}`);

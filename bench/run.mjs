@@ -76,6 +76,9 @@ const options = {
   // Another build of the service (a checkout's folder, built): every scenario runs in interleaved
   // rounds on both, to measure what a change costs or saves. The baselines are not run then.
   compareWith: process.env.COMPARE_WITH ? resolve(process.env.COMPARE_WITH) : undefined,
+  // Node flags for the compared build (default: SERVICE_NODE_OPTIONS'), so one build can also be
+  // compared with itself under other runtime settings.
+  compareNodeOptions: process.env.COMPARE_NODE_OPTIONS,
 };
 if (options.compareWith) options.baselines = false;
 const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
@@ -324,8 +327,9 @@ async function main() {
       ...serviceEnv,
       PORT: String(servicePort),
       ...(tracingSink ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracingSink.url } : {}),
-      ...(options.serviceNodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, options.serviceNodeOptions].filter(Boolean).join(' ') } : {}),
     },
+    // On the command line, as `npm start` passes them (so V8 flags that NODE_OPTIONS refuses work too).
+    nodeArgs: nodeArgsOf(options.serviceNodeOptions),
     logFile: join(resultsDir, `bench-${stamp}-service.log`),
   });
   onCleanup('stop the service', () => service.stop());
@@ -344,8 +348,8 @@ async function main() {
       env: {
         ...serviceEnv,
         PORT: String(port),
-        ...(options.serviceNodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, options.serviceNodeOptions].filter(Boolean).join(' ') } : {}),
       },
+      nodeArgs: nodeArgsOf(options.compareNodeOptions ?? options.serviceNodeOptions),
       logFile: join(resultsDir, `bench-${stamp}-compare.log`),
     });
     onCleanup('stop the compared build', () => handle.stop());
@@ -625,6 +629,8 @@ const SERVICE_CONFIG = [
   'SCENARIOS',
   'BASELINES',
   'SERVICE_NODE_OPTIONS',
+  'COMPARE_WITH',
+  'COMPARE_NODE_OPTIONS',
   'SERVICE_REDIS_URL',
   'SERVICE_TRACING',
   'ROUNDS',
@@ -633,6 +639,8 @@ const SERVICE_CONFIG = [
   'MAX_SPREAD',
   'PG_STAT_STATEMENTS',
 ];
+const nodeArgsOf = (flags) => (flags ?? '').split(/\s+/).filter(Boolean);
+
 function withoutServiceConfig(env) {
   const copy = { ...env };
   for (const name of SERVICE_CONFIG) delete copy[name];

@@ -24,11 +24,11 @@ export function freePort() {
  * the last lines in memory for error messages. The caller must `stop()` it (the harness registers
  * every started process for clean-up before doing anything else with it).
  */
-export function startNode(name, script, { cwd, env, logFile, args = [] }) {
+export function startNode(name, script, { cwd, env, logFile, args = [], nodeArgs = [] }) {
   const log = createWriteStream(logFile, { flags: 'a' });
   const tail = [];
   const firstLines = [];
-  const child = spawn(process.execPath, [script, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const keep = (chunk) => {
     log.write(chunk);
     for (const line of chunk.toString().split('\n')) {

@@ -26,7 +26,7 @@ export class AppModule {
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: false }),
         JobsModule,
         EventsModule,
-        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),
+        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries, { readReplicas: config.databaseReadUrls.length > 0 }),
         OrganisationsModule,
         MembershipModule,
         PractitionersModule,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
-/** Every log line of this file's only app (nestjs-pino keeps one HTTP logger per process). */
+/** Every log line of this file's app. */
 const logLines: string[] = [];
 
 beforeAll(async () => {

@@ -108,10 +108,7 @@ async function walletRow(id: string): Promise<Record<string, unknown>> {
   return rows[0];
 }
 
-/**
- * Every log line of this file's app. nestjs-pino keeps one pino-http instance per process (the
- * first app's settings win), so the app that logs at trace into this stream is the file's only app.
- */
+/** Every log line of this file's app, which logs at trace. */
 const logLines: string[] = [];
 
 beforeAll(async () => {

@@ -26,8 +26,7 @@ export interface TestApp {
 
 /**
  * The real application on the test database, as `main.ts` builds it, behind supertest. Pass
- * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines: only in the first app a test
- * file creates, since nestjs-pino keeps one HTTP logger per process. Pass a `databaseUrl` for a
+ * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines. Pass a `databaseUrl` for a
  * database of the test's own (one that must start empty, such as for the demo data), and a
  * `directUrl` (`DATABASE_DIRECT_URL`) when `databaseUrl` goes through a pooler such as PgBouncer.
  */

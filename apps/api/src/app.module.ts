@@ -13,6 +13,7 @@ import { BookingPageController } from './booking-page/booking-page.controller.js
 import { JobsModule } from '@app/jobs';
 import { EventsModule } from '@app/events';
 import { createOrmConfig } from './database/orm-config.js';
+import { currentRequestId } from './request-scope.js';
 
 @Module({})
 export class AppModule {
@@ -21,12 +22,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config, config.databaseDirectUrl ?? databaseUrl),
-        LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing }),
-        // The request context is `lazyRequestContext`, mounted by `createApp`.
+        LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing, requestId: currentRequestId }),
+        // The request context is `requestScope`, mounted by `createApp`.
         MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: false }),
         JobsModule,
         EventsModule,
-        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries),
+        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries, { readReplicas: config.databaseReadUrls.length > 0 }),
         OrganisationsModule,
         MembershipModule,
         PractitionersModule,

@@ -2,27 +2,27 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import {
   answerClientErrorsAsProblems,
   AppConfig,
+  AppLogger,
   createValidationPipe,
   DirectDatabaseUrl,
   jsonBody,
   parseQueryString,
   ProblemFilter,
-  requestId,
+  RequestLog,
   StartUpQuietLogger,
 } from '@app/shared';
 import { EnsureBootstrapKey, MetricsEndpoint } from '@app/platform';
 import { RescopeCardFingerprints } from '@app/wallet';
 import { SealWebhookSecrets } from '@app/events';
 import { AppModule } from './app.module.js';
-import { lazyRequestContext } from './database/lazy-request-context.js';
 import { migrateAtStartUp } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
 import { serveApiDocs } from './openapi.js';
+import { requestScope } from './request-scope.js';
 
 /**
  * The application as `main.ts` and the tests run it: the request pipeline, a migrated database,
@@ -37,29 +37,29 @@ export async function createApp(
     bodyParser: false,
     bufferLogs: true,
   });
-  app.useLogger(new StartUpQuietLogger(app.get(Logger)));
+  const logger = app.get(AppLogger);
+  app.useLogger(new StartUpQuietLogger(logger));
   answerClientErrorsAsProblems(app.getHttpServer());
   app.set('query parser', parseQueryString);
   app.set('trust proxy', config.trustProxy);
   // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.
   app.set('etag', false);
   await app.get(MetricsEndpoint).mount(app);
-  app.use(requestId());
+  app.use(requestScope(app.get(MikroORM).em, app.get(RequestLog)));
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(jsonBody());
-  app.use(lazyRequestContext(app.get(MikroORM).em));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   serveApiDocs(app, config, exampleIdsOf(config, databaseUrl));
 
   const orm = app.get(MikroORM);
   const applied = await migrateAtStartUp(orm, databaseUrl, app.get(DirectDatabaseUrl).url);
-  if (applied.length) app.get(Logger).log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
+  if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
   const rescoped = await app.get(RescopeCardFingerprints).execute();
-  if (rescoped) app.get(Logger).log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');
+  if (rescoped) logger.log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');
   const sealed = await app.get(SealWebhookSecrets).execute();
-  if (sealed) app.get(Logger).log(`Webhook endpoints whose secrets were sealed: ${sealed}`, 'Migrations');
+  if (sealed) logger.log(`Webhook endpoints whose secrets were sealed: ${sealed}`, 'Migrations');
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();

@@ -53,7 +53,6 @@ export const platformSchemas = [ApiKeySchema];
     ApiKeyScope,
     RateLimit,
     RequestInputGuard,
-    { provide: APP_INTERCEPTOR, useClass: ReadRoutingInterceptor },
     { provide: ApiKeyRepository, useClass: MikroOrmApiKeyRepository },
     ApiKeyAuthenticator,
     ApiKeyCache,
@@ -71,10 +70,19 @@ export const platformSchemas = [ApiKeySchema];
 export class PlatformModule implements NestModule {
   /**
    * The platform with its `OrganisationLookup` port bound to `lookup`, a provider that `module`
-   * exports (the organisations context's directory). The composition root chooses.
+   * exports (the organisations context's directory). The composition root chooses. Read routing
+   * only with `readReplicas` (`DATABASE_READ_URLS`): any global interceptor makes Nest run its
+   * RxJS chain on every request, which without replicas would route nothing.
    */
-  static withOrganisationsFrom(module: Type | DynamicModule, lookup: Type<OrganisationLookup>): DynamicModule {
-    return { module: PlatformModule, imports: [module], providers: [{ provide: OrganisationLookup, useExisting: lookup }] };
+  static withOrganisationsFrom(module: Type | DynamicModule, lookup: Type<OrganisationLookup>, options: { readReplicas: boolean }): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [module],
+      providers: [
+        { provide: OrganisationLookup, useExisting: lookup },
+        ...(options.readReplicas ? [{ provide: APP_INTERCEPTOR, useClass: ReadRoutingInterceptor }] : []),
+      ],
+    };
   }
 
   configure(consumer: MiddlewareConsumer): void {

@@ -9,7 +9,7 @@ import { walletSchemas } from '@app/wallet';
 import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
 import { eventsSchemas } from '@app/events';
-import { currentEntityManager } from './lazy-request-context.js';
+import { currentEntityManager } from '../request-scope.js';
 import { reclaimLostConnections } from './lost-connections.js';
 import { MIGRATIONS } from './migrations/index.js';
 

@@ -10,7 +10,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Which database an API key's request reads (with `DATABASE_READ_URLS`): a safe request's reads
  * may go to a replica, and a request that may write keeps the key's later reads on the primary
  * until a replica has replayed it (`ReadReplicas`). Requests without a key (public routes) read
- * the primary. Runs after the guards, once the key is known.
+ * the primary. Runs after the guards, once the key is known; registered only when replicas are
+ * configured (`PlatformModule.withOrganisationsFrom`).
  */
 @Injectable()
 export class ReadRoutingInterceptor implements NestInterceptor {
@@ -19,7 +20,7 @@ export class ReadRoutingInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const keyId = request.caller?.keyId;
-    if (!this.replicas.configured || keyId === undefined) return next.handle();
+    if (keyId === undefined) return next.handle();
     if (SAFE_METHODS.has(request.method)) return this.replicas.forKey(keyId, () => next.handle());
     const finished = this.replicas.writeStarted(keyId);
     return next.handle().pipe(finalize(() => void finished()));

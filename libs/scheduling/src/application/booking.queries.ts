@@ -117,7 +117,14 @@ export class BookingQueries {
 
   private async assemble(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView[]> {
     if (rows.length === 0) return [];
-    const ids = (pick: (row: Booking) => string | null) => [...new Set(rows.flatMap((row) => pick(row) ?? []))];
+    const ids = (pick: (row: Booking) => string | null): string[] => {
+      const unique = new Set<string>();
+      for (const row of rows) {
+        const id = pick(row);
+        if (id !== null) unique.add(id);
+      }
+      return [...unique];
+    };
     const [providers, locations, appointmentTypes, clients, cards, links, settings, transactions] = await Promise.all([
       this.providers.byIds(
         organisationId,
@@ -154,24 +161,24 @@ export class BookingQueries {
       ? await this.locations.businesses([...locations.values()].map((location) => location.businessId))
       : undefined;
 
+    // An expansion's key is set only when it was asked for (`undefined`: not expanded, `null`: none).
     return rows.map((booking) => {
       const location = locations.get(booking.locationId) ?? null;
-      return {
+      const view: BookingView = {
         booking,
         expansion,
         provider: providers.get(booking.providerId) ?? null,
         location,
         appointmentType: appointmentTypes.get(booking.appointmentTypeId) ?? null,
         client: clients.get(booking.clientId) ?? null,
-        ...(businesses ? { business: (location && businesses.get(location.businessId)) ?? null } : {}),
-        ...(cards && expansion.has('paymentMethod') ? { paymentMethod: (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null } : {}),
-        ...(cards && expansion.has('healthFundCard') ? { healthFundCard: (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null } : {}),
-        ...(links ? { providerLocationLink: links.get(booking.providerLocationLinkId) ?? null } : {}),
-        ...(settings
-          ? { cancellationPolicy: cancellationPolicyOf(settings, { serviceDate: booking.serviceDate, servicePrice: booking.servicePrice }, now) }
-          : {}),
-        ...(transactions ? { latestTransaction: transactions.get(booking.id) ?? null } : {}),
       };
+      if (businesses) view.business = (location && businesses.get(location.businessId)) ?? null;
+      if (cards && expansion.has('paymentMethod')) view.paymentMethod = (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null;
+      if (cards && expansion.has('healthFundCard')) view.healthFundCard = (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null;
+      if (links) view.providerLocationLink = links.get(booking.providerLocationLinkId) ?? null;
+      if (settings) view.cancellationPolicy = cancellationPolicyOf(settings, { serviceDate: booking.serviceDate, servicePrice: booking.servicePrice }, now);
+      if (transactions) view.latestTransaction = transactions.get(booking.id) ?? null;
+      return view;
     });
   }
 }

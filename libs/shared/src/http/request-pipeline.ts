@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { json } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -19,16 +19,12 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const MAX_BODY_BYTES = 100 * 1024;
 
 /**
- * Every request gets an id (the caller's `X-Request-Id` when it is sane), echoed on the response.
- * A random UUID: request ids need no time order, and `randomUUID` is the cheapest source.
+ * A request's id: the caller's `X-Request-Id` when it is sane, otherwise a random UUID (request ids
+ * need no time order, and `randomUUID` is the cheapest source).
  */
-export function requestId(): RequestHandler {
-  return (request: Request, response: Response, next: NextFunction) => {
-    const given = request.header('x-request-id');
-    request.id = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
-    response.setHeader('X-Request-Id', request.id);
-    next();
-  };
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 const hasBody = (request: Request): boolean => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;

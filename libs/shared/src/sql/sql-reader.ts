@@ -17,8 +17,9 @@ interface Mapping {
  * The read side's one way to PostgreSQL. A `ReadModel` says what to select (a mapped class's
  * columns, from the ORM's own mapping, and computed columns); the caller adds the rest of the
  * statement (`where`, joins, order, paging) with `$1`, `$2`, … parameters. Each value is converted
- * once, here, as the ORM's hydrator would (timestamps arrive as text on its pool), and the result
- * is an instance of the mapped class that the unit of work never sees: for answers, not changes.
+ * once, here, as the ORM's hydrator would (timestamps arrive as text on its pool), in the row `pg`
+ * made, and the result is an instance of the mapped class that the unit of work never sees: for
+ * answers, not changes.
  *
  * Outside a transaction it sends the statement straight to MikroORM's `pg` pool, skipping the ORM's
  * query formatting, logging and identity map, which cost more CPU than the statements themselves.
@@ -112,19 +113,22 @@ function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, plat
     return { name, sql, convert };
   });
   const columns = [...fields.map(({ name, column }) => `${model.alias}.${column} as "${name}"`), ...computed.map(({ name, sql }) => `${sql} as "${name}"`)];
-  const conversions = [...fields, ...computed].map(({ name, convert }) => ({ name, convert }));
+  // Columns whose value the driver already gives as the class holds it (text, numbers, booleans,
+  // jsonb, arrays) are left as they are: the row keeps them under the property's name.
+  const conversions = [...fields, ...computed].flatMap(({ name, convert }) => (convert ? [{ name, convert }] : []));
   const prototype = meta.class.prototype as object;
   return {
     from: `select ${columns.join(', ')} from ${meta.tableName} ${model.alias}`,
+    // In place: a row's own object is ours once `pg` has made it, and copying every column of
+    // every row cost more than converting the few that need it.
     toValue: (row) => {
-      const value: Row = {};
       for (const { name, convert } of conversions) {
         const raw = row[name];
-        value[name] = raw === null || raw === undefined ? null : convert(raw);
+        if (raw !== null && raw !== undefined) row[name] = convert(raw);
       }
       // Own properties first, then the class: the ORM puts change-tracking setters on its
       // classes' prototypes, and assigning through them would build the tracking this avoids.
-      return Object.setPrototypeOf(value, prototype) as object;
+      return Object.setPrototypeOf(row, prototype) as object;
     },
   };
 }
@@ -142,10 +146,10 @@ function columnOf(meta: EntityMetadata<object>, prop: EntityProperty<object>): s
   return column;
 }
 
-/** As the ORM's hydrator converts a column: its custom type's conversion, or text to a Date. */
-function conversionOf(prop: EntityProperty<object>, platform: Platform): Conversion {
+/** As the ORM's hydrator converts a column: its custom type's conversion, or text to a Date; `undefined`: none needed. */
+function conversionOf(prop: EntityProperty<object>, platform: Platform): Conversion | undefined {
   if (prop.runtimeType === 'Date') return (value) => (value instanceof Date ? value : new Date(value as string));
   const type = prop.customType;
   if (type) return (value): unknown => type.convertToJSValue(value, platform);
-  return (value) => value;
+  return undefined;
 }

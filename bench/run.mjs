@@ -79,15 +79,16 @@ const options = {
   // Node flags for the compared build (default: SERVICE_NODE_OPTIONS'), so one build can also be
   // compared with itself under other runtime settings.
   compareNodeOptions: process.env.COMPARE_NODE_OPTIONS,
+  // Node flags for the two baselines (none by default), e.g. to profile them as the service is.
+  baselineNodeOptions: process.env.BASELINE_NODE_OPTIONS ?? '',
   // Requests per second over all connections (0: as fast as the target answers). At a fixed load
   // below saturation, CPU per request is compared without the contention of a full machine.
   rate: numberOption('RATE', 0),
-  // With COMPARE_WITH: each round loads both builds at the same time (each at RATE), instead of
-  // one after the other, so a change in the machine's speed reaches both alike.
+  // Each round of an interleaved scenario loads all its targets at the same time (each at RATE),
+  // instead of one after the other, so a change in the machine's speed reaches them alike.
   together: flagOption('COMPARE_TOGETHER', '0'),
 };
 if (options.compareWith) options.baselines = false;
-if (options.together && !options.compareWith) throw new Error('COMPARE_TOGETHER needs COMPARE_WITH');
 const BOOTSTRAP_KEY = 'sk_bench_harness_local_only_key';
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const runId = stamp.replace(/\D/g, '').slice(0, 14);
@@ -372,6 +373,7 @@ async function main() {
       const handle = startNode(name, join(root, 'bench', 'baselines', `${name}.mjs`), {
         cwd: root,
         env: { ...withoutServiceConfig(process.env), DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_EXIT_WITH_STDIN: '1' },
+        nodeArgs: nodeArgsOf(options.baselineNodeOptions),
         logFile: join(resultsDir, `bench-${stamp}-${name}.log`),
       });
       onCleanup(`stop ${name}`, () => handle.stop());
@@ -590,7 +592,7 @@ async function main() {
           .map(([key, ratio]) => `WARNING: ${id} ${key}: ${ratio.verdict}. Rounds: ${ratio.values.join(', ')}.`),
       ),
       '',
-      'Every round (windows in this order, one after the other):',
+      options.together ? 'Every round (all targets loaded at the same time):' : 'Every round (windows in this order, one after the other):',
       '',
       roundsTable(interleaved),
       '',
@@ -675,6 +677,7 @@ const SERVICE_CONFIG = [
   'SERVICE_NODE_OPTIONS',
   'COMPARE_WITH',
   'COMPARE_NODE_OPTIONS',
+  'BASELINE_NODE_OPTIONS',
   'RATE',
   'COMPARE_TOGETHER',
   'SERVICE_REDIS_URL',

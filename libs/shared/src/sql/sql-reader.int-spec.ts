@@ -37,6 +37,20 @@ describe('SqlReader', () => {
     expect(provider).toMatchObject({ id: providerId, organisationId, deleted: false, links: 0 });
   });
 
+  it('gives each selected column as a plain own property, which the ORM does not track', async () => {
+    const provider = await sql.first(PROVIDERS, 'where p.id = $1', [providerId]);
+    const mapped = orm
+      .getMetadata()
+      .get(Provider)
+      .props.map((prop) => String(prop.name));
+    expect(Object.keys(provider!).sort()).toEqual([...mapped, 'links'].sort());
+    provider!.firstName = 'Changed';
+    expect(provider!.firstName).toBe('Changed');
+    // A plain own property took the value: no setter of the ORM's ran, so nothing was tracked.
+    expect(Object.getOwnPropertyDescriptor(provider, 'firstName')).toMatchObject({ value: 'Changed', writable: true });
+    expect(Object.keys(provider!).sort()).toEqual([...mapped, 'links'].sort());
+  });
+
   it('refuses a computed column whose value is not what it declares', async () => {
     const lying = ReadModel.of(Provider, 'p', { computed: { links: computed.integer("'three'") } });
     await expect(sql.select(lying, 'where p.id = $1', [providerId])).rejects.toThrow(/expects an integer/);

@@ -16,8 +16,9 @@ export type ProviderView = Provider & { locationIds: string[]; locationLinks?: P
 
 export const PROVIDERS = ReadModel.of(Provider, 'p', {
   computed: {
+    // A json array, not a text[]: `pg` parses json with JSON.parse, about ten times faster than its text[] parser.
     locationIds: computed.strings(
-      `coalesce((select array_agg(l.location_id::text order by l.created_at, l.id) from provider_location_links l where l.provider_id = p.id and not l.deleted), '{}')`,
+      `coalesce((select json_agg(l.location_id order by l.created_at, l.id) from provider_location_links l where l.provider_id = p.id and not l.deleted), '[]')`,
     ),
   },
 });

@@ -449,7 +449,6 @@ async function main() {
     await sleep(500);
     return results;
   };
-  const measureWindow = async ({ target, ...rest }) => (await measureWindows({ targets: [target], ...rest }))[0];
   for (const scenario of scenarios) {
     if (scenario.once) {
       // After the statement step (which removes the write scenarios' rows), so K's business is there when it runs.
@@ -467,7 +466,7 @@ async function main() {
     }
     const onTargets = options.compareWith || (scenario.baselines && options.baselines) ? targets : [targets[0]];
     if (onTargets.length === 1) {
-      rows.push(await measureWindow({ scenario, target: targets[0], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds }));
+      rows.push(...(await measureWindows({ scenario, targets: [targets[0]], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds })));
       continue;
     }
     const byName = Object.fromEntries(onTargets.map((target) => [target.name, target]));
@@ -483,30 +482,21 @@ async function main() {
         rate: options.rate,
       });
     }
+    // Sequential: one window per target and round, in `plan`'s order. Together: one window per round on all targets.
+    const steps = options.together
+      ? Array.from({ length: options.rounds }, (_, index) => ({ round: index + 1, targets: order }))
+      : plan.map((step) => ({ round: step.round, targets: [step.target] }));
     const measured = [];
-    if (options.together) {
-      for (let index = 1; index <= options.rounds; index++) {
-        const windowsOfRound = await measureWindows({
+    for (const step of steps) {
+      measured.push(
+        ...(await measureWindows({
           scenario,
-          targets: order.map((name) => byName[name]),
+          targets: step.targets.map((name) => byName[name]),
           warmupSeconds: options.roundWarmupSeconds,
           durationSeconds: options.roundSeconds,
-          round: index,
-        });
-        measured.push(...windowsOfRound);
-      }
-    } else {
-      for (const step of plan) {
-        measured.push(
-          await measureWindow({
-            scenario,
-            target: byName[step.target],
-            warmupSeconds: options.roundWarmupSeconds,
-            durationSeconds: options.roundSeconds,
-            round: step.round,
-          }),
-        );
-      }
+          round: step.round,
+        })),
+      );
     }
     const summaries = Object.fromEntries(order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]));
     const { ratios, cpuRatios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
@@ -567,6 +557,7 @@ async function main() {
         ? `; node-http-pg ${report.peakMemory['node-http-pg']?.vmHwmMb} MB; nest-express ${report.peakMemory['nest-express']?.vmHwmMb} MB`
         : ''),
   ];
+  const roundsHeading = options.together ? 'Every round (all targets loaded at the same time):' : 'Every round (windows in this order, one after the other):';
   if (options.compareWith && Object.keys(interleaved).length) {
     out.push(
       '',
@@ -575,7 +566,7 @@ async function main() {
       '',
       compareTable(interleaved),
       '',
-      options.together ? 'Every round (both builds loaded at the same time):' : 'Every round (windows in this order, one after the other):',
+      roundsHeading,
       '',
       roundsTable(interleaved),
     );
@@ -592,7 +583,7 @@ async function main() {
           .map(([key, ratio]) => `WARNING: ${id} ${key}: ${ratio.verdict}. Rounds: ${ratio.values.join(', ')}.`),
       ),
       '',
-      options.together ? 'Every round (all targets loaded at the same time):' : 'Every round (windows in this order, one after the other):',
+      roundsHeading,
       '',
       roundsTable(interleaved),
       '',

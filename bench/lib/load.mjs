@@ -43,21 +43,14 @@ export async function warmUp({ target, scenario, connections, seconds, rate = 0 
 const round = (value, digits = 1) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
 /**
+ * One measured window, on one target or on several at once, each under its own load (`rate` each,
+ * when set): one result per target. Loaded together, a change in the machine's speed during the
+ * window reaches every target alike; PostgreSQL's CPU (and its statements) cannot be told apart
+ * between them then, so each result gets the whole database's CPU over all targets' requests.
  * `target`: { name, url (http://127.0.0.1:port), pid, headers }. `postmasterPid`: the embedded
  * PostgreSQL's, or null when the database is external (no DB CPU then). `statementStats`: the
- * pg_stat_statements reader (PG_STAT_STATEMENTS=1), reset before the window and read after it.
- * `round`: the interleaved round the window belongs to (null for a single window).
- */
-export async function measure({ target, ...rest }) {
-  const [result] = await measureTogether({ targets: [target], ...rest });
-  return result;
-}
-
-/**
- * The same window on several targets at once, each under its own load (`rate` each, when set):
- * one result per target. A change in the machine's speed during the window then reaches every
- * target alike. PostgreSQL's CPU (and its statements) cannot be told apart between targets: each
- * result gets the whole database's CPU over all targets' requests.
+ * pg_stat_statements reader (PG_STAT_STATEMENTS=1), reset before the window and read after it
+ * (one target only). `round`: the interleaved round the window belongs to (null for a single window).
  */
 export async function measureTogether({
   targets,

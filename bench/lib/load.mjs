@@ -81,9 +81,18 @@ export async function measureTogether({
     const dbBefore = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
     const loadBefore = process.cpuUsage();
     const machineBefore = machineBusyMicros();
-    const results = await Promise.all(bases.map((base) => cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) })));
+    // Each target's CPU is read when its own load ends: autocannon sometimes runs one instance a
+    // second longer, and that second's idle CPU must not count against the other's requests.
+    const cpus = [];
+    const results = await Promise.all(
+      bases.map((base, index) =>
+        cannon({ ...base, duration: durationSeconds, requests: copyRequests(scenario.requests) }).then((result) => {
+          cpus[index] = cpuMicros(targets[index].pid) - cpuBefore[index];
+          return result;
+        }),
+      ),
+    );
     const load = process.cpuUsage(loadBefore);
-    const cpus = targets.map((target, index) => cpuMicros(target.pid) - cpuBefore[index]);
     const dbDelta = postmasterPid ? postgresCpuDelta(dbBefore, postgresCpuMicros(postmasterPid)) : null;
     const db = dbDelta?.total ?? null;
     const dbBackends = dbDelta?.backends ?? null;

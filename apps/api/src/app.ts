@@ -9,6 +9,7 @@ import {
   AppLogger,
   createValidationPipe,
   DirectDatabaseUrl,
+  indexRoutes,
   jsonBody,
   parseQueryString,
   ProblemFilter,
@@ -63,6 +64,8 @@ export async function createApp(
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();
+  // Every route is registered now: route lookups no longer walk the whole route table.
+  indexRoutes(app.getHttpAdapter().getInstance());
   return app;
 }
 

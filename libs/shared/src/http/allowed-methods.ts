@@ -1,8 +1,5 @@
 import type { Request } from 'express';
-
-interface RouteLayer {
-  route?: { path: unknown; methods: Record<string, boolean> };
-}
+import { type RouterLayer, routeLayersOf } from './route-index.js';
 
 const routeTables = new WeakMap<object, Array<{ pattern: RegExp; methods: string[] }>>();
 
@@ -16,11 +13,11 @@ const patternOf = (path: string): RegExp =>
 
 /** Every route of the Express app, read from its router once the first unmatched request asks. */
 function routeTable(request: Request): Array<{ pattern: RegExp; methods: string[] }> {
-  const router = (request.app as unknown as { router: { stack: RouteLayer[] } }).router;
+  const router = (request.app as unknown as { router: { stack: RouterLayer[] } }).router;
   let table = routeTables.get(router);
   if (!table) {
-    table = router.stack
-      .filter((layer): layer is Required<RouteLayer> => layer.route !== undefined && typeof layer.route.path === 'string')
+    table = routeLayersOf(router)
+      .filter((layer): layer is Required<RouterLayer> => layer.route !== undefined && typeof layer.route.path === 'string')
       .map((layer) => ({ pattern: patternOf(layer.route.path as string), methods: Object.keys(layer.route.methods).filter((method) => method !== '_all') }));
     routeTables.set(router, table);
   }

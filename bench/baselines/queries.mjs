@@ -208,9 +208,9 @@ export function createQueries(pool, statements) {
     await assertExists(organisationId);
     const [list, counts] = await Promise.all([
       rows(
-        `${statements.bookings} join (select b.id from bookings b where b.organisation_id = $1 order by b.service_date desc, b.id desc limit $2 offset $3) page using (id)
+        `${statements.bookings} join (select b.id from bookings b where b.organisation_id = $1 order by b.service_date desc, b.id desc ${page.page === 1 ? `limit ${page.limit}` : 'limit $2 offset $3'}) page using (id)
          order by b.service_date desc, b.id desc`,
-        [organisationId, page.limit, (page.page - 1) * page.limit],
+        page.page === 1 ? [organisationId] : [organisationId, page.limit, (page.page - 1) * page.limit],
       ),
       rows(`${statements.bookingCounts} where c.organisation_id = $1`, [organisationId]),
     ]);

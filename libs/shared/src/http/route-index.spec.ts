@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import request from 'supertest';
-import { indexRoutes, routeLayersOf } from './route-index.js';
+import { indexRoutes, routeLayersOf, type RouterLayer } from './route-index.js';
 
 /** Path shapes that overlap the way an API's do: a literal beside a parameter, the same path with several methods. */
 const ROUTES: Array<['get' | 'post' | 'patch' | 'delete', string]> = [
@@ -76,7 +76,7 @@ describe('indexRoutes', () => {
   const indexed = appWithRoutes(true);
 
   it('puts one layer in front of a run of routes and still knows every route', () => {
-    const router = (indexed as unknown as { router: { stack: Array<{ route?: unknown }> } }).router;
+    const router = (indexed as unknown as { router: { stack: RouterLayer[] } }).router;
     expect(router.stack.filter((layer) => layer.route)).toHaveLength(0);
     expect(routeLayersOf(router).map((layer) => (layer.route as { path: string }).path)).toEqual(ROUTES.map(([, route]) => route));
   });
@@ -97,7 +97,7 @@ describe('indexRoutes', () => {
 
   it('keeps routes on either side of a middleware in their order around it', async () => {
     const app = appWithRoutes(true, 'middleware');
-    const router = (app as unknown as { router: { stack: Array<{ route?: unknown }> } }).router;
+    const router = (app as unknown as { router: { stack: RouterLayer[] } }).router;
     // Seven routes before the middleware stay as they are (too few to index), eight after it are indexed.
     expect(router.stack.filter((layer) => layer.route)).toHaveLength(7);
     expect(await answer(app, 'GET', '/v1/organisations')).toEqual(await answer(appWithRoutes(false, 'middleware'), 'GET', '/v1/organisations'));

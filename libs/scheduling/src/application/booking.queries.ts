@@ -82,14 +82,15 @@ export class BookingQueries {
   ): Promise<Page<BookingView>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
+    const paging = pagingOf(page, params);
     // The page's ids first, from an index alone, then only those rows: a deep page skips index
     // entries instead of whole rows.
     const [rows, total] = await Promise.all([
       this.sql.select(
         BOOKINGS,
-        `join (select b.id from bookings b where ${where} order by b.service_date desc, b.id desc ${limitClause(page, params.length + 1)}) page using (id)
+        `join (select b.id from bookings b where ${where} order by b.service_date desc, b.id desc ${paging.clause}) page using (id)
          order by b.service_date desc, b.id desc`,
-        page.page === 1 ? params : [...params, page.limit, offsetOf(page)],
+        paging.params,
       ),
       this.count(organisationId, filters, where, params),
     ]);
@@ -184,15 +185,16 @@ export class BookingQueries {
 }
 
 /**
- * The page's `limit … offset …`, with parameters from `$first` on. The first page writes its limit
- * into the statement and has no offset: PostgreSQL prices a generic plan for `limit $n` at a tenth
- * of the organisation's bookings and so plans that statement on every call (about 200 µs), while
- * with a number it keeps one plan per connection. Limits are validated integers from 1 to 200.
+ * The page's `limit … offset …` and the statement's parameters with its own after `params`. The
+ * first page writes its limit into the statement and has no offset: PostgreSQL prices a generic
+ * plan for `limit $n` at a tenth of the organisation's bookings and so plans that statement on
+ * every call (about 200 µs), while with a number it keeps one plan per connection. Limits are
+ * validated integers from 1 to 200.
  */
-function limitClause(page: PageRequest, first: number): string {
-  if (page.page !== 1) return `limit $${first} offset $${first + 1}`;
+function pagingOf(page: PageRequest, params: unknown[]): { clause: string; params: unknown[] } {
+  if (page.page !== 1) return { clause: `limit $${params.length + 1} offset $${params.length + 2}`, params: [...params, page.limit, offsetOf(page)] };
   if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new Error(`Invalid page limit ${String(page.limit)}`);
-  return `limit ${page.limit}`;
+  return { clause: `limit ${page.limit}`, params };
 }
 
 function whereOf(organisationId: string, filters: BookingFilters): { where: string; params: unknown[] } {

@@ -3,7 +3,6 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 /** A layer of an Express 5 router's stack: a route (`app.get(path, …)`) or a middleware. */
 export interface RouterLayer {
   route?: { path: unknown; methods: Record<string, boolean> };
-  handle: unknown;
 }
 
 interface ExpressRouter {

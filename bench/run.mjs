@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
-import { HEAP_FLAGS } from '../scripts/heap-flags.mjs';
+import { HEAP_FLAGS, MALLOC_ENV } from '../scripts/memory-settings.mjs';
 import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
 import { measureOnce, measureTogether, stopLoad, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
@@ -265,7 +265,9 @@ async function main() {
   const scenarios = defineScenarios(fixtures, nextSlot, nextCheckoutSlot).filter((scenario) => options.scenarios.includes(scenario.id));
   if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..K`);
 
+  // glibc's allocator as production sets it (read at process start); the harness's own environment overrides it.
   const serviceEnv = {
+    ...MALLOC_ENV,
     ...withoutServiceConfig(process.env),
     DATABASE_URL: databaseUrl,
     DATA_DIR: options.dataDir,
@@ -543,6 +545,7 @@ async function main() {
         : '') +
       `${options.durationSeconds} s per scenario; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
       (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
+      `; service ${Object.keys(MALLOC_ENV).map((name) => `${name}=${serviceEnv[name] ?? ''}`).join(' ')}` +
       (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : '') +
       (tracingSink ? `; service tracing on (${tracingSink.exports()} OTLP exports received)` : '') +
       (statementStats ? '; pg_stat_statements on (adds its own cost to every statement)' : ''),

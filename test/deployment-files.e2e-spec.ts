@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { parseMasterKey } from '@app/shared';
@@ -194,13 +195,25 @@ describe('docker/Dockerfile', () => {
     expect(existsSync(join(ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
   });
 
-  it('runs with the heap limits `npm start` and the benchmark use', () => {
-    const flags = [...read('scripts/heap-flags.mjs').matchAll(/'(--max-[a-z-]+=\d+)'/g)].map((match) => match[1]);
-    expect(flags).toHaveLength(2);
-    expect(dockerfile).toContain(`NODE_OPTIONS="${flags.join(' ')}"`);
+  it('runs with the memory settings `npm start` and the benchmark use: V8 heap sizes and glibc allocator variables', async () => {
+    const { HEAP_FLAGS, MALLOC_ENV } = (await import(pathToFileURL(join(ROOT, 'scripts', 'memory-settings.mjs')).href)) as {
+      HEAP_FLAGS: string[];
+      MALLOC_ENV: Record<string, string>;
+    };
+    const flags = HEAP_FLAGS.join(' ');
+    const env = Object.entries(MALLOC_ENV)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    expect(HEAP_FLAGS).toEqual([
+      expect.stringMatching(/^--min-semi-space-size=\d+$/),
+      expect.stringMatching(/^--max-semi-space-size=\d+$/),
+      expect.stringMatching(/^--max-old-space-size=\d+$/),
+    ]);
+    expect(dockerfile).toContain(`NODE_OPTIONS="${flags}"`);
+    expect(dockerfile).toContain(env);
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs`);
-    expect(scripts['start:prod']).toBe(`node ${flags.join(' ')} dist/apps/api/src/main.js`);
+    expect(scripts.start).toBe(`${env} node ${flags} scripts/start.mjs`);
+    expect(scripts['start:prod']).toBe(`${env} node ${flags} dist/apps/api/src/main.js`);
   });
 
   it('keeps secrets, dependencies and build output out of the build context', () => {

@@ -545,7 +545,9 @@ async function main() {
         : '') +
       `${options.durationSeconds} s per scenario; ${options.connections} connections (C: 8); organisation ${fixtures.organisationId}` +
       (options.serviceNodeOptions ? `; service NODE_OPTIONS: ${options.serviceNodeOptions}` : '') +
-      `; service ${Object.keys(MALLOC_ENV).map((name) => `${name}=${serviceEnv[name] ?? ''}`).join(' ')}` +
+      `; service ${Object.keys(MALLOC_ENV)
+        .map((name) => `${name}=${serviceEnv[name] ?? ''}`)
+        .join(' ')}` +
       (options.serviceRedisUrl ? `; service REDIS_URL: ${options.serviceRedisUrl}` : '') +
       (tracingSink ? `; service tracing on (${tracingSink.exports()} OTLP exports received)` : '') +
       (statementStats ? '; pg_stat_statements on (adds its own cost to every statement)' : ''),

@@ -16,9 +16,9 @@ function routeTable(request: Request): Array<{ pattern: RegExp; methods: string[
   const router = (request.app as unknown as { router: { stack: RouterLayer[] } }).router;
   let table = routeTables.get(router);
   if (!table) {
-    table = routeLayersOf(router)
-      .filter((layer): layer is Required<RouterLayer> => layer.route !== undefined && typeof layer.route.path === 'string')
-      .map((layer) => ({ pattern: patternOf(layer.route.path as string), methods: Object.keys(layer.route.methods).filter((method) => method !== '_all') }));
+    table = routeLayersOf(router).flatMap(({ route }) =>
+      typeof route.path === 'string' ? [{ pattern: patternOf(route.path), methods: Object.keys(route.methods).filter((method) => method !== '_all') }] : [],
+    );
     routeTables.set(router, table);
   }
   return table;

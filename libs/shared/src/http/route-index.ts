@@ -60,9 +60,12 @@ export function indexRoutes(app: { router: object }): void {
   router.stack.splice(0, router.stack.length, ...stack);
 }
 
+/** A layer that is a route. */
+export type RouteLayer = Required<RouterLayer>;
+
 /** Every route layer of `router`, those behind an index included, in their order. */
-export function routeLayersOf(router: { stack: RouterLayer[] }): RouterLayer[] {
-  return router.stack.flatMap((layer) => indexedRoutes.get(layer) ?? (layer.route ? [layer] : []));
+export function routeLayersOf(router: { stack: RouterLayer[] }): RouteLayer[] {
+  return router.stack.flatMap((layer) => (indexedRoutes.get(layer) as RouteLayer[] | undefined) ?? (layer.route ? [layer as RouteLayer] : []));
 }
 
 /** A route with a plain path that does not answer OPTIONS itself (its run lets OPTIONS through untouched). */

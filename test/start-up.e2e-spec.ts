@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from './support/free-port.js';
 
 // The built entry point, started as `npm start` and an operator start it. One file, so that one
 // build serves both parts (two files building at once would share one dist folder).
@@ -24,16 +24,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Only `env` (and PATH), as an operator would set it. */
 const environment = (env: Record<string, string>) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env });
-
-/** A port nothing listens on right now: the banner names the port, so 0 will not do. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('configuration errors at start-up', () => {
   function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {

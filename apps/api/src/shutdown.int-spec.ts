@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { buildIfNeeded, root } from '../../../scripts/build-if-needed.mjs';
 import { freePort } from '../../../test/support/free-port.js';
-import { type Outcome, send, sleep, type Target, waitFor } from '../../../test/support/load.js';
+import { type Outcome, send, type Target, waitFor } from '../../../test/support/load.js';
 
 const IN_FLIGHT = 40;
 
@@ -79,7 +79,9 @@ describe('SIGTERM under load', () => {
     const postmaster = postmasterPid(directory)!;
 
     const requests: Promise<Outcome>[] = Array.from({ length: IN_FLIGHT }, (_, index) => send(index % 4 === 0 ? newOrganisation : bookings));
-    await sleep(300);
+    // The signal goes as the first answer arrives: the service is serving, and the others are still in flight
+    // (a fixed wait let a fast machine answer all of them first).
+    await Promise.race(requests);
     const signalledAt = Date.now();
     process.kill(service.child.pid!, 'SIGTERM');
     const outcomes = await Promise.all(requests);

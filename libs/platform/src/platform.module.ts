@@ -26,7 +26,6 @@ import { IdempotencyMiddleware } from './idempotency/idempotency.middleware.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { InMemoryThrottlerStorage } from './rate-limit/in-memory-throttler.storage.js';
 import { RateLimit } from './rate-limit/rate-limit.js';
-import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage.js';
 
 export const platformSchemas = [ApiKeySchema];
 
@@ -40,10 +39,13 @@ export const platformSchemas = [ApiKeySchema];
     TerminusModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
-      // Only its storage is used: `RateLimit` counts in it (the limits are there).
-      useFactory: (config: AppConfig) => ({
+      // Only its storage is used: `RateLimit` counts in it (the limits are there). The Redis client
+      // (ioredis and its dependencies) is loaded only when `REDIS_URL` is set.
+      useFactory: async (config: AppConfig) => ({
         throttlers: [],
-        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : new InMemoryThrottlerStorage(),
+        storage: config.redisUrl
+          ? new (await import('./rate-limit/redis-throttler.storage.js')).RedisThrottlerStorage(config.redisUrl)
+          : new InMemoryThrottlerStorage(),
       }),
     }),
   ],

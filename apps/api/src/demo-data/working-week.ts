@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A working-hours row of the generated data, without its organisation and provider. */
 export interface WorkingHoursRow {
@@ -32,6 +32,6 @@ export function workingWeek(providerId: string, locationIds: readonly string[]):
 }
 
 function derivedUuid(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
+  const hex = hash('sha256', seed);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

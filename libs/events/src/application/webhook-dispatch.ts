@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Jobs } from '@app/jobs';
 
@@ -24,6 +24,6 @@ export class WebhookDispatch {
 
 /** One job per attempt of one event to one endpoint: a sender run twice queues it once. */
 function jobIdOf({ eventId, endpointId, attempt }: DeliveryJob): string {
-  const hex = createHash('sha256').update(`${eventId}:${endpointId}:${attempt}`).digest('hex');
+  const hex = hash('sha256', `${eventId}:${endpointId}:${attempt}`);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { newUuid } from '@app/shared/domain';
@@ -10,7 +10,7 @@ const DEFAULT_EXPIRY_HOURS = 72;
 const HOUR_MS = 3_600_000;
 
 /** The key a token is found by: its SHA-256. A token has 256 random bits, so no slower hash is needed. */
-export const tokenHashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const tokenHashOf = (token: string): string => hash('sha256', token);
 
 /** Makes payment links: an unguessable token in the url, kept only as its hash. */
 @Injectable()

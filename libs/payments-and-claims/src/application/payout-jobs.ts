@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Jobs } from '@app/jobs';
 import { AppConfig } from '@app/shared';
@@ -96,6 +96,6 @@ export class PayoutJobs implements OnApplicationBootstrap {
 
 /** A stable UUID-shaped job id for a name: the job engine drops a second job with the same id. */
 function uuidOf(name: string): string {
-  const hex = createHash('sha256').update(name).digest('hex');
+  const hex = hash('sha256', name);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

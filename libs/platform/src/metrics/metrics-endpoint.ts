@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -75,7 +75,7 @@ const isScrape = (request: IncomingMessage): boolean => request.method === 'GET'
 /** Both sides hashed first, so the comparison takes the same time whatever the lengths. */
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
-  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const digest = (value: string) => hash('sha256', value, 'buffer');
   return timingSafeEqual(digest(given), digest(token));
 }
 

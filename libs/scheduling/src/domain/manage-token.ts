@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * The secret a patient who booked online sees and cancels their booking with: 256 random bits,
@@ -10,7 +10,7 @@ export function newManageToken(): { token: string; hash: string } {
 }
 
 export function manageTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token);
 }
 
 /** Tokens are 43 base64url characters; anything else names no booking and is never looked up. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Controller, Get, Header, HttpStatus, Param, Res } from '@nestjs/common';
 import { ApiHeader, ApiNotModifiedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -30,7 +30,7 @@ export class BookingDataController {
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.TOO_MANY_REQUESTS)
   async get(@Param('organisationId') organisationIdOrSlug: string, @Res() response: Response): Promise<void> {
     const body = JSON.stringify(BookingDataResponse.from(await this.queries.get(organisationIdOrSlug)));
-    response.setHeader('ETag', `W/"${createHash('sha1').update(body).digest('base64url')}"`);
+    response.setHeader('ETag', `W/"${hash('sha1', body, 'base64url')}"`);
     response.type('json').send(body);
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * At most this many statement texts get a name. Each name is parsed once per pool connection and
@@ -40,8 +40,8 @@ export class StatementNames {
 export function statementNameOf(text: string): string {
   const command = /^\s*([a-z]+)/i.exec(text)?.[1].toLowerCase().slice(0, 6) ?? 'sql';
   const table = outerTableOf(text)?.slice(0, 30);
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 24);
-  return [command, table, hash].filter(Boolean).join('_');
+  const digest = hash('sha256', text).slice(0, 24);
+  return [command, table, digest].filter(Boolean).join('_');
 }
 
 /** The table after the first `from` outside parentheses: not one of a computed column's subquery. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { newPrefixedId } from '@app/shared/domain';
 
 const SECRET_PREFIX = 'sk_';
@@ -41,7 +41,7 @@ export class ApiKey {
 
   /** Secrets are 240 random bits, so a fast hash is enough: no brute force can reach one. */
   static hashOf(secret: string): string {
-    return createHash('sha256').update(secret).digest('hex');
+    return hash('sha256', secret);
   }
 
   /** `null` when the key authenticates at `now`. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { cardDeclined, unknownPaymentMethod } from '../../domain/wallet.errors.js';
 import {
@@ -39,7 +39,7 @@ export class TestPaymentProcessor extends PaymentProcessor {
       customerId: request.customerId ?? `cus_${randomBytes(7).toString('hex')}`,
       brand: card.brand,
       last4: card.last4,
-      cardFingerprint: createHash('sha256').update(paymentMethodId).digest('hex').slice(0, 16),
+      cardFingerprint: hash('sha256', paymentMethodId).slice(0, 16),
     };
   }
 

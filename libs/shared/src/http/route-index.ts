@@ -26,7 +26,7 @@ interface Node {
 const newNode = (): Node => ({ literals: new Map(), routes: [] });
 
 /** The routes behind each index layer, for `routeLayersOf` (by layer: tracing may wrap a layer's handle). */
-const indexedRoutes = new WeakMap<RouterLayer, RouterLayer[]>();
+const indexedRoutes = new WeakMap<RouterLayer, RouteLayer[]>();
 
 /**
  * Express 5 tries an app's routes one by one in the order they were registered, each with its
@@ -42,7 +42,7 @@ const indexedRoutes = new WeakMap<RouterLayer, RouterLayer[]>();
 export function indexRoutes(app: { router: object }): void {
   const router = app.router as ExpressRouter;
   const stack: RouterLayer[] = [];
-  let run: RouterLayer[] = [];
+  let run: RouteLayer[] = [];
   const endRun = () => {
     if (run.length >= MIN_RUN) stack.push(indexLayer(run));
     else stack.push(...run);
@@ -63,22 +63,25 @@ export function indexRoutes(app: { router: object }): void {
 /** A layer that is a route. */
 export type RouteLayer = Required<RouterLayer>;
 
+const isRoute = (layer: RouterLayer): layer is RouteLayer => layer.route !== undefined;
+
 /** Every route layer of `router`, those behind an index included, in their order. */
 export function routeLayersOf(router: { stack: RouterLayer[] }): RouteLayer[] {
-  return router.stack.flatMap((layer) => (indexedRoutes.get(layer) as RouteLayer[] | undefined) ?? (layer.route ? [layer as RouteLayer] : []));
+  return router.stack.flatMap((layer) => indexedRoutes.get(layer) ?? (isRoute(layer) ? [layer] : []));
 }
 
 /** A route with a plain path that does not answer OPTIONS itself (its run lets OPTIONS through untouched). */
-function isPlainRoute(layer: RouterLayer): boolean {
-  const route = layer.route;
-  return route !== undefined && typeof route.path === 'string' && PLAIN_PATH.test(route.path) && !route.methods.options && !route.methods._all;
+function isPlainRoute(layer: RouterLayer): layer is RouteLayer {
+  if (!isRoute(layer)) return false;
+  const { path, methods } = layer.route;
+  return typeof path === 'string' && PLAIN_PATH.test(path) && !methods.options && !methods._all;
 }
 
-function indexLayer(run: RouterLayer[]): RouterLayer {
+function indexLayer(run: RouteLayer[]): RouterLayer {
   const root = newNode();
   run.forEach((layer, position) => {
     let node = root;
-    for (const segment of segmentsOf(layer.route!.path as string)) {
+    for (const segment of segmentsOf(layer.route.path as string)) {
       if (segment.startsWith(':')) {
         node = node.parameter ??= newNode();
       } else {

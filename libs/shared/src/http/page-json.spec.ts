@@ -54,6 +54,16 @@ describe('sendPage and SharedResponses', () => {
     expect(body.toString('utf8')).toBe(JSON.stringify(page));
   });
 
+  it('copies shared responses larger than a chunk, and many of them across chunks', () => {
+    const sources = [{ notes: 'ü'.repeat(150_000) }, { notes: 'short' }];
+    const items = Array.from({ length: 30 }, (_, index) => ({ index, source: sources[index % 2] }));
+    const shared = new SharedResponses();
+    const render = (item: (typeof items)[number]) => ({ index: item.index, related: shared.of('related', item.source, (one) => ({ ...one })) });
+    const page = pageOf(items, 30, { page: 1, limit: 30 });
+    const { body } = sent((response) => sendPage(response, page, (item, out) => shared.write(render(item), out)));
+    expect(body.toString('utf8')).toBe(JSON.stringify({ ...page, items: items.map(render) }));
+  });
+
   it('renders a source once per kind, and separately for another kind', () => {
     const shared = new SharedResponses();
     const source = { id: 'a' };

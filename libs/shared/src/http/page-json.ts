@@ -91,7 +91,10 @@ export function sendPage<T>(response: Response, page: Page<T>, writeItem: (item:
 
 /** JSON as UTF-8 in chunks outside the JavaScript heap, sent with its length as `res.json` sends it. */
 export class JsonBytes {
-  private static readonly CHUNK_BYTES = 256 * 1024;
+  // Below glibc's mmap threshold (128 kB in production, scripts/memory-settings.mjs), so a chunk comes from
+  // malloc's heap and reuses its pages: a 256 kB chunk was mapped and unmapped for every answer, and its
+  // page faults cost more than writing the JSON (bench/README.md, "The answer's chunks").
+  private static readonly CHUNK_BYTES = 64 * 1024;
   private readonly full: Buffer[] = [];
   private chunk = Buffer.allocUnsafe(JsonBytes.CHUNK_BYTES);
   private used = 0;

@@ -35,6 +35,7 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
       await tx.persist(endpoint).flush();
       await announceChange(tx, endpoint);
     });
+    this.enabled.forget(endpoint.organisationId);
   }
 
   async remove(endpoint: WebhookEndpoint): Promise<void> {
@@ -43,6 +44,7 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
       await tx.remove(endpoint).flush();
       await announceChange(tx, endpoint);
     });
+    this.enabled.forget(endpoint.organisationId);
   }
 
   async list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
@@ -67,7 +69,10 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
   }
 }
 
-/** Sent on commit, to every instance's `EnabledEndpointsCache`. */
+/**
+ * Sent on commit, to every instance's `EnabledEndpointsCache`. This instance's cache also forgets at
+ * once, before the change is answered: its own notice may arrive after the client's next request.
+ */
 async function announceChange(tx: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
   await tx.execute('select pg_notify(?, ?)', [WEBHOOK_ENDPOINT_CHANGES_CHANNEL, endpoint.organisationId]);
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
-import { countStatements } from './support/statement-counter.js';
+import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   created,
@@ -526,10 +526,10 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
     await get(path(1)).expect(200); // warm the key cache
     let one: Response | undefined;
     let all: Response | undefined;
-    const small = await countStatements(async () => {
+    const small = await countRequestStatements(async () => {
       one = await get(path(1));
     });
-    const large = await countStatements(async () => {
+    const large = await countRequestStatements(async () => {
       all = await get(path(200));
     });
     expect(one?.status).toBe(200);

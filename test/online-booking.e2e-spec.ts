@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Temporal } from 'temporal-polyfill';
-import { countStatements } from './support/statement-counter.js';
+import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   type Body,
@@ -270,8 +270,8 @@ describe('availability', () => {
   });
 
   it('sends the same number of SQL statements for one provider over one day as for every provider over 31 days', async () => {
-    const small = await countStatements(() => availability(c, dayAhead(7), dayAhead(7), `&providerId=${c.providers[0].id}`).expect(200));
-    const large = await countStatements(() => availability(c, dayAhead(7), dayAhead(37)).expect(200));
+    const small = await countRequestStatements(() => availability(c, dayAhead(7), dayAhead(7), `&providerId=${c.providers[0].id}`).expect(200));
+    const large = await countRequestStatements(() => availability(c, dayAhead(7), dayAhead(37)).expect(200));
     expect(large.statements.length).toBe(small.statements.length);
     expect(large.statements.length).toBeLessThanOrEqual(7);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
-import { countStatements } from './support/statement-counter.js';
+import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createOrganisation, createScopedKey, everyOrganisation, ISO_INSTANT, named, randomWalletKey, RUN } from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
@@ -231,10 +231,10 @@ describe('GET /v1/organisations', () => {
 
     let small: Response | undefined;
     let large: Response | undefined;
-    const one = await countStatements(async () => {
+    const one = await countRequestStatements(async () => {
       small = await listOrganisations('?limit=1');
     });
-    const many = await countStatements(async () => {
+    const many = await countRequestStatements(async () => {
       large = await listOrganisations('?limit=200');
     });
     expect(small!.status).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AssemblePayout, RecordPaymentOutcome, RecordTransaction } from '@app/payments-and-claims';
-import { countStatements } from './support/statement-counter.js';
+import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   type Body,
@@ -1123,7 +1123,7 @@ describe('statement counts', () => {
 
   const count = async (path: string): Promise<{ statements: number; body: Body }> => {
     let body: Body = {};
-    const { statements } = await countStatements(async () => {
+    const { statements } = await countRequestStatements(async () => {
       body = (await get(path).expect(200)).body;
     });
     return { statements: statements.length, body };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
-import { countStatements } from './support/statement-counter.js';
+import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   type Body,
@@ -1152,10 +1152,10 @@ describe('statement counts of the bookings list', () => {
 
     let one: Response | undefined;
     let all: Response | undefined;
-    const small = await countStatements(async () => {
+    const small = await countRequestStatements(async () => {
       one = await listBookings(home, query(1)).expect(200);
     });
-    const large = await countStatements(async () => {
+    const large = await countRequestStatements(async () => {
       all = await listBookings(home, query(200)).expect(200);
     });
     expect(one!.body.items).toHaveLength(1);

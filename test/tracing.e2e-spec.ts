@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from './support/free-port.js';
+import { NO_PAYOUT_DURING_THE_RUN } from './support/no-payout-during-the-run.js';
 
 // Tracing must load before the modules it patches, so these tests run the built service as a
 // child process (built here when the sources are newer than the last build).
@@ -31,7 +32,15 @@ interface Service {
 function startService(env: Record<string, string>, nodeOptions: string[] = []): Service {
   const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'dist/apps/api/src/main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', WALLET_ENCRYPTION_KEY: WALLET_KEY, BOOTSTRAP_API_KEY: PLATFORM_KEY, DEMO_DATA: 'false', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      WALLET_ENCRYPTION_KEY: WALLET_KEY,
+      BOOTSTRAP_API_KEY: PLATFORM_KEY,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      ...NO_PAYOUT_DURING_THE_RUN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { countStatements } from './support/statement-counter.js';
+import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { createClient, createTenant, ISO_INSTANT, named, RUN, type Tenant, UNKNOWN_UUID, withSlowStatements } from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
@@ -762,8 +762,8 @@ describe('GET …/wallet/cards', () => {
 
   it('uses as many SQL statements for 200 cards a page as for 1', async () => {
     // The newest card is a health fund card, so both pages need their fund.
-    const one = await countStatements(() => listCards(clientId, '?limit=1').expect(200));
-    const all = await countStatements(() => listCards(clientId, '?limit=200').expect(200));
+    const one = await countRequestStatements(() => listCards(clientId, '?limit=1').expect(200));
+    const all = await countRequestStatements(() => listCards(clientId, '?limit=200').expect(200));
     expect(one.statements.length).toBeGreaterThan(0);
     expect(all.statements.length).toBe(one.statements.length);
   });

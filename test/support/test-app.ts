@@ -8,6 +8,7 @@ import { AppConfig } from '@app/shared';
 import { createApp } from '../../apps/api/src/app.js';
 import { buildOpenApiDocument } from '../../apps/api/src/openapi.js';
 import { OpenApiContract } from './openapi-contract.js';
+import { NO_PAYOUT_DURING_THE_RUN } from './no-payout-during-the-run.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -44,6 +45,7 @@ export async function createTestApp(
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
     API_BASE_URL: 'https://api.example.test',
     WALLET_ENCRYPTION_KEY: '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
+    ...NO_PAYOUT_DURING_THE_RUN,
     ...env,
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;

@@ -32,11 +32,12 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
   it('starts a fresh window once the last one has expired', async () => {
     const key = `test:${randomUUID()}`;
-    await storage.increment(key, 300, 1, 300);
-    const blocked = await storage.increment(key, 300, 1, 300);
+    // A window of a second: the two first hits must fall in it, even on a machine that stalls.
+    await storage.increment(key, 1_000, 1, 1_000);
+    const blocked = await storage.increment(key, 1_000, 1, 1_000);
     expect(blocked.isBlocked).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    const fresh = await storage.increment(key, 300, 1, 300);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const fresh = await storage.increment(key, 1_000, 1, 1_000);
     expect({ hits: fresh.totalHits, blocked: fresh.isBlocked }).toEqual({ hits: 1, blocked: false });
   });
 });

@@ -1088,16 +1088,23 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     });
 
     it.each([
-      ['a malformed business id', () => payoutsPath('not-a-uuid')],
-      ['a malformed business id on a payout', () => payoutsPath('0193a6f2-zzzz', `/${randomUUID()}`)],
       ['a malformed payout id', () => payoutsPath(home.businessId, '/not-a-uuid')],
       ['a malformed payout id on transactions', () => payoutsPath(home.businessId, "/1' or '1'='1/transactions")],
-      ['an unknown business', () => payoutsPath(randomUUID())],
       ['an unknown payout', () => payoutsPath(home.businessId, `/${randomUUID()}`)],
       ['the transactions of an unknown payout', () => payoutsPath(home.businessId, `/${randomUUID()}/transactions`)],
     ])('answers 404 for %s', async (_name, path) => {
       expectProblem(await get(path()), 404, 'not_found');
       expectProblem(await get(path(), home.auth), 404, 'not_found');
+    });
+
+    it.each([
+      ['a malformed business id', () => payoutsPath('not-a-uuid')],
+      ['a malformed business id on a payout', () => payoutsPath('0193a6f2-zzzz', `/${randomUUID()}`)],
+      ['an unknown business', () => payoutsPath(randomUUID())],
+      ['the payouts of an unknown business', () => payoutsPath(randomUUID(), `/${randomUUID()}/transactions`)],
+    ])("answers 404 for %s to a platform key, and to an organisation's key the 403 of another organisation's business", async (_name, path) => {
+      expectProblem(await get(path()), 404, 'not_found');
+      expectProblem(await get(path(), home.auth), 403, 'forbidden');
     });
   });
 });

@@ -41,9 +41,9 @@ export class ApiKeyScope {
     if (params.organisationId !== undefined && params.organisationId !== organisationId) throw forbidden();
     // Under /v1/organisations/{organisationId}/… the route itself answers 404 for a business of another organisation.
     if (params.organisationId === undefined && params.businessId !== undefined) {
-      const owner = await this.organisations.organisationIdOfBusiness(String(params.businessId));
-      // An unknown business is the route's own 404; a known one of another organisation is out of scope.
-      if (owner !== null && owner !== organisationId) throw forbidden();
+      // Any business but the key's own is out of scope, known or not, as any other organisation is:
+      // a 404 for an unknown id would tell that the ids answered 403 exist elsewhere.
+      if ((await this.organisations.organisationIdOfBusiness(String(params.businessId))) !== organisationId) throw forbidden();
     }
   }
 }

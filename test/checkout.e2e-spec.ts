@@ -743,6 +743,42 @@ describe('payment links', () => {
     expect((await view(token).expect(200)).body.status).toBe('paid');
   });
 
+  it('a booking whose link is open is not checked out again: 409 payment_link_open, nothing claimed or charged twice', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }));
+    const again = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    expectProblem(again, 409, 'payment_link_open');
+    expect(again.body.detail).toContain(linkOf(sale).expiresAt);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+
+    await pay(tokenOf(linkOf(sale).url), { paymentMethodId: 'pm_card_visa' }).expect(200);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+    expectProblem(await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
+  });
+
+  it('checks a booking out again once its unpaid link has expired', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { paymentLink: {} }));
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('the link of a booking cancelled since is 409 booking_cancelled, and charges nothing', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { paymentLink: {} }));
+    await postJson(t, orgPath(home.id, `/bookings/${visit.id}/cancel`), {}, home.auth).expect(200);
+    expectProblem(await pay(tokenOf(linkOf(sale).url), { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
+    const waiting = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
+    expect(await eventsOf('payment.succeeded', (data) => data.id === waiting.id)).toEqual([]);
+    expect((await getTransaction(sale.id)).paymentTransactions).toEqual([
+      expect.objectContaining({ payment: expect.objectContaining({ status: 'requires_payment_method' }) }),
+    ]);
+  });
+
   it('an expired link is 410 payment_link_expired; a declined card 402 and the link still open', async () => {
     const who = await patient();
     const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));

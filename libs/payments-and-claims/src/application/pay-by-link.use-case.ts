@@ -5,7 +5,7 @@ import { ClientQueries } from '@app/membership';
 import { OrganisationQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
 import { type PaymentTransaction, settles } from '../domain/payment-transaction.js';
-import { paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
+import { bookingAlreadyPaid, bookingCancelled, paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 import { failedPaymentView } from './failed-payment.js';
 import type { PaymentTransactionView } from './payment-transaction.queries.js';
@@ -53,6 +53,7 @@ export class PayByLink {
         if (paymentTransaction.isSettled()) throw paymentLinkPaid();
         const now = this.clock.now();
         if (now.getTime() > found.expiresAt.getTime()) throw paymentLinkExpired();
+        await this.assertBookingOwing(found.organisationId, paymentTransaction);
         const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'card_declined') {
             failures.push({ organisationId: found.organisationId, payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now) });
@@ -71,6 +72,15 @@ export class PayByLink {
       for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.payment));
       throw error;
     }
+  }
+
+  /** A link pays only a booking still owed: not one cancelled, or paid some other way, since its check-out. Locked, as a check-out locks it. */
+  private async assertBookingOwing(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
+    const transaction = await this.payments.findTransaction(organisationId, paymentTransaction.transactionId!);
+    if (!transaction?.bookingId) return;
+    const booking = await this.bookings.lock(organisationId, transaction.bookingId);
+    if (booking.cancelled) throw bookingCancelled(booking.id);
+    if (booking.paid) throw bookingAlreadyPaid(booking.id);
   }
 
   /** The link paid the last part of its transaction (and no claim of it was voided): the booking is paid. */

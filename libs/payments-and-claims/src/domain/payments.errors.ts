@@ -25,6 +25,12 @@ export const bookingAlreadyPaid = (id: string): DomainError => conflict('booking
 
 export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
 
+export const paymentLinkOpen = (id: string, expiresAt: Date): DomainError =>
+  conflict(
+    'payment_link_open',
+    `Booking ${id} was checked out with a payment link, open until ${expiresAt.toISOString()}: it is paid when the link is, and can be checked out again only once the link has expired.`,
+  );
+
 export const gapNotCovered = (gap: number): DomainError =>
   new DomainError('validation', 'validation_failed', `The gap of ${gap} cents needs a payment or a payment link.`, [
     { field: 'payment', code: 'gap_not_covered', message: `a gap of ${gap} cents remains after the claims: send payment or paymentLink` },

@@ -68,6 +68,8 @@ export abstract class PaymentsRepository {
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;
+  /** When the booking's open payment link (one still unpaid and unexpired at `now`) expires, or `null` if it has none. */
+  abstract openLinkOfBooking(organisationId: string, bookingId: string, now: Date): Promise<Date | null>;
   abstract payOut(
     organisationId: string,
     businessId: string,

@@ -27,7 +27,7 @@ export class PaymentLinksController {
   @ApiOperation({
     summary: 'Pay a payment link',
     description:
-      "No API key. Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed). Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; declined: 402 `card_declined`.",
+      "No API key. Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed). Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; its booking cancelled, or paid another way, since: 409 `booking_cancelled` or `booking_already_paid`; declined: 402 `card_declined`.",
   })
   @ApiParam(TOKEN)
   @ApiOk(PublicPaymentLinkResponse)

@@ -106,6 +106,15 @@ export class InMemoryPayments extends PaymentsRepository {
     return this.linkTokens.find((token) => token.tokenHash === tokenHash) ?? null;
   }
 
+  async openLinkOfBooking(organisationId: string, bookingId: string, now: Date): Promise<Date | null> {
+    const open = this.linkTokens.filter((token) => {
+      const part = this.paymentTransactions.find((stored) => stored.id === token.paymentTransactionId);
+      const transaction = this.transactions.find((stored) => stored.id === part?.transactionId);
+      return token.organisationId === organisationId && transaction?.bookingId === bookingId && !part!.isSettled() && token.expiresAt > now;
+    });
+    return open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null;
+  }
+
   async payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {
     const locked = this.paymentTransactions
       .filter((stored) => stored.organisationId === organisationId && stored.businessId === businessId && ids.includes(stored.id))

@@ -2,7 +2,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
-import { PaymentTransaction } from '../../domain/payment-transaction.js';
+import { AWAITING_PAYMENT, PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
@@ -105,6 +105,18 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       token.paymentTransactionId,
       token.expiresAt,
     ]);
+  }
+
+  async openLinkOfBooking(organisationId: string, bookingId: string, now: Date): Promise<Date | null> {
+    const [row] = await this.em.execute<{ expires_at: Date }[]>(
+      `select l.expires_at from transactions t
+         join payment_transactions p on p.transaction_id = t.id
+         join payment_link_tokens l on l.payment_transaction_id = p.id
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' = ? and l.expires_at > ?
+       order by l.expires_at desc limit 1`,
+      [organisationId, bookingId, AWAITING_PAYMENT, now],
+    );
+    return row ? new Date(row.expires_at) : null;
   }
 
   async findLinkToken(tokenHash: string): Promise<LinkToken | null> {

@@ -181,6 +181,20 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     await expectBooksBalance(shop.businessId);
   });
 
+  it('a settle job run twice at once moves the payout once, and says so once', async () => {
+    const shop = await clinic();
+    await shop.checkOut();
+    const payout = await created(payOut(shop.businessId));
+    expect(await statusOf(shop.businessId, payout.id, 'paid')).toBe('paid');
+    // Back in transit, then settled by two runs at once: as when the job engine runs a job again
+    // while its first run is still going.
+    await sql(t, "update payouts set status = 'in_transit' where id = ?", [payout.id]);
+    const jobs = t.app.get(PayoutJobs);
+    await Promise.all([jobs.settle(payout.id), jobs.settle(payout.id)]);
+    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [payout.id]);
+    expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.paid', 'payout.paid']);
+  });
+
   it('a failed transfer returns its payment transactions to the next run', async () => {
     const shop = await clinic();
     await shop.checkOut();

@@ -17,7 +17,9 @@ const SETTLE_AFTER_SECONDS = 60;
 /**
  * Payouts on the job engine: once a day at PAYOUT_TIME (PAYOUT_TIME_ZONE) a run job per business
  * with money waiting; a transfer job per payout (pending → in_transit); a settle job that asks the
- * bank (→ paid, or failed and its payment transactions back in the queue for the next run).
+ * bank (→ paid, or failed and its payment transactions back in the queue for the next run). Each
+ * moves the payout under its row lock: a job the engine runs again while the first run is still
+ * going (past its expiry) waits, and finds the payout moved on.
  */
 @Injectable()
 export class PayoutJobs implements OnApplicationBootstrap {
@@ -62,7 +64,7 @@ export class PayoutJobs implements OnApplicationBootstrap {
 
   async transfer(payoutId: string): Promise<void> {
     await this.events.transaction(async () => {
-      const payout = await this.payments.findPayout(payoutId);
+      const payout = await this.payments.lockPayout(payoutId);
       if (!payout || payout.status !== 'pending') return;
       // The bank treats a repeated transfer of one payout as the first: a retried job sends nothing twice.
       await this.bank.send({ payoutId: payout.id, businessId: payout.businessId, amount: payout.amount, arrivalDate: payout.arrivalDate });
@@ -74,7 +76,7 @@ export class PayoutJobs implements OnApplicationBootstrap {
 
   async settle(payoutId: string): Promise<void> {
     await this.events.transaction(async () => {
-      const payout = await this.payments.findPayout(payoutId);
+      const payout = await this.payments.lockPayout(payoutId);
       if (!payout || payout.status !== 'in_transit') return;
       const outcome = await this.bank.outcome(payoutId);
       if (outcome === 'in_transit') {

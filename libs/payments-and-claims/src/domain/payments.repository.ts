@@ -62,7 +62,8 @@ export abstract class PaymentsRepository {
   abstract giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals>;
   /** Businesses with settled payment transactions in no payout yet. */
   abstract businessesWithUnpaid(): Promise<string[]>;
-  abstract findPayout(id: string): Promise<Payout | null>;
+  /** Holds the payout's row lock until the caller's transaction ends: a payout job run twice at once moves it once. */
+  abstract lockPayout(id: string): Promise<Payout | null>;
   /** A failed payout's payment transactions go back to wait for the next run. */
   abstract releaseTransactionsOf(payoutId: string): Promise<void>;
   /** Keeps a payment link's token by its hash (the token itself is never stored). */

@@ -90,7 +90,8 @@ export class InMemoryPayments extends PaymentsRepository {
     return [...new Set(this.paymentTransactions.filter((stored) => stored.payoutId === null && stored.isSettled()).map((stored) => stored.businessId))];
   }
 
-  async findPayout(id: string): Promise<Payout | null> {
+  /** One caller at a time in memory, so a lock is a read. */
+  async lockPayout(id: string): Promise<Payout | null> {
     return this.payouts.find((payout) => payout.id === id) ?? null;
   }
 

@@ -89,8 +89,8 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return rows.map((row) => row.business_id);
   }
 
-  findPayout(id: string): Promise<Payout | null> {
-    return this.em.findOne(Payout, { id }, { refresh: true });
+  lockPayout(id: string): Promise<Payout | null> {
+    return this.em.findOne(Payout, { id }, LOCKED);
   }
 
   async releaseTransactionsOf(payoutId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HealthFundGateway, MedicareGateway, type TestHealthFundGateway, type TestMedicareGateway } from '@app/payments-and-claims';
+import { PaymentProcessor, type TestPaymentProcessor } from '@app/wallet';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import {
@@ -131,6 +132,24 @@ async function eventsOf(type: string, matching: (data: Body) => boolean): Promis
   const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
   return rows.map((row) => row.data).filter(matching);
 }
+
+/**
+ * Runs `work` while the database refuses to record the events `condition` (SQL on `new`, an
+ * `events` row) picks: a failure late in a change, once what it does outside the database is done.
+ */
+async function whileEventsRefused(condition: string, work: () => Promise<void>): Promise<void> {
+  const name = `refuse_${RUN}`;
+  await sql(t, `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
+  await sql(t, `create trigger ${name} before insert on events for each row when (${condition}) execute function ${name}()`);
+  try {
+    await work();
+  } finally {
+    await sql(t, `drop trigger ${name} on events`);
+    await sql(t, `drop function ${name}()`);
+  }
+}
+
+const processor = () => t.app.get<TestPaymentProcessor>(PaymentProcessor);
 
 async function storedMoney(bookingId: string) {
   const [row] = await sql<{ transactions: number; payments: number; claims: number; medicare: number }>(
@@ -587,6 +606,22 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     expect((await getBooking(visit.id)).paid).toBe(false);
   });
 
+  it('a void the database does not record leaves the claim with the fund', async () => {
+    const who = await patient('40016666');
+    const sale = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+    );
+    const claimPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    await whileEventsRefused(`new.type = 'claim.voided' and new.data->>'id' = '${claimPart.claim.id}'`, async () => {
+      expect((await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth)).status).toBe(500);
+    });
+    expect(t.app.get<TestHealthFundGateway>(HealthFundGateway).claimsOf('40016666')).toEqual([
+      { referenceNumber: claimPart.claim.referenceNumber, reversed: false },
+    ]);
+    expect((await getTransaction(sale.id)).paymentTransactions.find((part: Body) => part.id === claimPart.id).claim.voidedAt).toBeNull();
+    expect((await getBooking(sale.bookingId)).paid).toBe(true);
+  });
+
   it('a claim made on an earlier business day of the location is 409 claim_not_voidable, and nothing changes', async () => {
     const who = await patient();
     const medicareSale = await created(checkOut((await booking(who, gp)).id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
@@ -659,6 +694,19 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
       -2000, -5200,
     ]);
     expect(await eventsOf('refund.created', (data) => data.id === first.body.id)).toEqual([first.body]);
+  });
+
+  it('a refund the database does not record is not sent to the processor', async () => {
+    const { sale, card } = await cardPartOf();
+    const atProcessor = () => processor().chargesDescribed(`Booking ${sale.bookingId}`);
+    await whileEventsRefused(`new.type = 'refund.created' and new.organisation_id = '${home.id}'`, async () => {
+      expect((await refund(card.id, { amount: 2000 })).status).toBe(500);
+    });
+    expect(atProcessor()).toEqual([{ paymentId: card.payment.id, amount: 7200, refunded: 0 }]);
+    expect((await getTransaction(sale.id)).paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions).toEqual([]);
+
+    expect((await refund(card.id, { amount: 2000 })).status).toBe(201);
+    expect(atProcessor()).toEqual([{ paymentId: card.payment.id, amount: 7200, refunded: 2000 }]);
   });
 
   it('parallel refunds of one payment never add up to more than it', async () => {
@@ -899,6 +947,22 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
       expect.objectContaining({ source: 'payment', amount: FEE, payment: expect.objectContaining({ status: 'succeeded' }) }),
     ]);
     expect(await eventsOf('transaction.created', (data) => data.id === fee.id)).toHaveLength(1);
+  });
+
+  it('a cancellation that does not commit refunds the fee it charged; tried again, it charges once', async () => {
+    const who = await patient();
+    const visit = await bookingSoon(who, who.visa.id);
+    const atProcessor = () => processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`);
+    await whileEventsRefused(`new.type = 'booking.cancelled' and new.data->>'id' = '${visit.id}'`, async () => {
+      expect((await cancel(visit.id, { chargeCancellationFee: true })).status).toBe(500);
+    });
+    expect(atProcessor()).toEqual([{ paymentId: expect.any(String), amount: FEE, refunded: FEE }]);
+    expect((await getBooking(visit.id)).cancelledAt).toBeNull();
+    expect(await transactionsOf(visit.id)).toEqual([]);
+
+    expect((await cancel(visit.id, { chargeCancellationFee: true })).status).toBe(200);
+    expect(atProcessor()).toEqual([expect.objectContaining({ refunded: FEE }), { paymentId: expect.any(String), amount: FEE, refunded: 0 }]);
+    expect(await transactionsOf(visit.id)).toHaveLength(1);
   });
 
   it('charges nothing when the booking is outside the fee window, or the fee is not asked for', async () => {

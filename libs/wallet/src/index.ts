@@ -9,4 +9,5 @@ export type { HealthFund } from './domain/health-fund.js';
 export { isValidMedicareNumber, medicareCheckDigit } from './domain/medicare-number.js';
 export { CardCharges } from './application/card-charges.js';
 export { CardNumbers } from './application/card-numbers.js';
-export type { ProcessorCharge } from './domain/payment-processor.js';
+export { PaymentProcessor, type ProcessorCharge } from './domain/payment-processor.js';
+export { TestPaymentProcessor } from './infrastructure/processors/test-payment-processor.js';

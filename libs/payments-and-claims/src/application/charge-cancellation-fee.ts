@@ -23,6 +23,8 @@ export interface FeeBooking {
 /**
  * A cancellation fee as its own Transaction: one item, charged to the booking's card, inside the
  * caller's database transaction (scheduling's cancellation), so a declined card cancels nothing.
+ * The charge is outside the database: once it succeeds, its refund goes on `undo`, which the caller
+ * runs if its transaction does not commit.
  */
 @Injectable()
 export class ChargeCancellationFee {
@@ -37,7 +39,7 @@ export class ChargeCancellationFee {
     private readonly clock: Clock,
   ) {}
 
-  async charge(organisationId: string, booking: FeeBooking, amount: Cents): Promise<void> {
+  async charge(organisationId: string, booking: FeeBooking, amount: Cents, undo: (() => Promise<void>)[]): Promise<void> {
     const [client, locations] = await Promise.all([
       this.clients.findActiveClient(organisationId, booking.clientId),
       this.locations.locations(organisationId, [booking.locationId]),
@@ -68,22 +70,17 @@ export class ChargeCancellationFee {
       now,
     );
     const charged = await this.charges.charge(organisationId, booking.paymentMethodId, amount, `Cancellation fee, booking ${booking.id}`, 'paymentMethodId');
-    try {
-      const payment = PaymentTransaction.forCardPayment(
-        { organisationId, businessId: transaction.businessId, transactionId: transaction.id },
-        { id: charged.paymentId, status: 'succeeded', paymentMethodId: booking.paymentMethodId, clientSecret: null, amount },
-        platformFeeOf(amount, this.config.platformFeeBasisPoints),
-        now,
-      );
-      await this.payments.save(transaction);
-      await this.payments.save(payment);
-      const read = await this.reader.get(organisationId, transaction.id);
-      await this.events.record('transaction.created', organisationId, read);
-      await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
-    } catch (error) {
-      // Nothing of the fee is kept: give the money back.
-      await this.charges.refund(charged.paymentId, amount).catch(() => undefined);
-      throw error;
-    }
+    undo.push(() => this.charges.refund(charged.paymentId, amount));
+    const payment = PaymentTransaction.forCardPayment(
+      { organisationId, businessId: transaction.businessId, transactionId: transaction.id },
+      { id: charged.paymentId, status: 'succeeded', paymentMethodId: booking.paymentMethodId, clientSecret: null, amount },
+      platformFeeOf(amount, this.config.platformFeeBasisPoints),
+      now,
+    );
+    await this.payments.save(transaction);
+    await this.payments.save(payment);
+    const read = await this.reader.get(organisationId, transaction.id);
+    await this.events.record('transaction.created', organisationId, read);
+    await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
   }
 }

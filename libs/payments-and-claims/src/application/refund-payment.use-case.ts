@@ -37,10 +37,11 @@ export class RefundPayment {
         now,
       );
       await this.payments.save(holder);
-      // Last: when the processor refuses, nothing was written.
-      await this.charges.refund(paid.payment.id, amount);
       const answer = { id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount };
       await this.events.record('refund.created', organisationId, answer);
+      // Last, with everything else written: when the processor refuses, nothing is kept, and once it
+      // has given the money back only the commit is left to fail (money cannot be taken back unasked).
+      await this.charges.refund(paid.payment.id, amount);
       return answer;
     });
   }

@@ -49,11 +49,12 @@ export class VoidClaim {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
-    // Last, so a fund that refuses the reversal leaves nothing changed here.
-    await this.claims.reverseHealthFund(claim);
     const read = (await this.reader.get(transaction.organisationId, transaction.id)).paymentTransactions.find((part) => part.claim?.id === claim.id)!;
     const voided = { claim: read.claim!, healthFund: read.healthFund };
     await this.events.record('claim.voided', transaction.organisationId, voided);
+    // Last, with everything else written: a fund that refuses the reversal leaves nothing changed
+    // here, and once it has reversed the claim only the commit is left to fail.
+    await this.claims.reverseHealthFund(claim);
     return { fundClaim: voided };
   }
 
@@ -61,9 +62,10 @@ export class VoidClaim {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
-    await this.claims.reverseMedicare(claim);
     // CONTRACT §10 names no Medicare void: `claim.voided` carries a health fund Claim, so this is its Medicare sibling.
     await this.events.record('medicare_claim.voided', transaction.organisationId, claim);
+    // Last, as for a fund claim.
+    await this.claims.reverseMedicare(claim);
     return { medicareClaim: claim };
   }
 

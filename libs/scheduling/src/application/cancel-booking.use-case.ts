@@ -23,24 +23,31 @@ export class CancelBooking {
   /**
    * The cancelled booking as its GET answers it, read in the transaction that cancelled it. With
    * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
-   * payment method in the same transaction: a declined card leaves the booking as it was.
+   * payment method in the same transaction: a declined card leaves the booking as it was, and a
+   * cancellation that does not commit refunds the fee it charged.
    */
   async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<BookingView> {
-    return this.events.transaction(async () => {
-      const now = this.clock.now();
-      const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(now));
-      if (!booking) throw bookingNotFound(bookingId);
-      if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now);
-      const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
-      await this.events.record('booking.cancelled', organisationId, cancelled);
-      return cancelled;
-    });
+    const undo: (() => Promise<void>)[] = [];
+    try {
+      return await this.events.transaction(async () => {
+        const now = this.clock.now();
+        const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(now));
+        if (!booking) throw bookingNotFound(bookingId);
+        if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now, undo);
+        const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
+        await this.events.record('booking.cancelled', organisationId, cancelled);
+        return cancelled;
+      });
+    } catch (error) {
+      await Promise.allSettled(undo.map((step) => step()));
+      throw error;
+    }
   }
 
-  private async chargeFee(organisationId: string, booking: Booking, now: Date): Promise<void> {
+  private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: (() => Promise<void>)[]): Promise<void> {
     const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
     if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return;
     if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);
-    await this.fees.charge(organisationId, { ...booking, paymentMethodId: booking.paymentMethodId }, policy.fee.amount);
+    await this.fees.charge(organisationId, { ...booking, paymentMethodId: booking.paymentMethodId }, policy.fee.amount, undo);
   }
 }

@@ -28,6 +28,9 @@ const DECLINED = 'pm_card_chargeDeclined';
  */
 @Injectable()
 export class TestPaymentProcessor extends PaymentProcessor {
+  /** Every charge made, and how much of it was refunded since, as the processor's own records would show them. */
+  private readonly ledger = new Map<string, { description: string; amount: number; refunded: number }>();
+
   async attachPaymentMethod(request: AttachPaymentMethod): Promise<ProcessorPaymentMethod> {
     const field = request.paymentMethodId ? 'paymentMethod.paymentMethodId' : 'paymentMethod.confirmationTokenId';
     const paymentMethodId = request.paymentMethodId ?? request.confirmationTokenId?.replace(/^ctoken_/, 'pm_') ?? '';
@@ -45,8 +48,20 @@ export class TestPaymentProcessor extends PaymentProcessor {
 
   async charge(request: ChargeRequest): Promise<ProcessorCharge> {
     if (request.paymentMethodId === DECLINES_CHARGES) throw cardDeclined();
-    return { paymentId: `pi_${randomBytes(12).toString('hex')}`, status: 'succeeded' };
+    const paymentId = `pi_${randomBytes(12).toString('hex')}`;
+    this.ledger.set(paymentId, { description: request.description, amount: request.amount, refunded: 0 });
+    return { paymentId, status: 'succeeded' };
   }
 
-  async refund(): Promise<void> {}
+  async refund(paymentId: string, amount: number): Promise<void> {
+    const charge = this.ledger.get(paymentId);
+    if (charge) charge.refunded += amount;
+  }
+
+  /** The charges made with this description, oldest first, and how much of each was refunded. */
+  chargesDescribed(description: string): { paymentId: string; amount: number; refunded: number }[] {
+    return [...this.ledger]
+      .filter(([, charge]) => charge.description === description)
+      .map(([paymentId, charge]) => ({ paymentId, amount: charge.amount, refunded: charge.refunded }));
+  }
 }

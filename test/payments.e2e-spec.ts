@@ -1087,6 +1087,22 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       expect(ownTransactions.body.totalItems).toBe(3);
     });
 
+    it("refuses another organisation's business with the same work as an unknown one, so its time tells nothing", async () => {
+      const stranger = await createTenant(t, 'Payout Timing Stranger');
+      const refusal = async (businessId: string) => {
+        let status = 0;
+        const { statements } = await countRequestStatements(async () => {
+          status = (await get(payoutsPath(businessId), stranger.auth)).status;
+        });
+        return { status, statements: statements.length };
+      };
+      await get(payoutsPath(home.businessId)).expect(200); // the owner is known to this instance
+      const known = await refusal(home.businessId);
+      const unknown = await refusal(randomUUID());
+      expect(known).toEqual({ status: 403, statements: 1 });
+      expect(unknown).toEqual(known);
+    });
+
     it.each([
       ['a malformed payout id', () => payoutsPath(home.businessId, '/not-a-uuid')],
       ['a malformed payout id on transactions', () => payoutsPath(home.businessId, "/1' or '1'='1/transactions")],
@@ -1101,7 +1117,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       ['a malformed business id', () => payoutsPath('not-a-uuid')],
       ['a malformed business id on a payout', () => payoutsPath('0193a6f2-zzzz', `/${randomUUID()}`)],
       ['an unknown business', () => payoutsPath(randomUUID())],
-      ['the payouts of an unknown business', () => payoutsPath(randomUUID(), `/${randomUUID()}/transactions`)],
+      ['the transactions of a payout of an unknown business', () => payoutsPath(randomUUID(), `/${randomUUID()}/transactions`)],
     ])("answers 404 for %s to a platform key, and to an organisation's key the 403 of another organisation's business", async (_name, path) => {
       expectProblem(await get(path()), 404, 'not_found');
       expectProblem(await get(path(), home.auth), 403, 'forbidden');

@@ -57,8 +57,20 @@ export class OrganisationQueries {
   /** The organisation that owns a business, or `null` when there is no such business. */
   async organisationIdOfBusiness(businessId: string): Promise<string | null> {
     if (!isUuid(businessId)) return null;
-    const cached = this.ownerOfBusiness.get(businessId);
-    if (cached) return cached;
+    return this.ownerOfBusiness.get(businessId) ?? this.lookUpOwner(businessId);
+  }
+
+  /**
+   * Whether the organisation owns the business: from memory only when it does. Any other business,
+   * another organisation's or none, costs the same lookup, so the answer's time tells nothing.
+   */
+  async ownsBusiness(organisationId: string, businessId: string): Promise<boolean> {
+    if (!isUuid(businessId)) return false;
+    if (this.ownerOfBusiness.get(businessId) === organisationId) return true;
+    return (await this.lookUpOwner(businessId)) === organisationId;
+  }
+
+  private async lookUpOwner(businessId: string): Promise<string | null> {
     const business = await this.sql.first(BUSINESSES, 'where b.id = $1', [businessId]);
     if (business) {
       if (this.ownerOfBusiness.size >= MAX_REMEMBERED) this.ownerOfBusiness.clear();

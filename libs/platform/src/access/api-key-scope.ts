@@ -43,7 +43,7 @@ export class ApiKeyScope {
     if (params.organisationId === undefined && params.businessId !== undefined) {
       // Any business but the key's own is out of scope, known or not, as any other organisation is:
       // a 404 for an unknown id would tell that the ids answered 403 exist elsewhere.
-      if ((await this.organisations.organisationIdOfBusiness(String(params.businessId))) !== organisationId) throw forbidden();
+      if (!(await this.organisations.ownsBusiness(organisationId, String(params.businessId)))) throw forbidden();
     }
   }
 }

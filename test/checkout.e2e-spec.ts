@@ -814,6 +814,35 @@ describe('payment links', () => {
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
 
+  it('after a link expired unpaid, its claim is not made again: 409 booking_already_claimed; the gap is checked out without one', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }));
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    const again = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    expectProblem(again, 409, 'booking_already_claimed');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+
+    const gap = sale.paymentTransactions.find((part: Body) => part.source === 'payment').amount;
+    const rest = await checkOut(visit.id, { items: [{ description: 'Gap', chargeAmount: gap }], payment: { paymentMethodId: who.visa.id } });
+    expect(rest.status).toBe(201);
+    expect(rest.body.amount).toBe(gap);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('nor is a Medicare claim made again while the first stands', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const sale = await created(checkOut(visit.id, { medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id }, paymentLink: {} }));
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    const again = await checkOut(visit.id, {
+      medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expectProblem(again, 409, 'booking_already_claimed');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 1 });
+  });
+
   it('the link of a booking cancelled since is 409 booking_cancelled, and charges nothing', async () => {
     const who = await patient();
     const visit = await booking(who);

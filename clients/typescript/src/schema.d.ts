@@ -1027,7 +1027,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`. A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`. The booking's `paid` becomes true.
+         * @description Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`. A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`. The booking's `paid` becomes true.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;

@@ -10,7 +10,7 @@ import type { Claim } from '../domain/claim.js';
 import { type CheckOutItem, checkOutItems, platformFeeOf } from '../domain/checkout-items.js';
 import type { MedicareClaim } from '../domain/medicare-claim.js';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
-import { bookingAlreadyPaid, bookingCancelled, gapNotCovered, paymentLinkOpen } from '../domain/payments.errors.js';
+import { bookingAlreadyClaimed, bookingAlreadyPaid, bookingCancelled, gapNotCovered, paymentLinkOpen } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction, type TransactionItem } from '../domain/transaction.js';
 import { claimableItems, ClaimFiling, type FundClaimCommand, type MedicareClaimCommand } from './claim-filing.js';
@@ -80,9 +80,12 @@ export class CheckOutBooking {
     const booking = await this.bookings.lock(organisationId, bookingId);
     if (booking.cancelled) throw bookingCancelled(booking.id);
     if (booking.paid) throw bookingAlreadyPaid(booking.id);
-    // A link being paid settles this booking: a second check-out meanwhile would claim and charge twice.
-    const openLinkUntil = await this.payments.openLinkOfBooking(organisationId, booking.id, this.clock.now());
-    if (openLinkUntil) throw paymentLinkOpen(booking.id, openLinkUntil);
+    // An earlier check-out that left a link to pay is not done yet; one whose claims stand (the link
+    // expired unpaid, or another part was voided) is not claimed again: the fund would pay twice.
+    const earlier = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
+    if (earlier.openLinkUntil) throw paymentLinkOpen(booking.id, earlier.openLinkUntil);
+    if (command.healthFundClaim && earlier.healthFundClaimed) throw bookingAlreadyClaimed(booking.id, 'healthFundClaim', 'a health fund');
+    if (command.medicareClaim && earlier.medicareClaimed) throw bookingAlreadyClaimed(booking.id, 'medicareClaim', 'a Medicare');
     await this.wallet.assertCards(
       organisationId,
       [

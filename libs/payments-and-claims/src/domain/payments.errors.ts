@@ -25,6 +25,12 @@ export const bookingAlreadyPaid = (id: string): DomainError => conflict('booking
 
 export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
 
+export const bookingAlreadyClaimed = (id: string, field: string, kind: string): DomainError =>
+  conflict(
+    'booking_already_claimed',
+    `Booking ${id} has ${kind} claim that was not voided: void it to claim again, or check out what is left without ${field}.`,
+  );
+
 export const paymentLinkOpen = (id: string, expiresAt: Date): DomainError =>
   conflict(
     'payment_link_open',

@@ -69,14 +69,22 @@ export abstract class PaymentsRepository {
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;
-  /** When the booking's open payment link (one still unpaid and unexpired at `now`) expires, or `null` if it has none. */
-  abstract openLinkOfBooking(organisationId: string, bookingId: string, now: Date): Promise<Date | null>;
+  /** What the booking's earlier check-outs left open at `now`: an unpaid link, live claims. */
+  abstract earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts>;
   abstract payOut(
     organisationId: string,
     businessId: string,
     ids: readonly string[],
     assemble: (transactions: PaymentTransaction[]) => Payout,
   ): Promise<Payout>;
+}
+
+export interface EarlierCheckOuts {
+  /** When the latest-expiring payment link still unpaid and open expires; `null` when there is none. */
+  openLinkUntil: Date | null;
+  /** Whether a health fund claim, or a Medicare claim, was made and not voided. */
+  healthFundClaimed: boolean;
+  medicareClaimed: boolean;
 }
 
 export interface LinkToken {

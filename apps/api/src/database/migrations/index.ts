@@ -16,6 +16,7 @@ import { Migration20261123110000PaymentLinks } from './Migration20261123110000Pa
 import { Migration20261124000000ClaimReferenceIndexes } from './Migration20261124000000ClaimReferenceIndexes.js';
 import { Migration20261124000000ProviderLocationIdsIndex } from './Migration20261124000000ProviderLocationIdsIndex.js';
 import { Migration20261124120000EventsStoredInline } from './Migration20261124120000EventsStoredInline.js';
+import { Migration20261125000000PaymentLinkTokensByPayment } from './Migration20261125000000PaymentLinkTokensByPayment.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124000000ClaimReferenceIndexes', class: Migration20261124000000ClaimReferenceIndexes },
   { name: 'Migration20261124000000ProviderLocationIdsIndex', class: Migration20261124000000ProviderLocationIdsIndex },
   { name: 'Migration20261124120000EventsStoredInline', class: Migration20261124120000EventsStoredInline },
+  { name: 'Migration20261125000000PaymentLinkTokensByPayment', class: Migration20261125000000PaymentLinkTokensByPayment },
 ];

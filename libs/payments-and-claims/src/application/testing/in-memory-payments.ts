@@ -1,7 +1,7 @@
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
-import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
+import { type EarlierCheckOuts, type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
 
@@ -107,13 +107,17 @@ export class InMemoryPayments extends PaymentsRepository {
     return this.linkTokens.find((token) => token.tokenHash === tokenHash) ?? null;
   }
 
-  async openLinkOfBooking(organisationId: string, bookingId: string, now: Date): Promise<Date | null> {
-    const open = this.linkTokens.filter((token) => {
-      const part = this.paymentTransactions.find((stored) => stored.id === token.paymentTransactionId);
-      const transaction = this.transactions.find((stored) => stored.id === part?.transactionId);
-      return token.organisationId === organisationId && transaction?.bookingId === bookingId && !part!.isSettled() && token.expiresAt > now;
-    });
-    return open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null;
+  async earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts> {
+    const earlier = new Set(
+      this.transactions.filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId).map((stored) => stored.id),
+    );
+    const parts = this.paymentTransactions.filter((stored) => earlier.has(stored.transactionId!));
+    const open = this.linkTokens.filter((token) => parts.some((part) => part.id === token.paymentTransactionId && !part.isSettled()) && token.expiresAt >= now);
+    return {
+      openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
+      healthFundClaimed: this.claims.some((claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null),
+      medicareClaimed: this.medicareClaims.some((claim) => earlier.has(claim.transactionId!) && !claim.isVoided()),
+    };
   }
 
   async payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {

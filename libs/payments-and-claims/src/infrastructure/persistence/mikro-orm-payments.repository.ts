@@ -1,9 +1,9 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Claim } from '../../domain/claim.js';
-import { MedicareClaim } from '../../domain/medicare-claim.js';
+import { MedicareClaim, VOIDED_STATUS } from '../../domain/medicare-claim.js';
 import { AWAITING_PAYMENT, PaymentTransaction } from '../../domain/payment-transaction.js';
-import { type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
+import { type EarlierCheckOuts, type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
@@ -107,16 +107,24 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     ]);
   }
 
-  async openLinkOfBooking(organisationId: string, bookingId: string, now: Date): Promise<Date | null> {
-    const [row] = await this.em.execute<{ expires_at: Date }[]>(
-      `select l.expires_at from transactions t
-         join payment_transactions p on p.transaction_id = t.id
-         join payment_link_tokens l on l.payment_transaction_id = p.id
-       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' = ? and l.expires_at > ?
-       order by l.expires_at desc limit 1`,
-      [organisationId, bookingId, AWAITING_PAYMENT, now],
+  async earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts> {
+    // A link is open up to and at its expiry, as paying it is.
+    const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean }[]>(
+      `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)
+       select
+         (select max(l.expires_at) from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
+           where p.transaction_id in (select id from earlier) and p.payment->>'status' = ? and l.expires_at >= ?) as open_link_until,
+         exists (select 1 from payment_transactions p join claims c on c.id = p.claim_id
+           where p.transaction_id in (select id from earlier) and c.voided_at is null) as health_fund_claimed,
+         exists (select 1 from medicare_claims m
+           where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed`,
+      [organisationId, bookingId, AWAITING_PAYMENT, now, VOIDED_STATUS.code],
     );
-    return row ? new Date(row.expires_at) : null;
+    return {
+      openLinkUntil: row.open_link_until === null ? null : new Date(row.open_link_until),
+      healthFundClaimed: row.health_fund_claimed,
+      medicareClaimed: row.medicare_claimed,
+    };
   }
 
   async findLinkToken(tokenHash: string): Promise<LinkToken | null> {

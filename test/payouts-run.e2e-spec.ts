@@ -181,7 +181,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     await expectBooksBalance(shop.businessId);
   });
 
-  it('a settle job run twice at once moves the payout once, and says so once', async () => {
+  it('a settle job run twice at once moves the payout once, and records one more payout.paid', async () => {
     const shop = await clinic();
     await shop.checkOut();
     const payout = await created(payOut(shop.businessId));

@@ -20,6 +20,7 @@ const TEST_CARDS: Record<string, { brand: string; last4: string }> = {
 };
 const DECLINES_CHARGES = 'pm_card_visa_chargeDeclined';
 const DECLINED = 'pm_card_chargeDeclined';
+const LEDGER_ENTRIES = 10_000;
 
 /**
  * A processor that needs no network (`PAYMENT_PROCESSOR=test`, the default): it knows the common
@@ -28,7 +29,10 @@ const DECLINED = 'pm_card_chargeDeclined';
  */
 @Injectable()
 export class TestPaymentProcessor extends PaymentProcessor {
-  /** Every charge made, and how much of it was refunded since, as the processor's own records would show them. */
+  /**
+   * The charges made, and how much of each was refunded since, as the processor's own records would
+   * show them: the latest `LEDGER_ENTRIES`, so a long-running demo does not grow without end.
+   */
   private readonly ledger = new Map<string, { description: string; amount: number; refunded: number }>();
 
   async attachPaymentMethod(request: AttachPaymentMethod): Promise<ProcessorPaymentMethod> {
@@ -50,6 +54,7 @@ export class TestPaymentProcessor extends PaymentProcessor {
     if (request.paymentMethodId === DECLINES_CHARGES) throw cardDeclined();
     const paymentId = `pi_${randomBytes(12).toString('hex')}`;
     this.ledger.set(paymentId, { description: request.description, amount: request.amount, refunded: 0 });
+    if (this.ledger.size > LEDGER_ENTRIES) this.ledger.delete(this.ledger.keys().next().value!);
     return { paymentId, status: 'succeeded' };
   }
 

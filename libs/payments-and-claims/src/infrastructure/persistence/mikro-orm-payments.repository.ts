@@ -108,6 +108,13 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts> {
+    // Most check-outs are a booking's first, answered by this short statement. (Inside a transaction
+    // every statement is planned afresh, and the whole question costs PostgreSQL more to plan than to run.)
+    const [earlier] = await this.em.execute<{ count: number }[]>(
+      'select count(*)::int as count from transactions where organisation_id = ? and booking_id = ?',
+      [organisationId, bookingId],
+    );
+    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false };
     // A link is open up to and at its expiry, as paying it is.
     const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean }[]>(
       `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
-import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import { type Cents, Clock, DomainEvents, type Undo } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { DirectoryQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
@@ -39,7 +39,7 @@ export class ChargeCancellationFee {
     private readonly clock: Clock,
   ) {}
 
-  async charge(organisationId: string, booking: FeeBooking, amount: Cents, undo: (() => Promise<void>)[]): Promise<void> {
+  async charge(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void> {
     const [client, locations] = await Promise.all([
       this.clients.findActiveClient(organisationId, booking.clientId),
       this.locations.locations(organisationId, [booking.locationId]),
@@ -70,7 +70,7 @@ export class ChargeCancellationFee {
       now,
     );
     const charged = await this.charges.charge(organisationId, booking.paymentMethodId, amount, `Cancellation fee, booking ${booking.id}`, 'paymentMethodId');
-    undo.push(() => this.charges.refund(charged.paymentId, amount));
+    undo.add(() => this.charges.refund(charged.paymentId, amount));
     const payment = PaymentTransaction.forCardPayment(
       { organisationId, businessId: transaction.businessId, transactionId: transaction.id },
       { id: charged.paymentId, status: 'succeeded', paymentMethodId: booking.paymentMethodId, clientSecret: null, amount },

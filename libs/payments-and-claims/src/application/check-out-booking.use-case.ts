@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
-import { Clock, DomainError, DomainEvents, type EventType, invalidField, sumCents, validationFailed } from '@app/shared/domain';
+import { Clock, DomainError, DomainEvents, type EventType, invalidField, sumCents, Undo, validationFailed } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
@@ -29,7 +29,7 @@ export interface CheckOutCommand {
 
 /** What was done outside the database and must be undone if the check-out does not commit. */
 interface Moves {
-  undo: (() => Promise<void>)[];
+  undo: Undo;
   /** Events that stay even when the check-out rolls back (a declined card, a rejected claim). */
   failures: { type: EventType; resource: object }[];
 }
@@ -61,12 +61,11 @@ export class CheckOutBooking {
     if (!command.healthFundClaim && !command.medicareClaim && !command.payment && !command.paymentLink) {
       throw validationFailed([{ field: 'payment', code: 'required', message: 'send at least one of healthFundClaim, medicareClaim, payment, paymentLink' }]);
     }
-    const moves: Moves = { undo: [], failures: [] };
+    const moves: Moves = { undo: new Undo(), failures: [] };
     try {
       return await this.events.transaction(() => this.checkOut(organisationId, bookingId, command, moves));
     } catch (error) {
-      // Newest first, as a ledger is unwound; one failing undo does not stop the others.
-      await Promise.allSettled(moves.undo.reverse().map((undo) => undo()));
+      await moves.undo.run();
       if (moves.failures.length > 0) {
         await this.events.transaction(async () => {
           for (const failure of moves.failures) await this.events.record(failure.type, organisationId, failure.resource);
@@ -116,7 +115,7 @@ export class CheckOutBooking {
         )
         .catch((error: unknown) => this.rejected(error, moves, 'medicare_claim.rejected'));
       const approved = medicareClaim;
-      moves.undo.push(() => this.claims.reverseMedicare(approved));
+      moves.undo.add(() => this.claims.reverseMedicare(approved));
       claimable.forEach(({ index }, position) => {
         const claimItem = approved.items[position];
         // A bulk bill lowers the charge to the benefit; a patient claim leaves it.
@@ -141,7 +140,7 @@ export class CheckOutBooking {
         )
         .catch((error: unknown) => this.rejected(error, moves, 'claim.rejected'));
       const approved = fundClaim;
-      moves.undo.push(() => this.claims.reverseHealthFund(approved));
+      moves.undo.add(() => this.claims.reverseHealthFund(approved));
       claimable.forEach(({ index }, position) => (remaining[index] -= approved.items[position].rebateAmount));
     }
 
@@ -180,7 +179,7 @@ export class CheckOutBooking {
     const attempt = { status: 'succeeded', paymentMethodId: command.payment.paymentMethodId, clientSecret: null, amount: gap };
     try {
       const charged = await this.charges.charge(organisationId, command.payment.paymentMethodId, gap, `Booking ${booking.id}`);
-      moves.undo.push(() => this.charges.refund(charged.paymentId, gap));
+      moves.undo.add(() => this.charges.refund(charged.paymentId, gap));
       return PaymentTransaction.forCardPayment(owner, { ...attempt, id: charged.paymentId }, fee, now);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'card_declined') {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BookingLedger } from '../domain/booking-ledger.js';
-import { Clock, DomainError, DomainEvents } from '@app/shared/domain';
+import { Clock, DomainError, DomainEvents, Undo } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { OrganisationQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
@@ -43,7 +43,7 @@ export class PayByLink {
   }
 
   async pay(token: string, card: { paymentMethodId?: string; confirmationTokenId?: string }): Promise<LinkView> {
-    const undo: (() => Promise<void>)[] = [];
+    const undo = new Undo();
     const failures: { organisationId: string; payment: PaymentTransactionView }[] = [];
     try {
       return await this.events.transaction(async () => {
@@ -60,14 +60,14 @@ export class PayByLink {
           }
           throw error;
         });
-        undo.push(() => this.charges.refund(charged.paymentId, paymentTransaction.amount));
+        undo.add(() => this.charges.refund(charged.paymentId, paymentTransaction.amount));
         paymentTransaction.payByLink(charged.paymentId, now);
         await this.payments.save(paymentTransaction);
         await this.settle(found.organisationId, paymentTransaction);
         return this.viewOf(found, paymentTransaction);
       });
     } catch (error) {
-      await Promise.allSettled(undo.map((step) => step()));
+      await undo.run();
       // Kept although nothing else is: the practice sees the attempt.
       for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.payment));
       throw error;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
-import { Clock, DomainEvents } from '@app/shared/domain';
+import { Clock, DomainEvents, Undo } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { ChargeCancellationFee } from '@app/payments-and-claims';
 import type { Booking } from '../domain/booking.js';
@@ -27,7 +27,7 @@ export class CancelBooking {
    * cancellation that does not commit refunds the fee it charged.
    */
   async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<BookingView> {
-    const undo: (() => Promise<void>)[] = [];
+    const undo = new Undo();
     try {
       return await this.events.transaction(async () => {
         const now = this.clock.now();
@@ -39,12 +39,12 @@ export class CancelBooking {
         return cancelled;
       });
     } catch (error) {
-      await Promise.allSettled(undo.map((step) => step()));
+      await undo.run();
       throw error;
     }
   }
 
-  private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: (() => Promise<void>)[]): Promise<void> {
+  private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: Undo): Promise<void> {
     const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
     if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return;
     if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);

@@ -7,3 +7,4 @@ export * from './clock.js';
 export * from './calendar.js';
 export * from './phone-number.js';
 export * from './domain-events.js';
+export * from './undo.js';

@@ -1,0 +1,16 @@
+/**
+ * What a unit of work did outside the database (a card charged, a claim approved), with how to take
+ * each back: run when its database transaction does not commit, so nothing is kept half-done.
+ */
+export class Undo {
+  private readonly steps: (() => Promise<void>)[] = [];
+
+  add(step: () => Promise<void>): void {
+    this.steps.push(step);
+  }
+
+  /** Newest first, as a ledger is unwound; one failing step does not stop the others. */
+  async run(): Promise<void> {
+    await Promise.allSettled(this.steps.reverse().map((step) => step()));
+  }
+}

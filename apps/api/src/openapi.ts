@@ -143,9 +143,18 @@ function documentIdempotentPosts(openApi: OpenAPIObject): void {
     ];
     const conflict = post.responses['409'] as { description?: string } | undefined;
     post.responses['409'] = {
-      description: [conflict?.description, 'A request with this Idempotency-Key is still running (`idempotency_request_in_progress`).']
+      description: [
+        conflict?.description,
+        'A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free.',
+      ]
         .filter(Boolean)
         .join(' '),
+      headers: {
+        'Retry-After': {
+          description: 'With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go.',
+          schema: { type: 'integer', example: 42 },
+        },
+      },
       content: PROBLEM,
     };
     post.responses['422'] = { description: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).', content: PROBLEM };

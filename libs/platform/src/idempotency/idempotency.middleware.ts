@@ -4,7 +4,7 @@ import { AppConfig, DomainError, invalidField } from '@app/shared';
 import { ApiKey } from '../api-keys/domain/api-key.js';
 import { ApiKeyAuthenticator } from '../access/api-key-authenticator.js';
 import { replayErrorOf } from './answer-shown-once.js';
-import { IdempotencyStore, type StoredResponse } from './idempotency.store.js';
+import { type HeldKey, IdempotencyStore, type StoredResponse } from './idempotency.store.js';
 import { RequestHasher } from './request-hasher.js';
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
@@ -27,14 +27,15 @@ const publicScopeOf = (request: Request): string => `public:${request.ip ?? 'unk
 const isOutcome = (status: number): boolean => status >= 200 && status < 500 && !NOT_AN_OUTCOME.has(status);
 
 /**
- * `Idempotency-Key` on a POST (CONTRACT §6): the first request runs; a retry with the same key and
- * body gets the first answer again; another body gets 422; a retry while the first still runs, 409.
- * Keys belong to the API key that sent them.
+ * `Idempotency-Key` on a POST: the first request runs; a retry with the same key and body gets the
+ * first answer again; another body gets 422; a retry while the first still runs, 409 with
+ * `Retry-After`. Keys belong to the API key that sent them.
  */
 @Injectable()
 export class IdempotencyMiddleware implements NestMiddleware {
   private readonly logger = new Logger('Idempotency');
   private readonly hasher: RequestHasher;
+  private readonly renewEveryMs: number;
 
   constructor(
     private readonly store: IdempotencyStore,
@@ -42,6 +43,8 @@ export class IdempotencyMiddleware implements NestMiddleware {
     config: AppConfig,
   ) {
     this.hasher = RequestHasher.fromConfig(config);
+    // Renewed three times a lifetime, so two renewals can be late or lost before the marker lapses.
+    this.renewEveryMs = (config.idempotencyInProgressSeconds * 1000) / 3;
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
@@ -62,6 +65,7 @@ export class IdempotencyMiddleware implements NestMiddleware {
       case 'reused_with_other_request':
         throw new DomainError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was used with another request; use a new key.');
       case 'in_progress':
+        response.setHeader('Retry-After', String(claim.retryAfterSeconds));
         throw new DomainError('conflict', 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still running; retry shortly.');
       case 'completed':
         return this.replay(response, claim.response);
@@ -69,7 +73,7 @@ export class IdempotencyMiddleware implements NestMiddleware {
         response.setHeader('Idempotent-Replayed', 'true');
         throw claim.error;
       case 'claimed':
-        this.recordResponse(request, response, apiKeyHash, key);
+        this.recordResponse(request, response, claim.held, this.keepInProgress(request, claim.held));
         return next();
     }
   }
@@ -81,16 +85,40 @@ export class IdempotencyMiddleware implements NestMiddleware {
   }
 
   /**
+   * Renews the key's in-progress marker while the request runs, so its expiry never lets a retry
+   * run beside a request that is only slow: there is no bound on how long a request may take (a
+   * card processor may be slow), so a fixed lifetime could not be chosen to outlast every one.
+   * Returns what stops the renewals.
+   */
+  private keepInProgress(request: Request, held: HeldKey): () => void {
+    let stopped = false;
+    const timer = setInterval(() => {
+      this.store.renew(held).then(
+        (renewed) => {
+          if (!renewed && !stopped) this.logger.warn({ requestId: request.id }, 'The Idempotency-Key of a running request expired and was taken again');
+        },
+        (error: unknown) => this.logger.warn({ err: error, requestId: request.id }, 'Could not renew the Idempotency-Key of a running request'),
+      );
+    }, this.renewEveryMs);
+    timer.unref();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }
+
+  /**
    * Stores the answer before it is sent, so a retry that arrives as soon as the client has the first
    * answer finds it. Express's `json()` calls `send` again with the serialised body: only text is kept.
    */
-  private recordResponse(request: Request, response: Response, apiKeyHash: string, key: string): void {
+  private recordResponse(request: Request, response: Response, held: HeldKey, stopRenewing: () => void): void {
     const send = response.send.bind(response);
     response.send = (chunk?: unknown) => {
       if (chunk !== undefined && typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return send(chunk);
       response.send = send;
+      stopRenewing();
       const body = chunk === undefined ? '' : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
-      this.settle(request, response, body, apiKeyHash, key)
+      this.settle(request, response, body, held)
         .catch((error: unknown) => this.logger.error({ err: error, requestId: request.id }, 'Could not record the idempotent response'))
         .finally(() => send(chunk));
       return response;
@@ -102,13 +130,16 @@ export class IdempotencyMiddleware implements NestMiddleware {
    * server failure) frees the key, so a retry is a real attempt. A success that holds a secret is
    * kept without its body.
    */
-  private async settle(request: Request, response: Response, body: string, apiKeyHash: string, key: string): Promise<void> {
+  private async settle(request: Request, response: Response, body: string, held: HeldKey): Promise<void> {
     const status = response.statusCode;
-    const authenticated = request.caller !== undefined || apiKeyHash.startsWith('public:');
-    if (!authenticated || !isOutcome(status)) return this.store.release(apiKeyHash, key);
+    const authenticated = request.caller !== undefined || held.apiKeyHash.startsWith('public:');
+    if (!authenticated || !isOutcome(status)) return this.store.release(held);
     const replayError = replayErrorOf(request);
-    if (replayError && status < 300) return this.store.withhold(apiKeyHash, key, status, replayError(JSON.parse(body)));
     const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
-    return this.store.complete(apiKeyHash, key, { status, headers, body });
+    const kept =
+      replayError && status < 300
+        ? await this.store.withhold(held, status, replayError(JSON.parse(body)))
+        : await this.store.complete(held, { status, headers, body });
+    if (!kept) this.logger.warn({ requestId: request.id }, 'The answer was not kept for replays: the Idempotency-Key expired and was taken again');
   }
 }

@@ -31,6 +31,11 @@ export class AppConfig {
   readonly demoData: boolean;
   readonly rateLimitPerMinute: number;
   readonly publicRateLimitPerMinute: number;
+  /**
+   * How long an `Idempotency-Key` counts as in progress after its request last showed it is alive:
+   * the running request renews it, so this bounds only how long a key of a request that died stays taken.
+   */
+  readonly idempotencyInProgressSeconds: number;
   readonly paymentProcessor: string;
   /** The platform's share of each card payment, in hundredths of a percent (150 = 1.5%). */
   readonly platformFeeBasisPoints: number;
@@ -87,6 +92,7 @@ export class AppConfig {
     this.demoData = env.DEMO_DATA ? ['true', '1'].includes(oneOf(env, 'DEMO_DATA', ['true', '1', 'false', '0'], 'false')) : this.databaseUrl === undefined;
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
+    this.idempotencyInProgressSeconds = positiveInt(env, 'IDEMPOTENCY_IN_PROGRESS_SECONDS', 60);
     this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
     this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', DEFAULT_PLATFORM_FEE_BASIS_POINTS);
     this.healthFundGateway = oneOf(env, 'HEALTH_FUND_GATEWAY', ['test'], 'test');

@@ -23,11 +23,12 @@ const REFUSALS: Record<Refusal, string> = {
 
 /**
  * Who sent a request, from its `Authorization: Bearer` key, decided once per request (the
- * idempotency middleware asks before the guard does). A secret that is not in `ApiKeyCache`
- * and has not authenticated before counts against the client IP's budget of lookups
- * (`PUBLIC_RATE_LIMIT_PER_MINUTE`, like a public route), so made-up keys cost at most that many
- * statements a minute per address; a refused secret sent again is answered from memory, as
- * cheaply as a known one.
+ * idempotency middleware asks before the guard does). Only a refused key counts against the client
+ * IP's budget of failed authentications (`PUBLIC_RATE_LIMIT_PER_MINUTE`, like a public route); past
+ * it, refused keys get 429. A valid key is never refused for its address's failures: behind a proxy
+ * or a NAT one client's bad keys would otherwise lock every tenant at that address out, and a
+ * valid key has its own per-key limit. So an unknown secret costs one indexed lookup, as a valid
+ * key's first use does, and sent again it is answered from memory.
  */
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -58,25 +59,28 @@ export class ApiKeyAuthenticator {
     const now = this.clock.now();
     const cached = this.cache.lookup(secretHash, now);
     if (cached && 'known' in cached) return this.authenticated(cached.known.caller, now);
-    if (!this.cache.hasAuthenticated(secretHash)) {
-      const limit = this.config.publicRateLimitPerMinute;
-      const budget = await this.storage.increment(`auth:ip:${request.ip}`, WINDOW_MS, limit, WINDOW_MS, 'authentication');
-      if (budget.isBlocked) return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, budget.timeToBlockExpire) };
-    }
-    if (cached) return unauthenticated(REFUSALS[cached.refusal]);
+    if (cached) return this.failed(request, REFUSALS[cached.refusal]);
     const version = this.cache.version;
     const apiKey = await this.apiKeys.findBySecretHash(secretHash);
-    if (!apiKey) return this.refuse(secretHash, 'unknown', version, now);
+    if (!apiKey) return this.refuse(request, secretHash, 'unknown', version, now);
     const refusal = apiKey.refusalAt(now);
-    if (refusal) return this.refuse(secretHash, refusal, version, now);
+    if (refusal) return this.refuse(request, secretHash, refusal, version, now);
     const caller = { keyId: apiKey.id, organisationId: apiKey.organisationId };
     this.cache.rememberKnown(secretHash, { caller, expiresAt: apiKey.expiresAt }, version, now);
     return this.authenticated(caller, now);
   }
 
-  private refuse(secretHash: string, refusal: Refusal, version: number, now: Date): Authentication {
+  private refuse(request: Request, secretHash: string, refusal: Refusal, version: number, now: Date): Promise<Authentication> {
     this.cache.rememberRefused(secretHash, refusal, version, now);
-    return unauthenticated(REFUSALS[refusal]);
+    return this.failed(request, REFUSALS[refusal]);
+  }
+
+  /** Counts a failed authentication against the client IP: 401 within its budget, 429 past it. */
+  private async failed(request: Request, message: string): Promise<Authentication> {
+    const limit = this.config.publicRateLimitPerMinute;
+    const budget = await this.storage.increment(`auth:ip:${request.ip}`, WINDOW_MS, limit, WINDOW_MS, 'authentication');
+    if (budget.isBlocked) return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, budget.timeToBlockExpire) };
+    return unauthenticated(message);
   }
 
   private authenticated(caller: Caller, now: Date): Authentication {

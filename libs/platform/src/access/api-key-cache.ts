@@ -33,12 +33,6 @@ export type Refusal = ApiKeyRefusal | 'unknown';
 export class ApiKeyCache extends NoticeKeptCache {
   private readonly known = new Map<string, KnownKey & { until: number }>();
   private readonly refused = new Map<string, { refusal: Refusal; until: number }>();
-  /**
-   * Secrets that authenticated and have not been refused since, kept whether or not the cache is
-   * trusted: looking one of them up is not a guess, so it is not charged to the client's budget of
-   * failed lookups (while the cache is bypassed, every request of a known key is a lookup).
-   */
-  private readonly authenticated = new Set<string>();
 
   /** A known key that is still valid at `now`, or why the secret is refused; `undefined`: look it up. */
   lookup(secretHash: string, now: Date): { known: KnownKey } | { refusal: Refusal } | undefined {
@@ -50,19 +44,11 @@ export class ApiKeyCache extends NoticeKeptCache {
     return undefined;
   }
 
-  /** Whether this secret authenticated before and was not refused since. */
-  hasAuthenticated(secretHash: string): boolean {
-    return this.authenticated.has(secretHash);
-  }
-
   rememberKnown(secretHash: string, key: KnownKey, version: number, now: Date): void {
-    if (this.authenticated.size >= MAX_ENTRIES) this.authenticated.clear();
-    this.authenticated.add(secretHash);
     if (this.mayKeep(version)) store(this.known, secretHash, { ...key, until: now.getTime() + TTL_MS });
   }
 
   rememberRefused(secretHash: string, refusal: Refusal, version: number, now: Date): void {
-    this.authenticated.delete(secretHash);
     if (this.mayKeep(version)) store(this.refused, secretHash, { refusal, until: now.getTime() + TTL_MS });
   }
 
@@ -70,7 +56,6 @@ export class ApiKeyCache extends NoticeKeptCache {
   protected drop(secretHash: string): void {
     this.known.delete(secretHash);
     this.refused.delete(secretHash);
-    this.authenticated.delete(secretHash);
   }
 
   protected dropAll(): void {

@@ -10,9 +10,13 @@ import {
   createLink,
   createLocation,
   createProvider,
+  createBookableClinic,
+  created,
   createTenant,
+  named,
   orgPath,
   postJson,
+  RUN,
   sql,
   type Tenant,
 } from './support/fixtures.js';
@@ -230,6 +234,241 @@ describe('broken percent-encoding in a path', () => {
   it('answers 400 problem+json, not a bare error', async () => {
     expectProblem(await get('/v1/organisations/%E0%A4%A'), 400, 'validation_failed');
     expectProblem(await get('/v1/organisations/%ED%A0%80/booking-data', null), 400, 'validation_failed');
+  });
+});
+
+describe('body fields named like built-in properties', () => {
+  // Every name an object answers to without declaring it, and `prototype`: unknown fields like any other.
+  const NAMES = [
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'toLocaleString',
+    'valueOf',
+    'hasOwnProperty',
+    'isPrototypeOf',
+    'propertyIsEnumerable',
+    '__defineGetter__',
+    '__defineSetter__',
+    '__lookupGetter__',
+    '__lookupSetter__',
+  ];
+
+  type Method = 'post' | 'patch' | 'put';
+  interface Route {
+    name: string;
+    method: Method;
+    path: string;
+    body: Body;
+    /** The object inside `body` that gets the field; `[]`: the body itself. */
+    at: Array<string | number>;
+    auth: string | null;
+  }
+
+  let a: TestApp;
+  let clinic: Awaited<ReturnType<typeof createBookableClinic>>;
+  let routes: Route[];
+  const email = `built.in.${RUN}@example.com`;
+  const hookUrl = 'http://127.0.0.1:9/built-in';
+
+  beforeAll(async () => {
+    // A webhook URL that needs no DNS; jobs of its own schema, though the endpoint's one event type never happens here.
+    a = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', JOBS_SCHEMA: `pgboss_${RUN}` });
+    clinic = await createBookableClinic(a, 'Built-in Names Clinic');
+    const orgId = clinic.id;
+    const card = await created(
+      postJson(a, orgPath(orgId, `/clients/${clinic.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    );
+    const bookingBody = {
+      clientId: clinic.client.id,
+      providerId: clinic.provider.id,
+      locationId: clinic.location.id,
+      appointmentTypeId: clinic.type.id,
+      serviceDate: '2027-08-02T00:00:00.000Z',
+    };
+    const booking = await created(postJson(a, orgPath(orgId, '/bookings'), bookingBody));
+    const hook = await created(postJson(a, orgPath(orgId, '/webhook-endpoints'), { url: hookUrl, enabledEvents: ['medicare_claim.voided'] }));
+    const checkOut = orgPath(orgId, `/bookings/${booking.id}/transactions`);
+    const payment = { paymentMethodId: card.id };
+    routes = [
+      {
+        name: 'create client',
+        method: 'post',
+        path: orgPath(orgId, '/clients'),
+        body: { firstName: 'Built', lastName: named('In') },
+        at: [],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'create booking',
+        method: 'post',
+        path: orgPath(orgId, '/bookings'),
+        body: { ...bookingBody, serviceDate: '2027-08-03T00:00:00.000Z' },
+        at: [],
+        auth: a.platformAuth,
+      },
+      { name: 'update organisation', method: 'patch', path: orgPath(orgId), body: { name: named('Renamed') }, at: [], auth: a.platformAuth },
+      {
+        name: 'update booking settings',
+        method: 'patch',
+        path: orgPath(orgId, '/booking-settings'),
+        body: { cancellationNoFeeBeforeHours: 12 },
+        at: [],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'create webhook endpoint',
+        method: 'post',
+        path: orgPath(orgId, '/webhook-endpoints'),
+        body: { url: hookUrl, enabledEvents: ['medicare_claim.voided'] },
+        at: [],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'update webhook endpoint',
+        method: 'patch',
+        path: orgPath(orgId, `/webhook-endpoints/${hook.id}`),
+        body: { description: 'x' },
+        at: [],
+        auth: a.platformAuth,
+      },
+      { name: 'check-out', method: 'post', path: checkOut, body: { payment }, at: [], auth: a.platformAuth },
+      { name: 'check-out, in payment', method: 'post', path: checkOut, body: { payment }, at: ['payment'], auth: a.platformAuth },
+      {
+        name: 'check-out, in an item',
+        method: 'post',
+        path: checkOut,
+        body: { items: [{ description: 'Consultation', chargeAmount: 9500 }], payment },
+        at: ['items', 0],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'create location, in its address',
+        method: 'post',
+        path: orgPath(orgId, '/locations'),
+        body: {
+          businessId: clinic.location.businessId,
+          name: named('Built-in Location'),
+          timeZone: 'Australia/Sydney',
+          address: { ...clinic.location.address },
+        },
+        at: ['address'],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'create wallet card, in paymentMethod',
+        method: 'post',
+        path: orgPath(orgId, `/clients/${clinic.client.id}/wallet/cards`),
+        body: { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_mastercard' } },
+        at: ['paymentMethod'],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'replace working hours, in an item',
+        method: 'put',
+        path: orgPath(orgId, `/providers/${clinic.provider.id}/working-hours`),
+        body: { items: [{ locationId: clinic.location.id, dayOfWeek: 1, startTime: '08:00', endTime: '12:00' }] },
+        at: ['items', 0],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'create member, in its metadata',
+        method: 'post',
+        path: '/v1/members',
+        body: { firstName: 'Built', lastName: named('In'), email, metadata: { referralSource: 'front_desk' } },
+        at: ['metadata'],
+        auth: a.platformAuth,
+      },
+      {
+        name: 'public booking, in its patient (no key)',
+        method: 'post',
+        path: orgPath(orgId, '/public-bookings'),
+        body: {
+          appointmentTypeId: clinic.type.id,
+          locationId: clinic.location.id,
+          providerId: clinic.provider.id,
+          startsAt: '2027-08-04T00:00:00.000Z',
+          patient: { firstName: 'Built', lastName: named('In'), email },
+        },
+        at: ['patient'],
+        auth: null,
+      },
+    ];
+  });
+
+  afterAll(async () => {
+    await a?.close();
+  });
+
+  /** What any of these requests would write: rows of the clinic, its events, and members with this email. */
+  const written = async () => {
+    const [row] = await sql(
+      a,
+      `select (select to_jsonb(o) from organisations o where o.id = ?) as organisation,
+         (select count(*)::int from clients where organisation_id = ?) as clients,
+         (select count(*)::int from bookings where organisation_id = ?) as bookings,
+         (select count(*)::int from transactions where organisation_id = ?) as transactions,
+         (select jsonb_agg(to_jsonb(w)) from webhook_endpoints w where organisation_id = ?) as endpoints,
+         (select count(*)::int from locations where organisation_id = ?) as locations,
+         (select count(*)::int from wallet_cards where client_id = ?) as cards,
+         (select count(*)::int from working_hours where provider_id = ?) as hours,
+         (select count(*)::int from events where organisation_id = ?) as events,
+         (select count(*)::int from members where email = ?) as members`,
+      [clinic.id, clinic.id, clinic.id, clinic.id, clinic.id, clinic.id, clinic.client.id, clinic.provider.id, clinic.id, email],
+    );
+    return row;
+  };
+
+  /** `body` with the field `name` added to the object at `at`, as its own property (as JSON.parse makes it). */
+  function withField(body: Body, at: Array<string | number>, name: string): Body {
+    const copy = JSON.parse(JSON.stringify(body)) as Body;
+    const target = at.reduce<Body>((object, key) => object[key] as Body, copy);
+    Object.defineProperty(target, name, { value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+    return copy;
+  }
+
+  it('refuses each one, at the top of a body and inside it, with 400 naming the field, and writes nothing', async () => {
+    const before = await written();
+    const answers: string[] = [];
+    for (const route of routes) {
+      for (const name of NAMES) {
+        let call = a.http()[route.method](route.path).set('Content-Type', 'application/json');
+        if (route.auth) call = call.set('Authorization', route.auth);
+        const response = await call.send(JSON.stringify(withField(route.body, route.at, name)));
+        const field = route.at.reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key), '');
+        const expected = field ? `${field}.${name}` : name;
+        const errors = (response.body as { errors?: Array<{ field: string; code: string }> }).errors ?? [];
+        const namesTheField = errors.some((error) => error.field === expected && error.code === 'unknown_field');
+        if (response.status !== 400 || response.body.code !== 'validation_failed' || !namesTheField)
+          answers.push(`${route.name} ${expected}: ${response.status} ${response.body.code ?? ''}`);
+      }
+    }
+    expect(answers).toEqual([]);
+    expect(await written()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a query parameter of such a name on a list route, naming it, as any unknown parameter', async () => {
+    const answers: string[] = [];
+    for (const path of [orgPath(clinic.id, '/bookings'), orgPath(clinic.id, '/locations'), '/v1/organisations']) {
+      for (const name of NAMES) {
+        const response = await a.http().get(`${path}?limit=5&${name}=1`).set('Authorization', a.platformAuth);
+        const namesIt = (response.body.errors ?? []).some((error: { field: string; code: string }) => error.field === name && error.code === 'unknown_field');
+        if (response.status !== 400 || !namesIt) answers.push(`${path}?${name}: ${response.status}`);
+      }
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it('still refuses an unknown field of an ordinary name the same way', async () => {
+    for (const route of routes.slice(0, 3)) {
+      const http = a.http();
+      const response = await http[route.method](route.path)
+        .set('Authorization', a.platformAuth)
+        .send({ ...route.body, foo: 1 });
+      expectInvalid(response, 'foo', 'unknown_field');
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { IsOptional } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsOptional, IsString, ValidateNested } from 'class-validator';
 import { ListQueryParam } from '../expansion/expand.decorator.js';
 import { PageQuery } from '../paging/page.query.js';
 import { createValidationPipe } from './validation.pipe.js';
@@ -39,5 +40,41 @@ describe('the validation pipe on queries', () => {
     await expect(pipe.transform({ limit: '20', unknown: 'x' }, asQuery)).rejects.toMatchObject({
       errors: [expect.objectContaining({ field: 'unknown', code: 'unknown_field' })],
     });
+  });
+});
+
+class LineRequest {
+  @IsString()
+  description!: string;
+}
+
+class OrderRequest {
+  @IsString()
+  name!: string;
+
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => LineRequest)
+  lines?: LineRequest[];
+}
+
+describe('the validation pipe on bodies', () => {
+  const asBody = { type: 'body', metatype: OrderRequest } as const;
+
+  it('refuses fields named like built-in properties at any depth, which class-transformer and Nest would drop unseen', async () => {
+    const pipe = createValidationPipe();
+    const body = JSON.parse('{"name":"A","toString":1,"lines":[{"description":"x","__proto__":{"polluted":true}}],"prototype":{}}') as object;
+    expect(await fieldsOf(pipe.transform(body, asBody))).toEqual([
+      expect.objectContaining({ field: 'toString', code: 'unknown_field' }),
+      expect.objectContaining({ field: 'lines[0].__proto__', code: 'unknown_field' }),
+      expect.objectContaining({ field: 'prototype', code: 'unknown_field' }),
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('still reads a body without them', async () => {
+    const order = (await createValidationPipe().transform({ name: 'A', lines: [{ description: 'x' }] }, asBody)) as OrderRequest;
+    expect(order).toBeInstanceOf(OrderRequest);
+    expect(order.lines?.[0]).toBeInstanceOf(LineRequest);
   });
 });

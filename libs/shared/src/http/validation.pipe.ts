@@ -47,6 +47,31 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   });
 }
 
+/**
+ * Names every object answers to without declaring them (`__proto__`, `constructor`, `toString`,
+ * `hasOwnProperty`, …), and `prototype`. Nest strips `__proto__`, `constructor` and `prototype`
+ * from a request before transforming it, and class-transformer skips any field whose name the new
+ * object already answers to; both say nothing, so the whitelist, which looks at what they built,
+ * never sees such a field. They are looked for in the request as it came, at every depth: no DTO
+ * declares one, and in a free-form object (member metadata) one would be dropped all the same.
+ */
+const BUILT_IN_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+/** Every field of `value`, at any depth, named like a built-in property. */
+function fieldsNamedLikeBuiltIns(value: unknown, parent = ''): FieldError[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => fieldsNamedLikeBuiltIns(item, fieldPath(parent, String(index))));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const field = fieldPath(parent, key);
+    return BUILT_IN_NAMES.has(key) ? [{ field, code: 'unknown_field', message: 'is not a known field' }] : fieldsNamedLikeBuiltIns(item, field);
+  });
+}
+
+const refuseFieldsNamedLikeBuiltIns = (value: unknown): void => {
+  const fields = fieldsNamedLikeBuiltIns(value);
+  if (fields.length > 0) throw validationFailed(fields);
+};
+
 /** class-validator's default messages start with the property name, which `field` already says. */
 const withoutPropertyName = (message: string, property: string): string => (message.startsWith(`${property} `) ? message.slice(property.length + 1) : message);
 
@@ -97,6 +122,7 @@ class RequestValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))) {
       throw validationFailed([{ field: 'body', code: 'required', message: 'must be a JSON object' }]);
     }
+    if (metadata.type === 'body') refuseFieldsNamedLikeBuiltIns(value);
     return super.transform(value, metadata);
   }
 
@@ -107,6 +133,8 @@ class RequestValidationPipe extends ValidationPipe {
     const key = JSON.stringify(value) ?? '';
     const known = remembered.get(key);
     if (known) return copyOf(known);
+    // Only a valid query is remembered, so one that was is known to hold no such name.
+    refuseFieldsNamedLikeBuiltIns(value);
     const entity = (await super.transform(value, metadata)) as unknown;
     if (entity !== null && typeof entity === 'object' && isFlat(entity)) {
       if (remembered.size >= MAX_REMEMBERED_QUERIES) remembered.clear();

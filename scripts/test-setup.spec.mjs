@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
@@ -94,5 +94,14 @@ describe('the test set-up, for the typed client’s dependencies', () => {
 
   it('leaves them when every package of the lockfile is installed at its version', () => {
     expect(client({ 'node_modules/openapi-fetch': { version: '0.17.0' } }, { 'node_modules/openapi-fetch': { version: '0.17.0' } })).toBe(true);
+  });
+});
+
+describe('CI', () => {
+  it("runs exactly the README's test command, and nothing else that could set up what the command does not", () => {
+    const read = (path) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8').split('\n');
+    const commands = read('.ci/run').filter((line) => line && !/^(#|set |cd )/.test(line));
+    expect(commands).toEqual(['npm ci && npm run test:all']);
+    expect(read('README.md').filter((line) => line.startsWith(`${commands[0]} `))).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ export default {
     '<rootDir>/apps/**/*.int-spec.ts',
     '<rootDir>/test/**/*.e2e-spec.ts',
     '<rootDir>/bench/**/*.spec.mjs',
+    '<rootDir>/scripts/**/*.spec.mjs',
   ],
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },

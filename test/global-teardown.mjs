@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 
 export default async function globalTeardown() {
+  await globalThis.__testRedis?.stop();
   const database = globalThis.__testDatabase;
   if (!database) return;
   await database.drop();

@@ -26,9 +26,7 @@ let b: TestApp;
 
 beforeAll(async () => {
   if (!REDIS_URL) {
-    throw new Error(
-      'The two-instance tests need the Redis both instances share: set TEST_REDIS_URL=redis://127.0.0.1:6379 (.ci/run sets it when Redis answers there)',
-    );
+    throw new Error('The two-instance tests need the Redis both instances share: TEST_REDIS_URL, which test/global-setup.mjs sets');
   }
   a = await createTestApp(ENV);
   b = await createTestApp(ENV);

@@ -18,9 +18,7 @@ const CHROMIUM_ARGS = [
 /** Headless Chromium; `tests` names them in the message that says how to install it when it is missing. */
 export async function launchChromium(tests: string): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${tests} need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (.ci/run does this when it is missing)`,
-    );
+    throw new Error(`${tests} need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (npm test does this when it may)`);
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }

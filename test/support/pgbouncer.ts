@@ -33,7 +33,7 @@ export interface PgBouncer {
 export async function startPgBouncer(tests: string, databaseUrl: string, poolSize: number): Promise<PgBouncer> {
   if (!existsSync(PGBOUNCER)) {
     throw new Error(
-      `${tests} need PgBouncer at ${PGBOUNCER}. Install it with: apt-get update && apt-get install -y pgbouncer  (.ci/run does this when it is missing)`,
+      `${tests} need PgBouncer at ${PGBOUNCER}. Install it with: apt-get update && apt-get install -y pgbouncer  (npm test does this when it may)`,
     );
   }
   const target = new URL(databaseUrl);

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
-// Real Redis, like the database tests use real PostgreSQL: `.ci/run` points TEST_REDIS_URL at the
-// machine's Redis; without one (a laptop with only Node) these two are reported as skipped. The
-// in-memory store, the default, is covered by the HTTP tests.
+// Real Redis, like the database tests use real PostgreSQL: the test run's own, or TEST_REDIS_URL's
+// when set (test/global-setup.mjs). The in-memory store, the default, is covered by the HTTP tests.
 const redisUrl = process.env.TEST_REDIS_URL;
 
-(redisUrl ? describe : describe.skip)('the Redis rate-limit store', () => {
+describe('the Redis rate-limit store', () => {
   let storage: RedisThrottlerStorage;
   beforeAll(() => {
-    storage = new RedisThrottlerStorage(redisUrl!);
+    if (!redisUrl) throw new Error('The Redis rate-limit store tests need TEST_REDIS_URL, which test/global-setup.mjs sets');
+    storage = new RedisThrottlerStorage(redisUrl);
   });
   afterAll(() => storage.onModuleDestroy());
 

@@ -1,7 +1,8 @@
 // `npm run bench:table [results.json]`: writes the results table of docs/performance.md (between its
-// markers) from a benchmark run. Without an argument it takes the newest bench/results/bench-*.json
-// and keeps a copy as bench/results/latest.json, the one results file git tracks, so the table can be
-// made again from a fresh clone. `--check` writes nothing and fails when the page differs.
+// markers) from a benchmark run. Without an argument it takes the newest full run (every scenario,
+// with the baselines) in bench/results and keeps a copy as bench/results/latest.json, the one results
+// file git tracks, so the table can be made again from a fresh clone. `--check` writes nothing and
+// fails when the page differs.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { table } from '../bench/lib/report.mjs';
@@ -18,11 +19,23 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const given = args.find((arg) => arg !== '--check');
 
-/** The run to show: the file given, else the newest run in bench/results (kept as latest.json), else latest.json. */
+const EVERY_SCENARIO = 'A,B,C,D,E,F,G,H,I,J,K';
+
+/** A run the page can stand on: every scenario, with the baselines, not a comparison of two builds. */
+function isFullRun(file) {
+  try {
+    const { options, results } = JSON.parse(readFileSync(join(RESULTS, file), 'utf8'));
+    return [...options.scenarios].sort().join(',') === EVERY_SCENARIO && options.baselines && !options.compareWith && results?.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The run to show: the file given, else the newest full run in bench/results (kept as latest.json), else latest.json. */
 function source() {
   if (given) return given;
   const runs = existsSync(RESULTS) ? readdirSync(RESULTS).filter((name) => /^bench-[\dT-]+Z\.json$/.test(name)) : [];
-  const newest = runs.sort().at(-1);
+  const newest = runs.sort().reverse().find(isFullRun);
   if (newest && !check) {
     copyFileSync(join(RESULTS, newest), LATEST);
     return LATEST;

@@ -9,7 +9,7 @@ import { freePort } from './support/free-port.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // Swagger UI in a real browser (Debian's Chromium driven by playwright-core) against the real app
-// on the demo data, as a new user follows the README: enter the key, "Try it out", "Execute".
+// on the demo data, as a new user follows the README's first five minutes: enter the key, "Try it out", "Execute".
 
 const OUTPUT = new URL('../test-results/booking-page/', import.meta.url).pathname;
 const BOOKINGS = '/v1/organisations/{organisationId}/bookings';

@@ -121,6 +121,9 @@ function cleanup() {
 
 const report = {
   startedAt: new Date().toISOString(),
+  // The code measured, so a results table can name it (docs/performance.md).
+  commit: gitOutput('rev-parse', 'HEAD'),
+  uncommittedChanges: (gitOutput('status', '--porcelain', '--untracked-files=no') ?? '') !== '',
   options: { ...options, databaseUrl: options.databaseUrl ? '(set)' : undefined, serviceRedisUrl: options.serviceRedisUrl ? '(set)' : undefined },
   machine: machineInfo(),
   failures: [],
@@ -704,6 +707,15 @@ function readSecret(path) {
 }
 
 const mb = (kb) => (kb === null ? null : Number((kb / 1024).toFixed(1)));
+
+/** A git command's output, or null outside a git checkout. */
+function gitOutput(...args) {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
 
 function machineInfo() {
   let cpuModel = 'unknown';

@@ -1,7 +1,7 @@
 // The memory settings production runs with: `npm start` and `npm run start:prod` (on their command
 // lines in package.json), the Docker image (CMD's command line and ENV in docker/Dockerfile: Node refuses
 // --min-semi-space-size in NODE_OPTIONS; test/deployment-files.e2e-spec.ts keeps the three equal) and, by
-// default, the benchmark's service. bench/README.md ("Memory settings", 24 November, late) has the measurements.
+// default, the benchmark's service. Why these: docs/decisions/0008-memory-settings.md.
 
 // V8's heap. A 32 MB semi-space lets a large answer's rows die young: with 16 MB, C (200 bookings with
 // every expansion, 8 at a time) promoted them and spent twice the CPU per request. It is fixed (min =

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppConfig } from '@app/shared';
+import { buildOpenApiDocument } from '../apps/api/src/openapi.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Schema = { type?: string; minimum?: number; maximum?: number; $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema };
@@ -13,6 +15,7 @@ type Parameter = {
 type Operation = { tags?: string[]; description?: string; parameters?: Parameter[] };
 type Document = {
   info: { description: string };
+  servers: Array<{ url: string; description: string }>;
   tags: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { bearerFormat?: string; description?: string }>; schemas: Record<string, Schema> };
@@ -58,6 +61,44 @@ describe('the OpenAPI document for a client developer', () => {
         .filter(({ operation }) => !operation.description?.trim())
         .map(({ name }) => name),
     ).toEqual([]);
+  });
+
+  it('groups the operations by what a clinic does, in the order a clinic meets them', () => {
+    expect(document.tags.map((tag) => tag.name)).toEqual([
+      'Clients and patients',
+      'Bookings',
+      'Check-out and payments',
+      'Payouts',
+      'Webhooks and events',
+      'Practitioners',
+      'Organisation set-up',
+      'Online booking (public)',
+      'Platform',
+    ]);
+    const groupOf = (method: string, path: string) => document.paths[path][method].tags;
+    expect(groupOf('post', '/v1/organisations/{organisationId}/bookings/{bookingId}/transactions')).toEqual(['Check-out and payments']);
+    expect(groupOf('post', '/v1/payment-links/{token}/pay')).toEqual(['Check-out and payments']);
+    expect(groupOf('put', '/v1/organisations/{organisationId}/providers/{providerId}/working-hours')).toEqual(['Practitioners']);
+    expect(groupOf('get', '/v1/organisations/{organisationId}/booking-data')).toEqual(['Online booking (public)']);
+    expect(groupOf('post', '/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards')).toEqual(['Clients and patients']);
+    // Every group is used, and every operation is in exactly one.
+    expect(new Set(operations().flatMap(({ operation }) => operation.tags ?? [])).size).toBe(document.tags.length);
+    expect(operations().filter(({ operation }) => operation.tags?.length !== 1)).toEqual([]);
+  });
+
+  it('names each server by where its address comes from', async () => {
+    expect(document.servers).toEqual([{ url: 'https://api.example.test', description: 'API_BASE_URL: this deployment' }]);
+    // As `npm start` runs it: no API_BASE_URL, so the only server is this one; a configured staging server is listed too.
+    const local = new AppConfig({
+      DATABASE_URL: process.env.DATABASE_URL,
+      WALLET_ENCRYPTION_KEY: '0'.repeat(64),
+      PORT: '3456',
+      API_STAGING_BASE_URL: 'https://staging.example.test',
+    });
+    expect(buildOpenApiDocument(t.app, local).servers).toEqual([
+      { url: 'http://localhost:3456', description: 'This server' },
+      { url: 'https://staging.example.test', description: 'API_STAGING_BASE_URL: staging' },
+    ]);
   });
 
   it('gives no optional parameter an example that Swagger UI would send, and shows limit at its default 10', () => {

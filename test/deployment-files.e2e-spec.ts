@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { parseMasterKey } from '@app/shared';
 
 // No Docker engine runs here: the compose file, the Dockerfile and the load balancer's
-// configuration are checked by reading them, against the service's own source and the README.
+// configuration are checked by reading them, against the service's own source and the operations page.
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCKER = join(ROOT, 'docker');
@@ -53,13 +53,6 @@ function environmentReadByTheService(): Set<string> {
 /** `${NAME:?…}` in the compose file: what docker/.env must hold. */
 const requiredSecrets = () => new Set([...read('docker/compose.yaml').matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]));
 
-/** The README's commands that write docker/.env, one per secret. */
-const readmeSecretCommands = () =>
-  read('README.md')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.endsWith('>> docker/.env'));
-
 /** A URL of the compose file with its `${…}` interpolations filled in. */
 const urlOf = (value: string) => new URL(value.replace(/\$\{[^}]+\}/g, 'secret'));
 
@@ -72,7 +65,19 @@ describe('docker/compose.yaml', () => {
     expect(services.api.deploy?.replicas).toBeGreaterThanOrEqual(2);
     // A fixed host port would stop a second replica from starting.
     expect(services.api.ports).toBeUndefined();
-    expect(services['load-balancer'].ports).toEqual(['8080:8080']);
+    expect(services['load-balancer'].ports).toEqual(['443:8443', '80:8080']);
+  });
+
+  it('ends TLS at the load balancer with the certificate make-secrets.sh makes, and answers plain http only with a redirect', () => {
+    const haproxy = read('docker/haproxy.cfg');
+    const certificate = /^\s*bind :8443 ssl crt (\S+)/m.exec(haproxy)?.[1];
+    expect(certificate).toBe('/usr/local/etc/haproxy/certs/api.pem');
+    expect(services['load-balancer'].volumes).toContain('./certs:/usr/local/etc/haproxy/certs:ro');
+    expect(haproxy).toMatch(/^\s*bind :8080$/m);
+    expect(haproxy).toMatch(/^\s*http-request redirect scheme https code 308 unless \{ ssl_fc \}$/m);
+    expect(haproxy).toContain('http-request set-header X-Forwarded-Proto https');
+    // The address payment links and the OpenAPI document give is the https one.
+    expect(environmentOf('api').API_BASE_URL).toBe('${API_BASE_URL:-https://localhost}');
   });
 
   it('gives every server a health check, and starts what depends on one only once it is healthy', () => {
@@ -147,29 +152,46 @@ describe('docker/compose.yaml', () => {
   });
 });
 
-describe('the secrets in docker/.env', () => {
+describe('docker/make-secrets.sh', () => {
   let directory: string;
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), 'healthcare-env-'));
+    mkdirSync(join(directory, 'docker'));
+    copyFileSync(join(DOCKER, 'make-secrets.sh'), join(directory, 'docker', 'make-secrets.sh'));
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('are each made by one README command, and those commands make usable values', () => {
-    const commands = readmeSecretCommands();
-    expect(commands.map((command) => /^echo "([A-Z_]+)=/.exec(command)?.[1]).sort()).toEqual([...requiredSecrets()].sort());
+  const makeSecrets = () => execFileSync('/bin/sh', ['docker/make-secrets.sh'], { cwd: directory, encoding: 'utf8' });
+  const lines = () => readFileSync(join(directory, 'docker/.env'), 'utf8').trim().split('\n');
 
-    // The README's own commands, run in a scratch folder.
-    execFileSync('/bin/sh', ['-c', `mkdir -p docker && ${commands.join(' && ')}`], { cwd: directory });
-    const env = Object.fromEntries(
-      readFileSync(join(directory, 'docker/.env'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => line.split(/=(.*)/s, 2)),
-    );
+  it('is what the operations page tells an operator to run', () => {
+    expect(read('docs/operations.md')).toContain('sh docker/make-secrets.sh');
+  });
+
+  it('makes every secret the compose file needs, once, with usable values, and a certificate with its key', () => {
+    makeSecrets();
+    const first = lines();
+    // Run again: nothing appended, nothing changed.
+    expect(makeSecrets()).not.toMatch(/^made/m);
+    expect(lines()).toEqual(first);
+    const env = Object.fromEntries(first.map((line) => line.split(/=(.*)/s, 2)));
+    expect(first.map((line) => line.split('=')[0]).sort()).toEqual([...requiredSecrets()].sort());
     expect(parseMasterKey(env.WALLET_ENCRYPTION_KEY)).toHaveLength(32);
     expect(env.BOOTSTRAP_API_KEY).toMatch(/^sk_[0-9a-f]{48}$/);
     // They go into URLs (postgresql://healthcare:<password>@…), so no character needs escaping.
     for (const name of ['POSTGRES_PASSWORD', 'REPLICATION_PASSWORD', 'REDIS_PASSWORD']) expect(env[name]).toMatch(/^[0-9a-f]{48}$/);
+    // HAProxy's crt file: the certificate, then its key.
+    const pem = readFileSync(join(directory, 'docker/certs/api.pem'), 'utf8');
+    expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----[^]+-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----[^]+-----END PRIVATE KEY-----\n$/);
+  });
+
+  it('keeps a secret an operator set, and adds only the missing ones', () => {
+    rmSync(join(directory, 'docker/.env'));
+    execFileSync('/bin/sh', ['-c', 'echo WALLET_ENCRYPTION_KEY=$(printf "ab%.0s" $(seq 32)) > docker/.env'], { cwd: directory });
+    makeSecrets();
+    const kept = lines().filter((line) => line.startsWith('WALLET_ENCRYPTION_KEY='));
+    expect(kept).toEqual([`WALLET_ENCRYPTION_KEY=${'ab'.repeat(32)}`]);
+    expect(lines()).toHaveLength(requiredSecrets().size);
   });
 });
 

@@ -551,8 +551,7 @@ describe('health and docs', () => {
     });
 
     it('lists the servers from configuration', () => {
-      expect(document.servers[0].url).toBe('https://api.example.test');
-      expect(document.servers.length).toBeGreaterThanOrEqual(2);
+      expect(document.servers.map((server) => server.url)).toEqual(['https://api.example.test']);
     });
 
     it('gives every operation a summary', () => {

@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 // The service's smoke tests with its pool going through PgBouncer in transaction mode, as in
-// production (README, "Run in production"): two instances, `DATABASE_URL` → PgBouncer and
+// production (docs/operations.md, "PgBouncer"): two instances, `DATABASE_URL` → PgBouncer and
 // `DATABASE_DIRECT_URL` → PostgreSQL for what needs a session. Debian's PgBouncer 1.18 cannot
 // carry named prepared statements in this mode, so they are switched off.
 

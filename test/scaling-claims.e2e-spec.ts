@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-// The README's "Scaling" section says how each table would sit on Citus. These checks hold that
+// docs/scaling-beyond-one-primary.md says how each table would sit on Citus. These checks hold that
 // account to the migrated schema, so it cannot drift from it.
 
 type Placement = 'distributed' | 'reference' | 'distributed by `api_key_hash`' | 'coordinator only';
 
-/** The README's table of placements: `| \`name\` | placement | why |`. */
-function readmePlacements(): Map<string, Placement> {
-  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-  const scaling = readme.slice(readme.indexOf('## Scaling'), readme.indexOf('\n## ', readme.indexOf('## Scaling') + 1));
-  return new Map([...scaling.matchAll(/^\| `([a-z_]+)` \| ([^|]+?) \|/gm)].map((row) => [row[1], row[2] as Placement]));
+/** The page's table of placements: `| \`name\` | placement | why |`. */
+function documentedPlacements(): Map<string, Placement> {
+  const page = readFileSync(join(import.meta.dirname, '..', 'docs', 'scaling-beyond-one-primary.md'), 'utf8');
+  const citus = page.slice(page.indexOf('## Distribute by organisation on Citus'));
+  return new Map([...citus.matchAll(/^\| `([a-z_]+)` \| ([^|]+?) \|/gm)].map((row) => [row[1], row[2] as Placement]));
 }
 
 let t: TestApp;
@@ -26,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("the README's plan for Citus, against the schema", () => {
-  const placements = readmePlacements();
+describe('the documented plan for Citus, against the schema', () => {
+  const placements = documentedPlacements();
   const tablesPlaced = (placement: Placement) => [...placements].filter(([, where]) => where === placement).map(([table]) => table);
 
   it('places only tables that exist', async () => {
@@ -46,7 +46,7 @@ describe("the README's plan for Citus, against the schema", () => {
     const required = withOrganisation.filter((row) => row.is_nullable === 'NO').map((row) => row.table_name);
     expect(tablesPlaced('distributed').filter((table) => !required.includes(table))).toEqual([]);
 
-    // Every other table of the schema is one the README places elsewhere, on purpose.
+    // Every other table of the schema is one the page places elsewhere, on purpose.
     const tables = (
       await query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
     ).map((row) => row.table_name);

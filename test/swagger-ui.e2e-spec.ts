@@ -9,7 +9,7 @@ import { freePort } from './support/free-port.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // Swagger UI in a real browser (Debian's Chromium driven by playwright-core) against the real app
-// on the demo data, as a new user follows the README: enter the key, "Try it out", "Execute".
+// on the demo data, as a new user follows the README's first five minutes: enter the key, "Try it out", "Execute".
 
 const OUTPUT = new URL('../test-results/booking-page/', import.meta.url).pathname;
 const BOOKINGS = '/v1/organisations/{organisationId}/bookings';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
-  // "Try it out" sends to the document's first server, API_BASE_URL: the app's own origin, as with `npm start`.
+  // "Try it out" sends to the document's first server, API_BASE_URL: here the app's own origin.
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   // The docs show real demo ids only with DEMO_DATA on, read from the database on the first docs request.
@@ -92,6 +92,32 @@ describe('Swagger UI', () => {
     await operation.locator('.request-url').evaluate((element: { scrollIntoView(options: object): void }) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${OUTPUT}swagger-ui-bookings-1280.png` });
     expect(failures).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("shows the operations in a clinic's groups, finds one by a word of its summary, and names the server it sends to", async () => {
+    const context = await loopbackContext(browser, origin, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${origin}/docs`);
+    const groups = page.locator('h3.opblock-tag');
+    await groups.first().waitFor();
+    const shownGroups = () => groups.evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
+    // In the order the document declares them (its names are pinned in api-docs.e2e-spec.ts).
+    const declared = ((await (await fetch(`${origin}/docs/openapi.json`)).json()) as { tags: Array<{ name: string }> }).tags.map((tag) => tag.name);
+    expect(declared).toHaveLength(9);
+    await expect(shownGroups()).resolves.toEqual(declared);
+    await expect(page.locator('.servers select option').allTextContents()).resolves.toEqual([`${origin} - API_BASE_URL: this deployment`]);
+
+    // Any case, and a word of the summary rather than of a group's name.
+    await page.locator('input.operation-filter-input').fill('REFUND');
+    await page.waitForFunction("document.querySelectorAll('h3.opblock-tag').length === 1");
+    await expect(shownGroups()).resolves.toEqual(['Check-out and payments']);
+    await expect(page.locator('.opblock .opblock-summary-description').allTextContents()).resolves.toEqual(['Refund a card payment']);
+    // A group's name shows the whole group.
+    await page.locator('input.operation-filter-input').fill('payouts');
+    await page.waitForFunction("document.querySelectorAll('.opblock').length === 4");
+    await expect(shownGroups()).resolves.toEqual(['Payouts']);
     await context.close();
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-// Tables (Markdown, so a run pastes straight into bench/README.md) and the targets.
+// Tables (Markdown: `npm run bench:table` writes the results table into docs/performance.md) and the targets.
 
 export function table(headers, rows, align = headers.map((_, index) => (index < 2 ? 'left' : 'right'))) {
   const cells = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '–' : String(cell))));

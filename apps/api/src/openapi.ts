@@ -28,8 +28,6 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       ].join('\n'),
     )
     .setVersion('1.0.0')
-    .addServer(config.apiBaseUrl, 'Production')
-    .addServer(config.apiStagingBaseUrl, 'Staging')
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',
@@ -38,44 +36,96 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         'An API key: an opaque secret starting `sk_` (not a JWT), sent as `Authorization: Bearer sk_…`. Made by `POST /v1/api-keys` (shown once), or the bootstrap key printed at start-up.',
     })
     .build();
+  document.servers = serversOf(config);
   const openApi = SwaggerModule.createDocument(app, document, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   documentIdempotentPosts(openApi);
   documentHttpConventions(openApi);
   describeOptionalExamples(openApi);
-  declareTags(openApi);
+  groupByClinicTask(openApi);
   closeRequestBodies(openApi);
   return openApi;
 }
 
 const DOCUMENT_PATH = '/docs/openapi.json';
 
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  'api-keys': 'Keys for calling the API: platform-wide or scoped to one organisation.',
-  health: 'Liveness and readiness for orchestrators and load balancers; no key.',
-  organisations: 'Clinic groups: the tenant everything else belongs to, with its booking settings.',
-  businesses: 'The legal entities (ABN) of an organisation that receive payouts.',
-  locations: 'Where appointments happen, each in its IANA time zone.',
-  'plan template links': 'Links that let a client join a treatment plan template.',
-  members: 'People with a login, shared across organisations.',
-  clients: "An organisation's patients.",
-  providers: 'Practitioners and the locations they practise at.',
-  wallet: "A client's payment methods, health fund cards and Medicare cards.",
-  'health funds': 'Reference data: Australian private health insurers.',
-  'appointment types': 'The services an organisation offers, with their billable items.',
-  bookings: 'Appointments: create, list, read and cancel.',
-  'booking data': 'Public: what a booking page reads; no key.',
-  payouts: 'Money paid out to a business, and the transactions it is made of.',
-};
-
-/** Every tag an operation uses, declared once at the top of the document (in order of first use). */
-function declareTags(openApi: OpenAPIObject): void {
-  const names = new Set<string>();
-  for (const path of Object.values(openApi.paths)) {
-    for (const method of OPERATION_METHODS) for (const tag of path[method]?.tags ?? []) names.add(tag);
+/**
+ * The servers "Try it out" can send to, each named by where its address comes from. Without
+ * `API_BASE_URL` the service's own address on this machine is the only one; the staging server is
+ * listed only when `API_STAGING_BASE_URL` names one.
+ */
+function serversOf(config: AppConfig): Array<{ url: string; description: string }> {
+  const local = `http://localhost:${config.port}`;
+  const servers = [{ url: config.apiBaseUrl, description: config.apiBaseUrl === local ? 'This server' : 'API_BASE_URL: this deployment' }];
+  if (config.apiStagingBaseUrl !== DEFAULT_STAGING_BASE_URL && config.apiStagingBaseUrl !== config.apiBaseUrl) {
+    servers.push({ url: config.apiStagingBaseUrl, description: 'API_STAGING_BASE_URL: staging' });
   }
-  openApi.tags = [...names].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+  return servers;
+}
+
+/** What `AppConfig` answers when `API_STAGING_BASE_URL` is unset: a placeholder, not a server. */
+const DEFAULT_STAGING_BASE_URL = 'https://staging.api.example.com';
+
+/**
+ * Swagger UI's groups are what a clinic does, not how the code is split: each controller's own tag
+ * (left as it is, close to its routes) is mapped here to one group. A tag missing from this map
+ * stops the document from building, so a new controller cannot start a group of its own unnoticed.
+ */
+const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }> = [
+  {
+    name: 'Clients and patients',
+    description: "An organisation's clients (its patients), the members (logins) they link to, and their wallet cards.",
+    tags: ['clients', 'members', 'wallet'],
+  },
+  { name: 'Bookings', description: 'Appointments: book, list, read and cancel (with the cancellation fee).', tags: ['bookings'] },
+  {
+    name: 'Check-out and payments',
+    description:
+      'Check a booking out (items, Medicare and health fund claims, the card or a payment link for the gap), refunds, claim voids and rebate estimates.',
+    tags: ['transactions', 'payment links'],
+  },
+  { name: 'Payouts', description: 'Money paid out to a business, and the payment transactions each payout is made of.', tags: ['payouts'] },
+  {
+    name: 'Webhooks and events',
+    description: 'The event log of every change, and the endpoints that receive those events as signed webhooks.',
+    tags: ['events', 'webhook endpoints'],
+  },
+  {
+    name: 'Practitioners',
+    description: 'Providers, the locations they practise at, their working hours and time off.',
+    tags: ['providers', 'working hours and time off'],
+  },
+  {
+    name: 'Organisation set-up',
+    description: 'The clinic group, its businesses (ABNs that receive payouts), locations, appointment types and plan template links.',
+    tags: ['organisations', 'businesses', 'locations', 'appointment types', 'plan template links'],
+  },
+  {
+    name: 'Online booking (public)',
+    description: "No key: what a patients' booking page reads and does (booking data, free times, booking and cancelling).",
+    tags: ['booking data', 'online booking'],
+  },
+  {
+    name: 'Platform',
+    description: 'API keys, health checks for load balancers, and reference data (health funds).',
+    tags: ['api-keys', 'health', 'health funds'],
+  },
+];
+
+/** Every operation's controller tag becomes its clinic group; the groups are declared in the order above. */
+function groupByClinicTask(openApi: OpenAPIObject): void {
+  const groupOf = new Map(CLINIC_GROUPS.flatMap((group) => group.tags.map((tag) => [tag, group.name] as const)));
+  const unmapped = new Set<string>();
+  for (const path of Object.values(openApi.paths)) {
+    for (const method of OPERATION_METHODS) {
+      const operation = path[method];
+      if (!operation?.tags) continue;
+      operation.tags = [...new Set(operation.tags.map((tag) => groupOf.get(tag) ?? (unmapped.add(tag), tag)))];
+    }
+  }
+  if (unmapped.size) throw new Error(`Controller tags with no group in CLINIC_GROUPS: ${[...unmapped].join(', ')}`);
+  openApi.tags = CLINIC_GROUPS.map(({ name, description }) => ({ name, description }));
 }
 
 /**
@@ -319,7 +369,36 @@ export function serveApiDocs(app: INestApplication, config: AppConfig, exampleId
     jsonDocumentUrl: DOCUMENT_PATH.slice(1),
     yamlDocumentUrl: 'docs/openapi.yaml',
     customSiteTitle: 'Healthcare Platform Business API',
-    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, filter: true, fn: { opsFilter } },
     patchDocumentOnRequest: async (_request, _response, document) => withExampleIds(document, await exampleIds()),
   });
+}
+
+/** The parts of Swagger UI's Immutable.js collections that `opsFilter` reads. */
+interface ImmutableSeq<T> {
+  filter(keep: (value: T) => boolean): ImmutableSeq<T>;
+  map(change: (value: T, key: string) => T): ImmutableSeq<T>;
+  readonly size: number;
+}
+interface ImmutableRecord {
+  get(key: string): unknown;
+  getIn(path: string[]): unknown;
+  set(key: string, value: unknown): ImmutableRecord;
+}
+
+/**
+ * The filter box of Swagger UI. Its own matches tag names exactly as typed; this one ignores case and
+ * also finds an operation by its method, path or summary ("refund", "post /v1/members"). It runs in
+ * the browser: Swagger UI's page gets its source text, so it uses nothing from this module.
+ */
+function opsFilter(taggedOps: ImmutableSeq<ImmutableRecord>, phrase: string): ImmutableSeq<ImmutableRecord> {
+  const wanted = String(phrase).trim().toLowerCase();
+  if (!wanted) return taggedOps;
+  const matches = (operation: ImmutableRecord) =>
+    [operation.get('method'), operation.get('path'), operation.getIn(['operation', 'summary'])].join(' ').toLowerCase().includes(wanted);
+  return taggedOps
+    .map((tag, name) =>
+      name.toLowerCase().includes(wanted) ? tag : tag.set('operations', (tag.get('operations') as ImmutableSeq<ImmutableRecord>).filter(matches)),
+    )
+    .filter((tag) => (tag.get('operations') as ImmutableSeq<ImmutableRecord>).size > 0);
 }

@@ -40,6 +40,7 @@ module.exports = {
       'events',
       'payments-and-claims',
       'scheduling',
+      'composition',
     ]),
     ...dependOneWay('platform-folders-depend-one-way', 'libs/platform/src', ['health', 'metrics', 'keys', 'rate-limit', 'access', 'idempotency', 'api-keys']),
     {

@@ -1,6 +1,48 @@
 /** Architecture rules, checked in CI (`npm run depcheck`). */
+
+/**
+ * Rules that make the folders under `root` depend one way: each imports only folders listed before
+ * it, so no chain of imports can lead back. A loop needs one import against the order, and
+ * `no-circular` would miss it unless it also ran between files. The order is written down because
+ * dependency-cruiser's folder-level cycle check compares folders of one depth only and so misses a
+ * loop such as `access/` → `keys/domain/` → … → `access/`. A folder missing from the list fails,
+ * so a new one is placed when it is made.
+ */
+function dependOneWay(name, root, lowestFirst) {
+  const rules = lowestFirst.slice(0, -1).map((folder, index) => ({
+    name,
+    comment: `${root}/${folder} imports none of the folders listed after it.`,
+    severity: 'error',
+    from: { path: `^${root}/${folder}/` },
+    to: { path: `^${root}/(${lowestFirst.slice(index + 1).join('|')})/` },
+  }));
+  rules.push({
+    name,
+    comment: `Every folder of ${root} has its place in the order.`,
+    severity: 'error',
+    from: { path: `^${root}/[^/]+/`, pathNot: `^${root}/(${lowestFirst.join('|')})/` },
+    to: {},
+  });
+  return rules;
+}
+
 module.exports = {
   forbidden: [
+    // Lowest first. The platform stands beside the contexts and imports none of them (below).
+    ...dependOneWay('contexts-depend-one-way', 'libs', [
+      'shared',
+      'jobs',
+      'platform',
+      'organisations',
+      'practitioners',
+      'membership',
+      'wallet',
+      'events',
+      'payments-and-claims',
+      'scheduling',
+      'composition',
+    ]),
+    ...dependOneWay('platform-folders-depend-one-way', 'libs/platform/src', ['health', 'metrics', 'keys', 'rate-limit', 'access', 'idempotency', 'api-keys']),
     {
       name: 'domain-is-plain-typescript',
       comment: 'A domain/ folder imports no framework, ORM or HTTP library.',

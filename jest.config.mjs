@@ -30,10 +30,12 @@ export default {
     '^@app/wallet$': '<rootDir>/libs/wallet/src/index.ts',
     '^@app/wallet/http$': '<rootDir>/libs/wallet/src/http/index.ts',
     '^@app/scheduling$': '<rootDir>/libs/scheduling/src/index.ts',
+    '^@app/scheduling/http$': '<rootDir>/libs/scheduling/src/http/index.ts',
     '^@app/payments-and-claims$': '<rootDir>/libs/payments-and-claims/src/index.ts',
     '^@app/payments-and-claims/http$': '<rootDir>/libs/payments-and-claims/src/http/index.ts',
     '^@app/jobs$': '<rootDir>/libs/jobs/src/index.ts',
     '^@app/events$': '<rootDir>/libs/events/src/index.ts',
+    '^@app/composition$': '<rootDir>/libs/composition/src/index.ts',
     // The ESM build imports JSON without an import attribute, which Jest warns about on every file.
     '^libphonenumber-js/max$': '<rootDir>/node_modules/libphonenumber-js/max/index.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',

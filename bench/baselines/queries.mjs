@@ -10,8 +10,9 @@
 //   libs/organisations/src/application/organisation.queries.ts     assertExists (remembered once found)
 //   libs/practitioners/src/application/practitioner.queries.ts     list, byIds
 //   libs/practitioners/src/http/dto/provider.response.ts           ProviderResponse.from
-//   libs/scheduling/src/application/booking.queries.ts             list, count, assemble (no expansion)
-//   libs/scheduling/src/http/dto/booking.response.ts               BookingResponse.from
+//   libs/scheduling/src/application/booking.queries.ts             list, count, withParties
+//   libs/composition/src/bookings/booking-views.ts                 list, expand (no expansion)
+//   libs/scheduling/src/http/dto/booking.response.ts               renderBooking
 //   libs/scheduling/src/http/dto/appointment-type.response.ts      AppointmentTypeResponse.from
 //   libs/organisations/src/application/directory.queries.ts        locations
 //   libs/organisations/src/http/dto/location.response.ts           LocationResponse.from

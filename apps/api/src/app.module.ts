@@ -7,7 +7,7 @@ import { OrganisationQueries, OrganisationsModule } from '@app/organisations';
 import { MembershipModule } from '@app/membership';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
-import { SchedulingModule } from '@app/scheduling';
+import { CompositionModule } from '@app/composition';
 import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { BookingPageController } from './booking-page/booking-page.controller.js';
 import { JobsModule } from '@app/jobs';
@@ -32,7 +32,7 @@ export class AppModule {
         MembershipModule,
         PractitionersModule,
         WalletModule,
-        SchedulingModule,
+        CompositionModule,
         PaymentsAndClaimsModule,
       ],
       controllers: [BookingPageController],

@@ -4,12 +4,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import {
+  AllowedMethods,
   answerClientErrorsAsProblems,
   AppConfig,
   AppLogger,
   createValidationPipe,
   DirectDatabaseUrl,
-  indexRoutes,
   jsonBody,
   parseQueryString,
   ProblemFilter,
@@ -51,7 +51,7 @@ export async function createApp(
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(jsonBody());
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ProblemFilter());
+  app.useGlobalFilters(new ProblemFilter(app.get(AllowedMethods)));
   serveApiDocs(app, config, exampleIdsOf(config, databaseUrl));
 
   const orm = app.get(MikroORM);
@@ -64,8 +64,6 @@ export async function createApp(
   const { bootstrapKey } = options;
   if (bootstrapKey) await RequestContext.create(orm.em, () => app.get(EnsureBootstrapKey).execute(bootstrapKey));
   await app.init();
-  // Every route is registered now: route lookups no longer walk the whole route table.
-  indexRoutes(app.getHttpAdapter().getInstance());
   return app;
 }
 

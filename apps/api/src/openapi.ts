@@ -11,7 +11,7 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { type AppConfig, problemResponse } from '@app/shared';
+import { AllowedMethods, type AppConfig, problemResponse } from '@app/shared';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@app/platform';
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
@@ -365,13 +365,15 @@ function redirectToDocs(request: Request, response: Response, next: NextFunction
  */
 export function serveApiDocs(app: INestApplication, config: AppConfig, exampleIds: () => Promise<Record<string, string>>): void {
   app.use(redirectToDocs);
+  const yamlPath = '/docs/openapi.yaml';
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: DOCUMENT_PATH.slice(1),
-    yamlDocumentUrl: 'docs/openapi.yaml',
+    yamlDocumentUrl: yamlPath.slice(1),
     customSiteTitle: 'Healthcare Platform Business API',
     swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, filter: true, fn: { opsFilter } },
     patchDocumentOnRequest: async (_request, _response, document) => withExampleIds(document, await exampleIds()),
   });
+  app.get(AllowedMethods).add(['GET'], ['/docs', DOCUMENT_PATH, yamlPath]);
 }
 
 /** The parts of Swagger UI's Immutable.js collections that `opsFilter` reads. */

@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
-import { ClientQueries } from './application/client.queries.js';
+import { ClientQueries, SqlClientQueries } from './application/client.queries.js';
 import { CreateClient } from './application/create-client.use-case.js';
 import { FindOrAddClient } from './application/find-or-add-client.use-case.js';
 import { MemberQueries } from './application/member.queries.js';
@@ -29,7 +29,7 @@ export const membershipSchemas = [MemberSchema, ClientSchema];
     CreateClient,
     FindOrAddClient,
     MemberQueries,
-    ClientQueries,
+    { provide: ClientQueries, useClass: SqlClientQueries },
   ],
   exports: [ClientQueries, MemberQueries, FindOrAddClient],
 })

@@ -4,8 +4,8 @@ import { CreateBusiness } from './application/create-business.use-case.js';
 import { CreateLocation } from './application/create-location.use-case.js';
 import { CreateOrganisation } from './application/create-organisation.use-case.js';
 import { CreatePlanTemplateLink } from './application/create-plan-template-link.use-case.js';
-import { DirectoryQueries } from './application/directory.queries.js';
-import { OrganisationQueries } from './application/organisation.queries.js';
+import { DirectoryQueries, SqlDirectoryQueries } from './application/directory.queries.js';
+import { OrganisationQueries, SqlOrganisationQueries } from './application/organisation.queries.js';
 import { UpdateBookingSettings } from './application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from './application/update-organisation.use-case.js';
 import { DirectoryRepository } from './domain/directory.repository.js';
@@ -36,8 +36,8 @@ export const organisationSchemas = [OrganisationSchema, BusinessSchema, Location
     CreateBusiness,
     CreateLocation,
     CreatePlanTemplateLink,
-    OrganisationQueries,
-    DirectoryQueries,
+    { provide: OrganisationQueries, useClass: SqlOrganisationQueries },
+    { provide: DirectoryQueries, useClass: SqlDirectoryQueries },
   ],
   exports: [OrganisationQueries, DirectoryQueries],
 })

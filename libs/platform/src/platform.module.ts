@@ -1,4 +1,4 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
+import { type Abstract, type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
@@ -8,10 +8,10 @@ import { ApiKeyQueries } from './api-keys/application/api-key.queries.js';
 import { CreateApiKey } from './api-keys/application/create-api-key.use-case.js';
 import { RevokeApiKey } from './api-keys/application/revoke-api-key.use-case.js';
 import { EnsureBootstrapKey } from './api-keys/application/ensure-bootstrap-key.use-case.js';
-import { ApiKeyRepository } from './api-keys/domain/api-key.repository.js';
+import { ApiKeyRepository } from './keys/domain/api-key.repository.js';
 import { ApiKeysController } from './api-keys/http/api-keys.controller.js';
-import { ApiKeySchema } from './api-keys/infrastructure/api-key.schema.js';
-import { MikroOrmApiKeyRepository } from './api-keys/infrastructure/mikro-orm-api-key.repository.js';
+import { ApiKeySchema } from './keys/infrastructure/api-key.schema.js';
+import { MikroOrmApiKeyRepository } from './keys/infrastructure/mikro-orm-api-key.repository.js';
 import { ApiKeyAuthenticator } from './access/api-key-authenticator.js';
 import { ApiKeyCache } from './access/api-key-cache.js';
 import { ApiKeyChangeListener } from './access/api-key-change-listener.js';
@@ -76,7 +76,7 @@ export class PlatformModule implements NestModule {
    * only with `readReplicas` (`DATABASE_READ_URLS`): any global interceptor makes Nest run its
    * RxJS chain on every request, which without replicas would route nothing.
    */
-  static withOrganisationsFrom(module: Type | DynamicModule, lookup: Type<OrganisationLookup>, options: { readReplicas: boolean }): DynamicModule {
+  static withOrganisationsFrom(module: Type | DynamicModule, lookup: Abstract<OrganisationLookup>, options: { readReplicas: boolean }): DynamicModule {
     return {
       module: PlatformModule,
       imports: [module],

@@ -4,7 +4,7 @@ import { OrganisationsModule } from '@app/organisations';
 import { CreateLocationLink } from './application/create-location-link.use-case.js';
 import { CreateProvider } from './application/create-provider.use-case.js';
 import { DeleteProvider } from './application/delete-provider.use-case.js';
-import { PractitionerQueries } from './application/practitioner.queries.js';
+import { PractitionerQueries, SqlPractitionerQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
 import { renderPractitionerEvents } from './http/event-data.js';
@@ -23,7 +23,7 @@ export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
     CreateProvider,
     DeleteProvider,
     CreateLocationLink,
-    PractitionerQueries,
+    { provide: PractitionerQueries, useClass: SqlPractitionerQueries },
   ],
   exports: [PractitionerQueries],
 })

@@ -6,8 +6,7 @@ import { BookingLedger, PaymentsAndClaimsModule } from '@app/payments-and-claims
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
-import { BookingDataQueries } from './application/booking-data.queries.js';
-import { BookingQueries } from './application/booking.queries.js';
+import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
 import { CancelBooking } from './application/cancel-booking.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
 import { CreateBooking } from './application/create-booking.use-case.js';
@@ -16,20 +15,13 @@ import { AvailabilityQueries } from './application/availability.queries.js';
 import { BookOnline } from './application/book-online.use-case.js';
 import { CancelOnline } from './application/cancel-online.use-case.js';
 import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
-import { PublicBookingQueries } from './application/public-booking.queries.js';
 import { SchedulingBookingLedger } from './application/scheduling-booking-ledger.js';
 import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
 import { SetWorkingHours } from './application/set-working-hours.use-case.js';
 import { AppointmentTypeRepository } from './domain/appointment-type.repository.js';
 import { ProviderScheduleRepository } from './domain/provider-schedule.repository.js';
-import { AvailabilityController } from './http/availability.controller.js';
-import { ProviderScheduleController } from './http/provider-schedule.controller.js';
-import { PublicBookingsController } from './http/public-bookings.controller.js';
 import { MikroOrmProviderScheduleRepository } from './infrastructure/persistence/mikro-orm-provider-schedule.repository.js';
 import { BookingRepository } from './domain/booking.repository.js';
-import { AppointmentTypesController } from './http/appointment-types.controller.js';
-import { BookingDataController } from './http/booking-data.controller.js';
-import { BookingsController } from './http/bookings.controller.js';
 import { renderSchedulingEvents } from './http/event-data.js';
 import { eventData } from '@app/shared';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
@@ -45,8 +37,8 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
 
 /**
  * Appointment types, bookings, providers' working hours and time off, availability and public
- * booking; a booking's `latestTransaction` is read from payments-and-claims, and its cancellation
- * fee charged there.
+ * booking; a booking's cancellation fee is charged in payments-and-claims. Its routes are mounted by
+ * the composition above the contexts (`CompositionModule`), with the answers composed there.
  *
  * Global for payments' `BookingLedger` alone: payments' check-out and payment links inject it, and
  * payments cannot import this module (this module imports payments, and the dependency runs one way).
@@ -54,14 +46,6 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
 @Global()
 @Module({
   imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
-  controllers: [
-    AppointmentTypesController,
-    BookingsController,
-    BookingDataController,
-    ProviderScheduleController,
-    AvailabilityController,
-    PublicBookingsController,
-  ],
   providers: [
     eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
@@ -71,8 +55,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     CreateBooking,
     CancelBooking,
     AppointmentTypeQueries,
-    BookingQueries,
-    BookingDataQueries,
+    { provide: BookingQueries, useClass: SqlBookingQueries },
     SetWorkingHours,
     AddTimeOff,
     RemoveTimeOff,
@@ -80,9 +63,22 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     AvailabilityQueries,
     BookOnline,
     CancelOnline,
-    PublicBookingQueries,
     { provide: BookingLedger, useClass: SchedulingBookingLedger },
   ],
-  exports: [BookingLedger],
+  exports: [
+    BookingLedger,
+    BookingQueries,
+    AppointmentTypeQueries,
+    CreateAppointmentType,
+    CreateBooking,
+    CancelBooking,
+    BookOnline,
+    CancelOnline,
+    SetWorkingHours,
+    AddTimeOff,
+    RemoveTimeOff,
+    ProviderScheduleQueries,
+    AvailabilityQueries,
+  ],
 })
 export class SchedulingModule {}

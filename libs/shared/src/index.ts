@@ -35,5 +35,5 @@ export * from './sql/change-notices.js';
 export * from './http/request-limits.js';
 export * from './http/event-data.js';
 export * from './http/page-json.js';
-export * from './http/route-index.js';
+export * from './http/allowed-methods.js';
 export * from './crypto/sealed-box.js';

@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from './config/app-config.js';
+import { AllowedMethods } from './http/allowed-methods.js';
 import { Clock, EventRenderers, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
@@ -11,7 +13,8 @@ import { SqlReader } from './sql/sql-reader.js';
 
 /**
  * Configuration, the database URL for sessions, the clock, the read side's SQL (and its replica
- * routing), change notices, the event renderers and the metrics registry, available to every module.
+ * routing), change notices, the event renderers, the metrics registry and the routes' methods,
+ * available to every module.
  */
 @Global()
 @Module({})
@@ -19,6 +22,7 @@ export class SharedModule {
   static forRoot(config: AppConfig, directDatabaseUrl: string): DynamicModule {
     return {
       module: SharedModule,
+      imports: [DiscoveryModule],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: DirectDatabaseUrl, useValue: new DirectDatabaseUrl(directDatabaseUrl) },
@@ -34,6 +38,7 @@ export class SharedModule {
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,
+        AllowedMethods,
       ],
       exports: [
         AppConfig,
@@ -46,6 +51,7 @@ export class SharedModule {
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,
+        AllowedMethods,
       ],
     };
   }

@@ -5,9 +5,9 @@ import { MembershipModule } from '@app/membership';
 import { CardCharges } from './application/card-charges.js';
 import { CardNumbers } from './application/card-numbers.js';
 import { AddWalletCard } from './application/add-wallet-card.use-case.js';
-import { HealthFundQueries } from './application/health-fund.queries.js';
+import { HealthFundQueries, SqlHealthFundQueries } from './application/health-fund.queries.js';
 import { RescopeCardFingerprints } from './application/rescope-card-fingerprints.js';
-import { WalletCardQueries } from './application/wallet-card.queries.js';
+import { SqlWalletCardQueries, WalletCardQueries } from './application/wallet-card.queries.js';
 import { CardVault } from './domain/card-vault.js';
 import { PaymentProcessor } from './domain/payment-processor.js';
 import { WalletCardRepository } from './domain/wallet-card.repository.js';
@@ -42,9 +42,9 @@ function paymentProcessor(config: AppConfig): PaymentProcessor {
     { provide: CardVault, inject: [AppConfig], useFactory: cardVaultFor },
     { provide: PaymentProcessor, inject: [AppConfig], useFactory: paymentProcessor },
     AddWalletCard,
-    HealthFundQueries,
+    { provide: HealthFundQueries, useClass: SqlHealthFundQueries },
     RescopeCardFingerprints,
-    WalletCardQueries,
+    { provide: WalletCardQueries, useClass: SqlWalletCardQueries },
     CardCharges,
     CardNumbers,
   ],

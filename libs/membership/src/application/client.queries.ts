@@ -47,9 +47,22 @@ export interface ActiveClient {
 }
 
 /** Reads of an organisation's clients: as the API shows them (deleted ones included, marked `deleted`), and for other contexts' writes. */
+export abstract class ClientQueries {
+  abstract get(organisationId: string, clientId: string): Promise<ClientView>;
+  /** The organisation's clients with these ids; ids of other organisations are left out. */
+  abstract findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>>;
+  /** The client when it belongs to the organisation and is not deleted; otherwise `null`. */
+  abstract findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null>;
+  /** The organisation's oldest live client with this email, ignoring case; `null` when there is none. */
+  abstract oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null>;
+}
+
+/** `ClientQueries` on PostgreSQL: each read one statement. */
 @Injectable()
-export class ClientQueries {
-  constructor(private readonly sql: SqlReader) {}
+export class SqlClientQueries extends ClientQueries {
+  constructor(private readonly sql: SqlReader) {
+    super();
+  }
 
   async get(organisationId: string, clientId: string): Promise<ClientView> {
     const client = isUuid(clientId) ? await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2', [clientId, organisationId]) : null;
@@ -57,7 +70,6 @@ export class ClientQueries {
     return clientView(client);
   }
 
-  /** The organisation's clients with these ids, in one statement; ids of other organisations are left out. */
   async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
     const wellFormed = [...new Set(ids.filter(isUuid))];
     if (wellFormed.length === 0) return new Map();
@@ -65,14 +77,12 @@ export class ClientQueries {
     return new Map(clients.map((client) => [client.id, clientView(client)]));
   }
 
-  /** The client when it belongs to the organisation and is not deleted; otherwise `null`. */
   async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
     if (!isUuid(clientId)) return null;
     const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2 and not c.deleted', [clientId, organisationId]);
     return client ? { id: client.id, firstName: client.firstName, lastName: client.lastName } : null;
   }
 
-  /** The organisation's oldest live client with this email, ignoring case; `null` when there is none. */
   async oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null> {
     const client = await this.sql.first(
       CLIENTS,

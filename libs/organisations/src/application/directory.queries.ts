@@ -23,12 +23,38 @@ export interface LocationView {
 }
 
 /** Reads of an organisation's directory (businesses, locations, plan template links): its routes' lists, newest first, and gets; batched reads for other contexts' expansions. */
+export abstract class DirectoryQueries {
+  abstract listBusinesses(organisationId: string, page: PageRequest): Promise<Page<Business>>;
+  abstract listLocations(organisationId: string, page: PageRequest, expansion: Expansion<LocationExpansion>): Promise<Page<LocationView>>;
+  abstract listPlanTemplateLinks(organisationId: string, page: PageRequest): Promise<Page<PlanTemplateLink>>;
+  abstract getBusiness(organisationId: string, businessId: string): Promise<Business>;
+  abstract getLocation(organisationId: string, locationId: string, expansion: Expansion<LocationExpansion>): Promise<LocationView>;
+  abstract getPlanTemplateLink(organisationId: string, linkId: string): Promise<PlanTemplateLink>;
+  /** The organisation's locations with these ids: lists of bookings and providers call this on every page. */
+  abstract locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>>;
+  /** The businesses with these ids. */
+  abstract businesses(ids: readonly string[]): Promise<Map<string, Business>>;
+  /** Every location of the organisation, oldest first. */
+  abstract locationsOf(organisationId: string): Promise<Location[]>;
+  /** Every business of the organisation, oldest first. */
+  abstract businessesOf(organisationId: string): Promise<Business[]>;
+  /** Those of `ids` that name no location of the organisation. */
+  abstract missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
+
+  async locationExists(organisationId: string, locationId: string): Promise<boolean> {
+    return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
+  }
+}
+
+/** `DirectoryQueries` on PostgreSQL: each batched read one statement, whatever the number of ids. */
 @Injectable()
-export class DirectoryQueries {
+export class SqlDirectoryQueries extends DirectoryQueries {
   constructor(
     private readonly sql: SqlReader,
     private readonly organisations: OrganisationQueries,
-  ) {}
+  ) {
+    super();
+  }
 
   listBusinesses(organisationId: string, page: PageRequest): Promise<Page<Business>> {
     return this.list(BUSINESSES, organisationId, page);
@@ -70,35 +96,26 @@ export class DirectoryQueries {
     return this.get(PLAN_TEMPLATE_LINKS, 'Plan template link', organisationId, linkId);
   }
 
-  /** The organisation's locations with these ids, in one statement: lists of bookings and providers call this on every page. */
   async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
     if (ids.length === 0) return new Map();
     const locations = await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, [...new Set(ids)]]);
     return new Map(locations.map((location) => [location.id, location]));
   }
 
-  /** The businesses with these ids, in one statement. */
   async businesses(ids: readonly string[]): Promise<Map<string, Business>> {
     if (ids.length === 0) return new Map();
     const businesses = await this.sql.select(BUSINESSES, 'where b.id = any($1)', [[...new Set(ids)]]);
     return new Map(businesses.map((business) => [business.id, business]));
   }
 
-  /** Every location of the organisation, oldest first. */
   locationsOf(organisationId: string): Promise<Location[]> {
     return this.sql.select(LOCATIONS, 'where l.organisation_id = $1 order by l.created_at, l.id', [organisationId]);
   }
 
-  /** Every business of the organisation, oldest first. */
   businessesOf(organisationId: string): Promise<Business[]> {
     return this.sql.select(BUSINESSES, 'where b.organisation_id = $1 order by b.created_at, b.id', [organisationId]);
   }
 
-  async locationExists(organisationId: string, locationId: string): Promise<boolean> {
-    return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
-  }
-
-  /** Those of `ids` that name no location of the organisation. */
   async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
     const wellFormed = ids.filter(isUuid);
     const found = wellFormed.length ? await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, wellFormed]) : [];

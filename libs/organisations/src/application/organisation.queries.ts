@@ -12,8 +12,24 @@ const BUSINESSES = ReadModel.of(Business, 'b');
 const MAX_REMEMBERED = 10_000;
 
 /** Reads of organisations: the routes' lists and gets, and what other contexts and the access guard ask. */
+export abstract class OrganisationQueries {
+  /** A platform key sees every organisation; an organisation key only its own. */
+  abstract list(caller: Caller, page: PageRequest): Promise<Page<Organisation>>;
+  abstract get(organisationId: string): Promise<Organisation>;
+  /** Throws the organisation's 404 when there is no such organisation. */
+  abstract assertExists(organisationId: string): Promise<void>;
+  /** The organisation that owns a business, or `null` when there is no such business. */
+  abstract organisationIdOfBusiness(businessId: string): Promise<string | null>;
+  /** Whether the organisation owns the business, in the same time for another organisation's business as for none. */
+  abstract ownsBusiness(organisationId: string, businessId: string): Promise<boolean>;
+  abstract bookingSettings(organisationId: string): Promise<BookingSettings>;
+  /** The organisation an `org_…` id or a slug names, for public pages. */
+  abstract findByIdOrSlug(idOrSlug: string): Promise<Organisation | null>;
+}
+
+/** `OrganisationQueries` on PostgreSQL, remembering what cannot change. */
 @Injectable()
-export class OrganisationQueries {
+export class SqlOrganisationQueries extends OrganisationQueries {
   /**
    * Organisations are never removed, so one that exists is remembered (it saves a statement per
    * list): at most `MAX_REMEMBERED`, all forgotten when full. Unknown ids are not remembered.
@@ -25,9 +41,10 @@ export class OrganisationQueries {
    */
   private readonly ownerOfBusiness = new Map<string, string>();
 
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlReader) {
+    super();
+  }
 
-  /** A platform key sees every organisation; an organisation key only its own. */
   async list(caller: Caller, page: PageRequest): Promise<Page<Organisation>> {
     const [where, values] = caller.organisationId ? ['where o.id = $1', [caller.organisationId]] : ['', []];
     const [items, total] = await Promise.all([
@@ -54,7 +71,6 @@ export class OrganisationQueries {
     this.existing.add(organisationId);
   }
 
-  /** The organisation that owns a business, or `null` when there is no such business. */
   async organisationIdOfBusiness(businessId: string): Promise<string | null> {
     if (!isUuid(businessId)) return null;
     return this.ownerOfBusiness.get(businessId) ?? this.lookUpOwner(businessId);
@@ -83,7 +99,6 @@ export class OrganisationQueries {
     return (await this.get(organisationId)).bookingSettings;
   }
 
-  /** The organisation an `org_…` id or a slug names, for public pages. */
   findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
     return this.sql.first(ORGANISATIONS, idOrSlug.startsWith('org_') ? 'where o.id = $1' : 'where o.slug = $1', [idOrSlug]);
   }

@@ -3,8 +3,8 @@ import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler
 import type { Request } from 'express';
 import { AppConfig, type Caller, DomainError } from '@app/shared';
 import { Clock } from '@app/shared/domain';
-import { ApiKey } from '../api-keys/domain/api-key.js';
-import { ApiKeyRepository } from '../api-keys/domain/api-key.repository.js';
+import { ApiKey } from '../keys/domain/api-key.js';
+import { ApiKeyRepository } from '../keys/domain/api-key.repository.js';
 import { ApiKeyCache, type Refusal } from './api-key-cache.js';
 import { ApiKeyUsage } from './api-key-usage.js';
 

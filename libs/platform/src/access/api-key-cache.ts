@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Caller, NoticeKeptCache } from '@app/shared';
-import { type ApiKeyRefusal, isExpired } from '../api-keys/domain/api-key.js';
+import { type ApiKeyRefusal, isExpired } from '../keys/domain/api-key.js';
 
 /** At most this long, even when no change is announced: a backstop, not what keeps it right. */
 const TTL_MS = 60_000;

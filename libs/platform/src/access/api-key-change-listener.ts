@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ChangeNotices } from '@app/shared';
-import { API_KEY_CHANGES_CHANNEL } from '../api-keys/infrastructure/api-key-changes.js';
+import { API_KEY_CHANGES_CHANNEL } from '../keys/infrastructure/api-key-changes.js';
 import { ApiKeyCache } from './api-key-cache.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiKeyRepository } from '../api-keys/domain/api-key.repository.js';
+import { ApiKeyRepository } from '../keys/domain/api-key.repository.js';
 
 const MINUTE_MS = 60_000;
 const MAX_ENTRIES = 10_000;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig, DomainError, invalidField } from '@app/shared';
-import { ApiKey } from '../api-keys/domain/api-key.js';
+import { ApiKey } from '../keys/domain/api-key.js';
 import { ApiKeyAuthenticator } from '../access/api-key-authenticator.js';
 import { replayErrorOf } from './answer-shown-once.js';
 import { type HeldKey, IdempotencyStore, type StoredResponse } from './idempotency.store.js';

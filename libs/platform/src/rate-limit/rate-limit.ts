@@ -2,9 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerException, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AppConfig } from '@app/shared';
-import type { RouteAccess } from '../access/route-access.js';
 
 const WINDOW_MS = 60_000;
+
+/** What the limit needs to know about a route: which budget it counts against. */
+export interface RateLimitedRoute {
+  isPublic: boolean;
+  /** The controller: public routes' per-IP budgets are per controller. */
+  group: string;
+}
 
 /**
  * One budget per API key across all routes (`RATE_LIMIT_PER_MINUTE`), and on public routes one per
@@ -19,7 +25,7 @@ export class RateLimit {
     private readonly config: AppConfig,
   ) {}
 
-  async count(request: Request, response: Response, route: RouteAccess): Promise<void> {
+  async count(request: Request, response: Response, route: RateLimitedRoute): Promise<void> {
     const { caller } = request;
     const key = caller ? `default:key:${caller.keyId}` : `default:ip:${request.ip}:${route.group}`;
     const limit = route.isPublic ? this.config.publicRateLimitPerMinute : this.config.rateLimitPerMinute;

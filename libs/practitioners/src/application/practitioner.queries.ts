@@ -24,17 +24,36 @@ export const PROVIDERS = ReadModel.of(Provider, 'p', {
 });
 const LINKS = ReadModel.of(ProviderLocationLink, 'l');
 
+/** What this context's answers and other contexts read of providers and their links. */
+export abstract class PractitionerQueries {
+  abstract list(
+    organisationId: string,
+    page: PageRequest,
+    options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> },
+  ): Promise<Page<ProviderView>>;
+  abstract get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderView>;
+  /** Providers by id, without expansions. */
+  abstract byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>>;
+  abstract bookable(organisationId: string): Promise<ProviderView[]>;
+  abstract missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
+  abstract liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
+  /** Links by id. */
+  abstract linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>>;
+}
+
 /**
  * The read side of practitioners. A page is two statements (rows with their location ids, and the
- * count), and each expansion one more, whatever the page size.
+ * count), and each expansion one more, whatever the page size; `byIds` and `linksByIds` one each.
  */
 @Injectable()
-export class PractitionerQueries {
+export class SqlPractitionerQueries extends PractitionerQueries {
   constructor(
     private readonly sql: SqlReader,
     private readonly organisations: OrganisationQueries,
     private readonly locations: DirectoryQueries,
-  ) {}
+  ) {
+    super();
+  }
 
   async list(
     organisationId: string,
@@ -61,7 +80,6 @@ export class PractitionerQueries {
     return read;
   }
 
-  /** Providers by id, without expansions, in one statement. */
   async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>> {
     if (ids.length === 0) return new Map();
     const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2)', [organisationId, [...new Set(ids)]]);
@@ -115,7 +133,6 @@ export class PractitionerQueries {
     );
   }
 
-  /** Links by id, in one statement. */
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {
     if (ids.length === 0) return new Map();
     const links = await this.sql.select(LINKS, 'where l.id = any($1)', [[...new Set(ids)]]);

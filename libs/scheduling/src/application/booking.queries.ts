@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Expansion, ReadModel, SqlReader } from '@app/shared';
+import { type Expansion, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientQueries, type ClientView } from '@app/membership';
 import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
-import { PractitionerQueries, type ProviderLocationLink, type ProviderView } from '@app/practitioners';
-import { type CardView, WalletCardQueries } from '@app/wallet';
-import { type TransactionView, TransactionQueries } from '@app/payments-and-claims';
+import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { Booking, type BookingStatus } from '../domain/booking.js';
 import { BookingCounts } from '../domain/booking-counts.js';
-import { type CancellationPolicy, cancellationPolicyOf } from '../domain/cancellation-policy.js';
-import { bookingNotFound } from '../domain/scheduling.errors.js';
+import { isManageTokenShaped, manageTokenHash } from '../domain/manage-token.js';
+import { bookingNotFound, manageTokenNotFound } from '../domain/scheduling.errors.js';
 import { AppointmentTypeQueries } from './appointment-type.queries.js';
 
 export const BOOKING_EXPANSIONS = [
@@ -37,7 +35,11 @@ export interface BookingFilters {
   clientId?: string;
 }
 
-/** A booking with everything its answer needs, batched across a page. */
+/**
+ * A booking with the parties its answer shows: provider, location, appointment type and client.
+ * `business` is set when the location's business is expanded; the other expansions are read above
+ * this context.
+ */
 export interface BookingView {
   booking: Booking;
   expansion: Expansion<BookingExpansion>;
@@ -46,22 +48,31 @@ export interface BookingView {
   business?: Business | null;
   appointmentType: AppointmentType | null;
   client: ClientView | null;
-  paymentMethod?: CardView | null;
-  healthFundCard?: CardView | null;
-  providerLocationLink?: ProviderLocationLink | null;
-  cancellationPolicy?: CancellationPolicy;
-  latestTransaction?: TransactionView | null;
 }
 
 export const BOOKINGS = ReadModel.of(Booking, 'b');
 export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
 
-/**
- * The read side of bookings: one statement for the page, one for the count, and one per related
- * kind of thing (providers, locations, types, clients, cards, ...), whatever the page size.
- */
+/** Reads of bookings: pages and single bookings for answers, and a booking with its parties for writes. */
+export abstract class BookingQueries {
+  /** A page of the organisation's bookings, newest service date first; 404 for an unknown organisation. */
+  abstract list(organisationId: string, page: PageRequest, filters: BookingFilters): Promise<Page<Booking>>;
+  /** The organisation's booking, or its 404. */
+  abstract find(organisationId: string, bookingId: string): Promise<Booking>;
+  /** The booking a manage token names, or its 404. */
+  abstract byManageToken(token: string): Promise<Booking>;
+  /** The parties of each booking, one read per kind of party whatever the number of bookings. */
+  abstract withParties(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]>;
+  /**
+   * The booking with its parties, as a write answers and records it, read in the write's
+   * transaction. Only the parties are read here, whatever `expansion` and `now` ask of the answer.
+   */
+  abstract get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView>;
+}
+
+/** `BookingQueries` on PostgreSQL: a page is one statement for its rows and one for the count. */
 @Injectable()
-export class BookingQueries {
+export class SqlBookingQueries extends BookingQueries {
   constructor(
     private readonly sql: SqlReader,
     private readonly organisations: OrganisationQueries,
@@ -69,17 +80,11 @@ export class BookingQueries {
     private readonly providers: PractitionerQueries,
     private readonly appointmentTypes: AppointmentTypeQueries,
     private readonly clients: ClientQueries,
-    private readonly wallet: WalletCardQueries,
-    private readonly transactions: TransactionQueries,
-  ) {}
+  ) {
+    super();
+  }
 
-  async list(
-    organisationId: string,
-    page: PageRequest,
-    filters: BookingFilters,
-    expansion: Expansion<BookingExpansion>,
-    now: Date,
-  ): Promise<Page<BookingView>> {
+  async list(organisationId: string, page: PageRequest, filters: BookingFilters): Promise<Page<Booking>> {
     await this.organisations.assertExists(organisationId);
     const { where, params } = whereOf(organisationId, filters);
     const paging = pagingOf(page, params);
@@ -94,7 +99,7 @@ export class BookingQueries {
       ),
       this.count(organisationId, filters, where, params),
     ]);
-    return pageOf(await this.assemble(organisationId, rows, expansion, now), total, page);
+    return pageOf(rows, total, page);
   }
 
   /** From the trigger-kept counters when only `status` filters (the common dashboard case), else counted. */
@@ -109,24 +114,27 @@ export class BookingQueries {
     return this.sql.count(BOOKINGS, `where ${where}`, params);
   }
 
-  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView> {
-    const rows = await this.sql.select(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
-    if (rows.length === 0) throw bookingNotFound(bookingId);
-    const [read] = await this.assemble(organisationId, rows, expansion, now);
-    return read;
+  async find(organisationId: string, bookingId: string): Promise<Booking> {
+    const booking = await this.sql.first(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
+    if (!booking) throw bookingNotFound(bookingId);
+    return booking;
   }
 
-  private async assemble(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView[]> {
+  async byManageToken(token: string): Promise<Booking> {
+    const booking = isManageTokenShaped(token) ? await this.sql.first(BOOKINGS, 'where b.manage_token_hash = $1', [manageTokenHash(token)]) : null;
+    if (!booking) throw manageTokenNotFound();
+    return booking;
+  }
+
+  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
+    const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
+    return view;
+  }
+
+  async withParties(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {
     if (rows.length === 0) return [];
-    const ids = (pick: (row: Booking) => string | null): string[] => {
-      const unique = new Set<string>();
-      for (const row of rows) {
-        const id = pick(row);
-        if (id !== null) unique.add(id);
-      }
-      return [...unique];
-    };
-    const [providers, locations, appointmentTypes, clients, cards, links, settings, transactions] = await Promise.all([
+    const ids = (pick: (row: Booking) => string): string[] => [...new Set(rows.map(pick))];
+    const [providers, locations, appointmentTypes, clients] = await Promise.all([
       this.providers.byIds(
         organisationId,
         ids((row) => row.providerId),
@@ -143,44 +151,15 @@ export class BookingQueries {
         organisationId,
         ids((row) => row.clientId),
       ),
-      expansion.has('paymentMethod') || expansion.has('healthFundCard')
-        ? this.wallet.cardsByIds(organisationId, [
-            ...(expansion.has('paymentMethod') ? ids((row) => row.paymentMethodId) : []),
-            ...(expansion.has('healthFundCard') ? ids((row) => row.healthFundCardId) : []),
-          ])
-        : undefined,
-      expansion.has('providerLocationLink') ? this.providers.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
-      expansion.has('cancellationPolicy') ? this.organisations.bookingSettings(organisationId) : undefined,
-      expansion.has('latestTransaction')
-        ? this.transactions.latestOfBookings(
-            organisationId,
-            rows.map((row) => row.id),
-          )
-        : undefined,
     ]);
-    const businesses = expansion.has('location.business')
-      ? await this.locations.businesses([...locations.values()].map((location) => location.businessId))
-      : undefined;
-
-    // An expansion's key is set only when it was asked for (`undefined`: not expanded, `null`: none).
-    return rows.map((booking) => {
-      const location = locations.get(booking.locationId) ?? null;
-      const view: BookingView = {
-        booking,
-        expansion,
-        provider: providers.get(booking.providerId) ?? null,
-        location,
-        appointmentType: appointmentTypes.get(booking.appointmentTypeId) ?? null,
-        client: clients.get(booking.clientId) ?? null,
-      };
-      if (businesses) view.business = (location && businesses.get(location.businessId)) ?? null;
-      if (cards && expansion.has('paymentMethod')) view.paymentMethod = (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null;
-      if (cards && expansion.has('healthFundCard')) view.healthFundCard = (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null;
-      if (links) view.providerLocationLink = links.get(booking.providerLocationLinkId) ?? null;
-      if (settings) view.cancellationPolicy = cancellationPolicyOf(settings, { serviceDate: booking.serviceDate, servicePrice: booking.servicePrice }, now);
-      if (transactions) view.latestTransaction = transactions.get(booking.id) ?? null;
-      return view;
-    });
+    return rows.map((booking) => ({
+      booking,
+      expansion,
+      provider: providers.get(booking.providerId) ?? null,
+      location: locations.get(booking.locationId) ?? null,
+      appointmentType: appointmentTypes.get(booking.appointmentTypeId) ?? null,
+      client: clients.get(booking.clientId) ?? null,
+    }));
   }
 }
 

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { BookingQueries } from './booking.queries.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
-import { PublicBookingQueries, type PublicBookingView } from './public-booking.queries.js';
 
 /** The patient cancels through the manage token: the back office's own `CancelBooking` does it. */
 @Injectable()
 export class CancelOnline {
   constructor(
-    private readonly queries: PublicBookingQueries,
+    private readonly bookings: BookingQueries,
     private readonly cancelBooking: CancelBooking,
   ) {}
 
-  async execute(token: string): Promise<PublicBookingView> {
-    const booking = await this.queries.bookingOf(token);
+  async execute(token: string): Promise<void> {
+    const booking = await this.bookings.byManageToken(token);
     await this.cancelBooking.execute(booking.organisationId, booking.id);
-    return this.queries.view(token);
   }
 }

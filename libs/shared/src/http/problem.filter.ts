@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import { DomainError } from '../domain/index.js';
-import { allowedMethodsOf } from './allowed-methods.js';
+import type { AllowedMethods } from './allowed-methods.js';
 import type { Request, Response } from 'express';
 import { domainErrorOfDatabase } from './database-errors.js';
 import { asDomainError, INTERNAL_ERROR, problemOf, sendProblem } from './problem.js';
@@ -10,6 +10,8 @@ import { asDomainError, INTERNAL_ERROR, problemOf, sendProblem } from './problem
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
+  constructor(private readonly allowedMethods: AllowedMethods) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
@@ -17,7 +19,7 @@ export class ProblemFilter implements ExceptionFilter {
     const fromDatabase = domainErrorOfDatabase(exception);
     // Validation should have refused the value: the warning names a gap to close (the fuzz test fails on it).
     if (fromDatabase) this.logger.warn({ err: exception, requestId: request.id }, 'Database rejected request input');
-    const error = methodNotAllowed(exception, request, response) ?? asDomainError(exception) ?? fromDatabase;
+    const error = methodNotAllowed(exception, request, response, this.allowedMethods) ?? asDomainError(exception) ?? fromDatabase;
     if (!error) this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
     if (response.headersSent) return;
     sendProblem(response, problemOf(error ?? INTERNAL_ERROR, request));
@@ -25,9 +27,9 @@ export class ProblemFilter implements ExceptionFilter {
 }
 
 /** Nest's 404 for a request no route took, on a path that has routes for other methods: 405 with `Allow`. */
-function methodNotAllowed(exception: unknown, request: Request, response: Response): DomainError | undefined {
+function methodNotAllowed(exception: unknown, request: Request, response: Response, allowedMethods: AllowedMethods): DomainError | undefined {
   if (!(exception instanceof NotFoundException)) return undefined;
-  const allowed = allowedMethodsOf(request);
+  const allowed = allowedMethods.of(request);
   if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
   response.setHeader('Allow', allowed.join(', '));
   return new DomainError('method_not_allowed', 'method_not_allowed', `${request.method} is not supported here; use ${allowed.join(', ')}.`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { RecordedEvents } from '@app/shared/domain';
+import { type Page, type PageRequest, pageOf, RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { KnownClients } from '../../../membership/src/application/testing/known-clients.js';
 import { CardVault } from '../domain/card-vault.js';
@@ -39,11 +39,11 @@ class MarkingVault extends CardVault {
 }
 
 class KnownHealthFunds extends HealthFundQueries {
-  constructor() {
-    super(undefined as never);
+  async list(page: PageRequest): Promise<Page<HealthFund>> {
+    return pageOf([HCF], 1, page);
   }
 
-  override async find(id: string): Promise<HealthFund | null> {
+  async find(id: string): Promise<HealthFund | null> {
     return id === HCF.id ? HCF : null;
   }
 }

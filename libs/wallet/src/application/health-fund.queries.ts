@@ -5,11 +5,19 @@ import { HealthFund } from '../domain/health-fund.js';
 
 const HEALTH_FUNDS = ReadModel.of(HealthFund, 'f');
 
-@Injectable()
-export class HealthFundQueries {
-  constructor(private readonly sql: SqlReader) {}
-
+/** The health funds cards may name. */
+export abstract class HealthFundQueries {
   /** Ordered by name, then id. */
+  abstract list(page: PageRequest): Promise<Page<HealthFund>>;
+  abstract find(id: string): Promise<HealthFund | null>;
+}
+
+@Injectable()
+export class SqlHealthFundQueries extends HealthFundQueries {
+  constructor(private readonly sql: SqlReader) {
+    super();
+  }
+
   async list(page: PageRequest): Promise<Page<HealthFund>> {
     const [items, total] = await Promise.all([
       this.sql.select(HEALTH_FUNDS, 'order by f.name, f.id limit $1 offset $2', [page.limit, offsetOf(page)]),

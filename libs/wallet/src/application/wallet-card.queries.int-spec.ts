@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlReader } from '@app/shared';
-import { ClientQueries } from '@app/membership';
+import { SqlClientQueries } from '../../../membership/src/application/client.queries.js';
 import { openTestOrm, Rows } from '../../../../test/support/orm.js';
 import { WalletCard } from '../domain/wallet-card.js';
-import { WalletCardQueries } from './wallet-card.queries.js';
+import { SqlWalletCardQueries } from './wallet-card.queries.js';
 
 // Expansions read cards through the read side's SQL, not the unit of work: what they get must
 // still be whole domain objects, and never the card number's ciphertext.
@@ -21,7 +21,7 @@ describe('wallet reads for expansions', () => {
   });
   afterAll(() => orm?.close());
 
-  const queries = () => new WalletCardQueries(new SqlReader(orm), new ClientQueries(new SqlReader(orm)));
+  const queries = () => new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm)));
 
   it('gives WalletCard instances with dates, JSON details and no ciphertext', async () => {
     const cards = await queries().cardsByIds(organisationId, [cardId, cardId]);

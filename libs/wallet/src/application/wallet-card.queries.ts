@@ -16,15 +16,44 @@ export interface CardView {
   healthFund: HealthFund | null;
 }
 
-/** Reads of wallets, for the wallet's own list and for other contexts' expansions; all batched. */
+/** Reads of wallets, for the wallet's own list and for other contexts' expansions and checks. */
+export abstract class WalletCardQueries {
+  /** A client's cards, newest first. */
+  abstract list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>>;
+  abstract get(organisationId: string, clientId: string, cardId: string): Promise<CardView>;
+  /** The organisation's cards with these ids. */
+  abstract cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>>;
+  /** Health funds by id. */
+  abstract healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>>;
+
+  /**
+   * Each named card is one of the organisation's (and, given `clientId`, that client's), of the
+   * type its field says: otherwise a 404 or 400 naming the field. One read of `cardsByIds`.
+   */
+  async assertCards(organisationId: string, cards: { field: string; id: string | null | undefined; type: WalletCardType }[], clientId?: string): Promise<void> {
+    const named = cards.filter((card): card is { field: string; id: string; type: WalletCardType } => Boolean(card.id));
+    const found = await this.cardsByIds(
+      organisationId,
+      named.map((card) => card.id),
+    );
+    for (const { field, id, type } of named) {
+      const card = found.get(id)?.card;
+      if (!card || (clientId !== undefined && card.clientId !== clientId)) throw referenceNotFound(field, 'Wallet card', id);
+      if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
+    }
+  }
+}
+
+/** `WalletCardQueries` on PostgreSQL, batched: `cardsByIds` is two statements at most. */
 @Injectable()
-export class WalletCardQueries {
+export class SqlWalletCardQueries extends WalletCardQueries {
   constructor(
     private readonly sql: SqlReader,
     private readonly clients: ClientQueries,
-  ) {}
+  ) {
+    super();
+  }
 
-  /** A client's cards, newest first. */
   async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>> {
     if (!(await this.clients.findActiveClient(organisationId, clientId))) throw clientNotFound(clientId);
     const [cards, total] = await Promise.all([
@@ -46,31 +75,12 @@ export class WalletCardQueries {
     return read;
   }
 
-  /** The organisation's cards with these ids, in two statements at most. */
   async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     if (ids.length === 0) return new Map();
     const cards = await this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.id = any($2)', [organisationId, [...new Set(ids)]]);
     return new Map((await this.withFunds(cards)).map((read) => [read.card.id, read]));
   }
 
-  /**
-   * Each named card is one of the organisation's (and, given `clientId`, that client's), of the
-   * type its field says: otherwise a 404 or 400 naming the field. One statement.
-   */
-  async assertCards(organisationId: string, cards: { field: string; id: string | null | undefined; type: WalletCardType }[], clientId?: string): Promise<void> {
-    const named = cards.filter((card): card is { field: string; id: string; type: WalletCardType } => Boolean(card.id));
-    const found = await this.cardsByIds(
-      organisationId,
-      named.map((card) => card.id),
-    );
-    for (const { field, id, type } of named) {
-      const card = found.get(id)?.card;
-      if (!card || (clientId !== undefined && card.clientId !== clientId)) throw referenceNotFound(field, 'Wallet card', id);
-      if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
-    }
-  }
-
-  /** Health funds by id, in one statement. */
   async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();

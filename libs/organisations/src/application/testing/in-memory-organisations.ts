@@ -48,9 +48,13 @@ export class InMemoryDirectory extends DirectoryRepository {
   }
 }
 
+const unread = (): never => {
+  throw new Error('Not read by the specs that use this fake');
+};
+
 /**
  * Organisation reads over fixed organisations (the keys of `locationsOf`) and business owners (the
- * real queries read the database). Other contexts' specs use it: the queries are a concrete class, not a port.
+ * real queries read the database), for the checks use cases make before they write.
  */
 export class KnownOrganisations extends OrganisationQueries {
   constructor(
@@ -58,32 +62,88 @@ export class KnownOrganisations extends OrganisationQueries {
     /** Business id → the organisation that owns it. */
     private readonly businessOwners: Record<string, string> = {},
   ) {
-    super(undefined as never);
+    super();
   }
 
-  override async assertExists(organisationId: string): Promise<void> {
+  async assertExists(organisationId: string): Promise<void> {
     if (!Object.hasOwn(this.locationsOf, organisationId)) throw organisationNotFound(organisationId);
   }
 
-  override async organisationIdOfBusiness(businessId: string): Promise<string | null> {
+  async organisationIdOfBusiness(businessId: string): Promise<string | null> {
     return this.businessOwners[businessId] ?? null;
+  }
+
+  async ownsBusiness(organisationId: string, businessId: string): Promise<boolean> {
+    return (await this.organisationIdOfBusiness(businessId)) === organisationId;
+  }
+
+  list(): never {
+    return unread();
+  }
+
+  get(): never {
+    return unread();
+  }
+
+  bookingSettings(): never {
+    return unread();
+  }
+
+  findByIdOrSlug(): never {
+    return unread();
   }
 }
 
 /**
  * Directory reads over fixed organisations and their location ids (the real queries read the
- * database). Other contexts' specs use it: the queries are a concrete class, not a port.
+ * database), for the checks use cases make before they write.
  */
 export class KnownLocations extends DirectoryQueries {
   constructor(private readonly locationIdsOf: Record<string, string[]>) {
-    super(undefined as never, undefined as never);
+    super();
   }
 
-  override async locationExists(organisationId: string, locationId: string): Promise<boolean> {
-    return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
+  listBusinesses(): never {
+    return unread();
   }
 
-  override async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+  listLocations(): never {
+    return unread();
+  }
+
+  listPlanTemplateLinks(): never {
+    return unread();
+  }
+
+  getBusiness(): never {
+    return unread();
+  }
+
+  getLocation(): never {
+    return unread();
+  }
+
+  getPlanTemplateLink(): never {
+    return unread();
+  }
+
+  locations(): never {
+    return unread();
+  }
+
+  businesses(): never {
+    return unread();
+  }
+
+  locationsOf(): never {
+    return unread();
+  }
+
+  businessesOf(): never {
+    return unread();
+  }
+
+  async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
     const known = this.locationIdsOf[organisationId] ?? [];
     return ids.filter((id) => !known.includes(id));
   }

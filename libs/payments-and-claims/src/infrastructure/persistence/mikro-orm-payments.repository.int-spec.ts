@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlReader } from '@app/shared';
 import { CheckConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
-import { ClientQueries } from '@app/membership';
-import { OrganisationQueries } from '@app/organisations';
-import { WalletCardQueries } from '@app/wallet';
+import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
+import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
 import { AssemblePayout } from '../../application/assemble-payout.use-case.js';
@@ -42,9 +42,9 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
   const services = () => {
     const em = fresh(orm);
     const payments = new MikroOrmPaymentsRepository(em);
-    const clients = new ClientQueries(new SqlReader(orm));
-    const wallet = new WalletCardQueries(new SqlReader(orm), clients);
-    const ownership = new OwnershipChecks(new OrganisationQueries(new SqlReader(orm)), clients);
+    const clients = new SqlClientQueries(new SqlReader(orm));
+    const wallet = new SqlWalletCardQueries(new SqlReader(orm), clients);
+    const ownership = new OwnershipChecks(new SqlOrganisationQueries(new SqlReader(orm)), clients);
     return {
       recordTransaction: new RecordTransaction(payments, ownership, wallet, clock),
       outcome: new RecordPaymentOutcome(payments, wallet, clock),

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '@app/shared';
 import { notFound, type Page, type PageRequest } from '@app/shared/domain';
-import type { ApiKey } from '../domain/api-key.js';
-import { ApiKeyRepository } from '../domain/api-key.repository.js';
+import type { ApiKey } from '../../keys/domain/api-key.js';
+import { ApiKeyRepository } from '../../keys/domain/api-key.repository.js';
 
 /** An organisation key sees its organisation's keys only; any other key is as if it did not exist. */
 @Injectable()

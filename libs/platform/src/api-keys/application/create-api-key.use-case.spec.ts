@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '../../../../../test/support/orm.js';
 import { KnownOrganisations } from '../../../../organisations/src/application/testing/in-memory-organisations.js';
-import { ApiKey } from '../domain/api-key.js';
+import { ApiKey } from '../../keys/domain/api-key.js';
 import { CreateApiKey } from './create-api-key.use-case.js';
 import { InMemoryApiKeys } from './testing/in-memory-api-keys.js';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, invalidField } from '@app/shared/domain';
 import { OrganisationLookup } from '../../access/organisation-lookup.js';
-import { ApiKey, isExpired } from '../domain/api-key.js';
-import { ApiKeyRepository } from '../domain/api-key.repository.js';
+import { ApiKey, isExpired } from '../../keys/domain/api-key.js';
+import { ApiKeyRepository } from '../../keys/domain/api-key.repository.js';
 
 export interface CreateApiKeyCommand {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '../../../../../test/support/orm.js';
-import { ApiKey } from '../domain/api-key.js';
+import { ApiKey } from '../../keys/domain/api-key.js';
 import { EnsureBootstrapKey } from './ensure-bootstrap-key.use-case.js';
 import { InMemoryApiKeys } from './testing/in-memory-api-keys.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
-import { ApiKey } from '../domain/api-key.js';
-import { ApiKeyRepository } from '../domain/api-key.repository.js';
+import { ApiKey } from '../../keys/domain/api-key.js';
+import { ApiKeyRepository } from '../../keys/domain/api-key.repository.js';
 
 /** Makes sure the configured bootstrap secret works as a platform key (CONTRACT §5). */
 @Injectable()

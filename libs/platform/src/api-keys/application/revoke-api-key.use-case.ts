@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Caller } from '@app/shared';
 import { Clock } from '@app/shared/domain';
 import { ApiKeyCache } from '../../access/api-key-cache.js';
-import type { ApiKey } from '../domain/api-key.js';
-import { ApiKeyRepository } from '../domain/api-key.repository.js';
+import type { ApiKey } from '../../keys/domain/api-key.js';
+import { ApiKeyRepository } from '../../keys/domain/api-key.repository.js';
 import { ApiKeyQueries } from './api-key.queries.js';
 
 /**

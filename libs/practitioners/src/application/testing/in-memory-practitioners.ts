@@ -29,19 +29,47 @@ export class InMemoryPractitioners extends PractitionerRepository {
 /** A detached copy, as a fresh load from the database would give. */
 const copyOf = (provider: Provider): Provider => Object.assign(new Provider(), provider);
 
+const unread = (): never => {
+  throw new Error('Not read by the specs that use this fake');
+};
+
 /**
  * Reads a stored provider back with the locations of its live links, as the real queries read the
- * saved row; no expansions. The real queries are a concrete class, not a port.
+ * saved row; no expansions.
  */
 export class StoredProviderQueries extends PractitionerQueries {
   constructor(private readonly stored: InMemoryPractitioners) {
-    super(undefined as never, undefined as never, undefined as never);
+    super();
   }
 
-  override async get(organisationId: string, providerId: string): Promise<ProviderView> {
+  async get(organisationId: string, providerId: string): Promise<ProviderView> {
     const provider = await this.stored.findProvider(organisationId, providerId);
     if (!provider) throw providerNotFound(providerId);
     const locationIds = this.stored.links.filter((link) => link.providerId === providerId && !link.deleted).map((link) => link.locationId);
     return Object.assign(provider, { locationIds });
+  }
+
+  list(): never {
+    return unread();
+  }
+
+  byIds(): never {
+    return unread();
+  }
+
+  bookable(): never {
+    return unread();
+  }
+
+  missingProviderIds(): never {
+    return unread();
+  }
+
+  liveLink(): never {
+    return unread();
+  }
+
+  linksByIds(): never {
+    return unread();
   }
 }

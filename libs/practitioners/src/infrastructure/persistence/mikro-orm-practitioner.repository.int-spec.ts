@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlReader } from '@app/shared';
-import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
+import { SqlDirectoryQueries } from '../../../../organisations/src/application/directory.queries.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { CreateLocationLink } from '../../application/create-location-link.use-case.js';
@@ -13,7 +14,7 @@ import { MikroOrmPractitionerRepository } from './mikro-orm-practitioner.reposit
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 
 describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
-  const directory = () => new DirectoryQueries(new SqlReader(orm), new OrganisationQueries(new SqlReader(orm)));
+  const directory = () => new SqlDirectoryQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)));
   let orm: MikroORM;
   let rows: Rows;
   let organisationId: string;

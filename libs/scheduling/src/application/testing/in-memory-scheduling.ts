@@ -57,27 +57,35 @@ export class InMemoryBookings extends BookingRepository {
 }
 
 /**
- * Reads a stored booking back, without its related resources (those stay `null`): enough to see
- * what a use case records. The real queries are a concrete class, not a port.
+ * Reads a stored booking back, without its parties (those stay `null`): enough to see what a use
+ * case records.
  */
 export class StoredBookingQueries extends BookingQueries {
   constructor(private readonly stored: InMemoryBookings) {
-    super(
-      undefined as never,
-      undefined as never,
-      undefined as never,
-      undefined as never,
-      undefined as never,
-      undefined as never,
-      undefined as never,
-      undefined as never,
-    );
+    super();
   }
 
-  override async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
+  async find(organisationId: string, bookingId: string): Promise<Booking> {
     const booking = this.stored.bookings.find((stored) => stored.organisationId === organisationId && stored.id === bookingId);
     if (!booking) throw bookingNotFound(bookingId);
-    return { booking: copyOf(booking), expansion, provider: null, location: null, appointmentType: null, client: null };
+    return copyOf(booking);
+  }
+
+  async withParties(_organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {
+    return rows.map((booking) => ({ booking, expansion, provider: null, location: null, appointmentType: null, client: null }));
+  }
+
+  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
+    const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
+    return view;
+  }
+
+  list(): never {
+    throw new Error('Not read by the specs that use this fake');
+  }
+
+  byManageToken(): never {
+    throw new Error('Not read by the specs that use this fake');
   }
 }
 

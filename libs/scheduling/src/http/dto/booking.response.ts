@@ -1,11 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents, type SharedResponses } from '@app/shared';
-import { ClientResponse } from '@app/membership/http';
+import type { ClientView } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations/http';
-import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners/http';
-import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet/http';
-import { TransactionResponse } from '@app/payments-and-claims/http';
-import { type BookingView } from '../../application/booking.queries.js';
+import { ProviderResponse } from '@app/practitioners/http';
+import type { BookingView } from '../../application/booking.queries.js';
 import type { BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
 import { AppointmentTypeResponse } from './appointment-type.response.js';
@@ -48,107 +46,70 @@ export class CancellationPolicyResponse {
   }
 }
 
-export class BookingResponse {
-  @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
-  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
-  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
-  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string;
-  @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80' }) clientId: string;
-  @ApiProperty({ type: ProviderResponse }) provider: ProviderResponse | null;
-  @ApiProperty({
-    type: LocationResponse,
-    description: 'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.',
-  })
+/** A booking's own fields and its parties, in the order its answers and events show them. */
+export interface BookingFields {
+  id: string;
+  createdAt: string;
+  locationId: string;
+  providerId: string;
+  appointmentTypeId: string;
+  clientId: string;
+  provider: ProviderResponse | null;
   location: LocationResponse | null;
-  @ApiProperty({
-    type: AppointmentTypeResponse,
-    description: 'Billable items carry `serviceItem` when `appointmentType.billableItems.serviceItem` is expanded.',
-  })
   appointmentType: AppointmentTypeResponse | null;
-  @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
-  @ApiProperty({ type: ClientResponse }) client: ClientResponse | null;
-  @ApiProperty({ example: false }) paid: boolean;
-  @ApiProperty({ example: false }) invoiced: boolean;
-  @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
-  @ApiCents({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
-  @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
-  @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' })
-  healthFundCard?: HealthFundCardResponse | null;
-  @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' })
-  paymentMethod?: PaymentMethodResponse | null;
-  @ApiProperty({ required: false, type: ProviderLocationLinkResponse, nullable: true, description: 'Expansion `providerLocationLink`.' })
-  providerLocationLink?: ProviderLocationLinkResponse | null;
-  @ApiProperty({ required: false, type: CancellationPolicyResponse, description: 'Expansion `cancellationPolicy`.' })
-  cancellationPolicy?: CancellationPolicyResponse;
-  @ApiProperty({
-    required: false,
-    nullable: true,
-    type: TransactionResponse,
-    description: "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
-  })
-  latestTransaction?: TransactionResponse | null;
-  @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
-    string | null;
+  serviceDate: string;
+  client: ClientView | null;
+  paid: boolean;
+  invoiced: boolean;
+  adjustments: AdjustmentResponse[];
+  servicePrice: number;
+  cancelledAt: string | null;
+  status: BookingStatus;
+  pmsBookingId: string | null;
+  pmsAttendeeId?: string | null;
+}
 
-  /** With `shared`, each provider, location, appointment type, client, card and link is rendered once per answer. */
-  static from(read: BookingView, shared?: SharedResponses): BookingResponse {
-    const { booking, expansion } = read;
-    const once = <S extends object, R extends object>(kind: string, source: S, render: (source: S) => R): R =>
-      shared ? shared.of(kind, source, render) : render(source);
-    return {
-      id: booking.id,
-      createdAt: booking.createdAt.toISOString(),
-      locationId: booking.locationId,
-      providerId: booking.providerId,
-      appointmentTypeId: booking.appointmentTypeId,
-      clientId: booking.clientId,
-      provider: read.provider ? once('provider', read.provider, (provider) => ProviderResponse.from(provider)) : null,
-      location: read.location
-        ? once('location', read.location, (location) =>
-            LocationResponse.from(location, {
-              business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
-              registrations: expansion.has('location.registrations'),
-            }),
-          )
-        : null,
-      appointmentType: read.appointmentType
-        ? once('appointmentType', read.appointmentType, (type) =>
-            AppointmentTypeResponse.from(type, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') }),
-          )
-        : null,
-      serviceDate: booking.serviceDate.toISOString(),
-      client: read.client && once('client', read.client, (client) => client),
-      paid: booking.paid,
-      invoiced: booking.invoiced,
-      adjustments: booking.adjustments,
-      servicePrice: booking.servicePrice,
-      cancelledAt: booking.cancelledAt?.toISOString() ?? null,
-      status: booking.cancelledAt ? 'cancelled' : 'confirmed',
-      ...(read.healthFundCard !== undefined
-        ? { healthFundCard: read.healthFundCard && once('healthFundCard', read.healthFundCard, (card) => HealthFundCardResponse.from(card)) }
-        : {}),
-      ...(read.paymentMethod !== undefined
-        ? { paymentMethod: read.paymentMethod && once('paymentMethod', read.paymentMethod, ({ card }) => PaymentMethodResponse.from(card)) }
-        : {}),
-      ...(read.providerLocationLink !== undefined
-        ? {
-            providerLocationLink:
-              read.providerLocationLink && once('providerLocationLink', read.providerLocationLink, (link) => ProviderLocationLinkResponse.from(link)),
-          }
-        : {}),
-      ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
-      ...(read.latestTransaction !== undefined
-        ? {
-            latestTransaction:
-              read.latestTransaction &&
-              TransactionResponse.from(read.latestTransaction, { withBillableItems: expansion.has('latestTransaction.transactionItems.billableItem') }),
-          }
-        : {}),
-      pmsBookingId: booking.pmsBookingId,
-      ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),
-    };
-  }
+/**
+ * A booking as its answers and events show it. `expanded` holds the parts read above this context
+ * (cards, link, policy, transaction), already rendered: they go before `pmsBookingId`, as the
+ * answer lists them. With `shared`, each provider, location, appointment type and client is
+ * rendered once per answer.
+ */
+export function renderBooking<Expanded extends object>(read: BookingView, expanded: Expanded, shared?: SharedResponses): BookingFields & Expanded {
+  const { booking, expansion } = read;
+  const once = <S extends object, R extends object>(kind: string, source: S, render: (source: S) => R): R =>
+    shared ? shared.of(kind, source, render) : render(source);
+  return {
+    id: booking.id,
+    createdAt: booking.createdAt.toISOString(),
+    locationId: booking.locationId,
+    providerId: booking.providerId,
+    appointmentTypeId: booking.appointmentTypeId,
+    clientId: booking.clientId,
+    provider: read.provider ? once('provider', read.provider, (provider) => ProviderResponse.from(provider)) : null,
+    location: read.location
+      ? once('location', read.location, (location) =>
+          LocationResponse.from(location, {
+            business: read.business === undefined ? undefined : read.business && BusinessResponse.from(read.business),
+            registrations: expansion.has('location.registrations'),
+          }),
+        )
+      : null,
+    appointmentType: read.appointmentType
+      ? once('appointmentType', read.appointmentType, (type) =>
+          AppointmentTypeResponse.from(type, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') }),
+        )
+      : null,
+    serviceDate: booking.serviceDate.toISOString(),
+    client: read.client && once('client', read.client, (client) => client),
+    paid: booking.paid,
+    invoiced: booking.invoiced,
+    adjustments: booking.adjustments,
+    servicePrice: booking.servicePrice,
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+    ...expanded,
+    pmsBookingId: booking.pmsBookingId,
+    ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),
+  };
 }

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Expansion, SqlReader } from '@app/shared';
 import { RecordedEvents } from '@app/shared/domain';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ClientQueries } from '@app/membership';
-import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
-import { PractitionerQueries } from '@app/practitioners';
-import { WalletCardQueries } from '@app/wallet';
+import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
+import { SqlDirectoryQueries } from '../../../../organisations/src/application/directory.queries.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
+import { SqlPractitionerQueries } from '../../../../practitioners/src/application/practitioner.queries.js';
+import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
+import type { OrganisationQueries } from '@app/organisations';
 import type { ChargeCancellationFee } from '@app/payments-and-claims';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
@@ -59,14 +61,14 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   const createBooking = (organisationId: string, command: CreateBookingCommand) => {
     const em = fresh(orm);
     const sql = new SqlReader(orm);
-    const organisations = new OrganisationQueries(sql);
-    const clients = new ClientQueries(sql);
+    const organisations = new SqlOrganisationQueries(sql);
+    const clients = new SqlClientQueries(sql);
     return new CreateBooking(
       new MikroOrmBookingRepository(em),
       new MikroOrmAppointmentTypeRepository(em),
       clients,
-      new PractitionerQueries(sql, organisations, new DirectoryQueries(sql, organisations)),
-      new WalletCardQueries(new SqlReader(orm), clients),
+      new SqlPractitionerQueries(sql, organisations, new SqlDirectoryQueries(sql, organisations)),
+      new SqlWalletCardQueries(new SqlReader(orm), clients),
       bookingReads,
       clock,
       new RecordedEvents(renderSchedulingEvents),

@@ -1,4 +1,4 @@
-import { notFound } from '@app/shared/domain';
+import { notFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import type { HealthFund } from '../../domain/health-fund.js';
 import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../../domain/wallet-card.repository.js';
@@ -17,27 +17,37 @@ export class InMemoryWallet extends WalletCardRepository {
   }
 }
 
-/**
- * Wallet reads over cards held in memory; `assertCards` is the real rule, on these cards. Other
- * contexts' specs use it: the queries are a concrete class, not a port.
- */
+/** Wallet reads over cards held in memory; `assertCards` is the port's own rule, on these cards. */
 export class KnownCards extends WalletCardQueries {
   constructor(
     private readonly cards: readonly WalletCard[],
     private readonly funds: readonly HealthFund[] = [],
   ) {
-    super(undefined as never, undefined as never);
+    super();
   }
 
-  override async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
+  async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>> {
+    const held = this.cards.filter((card) => card.organisationId === organisationId && card.clientId === clientId);
+    return pageOf(
+      held.map((card) => this.readOf(card)),
+      held.length,
+      page,
+    );
+  }
+
+  async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
     const card = this.cards.find((held) => held.id === cardId && held.organisationId === organisationId && held.clientId === clientId);
     if (!card) throw notFound('Wallet card', cardId);
     return this.readOf(card);
   }
 
-  override async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
+  async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     const found = this.cards.filter((card) => card.organisationId === organisationId && ids.includes(card.id));
     return new Map(found.map((card) => [card.id, this.readOf(card)]));
+  }
+
+  async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
+    return new Map(this.funds.filter((fund) => ids.includes(fund.id)).map((fund) => [fund.id, fund]));
   }
 
   private readOf(card: WalletCard): CardView {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ClientQueries } from '@app/membership';
+import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
 import { parseMasterKey, SqlReader } from '@app/shared';
 import { DomainError, RecordedEvents } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
 import { AddWalletCard } from '../../application/add-wallet-card.use-case.js';
-import { HealthFundQueries } from '../../application/health-fund.queries.js';
-import { WalletCardQueries } from '../../application/wallet-card.queries.js';
+import { SqlHealthFundQueries } from '../../application/health-fund.queries.js';
+import { SqlWalletCardQueries } from '../../application/wallet-card.queries.js';
 import type { HealthFund } from '../../domain/health-fund.js';
 import { medicareCheckDigit } from '../../domain/medicare-number.js';
 import { WalletCard } from '../../domain/wallet-card.js';
@@ -33,7 +33,7 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
     orm = await openTestOrm();
     rows = new Rows(orm);
     organisationId = await rows.organisation();
-    fund = (await new HealthFundQueries(new SqlReader(orm)).find(SEEDED_HEALTH_FUND_ID))!;
+    fund = (await new SqlHealthFundQueries(new SqlReader(orm)).find(SEEDED_HEALTH_FUND_ID))!;
   });
   afterAll(() => orm?.close());
 
@@ -128,11 +128,11 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
       const em = fresh(orm);
       return new AddWalletCard(
         new MikroOrmWalletCardRepository(em),
-        new ClientQueries(new SqlReader(orm)),
-        new HealthFundQueries(new SqlReader(orm)),
+        new SqlClientQueries(new SqlReader(orm)),
+        new SqlHealthFundQueries(new SqlReader(orm)),
         new TestPaymentProcessor(),
         vault,
-        new WalletCardQueries(new SqlReader(orm), new ClientQueries(new SqlReader(orm))),
+        new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm))),
         clock,
         new RecordedEvents(renderWalletEvents),
       ).execute(organisationId, clientId, {

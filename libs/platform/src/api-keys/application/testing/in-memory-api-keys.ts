@@ -1,6 +1,6 @@
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import type { ApiKey } from '../../domain/api-key.js';
-import { ApiKeyRepository } from '../../domain/api-key.repository.js';
+import type { ApiKey } from '../../../keys/domain/api-key.js';
+import { ApiKeyRepository } from '../../../keys/domain/api-key.repository.js';
 
 export class InMemoryApiKeys extends ApiKeyRepository {
   readonly keys: ApiKey[] = [];

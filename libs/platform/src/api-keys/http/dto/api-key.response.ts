@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ApiKey } from '../../domain/api-key.js';
+import type { ApiKey } from '../../../keys/domain/api-key.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
 import { AddressResponse } from '@app/organisations/http';
-import type { PublicBookingView } from '../../application/public-booking.queries.js';
-import { CancellationPolicyResponse } from './booking.response.js';
+import { CancellationPolicyResponse } from '@app/scheduling/http';
+import type { PublicBookingView } from '../public-booking.queries.js';
 
 class PublicServiceResponse {
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '@app/shared/domain';
 import { type Business, type Location, DirectoryQueries, type Organisation, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
-import type { AppointmentType } from '../domain/appointment-type.js';
-import { AppointmentTypeQueries } from './appointment-type.queries.js';
+import { type AppointmentType, AppointmentTypeQueries } from '@app/scheduling';
 
 /** What a public booking page needs of an organisation, and nothing a patient should not see. */
 export interface BookingData {

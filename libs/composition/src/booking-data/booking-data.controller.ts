@@ -3,7 +3,7 @@ import { Controller, Get, Header, HttpStatus, Param, Res } from '@nestjs/common'
 import { ApiHeader, ApiNotModifiedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
-import { BookingDataQueries } from '../application/booking-data.queries.js';
+import { BookingDataQueries } from './booking-data.queries.js';
 import { BookingDataResponse } from './dto/booking-data.response.js';
 
 @ApiTags('booking data')

@@ -3,13 +3,11 @@ import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swag
 import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
 import { Clock } from '@app/shared/domain';
-import { BookingQueries } from '../application/booking.queries.js';
-import { CancelBooking } from '../application/cancel-booking.use-case.js';
-import { CreateBooking } from '../application/create-booking.use-case.js';
+import { CancelBooking, CreateBooking } from '@app/scheduling';
+import { CancelBookingRequest, CreateBookingRequest } from '@app/scheduling/http';
+import { BookingViews } from './booking-views.js';
 import { BookingExpandQuery, ListBookingsQuery } from './dto/list-bookings.query.js';
 import { BookingResponse } from './dto/booking.response.js';
-import { CancelBookingRequest } from './dto/cancel-booking.request.js';
-import { CreateBookingRequest } from './dto/create-booking.request.js';
 
 const BookingId = () => UuidParam('bookingId', 'Booking');
 
@@ -20,7 +18,7 @@ export class BookingsController {
   constructor(
     private readonly createBooking: CreateBooking,
     private readonly cancelBooking: CancelBooking,
-    private readonly queries: BookingQueries,
+    private readonly views: BookingViews,
     private readonly clock: Clock,
   ) {}
 
@@ -42,7 +40,7 @@ export class BookingsController {
       locationId: query.locationId,
       clientId: query.clientId,
     };
-    const page = await this.queries.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
+    const page = await this.views.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
     // Up to 200 bookings with every expansion is over a megabyte: written booking by booking, sharing what they share.
     const shared = new SharedResponses();
     sendPage(response, page, (booking, out) => shared.write(BookingResponse.from(booking, shared), out));
@@ -71,7 +69,7 @@ export class BookingsController {
   @ApiOk(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Query() query: BookingExpandQuery): Promise<BookingResponse> {
-    return BookingResponse.from(await this.queries.get(organisationId, bookingId, Expansion.of(query.expand), this.clock.now()));
+    return BookingResponse.from(await this.views.get(organisationId, bookingId, Expansion.of(query.expand), this.clock.now()));
   }
 
   @Post(':bookingId/cancel')

@@ -2,8 +2,7 @@ import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsUUID } from 'class-validator';
 import { IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
-import { BOOKING_EXPANSIONS, type BookingExpansion } from '../../application/booking.queries.js';
-import type { BookingStatus } from '../../domain/booking.js';
+import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingStatus } from '@app/scheduling';
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
 import { AddressResponse, BookingSettingsFields } from '@app/organisations/http';
-import type { BookingData } from '../../application/booking-data.queries.js';
+import type { BookingData } from '../booking-data.queries.js';
 
 class ServiceResponse {
   @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) id: string;

@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
-import { BookOnline } from '../application/book-online.use-case.js';
-import { CancelOnline } from '../application/cancel-online.use-case.js';
-import { PublicBookingQueries } from '../application/public-booking.queries.js';
-import { CreatePublicBookingRequest } from './dto/create-public-booking.request.js';
+import { BookOnline, CancelOnline } from '@app/scheduling';
+import { CreatePublicBookingRequest } from '@app/scheduling/http';
+import { PublicBookingQueries } from './public-booking.queries.js';
 import { PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.response.js';
 
 const ManageToken = () => Param('manageToken');
@@ -55,6 +54,7 @@ export class PublicBookingsController {
   @ApiOk(PublicBookingResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
   async cancel(@ManageToken() manageToken: string): Promise<PublicBookingResponse> {
-    return PublicBookingResponse.from(await this.cancelOnline.execute(manageToken));
+    await this.cancelOnline.execute(manageToken);
+    return PublicBookingResponse.from(await this.queries.view(manageToken));
   }
 }

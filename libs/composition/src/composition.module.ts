@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { MembershipModule } from '@app/membership';
+import { OrganisationsModule } from '@app/organisations';
+import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
+import { PractitionersModule } from '@app/practitioners';
+import { SchedulingModule } from '@app/scheduling';
+import { AppointmentTypesController, AvailabilityController, ProviderScheduleController } from '@app/scheduling/http';
+import { WalletModule } from '@app/wallet';
+import { BookingDataController } from './booking-data/booking-data.controller.js';
+import { BookingDataQueries } from './booking-data/booking-data.queries.js';
+import { BookingViews } from './bookings/booking-views.js';
+import { BookingsController } from './bookings/bookings.controller.js';
+import { PublicBookingQueries } from './online-booking/public-booking.queries.js';
+import { PublicBookingsController } from './online-booking/public-bookings.controller.js';
+
+/**
+ * Answers that need several contexts, composed above them so that no context reads another's
+ * resources to render its own: bookings with their parties and expansions, a booking page's data,
+ * and a booking as its patient sees it. The contexts below know nothing of this module.
+ *
+ * It mounts scheduling's routes, those of scheduling's own http layer among them, in the order they
+ * have always had: the OpenAPI document and the clients generated from it list operations in the
+ * order their routes are mounted.
+ */
+@Module({
+  imports: [SchedulingModule, OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
+  controllers: [
+    AppointmentTypesController,
+    BookingsController,
+    BookingDataController,
+    ProviderScheduleController,
+    AvailabilityController,
+    PublicBookingsController,
+  ],
+  providers: [BookingViews, BookingDataQueries, PublicBookingQueries],
+})
+export class CompositionModule {}

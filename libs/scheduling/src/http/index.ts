@@ -1,0 +1,10 @@
+// Scheduling's http layer as the composition above the contexts uses it: the routes it mounts, the
+// requests they take, and how a booking and its parts render, so a booking has one shape everywhere.
+export { AppointmentTypesController } from './appointment-types.controller.js';
+export { AvailabilityController } from './availability.controller.js';
+export { ProviderScheduleController } from './provider-schedule.controller.js';
+export { CreateBookingRequest } from './dto/create-booking.request.js';
+export { CancelBookingRequest } from './dto/cancel-booking.request.js';
+export { CreatePublicBookingRequest } from './dto/create-public-booking.request.js';
+export { AppointmentTypeResponse } from './dto/appointment-type.response.js';
+export { AdjustmentResponse, CancellationPolicyResponse, renderBooking, type BookingFields } from './dto/booking.response.js';

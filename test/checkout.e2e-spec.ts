@@ -663,6 +663,83 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
   });
 });
 
+describe('a booking checked out again collects only what is still open on it', () => {
+  const fundAndCard = (who: Patient) => ({ healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+  const voidClaimOf = async (sale: Body) => {
+    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
+  };
+  /** What the card was charged for the booking, charge by charge, less what was refunded. */
+  const charged = (bookingId: string) =>
+    processor()
+      .chargesDescribed(`Booking ${bookingId}`)
+      .map((charge) => charge.amount - charge.refunded);
+
+  it('the same fund-and-card check-out after its claim was voided claims the fund again and charges the card nothing more', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const again = await checkOut(visit.id, fundAndCard(who));
+    expect(again.status).toBe(201);
+    expect(again.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'health_fund_claim', amount: 4800 })]);
+    expect(again.body.paymentMethodId).toBeNull();
+    // 7200 on the card the first time and 4800 from the fund now: the booking's 12000, once.
+    expect(charged(visit.id)).toEqual([7200]);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('a card-only check-out after a void charges what the void left open, not the whole price again', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const again = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
+    expect(again.status).toBe(201);
+    expect(again.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: 4800 })]);
+    expect(charged(visit.id)).toEqual([7200, 4800]);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('a refunded payment no longer counts: the next check-out collects what the refund gave back', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const first = await created(checkOut(visit.id, fundAndCard(who)));
+    const card = first.paymentTransactions.find((part: Body) => part.source === 'payment');
+    await postJson(t, orgPath(home.id, `/payment-transactions/${card.id}/refunds`), { amount: 2000 }, home.auth).expect(201);
+    await voidClaimOf(first);
+    const again = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
+    expect(again.status).toBe(201);
+    expect(charged(visit.id)).toEqual([7200 - 2000, 4800 + 2000]);
+  });
+
+  it('nothing left open is 409 booking_already_paid, and nothing is claimed or charged', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const again = await checkOut(visit.id, { items: [{ description: 'Gap', chargeAmount: 7200 }], payment: { paymentMethodId: who.visa.id } });
+    expectProblem(again, 409, 'booking_already_paid');
+    expect(again.body.detail).toContain('7200');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+    expect(charged(visit.id)).toEqual([7200]);
+  });
+
+  it('claims that would pay for what earlier money already holds are refused, and reversed', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
+    const reversedBefore = medicare.reversed.size;
+    // A bulk bill takes the benefit as the whole fee, and the card already holds 7200 of it.
+    const again = await checkOut(visit.id, {
+      items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 8290 }],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expectProblem(again, 409, 'booking_already_paid');
+    expect(medicare.reversed.size).toBe(reversedBefore + 1);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+  });
+});
+
 describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
   const refund = (id: string, body: Body) => postJson(t, orgPath(home.id, `/payment-transactions/${id}/refunds`), body, home.auth);
   let who: Patient;
@@ -823,10 +900,11 @@ describe('payment links', () => {
     expectProblem(again, 409, 'booking_already_claimed');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
 
+    // The standing claim counts: the card pays only the gap it left.
     const gap = sale.paymentTransactions.find((part: Body) => part.source === 'payment').amount;
-    const rest = await checkOut(visit.id, { items: [{ description: 'Gap', chargeAmount: gap }], payment: { paymentMethodId: who.visa.id } });
+    const rest = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
     expect(rest.status).toBe(201);
-    expect(rest.body.amount).toBe(gap);
+    expect(rest.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: gap })]);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
 

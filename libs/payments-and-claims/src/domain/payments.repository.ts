@@ -1,3 +1,4 @@
+import type { Cents } from '@app/shared/domain';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 import type { PaymentTransaction } from './payment-transaction.js';
@@ -69,7 +70,7 @@ export abstract class PaymentsRepository {
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;
-  /** What the booking's earlier check-outs left open at `now`: an unpaid link, live claims. */
+  /** What the booking's earlier check-outs left at `now`: an unpaid link still open, claims standing, money held. */
   abstract earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts>;
   abstract payOut(
     organisationId: string,
@@ -85,6 +86,11 @@ export interface EarlierCheckOuts {
   /** Whether a health fund claim, or a Medicare claim, was made and not voided. */
   healthFundClaimed: boolean;
   medicareClaimed: boolean;
+  /**
+   * What they still hold for the booking, in cents: every settled payment transaction's amount plus
+   * its adjustments (refunds and voids take money back), before platform fees.
+   */
+  held: Cents;
 }
 
 export interface LinkToken {

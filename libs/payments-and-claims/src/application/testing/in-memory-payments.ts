@@ -1,3 +1,4 @@
+import { sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
@@ -117,6 +118,9 @@ export class InMemoryPayments extends PaymentsRepository {
       openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
       healthFundClaimed: this.claims.some((claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null),
       medicareClaimed: this.medicareClaims.some((claim) => earlier.has(claim.transactionId!) && !claim.isVoided()),
+      held: parts
+        .filter((part) => part.isSettled())
+        .reduce((sum, part) => sum + part.amount + sumCents(part.adjustments.map((adjustment) => adjustment.amount)), 0),
     };
   }
 

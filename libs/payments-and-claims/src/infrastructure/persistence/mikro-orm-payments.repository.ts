@@ -114,9 +114,9 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       'select count(*)::int as count from transactions where organisation_id = ? and booking_id = ?',
       [organisationId, bookingId],
     );
-    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false };
+    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false, held: 0 };
     // A link is open up to and at its expiry, as paying it is.
-    const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean }[]>(
+    const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean; held: number }[]>(
       `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)
        select
          (select max(l.expires_at) from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
@@ -124,13 +124,17 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
          exists (select 1 from payment_transactions p join claims c on c.id = p.claim_id
            where p.transaction_id in (select id from earlier) and c.voided_at is null) as health_fund_claimed,
          exists (select 1 from medicare_claims m
-           where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed`,
+           where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed,
+         (select coalesce(sum(p.amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(p.adjustments) a), 0)), 0)::int
+           from payment_transactions p
+           where p.transaction_id in (select id from earlier) and (p.source <> 'payment' or p.payment->>'status' = 'succeeded')) as held`,
       [organisationId, bookingId, AWAITING_PAYMENT, now, VOIDED_STATUS.code],
     );
     return {
       openLinkUntil: row.open_link_until === null ? null : new Date(row.open_link_until),
       healthFundClaimed: row.health_fund_claimed,
       medicareClaimed: row.medicare_claimed,
+      held: row.held,
     };
   }
 

@@ -1092,6 +1092,39 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
     expect(await transactionsOf(declining.id)).toEqual([]);
   });
 
+  it('a paid booking is not charged the fee on top: 409 booking_already_paid and nothing changes; cancelled without the fee, it is', async () => {
+    const who = await patient();
+    const visit = await bookingSoon(who, who.visa.id);
+    await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
+    const refused = await cancel(visit.id, { chargeCancellationFee: true });
+    expectProblem(refused, 409, 'booking_already_paid');
+    expect(refused.body.detail).toMatch(/without chargeCancellationFee.*refund/);
+    expect(processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`)).toEqual([]);
+    expect((await getBooking(visit.id)).cancelledAt).toBeNull();
+    expect(await transactionsOf(visit.id)).toHaveLength(1);
+    expect(await eventsOf('booking.cancelled', (data) => data.id === visit.id)).toEqual([]);
+
+    expect((await cancel(visit.id, {})).status).toBe(200);
+    expect(processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`)).toEqual([]);
+  });
+
+  it('nor one that holds part of its price after a void, nor a paid one outside the fee window', async () => {
+    const who = await patient();
+    const partPaid = await bookingSoon(who, who.visa.id);
+    const sale = await created(checkOut(partPaid.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
+    expect((await getBooking(partPaid.id)).paid).toBe(false);
+    expectProblem(await cancel(partPaid.id, { chargeCancellationFee: true }), 409, 'booking_already_paid');
+    const far = await booking(who);
+    await created(checkOut(far.id, { payment: { paymentMethodId: who.visa.id } }));
+    expectProblem(await cancel(far.id, { chargeCancellationFee: true }), 409, 'booking_already_paid');
+    for (const visit of [partPaid, far]) {
+      expect((await getBooking(visit.id)).cancelledAt).toBeNull();
+      expect(processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`)).toEqual([]);
+    }
+  });
+
   it('a chargeCancellationFee that is not a boolean is 400', async () => {
     const who = await patient();
     const visit = await booking(who);

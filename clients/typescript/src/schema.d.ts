@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed).
+         * @description Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.
          */
         post: operations["Bookings_cancel"];
         delete?: never;
@@ -3436,7 +3436,7 @@ export interface components {
         };
         CancelBookingRequest: {
             /**
-             * @description Charge the cancellation fee when the organisation's policy makes one billable now.
+             * @description Charge the cancellation fee when the organisation's policy makes one billable now; never on top of money the booking already holds for its service (409 `booking_already_paid`).
              * @example true
              */
             chargeCancellationFee?: boolean;

@@ -24,7 +24,8 @@ export class CancelBooking {
    * The cancelled booking as its GET answers it, read in the transaction that cancelled it. With
    * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
    * payment method in the same transaction: a declined card leaves the booking as it was, and a
-   * cancellation that does not commit refunds the fee it charged.
+   * cancellation that does not commit refunds the fee it charged. A booking already paid (in whole
+   * or in part) is refused the fee, and stays as it was.
    */
   async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<BookingView> {
     const undo = new Undo();
@@ -45,6 +46,7 @@ export class CancelBooking {
   }
 
   private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: Undo): Promise<void> {
+    await this.fees.assertNothingPaid(organisationId, booking);
     const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
     if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return;
     if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);

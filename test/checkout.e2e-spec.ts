@@ -921,17 +921,39 @@ describe('payment links', () => {
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 1 });
   });
 
-  it('the link of a booking cancelled since is 409 booking_cancelled, and charges nothing', async () => {
+  it('the link of a booking cancelled since says so: status cancelled, its payment canceled, and paying it is 409 booking_cancelled', async () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(checkOut(visit.id, { paymentLink: {} }));
+    const token = tokenOf(linkOf(sale).url);
+    expect((await view(token).expect(200)).body.status).toBe('open');
     await postJson(t, orgPath(home.id, `/bookings/${visit.id}/cancel`), {}, home.auth).expect(200);
-    expectProblem(await pay(tokenOf(linkOf(sale).url), { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
+    expect((await view(token).expect(200)).body.status).toBe('cancelled');
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
     const waiting = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
     expect(await eventsOf('payment.succeeded', (data) => data.id === waiting.id)).toEqual([]);
     expect((await getTransaction(sale.id)).paymentTransactions).toEqual([
-      expect.objectContaining({ payment: expect.objectContaining({ status: 'requires_payment_method' }) }),
+      expect.objectContaining({ payment: expect.objectContaining({ status: 'canceled' }) }),
     ]);
+    // Past its expiry it is still cancelled, and paying it still says why.
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    expect((await view(token).expect(200)).body.status).toBe('cancelled');
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
+  });
+
+  it('a payer and a cancellation at once queue: the link is paid and the booking cancelled, or the link cancelled with its booking', async () => {
+    const who = await patient();
+    for (let round = 0; round < 4; round++) {
+      const visit = await booking(who);
+      const token = tokenOf(linkOf(await created(checkOut(visit.id, { paymentLink: {} }))).url);
+      const [paid, cancelled] = await Promise.all([
+        pay(token, { paymentMethodId: 'pm_card_visa' }),
+        postJson(t, orgPath(home.id, `/bookings/${visit.id}/cancel`), {}, home.auth),
+      ]);
+      expect(cancelled.status).toBe(200);
+      expect([`${paid.status}`, `${paid.status} ${paid.body.code}`]).toContain(paid.status === 200 ? '200' : '409 booking_cancelled');
+      expect((await view(token).expect(200)).body.status).toBe(paid.status === 200 ? 'paid' : 'cancelled');
+    }
   });
 
   it('an expired link is 410 payment_link_expired; a declined card 402 and the link still open', async () => {

@@ -2764,7 +2764,10 @@ export interface components {
             id: string;
             /** @example AUD */
             currency: string;
-            /** @example succeeded */
+            /**
+             * @description The processor's status: `succeeded`; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.
+             * @example succeeded
+             */
             status: string;
             /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
             paymentMethodId: string | null;
@@ -3941,10 +3944,11 @@ export interface components {
              */
             expiresAt: string;
             /**
+             * @description What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).
              * @example open
              * @enum {string}
              */
-            status: "open" | "paid" | "expired";
+            status: "open" | "paid" | "cancelled" | "expired";
         };
         PayLinkRequest: {
             /**

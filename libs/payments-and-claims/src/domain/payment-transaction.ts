@@ -8,6 +8,15 @@ export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
 /** A link's payment before the client pays it. */
 export const AWAITING_PAYMENT = 'requires_payment_method';
 
+/** A link's payment once its booking was cancelled: no one can make it (the processor's word for such a payment). */
+export const PAYMENT_CANCELED = 'canceled';
+
+/**
+ * What paying a link would do: `open` takes the payment; `paid` was paid already (409
+ * `payment_link_paid`); `cancelled`, its booking was (409 `booking_cancelled`); `expired`, too late (410).
+ */
+export type LinkStatus = 'open' | 'paid' | 'cancelled' | 'expired';
+
 export interface CardPayment {
   id: string;
   currency: string;
@@ -88,6 +97,18 @@ export class PaymentTransaction {
   /** Money in hand: a claim, or a card payment that succeeded (not a link still waiting). */
   isSettled(): boolean {
     return this.source !== 'payment' || this.payment?.status === 'succeeded';
+  }
+
+  /** Its link's status at `now`; a link is open up to and at its expiry. A cancelled link stays cancelled past it. */
+  linkStatus(expiresAt: Date, now: Date): LinkStatus {
+    if (this.isSettled()) return 'paid';
+    if (this.payment?.status === PAYMENT_CANCELED) return 'cancelled';
+    return now.getTime() > expiresAt.getTime() ? 'expired' : 'open';
+  }
+
+  /** Its booking was cancelled: a link still waiting can no longer be paid. One paid stays paid. */
+  cancelLink(): void {
+    if (this.payment?.status === AWAITING_PAYMENT) this.payment = { ...this.payment, status: PAYMENT_CANCELED };
   }
 
   /** The client paid the link: the payment succeeded now. */

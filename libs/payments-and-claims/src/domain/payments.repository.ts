@@ -67,6 +67,8 @@ export abstract class PaymentsRepository {
   abstract lockPayout(id: string): Promise<Payout | null>;
   /** A failed payout's payment transactions go back to wait for the next run. */
   abstract releaseTransactionsOf(payoutId: string): Promise<void>;
+  /** Inside the caller's transaction: the booking's payment transactions whose link waits to be paid, locked. */
+  abstract lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;

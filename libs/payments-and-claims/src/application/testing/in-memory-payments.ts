@@ -1,7 +1,7 @@
 import { sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
-import { PaymentTransaction } from '../../domain/payment-transaction.js';
+import { AWAITING_PAYMENT, PaymentTransaction } from '../../domain/payment-transaction.js';
 import { type EarlierCheckOuts, type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
@@ -98,6 +98,13 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async releaseTransactionsOf(payoutId: string): Promise<void> {
     for (const stored of this.paymentTransactions) if (stored.payoutId === payoutId) stored.payoutId = null;
+  }
+
+  async lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+    const ofBooking = new Set(
+      this.transactions.filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId).map((stored) => stored.id),
+    );
+    return this.paymentTransactions.filter((stored) => ofBooking.has(stored.transactionId!) && stored.payment?.status === AWAITING_PAYMENT).map(copyOf);
   }
 
   async addLinkToken(token: LinkToken): Promise<void> {

@@ -15,7 +15,12 @@ export class AdjustmentTransactionResponse {
 class CardPaymentResponse {
   @ApiProperty({ example: 'pi_3QpXy2LmN7vPw0' }) id: string;
   @ApiProperty({ example: 'AUD' }) currency: string;
-  @ApiProperty({ example: 'succeeded' }) status: string;
+  @ApiProperty({
+    example: 'succeeded',
+    description:
+      "The processor's status: `succeeded`; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.",
+  })
+  status: string;
   @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0_secret_Tz8' }) clientSecret: string | null;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;

@@ -97,6 +97,16 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     await this.em.nativeUpdate(PaymentTransaction, { payoutId }, { payoutId: null });
   }
 
+  async lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+    const waiting = await this.em.execute<{ id: string }[]>(
+      `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' = ?`,
+      [organisationId, bookingId, AWAITING_PAYMENT],
+    );
+    if (waiting.length === 0) return [];
+    return this.em.find(PaymentTransaction, { organisationId, id: { $in: waiting.map((row) => row.id) } }, { ...LOCKED, orderBy: { id: 'asc' } });
+  }
+
   async addLinkToken(token: LinkToken): Promise<void> {
     await this.em.execute('insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)', [
       token.tokenHash,

@@ -792,7 +792,7 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
   });
 
-  it('a refund after a payout is carried into the next payout, the paid-out one unchanged', async () => {
+  it('a refund after a payout adjusts the payment, waiting for the next payout; the paid-out one unchanged', async () => {
     const { sale, card } = await cardPartOf();
     const [{ business_id: businessId }] = await sql<{ business_id: string }>(t, 'select business_id from transactions where id = ?', [sale.id]);
     const [payout] = await sql<{ id: string }>(
@@ -809,9 +809,15 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
       [sale.id],
     );
     expect(rows).toEqual([
-      expect.objectContaining({ id: card.id, payout_id: payout.id, amount: 7200, adjustments: [] }),
-      expect.objectContaining({ payout_id: null, amount: 0, adjustments: [expect.objectContaining({ source: 'refund', amount: -1000 })] }),
+      expect.objectContaining({
+        id: card.id,
+        payout_id: payout.id,
+        amount: 7200,
+        adjustments: [expect.objectContaining({ source: 'refund', amount: -1000, payoutId: null })],
+      }),
     ]);
+    const [stored] = await sql<{ amount: number }>(t, 'select amount from payouts where id = ?', [payout.id]);
+    expect(stored.amount).toBe(0);
     expectProblem(await refund(card.id, { amount: 6201 }), 409, 'refund_exceeds_payment');
   });
 

@@ -967,7 +967,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a business out now
-         * @description Platform keys only. What the daily run at PAYOUT_TIME does: one payout of every payment transaction of the business in no payout yet (amount less platform fees plus adjustments), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.
+         * @description Platform keys only. What the daily run at PAYOUT_TIME does: one payout of what waits of the business (the amount less the platform fee of every payment transaction in no payout yet, plus every adjustment no payout counted, a refund after an earlier payout among them), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.
          */
         post: operations["Payouts_create"];
         delete?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * List payment transactions in a payout
-         * @description Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A payout of another business is a 404.
+         * @description Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.
          */
         get: operations["Payouts_transactions"];
         put?: never;
@@ -2743,7 +2743,7 @@ export interface components {
             rules: components["schemas"]["CancellationRulesResponse"];
             fee: components["schemas"]["CancellationFeeResponse"];
         };
-        AdjustmentTransactionResponse: {
+        PaymentAdjustmentResponse: {
             /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
             id: string;
             /**
@@ -2758,6 +2758,11 @@ export interface components {
              * @example -1500
              */
             amount: number;
+            /**
+             * @description In payout listings: the payout that counted it, `null` while it waits for the next. A refund made after its payment was paid out is counted by a later payout than the payment.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
         };
         CardPaymentResponse: {
             /** @example pi_3QpXy2LmN7vPw0 */
@@ -3173,7 +3178,12 @@ export interface components {
              * @example 196
              */
             platformFeeAmount?: number;
-            adjustmentTransactions: components["schemas"]["AdjustmentTransactionResponse"][];
+            /**
+             * @description In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
+            adjustmentTransactions: components["schemas"]["PaymentAdjustmentResponse"][];
             /** @example pi_3QpXy2LmN7vPw0 */
             paymentId: string | null;
             payment: components["schemas"]["CardPaymentResponse"] | null;
@@ -3925,6 +3935,22 @@ export interface components {
             amount: number;
             /** @example Session cut short */
             reason?: string;
+        };
+        AdjustmentTransactionResponse: {
+            /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T01:00:00.000Z
+             */
+            createdAt: string;
+            /** @example refund */
+            source: string;
+            /**
+             * @description Signed integer cents.
+             * @example -1500
+             */
+            amount: number;
         };
         PublicPaymentLinkResponse: {
             /**

@@ -18,6 +18,7 @@ import { Migration20261124000000ProviderLocationIdsIndex } from './Migration2026
 import { Migration20261124120000EventsStoredInline } from './Migration20261124120000EventsStoredInline.js';
 import { Migration20261125000000PaymentLinkTokensByPayment } from './Migration20261125000000PaymentLinkTokensByPayment.js';
 import { Migration20261126000000CancelledBookingLinks } from './Migration20261126000000CancelledBookingLinks.js';
+import { Migration20261126010000AdjustmentsOfTheirPayments } from './Migration20261126010000AdjustmentsOfTheirPayments.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124120000EventsStoredInline', class: Migration20261124120000EventsStoredInline },
   { name: 'Migration20261125000000PaymentLinkTokensByPayment', class: Migration20261125000000PaymentLinkTokensByPayment },
   { name: 'Migration20261126000000CancelledBookingLinks', class: Migration20261126000000CancelledBookingLinks },
+  { name: 'Migration20261126010000AdjustmentsOfTheirPayments', class: Migration20261126010000AdjustmentsOfTheirPayments },
 ];

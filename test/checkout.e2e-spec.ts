@@ -663,6 +663,83 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
   });
 });
 
+describe('a booking checked out again collects only what is still open on it', () => {
+  const fundAndCard = (who: Patient) => ({ healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+  const voidClaimOf = async (sale: Body) => {
+    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
+  };
+  /** What the card was charged for the booking, charge by charge, less what was refunded. */
+  const charged = (bookingId: string) =>
+    processor()
+      .chargesDescribed(`Booking ${bookingId}`)
+      .map((charge) => charge.amount - charge.refunded);
+
+  it('the same fund-and-card check-out after its claim was voided claims the fund again and charges the card nothing more', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const again = await checkOut(visit.id, fundAndCard(who));
+    expect(again.status).toBe(201);
+    expect(again.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'health_fund_claim', amount: 4800 })]);
+    expect(again.body.paymentMethodId).toBeNull();
+    // 7200 on the card the first time and 4800 from the fund now: the booking's 12000, once.
+    expect(charged(visit.id)).toEqual([7200]);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('a card-only check-out after a void charges what the void left open, not the whole price again', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const again = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
+    expect(again.status).toBe(201);
+    expect(again.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: 4800 })]);
+    expect(charged(visit.id)).toEqual([7200, 4800]);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+
+  it('a refunded payment no longer counts: the next check-out collects what the refund gave back', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const first = await created(checkOut(visit.id, fundAndCard(who)));
+    const card = first.paymentTransactions.find((part: Body) => part.source === 'payment');
+    await postJson(t, orgPath(home.id, `/payment-transactions/${card.id}/refunds`), { amount: 2000 }, home.auth).expect(201);
+    await voidClaimOf(first);
+    const again = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
+    expect(again.status).toBe(201);
+    expect(charged(visit.id)).toEqual([7200 - 2000, 4800 + 2000]);
+  });
+
+  it('nothing left open is 409 booking_already_paid, and nothing is claimed or charged', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const again = await checkOut(visit.id, { items: [{ description: 'Gap', chargeAmount: 7200 }], payment: { paymentMethodId: who.visa.id } });
+    expectProblem(again, 409, 'booking_already_paid');
+    expect(again.body.detail).toContain('7200');
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+    expect(charged(visit.id)).toEqual([7200]);
+  });
+
+  it('claims that would pay for what earlier money already holds are refused, and reversed', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
+    const reversedBefore = medicare.reversed.size;
+    // A bulk bill takes the benefit as the whole fee, and the card already holds 7200 of it.
+    const again = await checkOut(visit.id, {
+      items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 8290 }],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expectProblem(again, 409, 'booking_already_paid');
+    expect(medicare.reversed.size).toBe(reversedBefore + 1);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+  });
+});
+
 describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
   const refund = (id: string, body: Body) => postJson(t, orgPath(home.id, `/payment-transactions/${id}/refunds`), body, home.auth);
   let who: Patient;
@@ -715,7 +792,7 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
   });
 
-  it('a refund after a payout is carried into the next payout, the paid-out one unchanged', async () => {
+  it('a refund after a payout adjusts the payment, waiting for the next payout; the paid-out one unchanged', async () => {
     const { sale, card } = await cardPartOf();
     const [{ business_id: businessId }] = await sql<{ business_id: string }>(t, 'select business_id from transactions where id = ?', [sale.id]);
     const [payout] = await sql<{ id: string }>(
@@ -732,9 +809,15 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
       [sale.id],
     );
     expect(rows).toEqual([
-      expect.objectContaining({ id: card.id, payout_id: payout.id, amount: 7200, adjustments: [] }),
-      expect.objectContaining({ payout_id: null, amount: 0, adjustments: [expect.objectContaining({ source: 'refund', amount: -1000 })] }),
+      expect.objectContaining({
+        id: card.id,
+        payout_id: payout.id,
+        amount: 7200,
+        adjustments: [expect.objectContaining({ source: 'refund', amount: -1000, payoutId: null })],
+      }),
     ]);
+    const [stored] = await sql<{ amount: number }>(t, 'select amount from payouts where id = ?', [payout.id]);
+    expect(stored.amount).toBe(0);
     expectProblem(await refund(card.id, { amount: 6201 }), 409, 'refund_exceeds_payment');
   });
 
@@ -823,10 +906,11 @@ describe('payment links', () => {
     expectProblem(again, 409, 'booking_already_claimed');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
 
+    // The standing claim counts: the card pays only the gap it left.
     const gap = sale.paymentTransactions.find((part: Body) => part.source === 'payment').amount;
-    const rest = await checkOut(visit.id, { items: [{ description: 'Gap', chargeAmount: gap }], payment: { paymentMethodId: who.visa.id } });
+    const rest = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
     expect(rest.status).toBe(201);
-    expect(rest.body.amount).toBe(gap);
+    expect(rest.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: gap })]);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
 
@@ -843,17 +927,39 @@ describe('payment links', () => {
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 1 });
   });
 
-  it('the link of a booking cancelled since is 409 booking_cancelled, and charges nothing', async () => {
+  it('the link of a booking cancelled since says so: status cancelled, its payment canceled, and paying it is 409 booking_cancelled', async () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(checkOut(visit.id, { paymentLink: {} }));
+    const token = tokenOf(linkOf(sale).url);
+    expect((await view(token).expect(200)).body.status).toBe('open');
     await postJson(t, orgPath(home.id, `/bookings/${visit.id}/cancel`), {}, home.auth).expect(200);
-    expectProblem(await pay(tokenOf(linkOf(sale).url), { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
+    expect((await view(token).expect(200)).body.status).toBe('cancelled');
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
     const waiting = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
     expect(await eventsOf('payment.succeeded', (data) => data.id === waiting.id)).toEqual([]);
     expect((await getTransaction(sale.id)).paymentTransactions).toEqual([
-      expect.objectContaining({ payment: expect.objectContaining({ status: 'requires_payment_method' }) }),
+      expect.objectContaining({ payment: expect.objectContaining({ status: 'canceled' }) }),
     ]);
+    // Past its expiry it is still cancelled, and paying it still says why.
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    expect((await view(token).expect(200)).body.status).toBe('cancelled');
+    expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
+  });
+
+  it('a payer and a cancellation at once queue: the link is paid and the booking cancelled, or the link cancelled with its booking', async () => {
+    const who = await patient();
+    for (let round = 0; round < 4; round++) {
+      const visit = await booking(who);
+      const token = tokenOf(linkOf(await created(checkOut(visit.id, { paymentLink: {} }))).url);
+      const [paid, cancelled] = await Promise.all([
+        pay(token, { paymentMethodId: 'pm_card_visa' }),
+        postJson(t, orgPath(home.id, `/bookings/${visit.id}/cancel`), {}, home.auth),
+      ]);
+      expect(cancelled.status).toBe(200);
+      expect([`${paid.status}`, `${paid.status} ${paid.body.code}`]).toContain(paid.status === 200 ? '200' : '409 booking_cancelled');
+      expect((await view(token).expect(200)).body.status).toBe(paid.status === 200 ? 'paid' : 'cancelled');
+    }
   });
 
   it('an expired link is 410 payment_link_expired; a declined card 402 and the link still open', async () => {
@@ -1012,6 +1118,39 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
     expectProblem(await cancel(declining.id, { chargeCancellationFee: true }), 402, 'card_declined');
     expect((await getBooking(declining.id)).cancelledAt).toBeNull();
     expect(await transactionsOf(declining.id)).toEqual([]);
+  });
+
+  it('a paid booking is not charged the fee on top: 409 booking_already_paid and nothing changes; cancelled without the fee, it is', async () => {
+    const who = await patient();
+    const visit = await bookingSoon(who, who.visa.id);
+    await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
+    const refused = await cancel(visit.id, { chargeCancellationFee: true });
+    expectProblem(refused, 409, 'booking_already_paid');
+    expect(refused.body.detail).toMatch(/without chargeCancellationFee.*refund/);
+    expect(processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`)).toEqual([]);
+    expect((await getBooking(visit.id)).cancelledAt).toBeNull();
+    expect(await transactionsOf(visit.id)).toHaveLength(1);
+    expect(await eventsOf('booking.cancelled', (data) => data.id === visit.id)).toEqual([]);
+
+    expect((await cancel(visit.id, {})).status).toBe(200);
+    expect(processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`)).toEqual([]);
+  });
+
+  it('nor one that holds part of its price after a void, nor a paid one outside the fee window', async () => {
+    const who = await patient();
+    const partPaid = await bookingSoon(who, who.visa.id);
+    const sale = await created(checkOut(partPaid.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
+    expect((await getBooking(partPaid.id)).paid).toBe(false);
+    expectProblem(await cancel(partPaid.id, { chargeCancellationFee: true }), 409, 'booking_already_paid');
+    const far = await booking(who);
+    await created(checkOut(far.id, { payment: { paymentMethodId: who.visa.id } }));
+    expectProblem(await cancel(far.id, { chargeCancellationFee: true }), 409, 'booking_already_paid');
+    for (const visit of [partPaid, far]) {
+      expect((await getBooking(visit.id)).cancelledAt).toBeNull();
+      expect(processor().chargesDescribed(`Cancellation fee, booking ${visit.id}`)).toEqual([]);
+    }
   });
 
   it('a chargeCancellationFee that is not a boolean is 400', async () => {

@@ -36,6 +36,7 @@ const PAYOUT_TRANSACTION_FIELDS = [
   'source',
   'amount',
   'platformFeeAmount',
+  'payoutId',
   'adjustmentTransactions',
   'paymentId',
   'payment',
@@ -593,6 +594,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         source: 'payment',
         amount: 3500,
         platformFeeAmount: 196,
+        payoutId: payout.id,
         paymentId: item.payment.id,
         claimId: null,
         claim: null,
@@ -608,7 +610,7 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         amount: 3500,
       });
       expect(item.adjustmentTransactions).toEqual([
-        { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT), source: 'refund', amount: -1500 },
+        { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT), source: 'refund', amount: -1500, payoutId: payout.id },
       ]);
       expect(item.paymentLinks).toEqual([
         {
@@ -770,13 +772,17 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       expect(text).not.toContain(MEDICARE_NUMBER);
     });
 
-    it('adds up: the payout is Σ(amount − platform fee + adjustments) of its transactions, and every claim is its items added up', async () => {
+    it('adds up: the payout is Σ(amount − platform fee) of what it paid out + Σ the adjustments it counted, and every claim is its items added up', async () => {
       const read = await get(payoutsPath(home.businessId, `/${payout.id}`)).expect(200);
+      const counted = (adjustments: Body[]) => adjustments.filter((adjustment) => adjustment.payoutId === payout.id);
       const net = body.items.reduce(
         (sum: number, item: Body) =>
-          sum + item.amount - item.platformFeeAmount + item.adjustmentTransactions.reduce((total: number, adjustment: Body) => total + adjustment.amount, 0),
+          sum +
+          (item.payoutId === payout.id ? item.amount - item.platformFeeAmount : 0) +
+          counted(item.adjustmentTransactions).reduce((total: number, adjustment: Body) => total + adjustment.amount, 0),
         0,
       );
+      expect(body.items.every((item: Body) => item.payoutId === payout.id)).toBe(true);
       expect(read.body.amount).toBe(net);
       expect(read.body.transactionCount).toBe(body.totalItems);
 
@@ -827,14 +833,16 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       expect(later.amount).toBe(400 - 4);
     });
 
-    it('refuses to adjust a paid-out transaction, so the payout keeps adding up', async () => {
+    it('adjusting a paid-out transaction leaves its payout as it was: the adjustment waits for the next', async () => {
       const before = (await get(payoutsPath(home.businessId, `/${payout.id}`)).expect(200)).body;
-      const error = await captureError(() => adjust(home, medicareClaimId, -500));
-      expect(error.code).toBe('already_paid_out');
+      await adjust(home, medicareClaimId, -500);
       const after = (await get(payoutsPath(home.businessId, `/${payout.id}`)).expect(200)).body;
       expect(after).toEqual(before);
       const read = await get(payoutsPath(home.businessId, `/${payout.id}/transactions`)).expect(200);
-      expect(read.body.items.find((item: Body) => item.id === medicareClaimId).adjustmentTransactions).toEqual([]);
+      expect(read.body.totalItems).toBe(3);
+      expect(read.body.items.find((item: Body) => item.id === medicareClaimId).adjustmentTransactions).toEqual([
+        expect.objectContaining({ source: 'refund', amount: -500, payoutId: null }),
+      ]);
     });
 
     it('counts a payment transaction named twice once', async () => {

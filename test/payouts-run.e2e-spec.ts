@@ -85,13 +85,18 @@ interface Row {
   payout_id: string | null;
   amount: number;
   platform_fee_amount: number;
-  adjustments: { amount: number }[];
+  adjustments: { amount: number; payoutId: string | null }[];
 }
 const rowsOf = (businessId: string) =>
   sql<Row>(t, 'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id', [
     businessId,
   ]);
 const net = (row: Row) => row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+/** What the payout (`null`: none yet) counted of a row: its amount less the fee if it paid the row out, and the adjustments it took. */
+const partOf = (payoutId: string | null, row: Row) =>
+  (row.payout_id === payoutId ? row.amount - row.platform_fee_amount : 0) +
+  row.adjustments.filter((adjustment) => adjustment.payoutId === payoutId).reduce((sum, adjustment) => sum + adjustment.amount, 0);
+const touches = (payoutId: string, row: Row) => row.payout_id === payoutId || row.adjustments.some((adjustment) => adjustment.payoutId === payoutId);
 const payoutsOf = (businessId: string) =>
   sql<{ id: string; amount: number; status: string; transaction_count: number }>(
     t,
@@ -99,18 +104,47 @@ const payoutsOf = (businessId: string) =>
     [businessId],
   );
 
-/** The invariants of CONTRACT §9 and issue 15, read from the database. */
+/**
+ * The payout rules, read from the database: a payout is what it counted, each amount and each
+ * adjustment counted by one payout at most, and with what waits they account for everything.
+ */
 async function expectBooksBalance(businessId: string): Promise<void> {
   const rows = await rowsOf(businessId);
   const payouts = await payoutsOf(businessId);
   for (const payout of payouts.filter((payout) => payout.status !== 'failed')) {
-    const mine = rows.filter((row) => row.payout_id === payout.id);
-    expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({ amount: mine.reduce((sum, row) => sum + net(row), 0), count: mine.length });
+    expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({
+      amount: rows.reduce((sum, row) => sum + partOf(payout.id, row), 0),
+      count: rows.filter((row) => touches(payout.id, row)).length,
+    });
   }
+  for (const failed of payouts.filter((payout) => payout.status === 'failed')) expect(rows.filter((row) => touches(failed.id, row))).toEqual([]);
   const paidOut = payouts.filter((payout) => payout.status !== 'failed').reduce((sum, payout) => sum + payout.amount, 0);
-  const waiting = rows.filter((row) => row.payout_id === null).reduce((sum, row) => sum + net(row), 0);
+  const waiting = rows.reduce((sum, row) => sum + partOf(null, row), 0);
   expect(paidOut + waiting).toBe(rows.reduce((sum, row) => sum + net(row), 0));
 }
+
+/** A payout's listed payment transactions, every page. */
+async function listingOf(businessId: string, payoutId: string): Promise<Body[]> {
+  const { body } = await t
+    .http()
+    .get(`/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=200`)
+    .set('Authorization', t.platformAuth)
+    .expect(200);
+  expect(body.totalItems).toBe(body.items.length);
+  return body.items;
+}
+
+/** What a payout counted of its listing: the amounts (less fees) it paid out, and the adjustments it took. */
+const countedBy = (payoutId: string, listed: Body[]) =>
+  listed.reduce(
+    (sum, item) =>
+      sum +
+      (item.payoutId === payoutId ? item.amount - item.platformFeeAmount : 0) +
+      item.adjustmentTransactions
+        .filter((adjustment: Body) => adjustment.payoutId === payoutId)
+        .reduce((total: number, adjustment: Body) => total + adjustment.amount, 0),
+    0,
+  );
 
 async function statusOf(businessId: string, payoutId: string, wanted: string): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -151,12 +185,31 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     await refund(sale.paymentTransactions[0].id, 2500);
     // The refund alone is less than nothing: carried forward.
     expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
-    await shop.checkOut();
+    const next = await shop.checkOut();
     const second = await created(payOut(shop.businessId));
     expect(second).toMatchObject({ amount: 12000 - 180 - 2500, transactionCount: 2 });
     const [firstAgain] = (await payoutsOf(shop.businessId)).filter((payout) => payout.id === first.id);
     expect(firstAgain.amount).toBe(first.amount);
     await expectBooksBalance(shop.businessId);
+
+    // The next payout lists the refunded payment itself, as it was paid, with the refund among its
+    // adjustments; each part names the one payout that counted it.
+    const original = sale.paymentTransactions[0];
+    const listed = await listingOf(shop.businessId, second.id);
+    expect(listed.map((item) => item.id)).toEqual([original.id, next.paymentTransactions[0].id]);
+    expect(listed[0]).toMatchObject({
+      amount: 12000,
+      platformFeeAmount: 180,
+      paymentId: original.paymentId,
+      payoutId: first.id,
+      adjustmentTransactions: [expect.objectContaining({ source: 'refund', amount: -2500, payoutId: second.id })],
+    });
+    expect(listed[1]).toMatchObject({ amount: 12000, platformFeeAmount: 180, payoutId: second.id, adjustmentTransactions: [] });
+    expect(listed.filter((item) => item.amount === 0)).toEqual([]);
+    expect(countedBy(second.id, listed)).toBe(second.amount);
+    const firstListed = await listingOf(shop.businessId, first.id);
+    expect(firstListed.map((item) => item.id)).toEqual([original.id]);
+    expect(countedBy(first.id, firstListed)).toBe(first.amount);
   });
 
   it('parallel runs pay each payment transaction out once', async () => {
@@ -207,6 +260,24 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.failed']);
     const again = await created(payOut(shop.businessId));
     expect(again).toMatchObject({ amount: failed.amount, transactionCount: 1 });
+  });
+
+  it('a failed payout gives back the refund it counted as well: the next run counts it once', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut();
+    await created(payOut(shop.businessId));
+    await refund(sale.paymentTransactions[0].id, 2500);
+    await shop.checkOut();
+    t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank).failTransfersTo(shop.businessId);
+    const failed = await created(payOut(shop.businessId));
+    expect(failed).toMatchObject({ amount: 12000 - 180 - 2500, transactionCount: 2 });
+    expect(await statusOf(shop.businessId, failed.id, 'failed')).toBe('failed');
+    await expectBooksBalance(shop.businessId);
+    const again = await created(payOut(shop.businessId));
+    expect(again).toMatchObject({ amount: failed.amount, transactionCount: 2 });
+    const [original] = await listingOf(shop.businessId, again.id);
+    expect(original.adjustmentTransactions).toEqual([expect.objectContaining({ amount: -2500, payoutId: again.id })]);
+    await expectBooksBalance(shop.businessId);
   });
 
   it('a payment link waits outside payouts until it is paid', async () => {

@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed).
+         * @description Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.
          */
         post: operations["Bookings_cancel"];
         delete?: never;
@@ -967,7 +967,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a business out now
-         * @description Platform keys only. What the daily run at PAYOUT_TIME does: one payout of every payment transaction of the business in no payout yet (amount less platform fees plus adjustments), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.
+         * @description Platform keys only. What the daily run at PAYOUT_TIME does: one payout of what waits of the business (the amount less the platform fee of every payment transaction in no payout yet, plus every adjustment no payout counted, a refund after an earlier payout among them), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.
          */
         post: operations["Payouts_create"];
         delete?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * List payment transactions in a payout
-         * @description Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A payout of another business is a 404.
+         * @description Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.
          */
         get: operations["Payouts_transactions"];
         put?: never;
@@ -1027,7 +1027,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`. A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`. The booking's `paid` becomes true.
+         * @description Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`. A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`. The booking's `paid` becomes true.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -2743,7 +2743,7 @@ export interface components {
             rules: components["schemas"]["CancellationRulesResponse"];
             fee: components["schemas"]["CancellationFeeResponse"];
         };
-        AdjustmentTransactionResponse: {
+        PaymentAdjustmentResponse: {
             /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
             id: string;
             /**
@@ -2758,13 +2758,21 @@ export interface components {
              * @example -1500
              */
             amount: number;
+            /**
+             * @description In payout listings: the payout that counted it, `null` while it waits for the next. A refund made after its payment was paid out is counted by a later payout than the payment.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
         };
         CardPaymentResponse: {
             /** @example pi_3QpXy2LmN7vPw0 */
             id: string;
             /** @example AUD */
             currency: string;
-            /** @example succeeded */
+            /**
+             * @description The processor's status: `succeeded`; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.
+             * @example succeeded
+             */
             status: string;
             /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
             paymentMethodId: string | null;
@@ -3170,7 +3178,12 @@ export interface components {
              * @example 196
              */
             platformFeeAmount?: number;
-            adjustmentTransactions: components["schemas"]["AdjustmentTransactionResponse"][];
+            /**
+             * @description In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
+            adjustmentTransactions: components["schemas"]["PaymentAdjustmentResponse"][];
             /** @example pi_3QpXy2LmN7vPw0 */
             paymentId: string | null;
             payment: components["schemas"]["CardPaymentResponse"] | null;
@@ -3436,7 +3449,7 @@ export interface components {
         };
         CancelBookingRequest: {
             /**
-             * @description Charge the cancellation fee when the organisation's policy makes one billable now.
+             * @description Charge the cancellation fee when the organisation's policy makes one billable now; never on top of money the booking already holds for its service (409 `booking_already_paid`).
              * @example true
              */
             chargeCancellationFee?: boolean;
@@ -3923,6 +3936,22 @@ export interface components {
             /** @example Session cut short */
             reason?: string;
         };
+        AdjustmentTransactionResponse: {
+            /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T01:00:00.000Z
+             */
+            createdAt: string;
+            /** @example refund */
+            source: string;
+            /**
+             * @description Signed integer cents.
+             * @example -1500
+             */
+            amount: number;
+        };
         PublicPaymentLinkResponse: {
             /**
              * @description Integer cents to pay.
@@ -3941,10 +3970,11 @@ export interface components {
              */
             expiresAt: string;
             /**
+             * @description What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).
              * @example open
              * @enum {string}
              */
-            status: "open" | "paid" | "expired";
+            status: "open" | "paid" | "cancelled" | "expired";
         };
         PayLinkRequest: {
             /**

@@ -25,6 +25,7 @@ import { TestHealthFundGateway } from './infrastructure/gateways/test-health-fun
 import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
+import { CancelBookingLinks } from './application/cancel-booking-links.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
 import { PayoutQueries } from './application/payout.queries.js';
@@ -81,6 +82,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     PaymentLinks,
     PayByLink,
     ChargeCancellationFee,
+    CancelBookingLinks,
     PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     RecordTransaction,
@@ -91,6 +93,6 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     TransactionQueries,
     PayoutQueries,
   ],
-  exports: [TransactionQueries, ChargeCancellationFee, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, ChargeCancellationFee, CancelBookingLinks, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

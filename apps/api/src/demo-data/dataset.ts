@@ -568,13 +568,16 @@ export class DatasetGenerator {
         payout = { id: p.uuid(new Date(at)), businessId: location.businessId, net: 0, count: 0, week };
         payouts.set(key, payout);
       }
-      // Only card payments are refunded, never above what was paid.
+      // Only card payments are refunded, never above what was paid; the payout of the payment counts its refund too.
+      const payoutId = paidOut && payout ? payout.id : null;
       const adjustments =
         source === 'payment' && p.chance(0.01)
-          ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500) }]
+          ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500), payoutId }]
           : [];
       if (paidOut && payout) {
-        payout.net += payoutAmountOf([{ amount, platformFeeAmount: fee, adjustments }]);
+        payout.net += payoutAmountOf([
+          { payoutId: null, amount, platformFeeAmount: fee, adjustments: adjustments.map((adjustment) => ({ ...adjustment, payoutId: null })) },
+        ]);
         payout.count++;
       }
       this.sink.add('payment_transactions', {
@@ -582,7 +585,7 @@ export class DatasetGenerator {
         organisation_id: organisationId,
         business_id: location.businessId,
         transaction_id: transactionId,
-        payout_id: paidOut && payout ? payout.id : null,
+        payout_id: payoutId,
         source,
         amount,
         platform_fee_amount: fee,

@@ -26,7 +26,7 @@ function setUp() {
   const payments = new InMemoryPayments();
   const first = payment(BUSINESS, 9500, 150);
   const second = payment(BUSINESS, 4999, 75);
-  second.adjustments = [{ id: 'refund-1', createdAt: NOW.toISOString(), source: 'refund', amount: -1000 }];
+  second.adjustments = [{ id: 'refund-1', createdAt: NOW.toISOString(), source: 'refund', amount: -1000, payoutId: null }];
   const elsewhere = payment(OTHER_BUSINESS, 2000, 0);
   payments.paymentTransactions.push(first, second, elsewhere);
   const ownership = new OwnershipChecks(

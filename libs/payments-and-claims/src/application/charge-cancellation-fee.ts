@@ -6,6 +6,7 @@ import { DirectoryQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
 import { platformFeeOf } from '../domain/checkout-items.js';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
+import { feeOnTopOfPayment } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction } from '../domain/transaction.js';
 import { TransactionQueries } from './transaction.queries.js';
@@ -24,7 +25,8 @@ export interface FeeBooking {
  * A cancellation fee as its own Transaction: one item, charged to the booking's card, inside the
  * caller's database transaction (scheduling's cancellation), so a declined card cancels nothing.
  * The charge is outside the database: once it succeeds, its refund goes on `undo`, which the caller
- * runs if its transaction does not commit.
+ * runs if its transaction does not commit. A booking that already holds money for its service is
+ * never charged a fee on top: the practice keeps its fee out of what was paid, by refunding the rest.
  */
 @Injectable()
 export class ChargeCancellationFee {
@@ -38,6 +40,16 @@ export class ChargeCancellationFee {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Refuses a fee for a booking that is paid, or holds part of its price (a void left the card
+   * payment): whatever the fee window, so the answer does not change with the time it is asked.
+   * Inside the caller's transaction, after the booking's lock (check-outs of it wait).
+   */
+  async assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }): Promise<void> {
+    const { held } = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
+    if (booking.paid || held > 0) throw feeOnTopOfPayment(booking.id, held);
+  }
 
   async charge(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void> {
     const [client, locations] = await Promise.all([

@@ -4,6 +4,7 @@ import { Clock, DomainError, DomainEvents, type EventType, invalidField, sumCent
 import { ClientQueries } from '@app/membership';
 import { DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
+import { gapAfterClaims, openBeforeClaims } from '../domain/booking-balance.js';
 import { BookingLedger, type BookingToSettle } from '../domain/booking-ledger.js';
 import { CardCharges, WalletCardQueries } from '@app/wallet';
 import type { Claim } from '../domain/claim.js';
@@ -36,8 +37,9 @@ interface Moves {
 
 /**
  * Takes the money for a booking (CONTRACT §9): the Medicare claim, then the health fund claim on
- * what Medicare left, then the card for the gap. All of it commits in one database transaction
- * with its events, or none of it does and the claims approved on the way are reversed.
+ * what Medicare left, then the card for the gap, less what earlier check-outs of the booking still
+ * hold. All of it commits in one database transaction with its events, or none of it does and the
+ * claims approved on the way are reversed.
  */
 @Injectable()
 export class CheckOutBooking {
@@ -96,6 +98,7 @@ export class CheckOutBooking {
       booking.clientId,
     );
     const items = checkOutItems(booking, command.items);
+    openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
     const now = this.clock.now();
     const providerNumber = await this.providerNumberFor(organisationId, booking, command);
     const transaction = Transaction.create(organisationId, await this.sale(organisationId, booking, command, items), now);
@@ -150,7 +153,7 @@ export class CheckOutBooking {
     if (medicareClaim && command.medicareClaim?.type === 'bulk_bill')
       paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
-    const gap = sumCents(remaining);
+    const gap = gapAfterClaims(booking.id, sumCents(remaining), earlier.held);
     const link = gap > 0 && !command.payment && command.paymentLink ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now) : null;
     if (link) paymentTransactions.push(link.paymentTransaction);
     else if (gap > 0) paymentTransactions.push(await this.charge(organisationId, owner, command, gap, booking, moves, now));

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { BookingLedger } from '../domain/booking-ledger.js';
+import { BookingLedger, type BookingToSettle } from '../domain/booking-ledger.js';
 import { Clock, DomainError, DomainEvents, Undo } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { OrganisationQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
-import { type PaymentTransaction, settles } from '../domain/payment-transaction.js';
+import { type LinkStatus, type PaymentTransaction, settles } from '../domain/payment-transaction.js';
 import { bookingAlreadyPaid, bookingCancelled, paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 import { failedPaymentView } from './failed-payment.js';
@@ -19,7 +19,7 @@ export interface LinkView {
   organisationName: string;
   clientFirstName: string | null;
   expiresAt: Date;
-  status: 'open' | 'paid' | 'expired';
+  status: LinkStatus;
 }
 
 /** Reading and paying a payment link by its token (public: the token is the only key). */
@@ -48,12 +48,19 @@ export class PayByLink {
     try {
       return await this.events.transaction(async () => {
         const found = await this.find(token);
-        // Locked: two payers of one link queue, and the second sees the first's payment.
+        // The booking's lock first, then the link's: the order a cancellation takes them in, so a
+        // payer and a cancellation queue rather than deadlock. Two payers of one link queue too, and
+        // the second sees the first's payment.
+        const booking = await this.lockBookingOf(found);
         const paymentTransaction = (await this.payments.lockPaymentTransaction(found.organisationId, found.paymentTransactionId))!;
-        if (paymentTransaction.isSettled()) throw paymentLinkPaid();
         const now = this.clock.now();
-        if (now.getTime() > found.expiresAt.getTime()) throw paymentLinkExpired();
-        await this.assertBookingOwing(found.organisationId, paymentTransaction);
+        const status = paymentTransaction.linkStatus(found.expiresAt, now);
+        if (status === 'paid') throw paymentLinkPaid();
+        // Only a booking's cancellation cancels a link, so a cancelled link has a booking.
+        if (status === 'cancelled' || booking?.cancelled) throw bookingCancelled(booking!.id);
+        if (status === 'expired') throw paymentLinkExpired();
+        // Paid some other way since its check-out.
+        if (booking?.paid) throw bookingAlreadyPaid(booking.id);
         const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'card_declined') {
             failures.push({ organisationId: found.organisationId, payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now) });
@@ -74,13 +81,11 @@ export class PayByLink {
     }
   }
 
-  /** A link pays only a booking still owed: not one cancelled, or paid some other way, since its check-out. Locked, as a check-out locks it. */
-  private async assertBookingOwing(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
-    const transaction = await this.payments.findTransaction(organisationId, paymentTransaction.transactionId!);
-    if (!transaction?.bookingId) return;
-    const booking = await this.bookings.lock(organisationId, transaction.bookingId);
-    if (booking.cancelled) throw bookingCancelled(booking.id);
-    if (booking.paid) throw bookingAlreadyPaid(booking.id);
+  /** The link's booking, locked as a check-out and a cancellation lock it: a link pays only a booking still owed. */
+  private async lockBookingOf(found: LinkToken): Promise<BookingToSettle | null> {
+    const paymentTransaction = await this.payments.findPaymentTransaction(found.organisationId, found.paymentTransactionId);
+    const transaction = paymentTransaction && (await this.payments.findTransaction(found.organisationId, paymentTransaction.transactionId!));
+    return transaction?.bookingId ? this.bookings.lock(found.organisationId, transaction.bookingId) : null;
   }
 
   /** The link paid the last part of its transaction (and no claim of it was voided): the booking is paid. */
@@ -104,14 +109,13 @@ export class PayByLink {
       this.payments.findTransaction(found.organisationId, paymentTransaction.transactionId!),
     ]);
     const client = transaction?.clientId ? await this.clients.findActiveClient(found.organisationId, transaction.clientId) : null;
-    const paid = paymentTransaction.isSettled();
     return {
       amount: paymentTransaction.amount,
       currency: paymentTransaction.payment?.currency ?? 'AUD',
       organisationName: organisation?.name ?? '',
       clientFirstName: client?.firstName ?? null,
       expiresAt: found.expiresAt,
-      status: paid ? 'paid' : this.clock.now().getTime() > found.expiresAt.getTime() ? 'expired' : 'open',
+      status: paymentTransaction.linkStatus(found.expiresAt, this.clock.now()),
     };
   }
 }

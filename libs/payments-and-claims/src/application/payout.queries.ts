@@ -36,16 +36,18 @@ export class PayoutQueries {
   }
 
   /**
-   * The payout's payment transactions in `createdAt, id` order, fully read; a payout of another
-   * business is a 404. The payout row holds its transaction count, so a page needs no count.
+   * The payout's payment transactions in `createdAt, id` order, fully read: those whose amount it
+   * paid out, and those paid out before of which it counted an adjustment (a later refund). A payout
+   * of another business is a 404. The payout row holds its transaction count, so a page needs no count.
    */
   async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionView>> {
     const payout = await this.get(businessId, payoutId);
-    const items = await this.sql.select(PAYMENT_TRANSACTIONS, 'where pt.payout_id = $1 order by pt.created_at, pt.id limit $2 offset $3', [
-      payout.id,
-      page.limit,
-      offsetOf(page),
-    ]);
+    const items = await this.sql.select(
+      PAYMENT_TRANSACTIONS,
+      `where pt.payout_id = $1 or (pt.adjustments <> '[]'::jsonb and pt.adjustments @> jsonb_build_array(jsonb_build_object('payoutId', $1::text)))
+       order by pt.created_at, pt.id limit $2 offset $3`,
+      [payout.id, page.limit, offsetOf(page)],
+    );
     return pageOf(await this.reader.read(payout.organisationId, items, { withEventMembers: true }), payout.transactionCount, page);
   }
 

@@ -173,20 +173,20 @@ describe('RecordPaymentOutcome', () => {
       await record.adjustment(ORGANISATION, paid.id, { source: 'refund', amount: -2000 });
       const adjusted = await record.adjustment(ORGANISATION, paid.id, { source: 'correction', amount: 500 });
       expect(adjusted.adjustments).toEqual([
-        { id: expect.any(String), source: 'refund', amount: -2000, createdAt: NOW.toISOString() },
-        { id: expect.any(String), source: 'correction', amount: 500, createdAt: NOW.toISOString() },
+        { id: expect.any(String), source: 'refund', amount: -2000, createdAt: NOW.toISOString(), payoutId: null },
+        { id: expect.any(String), source: 'correction', amount: 500, createdAt: NOW.toISOString(), payoutId: null },
       ]);
       expect(payments.paymentTransactions[0]?.adjustments).toEqual(adjusted.adjustments);
     });
 
-    it('answers already_paid_out for a payment transaction in a payout, changing nothing', async () => {
+    it('adjusts a payment transaction in a payout too, the adjustment waiting for the next payout', async () => {
       const { paid, payments, record } = withPayment();
       payments.paymentTransactions[0].payoutId = '0193a6fc-0000-7000-8000-000000000001';
-      await expect(record.adjustment(ORGANISATION, paid.id, { source: 'refund', amount: -2000 })).rejects.toMatchObject({
-        kind: 'conflict',
-        code: 'already_paid_out',
+      await record.adjustment(ORGANISATION, paid.id, { source: 'refund', amount: -2000 });
+      expect(payments.paymentTransactions[0]).toMatchObject({
+        payoutId: '0193a6fc-0000-7000-8000-000000000001',
+        adjustments: [expect.objectContaining({ amount: -2000, payoutId: null })],
       });
-      expect(payments.paymentTransactions[0]?.adjustments).toEqual([]);
     });
 
     it('refuses a fraction of a cent, changing nothing', async () => {

@@ -73,7 +73,7 @@ export class RecordPaymentOutcome {
     return { claim, paymentTransaction };
   }
 
-  /** A refund, dispute or correction on a payment transaction that is not yet paid out. */
+  /** A refund, dispute or correction on a payment transaction, counted by the next payout. */
   async adjustment(organisationId: string, paymentTransactionId: string, adjustment: { source: string; amount: Cents }): Promise<PaymentTransaction> {
     // Adjusted under the row's lock: concurrent adjustments each add to what the one before stored.
     const paymentTransaction = await this.payments.changePaymentTransaction(organisationId, paymentTransactionId, (found) =>

@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents, sumCents } from '@app/shared/domain';
 import { CardCharges } from '@app/wallet';
 import type { AdjustmentTransaction } from '../domain/payment-transaction.js';
+
+/** A refund's answer: the adjustment, without the payout that will count it or the reason it was given. */
+export type Refund = Pick<AdjustmentTransaction, 'id' | 'createdAt' | 'source' | 'amount'>;
 import { notACardPayment, paymentTransactionNotFound, refundExceedsPayment } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 
 /**
  * Gives back part or all of a card payment through the processor, as an adjustment of minus the
- * amount: on the payment transaction while it waits for a payout, otherwise carried into the next.
- * Refunds of one payment never add up to more than it.
+ * amount on its payment transaction, counted by the next payout (the one that takes the payment,
+ * or a later one). Refunds of one payment never add up to more than it.
  */
 @Injectable()
 export class RefundPayment {
@@ -19,24 +22,17 @@ export class RefundPayment {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, paymentTransactionId: string, amount: number, reason: string | null): Promise<AdjustmentTransaction> {
+  async execute(organisationId: string, paymentTransactionId: string, amount: number, reason: string | null): Promise<Refund> {
     return this.events.transaction(async () => {
       // The payment's row lock: two refunds of one payment count each other's amounts.
       const paid = await this.payments.lockPaymentTransaction(organisationId, paymentTransactionId);
       if (!paid) throw paymentTransactionNotFound(paymentTransactionId);
       if (paid.source !== 'payment' || !paid.payment || !paid.isSettled() || paid.amount === 0) throw notACardPayment(paid.id);
-      const refunded = sumCents(
-        (await this.payments.paymentTransactionsOfPayment(organisationId, paid.payment.id)).flatMap((part) =>
-          part.adjustments.filter((adjustment) => adjustment.source === 'refund').map((adjustment) => -adjustment.amount),
-        ),
-      );
+      const refunded = sumCents(paid.adjustments.filter((adjustment) => adjustment.source === 'refund').map((adjustment) => -adjustment.amount));
       if (amount > paid.amount - refunded) throw refundExceedsPayment(paid.amount - refunded);
       const now = this.clock.now();
-      const { adjustment, holder } = paid.adjustOrCarryOver(
-        { source: 'refund', amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) },
-        now,
-      );
-      await this.payments.save(holder);
+      const adjustment = paid.adjust({ source: 'refund', amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) });
+      await this.payments.save(paid);
       const answer = { id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount };
       await this.events.record('refund.created', organisationId, answer);
       // Last, with everything else written: when the processor refuses, nothing is kept, and once it

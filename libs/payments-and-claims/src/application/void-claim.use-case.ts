@@ -16,8 +16,8 @@ import { TransactionQueries } from './transaction.queries.js';
  * Voids a health fund or a Medicare claim on the business day it was made (the location's time
  * zone). The route takes either claim's id: both sit in the transaction, and ids do not collide.
  * What the business was paid for the claim (a fund's rebate, a bulk bill's benefit) is taken back as
- * an adjustment of minus it on the claim's payment transaction (in the next payout when it was paid
- * out already), so the transaction no longer adds up to its charges and its booking is no longer
+ * an adjustment of minus it on the claim's payment transaction (counted by the next payout), so the
+ * transaction no longer adds up to its charges and its booking is no longer
  * `paid`. A patient claim's benefit went to the patient: Medicare takes it back, the business's money
  * does not change.
  */
@@ -74,8 +74,8 @@ export class VoidClaim {
       await this.payments.save(claim);
       return;
     }
-    const { holder } = paid.adjustOrCarryOver({ source: CLAIM_VOID, amount: -paid.amount, createdAt: now.toISOString() }, now);
-    await this.payments.save(claim, holder);
+    paid.adjust({ source: CLAIM_VOID, amount: -paid.amount, createdAt: now.toISOString() });
+    await this.payments.save(claim, paid);
     if (transaction.bookingId) await this.bookings.markUnpaid(transaction.organisationId, transaction.bookingId);
   }
 

@@ -1,5 +1,5 @@
 import { assertCents, type Cents, CURRENCY, invalidField, newUuid } from '@app/shared/domain';
-import { alreadyPaidOut, paymentLinkPaid } from './payments.errors.js';
+import { paymentLinkPaid } from './payments.errors.js';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 
@@ -7,6 +7,15 @@ export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
 
 /** A link's payment before the client pays it. */
 export const AWAITING_PAYMENT = 'requires_payment_method';
+
+/** A link's payment once its booking was cancelled: no one can make it (the processor's word for such a payment). */
+export const PAYMENT_CANCELED = 'canceled';
+
+/**
+ * What paying a link would do: `open` takes the payment; `paid` was paid already (409
+ * `payment_link_paid`); `cancelled`, its booking was (409 `booking_cancelled`); `expired`, too late (410).
+ */
+export type LinkStatus = 'open' | 'paid' | 'cancelled' | 'expired';
 
 export interface CardPayment {
   id: string;
@@ -25,6 +34,11 @@ export interface AdjustmentTransaction {
   amount: Cents;
   /** Why a refund was given, as its request said; kept, not answered. */
   reason?: string;
+  /**
+   * The payout that counted it; `null` while it waits for the next one. An adjustment made after its
+   * payment transaction was paid out goes into a later payout than the payment transaction did.
+   */
+  payoutId: string | null;
 }
 
 export interface PaymentLink {
@@ -43,7 +57,8 @@ export interface PaymentEvent {
 
 /**
  * Money that moved for a business: a card payment, or a health fund or Medicare benefit. Payouts
- * are made of these: each adds its amount, less the platform's fee, plus its adjustments.
+ * are made of these: one counts its amount less the platform's fee (`payoutId`), and each of its
+ * adjustments is counted by one payout, that one or a later one (a refund after the payout).
  */
 export class PaymentTransaction {
   id: string;
@@ -90,6 +105,18 @@ export class PaymentTransaction {
     return this.source !== 'payment' || this.payment?.status === 'succeeded';
   }
 
+  /** Its link's status at `now`; a link is open up to and at its expiry. A cancelled link stays cancelled past it. */
+  linkStatus(expiresAt: Date, now: Date): LinkStatus {
+    if (this.isSettled()) return 'paid';
+    if (this.payment?.status === PAYMENT_CANCELED) return 'cancelled';
+    return now.getTime() > expiresAt.getTime() ? 'expired' : 'open';
+  }
+
+  /** Its booking was cancelled: a link still waiting can no longer be paid. One paid stays paid. */
+  cancelLink(): void {
+    if (this.payment?.status === AWAITING_PAYMENT) this.payment = { ...this.payment, status: PAYMENT_CANCELED };
+  }
+
   /** The client paid the link: the payment succeeded now. */
   payByLink(processorPaymentId: string, now: Date): void {
     if (!this.payment || this.payment.status !== AWAITING_PAYMENT) throw paymentLinkPaid();
@@ -111,31 +138,21 @@ export class PaymentTransaction {
     return transaction;
   }
 
-  /** Adjusting what a payout already paid would break its sum: adjust before the payout. */
-  adjust(adjustment: Omit<AdjustmentTransaction, 'id'>): void {
-    if (this.payoutId !== null) throw alreadyPaidOut([this.id]);
-    if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
-    this.adjustments = [...this.adjustments, { ...adjustment, id: newUuid() }];
-  }
-
   /**
-   * Adjusts this payment transaction, or, once it is paid out (a payout never changes), a new one
-   * that carries only the adjustment into the next payout. Answers the adjustment and the row that
-   * holds it.
+   * Adds an adjustment, waiting for the next payout: before this payment transaction is paid out,
+   * the payout that takes it; after, a later one (a payout never changes once made).
    */
-  adjustOrCarryOver(adjustment: Omit<AdjustmentTransaction, 'id'>, now: Date): { adjustment: AdjustmentTransaction; holder: PaymentTransaction } {
-    const holder = this.payoutId === null ? this : PaymentTransaction.carryOver(this, now);
-    holder.adjust(adjustment);
-    return { adjustment: holder.adjustments[holder.adjustments.length - 1], holder };
+  adjust(adjustment: Omit<AdjustmentTransaction, 'id' | 'payoutId'>): AdjustmentTransaction {
+    if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
+    const added = { ...adjustment, id: newUuid(), payoutId: null };
+    this.adjustments = [...this.adjustments, added];
+    return added;
   }
 
-  // Static, not an instance method: the read side's instances (ReadModel) carry no private members.
-  private static carryOver(paidOut: PaymentTransaction, now: Date): PaymentTransaction {
-    const carried = PaymentTransaction.base(paidOut, paidOut.source, 0, 0, now);
-    carried.payment = paidOut.payment && { ...paidOut.payment, amount: 0 };
-    carried.claimId = paidOut.claimId;
-    carried.medicareClaimId = paidOut.medicareClaimId;
-    return carried;
+  /** Gives `payoutId` what of it waits: its amount less the fee unless a payout counted them, and its adjustments no payout counted. */
+  paidOutBy(payoutId: string): void {
+    this.payoutId ??= payoutId;
+    this.adjustments = this.adjustments.map((adjustment) => (adjustment.payoutId ? adjustment : { ...adjustment, payoutId }));
   }
 
   private static base(owner: Owner, source: PaymentSource, amount: Cents, platformFeeAmount: Cents, now: Date): PaymentTransaction {
@@ -176,7 +193,20 @@ export function settles(parts: readonly PaymentTransaction[]): boolean {
   return parts.every((part) => part.isSettled() && !part.adjustments.some((adjustment) => adjustment.source === CLAIM_VOID));
 }
 
-/** amount − platform fee + adjustments, in cents. */
+/** amount − platform fee + adjustments, in cents: what all the payouts of it add up to. */
 export function netOf(transaction: Pick<PaymentTransaction, 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
   return transaction.amount - transaction.platformFeeAmount + transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+}
+
+/** What the next payout counts of it: amount − platform fee unless a payout counted them, plus the adjustments no payout counted. */
+export function waitingNetOf(transaction: Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
+  const waiting = transaction.adjustments.filter((adjustment) => !adjustment.payoutId);
+  return (
+    (transaction.payoutId === null ? transaction.amount - transaction.platformFeeAmount : 0) + waiting.reduce((sum, adjustment) => sum + adjustment.amount, 0)
+  );
+}
+
+/** Whether a payout run has something of it to count. */
+export function waitsForPayout(transaction: Pick<PaymentTransaction, 'payoutId' | 'adjustments'>): boolean {
+  return transaction.payoutId === null || transaction.adjustments.some((adjustment) => !adjustment.payoutId);
 }

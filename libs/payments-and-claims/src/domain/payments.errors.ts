@@ -23,6 +23,24 @@ export const claimGatewayTimeout = (gateway: string): DomainError =>
 
 export const bookingAlreadyPaid = (id: string): DomainError => conflict('booking_already_paid', `Booking ${id} is already paid.`);
 
+export const nothingOpen = (id: string, charges: number, held: number): DomainError =>
+  conflict(
+    'booking_already_paid',
+    `Booking ${id} is already paid: its earlier check-outs hold ${held} cents of the ${charges} this check-out charges, so nothing is left to collect.`,
+  );
+
+export const claimsCoverHeldMoney = (id: string, left: number, held: number): DomainError =>
+  conflict(
+    'booking_already_paid',
+    `Booking ${id}'s claims leave ${left} cents to pay, less than the ${held} its earlier check-outs hold: refund the difference, then check it out again.`,
+  );
+
+export const feeOnTopOfPayment = (id: string, held: number): DomainError =>
+  conflict(
+    'booking_already_paid',
+    `Booking ${id} ${held > 0 ? `holds ${held} cents paid for its service` : 'is already paid'}, and a cancellation fee is not charged on top: cancel it without chargeCancellationFee, then refund what the practice does not keep.`,
+  );
+
 export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
 
 export const bookingAlreadyClaimed = (id: string, field: string, kind: string): DomainError =>

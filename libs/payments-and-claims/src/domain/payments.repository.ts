@@ -1,3 +1,4 @@
+import type { Cents } from '@app/shared/domain';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
 import type { PaymentTransaction } from './payment-transaction.js';
@@ -46,30 +47,31 @@ export abstract class PaymentsRepository {
     transactionId: string,
     claimId: string,
   ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null>;
-  /** Every payment transaction carrying this processor payment (the payment, and its later refunds' carry-overs). */
-  abstract paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]>;
   /**
    * Inside the caller's transaction: holds the business's payout lock until it ends, so payout runs
    * of one business (on any instance) go one after another.
    */
   abstract lockPayoutsOf(businessId: string): Promise<void>;
   /**
-   * Inside the caller's transaction, which holds the business's payout lock: gives every settled
-   * payment transaction of the business in no payout yet (a link not yet paid waits) to `payoutId`,
-   * locking, marking and adding them up set-based, and answers their totals. The caller saves the
+   * Inside the caller's transaction, which holds the business's payout lock: gives to `payoutId`
+   * what waits of every settled payment transaction of the business (a link not yet paid waits
+   * outside): the amount less the fee of those in no payout yet, and every adjustment no payout
+   * counted. Locks, marks and adds them up set-based, and answers their totals. The caller saves the
    * payout before the transaction commits, or throws to leave every row as it was.
    */
   abstract giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals>;
-  /** Businesses with settled payment transactions in no payout yet. */
+  /** Businesses with settled money no payout counted yet. */
   abstract businessesWithUnpaid(): Promise<string[]>;
   /** Holds the payout's row lock until the caller's transaction ends: a payout job run twice at once moves it once. */
   abstract lockPayout(id: string): Promise<Payout | null>;
-  /** A failed payout's payment transactions go back to wait for the next run. */
+  /** What a failed payout counted (amounts and adjustments) goes back to wait for the next run. */
   abstract releaseTransactionsOf(payoutId: string): Promise<void>;
+  /** Inside the caller's transaction: the booking's payment transactions whose link waits to be paid, locked. */
+  abstract lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;
-  /** What the booking's earlier check-outs left open at `now`: an unpaid link, live claims. */
+  /** What the booking's earlier check-outs left at `now`: an unpaid link still open, claims standing, money held. */
   abstract earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts>;
   abstract payOut(
     organisationId: string,
@@ -85,6 +87,11 @@ export interface EarlierCheckOuts {
   /** Whether a health fund claim, or a Medicare claim, was made and not voided. */
   healthFundClaimed: boolean;
   medicareClaimed: boolean;
+  /**
+   * What they still hold for the booking, in cents: every settled payment transaction's amount plus
+   * its adjustments (refunds and voids take money back), before platform fees.
+   */
+  held: Cents;
 }
 
 export interface LinkToken {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError, isUuid } from '@app/shared/domain';
 import { Claim } from './claim.js';
 import { MedicareClaim } from './medicare-claim.js';
-import { netOf, type Owner, PaymentTransaction } from './payment-transaction.js';
+import { netOf, type Owner, PaymentTransaction, waitsForPayout } from './payment-transaction.js';
 import { Payout, payoutAmountOf } from './payout.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
@@ -72,6 +72,7 @@ describe('Payout.assemble', () => {
     card.adjust({ createdAt: LATER.toISOString(), source: 'dispute_won', amount: 250 });
     fund.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -600 });
 
+    expect(payoutAmountOf([card, fund, medicare])).toBe(18814);
     const payout = assemble([card, fund, medicare]);
 
     const amounts = 9500 + 6000 + 5480;
@@ -79,8 +80,9 @@ describe('Payout.assemble', () => {
     const adjustments = -1500 + 250 - 600;
     expect(payout.amount).toBe(amounts - fees + adjustments);
     expect(payout.amount).toBe(18814);
-    expect(payout.amount).toBe(payoutAmountOf([card, fund, medicare]));
     expect(payout.amount).toBe(netOf(card) + netOf(fund) + netOf(medicare));
+    // Counted: nothing of them waits for another payout.
+    expect(payoutAmountOf([card, fund, medicare])).toBe(0);
   });
 
   it('pays a claim for the benefit the fund or Medicare pays, not for the whole charge', () => {
@@ -157,7 +159,7 @@ describe('PaymentTransaction', () => {
   it('keeps each adjustment, signed, with its own id', () => {
     const transaction = cardPayment(9500, 196);
     transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -1500 });
-    expect(transaction.adjustments).toEqual([{ id: expect.any(String), createdAt: LATER.toISOString(), source: 'refund', amount: -1500 }]);
+    expect(transaction.adjustments).toEqual([{ id: expect.any(String), createdAt: LATER.toISOString(), source: 'refund', amount: -1500, payoutId: null }]);
     expect(isUuid(transaction.adjustments[0].id)).toBe(true);
   });
 
@@ -170,12 +172,21 @@ describe('PaymentTransaction', () => {
     expect(transaction.adjustments).toEqual([]);
   });
 
-  it('refuses to adjust a transaction already paid out, so the payout keeps adding up', () => {
+  it('an adjustment after the payout waits for the next one: the next counts it alone, and the first keeps what it counted', () => {
     const transaction = cardPayment(9500, 196);
-    const payout = assemble([transaction]);
-    const error = errorOf(() => transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -1500 }));
-    expect(error.code).toBe('already_paid_out');
-    expect(transaction.adjustments).toEqual([]);
-    expect(payoutAmountOf([transaction])).toBe(payout.amount);
+    transaction.adjust({ createdAt: NOW.toISOString(), source: 'refund', amount: -500 });
+    const first = assemble([transaction]);
+    expect(first.amount).toBe(9500 - 196 - 500);
+    expect(waitsForPayout(transaction)).toBe(false);
+    expect(payoutAmountOf([transaction])).toBe(0);
+
+    transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -1500 });
+    expect(waitsForPayout(transaction)).toBe(true);
+    expect(payoutAmountOf([transaction])).toBe(-1500);
+    transaction.paidOutBy('0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7');
+    expect(transaction.payoutId).toBe(first.id);
+    expect(transaction.adjustments.map((adjustment) => adjustment.payoutId)).toEqual([first.id, '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7']);
+    expect(payoutAmountOf([transaction])).toBe(0);
+    expect(netOf(transaction)).toBe(first.amount - 1500);
   });
 });

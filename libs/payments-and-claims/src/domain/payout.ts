@@ -1,18 +1,19 @@
 import { type Cents, CURRENCY, newUuid, sumCents } from '@app/shared/domain';
 import { alreadyPaidOut } from './payments.errors.js';
-import { netOf, type PaymentTransaction } from './payment-transaction.js';
+import { type PaymentTransaction, waitingNetOf } from './payment-transaction.js';
 
 export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed';
 
-/** What a payout is made of: how many payment transactions, and Σ amount − platform fee + adjustments. */
+/** What a payout is made of: how many payment transactions, and Σ amount − platform fee + adjustments of what it counted. */
 export interface PayoutTotals {
   transactionCount: number;
   amount: Cents;
 }
 
 /**
- * Money sent to a business's bank account. Its amount is, to the cent, the sum of its payment
- * transactions' amounts, minus their platform fees, plus their adjustments.
+ * Money sent to a business's bank account. Its amount is, to the cent, the amounts it counted of
+ * its payment transactions, minus their platform fees, plus the adjustments it counted: a payment
+ * transaction's amount in the payout that took it, each adjustment in exactly one payout.
  */
 export class Payout {
   id: string;
@@ -36,7 +37,7 @@ export class Payout {
     const taken = transactions.filter((transaction) => transaction.payoutId !== null);
     if (taken.length) throw alreadyPaidOut(taken.map((transaction) => transaction.id));
     const payout = Payout.of({ ...owner, id: newUuid() }, { amount: payoutAmountOf(transactions), transactionCount: transactions.length }, props, now);
-    for (const transaction of transactions) transaction.payoutId = payout.id;
+    for (const transaction of transactions) transaction.paidOutBy(payout.id);
     return payout;
   }
 
@@ -81,6 +82,7 @@ export function nextWeekdayAfter(now: Date, timeZone: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-export function payoutAmountOf(transactions: readonly Pick<PaymentTransaction, 'amount' | 'platformFeeAmount' | 'adjustments'>[]): Cents {
-  return sumCents(transactions.map(netOf));
+/** What a payout made now would count of `transactions`. */
+export function payoutAmountOf(transactions: readonly Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>[]): Cents {
+  return sumCents(transactions.map(waitingNetOf));
 }

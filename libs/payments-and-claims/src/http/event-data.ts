@@ -1,9 +1,9 @@
 import type { EventRenderers } from '@app/shared/domain';
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../application/claim-views.js';
 import type { PaymentTransactionView } from '../application/payment-transaction.queries.js';
+import type { Refund } from '../application/refund-payment.use-case.js';
 import type { TransactionView } from '../application/transaction.queries.js';
 import type { MedicareClaim } from '../domain/medicare-claim.js';
-import type { AdjustmentTransaction } from '../domain/payment-transaction.js';
 import type { Payout } from '../domain/payout.js';
 import { ClaimResponse, MedicareClaimResponse } from './dto/claim.response.js';
 import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
@@ -22,6 +22,6 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
   // A refusal is no stored resource: its code and message are the data.
   renderers.register(['claim.rejected', 'medicare_claim.rejected'], (rejection: ClaimRejection) => rejection);
   // The refund's answer is the adjustment as it is stored.
-  renderers.register(['refund.created'], (refund: AdjustmentTransaction) => refund);
+  renderers.register(['refund.created'], (refund: Refund) => refund);
   renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) => PayoutResponse.from(payout));
 }

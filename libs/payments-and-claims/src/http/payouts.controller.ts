@@ -28,7 +28,7 @@ export class PayoutsController {
   @ApiOperation({
     summary: 'Pay a business out now',
     description:
-      'Platform keys only. What the daily run at PAYOUT_TIME does: one payout of every payment transaction of the business in no payout yet (amount less platform fees plus adjustments), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.',
+      'Platform keys only. What the daily run at PAYOUT_TIME does: one payout of what waits of the business (the amount less the platform fee of every payment transaction in no payout yet, plus every adjustment no payout counted, a refund after an earlier payout among them), `pending` until the bank takes it (`in_transit`), then `paid` or `failed` (its transactions then wait for the next run). Nothing waiting, or not more than zero, is 409 `nothing_to_pay_out`.',
   })
   @ApiCreatedResponse({ type: PayoutResponse })
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
@@ -59,7 +59,7 @@ export class PayoutsController {
   @ApiOperation({
     summary: 'List payment transactions in a payout',
     description:
-      'Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A payout of another business is a 404.',
+      "Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.",
   })
   @ApiPagedResponse(PaymentTransactionResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)

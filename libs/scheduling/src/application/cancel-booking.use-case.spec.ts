@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
-import { ChargeCancellationFee } from '@app/payments-and-claims';
+import { CancelBookingLinks, ChargeCancellationFee } from '@app/payments-and-claims';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { Booking } from '../domain/booking.js';
@@ -43,13 +43,28 @@ class NoFeeExpected extends ChargeCancellationFee {
   }
 }
 
+/** Payment links are cancelled end to end; here, which bookings were asked for is enough. */
+class RecordedLinkCancellations extends CancelBookingLinks {
+  readonly bookings: string[] = [];
+
+  constructor() {
+    super(undefined as unknown as ConstructorParameters<typeof CancelBookingLinks>[0]);
+  }
+
+  override async execute(_organisationId: string, bookingId: string): Promise<void> {
+    this.bookings.push(bookingId);
+  }
+}
+
 function setUp() {
   const bookings = new InMemoryBookings();
   const upcoming = booked('2026-12-01T09:30:00.000Z');
   const past = booked('2026-11-22T05:00:00.000Z');
   bookings.bookings.push(upcoming, past);
   const events = new RecordedEvents(renderSchedulingEvents);
+  const links = new RecordedLinkCancellations();
   return {
+    links,
     upcoming,
     past,
     bookings,
@@ -59,6 +74,7 @@ function setUp() {
       new StoredBookingQueries(bookings),
       new KnownOrganisations({ [ORGANISATION]: [] }),
       new NoFeeExpected(),
+      links,
       new FixedClock(NOW),
       events,
     ),
@@ -69,9 +85,10 @@ const storedOf = (bookings: InMemoryBookings, id: string) => bookings.bookings.f
 
 describe('CancelBooking', () => {
   it('stores the cancellation time and records booking.cancelled as GET renders the cancelled booking', async () => {
-    const { upcoming, bookings, events, cancelBooking } = setUp();
+    const { upcoming, bookings, events, links, cancelBooking } = setUp();
     const { booking: cancelled } = await cancelBooking.execute(ORGANISATION, upcoming.id);
     expect(cancelled.cancelledAt).toEqual(NOW);
+    expect(links.bookings).toEqual([upcoming.id]);
     expect(storedOf(bookings, upcoming.id)?.cancelledAt).toEqual(NOW);
     expect(events.recorded).toEqual([
       {

@@ -17,6 +17,8 @@ import { Migration20261124000000ClaimReferenceIndexes } from './Migration2026112
 import { Migration20261124000000ProviderLocationIdsIndex } from './Migration20261124000000ProviderLocationIdsIndex.js';
 import { Migration20261124120000EventsStoredInline } from './Migration20261124120000EventsStoredInline.js';
 import { Migration20261125000000PaymentLinkTokensByPayment } from './Migration20261125000000PaymentLinkTokensByPayment.js';
+import { Migration20261126000000CancelledBookingLinks } from './Migration20261126000000CancelledBookingLinks.js';
+import { Migration20261126010000AdjustmentsOfTheirPayments } from './Migration20261126010000AdjustmentsOfTheirPayments.js';
 import { Migration20261127000000IdempotencyInProgressExpiry } from './Migration20261127000000IdempotencyInProgressExpiry.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
@@ -39,5 +41,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124000000ProviderLocationIdsIndex', class: Migration20261124000000ProviderLocationIdsIndex },
   { name: 'Migration20261124120000EventsStoredInline', class: Migration20261124120000EventsStoredInline },
   { name: 'Migration20261125000000PaymentLinkTokensByPayment', class: Migration20261125000000PaymentLinkTokensByPayment },
+  { name: 'Migration20261126000000CancelledBookingLinks', class: Migration20261126000000CancelledBookingLinks },
+  { name: 'Migration20261126010000AdjustmentsOfTheirPayments', class: Migration20261126010000AdjustmentsOfTheirPayments },
   { name: 'Migration20261127000000IdempotencyInProgressExpiry', class: Migration20261127000000IdempotencyInProgressExpiry },
 ];

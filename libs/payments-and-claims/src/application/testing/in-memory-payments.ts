@@ -1,6 +1,7 @@
+import { sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
-import { PaymentTransaction } from '../../domain/payment-transaction.js';
+import { AWAITING_PAYMENT, PaymentTransaction, waitsForPayout } from '../../domain/payment-transaction.js';
 import { type EarlierCheckOuts, type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
@@ -74,20 +75,17 @@ export class InMemoryPayments extends PaymentsRepository {
     return claim ? { claim, paymentTransaction: paymentTransaction ? copyOf(paymentTransaction) : null } : null;
   }
 
-  async paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
-    return this.paymentTransactions.filter((stored) => stored.organisationId === organisationId && stored.payment?.id === paymentId).map(copyOf);
-  }
-
   async lockPayoutsOf(): Promise<void> {}
 
   async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
-    const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && stored.payoutId === null && stored.isSettled());
-    for (const stored of waiting) stored.payoutId = payoutId;
-    return { transactionCount: waiting.length, amount: payoutAmountOf(waiting) };
+    const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && waitsForPayout(stored) && stored.isSettled());
+    const amount = payoutAmountOf(waiting);
+    for (const stored of waiting) stored.paidOutBy(payoutId);
+    return { transactionCount: waiting.length, amount };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {
-    return [...new Set(this.paymentTransactions.filter((stored) => stored.payoutId === null && stored.isSettled()).map((stored) => stored.businessId))];
+    return [...new Set(this.paymentTransactions.filter((stored) => waitsForPayout(stored) && stored.isSettled()).map((stored) => stored.businessId))];
   }
 
   /** One caller at a time in memory, so a lock is a read. */
@@ -96,7 +94,17 @@ export class InMemoryPayments extends PaymentsRepository {
   }
 
   async releaseTransactionsOf(payoutId: string): Promise<void> {
-    for (const stored of this.paymentTransactions) if (stored.payoutId === payoutId) stored.payoutId = null;
+    for (const stored of this.paymentTransactions) {
+      if (stored.payoutId === payoutId) stored.payoutId = null;
+      stored.adjustments = stored.adjustments.map((adjustment) => (adjustment.payoutId === payoutId ? { ...adjustment, payoutId: null } : adjustment));
+    }
+  }
+
+  async lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+    const ofBooking = new Set(
+      this.transactions.filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId).map((stored) => stored.id),
+    );
+    return this.paymentTransactions.filter((stored) => ofBooking.has(stored.transactionId!) && stored.payment?.status === AWAITING_PAYMENT).map(copyOf);
   }
 
   async addLinkToken(token: LinkToken): Promise<void> {
@@ -117,6 +125,9 @@ export class InMemoryPayments extends PaymentsRepository {
       openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
       healthFundClaimed: this.claims.some((claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null),
       medicareClaimed: this.medicareClaims.some((claim) => earlier.has(claim.transactionId!) && !claim.isVoided()),
+      held: parts
+        .filter((part) => part.isSettled())
+        .reduce((sum, part) => sum + part.amount + sumCents(part.adjustments.map((adjustment) => adjustment.amount)), 0),
     };
   }
 

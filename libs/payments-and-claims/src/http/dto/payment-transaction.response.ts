@@ -12,10 +12,28 @@ export class AdjustmentTransactionResponse {
   @ApiCents({ signed: true, example: -1500, description: 'Signed integer cents.' }) amount: number;
 }
 
+/** A payout's id, shown in payout listings only. */
+const PAYOUT_ID = { required: false, type: String, nullable: true, example: '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7' } as const;
+
+/** An adjustment on a payment transaction; in a payout listing, with the payout that counted it. */
+export class PaymentAdjustmentResponse extends AdjustmentTransactionResponse {
+  @ApiProperty({
+    ...PAYOUT_ID,
+    description:
+      'In payout listings: the payout that counted it, `null` while it waits for the next. A refund made after its payment was paid out is counted by a later payout than the payment.',
+  })
+  payoutId?: string | null;
+}
+
 class CardPaymentResponse {
   @ApiProperty({ example: 'pi_3QpXy2LmN7vPw0' }) id: string;
   @ApiProperty({ example: 'AUD' }) currency: string;
-  @ApiProperty({ example: 'succeeded' }) status: string;
+  @ApiProperty({
+    example: 'succeeded',
+    description:
+      "The processor's status: `succeeded`; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.",
+  })
+  status: string;
   @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0_secret_Tz8' }) clientSecret: string | null;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
@@ -51,7 +69,13 @@ export class PaymentTransactionResponse {
   @ApiProperty({ enum: ['payment', 'health_fund_claim', 'medicare_claim'], example: 'payment' }) source: string;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
   @ApiCents({ required: false, example: 196, description: 'Integer cents; in payout listings.' }) platformFeeAmount?: number;
-  @ApiProperty({ type: [AdjustmentTransactionResponse] }) adjustmentTransactions: AdjustmentTransactionResponse[];
+  @ApiProperty({
+    ...PAYOUT_ID,
+    description:
+      'In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.',
+  })
+  payoutId?: string | null;
+  @ApiProperty({ type: [PaymentAdjustmentResponse] }) adjustmentTransactions: PaymentAdjustmentResponse[];
   @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0' }) paymentId: string | null;
   @ApiProperty({ type: CardPaymentResponse, nullable: true }) payment: CardPaymentResponse | null;
   @ApiProperty({ type: String, nullable: true, example: null }) claimId: string | null;
@@ -74,12 +98,13 @@ export class PaymentTransactionResponse {
       createdAt: transaction.createdAt.toISOString(),
       source: transaction.source,
       amount: transaction.amount,
-      ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount } : {}),
+      ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount, payoutId: transaction.payoutId } : {}),
       adjustmentTransactions: transaction.adjustments.map((adjustment) => ({
         id: adjustment.id,
         createdAt: adjustment.createdAt,
         source: adjustment.source,
         amount: adjustment.amount,
+        ...(inPayout ? { payoutId: adjustment.payoutId ?? null } : {}),
       })),
       paymentId: transaction.payment?.id ?? null,
       payment: transaction.payment && {

@@ -8,7 +8,13 @@ export class PublicPaymentLinkResponse {
   @ApiProperty({ example: 'Harbour Physio Group' }) organisationName: string;
   @ApiProperty({ type: String, nullable: true, example: 'Alex' }) clientFirstName: string | null;
   @ApiProperty({ example: '2026-11-26T00:10:00.000Z', format: 'date-time' }) expiresAt: string;
-  @ApiProperty({ enum: ['open', 'paid', 'expired'], example: 'open' }) status: string;
+  @ApiProperty({
+    enum: ['open', 'paid', 'cancelled', 'expired'],
+    example: 'open',
+    description:
+      'What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).',
+  })
+  status: string;
 
   static from(view: LinkView): PublicPaymentLinkResponse {
     return { ...view, expiresAt: view.expiresAt.toISOString() };

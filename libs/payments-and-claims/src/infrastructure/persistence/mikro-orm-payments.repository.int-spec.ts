@@ -201,7 +201,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     const paidOut = await fresh(orm).find(PaymentTransaction, { organisationId, businessId, id: { $in: [first.id, second.id] } });
     expect(paidOut.map((payment) => payment.payoutId)).toEqual([payout.id, payout.id]);
     expect(paidOut.find((payment) => payment.id === second.id)?.adjustments).toEqual([
-      { id: expect.any(String), createdAt: NOW.toISOString(), source: 'refund', amount: -1_250 },
+      { id: expect.any(String), createdAt: NOW.toISOString(), source: 'refund', amount: -1_250, payoutId: payout.id },
     ]);
   });
 

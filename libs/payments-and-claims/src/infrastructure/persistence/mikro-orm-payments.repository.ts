@@ -10,6 +10,21 @@ import { Transaction } from '../../domain/transaction.js';
 // `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
 const LOCKED = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
 
+/**
+ * A payment transaction a payout run takes: in no payout yet, or paid out with an adjustment made
+ * since (each form has its partial index, so a run reads only what waits).
+ */
+const WAITS_FOR_PAYOUT = `(payout_id is null or (payout_id is not null and adjustments @> '[{"payoutId": null}]'::jsonb))`;
+
+/** Whether a payout (a placeholder) counted one of its adjustments; served by the adjustments' partial index. */
+const adjustedIn = (payoutId: string) =>
+  `(pt.adjustments <> '[]'::jsonb and pt.adjustments @> jsonb_build_array(jsonb_build_object('payoutId', ${payoutId}::text)))`;
+
+/** Its adjustments, each one no payout counted yet now counted by `payoutId` (a placeholder). */
+const adjustmentsCountedBy = (payoutId: string) => `case when pt.adjustments = '[]'::jsonb then pt.adjustments else
+  (select jsonb_agg(case when a->>'payoutId' is null then a || jsonb_build_object('payoutId', ${payoutId}::text) else a end order by n)
+   from jsonb_array_elements(pt.adjustments) with ordinality as e(a, n)) end`;
+
 @Injectable()
 export class MikroOrmPaymentsRepository extends PaymentsRepository {
   constructor(private readonly em: EntityManager) {
@@ -58,33 +73,34 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return claim ? { claim, paymentTransaction } : null;
   }
 
-  paymentTransactionsOfPayment(organisationId: string, paymentId: string): Promise<PaymentTransaction[]> {
-    return this.em.find(PaymentTransaction, { organisationId, source: 'payment', payment: { id: paymentId } }, { refresh: true });
-  }
-
   async lockPayoutsOf(businessId: string): Promise<void> {
     await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
   }
 
   async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
     // One statement, one snapshot: the rows it locks are the rows it marks and adds up. A refund
-    // holding a row's lock goes first, and its adjustment is what is counted.
+    // holding a row's lock goes first, and its adjustment is what is counted. A row paid out
+    // already gives only its adjustments made since.
     const [totals] = await this.em.execute<{ count: number; amount: string }[]>(
       `with waiting as materialized (
-         select id, amount - platform_fee_amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(adjustments) a), 0) as net
+         select id,
+           (case when payout_id is null then amount - platform_fee_amount else 0 end)
+             + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(adjustments) a where a->>'payoutId' is null), 0) as net
          from payment_transactions
-         where business_id = ? and payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')
+         where business_id = ? and ${WAITS_FOR_PAYOUT} and (source <> 'payment' or payment->>'status' = 'succeeded')
          for update),
-       marked as (update payment_transactions pt set payout_id = ? from waiting where pt.id = waiting.id returning waiting.net)
+       marked as (
+         update payment_transactions pt set payout_id = coalesce(pt.payout_id, ?), adjustments = ${adjustmentsCountedBy('?')}
+         from waiting where pt.id = waiting.id returning waiting.net)
        select count(*)::int as count, coalesce(sum(net), 0)::bigint as amount from marked`,
-      [businessId, payoutId],
+      [businessId, payoutId, payoutId],
     );
     return { transactionCount: totals.count, amount: Number(totals.amount) };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {
     const rows = await this.em.execute<{ business_id: string }[]>(
-      "select distinct business_id from payment_transactions where payout_id is null and (source <> 'payment' or payment->>'status' = 'succeeded')",
+      `select distinct business_id from payment_transactions where ${WAITS_FOR_PAYOUT} and (source <> 'payment' or payment->>'status' = 'succeeded')`,
     );
     return rows.map((row) => row.business_id);
   }
@@ -94,7 +110,25 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async releaseTransactionsOf(payoutId: string): Promise<void> {
-    await this.em.nativeUpdate(PaymentTransaction, { payoutId }, { payoutId: null });
+    await this.em.execute(
+      `update payment_transactions pt set
+         payout_id = case when pt.payout_id = ? then null else pt.payout_id end,
+         adjustments = case when pt.adjustments = '[]'::jsonb then pt.adjustments else
+           (select jsonb_agg(case when a->>'payoutId' = ? then a || '{"payoutId": null}'::jsonb else a end order by n)
+            from jsonb_array_elements(pt.adjustments) with ordinality as e(a, n)) end
+       where pt.payout_id = ? or ${adjustedIn('?')}`,
+      [payoutId, payoutId, payoutId, payoutId],
+    );
+  }
+
+  async lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+    const waiting = await this.em.execute<{ id: string }[]>(
+      `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' = ?`,
+      [organisationId, bookingId, AWAITING_PAYMENT],
+    );
+    if (waiting.length === 0) return [];
+    return this.em.find(PaymentTransaction, { organisationId, id: { $in: waiting.map((row) => row.id) } }, { ...LOCKED, orderBy: { id: 'asc' } });
   }
 
   async addLinkToken(token: LinkToken): Promise<void> {
@@ -114,9 +148,9 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       'select count(*)::int as count from transactions where organisation_id = ? and booking_id = ?',
       [organisationId, bookingId],
     );
-    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false };
+    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false, held: 0 };
     // A link is open up to and at its expiry, as paying it is.
-    const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean }[]>(
+    const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean; held: number }[]>(
       `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)
        select
          (select max(l.expires_at) from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
@@ -124,13 +158,17 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
          exists (select 1 from payment_transactions p join claims c on c.id = p.claim_id
            where p.transaction_id in (select id from earlier) and c.voided_at is null) as health_fund_claimed,
          exists (select 1 from medicare_claims m
-           where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed`,
+           where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed,
+         (select coalesce(sum(p.amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(p.adjustments) a), 0)), 0)::int
+           from payment_transactions p
+           where p.transaction_id in (select id from earlier) and (p.source <> 'payment' or p.payment->>'status' = 'succeeded')) as held`,
       [organisationId, bookingId, AWAITING_PAYMENT, now, VOIDED_STATUS.code],
     );
     return {
       openLinkUntil: row.open_link_until === null ? null : new Date(row.open_link_until),
       healthFundClaimed: row.health_fund_claimed,
       medicareClaimed: row.medicare_claimed,
+      held: row.held,
     };
   }
 

@@ -8,7 +8,7 @@ import { SqlOrganisationQueries } from '../../../../organisations/src/applicatio
 import { SqlPractitionerQueries } from '../../../../practitioners/src/application/practitioner.queries.js';
 import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import type { OrganisationQueries } from '@app/organisations';
-import type { ChargeCancellationFee } from '@app/payments-and-claims';
+import type { CancelBookingLinks, ChargeCancellationFee } from '@app/payments-and-claims';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import type { BookingQueries, BookingView } from '../../application/booking.queries.js';
@@ -240,13 +240,15 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const practice = await rows.practice();
       const type = await addType(practice);
       const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'));
-      // No fee is asked for: the organisation's policy and the fee use case are never reached.
+      // No fee is asked for: the organisation's policy and the fee use case are never reached. The
+      // booking has no payment links to cancel.
       const cancel = () =>
         new CancelBooking(
           new MikroOrmBookingRepository(fresh(orm)),
           bookingReads,
           {} as OrganisationQueries,
           {} as ChargeCancellationFee,
+          { execute: async () => undefined } as unknown as CancelBookingLinks,
           clock,
           new RecordedEvents(renderSchedulingEvents),
         ).execute(practice.organisationId, booking.id);

@@ -44,7 +44,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('problem details (CONTRACT §4)', () => {
+describe('problem details', () => {
   it('answers errors as application/problem+json with type, title, status, detail, instance, code and requestId', async () => {
     const id = newPrefixedId('org');
     const response = await t.http().get(`/v1/organisations/${id}`).set('Authorization', t.platformAuth);
@@ -176,7 +176,7 @@ describe('X-Request-Id', () => {
   });
 });
 
-describe('authentication and tenancy (CONTRACT §5)', () => {
+describe('authentication and tenancy', () => {
   it('answers a request without Authorization with 401 unauthenticated and WWW-Authenticate: Bearer', async () => {
     const response = await t.http().get('/v1/organisations');
     expectProblem(response, 401, 'unauthenticated');
@@ -615,7 +615,7 @@ describe('health and docs', () => {
   });
 });
 
-describe('what the OpenAPI document promises every route (CONTRACT §4, §5)', () => {
+describe('what the OpenAPI document promises every route', () => {
   type Header = { schema?: { type?: string } };
   type Answer = { description: string; headers?: Record<string, Header>; content?: Record<string, { schema: { $ref?: string } }> };
   type Operation = { operationId: string; security?: Array<Record<string, string[]>>; requestBody?: unknown; responses: Record<string, Answer> };

@@ -24,7 +24,7 @@ import { expectInvalid, expectProblem } from './support/problems.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /*
- * The kinds of input that reached a 500 before (issue 12 §1), each by a hand case: every one is a
+ * The kinds of input that reached a 500 before, each by a hand case: every one is a
  * 400 (or the 404/431 its kind calls for) with problem+json, and nothing is written.
  */
 let t: TestApp;
@@ -184,7 +184,7 @@ describe('ids that pass a type check but name nothing', () => {
   });
 });
 
-describe('page and limit take plain decimal integers only (CONTRACT §2)', () => {
+describe('page and limit take plain decimal integers only', () => {
   it.each(['1e3', '0x10', '1e2', '+1', ' 1', '1 ', '1.0', '１', '99999999999999999999'])('refuses page=%j', async (value) => {
     expectInvalid(await get(`/v1/organisations?page=${encodeURIComponent(value)}`), 'page');
   });

@@ -1097,7 +1097,7 @@ describe('cancellationPolicy from the booking settings', () => {
     expect((await policyOf(soon)).fee.billable).toBe(false);
   });
 
-  it('when the fee is disabled, says so in enabled, and billable still follows latestNoFeeAt (CONTRACT §6)', async () => {
+  it('when the fee is disabled, says so in enabled, and billable still follows latestNoFeeAt', async () => {
     await patch(orgPath(home.id, '/booking-settings'), { cancellationFeeEnabled: false, cancellationNoFeeBeforeHours: 48 }).expect(200);
     expect(await policyOf(soon)).toMatchObject({ enabled: false, fee: { billable: true, freeCancellationHours: 48 } });
     expect(await policyOf(future)).toMatchObject({ enabled: false, fee: { billable: false } });

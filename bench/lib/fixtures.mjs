@@ -9,7 +9,7 @@ const FIRST_SLOT = Date.parse('2031-01-01T00:00:00.000Z');
 export const CHECKOUT_FIRST_SLOT = Date.parse('2036-01-01T00:00:00.000Z');
 /** The name of K's business: what `removeBenchMoney` finds an interrupted run's by. */
 const PAYOUT_BUSINESS_NAME = `${BENCH_MARKER}K`;
-/** Settled payment transactions K's business waits to be paid out for (issue 15: at least 10,000). */
+/** Settled payment transactions K's business waits to be paid out for (at least 10,000, so the payout run is measured at a size that matters). */
 export const PAYOUT_TRANSACTIONS = 10_000;
 /** Confirmed bookings wanted in scenario D's date range (page 400 of 20 starts at 7,980). */
 const D_RANGE_BOOKINGS = 20_000;

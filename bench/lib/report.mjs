@@ -262,11 +262,11 @@ export function statementsTable(statementResults) {
   return table(['Scenario', 'Request', 'Status', 'SQL statements', 'SQL ms (sum)', 'Wall ms (unloaded)', 'Body KB', 'JSON.stringify µs'], rows);
 }
 
-/** Issue 19's reference run (a quiet machine, 10 s windows): PostgreSQL CPU µs per request. */
+/** A reference run on a quiet machine (10 s windows): PostgreSQL CPU µs per request. */
 const POSTGRES_REFERENCE = { A: 454, B: 1207 };
 
 /**
- * The targets of issue 19. A ratio counts only when its rounds agree (`stable`); otherwise it is
+ * The targets the bench checks. A ratio counts only when its rounds agree (`stable`); otherwise it is
  * "not claimed" (pass null), whatever its median says.
  */
 export function evaluateTargets({ rows, ratios, cpuOverBaseline, serviceHwmMb }) {
@@ -302,7 +302,7 @@ export function evaluateTargets({ rows, ratios, cpuOverBaseline, serviceHwmMb })
     const value = service(scenario)?.dbCpuMicrosPerRequest ?? null;
     add(`${scenario} PostgreSQL CPU ≤ ${limit} µs/req (30 % under ${reference})`, value, value === null ? null : value <= limit, 'µs');
   }
-  // Issue 15: a check-out (J) costs at most twice a booking write (G), both per request of their create-and-act cycles.
+  // A check-out (J) costs at most twice a booking write (G), both per request of their create-and-act cycles.
   const g = service('G');
   const j = service('J');
   add(

@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 // Browser tests drive Debian's Chromium with playwright-core, and reach nothing but the app under test.
 
 const CHROMIUM = '/usr/bin/chromium';
-/** Flags that keep Chromium off the network but for the page under test (see README, Testing). */
+/** Flags that keep Chromium off the network but for the page under test. */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

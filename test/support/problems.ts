@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import type { Response } from 'supertest';
 
 /**
- * The RFC 9457 shape of CONTRACT §4, and the request id in the body equal to the header. Extension
+ * The RFC 9457 shape every error answers, and the request id in the body equal to the header. Extension
  * members are allowed: some problems name what they refer to (`existingCardId` of card_exists).
  */
 /** The problem members these checks read (supertest types the body as `any`). */

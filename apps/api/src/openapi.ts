@@ -176,7 +176,7 @@ export function withExampleIds(openApi: OpenAPIObject, ids: Record<string, strin
 
 const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } };
 
-/** Every POST takes `Idempotency-Key` (CONTRACT §6); one place documents it for all of them. */
+/** Every POST takes `Idempotency-Key`; one place documents it for all of them. */
 function documentIdempotentPosts(openApi: OpenAPIObject): void {
   for (const path of Object.values(openApi.paths)) {
     const post = path.post;
@@ -269,7 +269,7 @@ const EVERY_ROUTE_MAY_ANSWER = [
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
- * What holds for every route (CONTRACT §4, §5), applied to the whole document so no controller can
+ * What holds for every route, applied to the whole document so no controller can
  * leave it out: any route may answer 400 (a NUL in the URL), 405 (for its path's other methods),
  * 431, 500 and 503, a route with a body 413 and 415; every answer carries `X-Request-Id`; a
  * rate-limited route (one that documents 429) sends the RateLimit headers.

@@ -10,7 +10,7 @@ import { closedLoop, type Outcome, sleep, type Target, waitFor } from '../../../
 import { createApp } from '../app.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres.js';
 
-/** Within this long of the database being back, every answer is a normal one again (CONTRACT §4). */
+/** Within this long of the database being back, every answer is a normal one again. */
 const RECOVERY_MS = 5_000;
 
 /**

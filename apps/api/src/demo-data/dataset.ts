@@ -514,7 +514,7 @@ export class DatasetGenerator {
     });
     if (!paid) return;
 
-    // Checked out as `CheckOutBooking` would (CONTRACT §9), written directly for speed; the
+    // Checked out as `CheckOutBooking` would, written directly for speed; the
     // dataset test holds these rows to the same invariants. Medicare first: a bulk bill lowers the
     // charge to the benefit, paid to the business; a patient claim's benefit goes to the patient,
     // who pays the whole fee. A fund claim's rebate is paid to the business. Claims carry no

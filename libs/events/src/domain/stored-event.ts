@@ -1,6 +1,6 @@
 import { type EventType, newPrefixedId } from '@app/shared/domain';
 
-/** An event as the log keeps it and a webhook delivers it (CONTRACT section 10). */
+/** An event as the log keeps it and a webhook delivers it. */
 export class StoredEvent {
   id: string;
   type: EventType;

@@ -5,7 +5,7 @@ import { selects } from './event-selection.js';
 export type EndpointStatus = 'enabled' | 'disabled';
 
 const ROTATED_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** An endpoint whose deliveries have all failed this long is disabled (CONTRACT section 10). */
+/** An endpoint whose deliveries have all failed this long is disabled. */
 export const FAILING_ENDPOINT_DISABLED_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 
 export interface NewWebhookEndpoint {

@@ -62,7 +62,7 @@ export class VoidClaim {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
-    // CONTRACT §10 names no Medicare void: `claim.voided` carries a health fund Claim, so this is its Medicare sibling.
+    // `claim.voided` carries a health fund Claim, so a Medicare void has a sibling event of its own.
     await this.events.record('medicare_claim.voided', transaction.organisationId, claim);
     // Last, as for a fund claim.
     await this.claims.reverseMedicare(claim);

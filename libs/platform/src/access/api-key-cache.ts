@@ -19,7 +19,7 @@ export type Refusal = ApiKeyRefusal | 'unknown';
  * (negative: unknown, revoked or expired), so that a request costs no statement for its key.
  *
  * Why it is invalidated by notice rather than by a short TTL: a revoked key must be refused by
- * every instance within 5 s (CONTRACT §5), and a TTL that short would still leave a 5 s window
+ * every instance within 5 s, and a TTL that short would still leave a 5 s window
  * and send a lookup for most requests. So every change a cache may hold wrongly (a revocation; a
  * new key whose secret an instance remembers as unknown, such as a bootstrap key) is announced by
  * `pg_notify` in the statement that makes it, and `ApiKeyChangeListener` forgets that secret here,

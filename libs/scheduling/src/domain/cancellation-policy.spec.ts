@@ -49,7 +49,7 @@ describe('cancellationPolicyOf', () => {
   describe('when the cancellation fee is disabled', () => {
     const disabled: CancellationSettings = { ...FIXED_FEE, cancellationFeeEnabled: false };
 
-    it('says the policy is off, while billable still tells whether the deadline has passed (CONTRACT §6)', () => {
+    it('says the policy is off, while billable still tells whether the deadline has passed', () => {
       expect(cancellationPolicyOf(disabled, BOOKING, at(0))).toMatchObject({ enabled: false, fee: { billable: false } });
       for (const now of [at(1), at(12 * HOUR), new Date(SERVICE_DATE.getTime() + 1)]) {
         expect(cancellationPolicyOf(disabled, BOOKING, now)).toMatchObject({ enabled: false, fee: { billable: true } });

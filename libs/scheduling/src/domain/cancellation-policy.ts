@@ -24,8 +24,8 @@ export interface CancellationPolicy {
 const HOUR_MS = 3_600_000;
 
 /**
- * What cancelling a booking costs, as of `now` (CONTRACT §6). Cancelling exactly at
- * `latestNoFeeAt` is still free; a moment later it is billable. `billable` is the contract's
+ * What cancelling a booking costs, as of `now`. Cancelling exactly at
+ * `latestNoFeeAt` is still free; a moment later it is billable. `billable` is
  * "now is after `latestNoFeeAt`" alone: whether a fee is charged at all is `enabled`.
  */
 export function cancellationPolicyOf(settings: CancellationSettings, booking: { serviceDate: Date; servicePrice: Cents }, now: Date): CancellationPolicy {

@@ -64,7 +64,7 @@ export class AppConfig {
   readonly jobsSuperviseIntervalSeconds: number;
   /** Lifts the https and public-address rules of webhook URLs: development and tests only. */
   readonly webhookAllowPrivateUrls: boolean;
-  /** Seconds before each retry of a failed webhook delivery (CONTRACT section 10). */
+  /** Seconds before each retry of a failed webhook delivery. */
   readonly webhookRetrySchedule: number[];
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */

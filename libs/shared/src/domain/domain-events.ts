@@ -1,4 +1,4 @@
-/** Every event type (CONTRACT section 10); a family is the part before the dot (`booking.*`). */
+/** Every event type; a family is the part before the dot (`booking.*`). */
 export const EVENT_TYPES = [
   'organisation.updated',
   'member.created',

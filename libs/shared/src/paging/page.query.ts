@@ -9,7 +9,7 @@ export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 10;
 
 /**
- * CONTRACT §2 allows plain decimal integers only: `Number()` would also read `1e3`, `0x10`, `+1` and
+ * `page` and `limit` are plain decimal integers only: `Number()` would also read `1e3`, `0x10`, `+1` and
  * ` 1`. Anything else stays a string and fails `@IsInt`.
  */
 const toPlainInteger = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value);

@@ -3,7 +3,7 @@ import { Clock } from '@app/shared/domain';
 import { ApiKey } from '../../keys/domain/api-key.js';
 import { ApiKeyRepository } from '../../keys/domain/api-key.repository.js';
 
-/** Makes sure the configured bootstrap secret works as a platform key (CONTRACT §5). */
+/** Makes sure the configured bootstrap secret works as a platform key. */
 @Injectable()
 export class EnsureBootstrapKey {
   constructor(

@@ -142,6 +142,23 @@ describe('webhook URL rules at endpoint create, without the override', () => {
     const answer = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
     expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
   });
+
+  // IPv6 forms that carry a refused IPv4 address: compatible, mapped, NAT64, 6to4.
+  const CARRYING_IPV4 = ['https://[::127.0.0.1]/', 'https://[::ffff:169.254.169.254]/', 'https://[64:ff9b::10.0.0.1]/', 'https://[2002:7f00:1::1]/'];
+
+  it.each(CARRYING_IPV4)('refuses %s at create and at update, naming url, and keeps the URL it had', async (url) => {
+    const { id } = await createOrganisation(strict, 'Strict');
+    const refused = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
+
+    // An address literal: the rules resolve host names, and this test sends nothing to the network.
+    const hook = await created(postJson(strict, orgPath(id, '/webhook-endpoints'), { url: 'https://8.8.8.8/hooks', enabledEvents: ['client.created'] }));
+    const path = orgPath(id, `/webhook-endpoints/${hook.id}`);
+    const changed = await strict.http().patch(path).set('Authorization', strict.platformAuth).set('Content-Type', 'application/json').send({ url });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
+    expect((await strict.http().get(path).set('Authorization', strict.platformAuth).expect(200)).body.url).toBe('https://8.8.8.8/hooks');
+  });
 });
 
 describe('redirects', () => {

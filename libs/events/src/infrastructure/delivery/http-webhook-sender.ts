@@ -6,20 +6,22 @@ import { AppConfig } from '@app/shared';
 import { refusalOf } from '../../domain/webhook-url.js';
 import { type SendOutcome, WebhookSender } from '../../domain/webhook-sender.js';
 import { resolveWithSystem } from '../../application/webhook-url-check.js';
+import { publicAddressLookup } from './public-address-lookup.js';
 
 const TIMEOUT_MS = 10_000;
 const KEPT_BODY_BYTES = 1024;
 
 /**
  * POSTs with node's http client: it follows no redirect, so a 3xx is a failed attempt. The URL
- * rules are checked again before sending, and the agents refuse private addresses at connect
- * time, after DNS, so a name that changes its answer (DNS rebinding) cannot slip through.
+ * rules are checked again before sending, and the lookup and the agents refuse private addresses at
+ * connect time, after DNS, so a name that changes its answer (DNS rebinding) cannot slip through.
  */
 @Injectable()
 export class HttpWebhookSender extends WebhookSender {
   private readonly allowPrivate: boolean;
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
+  private readonly lookup = publicAddressLookup();
 
   constructor(config: AppConfig) {
     super();
@@ -42,6 +44,7 @@ export class HttpWebhookSender extends WebhookSender {
           method: 'POST',
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
           agent: secure ? this.httpsAgent : this.httpAgent,
+          ...(!this.allowPrivate && { lookup: this.lookup }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         },
         (response) => {

@@ -1399,8 +1399,12 @@ export interface components {
             responseStatus: number | null;
             /** @example 84 */
             durationMs: number;
-            /** @example answered 500 */
-            error: string | null;
+            /**
+             * @description Why the attempt failed; null when it succeeded. `timeout`: no answer within 10 s; `dns_error`: the host name does not resolve; `address_refused`: the URL is not allowed (not https, or it resolves to a loopback, private, link-local or metadata address); `connection_refused`: nothing listens at the port; `connection_reset`: the connection closed before an answer; `connection_failed`: another network error; `tls_error`: the TLS handshake or the certificate failed; `http_status`: answered, with a status other than 2xx (see `responseStatus`).
+             * @example http_status
+             * @enum {string|null}
+             */
+            error: "timeout" | "dns_error" | "address_refused" | "connection_refused" | "connection_reset" | "connection_failed" | "tls_error" | "http_status" | null;
             /**
              * Format: date-time
              * @example 2026-11-22T05:28:59.000Z

@@ -3,6 +3,9 @@ import ipaddr from 'ipaddr.js';
 /** The addresses a host name resolves to. Injected, so the rules are tested without a network. */
 export type Resolve = (hostname: string) => Promise<string[]>;
 
+/** The refusal of a URL whose host has no address: the host may be down rather than refused. */
+export const UNRESOLVED_HOST = 'names a host that does not resolve';
+
 /** Why a URL may not receive webhooks, or null when it may. */
 export async function refusalOf(url: string, options: { allowPrivate: boolean; resolve: Resolve }): Promise<string | null> {
   let parsed: URL;
@@ -19,9 +22,9 @@ export async function refusalOf(url: string, options: { allowPrivate: boolean; r
   try {
     addresses = ipaddr.isValid(host) ? [host] : await options.resolve(host);
   } catch {
-    return 'names a host that does not resolve';
+    return UNRESOLVED_HOST;
   }
-  if (addresses.length === 0) return 'names a host that does not resolve';
+  if (addresses.length === 0) return UNRESOLVED_HOST;
   return addresses.every(isPublicAddress) ? null : 'must not resolve to a loopback, private, link-local or metadata address';
 }
 

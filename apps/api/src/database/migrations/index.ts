@@ -17,6 +17,7 @@ import { Migration20261124000000ClaimReferenceIndexes } from './Migration2026112
 import { Migration20261124000000ProviderLocationIdsIndex } from './Migration20261124000000ProviderLocationIdsIndex.js';
 import { Migration20261124120000EventsStoredInline } from './Migration20261124120000EventsStoredInline.js';
 import { Migration20261125000000PaymentLinkTokensByPayment } from './Migration20261125000000PaymentLinkTokensByPayment.js';
+import { Migration20261127000000DeliveryFailureClasses } from './Migration20261127000000DeliveryFailureClasses.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124000000ProviderLocationIdsIndex', class: Migration20261124000000ProviderLocationIdsIndex },
   { name: 'Migration20261124120000EventsStoredInline', class: Migration20261124120000EventsStoredInline },
   { name: 'Migration20261125000000PaymentLinkTokensByPayment', class: Migration20261125000000PaymentLinkTokensByPayment },
+  { name: 'Migration20261127000000DeliveryFailureClasses', class: Migration20261127000000DeliveryFailureClasses },
 ];

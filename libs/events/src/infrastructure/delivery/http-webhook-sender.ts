@@ -3,9 +3,10 @@ import { request as httpsRequest } from 'node:https';
 import { Injectable } from '@nestjs/common';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { AppConfig } from '@app/shared';
-import { refusalOf } from '../../domain/webhook-url.js';
+import { refusalOf, UNRESOLVED_HOST } from '../../domain/webhook-url.js';
 import { type SendOutcome, WebhookSender } from '../../domain/webhook-sender.js';
 import { resolveWithSystem } from '../../application/webhook-url-check.js';
+import { failureOf } from './delivery-failure.js';
 import { publicAddressLookup } from './public-address-lookup.js';
 
 const TIMEOUT_MS = 10_000;
@@ -35,7 +36,7 @@ export class HttpWebhookSender extends WebhookSender {
     const started = performance.now();
     const outcome = (partial: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...partial, durationMs: Math.round(performance.now() - started) });
     const refusal = await refusalOf(url, { allowPrivate: this.allowPrivate, resolve: resolveWithSystem });
-    if (refusal) return outcome({ status: null, body: null, error: `url ${refusal}` });
+    if (refusal) return outcome({ status: null, body: null, failure: refusal === UNRESOLVED_HOST ? 'dns_error' : 'address_refused', detail: `url ${refusal}` });
     const secure = url.startsWith('https:');
     return new Promise((resolve) => {
       const sent = (secure ? httpsRequest : httpRequest)(
@@ -52,7 +53,7 @@ export class HttpWebhookSender extends WebhookSender {
           let kept = 0;
           const finish = () => {
             const text = Buffer.concat(chunks).subarray(0, KEPT_BODY_BYTES).toString('utf8');
-            resolve(outcome({ status: response.statusCode ?? null, body: text, error: null }));
+            resolve(outcome({ status: response.statusCode ?? null, body: text, failure: null, detail: null }));
           };
           response.on('data', (chunk: Buffer) => {
             if (kept >= KEPT_BODY_BYTES) return;
@@ -65,7 +66,7 @@ export class HttpWebhookSender extends WebhookSender {
           response.on('error', finish);
         },
       );
-      sent.on('error', (error) => resolve(outcome({ status: null, body: null, error: describe(error) })));
+      sent.on('error', (error) => resolve(outcome({ status: null, body: null, failure: failureOf(error), detail: describe(error) })));
       sent.end(body);
     });
   }
@@ -73,5 +74,5 @@ export class HttpWebhookSender extends WebhookSender {
 
 function describe(error: Error): string {
   if (error.name === 'TimeoutError' || error.name === 'AbortError') return `no answer within ${TIMEOUT_MS / 1000} s`;
-  return error.message.slice(0, 200);
+  return error.message.slice(0, 500);
 }

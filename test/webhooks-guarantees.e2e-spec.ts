@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PgBoss } from 'pg-boss';
 import { type Body, created, createClient, createOrganisation, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import { freePort } from './support/free-port.js';
+import { SilentListener } from './support/silent-listener.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -183,4 +185,42 @@ describe('redirects', () => {
     }
     expect(seen).toContainEqual([302, 'failed']);
   });
+});
+
+describe('one organisation cannot stall another', () => {
+  it("delivers a quiet organisation's event within seconds while a noisy one floods its dead endpoints", async () => {
+    const silent = new SilentListener();
+    const deadUrls = [await silent.start(), `http://127.0.0.1:${await freePort()}/hooks`];
+    const { id: noisy } = await createOrganisation(a, 'Noisy');
+    const dead = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        created(postJson(a, orgPath(noisy, '/webhook-endpoints'), { url: deadUrls[i % 2], enabledEvents: ['client.created'] })),
+      ),
+    );
+    try {
+      // 40 events to 16 dead endpoints: 640 deliveries queued, half of them waiting out the sender's whole 10 s.
+      for (let batch = 0; batch < 5; batch++)
+        await Promise.all(Array.from({ length: 8 }, (_, i) => createClient(a, noisy, { firstName: `Noisy${batch * 8 + i}` })));
+      const quiet = await subscribedOrganisation(a);
+      receiver.received.length = 0;
+      receiver.answer = () => 200;
+
+      const started = Date.now();
+      const client = await createClient(a, quiet, { firstName: 'Quiet' });
+      const [delivered] = await receiver.waitFor(1, 30_000);
+      const elapsedMs = Date.now() - started;
+      expect(delivered.event).toMatchObject({ type: 'client.created', organisationId: quiet, data: { id: client.id } });
+      expect(elapsedMs).toBeLessThan(5_000);
+      // The flood was under way: the silent endpoint held attempts open meanwhile.
+      expect(silent.accepted).toBeGreaterThan(0);
+    } finally {
+      // Deleted endpoints' queued attempts end at once, so the flood does not outlive the test.
+      for (const hook of dead)
+        await a
+          .http()
+          .delete(orgPath(noisy, `/webhook-endpoints/${hook.id}`))
+          .set('Authorization', a.platformAuth);
+      await silent.stop();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Body, createBookableClinic, createClient, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import { type Body, createBookableClinic, createClient, createOrganisation, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
 import { EVENT_TYPES, EventRenderers } from '@app/shared/domain';
 import { EventJobs } from '../libs/events/src/application/event-jobs.js';
 import { freePort } from './support/free-port.js';
@@ -329,6 +329,26 @@ describe('webhook endpoints', () => {
     expect(changed.body).toMatchObject({ status: 'disabled', description: null, enabledEvents: ['booking.*'] });
     await t.http().delete(path).set('Authorization', t.platformAuth).expect(204);
     await get(path).expect(404);
+  });
+
+  it('holds at most 16 endpoints per organisation, even when asked for at once: one more is 409 webhook_endpoint_limit', async () => {
+    const { id } = await createOrganisation(t, 'Endpoint Limit');
+    const ask = () => post(orgPath(id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['webhook_endpoint.test'] });
+    const answers = await Promise.all(Array.from({ length: 20 }, ask));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(16).fill(201), ...Array(4).fill(409)]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body).toMatchObject({ code: 'webhook_endpoint_limit', limit: 16, detail: expect.stringContaining('16') });
+    expect((await get(orgPath(id, '/webhook-endpoints?limit=100')).expect(200)).body.totalItems).toBe(16);
+
+    // Deleting one makes room for one.
+    const kept = answers.find((answer) => answer.status === 201)!.body;
+    await t
+      .http()
+      .delete(orgPath(id, `/webhook-endpoints/${kept.id}`))
+      .set('Authorization', t.platformAuth)
+      .expect(204);
+    await ask().expect(201);
+    await ask().expect(409);
   });
 
   it('refuses bad input with problem details', async () => {

@@ -70,7 +70,7 @@ export class DeliverWebhook {
         createdAt: now,
         nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000),
       });
-      if (delay !== null) await this.dispatch.queue({ ...job, attempt: job.attempt + 1 }, delay);
+      if (delay !== null) await this.dispatch.queue(target.organisationId, { ...job, attempt: job.attempt + 1 }, delay);
       await this.recordHealth(target.organisationId, target.id, succeeded, now);
     });
   }

@@ -21,7 +21,7 @@ export class WebhookDeliveryResponse {
     nullable: true,
     example: 'http_status',
     description:
-      'Why the attempt failed; null when it succeeded. `timeout`: no answer within 10 s; ' +
+      'Why the attempt failed; null when it succeeded. `timeout`: no connection within 3 s, or no answer within 10 s; ' +
       '`dns_error`: the host name does not resolve; `address_refused`: the URL is not allowed (not https, or it resolves to a ' +
       'loopback, private, link-local or metadata address); `connection_refused`: nothing listens at the port; ' +
       '`connection_reset`: the connection closed before an answer; `connection_failed`: another network error; ' +

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PgBoss } from 'pg-boss';
 import { type Body, created, createClient, createOrganisation, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import { freePort } from './support/free-port.js';
+import { SilentListener } from './support/silent-listener.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -142,6 +144,23 @@ describe('webhook URL rules at endpoint create, without the override', () => {
     const answer = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
     expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
   });
+
+  // IPv6 forms that carry a refused IPv4 address: compatible, mapped, NAT64, 6to4.
+  const CARRYING_IPV4 = ['https://[::127.0.0.1]/', 'https://[::ffff:169.254.169.254]/', 'https://[64:ff9b::10.0.0.1]/', 'https://[2002:7f00:1::1]/'];
+
+  it.each(CARRYING_IPV4)('refuses %s at create and at update, naming url, and keeps the URL it had', async (url) => {
+    const { id } = await createOrganisation(strict, 'Strict');
+    const refused = await postJson(strict, orgPath(id, '/webhook-endpoints'), { url, enabledEvents: ['*'] }).expect(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
+
+    // An address literal: the rules resolve host names, and this test sends nothing to the network.
+    const hook = await created(postJson(strict, orgPath(id, '/webhook-endpoints'), { url: 'https://8.8.8.8/hooks', enabledEvents: ['client.created'] }));
+    const path = orgPath(id, `/webhook-endpoints/${hook.id}`);
+    const changed = await strict.http().patch(path).set('Authorization', strict.platformAuth).set('Content-Type', 'application/json').send({ url });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'url', code: 'url_not_allowed' }] });
+    expect((await strict.http().get(path).set('Authorization', strict.platformAuth).expect(200)).body.url).toBe('https://8.8.8.8/hooks');
+  });
 });
 
 describe('redirects', () => {
@@ -166,4 +185,42 @@ describe('redirects', () => {
     }
     expect(seen).toContainEqual([302, 'failed']);
   });
+});
+
+describe('one organisation cannot stall another', () => {
+  it("delivers a quiet organisation's event within seconds while a noisy one floods its dead endpoints", async () => {
+    const silent = new SilentListener();
+    const deadUrls = [await silent.start(), `http://127.0.0.1:${await freePort()}/hooks`];
+    const { id: noisy } = await createOrganisation(a, 'Noisy');
+    const dead = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        created(postJson(a, orgPath(noisy, '/webhook-endpoints'), { url: deadUrls[i % 2], enabledEvents: ['client.created'] })),
+      ),
+    );
+    try {
+      // 40 events to 16 dead endpoints: 640 deliveries queued, half of them waiting out the sender's whole 10 s.
+      for (let batch = 0; batch < 5; batch++)
+        await Promise.all(Array.from({ length: 8 }, (_, i) => createClient(a, noisy, { firstName: `Noisy${batch * 8 + i}` })));
+      const quiet = await subscribedOrganisation(a);
+      receiver.received.length = 0;
+      receiver.answer = () => 200;
+
+      const started = Date.now();
+      const client = await createClient(a, quiet, { firstName: 'Quiet' });
+      const [delivered] = await receiver.waitFor(1, 30_000);
+      const elapsedMs = Date.now() - started;
+      expect(delivered.event).toMatchObject({ type: 'client.created', organisationId: quiet, data: { id: client.id } });
+      expect(elapsedMs).toBeLessThan(5_000);
+      // The flood was under way: the silent endpoint held attempts open meanwhile.
+      expect(silent.accepted).toBeGreaterThan(0);
+    } finally {
+      // Deleted endpoints' queued attempts end at once, so the flood does not outlive the test.
+      for (const hook of dead)
+        await a
+          .http()
+          .delete(orgPath(noisy, `/webhook-endpoints/${hook.id}`))
+          .set('Authorization', a.platformAuth);
+      await silent.stop();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Body, createBookableClinic, createClient, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import { type Body, createBookableClinic, createClient, createOrganisation, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
 import { EVENT_TYPES, EventRenderers } from '@app/shared/domain';
 import { EventJobs } from '../libs/events/src/application/event-jobs.js';
+import { freePort } from './support/free-port.js';
+import { SilentListener } from './support/silent-listener.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -11,9 +14,17 @@ const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1
 let t: TestApp;
 const receiver = new WebhookReceiver();
 let receiverUrl: string;
+/** The service's log lines at `warn` and above, parsed. */
+const logged: Body[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp(ENV);
+  const logDestination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Body);
+      done();
+    },
+  });
+  t = await createTestApp({ ...ENV, LOG_LEVEL: 'warn' }, { logDestination });
   receiverUrl = await receiver.start();
 });
 
@@ -174,6 +185,62 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('delivery failures', () => {
+  it("lists each failed attempt's class, never the socket's or TLS library's words, which go to the service's log", async () => {
+    receiver.answer = () => 500;
+    const silent = new SilentListener();
+    const silentUrl = await silent.start();
+    try {
+      const c = await clinic();
+      const urls = {
+        http_status: receiverUrl,
+        connection_refused: `http://127.0.0.1:${await freePort()}/hooks`,
+        timeout: silentUrl,
+        // TLS spoken to a plain-HTTP receiver: the TLS library's own words come back.
+        tls_error: receiverUrl.replace(/^http:/, 'https:'),
+        // The unspecified address: the connect-time agent refuses it even with private URLs allowed.
+        address_refused: `http://0.0.0.0:${new URL(receiverUrl).port}/hooks`,
+      };
+      const hooks = Object.fromEntries(
+        await Promise.all(
+          Object.entries(urls).map(async ([failure, url]) => {
+            const hook = await endpoint(c.id, { url, enabledEvents: ['webhook_endpoint.test'] });
+            await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/test`)).expect(202);
+            return [failure, hook.id as string] as const;
+          }),
+        ),
+      );
+
+      // The attempt is recorded after the receiver hears it; the silent receiver holds it for the sender's whole 10 s.
+      const recorded = async (endpointId: string): Promise<Body> => {
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+          const [delivery] = (await get(orgPath(c.id, `/webhook-endpoints/${endpointId}/deliveries`)).expect(200)).body.items as Body[];
+          if (delivery) return delivery;
+        }
+        throw new Error(`no delivery recorded for ${endpointId}`);
+      };
+      const listed = Object.fromEntries(await Promise.all(Object.entries(hooks).map(async ([failure, id]) => [failure, await recorded(id)] as const)));
+      expect(Object.fromEntries(Object.entries(listed).map(([failure, delivery]) => [failure, delivery.error]))).toEqual({
+        http_status: 'http_status',
+        connection_refused: 'connection_refused',
+        timeout: 'timeout',
+        tls_error: 'tls_error',
+        address_refused: 'address_refused',
+      });
+      expect(listed.http_status.responseStatus).toBe(500);
+
+      const failuresLogged = logged.filter((line) => line.msg === 'Webhook delivery failed' && Object.values(hooks).includes(line.endpointId));
+      expect(Object.fromEntries(failuresLogged.map((line) => [line.failure, line.endpointId]))).toEqual(hooks);
+      const detailOf = (failure: string) => failuresLogged.find((line) => line.failure === failure)?.detail;
+      expect(detailOf('connection_refused')).toContain('ECONNREFUSED');
+      expect(detailOf('tls_error')).toMatch(/SSL|TLS/);
+      expect(detailOf('http_status')).toBe('answered 500');
+    } finally {
+      await silent.stop();
+    }
+  }, 40_000);
+});
+
 describe('the event log', () => {
   const patch = (path: string, body: Body) => t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(body);
   const eventOf = async (type: string, id: string) => {
@@ -262,6 +329,26 @@ describe('webhook endpoints', () => {
     expect(changed.body).toMatchObject({ status: 'disabled', description: null, enabledEvents: ['booking.*'] });
     await t.http().delete(path).set('Authorization', t.platformAuth).expect(204);
     await get(path).expect(404);
+  });
+
+  it('holds at most 16 endpoints per organisation, even when asked for at once: one more is 409 webhook_endpoint_limit', async () => {
+    const { id } = await createOrganisation(t, 'Endpoint Limit');
+    const ask = () => post(orgPath(id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['webhook_endpoint.test'] });
+    const answers = await Promise.all(Array.from({ length: 20 }, ask));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(16).fill(201), ...Array(4).fill(409)]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body).toMatchObject({ code: 'webhook_endpoint_limit', limit: 16, detail: expect.stringContaining('16') });
+    expect((await get(orgPath(id, '/webhook-endpoints?limit=100')).expect(200)).body.totalItems).toBe(16);
+
+    // Deleting one makes room for one.
+    const kept = answers.find((answer) => answer.status === 201)!.body;
+    await t
+      .http()
+      .delete(orgPath(id, `/webhook-endpoints/${kept.id}`))
+      .set('Authorization', t.platformAuth)
+      .expect(204);
+    await ask().expect(201);
+    await ask().expect(409);
   });
 
   it('refuses bad input with problem details', async () => {

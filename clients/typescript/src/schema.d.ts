@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The answer alone holds `secret`. The URL must be https and resolve to public addresses only (unless the service runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true`).
+         * @description The answer alone holds `secret`. The URL must be https and resolve to public addresses only (unless the service runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true`). An organisation has at most 16 endpoints (unless the service sets `WEBHOOK_ENDPOINTS_PER_ORGANISATION`): one more is 409 `webhook_endpoint_limit`, with the `limit`.
          */
         post: operations["WebhookEndpoints_create"];
         delete?: never;
@@ -1399,8 +1399,12 @@ export interface components {
             responseStatus: number | null;
             /** @example 84 */
             durationMs: number;
-            /** @example answered 500 */
-            error: string | null;
+            /**
+             * @description Why the attempt failed; null when it succeeded. `timeout`: no connection within 3 s, or no answer within 10 s; `dns_error`: the host name does not resolve; `address_refused`: the URL is not allowed (not https, or it resolves to a loopback, private, link-local or metadata address); `connection_refused`: nothing listens at the port; `connection_reset`: the connection closed before an answer; `connection_failed`: another network error; `tls_error`: the TLS handshake or the certificate failed; `http_status`: answered, with a status other than 2xx (see `responseStatus`).
+             * @example http_status
+             * @enum {string|null}
+             */
+            error: "timeout" | "dns_error" | "address_refused" | "connection_refused" | "connection_reset" | "connection_failed" | "tls_error" | "http_status" | null;
             /**
              * Format: date-time
              * @example 2026-11-22T05:28:59.000Z
@@ -4633,7 +4637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still running (`idempotency_request_in_progress`). */
+            /** @description The request conflicts with the current state. A request with this Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */

@@ -3,6 +3,8 @@ export interface SendOptions {
   startAfterSeconds?: number;
   /** A UUID naming the job: a second send with the same id is dropped, so a retried sender queues it once. */
   id?: string;
+  /** Whose job it is (an organisation id): a queue's `concurrencyPerGroup` bounds how many of one group's jobs run at once. */
+  group?: string;
 }
 
 export interface QueueOptions {
@@ -10,8 +12,13 @@ export interface QueueOptions {
   expireInSeconds: number;
   /** How many times a job whose handler threw, or whose worker died, is run again. */
   retryLimit: number;
-  /** Jobs of this queue one instance fetches and runs at once. */
+  /** Jobs of this queue one instance runs at once, each on its own: a slow one holds only its own place. */
   concurrency?: number;
+  /**
+   * Jobs of one `group` that run at once, across every instance: a group with a backlog of slow jobs
+   * leaves the other places to the other groups' jobs, which are run in the order they were sent.
+   */
+  concurrencyPerGroup?: number;
 }
 
 /**

@@ -60,6 +60,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     await this.boss.send(queue, data, {
       id: options.id,
       startAfter: options.startAfterSeconds,
+      ...(options.group !== undefined && { group: { id: options.group } }),
       db: transactionConnection(this.em),
     });
   }
@@ -67,23 +68,32 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
   async work<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void> {
     await this.ensureQueue(queue, options);
     if (!this.runsJobs) return;
-    // NOTIFY wakes workers for jobs due now; polling finds delayed ones (retries) when they come due.
-    // A batch of `concurrency` jobs runs at once, each settled on its own; a full batch fetches the next at once.
-    const fetching = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, batchSize: options.concurrency ?? 1, burstWhenBatchFull: true };
-    await this.boss.work<T>(queue, { ...fetching, perJobResults: true }, (jobs) =>
-      Promise.all(
-        jobs.map(async (job) => {
-          try {
-            // Each job its own unit of work, as each request has.
-            await RequestContext.create(this.em, () => handler(job.data));
-            return { id: job.id, status: 'completed' as const };
-          } catch (error) {
-            this.logger.warn(`Job ${queue} ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-            return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
-          }
-        }),
-      ),
-    );
+    for (let place = 0; place < (options.concurrency ?? 1); place++) await this.workOneAtATime(queue, options, handler);
+  }
+
+  /**
+   * A worker that fetches one job, runs it, settles it, and fetches the next: jobs run side by side
+   * on several such workers, so a job that takes its whole timeout delays no other. pg-boss would
+   * wait out its polling interval after a fetch of one job; waking the worker as its job ends makes
+   * it fetch again at once while there is work, and only an empty fetch lets it wait. NOTIFY wakes
+   * workers for jobs due now; polling finds delayed ones (retries) when they come due.
+   */
+  private async workOneAtATime<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void> {
+    // Known once `work` answers, which is before the worker's first fetch can come back with a job.
+    const worker: { id?: string } = {};
+    const fetching = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, batchSize: 1 };
+    const grouped = options.concurrencyPerGroup === undefined ? {} : { groupConcurrency: options.concurrencyPerGroup };
+    worker.id = await this.boss.work<T>(queue, { ...fetching, ...grouped }, async ([job]) => {
+      try {
+        // Each job its own unit of work, as each request has.
+        await RequestContext.create(this.em, () => handler(job.data));
+      } catch (error) {
+        this.logger.warn(`Job ${queue} ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      } finally {
+        if (worker.id !== undefined) this.boss.notifyWorker(worker.id);
+      }
+    });
   }
 
   async schedule(queue: string, cron: string, timeZone: string): Promise<void> {

@@ -42,6 +42,14 @@ export class DeliverWebhook {
 
     const outcome = await this.post(target, event);
     const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    const failure = succeeded ? null : (outcome.failure ?? 'http_status');
+    if (failure) {
+      const detail = outcome.detail ?? `answered ${outcome.status}`;
+      this.logger.warn(
+        { organisationId: target.organisationId, endpointId: target.id, eventId: event.id, attempt: job.attempt, failure, detail },
+        'Webhook delivery failed',
+      );
+    }
     const delay = succeeded || !job.scheduled ? null : retryDelayAfter(this.config.webhookRetrySchedule, job.attempt);
     const now = this.clock.now();
     const status: DeliveryStatus = succeeded ? 'succeeded' : delay === null ? 'failed' : 'retrying';
@@ -57,12 +65,12 @@ export class DeliverWebhook {
         status,
         responseStatus: outcome.status,
         durationMs: outcome.durationMs,
-        error: outcome.error ?? (succeeded ? null : `answered ${outcome.status}`),
+        error: failure,
         responseBody: outcome.body,
         createdAt: now,
         nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000),
       });
-      if (delay !== null) await this.dispatch.queue({ ...job, attempt: job.attempt + 1 }, delay);
+      if (delay !== null) await this.dispatch.queue(target.organisationId, { ...job, attempt: job.attempt + 1 }, delay);
       await this.recordHealth(target.organisationId, target.id, succeeded, now);
     });
   }

@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Jobs } from '@app/jobs';
+import { AppConfig } from '@app/shared';
 import { Clock } from '@app/shared/domain';
 import { EventStore } from '../domain/event-store.js';
 import { DeliverWebhook } from './deliver-webhook.js';
@@ -16,11 +17,14 @@ export class EventJobs implements OnApplicationBootstrap {
     private readonly deliver: DeliverWebhook,
     private readonly events: EventStore,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // A delivery takes at most 10 s; a job still running after 15 s lost its worker and runs again.
-    await this.jobs.work<DeliveryJob>(DELIVER_QUEUE, { expireInSeconds: 15, retryLimit: 5, concurrency: 8 }, (job) => this.deliver.execute(job));
+    // An organisation whose endpoints time out takes at most its own share of the workers.
+    const concurrency = { concurrency: this.config.webhookDeliveryConcurrency, concurrencyPerGroup: this.config.webhookDeliveriesPerOrganisation };
+    await this.jobs.work<DeliveryJob>(DELIVER_QUEUE, { expireInSeconds: 15, retryLimit: 5, ...concurrency }, (job) => this.deliver.execute(job));
     await this.jobs.work(PURGE_QUEUE, { expireInSeconds: 600, retryLimit: 2 }, async () => {
       await this.purge();
     });

@@ -16,16 +16,18 @@ const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const PUBLIC_URL = 'https://8.8.8.8/hooks';
 const LOOPBACK_URL = 'https://127.0.0.1/hooks';
 
-function setUp() {
+function setUp(env: Record<string, string> = {}) {
   const endpoints = new InMemoryEndpoints();
   const existing = WebhookEndpoint.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.*'] }, 'sealed(whsec_existing)', CREATED);
   endpoints.stored.set(existing.id, existing);
+  const config = new AppConfig(env);
   const manage = new ManageWebhookEndpoints(
     endpoints,
     new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }),
-    new WebhookUrlCheck(new AppConfig({})),
+    new WebhookUrlCheck(config),
     new MarkingSecrets(),
     new FixedClock(NOW),
+    config,
   );
   return { existing, endpoints, manage };
 }
@@ -55,6 +57,21 @@ describe('ManageWebhookEndpoints', () => {
       errors: [expect.objectContaining({ field: 'url', code: 'url_not_allowed' })],
     });
     expect(endpoints.stored.size).toBe(1);
+  });
+
+  it('refuses an endpoint beyond the configured limit with webhook_endpoint_limit, naming the limit, and stores nothing', async () => {
+    const { endpoints, manage } = setUp({ WEBHOOK_ENDPOINTS_PER_ORGANISATION: '2' });
+    await manage.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['*'] });
+    await expect(manage.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['*'] })).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'webhook_endpoint_limit',
+      message: expect.stringContaining('at most 2'),
+      extensions: { limit: 2 },
+    });
+    expect(endpoints.stored.size).toBe(2);
+    // The limit is each organisation's own.
+    await manage.create(OTHER_ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['*'] });
+    expect(endpoints.stored.size).toBe(3);
   });
 
   it('answers not_found for an organisation that does not exist, and stores nothing', async () => {

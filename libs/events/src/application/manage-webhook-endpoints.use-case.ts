@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@app/shared';
 import { Clock } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
-import { endpointNotFound } from '../domain/events.errors.js';
+import { endpointLimitReached, endpointNotFound } from '../domain/events.errors.js';
 import { type EndpointChanges, type NewWebhookEndpoint, newWebhookSecret, WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookSecrets } from '../domain/webhook-secrets.js';
@@ -22,6 +23,7 @@ export class ManageWebhookEndpoints {
     private readonly urls: WebhookUrlCheck,
     private readonly secrets: WebhookSecrets,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   async create(organisationId: string, props: NewWebhookEndpoint): Promise<EndpointWithSecret> {
@@ -29,7 +31,9 @@ export class ManageWebhookEndpoints {
     await this.urls.assertAllowed(props.url);
     const secret = newWebhookSecret();
     const endpoint = WebhookEndpoint.create(organisationId, props, this.secrets.seal(secret), this.clock.now());
-    await this.endpoints.add(endpoint);
+    // An event is delivered to each endpoint that takes it: the limit bounds the deliveries one event makes.
+    const limit = this.config.webhookEndpointsPerOrganisation;
+    if (!(await this.endpoints.add(endpoint, limit))) throw endpointLimitReached(limit);
     return { endpoint, secret };
   }
 

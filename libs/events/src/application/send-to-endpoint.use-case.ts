@@ -26,7 +26,7 @@ export class SendToEndpoint {
     const event = newEvent('webhook_endpoint.test', organisationId, this.renderers.render('webhook_endpoint.test', endpoint), this.clock.now());
     await this.domainEvents.transaction(async () => {
       await this.events.append(event);
-      await this.dispatch.queue({ eventId: event.id, endpointId, attempt: 1, scheduled: false });
+      await this.dispatch.queue(organisationId, { eventId: event.id, endpointId, attempt: 1, scheduled: false });
     });
     return event.id;
   }
@@ -38,7 +38,7 @@ export class SendToEndpoint {
     const delivery = await this.deliveries.find(endpointId, deliveryId);
     if (!delivery) throw deliveryNotFound(deliveryId);
     const attempt = (await this.deliveries.lastAttempt(endpointId, delivery.eventId)) + 1;
-    await this.dispatch.queue({ eventId: delivery.eventId, endpointId, attempt, scheduled: false });
+    await this.dispatch.queue(organisationId, { eventId: delivery.eventId, endpointId, attempt, scheduled: false });
     return { eventId: delivery.eventId, attempt };
   }
 }

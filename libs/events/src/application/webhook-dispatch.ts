@@ -12,13 +12,16 @@ export interface DeliveryJob {
   scheduled: boolean;
 }
 
-/** Queues delivery attempts on the job engine (in the running transaction, when there is one). */
+/**
+ * Queues delivery attempts on the job engine (in the running transaction, when there is one), each
+ * in its organisation's group: one organisation's backlog takes only its share of the workers.
+ */
 @Injectable()
 export class WebhookDispatch {
   constructor(private readonly jobs: Jobs) {}
 
-  async queue(job: DeliveryJob, afterSeconds?: number): Promise<void> {
-    await this.jobs.send(DELIVER_QUEUE, job, { id: jobIdOf(job), startAfterSeconds: afterSeconds });
+  async queue(organisationId: string, job: DeliveryJob, afterSeconds?: number): Promise<void> {
+    await this.jobs.send(DELIVER_QUEUE, job, { id: jobIdOf(job), startAfterSeconds: afterSeconds, group: organisationId });
   }
 }
 

@@ -1,4 +1,5 @@
 import { newUuid } from '@app/shared/domain';
+import type { DeliveryFailure } from './webhook-sender.js';
 
 /** `retrying`: failed, another attempt at `nextAttemptAt`; `failed`: failed, no attempt left. */
 export type DeliveryStatus = 'succeeded' | 'retrying' | 'failed';
@@ -14,7 +15,8 @@ export class WebhookDelivery {
   status: DeliveryStatus;
   responseStatus: number | null;
   durationMs: number;
-  error: string | null;
+  /** Why the attempt failed; null when it succeeded. The words of what failed are in the service's log only. */
+  error: DeliveryFailure | null;
   /** At most 1 kB of what the receiver answered. */
   responseBody: string | null;
   createdAt: Date;

@@ -3,7 +3,11 @@ import type { WebhookDelivery } from './webhook-delivery.js';
 import type { WebhookEndpoint } from './webhook-endpoint.js';
 
 export abstract class WebhookEndpointRepository {
-  abstract add(endpoint: WebhookEndpoint): Promise<void>;
+  /**
+   * Adds the endpoint unless its organisation already has `limit` of them; answers whether it did.
+   * Of two adds at once, only one can take an organisation's last place.
+   */
+  abstract add(endpoint: WebhookEndpoint, limit: number): Promise<boolean>;
   /** Within the organisation; null when it has no such endpoint. */
   abstract find(organisationId: string, id: string): Promise<WebhookEndpoint | null>;
   /** Whichever organisation holds it: for delivery jobs, which carry only the id. */

@@ -3,6 +3,9 @@ import ipaddr from 'ipaddr.js';
 /** The addresses a host name resolves to. Injected, so the rules are tested without a network. */
 export type Resolve = (hostname: string) => Promise<string[]>;
 
+/** The refusal of a URL whose host has no address: the host may be down rather than refused. */
+export const UNRESOLVED_HOST = 'names a host that does not resolve';
+
 /** Why a URL may not receive webhooks, or null when it may. */
 export async function refusalOf(url: string, options: { allowPrivate: boolean; resolve: Resolve }): Promise<string | null> {
   let parsed: URL;
@@ -19,15 +22,23 @@ export async function refusalOf(url: string, options: { allowPrivate: boolean; r
   try {
     addresses = ipaddr.isValid(host) ? [host] : await options.resolve(host);
   } catch {
-    return 'names a host that does not resolve';
+    return UNRESOLVED_HOST;
   }
-  if (addresses.length === 0) return 'names a host that does not resolve';
+  if (addresses.length === 0) return UNRESOLVED_HOST;
   return addresses.every(isPublicAddress) ? null : 'must not resolve to a loopback, private, link-local or metadata address';
 }
 
-/** Only plain public unicast: no loopback, private, link-local (cloud metadata), CGNAT, multicast or reserved range. */
+/** IPv6 global unicast: every address a public receiver can have, as allocated today. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Only plain public unicast: no loopback, private, link-local (cloud metadata), CGNAT, multicast or
+ * reserved range. An IPv6 address must be global unicast outside every special range, which refuses
+ * the forms that carry an IPv4 address (IPv4-compatible, NAT64, 6to4, Teredo) whatever they carry;
+ * an IPv4-mapped one is judged by the IPv4 address it maps.
+ */
 export function isPublicAddress(address: string): boolean {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  return parsed.range() === 'unicast' && parsed.match(GLOBAL_UNICAST);
 }

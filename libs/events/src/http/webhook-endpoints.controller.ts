@@ -27,10 +27,11 @@ export class WebhookEndpointsController {
   @ApiOperation({
     summary: 'Create a webhook endpoint',
     description:
-      'The answer alone holds `secret`. The URL must be https and resolve to public addresses only (unless the service runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true`).',
+      'The answer alone holds `secret`. The URL must be https and resolve to public addresses only (unless the service runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true`). ' +
+      'An organisation has at most 16 endpoints (unless the service sets `WEBHOOK_ENDPOINTS_PER_ORGANISATION`): one more is 409 `webhook_endpoint_limit`, with the `limit`.',
   })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretResponse })
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async create(
     @OrganisationIdParam() organisationId: string,
     @Body() body: CreateWebhookEndpointRequest,

@@ -33,7 +33,7 @@ export class OutboxDomainEvents extends DomainEvents {
     await this.events.append(event);
     if (organisationId === null) return;
     for (const endpoint of await this.endpoints.enabledOf(organisationId)) {
-      if (endpoint.receives(type)) await this.dispatch.queue({ eventId: event.id, endpointId: endpoint.id, attempt: 1, scheduled: true });
+      if (endpoint.receives(type)) await this.dispatch.queue(organisationId, { eventId: event.id, endpointId: endpoint.id, attempt: 1, scheduled: true });
     }
   }
 }

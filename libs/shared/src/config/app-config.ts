@@ -66,6 +66,12 @@ export class AppConfig {
   readonly webhookAllowPrivateUrls: boolean;
   /** Seconds before each retry of a failed webhook delivery. */
   readonly webhookRetrySchedule: number[];
+  /** Webhook endpoints one organisation may have. */
+  readonly webhookEndpointsPerOrganisation: number;
+  /** Webhook deliveries one instance makes at once. */
+  readonly webhookDeliveryConcurrency: number;
+  /** Webhook deliveries of one organisation made at once, across every instance. */
+  readonly webhookDeliveriesPerOrganisation: number;
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
@@ -117,6 +123,9 @@ export class AppConfig {
     this.jobsSuperviseIntervalSeconds = positiveInt(env, 'JOBS_SUPERVISE_INTERVAL_SECONDS', 60);
     this.webhookAllowPrivateUrls = env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
     this.webhookRetrySchedule = secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', [5, 300, 1800, 7200, 18000, 36000, 36000]);
+    this.webhookEndpointsPerOrganisation = positiveInt(env, 'WEBHOOK_ENDPOINTS_PER_ORGANISATION', 16);
+    this.webhookDeliveryConcurrency = positiveInt(env, 'WEBHOOK_DELIVERY_CONCURRENCY', 8);
+    this.webhookDeliveriesPerOrganisation = positiveInt(env, 'WEBHOOK_DELIVERIES_PER_ORGANISATION', 2);
   }
 
   /** Metrics are never public by default: they need their own port or a token. */

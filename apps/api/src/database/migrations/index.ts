@@ -20,6 +20,7 @@ import { Migration20261125000000PaymentLinkTokensByPayment } from './Migration20
 import { Migration20261126000000CancelledBookingLinks } from './Migration20261126000000CancelledBookingLinks.js';
 import { Migration20261126010000AdjustmentsOfTheirPayments } from './Migration20261126010000AdjustmentsOfTheirPayments.js';
 import { Migration20261127000000IdempotencyInProgressExpiry } from './Migration20261127000000IdempotencyInProgressExpiry.js';
+import { Migration20261127000000DeliveryFailureClasses } from './Migration20261127000000DeliveryFailureClasses.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000CancelledBookingLinks', class: Migration20261126000000CancelledBookingLinks },
   { name: 'Migration20261126010000AdjustmentsOfTheirPayments', class: Migration20261126010000AdjustmentsOfTheirPayments },
   { name: 'Migration20261127000000IdempotencyInProgressExpiry', class: Migration20261127000000IdempotencyInProgressExpiry },
+  { name: 'Migration20261127000000DeliveryFailureClasses', class: Migration20261127000000DeliveryFailureClasses },
 ];

@@ -6,8 +6,10 @@ import { WebhookEndpointRepository } from '../../domain/webhook-endpoint.reposit
 export class InMemoryEndpoints extends WebhookEndpointRepository {
   readonly stored = new Map<string, WebhookEndpoint>();
 
-  async add(endpoint: WebhookEndpoint): Promise<void> {
+  async add(endpoint: WebhookEndpoint, limit: number): Promise<boolean> {
+    if ([...this.stored.values()].filter((stored) => stored.organisationId === endpoint.organisationId).length >= limit) return false;
     this.stored.set(endpoint.id, copyOf(endpoint));
+    return true;
   }
 
   async find(organisationId: string, id: string): Promise<WebhookEndpoint | null> {

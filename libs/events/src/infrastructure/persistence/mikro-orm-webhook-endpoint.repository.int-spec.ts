@@ -31,7 +31,7 @@ describe('MikroOrmWebhookEndpointRepository on PostgreSQL', () => {
     expect(await enabledIds()).toEqual([]);
 
     const endpoint = WebhookEndpoint.create(organisationId, { url: 'https://pms.example.com.au/hooks', enabledEvents: ['*'] }, 'v1:sealed', NOW);
-    await repository().add(endpoint);
+    await repository().add(endpoint, 16);
     expect(await enabledIds()).toEqual([endpoint.id]);
 
     const changing = repository();

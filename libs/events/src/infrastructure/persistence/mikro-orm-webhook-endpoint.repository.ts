@@ -18,8 +18,20 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
     super();
   }
 
-  add(endpoint: WebhookEndpoint): Promise<void> {
-    return this.save(endpoint);
+  async add(endpoint: WebhookEndpoint, limit: number): Promise<boolean> {
+    const added = await this.em.transactional(async (tx) => {
+      // Two adds at once would each count the endpoints before the other's insert: they take turns.
+      await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`webhook-endpoints:${endpoint.organisationId}`]);
+      const [{ count }] = await tx.execute<{ count: number }[]>('select count(*)::int as count from webhook_endpoints where organisation_id = ?', [
+        endpoint.organisationId,
+      ]);
+      if (count >= limit) return false;
+      await tx.persist(endpoint).flush();
+      await announceChange(tx, endpoint);
+      return true;
+    });
+    if (added) this.enabled.forget(endpoint.organisationId);
+    return added;
   }
 
   find(organisationId: string, id: string): Promise<WebhookEndpoint | null> {

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
+import { SchedulingModule } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AppConfig, eventData } from '@app/shared';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
@@ -49,12 +50,12 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 /**
  * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
  * gateways and the card processor, payment links, refunds, voids, cancellation fees (scheduling's
- * cancellation calls `ChargeCancellationFee`), the payout runs, and bookings' `latestTransaction`
- * (`TransactionQueries`). Bookings are locked and marked paid through the `BookingLedger` port, which
- * the global scheduling module provides.
+ * cancellation charges them through `ChargeCancellationFee`), the payout runs, and bookings'
+ * `latestTransaction` (`TransactionQueries`). Bookings are locked and marked paid through
+ * scheduling's `BookingLedger`.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
+  imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, SchedulingModule],
   controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
   providers: [
     eventData(renderPaymentEvents),

@@ -5,7 +5,7 @@ import { ClientQueries } from '@app/membership';
 import { DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
 import { gapAfterClaims, openBeforeClaims } from '../domain/booking-balance.js';
-import { BookingLedger, type BookingToSettle } from '../domain/booking-ledger.js';
+import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { CardCharges, WalletCardQueries } from '@app/wallet';
 import type { Claim } from '../domain/claim.js';
 import { type CheckOutItem, checkOutItems, platformFeeOf } from '../domain/checkout-items.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BookingLedger, type BookingToSettle } from '../domain/booking-ledger.js';
+import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { Clock, DomainError, DomainEvents, Undo } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { OrganisationQueries } from '@app/organisations';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { DirectoryQueries } from '@app/organisations';
-import { BookingLedger } from '../domain/booking-ledger.js';
+import { BookingLedger } from '@app/scheduling';
 import type { Claim } from '../domain/claim.js';
 import type { MedicareClaim } from '../domain/medicare-claim.js';
 import { CLAIM_VOID, type PaymentTransaction } from '../domain/payment-transaction.js';

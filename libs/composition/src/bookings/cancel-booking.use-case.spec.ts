@@ -3,10 +3,11 @@ import { RecordedEvents } from '@app/shared/domain';
 import { CancelBookingLinks, ChargeCancellationFee } from '@app/payments-and-claims';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { FixedClock } from '../../../../test/support/orm.js';
-import { Booking } from '../domain/booking.js';
+import { BookingCancellation } from '../../../scheduling/src/application/booking-cancellation.js';
+import { Booking } from '../../../scheduling/src/domain/booking.js';
+import { InMemoryBookings, StoredBookingQueries } from '../../../scheduling/src/application/testing/in-memory-scheduling.js';
+import { renderSchedulingEvents } from '../../../scheduling/src/http/event-data.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
-import { InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
-import { renderSchedulingEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -70,9 +71,7 @@ function setUp() {
     bookings,
     events,
     cancelBooking: new CancelBooking(
-      bookings,
-      new StoredBookingQueries(bookings),
-      new KnownOrganisations({ [ORGANISATION]: [] }),
+      new BookingCancellation(bookings, new StoredBookingQueries(bookings), new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW), events),
       new NoFeeExpected(),
       links,
       new FixedClock(NOW),

@@ -20,7 +20,7 @@ import { AppointmentTypeRepository } from './domain/appointment-type.repository.
 import { ProviderScheduleRepository } from './domain/provider-schedule.repository.js';
 import { MikroOrmProviderScheduleRepository } from './infrastructure/persistence/mikro-orm-provider-schedule.repository.js';
 import { BookingRepository } from './domain/booking.repository.js';
-import { renderSchedulingEvents } from './http/event-data.js';
+import { renderSchedulingEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
 import {

@@ -6,7 +6,7 @@ import { FixedClock } from '../../../../test/support/orm.js';
 import { BookingCancellation } from '../../../scheduling/src/application/booking-cancellation.js';
 import { Booking } from '../../../scheduling/src/domain/booking.js';
 import { InMemoryBookings, StoredBookingQueries } from '../../../scheduling/src/application/testing/in-memory-scheduling.js';
-import { renderSchedulingEvents } from '../../../scheduling/src/http/event-data.js';
+import { renderSchedulingEvents } from '../../../scheduling/src/http/event-renderers.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');

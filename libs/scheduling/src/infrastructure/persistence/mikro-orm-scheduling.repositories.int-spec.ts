@@ -16,7 +16,7 @@ import { CreateBooking, type CreateBookingCommand } from '../../application/crea
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './mikro-orm-scheduling.repositories.js';
-import { renderSchedulingEvents } from '../../http/event-data.js';
+import { renderSchedulingEvents } from '../../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 const clock = new FixedClock(NOW);

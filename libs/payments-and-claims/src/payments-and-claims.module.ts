@@ -6,6 +6,7 @@ import { PractitionersModule } from '@app/practitioners';
 import { SchedulingModule } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AppConfig, eventData } from '@app/shared';
+import { BookingParties } from './application/booking-parties.js';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
 import { ClaimFiling } from './application/claim-filing.js';
 import { HealthFundGateway } from './domain/health-fund-gateway.js';
@@ -75,6 +76,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
       useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }),
     },
     ClaimFiling,
+    BookingParties,
     CheckOutBooking,
     EstimateRebate,
     VoidClaim,

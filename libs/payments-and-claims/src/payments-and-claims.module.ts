@@ -28,6 +28,7 @@ import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gat
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { CancelBookingLinks } from './application/cancel-booking-links.js';
+import { CancellationPayments, PaymentsForCancellation } from './application/cancellation-payments.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
 import { PayoutQueries } from './application/payout.queries.js';
@@ -50,8 +51,8 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 
 /**
  * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
- * gateways and the card processor, payment links, refunds, voids, cancellation fees (scheduling's
- * cancellation charges them through `ChargeCancellationFee`), the payout runs, and bookings'
+ * gateways and the card processor, payment links, refunds, voids, cancellation fees (a booking's
+ * cancellation charges them through `CancellationPayments`), the payout runs, and bookings'
  * `latestTransaction` (`TransactionQueries`). Bookings are locked and marked paid through
  * scheduling's `BookingLedger`.
  */
@@ -86,6 +87,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     PayByLink,
     ChargeCancellationFee,
     CancelBookingLinks,
+    { provide: CancellationPayments, useClass: PaymentsForCancellation },
     PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     RecordTransaction,
@@ -96,6 +98,6 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     TransactionQueries,
     PayoutQueries,
   ],
-  exports: [TransactionQueries, ChargeCancellationFee, CancelBookingLinks, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, CancellationPayments, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

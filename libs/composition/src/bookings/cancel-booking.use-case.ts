@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents, Undo } from '@app/shared/domain';
-import { CancelBookingLinks, ChargeCancellationFee } from '@app/payments-and-claims';
+import { CancellationPayments } from '@app/payments-and-claims';
 import { type Booking, BookingCancellation, type BookingView } from '@app/scheduling';
 
 /**
@@ -12,8 +12,7 @@ import { type Booking, BookingCancellation, type BookingView } from '@app/schedu
 export class CancelBooking {
   constructor(
     private readonly bookings: BookingCancellation,
-    private readonly fees: ChargeCancellationFee,
-    private readonly paymentLinks: CancelBookingLinks,
+    private readonly payments: CancellationPayments,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
   ) {}
@@ -32,7 +31,7 @@ export class CancelBooking {
         const now = this.clock.now();
         const booking = await this.bookings.cancel(organisationId, bookingId, now);
         if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now, undo);
-        await this.paymentLinks.execute(organisationId, booking.id);
+        await this.payments.cancelWaitingLinks(organisationId, booking.id);
         return this.bookings.recordCancelled(organisationId, booking.id);
       });
     } catch (error) {
@@ -42,8 +41,8 @@ export class CancelBooking {
   }
 
   private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: Undo): Promise<void> {
-    await this.fees.assertNothingPaid(organisationId, booking);
+    await this.payments.assertNothingPaid(organisationId, booking);
     const fee = await this.bookings.feeDue(organisationId, booking, now);
-    if (fee) await this.fees.charge(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, fee.amount, undo);
+    if (fee) await this.payments.chargeFee(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, fee.amount, undo);
   }
 }

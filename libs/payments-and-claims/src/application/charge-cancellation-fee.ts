@@ -22,7 +22,7 @@ export interface FeeBooking {
 
 /**
  * A cancellation fee as its own Transaction: one item, charged to the booking's card, inside the
- * caller's database transaction (scheduling's cancellation), so a declined card cancels nothing.
+ * caller's database transaction (the booking's cancellation), so a declined card cancels nothing.
  * The charge is outside the database: once it succeeds, its refund goes on `undo`, which the caller
  * runs if its transaction does not commit. A booking that already holds money for its service is
  * never charged a fee on top: the practice keeps its fee out of what was paid, by refunding the rest.

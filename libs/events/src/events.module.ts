@@ -23,7 +23,7 @@ import { MikroOrmWebhookEndpointRepository } from './infrastructure/persistence/
 import { SqlEventStore } from './infrastructure/persistence/sql-event-store.js';
 import { SqlWebhookDeliveryRepository } from './infrastructure/persistence/sql-webhook-delivery.repository.js';
 import { EventsController } from './http/events.controller.js';
-import { renderWebhookEndpointEvents } from './http/event-data.js';
+import { renderWebhookEndpointEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller.js';
 

@@ -10,7 +10,7 @@ import { ClientRepository } from './domain/client.repository.js';
 import { MemberRepository } from './domain/member.repository.js';
 import { ClientsController } from './http/clients.controller.js';
 import { MembersController } from './http/members.controller.js';
-import { renderMembershipEvents } from './http/event-data.js';
+import { renderMembershipEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { ClientSchema, MemberSchema } from './infrastructure/persistence/membership.schemas.js';
 import { MikroOrmClientRepository } from './infrastructure/persistence/mikro-orm-client.repository.js';

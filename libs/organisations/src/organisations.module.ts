@@ -14,7 +14,7 @@ import { BusinessesController } from './http/businesses.controller.js';
 import { LocationsController } from './http/locations.controller.js';
 import { OrganisationsController } from './http/organisations.controller.js';
 import { PlanTemplateLinksController } from './http/plan-template-links.controller.js';
-import { renderOrganisationEvents } from './http/event-data.js';
+import { renderOrganisationEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { BusinessSchema, LocationSchema, PlanTemplateLinkSchema } from './infrastructure/persistence/directory.schemas.js';
 import { MikroOrmDirectoryRepository } from './infrastructure/persistence/mikro-orm-directory.repository.js';

@@ -1,12 +1,10 @@
 // The payments-and-claims context's public surface: the module; each booking's newest transaction,
-// which scheduling shows as `latestTransaction`; the BookingLedger port scheduling implements, the
-// cancellation fee scheduling charges and the payment links its cancellation cancels; the services
-// that record money; and the payout and fee arithmetic the demo data generator reuses.
+// which a booking shows as `latestTransaction`; what a booking's cancellation asks of payments (its
+// fee, its payment links); the services that record money; and the payout and fee arithmetic the
+// demo data generator reuses.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
-export { BookingLedger, type BookingToSettle } from './domain/booking-ledger.js';
-export { ChargeCancellationFee, type FeeBooking } from './application/charge-cancellation-fee.js';
-export { CancelBookingLinks } from './application/cancel-booking-links.js';
+export { CancellationPayments } from './application/cancellation-payments.js';
 export { RecordTransaction } from './application/record-transaction.use-case.js';
 export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './application/assemble-payout.use-case.js';

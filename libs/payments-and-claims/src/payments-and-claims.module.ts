@@ -3,8 +3,10 @@ import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
+import { SchedulingModule } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { AppConfig, eventData } from '@app/shared';
+import { BookingParties } from './application/booking-parties.js';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
 import { ClaimFiling } from './application/claim-filing.js';
 import { HealthFundGateway } from './domain/health-fund-gateway.js';
@@ -26,6 +28,7 @@ import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gat
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { CancelBookingLinks } from './application/cancel-booking-links.js';
+import { CancellationPayments, PaymentsForCancellation } from './application/cancellation-payments.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
 import { PayoutQueries } from './application/payout.queries.js';
@@ -34,7 +37,7 @@ import { RecordTransaction } from './application/record-transaction.use-case.js'
 import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
-import { renderPaymentEvents } from './http/event-data.js';
+import { renderPaymentEvents } from './http/event-renderers.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
 import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
 
@@ -48,13 +51,13 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 
 /**
  * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
- * gateways and the card processor, payment links, refunds, voids, cancellation fees (scheduling's
- * cancellation calls `ChargeCancellationFee`), the payout runs, and bookings' `latestTransaction`
- * (`TransactionQueries`). Bookings are locked and marked paid through the `BookingLedger` port, which
- * the global scheduling module provides.
+ * gateways and the card processor, payment links, refunds, voids, cancellation fees (a booking's
+ * cancellation charges them through `CancellationPayments`), the payout runs, and bookings'
+ * `latestTransaction` (`TransactionQueries`). Bookings are locked and marked paid through
+ * scheduling's `BookingLedger`.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
+  imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, SchedulingModule],
   controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
   providers: [
     eventData(renderPaymentEvents),
@@ -74,6 +77,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
       useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }),
     },
     ClaimFiling,
+    BookingParties,
     CheckOutBooking,
     EstimateRebate,
     VoidClaim,
@@ -83,6 +87,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     PayByLink,
     ChargeCancellationFee,
     CancelBookingLinks,
+    { provide: CancellationPayments, useClass: PaymentsForCancellation },
     PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
     RecordTransaction,
@@ -93,6 +98,6 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     TransactionQueries,
     PayoutQueries,
   ],
-  exports: [TransactionQueries, ChargeCancellationFee, CancelBookingLinks, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, CancellationPayments, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

@@ -7,7 +7,7 @@ import { DeleteProvider } from './application/delete-provider.use-case.js';
 import { PractitionerQueries, SqlPractitionerQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
-import { renderPractitionerEvents } from './http/event-data.js';
+import { renderPractitionerEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { MikroOrmPractitionerRepository } from './infrastructure/persistence/mikro-orm-practitioner.repository.js';
 import { ProviderLocationLinkSchema, ProviderSchema } from './infrastructure/persistence/practitioner.schemas.js';

@@ -1,28 +1,26 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
-import { BookingLedger, PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
 import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
-import { CancelBooking } from './application/cancel-booking.use-case.js';
+import { BookingCancellation } from './application/booking-cancellation.js';
+import { BookingLedger } from './application/booking-ledger.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
 import { CreateBooking } from './application/create-booking.use-case.js';
 import { AddTimeOff } from './application/add-time-off.use-case.js';
 import { AvailabilityQueries } from './application/availability.queries.js';
 import { BookOnline } from './application/book-online.use-case.js';
-import { CancelOnline } from './application/cancel-online.use-case.js';
 import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
-import { SchedulingBookingLedger } from './application/scheduling-booking-ledger.js';
 import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
 import { SetWorkingHours } from './application/set-working-hours.use-case.js';
 import { AppointmentTypeRepository } from './domain/appointment-type.repository.js';
 import { ProviderScheduleRepository } from './domain/provider-schedule.repository.js';
 import { MikroOrmProviderScheduleRepository } from './infrastructure/persistence/mikro-orm-provider-schedule.repository.js';
 import { BookingRepository } from './domain/booking.repository.js';
-import { renderSchedulingEvents } from './http/event-data.js';
+import { renderSchedulingEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
 import {
@@ -37,15 +35,12 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
 
 /**
  * Appointment types, bookings, providers' working hours and time off, availability and public
- * booking; a booking's cancellation fee is charged in payments-and-claims. Its routes are mounted by
- * the composition above the contexts (`CompositionModule`), with the answers composed there.
- *
- * Global for payments' `BookingLedger` alone: payments' check-out and payment links inject it, and
- * payments cannot import this module (this module imports payments, and the dependency runs one way).
+ * booking. Payments imports it to lock bookings and mark them paid (`BookingLedger`); a booking's
+ * cancellation, which also charges its fee and cancels its payment links, and its routes are in the
+ * composition above the contexts (`CompositionModule`), with the answers composed there.
  */
-@Global()
 @Module({
-  imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
+  imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
   providers: [
     eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
@@ -53,7 +48,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
     CreateAppointmentType,
     CreateBooking,
-    CancelBooking,
+    BookingCancellation,
     AppointmentTypeQueries,
     { provide: BookingQueries, useClass: SqlBookingQueries },
     SetWorkingHours,
@@ -62,8 +57,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     ProviderScheduleQueries,
     AvailabilityQueries,
     BookOnline,
-    CancelOnline,
-    { provide: BookingLedger, useClass: SchedulingBookingLedger },
+    BookingLedger,
   ],
   exports: [
     BookingLedger,
@@ -71,9 +65,8 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     AppointmentTypeQueries,
     CreateAppointmentType,
     CreateBooking,
-    CancelBooking,
+    BookingCancellation,
     BookOnline,
-    CancelOnline,
     SetWorkingHours,
     AddTimeOff,
     RemoveTimeOff,

@@ -13,7 +13,7 @@ import { PaymentProcessor } from './domain/payment-processor.js';
 import { WalletCardRepository } from './domain/wallet-card.repository.js';
 import { HealthFundsController } from './http/health-funds.controller.js';
 import { WalletController } from './http/wallet.controller.js';
-import { renderWalletEvents } from './http/event-data.js';
+import { renderWalletEvents } from './http/event-renderers.js';
 import { AesGcmCardVault } from './infrastructure/crypto/aes-gcm-card-vault.js';
 import { HealthFundSchema } from './infrastructure/persistence/health-fund.schema.js';
 import { MikroOrmWalletCardRepository } from './infrastructure/persistence/mikro-orm-wallet-card.repository.js';

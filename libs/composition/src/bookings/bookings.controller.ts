@@ -3,9 +3,10 @@ import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swag
 import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
 import { Clock } from '@app/shared/domain';
-import { CancelBooking, CreateBooking } from '@app/scheduling';
+import { CreateBooking } from '@app/scheduling';
 import { CancelBookingRequest, CreateBookingRequest } from '@app/scheduling/http';
 import { BookingViews } from './booking-views.js';
+import { CancelBooking } from './cancel-booking.use-case.js';
 import { BookingExpandQuery, ListBookingsQuery } from './dto/list-bookings.query.js';
 import { BookingResponse } from './dto/booking.response.js';
 

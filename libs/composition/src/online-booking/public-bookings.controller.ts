@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
-import { BookOnline, CancelOnline } from '@app/scheduling';
+import { BookOnline } from '@app/scheduling';
 import { CreatePublicBookingRequest } from '@app/scheduling/http';
 import { PublicBookingQueries } from './public-booking.queries.js';
 import { PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.response.js';
+import { CancelOnline } from './cancel-online.use-case.js';
 
 const ManageToken = () => Param('manageToken');
 const ManageTokenDoc = () =>

@@ -7,7 +7,7 @@ import type { StoredEvent } from '../domain/stored-event.js';
 import type { WebhookDelivery } from '../domain/webhook-delivery.js';
 import { WebhookDeliveryRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.js';
-import { renderWebhookEndpointEvents } from '../http/event-data.js';
+import { renderWebhookEndpointEvents } from '../http/event-renderers.js';
 import { SendToEndpoint } from './send-to-endpoint.use-case.js';
 import { InMemoryEndpoints } from './testing/in-memory-endpoints.js';
 import { DELIVER_QUEUE, WebhookDispatch } from './webhook-dispatch.js';

@@ -5,7 +5,7 @@ import { Clock, notFound, RecordedEvents } from '@app/shared/domain';
 import { CreateClient } from './create-client.use-case.js';
 import type { MemberQueries } from './member.queries.js';
 import { InMemoryClients } from './testing/in-memory-clients.js';
-import { renderMembershipEvents } from '../http/event-data.js';
+import { renderMembershipEvents } from '../http/event-renderers.js';
 
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const MEMBER = 'memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';

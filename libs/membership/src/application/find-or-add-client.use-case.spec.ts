@@ -5,7 +5,7 @@ import type { Client } from '../domain/client.js';
 import { FindOrAddClient, type PatientDetails } from './find-or-add-client.use-case.js';
 import { InMemoryClients } from './testing/in-memory-clients.js';
 import { KnownClients } from './testing/known-clients.js';
-import { renderMembershipEvents } from '../http/event-data.js';
+import { renderMembershipEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';

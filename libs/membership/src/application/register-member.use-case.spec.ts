@@ -3,7 +3,7 @@ import { Clock, DomainError, RecordedEvents } from '@app/shared/domain';
 import type { Member } from '../domain/member.js';
 import { EmailTakenError, MemberRepository } from '../domain/member.repository.js';
 import { RegisterMember } from './register-member.use-case.js';
-import { renderMembershipEvents } from '../http/event-data.js';
+import { renderMembershipEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 

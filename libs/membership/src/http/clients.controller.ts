@@ -14,7 +14,7 @@ import { CreateClientRequest } from './dto/create-client.request.js';
 export class ClientsController {
   constructor(
     private readonly createClient: CreateClient,
-    private readonly reader: ClientQueries,
+    private readonly clients: ClientQueries,
   ) {}
 
   @Post()
@@ -42,6 +42,6 @@ export class ClientsController {
   @ApiOk(ClientResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @UuidParam('clientId', 'Client') clientId: string): Promise<ClientResponse> {
-    return ClientResponse.from(await this.reader.get(organisationId, clientId));
+    return ClientResponse.from(await this.clients.get(organisationId, clientId));
   }
 }

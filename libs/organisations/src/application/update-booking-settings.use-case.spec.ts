@@ -3,7 +3,7 @@ import { RecordedEvents } from '@app/shared/domain';
 import { Organisation } from '../domain/organisation.js';
 import { UpdateBookingSettings } from './update-booking-settings.use-case.js';
 import { InMemoryOrganisations } from './testing/in-memory-organisations.js';
-import { renderOrganisationEvents } from '../http/event-data.js';
+import { renderOrganisationEvents } from '../http/event-renderers.js';
 
 function setUp() {
   const organisations = new InMemoryOrganisations();

@@ -3,7 +3,7 @@ import { RecordedEvents } from '@app/shared/domain';
 import { Organisation } from '../domain/organisation.js';
 import { UpdateOrganisation } from './update-organisation.use-case.js';
 import { InMemoryOrganisations } from './testing/in-memory-organisations.js';
-import { renderOrganisationEvents } from '../http/event-data.js';
+import { renderOrganisationEvents } from '../http/event-renderers.js';
 
 const CREATED = new Date('2026-11-22T05:28:59.000Z');
 

@@ -4,7 +4,7 @@ import { PaymentsRepository } from '../domain/payments.repository.js';
 /**
  * A cancelled booking's payment links that wait to be paid are cancelled with it: nothing is owed
  * for a service that will not happen, and a link's status says so rather than `open`. Inside the
- * caller's transaction (scheduling's cancellation), which holds the booking's lock, the lock a
+ * caller's transaction (the booking's cancellation), which holds the booking's lock, the lock a
  * payer of the link takes first.
  */
 @Injectable()

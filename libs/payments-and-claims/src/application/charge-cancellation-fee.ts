@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { type Cents, Clock, DomainEvents, type Undo } from '@app/shared/domain';
-import { ClientQueries } from '@app/membership';
-import { DirectoryQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
 import { platformFeeOf } from '../domain/checkout-items.js';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
 import { feeOnTopOfPayment } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction } from '../domain/transaction.js';
+import { BookingParties } from './booking-parties.js';
 import { TransactionQueries } from './transaction.queries.js';
 
 /** The booking a cancellation fee is charged for. */
@@ -23,7 +22,7 @@ export interface FeeBooking {
 
 /**
  * A cancellation fee as its own Transaction: one item, charged to the booking's card, inside the
- * caller's database transaction (scheduling's cancellation), so a declined card cancels nothing.
+ * caller's database transaction (the booking's cancellation), so a declined card cancels nothing.
  * The charge is outside the database: once it succeeds, its refund goes on `undo`, which the caller
  * runs if its transaction does not commit. A booking that already holds money for its service is
  * never charged a fee on top: the practice keeps its fee out of what was paid, by refunding the rest.
@@ -34,9 +33,8 @@ export class ChargeCancellationFee {
     private readonly events: DomainEvents,
     private readonly payments: PaymentsRepository,
     private readonly charges: CardCharges,
-    private readonly clients: ClientQueries,
-    private readonly locations: DirectoryQueries,
-    private readonly reader: TransactionQueries,
+    private readonly parties: BookingParties,
+    private readonly transactions: TransactionQueries,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -52,18 +50,15 @@ export class ChargeCancellationFee {
   }
 
   async charge(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void> {
-    const [client, locations] = await Promise.all([
-      this.clients.findActiveClient(organisationId, booking.clientId),
-      this.locations.locations(organisationId, [booking.locationId]),
-    ]);
+    const { businessId, clientName } = await this.parties.billing(organisationId, booking);
     const now = this.clock.now();
     const transaction = Transaction.create(
       organisationId,
       {
-        businessId: locations.get(booking.locationId)!.businessId,
+        businessId,
         bookingId: booking.id,
         clientId: booking.clientId,
-        clientName: client ? `${client.firstName} ${client.lastName}` : '',
+        clientName,
         paymentMethodId: booking.paymentMethodId,
         serviceProviderId: booking.providerId,
         locationId: booking.locationId,
@@ -91,7 +86,7 @@ export class ChargeCancellationFee {
     );
     await this.payments.save(transaction);
     await this.payments.save(payment);
-    const read = await this.reader.get(organisationId, transaction.id);
+    const read = await this.transactions.get(organisationId, transaction.id);
     await this.events.record('transaction.created', organisationId, read);
     await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BookingLedger, type BookingToSettle } from '../domain/booking-ledger.js';
+import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { Clock, DomainError, DomainEvents, Undo } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { OrganisationQueries } from '@app/organisations';
@@ -32,7 +32,7 @@ export class PayByLink {
     private readonly bookings: BookingLedger,
     private readonly organisations: OrganisationQueries,
     private readonly clients: ClientQueries,
-    private readonly reader: TransactionQueries,
+    private readonly transactions: TransactionQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -90,7 +90,7 @@ export class PayByLink {
 
   /** The link paid the last part of its transaction (and no claim of it was voided): the booking is paid. */
   private async settle(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
-    const read = await this.reader.get(organisationId, paymentTransaction.transactionId!);
+    const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
     const part = read.paymentTransactions.find((candidate) => candidate.paymentTransaction.id === paymentTransaction.id)!;
     await this.events.record('payment.succeeded', organisationId, part);
     if (settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)) && read.transaction.bookingId)

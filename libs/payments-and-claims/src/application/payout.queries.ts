@@ -16,7 +16,7 @@ export class PayoutQueries {
   constructor(
     private readonly sql: SqlReader,
     private readonly organisations: OrganisationQueries,
-    private readonly reader: PaymentTransactionQueries,
+    private readonly paymentTransactions: PaymentTransactionQueries,
   ) {}
 
   /** Newest first. */
@@ -48,7 +48,7 @@ export class PayoutQueries {
        order by pt.created_at, pt.id limit $2 offset $3`,
       [payout.id, page.limit, offsetOf(page)],
     );
-    return pageOf(await this.reader.read(payout.organisationId, items, { withEventMembers: true }), payout.transactionCount, page);
+    return pageOf(await this.paymentTransactions.read(payout.organisationId, items, { withEventMembers: true }), payout.transactionCount, page);
   }
 
   private async assertBusiness(businessId: string): Promise<void> {

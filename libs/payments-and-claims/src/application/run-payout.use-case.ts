@@ -33,7 +33,7 @@ export class RunPayout {
       await this.payments.lockPayoutsOf(businessId);
       // Set-based: ten thousand payment transactions cost one statement, not one each (bench scenario K).
       const id = newUuid();
-      const totals = await this.payments.giveWaitingTo(businessId, id);
+      const totals = await this.payments.assignWaitingToPayout(businessId, id);
       // Zero or less (refunds above new money) is carried forward: throwing leaves the rows for the next run.
       if (totals.transactionCount === 0 || totals.amount <= 0) throw nothingToPayOut(businessId);
       const arrivalDate = nextWeekdayAfter(this.clock.now(), this.config.payoutTimeZone);

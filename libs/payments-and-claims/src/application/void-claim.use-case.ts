@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { DirectoryQueries } from '@app/organisations';
-import { BookingLedger } from '../domain/booking-ledger.js';
+import { BookingLedger } from '@app/scheduling';
 import type { Claim } from '../domain/claim.js';
 import type { MedicareClaim } from '../domain/medicare-claim.js';
 import { CLAIM_VOID, type PaymentTransaction } from '../domain/payment-transaction.js';
@@ -29,7 +29,7 @@ export class VoidClaim {
     private readonly claims: ClaimFiling,
     private readonly bookings: BookingLedger,
     private readonly locations: DirectoryQueries,
-    private readonly reader: TransactionQueries,
+    private readonly transactions: TransactionQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -49,7 +49,7 @@ export class VoidClaim {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
-    const read = (await this.reader.get(transaction.organisationId, transaction.id)).paymentTransactions.find((part) => part.claim?.id === claim.id)!;
+    const read = (await this.transactions.get(transaction.organisationId, transaction.id)).paymentTransactions.find((part) => part.claim?.id === claim.id)!;
     const voided = { claim: read.claim!, healthFund: read.healthFund };
     await this.events.record('claim.voided', transaction.organisationId, voided);
     // Last, with everything else written: a fund that refuses the reversal leaves nothing changed

@@ -59,7 +59,7 @@ export abstract class PaymentsRepository {
    * counted. Locks, marks and adds them up set-based, and answers their totals. The caller saves the
    * payout before the transaction commits, or throws to leave every row as it was.
    */
-  abstract giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals>;
+  abstract assignWaitingToPayout(businessId: string, payoutId: string): Promise<PayoutTotals>;
   /** Businesses with settled money no payout counted yet. */
   abstract businessesWithUnpaid(): Promise<string[]>;
   /** Holds the payout's row lock until the caller's transaction ends: a payout job run twice at once moves it once. */

@@ -17,7 +17,7 @@ const BookingId = () => UuidParam('bookingId', 'Booking');
 export class TransactionsController {
   constructor(
     private readonly checkOutBooking: CheckOutBooking,
-    private readonly reader: TransactionQueries,
+    private readonly transactions: TransactionQueries,
   ) {}
 
   @Post('bookings/:bookingId/transactions')
@@ -59,7 +59,7 @@ export class TransactionsController {
       createdAtMin: query.createdAtMin ? new Date(query.createdAtMin) : undefined,
       createdAtMax: query.createdAtMax ? new Date(query.createdAtMax) : undefined,
     };
-    const page = await this.reader.list(organisationId, filters, query);
+    const page = await this.transactions.list(organisationId, filters, query);
     const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };
     return { ...page, items: page.items.map((read) => TransactionResponse.from(read, options)) };
   }
@@ -77,6 +77,6 @@ export class TransactionsController {
     @Query() query: TransactionExpandQuery,
   ): Promise<TransactionResponse> {
     const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };
-    return TransactionResponse.from(await this.reader.get(organisationId, transactionId), options);
+    return TransactionResponse.from(await this.transactions.get(organisationId, transactionId), options);
   }
 }

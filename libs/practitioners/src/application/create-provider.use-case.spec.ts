@@ -4,7 +4,7 @@ import { FixedClock } from '../../../../test/support/orm.js';
 import { CreateProvider } from './create-provider.use-case.js';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { InMemoryPractitioners, StoredProviderQueries } from './testing/in-memory-practitioners.js';
-import { renderPractitionerEvents } from '../http/event-data.js';
+import { renderPractitionerEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';

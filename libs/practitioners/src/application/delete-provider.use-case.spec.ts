@@ -4,7 +4,7 @@ import { Provider } from '../domain/provider.js';
 import { ProviderLocationLink } from '../domain/provider-location-link.js';
 import { DeleteProvider } from './delete-provider.use-case.js';
 import { InMemoryPractitioners, StoredProviderQueries } from './testing/in-memory-practitioners.js';
-import { renderPractitionerEvents } from '../http/event-data.js';
+import { renderPractitionerEvents } from '../http/event-renderers.js';
 
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const LOCATION = '5d0c3f8e-2b1a-4c6d-9e7f-8a9b0c1d2e3f';

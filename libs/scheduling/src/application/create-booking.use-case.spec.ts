@@ -9,7 +9,7 @@ import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-m
 import { AppointmentType } from '../domain/appointment-type.js';
 import { CreateBooking, type CreateBookingCommand } from './create-booking.use-case.js';
 import { InMemoryAppointmentTypes, InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
-import { renderSchedulingEvents } from '../http/event-data.js';
+import { renderSchedulingEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';

@@ -9,7 +9,7 @@ import { TestPaymentProcessor } from '../infrastructure/processors/test-payment-
 import { AddWalletCard } from './add-wallet-card.use-case.js';
 import { HealthFundQueries } from './health-fund.queries.js';
 import { InMemoryWallet, KnownCards } from './testing/in-memory-wallet.js';
-import { renderWalletEvents } from '../http/event-data.js';
+import { renderWalletEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';

@@ -8,7 +8,7 @@ import { RegisterMember } from '../../application/register-member.use-case.js';
 import { Member } from '../../domain/member.js';
 import { EmailTakenError } from '../../domain/member.repository.js';
 import { MikroOrmMemberRepository } from './mikro-orm-member.repository.js';
-import { renderMembershipEvents } from '../../http/event-data.js';
+import { renderMembershipEvents } from '../../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 const DEVICE = { applicationVersion: '4.2.0', platform: 'ios', userAgent: 'HealthApp/4.2.0' };

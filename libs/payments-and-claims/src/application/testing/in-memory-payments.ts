@@ -77,7 +77,7 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async lockPayoutsOf(): Promise<void> {}
 
-  async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
+  async assignWaitingToPayout(businessId: string, payoutId: string): Promise<PayoutTotals> {
     const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && waitsForPayout(stored) && stored.isSettled());
     const amount = payoutAmountOf(waiting);
     for (const stored of waiting) stored.paidOutBy(payoutId);

@@ -77,7 +77,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
   }
 
-  async giveWaitingTo(businessId: string, payoutId: string): Promise<PayoutTotals> {
+  async assignWaitingToPayout(businessId: string, payoutId: string): Promise<PayoutTotals> {
     // One statement, one snapshot: the rows it locks are the rows it marks and adds up. A refund
     // holding a row's lock goes first, and its adjustment is what is counted. A row paid out
     // already gives only its adjustments made since.

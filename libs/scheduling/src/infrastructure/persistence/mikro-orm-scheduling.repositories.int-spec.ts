@@ -8,16 +8,15 @@ import { SqlOrganisationQueries } from '../../../../organisations/src/applicatio
 import { SqlPractitionerQueries } from '../../../../practitioners/src/application/practitioner.queries.js';
 import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import type { OrganisationQueries } from '@app/organisations';
-import type { CancelBookingLinks, ChargeCancellationFee } from '@app/payments-and-claims';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import type { BookingQueries, BookingView } from '../../application/booking.queries.js';
-import { CancelBooking } from '../../application/cancel-booking.use-case.js';
+import { BookingCancellation } from '../../application/booking-cancellation.js';
 import { CreateBooking, type CreateBookingCommand } from '../../application/create-booking.use-case.js';
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './mikro-orm-scheduling.repositories.js';
-import { renderSchedulingEvents } from '../../http/event-data.js';
+import { renderSchedulingEvents } from '../../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 const clock = new FixedClock(NOW);
@@ -240,18 +239,16 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const practice = await rows.practice();
       const type = await addType(practice);
       const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'));
-      // No fee is asked for: the organisation's policy and the fee use case are never reached. The
-      // booking has no payment links to cancel.
+      // Scheduling's step of the cancellation, committing on its own: the fee and the payment links
+      // are steps of the caller's, which this booking has no use for.
       const cancel = () =>
-        new CancelBooking(
+        new BookingCancellation(
           new MikroOrmBookingRepository(fresh(orm)),
           bookingReads,
           {} as OrganisationQueries,
-          {} as ChargeCancellationFee,
-          { execute: async () => undefined } as unknown as CancelBookingLinks,
           clock,
           new RecordedEvents(renderSchedulingEvents),
-        ).execute(practice.organisationId, booking.id);
+        ).cancel(practice.organisationId, booking.id, clock.now());
 
       // Commits wait, so without the row lock every cancel would read the booking still confirmed.
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([cancel(), cancel(), cancel()]));

@@ -15,7 +15,7 @@ import { DuplicateCardError } from '../../domain/wallet-card.repository.js';
 import { AesGcmCardVault } from '../crypto/aes-gcm-card-vault.js';
 import { TestPaymentProcessor } from '../processors/test-payment-processor.js';
 import { MikroOrmWalletCardRepository } from './mikro-orm-wallet-card.repository.js';
-import { renderWalletEvents } from '../../http/event-data.js';
+import { renderWalletEvents } from '../../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
 const vault = new AesGcmCardVault(parseMasterKey('6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5'));

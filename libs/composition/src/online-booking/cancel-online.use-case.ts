@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BookingQueries } from './booking.queries.js';
-import { CancelBooking } from './cancel-booking.use-case.js';
+import { BookingQueries } from '@app/scheduling';
+import { CancelBooking } from '../bookings/cancel-booking.use-case.js';
 
 /** The patient cancels through the manage token: the back office's own `CancelBooking` does it. */
 @Injectable()

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
-import { CancelBookingLinks, ChargeCancellationFee } from '@app/payments-and-claims';
+import { CancellationPayments } from '@app/payments-and-claims';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { FixedClock } from '../../../../test/support/orm.js';
-import { Booking } from '../domain/booking.js';
+import { BookingCancellation } from '../../../scheduling/src/application/booking-cancellation.js';
+import { Booking } from '../../../scheduling/src/domain/booking.js';
+import { InMemoryBookings, StoredBookingQueries } from '../../../scheduling/src/application/testing/in-memory-scheduling.js';
+import { renderSchedulingEvents } from '../../../scheduling/src/http/event-renderers.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
-import { InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
-import { renderSchedulingEvents } from '../http/event-data.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -28,30 +29,22 @@ function booked(serviceDate: string): Booking {
   );
 }
 
-/** These specs never ask for a fee (the fee path is covered end to end): a charge here is a bug. */
-class NoFeeExpected extends ChargeCancellationFee {
-  constructor() {
-    super(
-      ...([undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined] as unknown as ConstructorParameters<
-        typeof ChargeCancellationFee
-      >),
-    );
-  }
-
-  override charge(): Promise<void> {
-    throw new Error('CancelBooking charged a fee it was not asked for');
-  }
-}
-
-/** Payment links are cancelled end to end; here, which bookings were asked for is enough. */
-class RecordedLinkCancellations extends CancelBookingLinks {
+/**
+ * These specs never ask for a fee (the fee path is covered end to end): a fee asked for here is a
+ * bug. Payment links are cancelled end to end; here, which bookings were asked for is enough.
+ */
+class RecordedLinkCancellations extends CancellationPayments {
   readonly bookings: string[] = [];
 
-  constructor() {
-    super(undefined as unknown as ConstructorParameters<typeof CancelBookingLinks>[0]);
+  assertNothingPaid(): Promise<void> {
+    throw new Error('CancelBooking checked for a fee it was not asked for');
   }
 
-  override async execute(_organisationId: string, bookingId: string): Promise<void> {
+  chargeFee(): Promise<void> {
+    throw new Error('CancelBooking charged a fee it was not asked for');
+  }
+
+  async cancelWaitingLinks(_organisationId: string, bookingId: string): Promise<void> {
     this.bookings.push(bookingId);
   }
 }
@@ -70,10 +63,7 @@ function setUp() {
     bookings,
     events,
     cancelBooking: new CancelBooking(
-      bookings,
-      new StoredBookingQueries(bookings),
-      new KnownOrganisations({ [ORGANISATION]: [] }),
-      new NoFeeExpected(),
+      new BookingCancellation(bookings, new StoredBookingQueries(bookings), new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW), events),
       links,
       new FixedClock(NOW),
       events,

@@ -1,25 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
-import { Clock, DomainEvents } from '@app/shared/domain';
-import { BookingLedger, type BookingToSettle } from '@app/payments-and-claims';
+import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import type { BillableItem } from '../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { BookingQueries } from './booking.queries.js';
 
-/** Payments' `BookingLedger` over scheduling's bookings and appointment types. */
+/** What a check-out needs to know of a booking, read under the booking's lock. */
+export interface BookingToSettle {
+  id: string;
+  clientId: string;
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+  serviceDate: Date;
+  servicePrice: Cents;
+  paymentMethodId: string | null;
+  healthFundCardId: string | null;
+  paid: boolean;
+  cancelled: boolean;
+  appointmentTypeName: string;
+  billableItems: BillableItem[];
+}
+
+/**
+ * The bookings side of taking money for one, for payments' check-outs, payment links and voids: the
+ * booking locked while it is settled, and `paid` set or cleared. Each runs inside the caller's
+ * database transaction.
+ */
 @Injectable()
-export class SchedulingBookingLedger extends BookingLedger {
+export class BookingLedger {
   constructor(
     private readonly bookings: BookingRepository,
     private readonly appointmentTypes: AppointmentTypeRepository,
     private readonly queries: BookingQueries,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
-  ) {
-    super();
-  }
+  ) {}
 
+  /** Holds the booking's row lock until the caller's transaction ends: check-outs of one booking queue. Unknown booking: 404. */
   async lock(organisationId: string, bookingId: string): Promise<BookingToSettle> {
     const booking = await this.bookings.change(organisationId, bookingId, () => undefined);
     if (!booking) throw bookingNotFound(bookingId);
@@ -41,6 +61,7 @@ export class SchedulingBookingLedger extends BookingLedger {
     };
   }
 
+  /** Sets the booking's `paid` and records `booking.paid`. */
   async markPaid(organisationId: string, bookingId: string): Promise<void> {
     const booking = await this.bookings.change(organisationId, bookingId, (found) => {
       found.paid = true;
@@ -50,6 +71,7 @@ export class SchedulingBookingLedger extends BookingLedger {
     await this.events.record('booking.paid', organisationId, paid);
   }
 
+  /** Clears the booking's `paid`: part of what settled it was taken back (a claim voided). */
   async markUnpaid(organisationId: string, bookingId: string): Promise<void> {
     const booking = await this.bookings.change(organisationId, bookingId, (found) => {
       found.paid = false;

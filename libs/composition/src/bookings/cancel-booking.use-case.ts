@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, DomainEvents, Undo } from '@app/shared/domain';
+import { CancellationPayments } from '@app/payments-and-claims';
+import { type Booking, BookingCancellation, type BookingView } from '@app/scheduling';
+
+/**
+ * Cancels a booking: scheduling cancels it, payments charges the cancellation fee and cancels the
+ * payment links still waiting to be paid, all in one database transaction that holds the booking's
+ * lock from the start (the lock a check-out and a link's payer take first).
+ */
+@Injectable()
+export class CancelBooking {
+  constructor(
+    private readonly bookings: BookingCancellation,
+    private readonly payments: CancellationPayments,
+    private readonly clock: Clock,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * The cancelled booking as its GET answers it, read in the transaction that cancelled it. With
+   * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
+   * payment method in the same transaction: a declined card leaves the booking as it was, and a
+   * cancellation that does not commit refunds the fee it charged. A booking already paid (in whole
+   * or in part) is refused the fee, and stays as it was.
+   */
+  async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<BookingView> {
+    const undo = new Undo();
+    try {
+      return await this.events.transaction(async () => {
+        const now = this.clock.now();
+        const booking = await this.bookings.cancel(organisationId, bookingId, now);
+        if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now, undo);
+        await this.payments.cancelWaitingLinks(organisationId, booking.id);
+        return this.bookings.recordCancelled(organisationId, booking.id);
+      });
+    } catch (error) {
+      await undo.run();
+      throw error;
+    }
+  }
+
+  private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: Undo): Promise<void> {
+    await this.payments.assertNothingPaid(organisationId, booking);
+    const fee = await this.bookings.feeDue(organisationId, booking, now);
+    if (fee) await this.payments.chargeFee(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, fee.amount, undo);
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { Cents, Undo } from '@app/shared/domain';
+import { CancelBookingLinks } from './cancel-booking-links.js';
+import { ChargeCancellationFee, type FeeBooking } from './charge-cancellation-fee.js';
+
+/**
+ * What a booking's cancellation asks of payments, each inside the cancellation's database
+ * transaction, which holds the booking's lock. The port the cancellation above the contexts calls;
+ * `PaymentsForCancellation` is what the module binds, and specs fake it whole.
+ */
+export abstract class CancellationPayments {
+  /** Refuses a fee for a booking that is paid, or holds part of its price. */
+  abstract assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }): Promise<void>;
+  /** Charges the fee to the booking's card as its own transaction; its refund goes on `undo`. */
+  abstract chargeFee(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void>;
+  /** Cancels the booking's payment links still waiting to be paid. */
+  abstract cancelWaitingLinks(organisationId: string, bookingId: string): Promise<void>;
+}
+
+@Injectable()
+export class PaymentsForCancellation extends CancellationPayments {
+  constructor(
+    private readonly fees: ChargeCancellationFee,
+    private readonly links: CancelBookingLinks,
+  ) {
+    super();
+  }
+
+  assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }): Promise<void> {
+    return this.fees.assertNothingPaid(organisationId, booking);
+  }
+
+  chargeFee(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void> {
+    return this.fees.charge(organisationId, booking, amount, undo);
+  }
+
+  cancelWaitingLinks(organisationId: string, bookingId: string): Promise<void> {
+    return this.links.execute(organisationId, bookingId);
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { Expansion } from '@app/shared';
+import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import { OrganisationQueries } from '@app/organisations';
+import type { Booking } from '../domain/booking.js';
+import { BookingRepository } from '../domain/booking.repository.js';
+import { cancellationPolicyOf } from '../domain/cancellation-policy.js';
+import { bookingNotFound, noPaymentMethod } from '../domain/scheduling.errors.js';
+import { BookingQueries, type BookingView } from './booking.queries.js';
+
+/**
+ * Scheduling's steps of a booking's cancellation, each inside the caller's database transaction:
+ * the cancellation above the contexts also charges the fee and cancels the booking's payment links
+ * between them.
+ */
+@Injectable()
+export class BookingCancellation {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
+    private readonly organisations: OrganisationQueries,
+    private readonly clock: Clock,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Cancels the booking, holding its row lock until the caller's transaction ends. */
+  async cancel(organisationId: string, bookingId: string, now: Date): Promise<Booking> {
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(now));
+    if (!booking) throw bookingNotFound(bookingId);
+    return booking;
+  }
+
+  /** The fee the organisation's policy makes billable now, and the card it is charged to; `null` when none is. */
+  async feeDue(organisationId: string, booking: Booking, now: Date): Promise<{ amount: Cents; paymentMethodId: string } | null> {
+    const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
+    if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return null;
+    if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);
+    return { amount: policy.fee.amount, paymentMethodId: booking.paymentMethodId };
+  }
+
+  /** The cancelled booking as its GET answers it, recorded as `booking.cancelled`. */
+  async recordCancelled(organisationId: string, bookingId: string): Promise<BookingView> {
+    const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
+    await this.events.record('booking.cancelled', organisationId, cancelled);
+    return cancelled;
+  }
+}

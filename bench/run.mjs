@@ -12,7 +12,19 @@ import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import { HEAP_FLAGS, MALLOC_ENV } from '../scripts/memory-settings.mjs';
 import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
-import { measureOnce, measureTogether, stopLoad, warmUp } from './lib/load.mjs';
+import {
+  cleanupStack,
+  exitOnce,
+  machineInfo,
+  mb,
+  nodeArgsOf,
+  numberOption,
+  readSecret,
+  serviceEnvironment,
+  startEmbeddedDatabase,
+  withoutServiceConfig,
+} from './lib/harness.mjs';
+import { measureOnce, measureTogether, warmUp } from './lib/load.mjs';
 import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
 import {
   compareTable,
@@ -33,13 +45,6 @@ import { baselineStatements, countStatements, sameStatements } from './lib/state
 
 // ---- options -------------------------------------------------------------------------------
 
-function numberOption(name, fallback, { min = 0, max = Infinity } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
 const flagOption = (name, fallback) => !['0', 'false', 'no', ''].includes(String(process.env[name] ?? fallback).toLowerCase());
 
 const options = {
@@ -100,24 +105,7 @@ const log = (line) => process.stdout.write(`[bench ${new Date().toISOString().sl
 
 // ---- clean-up: last registered runs first, each bounded -------------------------------------
 
-const cleanups = [];
-let cleaning;
-function onCleanup(name, fn) {
-  cleanups.push({ name, fn });
-}
-function cleanup() {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const { name, fn } = cleanups.pop();
-      try {
-        await Promise.race([fn(), sleep(30_000).then(() => Promise.reject(new Error('timed out after 30 s')))]);
-      } catch (error) {
-        process.stderr.write(`[bench] clean-up "${name}" failed: ${error?.message ?? error}\n`);
-      }
-    }
-  })();
-  return cleaning;
-}
+const { onCleanup, cleanup } = cleanupStack('bench');
 
 const report = {
   startedAt: new Date().toISOString(),
@@ -128,36 +116,7 @@ const report = {
   machine: machineInfo(),
   failures: [],
 };
-function writeReport() {
-  report.finishedAt = new Date().toISOString();
-  writeFileSync(resultFile, `${JSON.stringify(report, null, 2)}\n`);
-  log(`Results written to ${resultFile}`);
-}
-
-let exiting = false;
-async function exit(code, reason) {
-  if (exiting) return;
-  exiting = true;
-  if (reason) {
-    process.stderr.write(`\n[bench] FAILED: ${reason}\n`);
-    report.failures.push(String(reason));
-  }
-  try {
-    stopLoad();
-  } catch {
-    // already stopped
-  }
-  await cleanup();
-  try {
-    writeReport();
-  } catch (error) {
-    process.stderr.write(`[bench] could not write ${resultFile}: ${error.message}\n`);
-  }
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => void exit(130, `stopped by ${signal}`));
-process.on('uncaughtException', (error) => void exit(1, error?.stack ?? String(error)));
-process.on('unhandledRejection', (error) => void exit(1, error?.stack ?? String(error)));
+const exit = exitOnce({ name: 'bench', report, resultFile, log, cleanup });
 
 // ---- main ----------------------------------------------------------------------------------
 
@@ -193,13 +152,9 @@ async function main() {
     onCleanup('stop embedded PostgreSQL', () => postgres?.stop(20_000));
     const startPostgres = async () => {
       log(`Starting embedded PostgreSQL in ${options.dataDir}`);
-      postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), {
-        cwd: root,
-        env: withoutServiceConfig(process.env),
-        args: [options.dataDir],
-        logFile: join(resultsDir, `bench-${stamp}-postgres.log`),
-      });
-      databaseUrl = (await postgres.waitForLine(/^READY /, 120_000)).slice('READY '.length).trim();
+      const database = startEmbeddedDatabase(options.dataDir, join(resultsDir, `bench-${stamp}-postgres.log`));
+      postgres = database.handle;
+      databaseUrl = await database.url();
     };
     await startPostgres();
     // pg_stat_statements loads only at server start: (un)set it in postgresql.auto.conf, restart.
@@ -268,18 +223,8 @@ async function main() {
   const scenarios = defineScenarios(fixtures, nextSlot, nextCheckoutSlot).filter((scenario) => options.scenarios.includes(scenario.id));
   if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..K`);
 
-  // glibc's allocator as production sets it (read at process start); the harness's own environment overrides it.
   const serviceEnv = {
-    ...MALLOC_ENV,
-    ...withoutServiceConfig(process.env),
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: options.dataDir,
-    WALLET_ENCRYPTION_KEY: walletKey,
-    BOOTSTRAP_API_KEY: BOOTSTRAP_KEY,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...serviceEnvironment({ databaseUrl, dataDir: options.dataDir, walletKey, bootstrapKey: BOOTSTRAP_KEY }),
     ...(options.serviceRedisUrl ? { REDIS_URL: options.serviceRedisUrl } : {}),
   };
   if (options.serviceRedisUrl && !['127.0.0.1', 'localhost'].includes(new URL(options.serviceRedisUrl).hostname)) {
@@ -654,59 +599,12 @@ function firstDifference(a, b) {
   return index;
 }
 
-const SERVICE_CONFIG = [
-  'PORT',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'BOOTSTRAP_API_KEY',
-  'WALLET_ENCRYPTION_KEY',
-  'REDIS_URL',
-  'RATE_LIMIT_PER_MINUTE',
-  'PUBLIC_RATE_LIMIT_PER_MINUTE',
-  'LOG_LEVEL',
-  'DEMO_DATA',
-  'API_BASE_URL',
-  'API_STAGING_BASE_URL',
-  'PAYMENT_PROCESSOR',
-  'DURATION',
-  'WARMUP',
-  'CONNECTIONS',
-  'SCENARIOS',
-  'BASELINES',
-  'SERVICE_NODE_OPTIONS',
-  'COMPARE_WITH',
-  'COMPARE_NODE_OPTIONS',
-  'BASELINE_NODE_OPTIONS',
-  'RATE',
-  'COMPARE_TOGETHER',
-  'SERVICE_REDIS_URL',
-  'SERVICE_TRACING',
-  'ROUNDS',
-  'ROUND_SECONDS',
-  'ROUND_WARMUP',
-  'MAX_SPREAD',
-  'PG_STAT_STATEMENTS',
-];
-const nodeArgsOf = (flags) => (flags ?? '').split(/\s+/).filter(Boolean);
-
-function withoutServiceConfig(env) {
-  const copy = { ...env };
-  for (const name of SERVICE_CONFIG) delete copy[name];
-  return copy;
-}
-
 /** The server's `postgres` database: harness-only state (pg_stat_statements) stays out of the bench database. */
 function maintenanceUrl(url) {
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
   return maintenance.toString();
 }
-
-function readSecret(path) {
-  return existsSync(path) ? readFileSync(path, 'utf8').trim() : undefined;
-}
-
-const mb = (kb) => (kb === null ? null : Number((kb / 1024).toFixed(1)));
 
 /** A git command's output, or null outside a git checkout. */
 function gitOutput(...args) {
@@ -715,29 +613,6 @@ function gitOutput(...args) {
   } catch {
     return null;
   }
-}
-
-function machineInfo() {
-  let cpuModel = 'unknown';
-  let free = null;
-  try {
-    cpuModel = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpuModel;
-  } catch {
-    // not Linux
-  }
-  try {
-    free = execFileSync('free', ['-h'], { encoding: 'utf8' }).trim();
-  } catch {
-    // no procps
-  }
-  return {
-    nproc: os.availableParallelism(),
-    cpuModel,
-    memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    free,
-    node: process.version,
-    kernel: `${os.type()} ${os.release()}`,
-  };
 }
 
 main().then(

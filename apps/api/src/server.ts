@@ -1,20 +1,16 @@
 import 'reflect-metadata';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@app/shared';
 import { createApp } from './app.js';
 import type { EmbeddedDatabase, EmbeddedOptions } from './database/embedded-postgres.js';
 import { bookingPageUrl, demoRequests, loadDemoDataIfEmpty } from './demo-data/demo-data.js';
+import { type Drainable, drainable } from './http-drain.js';
 
 let app: NestExpressApplication | undefined;
+let httpServer: Drainable | undefined;
 let embedded: EmbeddedDatabase | undefined;
 let stopping = false;
-/** Longer than an accepted connection takes to deliver its request. */
-const IDLE_GRACE_MS = 2_000;
-const QUIET_MS = 100;
-const QUIET_WAIT_MS = 1_000;
 
 /**
  * SIGTERM, Ctrl-C (SIGINT) and SIGHUP drain the service, in this order: the HTTP server stops
@@ -28,7 +24,7 @@ function stop(signal: string, beforeExit?: () => Promise<void>): void {
   if (stopping) return;
   stopping = true;
   process.stdout.write(`${signal}: finishing in-flight requests, then closing the database pool\n`);
-  Promise.resolve(app && drain(app.getHttpServer()))
+  Promise.resolve(httpServer?.drain())
     .then(() => app?.close())
     .then(() => embedded?.stop())
     .then(() => beforeExit?.())
@@ -39,32 +35,6 @@ function stop(signal: string, beforeExit?: () => Promise<void>): void {
         process.exit(1);
       },
     );
-}
-
-/**
- * Stops accepting and waits for every connection to finish. Closing the listening socket resets
- * the connections the kernel has queued but the (busy) event loop has not accepted yet, though
- * their clients already sent a request; so it is closed once the loop has passed a poll phase
- * without a new connection for a moment (at most `QUIET_WAIT_MS` under steady arrivals). It is
- * closed the `net.Server` way: `http.Server.close` would also drop connections it counts as idle,
- * among them ones just accepted whose request is not read yet. Answers given while draining say
- * `Connection: close`, and keep-alive connections left idle are closed after a grace.
- */
-async function drain(server: Server): Promise<void> {
-  if (!server.listening) return;
-  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => response.setHeader('Connection', 'close'));
-  let lastConnectionAt = Date.now();
-  server.on('connection', () => (lastConnectionAt = Date.now()));
-  const signalledAt = Date.now();
-  do await new Promise((resolve) => setTimeout(() => setImmediate(resolve), QUIET_MS));
-  while (Date.now() - lastConnectionAt < QUIET_MS && Date.now() - signalledAt < QUIET_WAIT_MS);
-  const closed = new Promise((resolve) => NetServer.prototype.close.call(server, resolve));
-  const sweeper = setTimeout(function sweep() {
-    server.closeIdleConnections();
-    sweeper.refresh();
-  }, IDLE_GRACE_MS);
-  await closed;
-  clearTimeout(sweeper);
 }
 
 /** The service's start (run by `main.ts`): `beforeExit` runs after a clean stop, before the process exits. */
@@ -88,6 +58,7 @@ async function start(): Promise<void> {
   const bootstrapKey = config.bootstrapApiKey ?? generatedKey;
 
   app = await createApp(config, databaseUrl, { bootstrapKey });
+  httpServer = drainable(app.getHttpServer());
   if (stopping) return;
   const demoLoaded = config.demoData ? await loadDemoDataIfEmpty(config, databaseUrl) : undefined;
   await app.listen(config.port);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
+import { scratchDatabase } from '../../../../test/support/scratch-database.js';
 import { createOrmConfig } from './orm-config.js';
 
 /**
@@ -8,24 +8,18 @@ import { createOrmConfig } from './orm-config.js';
  * carrying it. The migration moves such adjustments onto the payment they adjust.
  */
 describe('the migration that gives each adjustment its payout', () => {
-  const database = `adjustments_migration_${Date.now()}_${process.pid}`;
-  let admin: pg.Client;
+  let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let orm: MikroORM;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${database}"`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database}`;
-    orm = await MikroORM.init({ ...createOrmConfig(url.toString()), debug: false });
+    database = await scratchDatabase('adjustments_migration');
+    orm = await MikroORM.init({ ...createOrmConfig(database.url), debug: false });
     await orm.migrator.up({ to: 'Migration20261126000000CancelledBookingLinks' });
   });
 
   afterAll(async () => {
     await orm?.close(true);
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('moves carried refunds onto their payment, each named by the payout that counted it, and counts the payment once per payout', async () => {

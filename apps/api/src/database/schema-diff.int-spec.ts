@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { runMigrations } from './migrate.js';
+import { scratchDatabase } from '../../../../test/support/scratch-database.js';
 import { createOrmConfig } from './orm-config.js';
 
 /**
@@ -19,17 +19,12 @@ const WRITTEN_BY_HAND = [
 ];
 
 describe('the EntitySchemas against the migrations', () => {
-  const database = `schema_diff_${Date.now()}_${process.pid}`;
-  let admin: pg.Client;
+  let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let orm: MikroORM;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${database}"`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database}`;
-    const config = createOrmConfig(url.toString());
+    database = await scratchDatabase('schema_diff');
+    const config = createOrmConfig(database.url);
     orm = await MikroORM.init({
       ...config,
       // Triggers and their functions are hand-written (migration BookingCounts); `idempotency_keys`
@@ -43,8 +38,7 @@ describe('the EntitySchemas against the migrations', () => {
 
   afterAll(async () => {
     await orm?.close(true);
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('finds no table, column, type, nullability or key to change on a migrated empty database', async () => {

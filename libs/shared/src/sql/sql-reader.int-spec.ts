@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EntitySchema, MikroORM, type Options } from '@mikro-orm/postgresql';
-import pg from 'pg';
+import { scratchDatabase } from '../../../../test/support/scratch-database.js';
 import { countStatements } from '../../../../test/support/statement-counter.js';
 import { TEXT, TIMESTAMP, UUID } from './columns.js';
 import { computed, ReadModel } from './read-model.js';
@@ -54,8 +54,7 @@ const NOTES = ReadModel.of(Note, 'n', {
 });
 
 describe('SqlReader', () => {
-  const database = `sql_reader_${Date.now()}_${process.pid}`;
-  let admin: pg.Client;
+  let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let config: Options;
   let orm: MikroORM;
   let sql: SqlReader;
@@ -63,12 +62,8 @@ describe('SqlReader', () => {
   const noteId = crypto.randomUUID();
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${database}"`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database}`;
-    config = { clientUrl: url.toString(), entities: SCHEMAS, forceUtcTimezone: true, allowGlobalContext: false, debug: false };
+    database = await scratchDatabase('sql_reader');
+    config = { clientUrl: database.url, entities: SCHEMAS, forceUtcTimezone: true, allowGlobalContext: false, debug: false };
     orm = await MikroORM.init(config);
     await orm.em.fork().getConnection().execute(TABLES);
     await orm.em.fork().getConnection().execute(`insert into notes values (?, ?, 'Ada', 'Lovelace', false, now())`, [noteId, organisationId]);
@@ -76,8 +71,7 @@ describe('SqlReader', () => {
   });
   afterAll(async () => {
     await orm?.close(true);
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('gives instances of the mapped class, timestamps as Dates, computed columns checked', async () => {

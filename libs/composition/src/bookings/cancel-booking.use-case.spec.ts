@@ -63,7 +63,7 @@ function setUp() {
     bookings,
     events,
     cancelBooking: new CancelBooking(
-      new BookingCancellation(bookings, new StoredBookingQueries(bookings), new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW), events),
+      new BookingCancellation(bookings, new StoredBookingQueries(bookings), new KnownOrganisations({ [ORGANISATION]: [] }), events),
       links,
       new FixedClock(NOW),
       events,

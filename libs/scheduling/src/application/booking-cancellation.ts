@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
-import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import { type Cents, DomainEvents } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
@@ -19,7 +19,6 @@ export class BookingCancellation {
     private readonly bookings: BookingRepository,
     private readonly queries: BookingQueries,
     private readonly organisations: OrganisationQueries,
-    private readonly clock: Clock,
     private readonly events: DomainEvents,
   ) {}
 
@@ -40,7 +39,7 @@ export class BookingCancellation {
 
   /** The cancelled booking as its GET answers it, recorded as `booking.cancelled`. */
   async recordCancelled(organisationId: string, bookingId: string): Promise<BookingView> {
-    const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
+    const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none());
     await this.events.record('booking.cancelled', organisationId, cancelled);
     return cancelled;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
-import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
+import { type Cents, DomainEvents } from '@app/shared/domain';
 import type { BillableItem } from '../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { BookingRepository } from '../domain/booking.repository.js';
@@ -35,7 +35,6 @@ export class BookingLedger {
     private readonly bookings: BookingRepository,
     private readonly appointmentTypes: AppointmentTypeRepository,
     private readonly queries: BookingQueries,
-    private readonly clock: Clock,
     private readonly events: DomainEvents,
   ) {}
 
@@ -67,7 +66,7 @@ export class BookingLedger {
       found.paid = true;
     });
     if (!booking) throw bookingNotFound(bookingId);
-    const paid = await this.queries.get(organisationId, bookingId, Expansion.none(), this.clock.now());
+    const paid = await this.queries.get(organisationId, bookingId, Expansion.none());
     await this.events.record('booking.paid', organisationId, paid);
   }
 

@@ -65,9 +65,12 @@ export abstract class BookingQueries {
   abstract withParties(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]>;
   /**
    * The booking with its parties, as a write answers and records it, read in the write's
-   * transaction. Only the parties are read here, whatever `expansion` and `now` ask of the answer.
+   * transaction. Only the parties are read here, whatever `expansion` asks of the answer.
    */
-  abstract get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<BookingView>;
+  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
+    const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
+    return view;
+  }
 }
 
 /** `BookingQueries` on PostgreSQL: a page is one statement for its rows and one for the count. */
@@ -124,11 +127,6 @@ export class SqlBookingQueries extends BookingQueries {
     const booking = isManageTokenShaped(token) ? await this.sql.first(BOOKINGS, 'where b.manage_token_hash = $1', [manageTokenHash(token)]) : null;
     if (!booking) throw manageTokenNotFound();
     return booking;
-  }
-
-  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
-    const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
-    return view;
   }
 
   async withParties(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {

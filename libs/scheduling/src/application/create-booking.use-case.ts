@@ -63,7 +63,7 @@ export class CreateBooking {
     );
     return this.events.transaction(async () => {
       await this.addToDiary(booking, type);
-      const created = await this.queries.get(organisationId, booking.id, Expansion.none(), this.clock.now());
+      const created = await this.queries.get(organisationId, booking.id, Expansion.none());
       await this.events.record('booking.created', organisationId, created);
       return created;
     });

@@ -75,11 +75,6 @@ export class StoredBookingQueries extends BookingQueries {
     return rows.map((booking) => ({ booking, expansion, provider: null, location: null, appointmentType: null, client: null }));
   }
 
-  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
-    const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
-    return view;
-  }
-
   list(): never {
     throw new Error('Not read by the specs that use this fake');
   }

@@ -246,7 +246,6 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
           new MikroOrmBookingRepository(fresh(orm)),
           bookingReads,
           {} as OrganisationQueries,
-          clock,
           new RecordedEvents(renderSchedulingEvents),
         ).cancel(practice.organisationId, booking.id, clock.now());
 

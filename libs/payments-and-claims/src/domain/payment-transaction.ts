@@ -193,11 +193,6 @@ export function settles(parts: readonly PaymentTransaction[]): boolean {
   return parts.every((part) => part.isSettled() && !part.adjustments.some((adjustment) => adjustment.source === CLAIM_VOID));
 }
 
-/** amount − platform fee + adjustments, in cents: what all the payouts of it add up to. */
-export function netOf(transaction: Pick<PaymentTransaction, 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
-  return transaction.amount - transaction.platformFeeAmount + transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
-}
-
 /** What the next payout counts of it: amount − platform fee unless a payout counted them, plus the adjustments no payout counted. */
 export function waitingNetOf(transaction: Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
   const waiting = transaction.adjustments.filter((adjustment) => !adjustment.payoutId);

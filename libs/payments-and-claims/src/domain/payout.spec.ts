@@ -2,8 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError, isUuid } from '@app/shared/domain';
 import { Claim } from './claim.js';
 import { MedicareClaim } from './medicare-claim.js';
-import { netOf, type Owner, PaymentTransaction, waitsForPayout } from './payment-transaction.js';
+import { type Owner, PaymentTransaction, waitsForPayout } from './payment-transaction.js';
 import { Payout, payoutAmountOf } from './payout.js';
+
+/** amount − platform fee + adjustments, in cents: what all the payouts of a payment transaction add up to. */
+const netOf = (transaction: PaymentTransaction): number =>
+  transaction.amount - transaction.platformFeeAmount + transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const LATER = new Date('2026-11-23T01:00:00.000Z');

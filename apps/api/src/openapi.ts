@@ -58,14 +58,11 @@ const DOCUMENT_PATH = '/docs/openapi.json';
 function serversOf(config: AppConfig): Array<{ url: string; description: string }> {
   const local = `http://localhost:${config.port}`;
   const servers = [{ url: config.apiBaseUrl, description: config.apiBaseUrl === local ? 'This server' : 'API_BASE_URL: this deployment' }];
-  if (config.apiStagingBaseUrl !== DEFAULT_STAGING_BASE_URL && config.apiStagingBaseUrl !== config.apiBaseUrl) {
+  if (config.apiStagingBaseUrl && config.apiStagingBaseUrl !== config.apiBaseUrl) {
     servers.push({ url: config.apiStagingBaseUrl, description: 'API_STAGING_BASE_URL: staging' });
   }
   return servers;
 }
-
-/** What `AppConfig` answers when `API_STAGING_BASE_URL` is unset: a placeholder, not a server. */
-const DEFAULT_STAGING_BASE_URL = 'https://staging.api.example.com';
 
 /**
  * Swagger UI's groups are what a clinic does, not how the code is split: each controller's own tag

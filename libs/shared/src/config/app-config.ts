@@ -27,7 +27,8 @@ export class AppConfig {
   readonly redisUrl: string | undefined;
   readonly logLevel: string;
   readonly apiBaseUrl: string;
-  readonly apiStagingBaseUrl: string;
+  /** A staging deployment's address for the OpenAPI document's servers; null when unset. */
+  readonly apiStagingBaseUrl: string | null;
   readonly demoData: boolean;
   readonly rateLimitPerMinute: number;
   readonly publicRateLimitPerMinute: number;
@@ -94,7 +95,7 @@ export class AppConfig {
     this.redisUrl = urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://host:6379');
     this.logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
     this.apiBaseUrl = (env.API_BASE_URL || `http://localhost:${this.port}`).replace(/\/$/, '');
-    this.apiStagingBaseUrl = (env.API_STAGING_BASE_URL || 'https://staging.api.example.com').replace(/\/$/, '');
+    this.apiStagingBaseUrl = env.API_STAGING_BASE_URL ? env.API_STAGING_BASE_URL.replace(/\/$/, '') : null;
     this.demoData = env.DEMO_DATA ? ['true', '1'].includes(oneOf(env, 'DEMO_DATA', ['true', '1', 'false', '0'], 'false')) : this.databaseUrl === undefined;
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);

@@ -24,6 +24,8 @@ export * from './sql/replicated-driver.js';
 export * from './sql/statement-names.js';
 export * from './sql/read-model.js';
 export * from './sql/columns.js';
+export * from './sql/list-window.js';
+export * from './http/etag.js';
 export * from './http/path-ids.js';
 export * from './http/may-be-omitted.decorator.js';
 export * from './metrics/metrics-registry.js';

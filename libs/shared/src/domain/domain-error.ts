@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'precondition_failed'
   | 'gone'
   | 'payment_required'
   | 'unprocessable'

@@ -1,6 +1,11 @@
 export interface PageRequest {
   page: number;
   limit: number;
+  /**
+   * Sync mode: only rows changed at or after this instant, archived ones included, ordered
+   * `updatedAt, id` ascending instead of the list's own order.
+   */
+  updatedSince?: Date;
 }
 
 export interface Page<T> {

@@ -40,7 +40,7 @@ export class ProblemDto {
   @ApiProperty({
     example: 'validation_failed',
     description:
-      'Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.',
+      'Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), precondition_failed, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.',
   })
   code: string;
 
@@ -60,6 +60,7 @@ const DESCRIPTIONS: Record<number, string> = {
   405: 'The path does not support this method; `Allow` lists those it does (`method_not_allowed`).',
   409: 'The request conflicts with the current state.',
   410: 'The resource is no longer usable (`payment_link_expired`).',
+  412: 'The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`).',
   413: 'The body is over 100 kB (`payload_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).',

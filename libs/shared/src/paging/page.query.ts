@@ -1,8 +1,10 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsDate, IsInt, Max, Min } from 'class-validator';
 import type { PageRequest } from '../domain/index.js';
+import { MayBeOmitted } from '../http/may-be-omitted.decorator.js';
+import { isDateTimeWithOffset } from '../http/request-limits.js';
 
 export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
 export const MAX_LIMIT = 200;
@@ -29,6 +31,29 @@ export class PageQuery implements PageRequest {
   @Min(1, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
   @Max(MAX_LIMIT, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
   limit: number = DEFAULT_LIMIT;
+
+  @ApiProperty({
+    required: false,
+    type: String,
+    format: 'date-time',
+    example: '2026-11-22T05:28:59.000Z',
+    description:
+      'Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. ' +
+      'Page to the end, keep the largest `updatedAt` seen, and start the next sync from it.',
+  })
+  @MayBeOmitted()
+  @Transform(({ value }: { value: unknown }) => (isDateTimeWithOffset(value) ? new Date(value as string) : value))
+  @IsDate({ message: 'updatedSince must be an ISO 8601 date-time with Z or an offset, like 2026-11-22T05:28:59.000Z' })
+  updatedSince?: Date;
+}
+
+/** `includeDeleted` of the lists whose rows can be archived. Sync mode (`updatedSince`) includes them anyway. */
+export class IncludeDeletedQuery {
+  @ApiProperty({ required: false, enum: ['true', 'false'], default: 'false', description: 'Include archived (`deleted: true`) rows.' })
+  @MayBeOmitted()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'includeDeleted must be true or false' })
+  includeDeleted?: boolean;
 }
 
 class PageEnvelopeDto {

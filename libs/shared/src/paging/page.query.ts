@@ -39,7 +39,7 @@ export class PageQuery implements PageRequest {
     example: '2026-11-22T05:28:59.000Z',
     description:
       'Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. ' +
-      'Page to the end, keep the largest `updatedAt` seen, and start the next sync from it.',
+      "Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync.",
   })
   @MayBeOmitted()
   @Transform(({ value }: { value: unknown }) => (isDateTimeWithOffset(value) ? new Date(value as string) : value))

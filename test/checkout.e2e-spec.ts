@@ -13,6 +13,7 @@ import {
   createProvider,
   createTenant,
   created,
+  ISO_INSTANT,
   orgPath,
   payLink,
   postJson,
@@ -859,13 +860,22 @@ describe('payment links', () => {
       amount: 7200,
       currency: 'AUD',
       organisationName: expect.stringContaining('Checkout Clinic'),
+      organisationBrandImageUrl: null,
       clientFirstName: 'Alex',
       expiresAt: link.expiresAt,
       status: 'open',
+      paidAt: null,
+      booking: {
+        startsAt: visit.serviceDate,
+        service: { name: physio.name },
+        provider: { firstName: 'Priya', lastName: 'Raman' },
+        location: { name: location.name, timeZone: 'Australia/Sydney' },
+      },
     });
     const paid = await pay(token, { paymentMethodId: 'pm_card_mastercard' });
     expect(paid.status).toBe(200);
-    expect(paid.body.status).toBe('paid');
+    expect(paid.body).toMatchObject({ status: 'paid', paidAt: expect.stringMatching(ISO_INSTANT), booking: seen.body.booking });
+    expect((await view(token).expect(200)).body.paidAt).toBe(paid.body.paidAt);
     expect((await getBooking(visit.id)).paid).toBe(true);
     expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([
       expect.objectContaining({ payment: expect.objectContaining({ status: 'succeeded' }) }),

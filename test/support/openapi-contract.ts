@@ -8,8 +8,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 const COMPONENTS_ID = 'openapi-components';
 
-/** Served beside the API and outside its document: Swagger UI (its assets, redirects, the document itself) and the online booking pages. */
-const OUTSIDE_THE_DOCUMENT = /^\/(docs(\/|$|-json)|book(\/|$))/;
+/** Served beside the API and outside its document: Swagger UI (its assets, redirects, the document itself), the booking pages and the pay page. */
+const OUTSIDE_THE_DOCUMENT = /^\/(docs(\/|$|-json)|book(\/|$)|pay\/)/;
 
 interface DocumentedOperation {
   template: string;

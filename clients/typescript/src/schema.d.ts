@@ -1145,7 +1145,7 @@ export interface paths {
         };
         /**
          * Get a payment link
-         * @description No API key: the token is the key. What the payer needs to see before paying.
+         * @description No API key: the token is the key. What the payer needs to see before paying: who asks, how much, for which appointment, and whether it can still be paid.
          */
         get: operations["PaymentLinks_get"];
         put?: never;
@@ -3956,6 +3956,35 @@ export interface components {
              */
             amount: number;
         };
+        PaymentLinkServiceResponse: {
+            /** @example Initial physiotherapy consultation */
+            name: string;
+        };
+        PaymentLinkProviderResponse: {
+            /** @example Priya */
+            firstName: string;
+            /** @example Raman */
+            lastName: string;
+        };
+        PaymentLinkLocationResponse: {
+            /** @example Bondi Junction */
+            name: string;
+            /**
+             * @description The IANA time zone `startsAt` is shown in.
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+        };
+        PaymentLinkBookingResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-12-07T22:00:00.000Z
+             */
+            startsAt: string;
+            service: components["schemas"]["PaymentLinkServiceResponse"];
+            provider: components["schemas"]["PaymentLinkProviderResponse"];
+            location: components["schemas"]["PaymentLinkLocationResponse"];
+        };
         PublicPaymentLinkResponse: {
             /**
              * @description Integer cents to pay.
@@ -3966,6 +3995,11 @@ export interface components {
             currency: string;
             /** @example Harbour Physio Group */
             organisationName: string;
+            /**
+             * @description The organisation's brand image.
+             * @example https://cdn.harbourphysio.com.au/brand.png
+             */
+            organisationBrandImageUrl: string | null;
             /** @example Alex */
             clientFirstName: string | null;
             /**
@@ -3979,6 +4013,14 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "paid" | "cancelled" | "expired";
+            /**
+             * Format: date-time
+             * @description When the link was paid; `null` until then.
+             * @example null
+             */
+            paidAt: string | null;
+            /** @description The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking. */
+            booking: components["schemas"]["PaymentLinkBookingResponse"] | null;
         };
         PayLinkRequest: {
             /**

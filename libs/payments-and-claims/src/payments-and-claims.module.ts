@@ -17,6 +17,7 @@ import { ClaimsController } from './http/claims.controller.js';
 import { PaymentLinksController } from './http/payment-links.controller.js';
 import { PayByLink } from './application/pay-by-link.use-case.js';
 import { PaymentLinks } from './application/payment-links.js';
+import { PaymentLinkViews } from './application/payment-link-views.js';
 import { ChargeCancellationFee } from './application/charge-cancellation-fee.js';
 import { EstimateRebate } from './application/estimate-rebate.use-case.js';
 import { RefundPayment } from './application/refund-payment.use-case.js';
@@ -84,6 +85,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     RefundPayment,
     RunPayout,
     PaymentLinks,
+    PaymentLinkViews,
     PayByLink,
     ChargeCancellationFee,
     CancelBookingLinks,

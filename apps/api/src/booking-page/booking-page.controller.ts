@@ -2,24 +2,34 @@ import { fileURLToPath } from 'node:url';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { notFound, Public } from '@app/shared';
+import { AppConfig, notFound, Public } from '@app/shared';
 
 const PUBLIC_FOLDER = fileURLToPath(new URL('./public/', import.meta.url));
 
-/** The page's own files; nothing else in the folder is served. */
+/** The pages' own files; nothing else in the folder is served. */
 const ASSETS: Record<string, string> = {
   'booking.css': 'text/css; charset=utf-8',
+  'pay.css': 'text/css; charset=utf-8',
   'format.js': 'text/javascript; charset=utf-8',
   'book.js': 'text/javascript; charset=utf-8',
   'manage.js': 'text/javascript; charset=utf-8',
+  'pay.js': 'text/javascript; charset=utf-8',
+  'card-form.js': 'text/javascript; charset=utf-8',
   'clinic.svg': 'image/svg+xml',
 };
 
 /**
- * Only what the pages load: their own scripts and styles, the API on this origin, and the clinic's
- * brand image from wherever the clinic keeps it (any https address).
+ * The pay page's card form, the only part of it that depends on the payment processor, by
+ * `PAYMENT_PROCESSOR`: served as `card-form.js`, so the test processor's cards are offered only
+ * when the test processor takes the payment.
  */
-const PAGE_POLICY = [
+const CARD_FORMS: Record<string, string> = { test: 'test-card-form.js' };
+
+/**
+ * Only what the booking pages load: their own scripts and styles, the API on this origin, and the
+ * clinic's brand image from wherever the clinic keeps it (any https address).
+ */
+const BOOKING_PAGE_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -31,34 +41,48 @@ const PAGE_POLICY = [
 ].join('; ');
 
 /**
- * The patient's booking pages: plain HTML, CSS and JavaScript that call only the public routes.
- * `GET /pay/{token}` (paying a payment link) belongs beside these when payment links exist.
+ * The pay page loads what the booking pages load, and no script may write markup from a string
+ * (Trusted Types): a processor's card form that needs its own origins adds them here, for this page only.
+ */
+const PAY_PAGE_POLICY = `${BOOKING_PAGE_POLICY}; require-trusted-types-for 'script'; trusted-types 'none'`;
+
+/**
+ * The patient's pages: booking, managing a booking, and paying a payment link. Plain HTML, CSS and
+ * JavaScript that call only the public routes.
  */
 @ApiExcludeController()
 @Public()
 @Controller()
 export class BookingPageController {
+  constructor(private readonly config: AppConfig) {}
+
   @Get('book/assets/:file')
   asset(@Param('file') file: string, @Res() response: Response): void {
-    const type = ASSETS[file];
-    if (!type) throw notFound('File', file);
+    const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+    const served = file === 'card-form.js' ? CARD_FORMS[this.config.paymentProcessor] : file;
+    if (!type || !served) throw notFound('File', file);
     response.setHeader('Cache-Control', 'public, max-age=300');
-    response.type(type).sendFile(file, { root: PUBLIC_FOLDER });
+    response.type(type).sendFile(served, { root: PUBLIC_FOLDER });
   }
 
   @Get('book/manage/:manageToken')
   manage(@Res() response: Response): void {
-    this.page(response, 'manage.html');
+    this.page(response, 'manage.html', BOOKING_PAGE_POLICY);
   }
 
   @Get('book/:slug')
   book(@Res() response: Response): void {
-    this.page(response, 'book.html');
+    this.page(response, 'book.html', BOOKING_PAGE_POLICY);
   }
 
-  private page(response: Response, file: string): void {
-    response.setHeader('Content-Security-Policy', PAGE_POLICY);
-    // The manage page's address holds the patient's secret: no other site learns it from a link.
+  @Get('pay/:token')
+  pay(@Res() response: Response): void {
+    this.page(response, 'pay.html', PAY_PAGE_POLICY);
+  }
+
+  private page(response: Response, file: string, policy: string): void {
+    response.setHeader('Content-Security-Policy', policy);
+    // The manage and pay pages' addresses hold the patient's secret: no other site learns it from a link.
     response.setHeader('Referrer-Policy', 'no-referrer');
     response.setHeader('Cache-Control', 'no-store');
     response.type('html').sendFile(file, { root: PUBLIC_FOLDER });

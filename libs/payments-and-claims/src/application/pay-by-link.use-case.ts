@@ -1,26 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { Clock, DomainError, DomainEvents, Undo } from '@app/shared/domain';
-import { ClientQueries } from '@app/membership';
-import { OrganisationQueries } from '@app/organisations';
 import { CardCharges } from '@app/wallet';
-import { type LinkStatus, type PaymentTransaction, settles } from '../domain/payment-transaction.js';
+import { type PaymentTransaction, settles } from '../domain/payment-transaction.js';
 import { bookingAlreadyPaid, bookingCancelled, paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 import { failedPaymentView } from './failed-payment.js';
+import { type LinkView, PaymentLinkViews } from './payment-link-views.js';
 import type { PaymentTransactionView } from './payment-transaction.queries.js';
 import { tokenHashOf } from './payment-links.js';
 import { TransactionQueries } from './transaction.queries.js';
-
-/** What the public link page shows: enough to pay, nothing more. */
-export interface LinkView {
-  amount: number;
-  currency: string;
-  organisationName: string;
-  clientFirstName: string | null;
-  expiresAt: Date;
-  status: LinkStatus;
-}
 
 /** Reading and paying a payment link by its token (public: the token is the only key). */
 @Injectable()
@@ -30,8 +19,7 @@ export class PayByLink {
     private readonly payments: PaymentsRepository,
     private readonly charges: CardCharges,
     private readonly bookings: BookingLedger,
-    private readonly organisations: OrganisationQueries,
-    private readonly clients: ClientQueries,
+    private readonly views: PaymentLinkViews,
     private readonly transactions: TransactionQueries,
     private readonly clock: Clock,
   ) {}
@@ -39,7 +27,7 @@ export class PayByLink {
   async view(token: string): Promise<LinkView> {
     const found = await this.find(token);
     const paymentTransaction = await this.payments.findPaymentTransaction(found.organisationId, found.paymentTransactionId);
-    return this.viewOf(found, paymentTransaction!);
+    return this.views.of(found, paymentTransaction!);
   }
 
   async pay(token: string, card: { paymentMethodId?: string; confirmationTokenId?: string }): Promise<LinkView> {
@@ -71,7 +59,7 @@ export class PayByLink {
         paymentTransaction.payByLink(charged.paymentId, now);
         await this.payments.save(paymentTransaction);
         await this.settle(found.organisationId, paymentTransaction);
-        return this.viewOf(found, paymentTransaction);
+        return this.views.of(found, paymentTransaction);
       });
     } catch (error) {
       await undo.run();
@@ -101,21 +89,5 @@ export class PayByLink {
     const found = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.payments.findLinkToken(tokenHashOf(token)) : null;
     if (!found) throw paymentLinkNotFound();
     return found;
-  }
-
-  private async viewOf(found: LinkToken, paymentTransaction: PaymentTransaction): Promise<LinkView> {
-    const [organisation, transaction] = await Promise.all([
-      this.organisations.findByIdOrSlug(found.organisationId),
-      this.payments.findTransaction(found.organisationId, paymentTransaction.transactionId!),
-    ]);
-    const client = transaction?.clientId ? await this.clients.findActiveClient(found.organisationId, transaction.clientId) : null;
-    return {
-      amount: paymentTransaction.amount,
-      currency: paymentTransaction.payment?.currency ?? 'AUD',
-      organisationName: organisation?.name ?? '',
-      clientFirstName: client?.firstName ?? null,
-      expiresAt: found.expiresAt,
-      status: paymentTransaction.linkStatus(found.expiresAt, this.clock.now()),
-    };
   }
 }

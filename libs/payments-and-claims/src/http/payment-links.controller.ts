@@ -14,7 +14,11 @@ export class PaymentLinksController {
   constructor(private readonly links: PayByLink) {}
 
   @Get()
-  @ApiOperation({ summary: 'Get a payment link', description: 'No API key: the token is the key. What the payer needs to see before paying.' })
+  @ApiOperation({
+    summary: 'Get a payment link',
+    description:
+      'No API key: the token is the key. What the payer needs to see before paying: who asks, how much, for which appointment, and whether it can still be paid.',
+  })
   @ApiParam(TOKEN)
   @ApiOk(PublicPaymentLinkResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.TOO_MANY_REQUESTS)

@@ -1,4 +1,4 @@
-// Formatting shared by the booking and manage pages. Times are always shown in the location's zone.
+// Formatting shared by the booking, manage and pay pages. Times are always shown in the location's zone.
 
 const dollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 

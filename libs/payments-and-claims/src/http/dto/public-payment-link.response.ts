@@ -1,11 +1,35 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiCents } from '@app/shared';
-import type { LinkView } from '../../application/pay-by-link.use-case.js';
+import type { LinkView } from '../../application/payment-link-views.js';
+
+class PaymentLinkServiceResponse {
+  @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
+}
+
+class PaymentLinkProviderResponse {
+  @ApiProperty({ example: 'Priya' }) firstName: string;
+  @ApiProperty({ example: 'Raman' }) lastName: string;
+}
+
+class PaymentLinkLocationResponse {
+  @ApiProperty({ example: 'Bondi Junction' }) name: string;
+  @ApiProperty({ example: 'Australia/Sydney', description: 'The IANA time zone `startsAt` is shown in.' }) timeZone: string;
+}
+
+/** The appointment paid for, as its patient knows it. */
+class PaymentLinkBookingResponse {
+  @ApiProperty({ example: '2026-12-07T22:00:00.000Z', format: 'date-time' }) startsAt: string;
+  @ApiProperty({ type: PaymentLinkServiceResponse }) service: PaymentLinkServiceResponse;
+  @ApiProperty({ type: PaymentLinkProviderResponse }) provider: PaymentLinkProviderResponse;
+  @ApiProperty({ type: PaymentLinkLocationResponse }) location: PaymentLinkLocationResponse;
+}
 
 export class PublicPaymentLinkResponse {
   @ApiCents({ example: 4700, description: 'Integer cents to pay.' }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ example: 'Harbour Physio Group' }) organisationName: string;
+  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png', description: "The organisation's brand image." })
+  organisationBrandImageUrl: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Alex' }) clientFirstName: string | null;
   @ApiProperty({ example: '2026-11-26T00:10:00.000Z', format: 'date-time' }) expiresAt: string;
   @ApiProperty({
@@ -15,8 +39,32 @@ export class PublicPaymentLinkResponse {
       'What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).',
   })
   status: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null, description: 'When the link was paid; `null` until then.' })
+  paidAt: string | null;
+  @ApiProperty({
+    type: PaymentLinkBookingResponse,
+    nullable: true,
+    description: 'The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking.',
+  })
+  booking: PaymentLinkBookingResponse | null;
 
   static from(view: LinkView): PublicPaymentLinkResponse {
-    return { ...view, expiresAt: view.expiresAt.toISOString() };
+    const { booking } = view;
+    return {
+      amount: view.amount,
+      currency: view.currency,
+      organisationName: view.organisationName,
+      organisationBrandImageUrl: view.organisationBrandImageUrl,
+      clientFirstName: view.clientFirstName,
+      expiresAt: view.expiresAt.toISOString(),
+      status: view.status,
+      paidAt: view.paidAt?.toISOString() ?? null,
+      booking: booking && {
+        startsAt: booking.startsAt.toISOString(),
+        service: { name: booking.service.name },
+        provider: booking.provider,
+        location: booking.location,
+      },
+    };
   }
 }

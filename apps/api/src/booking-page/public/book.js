@@ -1,11 +1,37 @@
-import { addDays, api, describe, longDateTime, longDay, minutes, money, policyText, shortDay, time, todayIn, zoneName } from './format.js';
+import {
+  addDays,
+  api,
+  dayPart,
+  describe,
+  feeOf,
+  hourIn,
+  hoursText,
+  longDateTime,
+  longDay,
+  minutes,
+  money,
+  policyFee,
+  policyText,
+  time,
+  todayIn,
+  zoneName,
+} from './format.js';
 
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (id) => document.getElementById(id);
 const DAYS_SHOWN = 7;
 const PATIENT_FIELDS = ['firstName', 'lastName', 'email', 'mobileNumber', 'dateOfBirth'];
 
-const state = { data: null, serviceId: null, weekStart: null, timeZone: null, slot: null, sent: null };
+const HOUR_MS = 3_600_000;
+/** Times are grouped by the hour (in the location's zone) each part of the day ends at. */
+const PARTS_OF_DAY = [
+  ['Morning', 12],
+  ['Afternoon', 17],
+  ['Evening', 24],
+];
+
+/** `days` is the week shown; `day` the date whose times are shown. */
+const state = { data: null, serviceId: null, weekStart: null, timeZone: null, days: [], day: null, slot: null, sent: null, loads: 0 };
 
 function status(message) {
   $('page-status').textContent = message;
@@ -38,9 +64,9 @@ async function start() {
   $('provider').addEventListener('change', () => loadWeek(state.weekStart));
   $('previous-week').addEventListener('click', () => loadWeek(addDays(state.weekStart, -DAYS_SHOWN)));
   $('next-week').addEventListener('click', () => loadWeek(addDays(state.weekStart, DAYS_SHOWN)));
+  $('days').addEventListener('change', (event) => chooseDay(event.target.value));
   $('details').addEventListener('submit', submit);
   $('book-another').addEventListener('click', bookAnother);
-  $('policy').textContent = settingsPolicy();
 }
 
 function serviceOption(service) {
@@ -65,6 +91,11 @@ function chooseService(serviceId) {
   state.serviceId = serviceId;
   const service = selectedService();
   const locations = state.data.locations.filter((place) => service.locationIds.includes(place.id));
+  for (const menu of ['location', 'provider']) {
+    $(menu).disabled = false;
+    $(menu).removeAttribute('aria-describedby');
+    $(`${menu}-hint`).hidden = true;
+  }
   $('location').replaceChildren(
     ...locations.map(
       (place) => new Option(place.address?.suburb && place.address.suburb !== place.name ? `${place.name} (${place.address.suburb})` : place.name, place.id),
@@ -94,6 +125,7 @@ const providerName = (id) => {
 async function loadWeek(weekStart) {
   const service = selectedService();
   if (!service) return;
+  const load = ++state.loads;
   $('times-section').hidden = false;
   $('week').setAttribute('aria-busy', 'true');
   // Before the zone is known, ask from yesterday (UTC): today in any zone is among the days answered.
@@ -108,50 +140,99 @@ async function loadWeek(weekStart) {
     $('week').removeAttribute('aria-busy');
     return status('Times could not be loaded. Please try again.');
   }
+  // A menu changed while this week was on its way: the later answer is the one to show.
+  if (load !== state.loads) return;
   state.timeZone = availability.timeZone;
   const today = todayIn(availability.timeZone);
   state.weekStart = weekStart ?? today;
-  const days = availability.days.filter((day) => day.date >= state.weekStart).slice(0, DAYS_SHOWN);
+  state.days = availability.days.filter((day) => day.date >= state.weekStart).slice(0, DAYS_SHOWN);
+  // The day shown stays while it has times (after a booking, or another practitioner); otherwise the first day with times.
+  if (!state.days.some((day) => day.date === state.day && day.slots.length > 0)) state.day = state.days.find((day) => day.slots.length > 0)?.date ?? null;
   $('time-zone').textContent = `Times are in the clinic's time zone: ${zoneName(availability.timeZone)} (${availability.timeZone}).`;
-  $('week-label').textContent = `${longDay(days[0].date)} to ${longDay(days.at(-1).date)}`;
+  $('week-label').textContent = `${longDay(state.days[0].date)} to ${longDay(state.days.at(-1).date)}`;
   $('previous-week').disabled = state.weekStart <= today;
-  $('week').replaceChildren(...days.map(dayColumn));
+  $('days').replaceChildren(...state.days.map(dayOption));
+  showDay();
   $('week').removeAttribute('aria-busy');
 }
 
-/** On a phone one day is open at a time (seven days of times are too long to scroll); on a wide screen, all seven. */
-const wide = window.matchMedia('(min-width: 48rem)');
+const countOf = (slots) => (slots.length === 0 ? 'no times' : `${slots.length} time${slots.length === 1 ? '' : 's'}`);
 
-function dayColumn(day, index, days) {
-  const column = document.createElement('details');
-  column.className = 'day';
-  const firstWithTimes = days.findIndex((candidate) => candidate.slots.length > 0);
-  column.open = wide.matches || index === Math.max(firstWithTimes, 0);
-  const summary = document.createElement('summary');
-  const count = day.slots.length === 0 ? 'no times' : `${day.slots.length} time${day.slots.length === 1 ? '' : 's'}`;
-  summary.append(
-    Object.assign(document.createElement('h3'), { textContent: shortDay(day.date) }),
-    Object.assign(document.createElement('span'), { className: 'count', textContent: count }),
+/**
+ * One day of the strip: a radio, so arrow keys move along the week (skipping days without times)
+ * and Tab leaves it. A day without times is disabled and says so.
+ */
+function dayOption(day) {
+  const id = `day-${day.date}`;
+  const wrapper = Object.assign(document.createElement('div'), { className: 'day-option' });
+  const input = Object.assign(document.createElement('input'), {
+    type: 'radio',
+    name: 'day',
+    id,
+    value: day.date,
+    checked: day.date === state.day,
+    disabled: day.slots.length === 0,
+  });
+  const label = Object.assign(document.createElement('label'), { htmlFor: id, className: day.slots.length ? 'day' : 'day empty' });
+  const shown = (className, textContent) => {
+    const part = Object.assign(document.createElement('span'), { className, textContent });
+    part.setAttribute('aria-hidden', 'true');
+    return part;
+  };
+  // Read aloud as "Tuesday 2 December, no times"; seen as "Tue 2 Dec" above the count.
+  label.append(
+    Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: `${longDay(day.date)}, ` }),
+    shown('day-name', dayPart(day.date, { weekday: 'short' })),
+    shown('day-number', dayPart(day.date, { day: 'numeric' })),
+    shown('day-month', dayPart(day.date, { month: 'short' })),
+    Object.assign(document.createElement('span'), { className: 'day-count', textContent: countOf(day.slots) }),
   );
-  column.append(summary);
-  if (day.slots.length === 0) {
-    column.append(Object.assign(document.createElement('p'), { className: 'none', textContent: 'No times' }));
-    return column;
+  wrapper.append(input, label);
+  return wrapper;
+}
+
+function chooseDay(date) {
+  state.day = date;
+  showDay();
+}
+
+/** The chosen day's times, by part of the day; or, in a week without any, one line that says so. */
+function showDay() {
+  const day = state.days.find((candidate) => candidate.date === state.day);
+  if (!day) {
+    $('day-heading').textContent = 'No times this week';
+    $('periods').replaceChildren(
+      Object.assign(document.createElement('p'), { className: 'none', textContent: 'Try the next week, or another practitioner or location.' }),
+    );
+    return;
   }
-  const list = document.createElement('ul');
-  list.className = 'times';
-  for (const slot of day.slots) {
+  $('day-heading').textContent = `${longDay(day.date)}: ${countOf(day.slots)}`;
+  const hourOf = (slot) => hourIn(slot.startsAt, state.timeZone);
+  let from = 0;
+  const parts = [];
+  for (const [name, until] of PARTS_OF_DAY) {
+    const slots = day.slots.filter((slot) => hourOf(slot) >= from && hourOf(slot) < until);
+    from = until;
+    if (slots.length > 0) parts.push(partOfDay(name, slots));
+  }
+  $('periods').replaceChildren(...parts);
+}
+
+function partOfDay(name, slots) {
+  const part = Object.assign(document.createElement('div'), { className: 'period' });
+  const list = Object.assign(document.createElement('ul'), { className: 'times' });
+  for (const slot of slots) {
     const item = document.createElement('li');
     const button = Object.assign(document.createElement('button'), { type: 'button', className: 'time', textContent: time(slot.startsAt, state.timeZone) });
     button.dataset.startsAt = slot.startsAt;
-    button.setAttribute('aria-label', `${longDateTime(slot.startsAt, state.timeZone)}`);
+    button.setAttribute('aria-label', longDateTime(slot.startsAt, state.timeZone));
     button.setAttribute('aria-pressed', String(state.slot?.startsAt === slot.startsAt));
     button.addEventListener('click', () => chooseSlot(slot));
     item.append(button);
     list.append(item);
   }
-  column.append(list);
-  return column;
+  part.append(Object.assign(document.createElement('h4'), { textContent: name }), list);
+  return part;
 }
 
 function chooseSlot(slot) {
@@ -160,19 +241,25 @@ function chooseSlot(slot) {
   for (const button of document.querySelectorAll('.time')) button.setAttribute('aria-pressed', String(button.dataset.startsAt === slot.startsAt));
   const service = selectedService();
   $('chosen').textContent = `${service.name} with ${providerName(providerId)}, ${longDateTime(slot.startsAt, state.timeZone)}.`;
+  showSlotPolicy(slot, service);
   $('confirmation').hidden = true;
   $('details-section').hidden = false;
   $('details-heading').focus();
 }
 
-function settingsPolicy() {
+/**
+ * What cancelling this time would cost, from the clinic's booking settings, before it is booked: a
+ * time already inside the fee window says so plainly, as a warning.
+ */
+function showSlotPolicy(slot, service) {
   const settings = state.data.bookingSettings;
-  return policyText({
-    enabled: settings.cancellationFeeEnabled,
-    feeAmount: settings.cancellationFeeAmount,
-    feePercent: settings.cancellationFeePercent,
-    freeHours: settings.cancellationNoFeeBeforeHours,
-  });
+  const fee = feeOf(settings, service.price);
+  const latestNoFeeAt = new Date(Date.parse(slot.startsAt) - settings.cancellationNoFeeBeforeHours * HOUR_MS);
+  const late = fee > 0 && latestNoFeeAt <= new Date();
+  $('policy').textContent = late
+    ? `This time is within ${hoursText(settings.cancellationNoFeeBeforeHours)}: cancelling it will cost ${money(fee)}.`
+    : policyText({ fee, latestNoFeeAt, timeZone: state.timeZone });
+  $('policy').classList.toggle('warning', late);
 }
 
 /** Checks in the page first, so a patient sees every missing field at once. */
@@ -277,13 +364,7 @@ async function showConfirmation(booking, manageToken) {
     ['Where', [booking.location.name, booking.location.address.line1, booking.location.address.suburb].filter(Boolean).join(', ')],
   ]);
   const policy = booking.cancellationPolicy;
-  $('confirmation-policy').textContent = policyText({
-    enabled: policy.enabled,
-    feeAmount: policy.fee.amount,
-    feePercent: policy.fee.percent,
-    latestNoFeeAt: policy.fee.latestNoFeeAt,
-    timeZone: booking.location.timeZone,
-  });
+  $('confirmation-policy').textContent = policyText({ fee: policyFee(policy), latestNoFeeAt: policy.fee.latestNoFeeAt, timeZone: booking.location.timeZone });
   $('manage-link').href = `/book/manage/${manageToken}`;
   $('confirmation').hidden = false;
   $('confirmation-heading').focus();

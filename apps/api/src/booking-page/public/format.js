@@ -9,6 +9,9 @@ export const minutes = (count) => (count % 60 === 0 ? `${count / 60} hour${count
 
 export const time = (iso, timeZone) => new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
+/** The hour (0 to 23) of an instant in a zone. */
+export const hourIn = (iso, timeZone) => Number(new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(iso)));
+
 export const longDateTime = (iso, timeZone) =>
   new Intl.DateTimeFormat('en-AU', {
     timeZone,
@@ -21,9 +24,8 @@ export const longDateTime = (iso, timeZone) =>
     timeZoneName: 'short',
   }).format(new Date(iso));
 
-/** `YYYY-MM-DD` as "Mon 7 Dec". Dates are calendar days, so they are formatted in UTC. */
-export const shortDay = (date) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${date}T00:00:00Z`));
+/** Parts of a calendar day (`YYYY-MM-DD`), such as its weekday: "Mon". Dates are calendar days, so they are formatted in UTC. */
+export const dayPart = (date, options) => new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
 
 export const longDay = (date) =>
   new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${date}T00:00:00Z`));
@@ -44,14 +46,22 @@ export function zoneName(timeZone, at = new Date()) {
   return part ? part.value : timeZone;
 }
 
-/** The cancellation policy in words, from a booking's policy (`fee.latestNoFeeAt`) or from the settings before booking. */
-export function policyText({ enabled, feeAmount, feePercent, freeHours, latestNoFeeAt, timeZone }) {
-  if (!enabled) return 'Cancellation policy: you can cancel online at no cost until the appointment starts.';
-  const fee = feeAmount !== null && feeAmount !== undefined ? money(feeAmount) : `${feePercent}% of the price`;
-  if (latestNoFeeAt && new Date(latestNoFeeAt) <= new Date())
-    return `Cancellation policy: this appointment is close, so cancelling it now costs a cancellation fee of ${fee}.`;
-  const until = latestNoFeeAt ? `until ${longDateTime(latestNoFeeAt, timeZone)}` : `up to ${freeHours} hours before the appointment`;
-  return `Cancellation policy: cancel at no cost ${until}; after that a cancellation fee of ${fee} applies.`;
+/** A notice period: "1 hour", "24 hours", "3 days" (whole days from 48 hours up). */
+export const hoursText = (hours) => (hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} hour${hours === 1 ? '' : 's'}`);
+
+/** The fee the booking settings charge for cancelling a service of this price late, in cents, rounded as the service rounds it. */
+export const feeOf = (settings, price) =>
+  settings.cancellationFeeEnabled ? (settings.cancellationFeeAmount ?? Math.round((price * (settings.cancellationFeePercent ?? 0)) / 100)) : 0;
+
+/** The fee a booking's cancellation policy charges for a late cancellation, in cents: 0 when it charges none. */
+export const policyFee = (policy) => (policy.enabled ? policy.fee.amount : 0);
+
+/** One appointment's cancellation policy in words: free until `latestNoFeeAt`, then `fee` (cents; 0 is no fee). */
+export function policyText({ fee, latestNoFeeAt, timeZone }) {
+  if (!fee) return 'Cancellation policy: you can cancel online at no cost until the appointment starts.';
+  if (new Date(latestNoFeeAt) <= new Date())
+    return `Cancellation policy: this appointment is close, so cancelling it now costs a cancellation fee of ${money(fee)}.`;
+  return `Cancellation policy: cancel at no cost until ${longDateTime(latestNoFeeAt, timeZone)}; after that a cancellation fee of ${money(fee)} applies.`;
 }
 
 export function describe(list, pairs) {

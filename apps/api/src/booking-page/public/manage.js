@@ -1,15 +1,37 @@
-import { api, describe, longDateTime, minutes, money, policyText } from './format.js';
+import { api, describe, hoursText, longDateTime, minutes, money, policyFee, policyText } from './format.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean)[2] ?? '');
 const $ = (id) => document.getElementById(id);
 const path = `/v1/public-bookings/${encodeURIComponent(token)}`;
 
+function status(message) {
+  $('page-status').textContent = message;
+}
+
+/** What cancelling the booking costs now, in cents: the policy's fee once its free time has passed, else nothing. */
+const feeNow = (booking) => (booking.cancellationPolicy.fee.billable ? policyFee(booking.cancellationPolicy) : 0);
+
+/**
+ * What the cancellation cost, judged at the moment it was made (the policy in the answer is as of
+ * now). Cancelling online takes no payment, so a fee that applies is the clinic's to collect.
+ */
+function cancellationOutcome(booking) {
+  const policy = booking.cancellationPolicy;
+  const fee = policyFee(policy);
+  const notice = hoursText(policy.fee.freeCancellationHours);
+  if (!fee) return { fee, text: 'No cancellation fee: this clinic does not charge one.' };
+  if (new Date(booking.cancelledAt) <= new Date(policy.fee.latestNoFeeAt))
+    return { fee: 0, text: `No cancellation fee: you cancelled more than ${notice} before the appointment.` };
+  return {
+    fee,
+    text: `A cancellation fee of ${money(fee)} applies: you cancelled less than ${notice} before the appointment. Nothing was charged to a card here: the clinic will collect it.`,
+  };
+}
+
 function show(booking) {
   const zone = booking.location.timeZone;
   document.title = `Your booking with ${booking.organisation.name}`;
   $('clinic-name').textContent = booking.organisation.name;
-  // A brand image that cannot be loaded is left out rather than shown broken.
-  $('brand-image').addEventListener('error', () => ($('brand-image').hidden = true));
   if (booking.organisation.brandImageUrl) {
     $('brand-image').src = booking.organisation.brandImageUrl;
     $('brand-image').hidden = false;
@@ -24,42 +46,85 @@ function show(booking) {
     ...(booking.cancelledAt ? [['Cancelled', longDateTime(booking.cancelledAt, zone)]] : []),
   ]);
   const policy = booking.cancellationPolicy;
-  $('policy').textContent = policyText({
-    enabled: policy.enabled,
-    feeAmount: policy.fee.amount,
-    feePercent: policy.fee.percent,
-    latestNoFeeAt: policy.fee.latestNoFeeAt,
-    timeZone: zone,
-  });
+  if (booking.status === 'cancelled') {
+    const outcome = cancellationOutcome(booking);
+    $('policy').textContent = outcome.text;
+    $('policy').classList.toggle('warning', outcome.fee > 0);
+  } else {
+    $('policy').textContent = policyText({ fee: policyFee(policy), latestNoFeeAt: policy.fee.latestNoFeeAt, timeZone: zone });
+  }
   const upcoming = booking.status === 'confirmed' && new Date(booking.startsAt) > new Date();
-  $('cancel-area').hidden = !upcoming;
-  if (upcoming && policy.enabled && policy.fee.billable) $('cancel').textContent = `Cancel this booking (a fee of ${money(policy.fee.amount)} applies)`;
+  $('cancel-area').hidden = !upcoming || !policy.rules.clientCancel.enabled;
+  $('cancel').textContent = feeNow(booking) ? `Cancel this booking (a fee of ${money(feeNow(booking))} applies)` : 'Cancel this booking';
   $('book-again').href = `/book/${encodeURIComponent(booking.organisation.slug)}`;
   $('booking').hidden = false;
 }
 
 async function start() {
+  // A brand image that cannot be loaded is left out rather than shown broken.
+  $('brand-image').addEventListener('error', () => ($('brand-image').hidden = true));
+  $('cancel').addEventListener('click', askToCancel);
+  $('keep').addEventListener('click', keep);
+  $('confirm-cancel').addEventListener('click', cancel);
+  $('cancel-confirm').addEventListener('keydown', (event) => event.key === 'Escape' && keep());
   try {
     show(await api(path));
-    $('page-status').textContent = '';
+    status('');
   } catch (error) {
-    $('page-status').textContent =
-      error.status === 404 ? 'This link does not match a booking. Check the link you were sent.' : 'Your booking could not be loaded. Please try again later.';
+    status(
+      error.status === 404 ? 'This link does not match a booking. Check the link you were sent.' : 'Your booking could not be loaded. Please try again later.',
+    );
   }
-  $('cancel').addEventListener('click', cancel);
+}
+
+/** The confirmation step: the fee it costs is read again now, as the free time may have run out since the page was opened. */
+async function askToCancel() {
+  $('cancel').disabled = true;
+  let booking;
+  try {
+    booking = await api(path);
+  } catch (error) {
+    status(error.message);
+    return;
+  } finally {
+    $('cancel').disabled = false;
+  }
+  show(booking);
+  if ($('cancel-area').hidden) return;
+  const fee = feeNow(booking);
+  const policy = booking.cancellationPolicy;
+  $('cancel-cost').textContent = fee
+    ? `The appointment is less than ${hoursText(policy.fee.freeCancellationHours)} away, so cancelling it now costs a cancellation fee of ${money(fee)}.`
+    : policyFee(policy)
+      ? `Cancelling now is free. From ${longDateTime(policy.fee.latestNoFeeAt, booking.location.timeZone)} it would cost ${money(policyFee(policy))}.`
+      : 'Cancelling is free.';
+  $('confirm-cancel').textContent = fee ? `Yes, cancel with the ${money(fee)} fee` : 'Yes, cancel it';
+  // The step says what the policy line says, for this moment: the line gives way to it.
+  $('policy').hidden = true;
+  $('cancel').hidden = true;
+  $('cancel-confirm').hidden = false;
+  $('cancel-confirm-heading').focus();
+}
+
+function keep() {
+  $('cancel-confirm').hidden = true;
+  $('policy').hidden = false;
+  $('cancel').hidden = false;
+  $('cancel').focus();
 }
 
 async function cancel() {
-  $('cancel').disabled = true;
-  $('page-status').textContent = 'Cancelling…';
+  $('confirm-cancel').disabled = true;
+  status('Cancelling…');
   try {
     show(await api(`${path}/cancel`, { method: 'POST' }));
-    $('page-status').textContent = 'Your booking is cancelled.';
+    $('policy').hidden = false;
+    status('Your booking is cancelled.');
     $('heading').focus();
   } catch (error) {
-    $('page-status').textContent = error.message;
+    status(error.message);
   } finally {
-    $('cancel').disabled = false;
+    $('confirm-cancel').disabled = false;
   }
 }
 

@@ -261,7 +261,7 @@ describe('the booking page', () => {
     await page.keyboard.press('Enter');
     await page.locator('#booking-state', { hasText: 'Cancelled' }).waitFor();
     await expect(page.getByRole('button', { name: /Cancel this booking/ }).isVisible()).resolves.toBe(false);
-    await expect(page.locator('#policy').textContent()).resolves.toContain('A cancellation fee of $30.00 applies');
+    await expect(page.locator('#policy').textContent()).resolves.toContain("the clinic's cancellation fee of $30.00 applies");
 
     await chooseFirstService(page);
     await page.getByLabel('3. Practitioner').selectOption({ label: 'Priya Raman' });
@@ -430,7 +430,7 @@ describe('the booking page', () => {
     for (const [startsAt, outcome] of [
       [
         soon,
-        'A cancellation fee of $45.00 applies: you cancelled less than 24 hours before the appointment. Nothing was charged to a card here: the clinic will collect it.',
+        "You cancelled less than 24 hours before the appointment, so the clinic's cancellation fee of $45.00 applies. Nothing was charged here; the clinic may ask you for it.",
       ],
       [far, 'No cancellation fee: you cancelled more than 24 hours before the appointment.'],
     ]) {
@@ -469,7 +469,7 @@ describe('the booking page', () => {
     await page.getByRole('button', { name: 'Yes, cancel with the $45.00 fee' }).click();
     await page.locator('#booking-state', { hasText: 'Cancelled' }).waitFor();
     await expect(page.locator('#policy').textContent()).resolves.toMatch(
-      /^A cancellation fee of \$45\.00 applies: you cancelled less than 24 hours before the appointment\./,
+      /^You cancelled less than 24 hours before the appointment, so the clinic's cancellation fee of \$45\.00 applies\./,
     );
     expect((await t.http().get(`/v1/public-bookings/${lateToken}`).expect(200)).body.status).toBe('cancelled');
     expect(await seriousViolations(page)).toEqual([]);

@@ -13,7 +13,7 @@ const feeNow = (booking) => (booking.cancellationPolicy.fee.billable ? policyFee
 
 /**
  * What the cancellation cost, judged at the moment it was made (the policy in the answer is as of
- * now). Cancelling online takes no payment, so a fee that applies is the clinic's to collect.
+ * now). Cancelling online takes no payment: the page says the fee applies, and that nothing was charged.
  */
 function cancellationOutcome(booking) {
   const policy = booking.cancellationPolicy;
@@ -24,7 +24,7 @@ function cancellationOutcome(booking) {
     return { fee: 0, text: `No cancellation fee: you cancelled more than ${notice} before the appointment.` };
   return {
     fee,
-    text: `A cancellation fee of ${money(fee)} applies: you cancelled less than ${notice} before the appointment. Nothing was charged to a card here: the clinic will collect it.`,
+    text: `You cancelled less than ${notice} before the appointment, so the clinic's cancellation fee of ${money(fee)} applies. Nothing was charged here; the clinic may ask you for it.`,
   };
 }
 

@@ -152,6 +152,17 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     expect(list.body.totalItems).toBe(0);
   });
 
+  it('refuses settings sent as a list, which would be stored under the keys "0", "1", …, and stores nothing', async () => {
+    const { id: organisationId } = await createOrganisation(t, 'Business Listed Settings');
+    const response = await post(orgPath(organisationId, '/businesses'), {
+      name: named('Harbour Physio'),
+      taxIdentifier: VALID_ABN,
+      settings: [{ autoReconciliationEnabled: true }],
+    });
+    expectInvalid(response, 'settings');
+    expect((await get(orgPath(organisationId, '/businesses')).expect(200)).body.totalItems).toBe(0);
+  });
+
   it.each([['12345678901'], ['5182475355'], ['ABN 51824753556']])(
     'checks the ABN of a business sent without countryCode (AU by default): %p → 400',
     async (taxIdentifier) => {

@@ -489,7 +489,12 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     const created = await createOrganisation(t, 'Settings Clear');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
     const response = await patchSettings(created.id, { cancellationFeeAmount: null, googleTagManagerContainerId: null }).expect(200);
-    expect(response.body).toEqual({ ...EVERY_FIELD, cancellationFeeAmount: null, googleTagManagerContainerId: null, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(response.body).toEqual({
+      ...EVERY_FIELD,
+      cancellationFeeAmount: null,
+      googleTagManagerContainerId: null,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(await storedSettings(created.id)).toEqual(response.body);
   });
 

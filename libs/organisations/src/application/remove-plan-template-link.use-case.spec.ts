@@ -8,7 +8,12 @@ const CREATED = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 
 function setUp() {
-  const link = PlanTemplateLink.create(ORGANISATION, { businessId: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', planTemplateId: 'knee' }, 'https://api.example.com', CREATED);
+  const link = PlanTemplateLink.create(
+    ORGANISATION,
+    { businessId: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', planTemplateId: 'knee' },
+    'https://api.example.com',
+    CREATED,
+  );
   const directory = new InMemoryDirectory([link]);
   return { link, directory, removeLink: new RemovePlanTemplateLink(directory) };
 }

@@ -27,7 +27,9 @@ describe('UpdateBookingSettings', () => {
       notesEnabled: undefined,
     });
     expect(organisations.saved).toEqual([expect.objectContaining({ bookingsEnabled: true, updatedAt: NOW })]);
-    expect(events.recorded).toEqual([{ type: 'organisation.updated', organisationId: organisation.id, data: expect.objectContaining({ updatedAt: NOW.toISOString() }) }]);
+    expect(events.recorded).toEqual([
+      { type: 'organisation.updated', organisationId: organisation.id, data: expect.objectContaining({ updatedAt: NOW.toISOString() }) },
+    ]);
     expect(organisations.saved[0]?.bookingSettings).toMatchObject({
       cancellationFeeEnabled: true,
       cancellationFeePercent: 50,

@@ -43,7 +43,13 @@ describe('UpdateLocation', () => {
       email: null,
       bookingCustomText: 'Park on Hall Street.',
     });
-    expect(updated).toMatchObject({ name: 'Bondi Beach', businessId: otherBusiness.id, email: null, bookingCustomText: 'Park on Hall Street.', updatedAt: NOW });
+    expect(updated).toMatchObject({
+      name: 'Bondi Beach',
+      businessId: otherBusiness.id,
+      email: null,
+      bookingCustomText: 'Park on Hall Street.',
+      updatedAt: NOW,
+    });
     expect(updated.address).toEqual({
       line1: '88 Bondi Road',
       line2: null,
@@ -56,7 +62,11 @@ describe('UpdateLocation', () => {
     });
     expect(directory.saved).toHaveLength(1);
     expect(events.recorded).toEqual([
-      { type: 'location.updated', organisationId: ORGANISATION, data: expect.objectContaining({ id: location.id, name: 'Bondi Beach', updatedAt: NOW.toISOString() }) },
+      {
+        type: 'location.updated',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({ id: location.id, name: 'Bondi Beach', updatedAt: NOW.toISOString() }),
+      },
     ]);
   });
 

@@ -63,7 +63,8 @@ export class PlanTemplateLinksController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary: 'Remove a plan template link',
-    description: 'The link is gone for good: GET and a second DELETE answer 404, and lists leave it out. With `If-Match`, only if it names this link (412 otherwise).',
+    description:
+      'The link is gone for good: GET and a second DELETE answer 404, and lists leave it out. With `If-Match`, only if it names this link (412 otherwise).',
   })
   @ApiHeader({ name: 'If-Match', required: false, description: "The `ETag` the link's GET answered." })
   @ApiNoContentResponse({ description: 'Removed.' })

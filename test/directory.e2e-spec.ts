@@ -25,11 +25,12 @@ import { expectInvalid, expectNotFound, expectProblem } from './support/problems
 // Every test file shares one database and runs in parallel with the others: each test makes its
 // own organisations, and every check is scoped to ids this file created.
 
-const BUSINESS_FIELDS = ['id', 'name', 'settings', 'createdAt', 'taxIdentifier', 'countryCode', 'merchantId', 'capabilities', 'events'].sort();
+const BUSINESS_FIELDS = ['id', 'name', 'settings', 'createdAt', 'updatedAt', 'taxIdentifier', 'countryCode', 'merchantId', 'capabilities', 'events'].sort();
 const LOCATION_FIELDS = [
   'id',
   'name',
   'createdAt',
+  'updatedAt',
   'timeZone',
   'address',
   'suggestedTaxIdentifier',
@@ -39,7 +40,7 @@ const LOCATION_FIELDS = [
   'organisationId',
 ];
 const ADDRESS_FIELDS = ['line1', 'line2', 'suburb', 'city', 'state', 'postcode', 'country', 'countryCode'].sort();
-const PLAN_TEMPLATE_LINK_FIELDS = ['url', 'id', 'createdAt', 'planTemplateId', 'businessId'].sort();
+const PLAN_TEMPLATE_LINK_FIELDS = ['url', 'id', 'createdAt', 'updatedAt', 'planTemplateId', 'businessId'].sort();
 const CAPABILITIES = [
   { type: 'card_payments', enabled: true },
   { type: 'health_fund_claims', enabled: true },
@@ -116,6 +117,7 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
       name: named('Harbour Physio Pty Ltd'),
       settings: { autoReconciliationEnabled: true, autoInviteClientsEnabled: false },
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       taxIdentifier: '51824753556',
       countryCode: 'AU',
       merchantId: 'acct_1PqRsTuVwXyZ0123',
@@ -148,6 +150,17 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
 
     const list = await get(orgPath(organisationId, '/businesses')).expect(200);
     expect(list.body.totalItems).toBe(0);
+  });
+
+  it('refuses settings sent as a list, which would be stored under the keys "0", "1", …, and stores nothing', async () => {
+    const { id: organisationId } = await createOrganisation(t, 'Business Listed Settings');
+    const response = await post(orgPath(organisationId, '/businesses'), {
+      name: named('Harbour Physio'),
+      taxIdentifier: VALID_ABN,
+      settings: [{ autoReconciliationEnabled: true }],
+    });
+    expectInvalid(response, 'settings');
+    expect((await get(orgPath(organisationId, '/businesses')).expect(200)).body.totalItems).toBe(0);
   });
 
   it.each([['12345678901'], ['5182475355'], ['ABN 51824753556']])(
@@ -282,6 +295,7 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
       id: expect.stringMatching(UUID),
       name: named('Bondi Junction'),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       timeZone: 'Australia/Sydney',
       address: ADDRESS,
       email: 'bondi@harbourphysio.com.au',
@@ -559,6 +573,7 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
       url: expect.stringMatching(/^https:\/\/api\.example\.test\//),
       id: expect.stringMatching(UUID),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       planTemplateId: 'ptpl_knee_rehab_6wk',
       businessId: business.id,
     });

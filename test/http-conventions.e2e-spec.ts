@@ -573,7 +573,7 @@ describe('health and docs', () => {
       expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
     });
 
-    it('documents the Organisation as the spec does: five required fields, nullable URLs, a name that is never null', () => {
+    it('documents the Organisation as the spec does: its five required fields (and updatedAt), nullable URLs, a name that is never null', () => {
       const get = document.paths['/v1/organisations/{organisationId}'].get as Operation & {
         responses: Record<string, { content: Record<string, { schema: Schema }> }>;
       };
@@ -581,7 +581,7 @@ describe('health and docs', () => {
         required?: string[];
         properties: Record<string, { nullable?: boolean }>;
       };
-      expect([...(organisation.required ?? [])].sort()).toEqual(['bookingsEnabled', 'createdAt', 'id', 'name', 'slug']);
+      expect([...(organisation.required ?? [])].sort()).toEqual(['bookingsEnabled', 'createdAt', 'id', 'name', 'slug', 'updatedAt']);
       for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl']) expect(organisation.properties[field].nullable).toBe(true);
 
       const patch = document.paths['/v1/organisations/{organisationId}'].patch as Operation & {

@@ -10,7 +10,7 @@ import { expectInvalid, expectProblem } from './support/problems.js';
 // carries this run's suffix, and every check is scoped to ids this file created.
 
 const ORGANISATION_ID = /^org_[0-9A-Za-z]{27}$/;
-const ORGANISATION_FIELDS = ['id', 'name', 'slug', 'createdAt', 'bookingsEnabled', 'brandImageUrl', 'wordmarkImageUrl', 'websiteUrl'].sort();
+const ORGANISATION_FIELDS = ['id', 'name', 'slug', 'createdAt', 'updatedAt', 'bookingsEnabled', 'brandImageUrl', 'wordmarkImageUrl', 'websiteUrl'].sort();
 const BOOKING_SETTINGS_FIELDS = [
   'bookingsEnabled',
   'notesEnabled',
@@ -27,6 +27,7 @@ const BOOKING_SETTINGS_FIELDS = [
   'minimumNoticeMinutes',
   'maximumAdvanceDays',
   'slotIntervalMinutes',
+  'updatedAt',
 ].sort();
 
 interface Tenant {
@@ -70,6 +71,7 @@ describe('POST /v1/organisations', () => {
       name: named('Coastal Allied Health'),
       slug: `coastal-allied-health-${RUN}`,
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       bookingsEnabled: false,
       brandImageUrl: null,
       wordmarkImageUrl: null,
@@ -302,6 +304,7 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
     }).expect(200);
     expect(response.body).toEqual({
       ...org.body,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
       name: named('Patch Target Renamed'),
       websiteUrl: 'https://patch-target.example.com.au',
       brandImageUrl: 'https://cdn.example.com.au/patch/brand.png',
@@ -314,18 +317,18 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
   it('changes only the fields sent', async () => {
     const before = await freshOrganisation();
     const response = await patchOrganisation(before.id, { brandImageUrl: 'https://cdn.example.com.au/new-brand.png' }).expect(200);
-    expect(response.body).toEqual({ ...before, brandImageUrl: 'https://cdn.example.com.au/new-brand.png' });
+    expect(response.body).toEqual({ ...before, brandImageUrl: 'https://cdn.example.com.au/new-brand.png', updatedAt: expect.stringMatching(ISO_INSTANT) });
     expect((await getOrganisation(before.id).expect(200)).body).toEqual(response.body);
 
     const renamed = await patchOrganisation(before.id, { name: named('Only The Name') }).expect(200);
-    expect(renamed.body).toEqual({ ...response.body, name: named('Only The Name') });
+    expect(renamed.body).toEqual({ ...response.body, name: named('Only The Name'), updatedAt: expect.stringMatching(ISO_INSTANT) });
     expect((await getOrganisation(before.id).expect(200)).body).toEqual(renamed.body);
   });
 
   it.each(['websiteUrl', 'brandImageUrl', 'wordmarkImageUrl'])('clears %s with null and leaves the others', async (field) => {
     const before = await freshOrganisation();
     const response = await patchOrganisation(before.id, { [field]: null }).expect(200);
-    expect(response.body).toEqual({ ...before, [field]: null });
+    expect(response.body).toEqual({ ...before, [field]: null, updatedAt: expect.stringMatching(ISO_INSTANT) });
     expect((await getOrganisation(before.id).expect(200)).body).toEqual(response.body);
   });
 
@@ -464,8 +467,8 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     const created = await createOrganisation(t, 'Settings Every Field');
     const response = await patchSettings(created.id, EVERY_FIELD).expect(200);
     expect(Object.keys(response.body).sort()).toEqual(BOOKING_SETTINGS_FIELDS);
-    expect(response.body).toEqual(EVERY_FIELD);
-    expect(await storedSettings(created.id)).toEqual(EVERY_FIELD);
+    expect(response.body).toEqual({ ...EVERY_FIELD, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(await storedSettings(created.id)).toEqual(response.body);
     const organisation = await getOrganisation(created.id).expect(200);
     expect(organisation.body.bookingsEnabled).toBe(true);
   });
@@ -474,11 +477,11 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     const created = await createOrganisation(t, 'Settings Partial');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
     const response = await patchSettings(created.id, { notesEnabled: true, cancellationNoFeeBeforeHours: 2 }).expect(200);
-    expect(response.body).toEqual({ ...EVERY_FIELD, notesEnabled: true, cancellationNoFeeBeforeHours: 2 });
+    expect(response.body).toEqual({ ...EVERY_FIELD, notesEnabled: true, cancellationNoFeeBeforeHours: 2, updatedAt: expect.stringMatching(ISO_INSTANT) });
     expect(await storedSettings(created.id)).toEqual(response.body);
 
     const disabled = await patchSettings(created.id, { bookingsEnabled: false }).expect(200);
-    expect(disabled.body).toEqual({ ...response.body, bookingsEnabled: false });
+    expect(disabled.body).toEqual({ ...response.body, bookingsEnabled: false, updatedAt: expect.stringMatching(ISO_INSTANT) });
     expect((await getOrganisation(created.id).expect(200)).body.bookingsEnabled).toBe(false);
   });
 
@@ -486,7 +489,12 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     const created = await createOrganisation(t, 'Settings Clear');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
     const response = await patchSettings(created.id, { cancellationFeeAmount: null, googleTagManagerContainerId: null }).expect(200);
-    expect(response.body).toEqual({ ...EVERY_FIELD, cancellationFeeAmount: null, googleTagManagerContainerId: null });
+    expect(response.body).toEqual({
+      ...EVERY_FIELD,
+      cancellationFeeAmount: null,
+      googleTagManagerContainerId: null,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(await storedSettings(created.id)).toEqual(response.body);
   });
 

@@ -97,6 +97,7 @@ const LOCATION_FIELDS = [
   'id',
   'name',
   'createdAt',
+  'updatedAt',
   'timeZone',
   'address',
   'suggestedTaxIdentifier',

@@ -250,7 +250,7 @@ describe('the event log', () => {
 
   it('holds organisation, provider and client events with the data their GET answers', async () => {
     const c = await clinic();
-    await patch(orgPath(c.id), { name: `Renamed ${RUN}` }).expect(200);
+    const renamed = (await patch(orgPath(c.id), { name: `Renamed ${RUN}` }).expect(200)).body;
     const enabledBefore = (await get(orgPath(c.id)).expect(200)).body.bookingsEnabled;
     await patch(orgPath(c.id, '/booking-settings'), { bookingsEnabled: !enabledBefore }).expect(200);
     await t
@@ -261,7 +261,8 @@ describe('the event log', () => {
 
     const organisation = (await get(orgPath(c.id)).expect(200)).body;
     const updates = await eventOf('organisation.updated', c.id);
-    expect(updates.map((e) => e.data)).toEqual([organisation, { ...organisation, bookingsEnabled: enabledBefore }]);
+    expect(updates.map((e) => e.data)).toEqual([organisation, renamed]);
+    expect(renamed).toEqual({ ...organisation, bookingsEnabled: enabledBefore, updatedAt: renamed.updatedAt });
     expect((await eventOf('provider.created', c.provider.id)).map((e) => e.data)).toEqual([c.provider]);
     expect((await eventOf('provider.deleted', c.provider.id)).map((e) => e.data)).toEqual([
       (await get(orgPath(c.id, `/providers/${c.provider.id}`)).expect(200)).body,

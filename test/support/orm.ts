@@ -67,6 +67,7 @@ export class Rows {
       name,
       slug: `int-spec-${randomUUID()}`,
       created_at: new Date(),
+      updated_at: new Date(),
       bookings_enabled: true,
       booking_settings: {},
     });
@@ -85,6 +86,7 @@ export class Rows {
       capabilities: [],
       events: {},
       created_at: new Date(),
+      updated_at: new Date(),
     });
     return id;
   }
@@ -100,6 +102,7 @@ export class Rows {
       address: {},
       registrations: [],
       created_at: new Date(),
+      updated_at: new Date(),
     });
     return id;
   }

@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * List organisations
-         * @description A platform key sees all of them; an organisation key only its own. Newest first.
+         * @description A platform key sees all of them; an organisation key only its own. Newest first; with `updatedSince`, in the order they changed.
          */
         get: operations["Organisations_list"];
         put?: never;
@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Get an organisation
-         * @description An organisation key reads only its own organisation.
+         * @description An organisation key reads only its own organisation. The `ETag` names this version.
          */
         get: operations["Organisations_get"];
         put?: never;
@@ -307,7 +307,7 @@ export interface paths {
         head?: never;
         /**
          * Update organisation
-         * @description Changes only the fields sent; `null` clears a URL; `{}` changes nothing. Sending the deprecated `websiteUrl` adds `Deprecation: true` to the answer.
+         * @description Changes only the fields sent; `null` clears a URL; `{}` changes nothing. Sending the deprecated `websiteUrl` adds `Deprecation: true` to the answer. A change records `organisation.updated`. With `If-Match`, only while the organisation is still the version named (412 otherwise).
          */
         patch: operations["Organisations_update"];
         trace?: never;
@@ -327,7 +327,7 @@ export interface paths {
         head?: never;
         /**
          * Update booking settings
-         * @description The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change.
+         * @description The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change. The settings are part of the organisation: a change moves its `updatedAt` and ETag and records `organisation.updated`, and `If-Match` takes the organisation's ETag.
          */
         patch: operations["Organisations_updateSettings"];
         trace?: never;
@@ -341,7 +341,7 @@ export interface paths {
         };
         /**
          * List businesses
-         * @description Newest first.
+         * @description Newest first; with `updatedSince`, in the order they changed.
          */
         get: operations["Businesses_list"];
         put?: never;
@@ -365,7 +365,7 @@ export interface paths {
         };
         /**
          * Get a business
-         * @description One business of the organisation.
+         * @description One business of the organisation. The `ETag` names this version.
          */
         get: operations["Businesses_get"];
         put?: never;
@@ -373,7 +373,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a business
+         * @description Changes only the fields sent: `name`, `taxIdentifier` (checked as an ABN for an AU business, as on create) and `settings`, of which only the settings sent change. `{}` changes nothing. A change records `business.updated`. With `If-Match`, only while the business is still the version named (412 otherwise).
+         */
+        patch: operations["Businesses_update"];
         trace?: never;
     };
     "/v1/organisations/{organisationId}/locations": {
@@ -385,13 +389,13 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Newest first. `expand=business,registrations,organisation` adds the owning business, the registrations and the organisation.
+         * @description Newest first; with `updatedSince`, in the order they changed. `expand=business,registrations,organisation` adds the owning business, the registrations and the organisation.
          */
         get: operations["Locations_list"];
         put?: never;
         /**
          * Create a location
-         * @description The business must belong to the organisation; `timeZone` is an IANA zone.
+         * @description The business must belong to the organisation; `timeZone` is an IANA zone. Records `location.created`.
          */
         post: operations["Locations_create"];
         delete?: never;
@@ -409,7 +413,7 @@ export interface paths {
         };
         /**
          * Get a location
-         * @description Takes the same `expand` values as the list.
+         * @description Takes the same `expand` values as the list. The `ETag` names this version.
          */
         get: operations["Locations_get"];
         put?: never;
@@ -417,7 +421,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a location
+         * @description Changes only the fields sent (the create's fields); `null` clears a nullable field; in `address` only the parts sent change; `registrations` is replaced whole; `{}` changes nothing. Existing bookings are never rewritten: a new `timeZone` is refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings. A change records `location.updated`. With `If-Match`, only while the location is still the version named (412 otherwise). Answers the default shape, as GET without `expand`.
+         */
+        patch: operations["Locations_update"];
         trace?: never;
     };
     "/v1/organisations/{organisationId}/plans/templates/links": {
@@ -429,7 +437,7 @@ export interface paths {
         };
         /**
          * List plan template links
-         * @description Newest first.
+         * @description Newest first. A link never changes once made: `updatedSince` lists the links made since then, oldest first. A removed link leaves the list and leaves nothing behind, so a sync client re-reads the whole (short) list to learn of removals.
          */
         get: operations["PlanTemplateLinks_list"];
         put?: never;
@@ -453,12 +461,16 @@ export interface paths {
         };
         /**
          * Get a plan template link
-         * @description One link of the organisation, with the `url` a client opens.
+         * @description One link of the organisation, with the `url` a client opens. The `ETag` names it; a link never changes, so neither does its ETag.
          */
         get: operations["PlanTemplateLinks_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a plan template link
+         * @description The link is gone for good: GET and a second DELETE answer 404, and lists leave it out. With `If-Match`, only if it names this link (412 otherwise).
+         */
+        delete: operations["PlanTemplateLinks_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1206,7 +1218,7 @@ export interface components {
             /** @example /v1/organisations/org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
             instance: string;
             /**
-             * @description Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.
+             * @description Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), precondition_failed, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.
              * @example validation_failed
              */
             code: string;
@@ -1238,7 +1250,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1276,7 +1288,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1357,7 +1369,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -1543,6 +1555,12 @@ export interface components {
              */
             createdAt: string;
             /**
+             * Format: date-time
+             * @description When it last changed, its booking settings included; equal to `createdAt` until it changes.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
+            /**
              * @description True when bookings are enabled.
              * @example true
              */
@@ -1684,6 +1702,12 @@ export interface components {
             slotIntervalMinutes: number;
             /** @example true */
             bookingsEnabled: boolean;
+            /**
+             * Format: date-time
+             * @description The organisation's `updatedAt`: the settings are part of the organisation, and share its version and ETag.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
         };
         BusinessSettingsDto: {
             /** @example true */
@@ -1753,6 +1777,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
             /** @example 51824753556 */
             taxIdentifier: string;
             /** @example AU */
@@ -1786,6 +1816,20 @@ export interface components {
             events: {
                 [key: string]: unknown;
             };
+        };
+        UpdateBusinessRequest: {
+            /**
+             * @description Never null.
+             * @example Harbour Physio & Pilates Pty Ltd
+             */
+            name?: string;
+            /**
+             * @description For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits. Never null.
+             * @example 51 824 753 556
+             */
+            taxIdentifier?: string;
+            /** @description Only the settings sent change; the others keep their values. Never null. */
+            settings?: components["schemas"]["BusinessSettingsDto"];
         };
         AddressDto: {
             /** @example Level 2, 88 Bondi Road */
@@ -1881,6 +1925,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
             /** @example Australia/Sydney */
             timeZone: string;
             address: components["schemas"]["AddressResponse"];
@@ -1901,6 +1951,33 @@ export interface components {
             /** @description Present when expanded (`organisation`). */
             organisation?: components["schemas"]["OrganisationResponse"];
         };
+        UpdateLocationRequest: {
+            /**
+             * @description A business of this organisation. Never null.
+             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
+             */
+            businessId?: string;
+            /**
+             * @description Never null.
+             * @example Bondi Junction
+             */
+            name?: string;
+            /**
+             * @description IANA time zone. Refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings: their times were chosen in the current zone. Never null.
+             * @example Australia/Sydney
+             */
+            timeZone?: string;
+            /** @description Only the parts sent change; `null` clears a part. Never null itself. */
+            address?: components["schemas"]["AddressDto"];
+            /** @example bondi@harbourphysio.com.au */
+            email?: string | null;
+            /** @example 51824753556 */
+            suggestedTaxIdentifier?: string | null;
+            /** @example Please arrive 10 minutes early for your first visit. */
+            bookingCustomText?: string | null;
+            /** @description Replaces the registrations; `[]` removes them all. Never null. */
+            registrations?: components["schemas"]["RegistrationDto"][];
+        };
         CreatePlanTemplateLinkRequest: {
             /** @example ptpl_knee_rehab_6wk */
             planTemplateId: string;
@@ -1920,6 +1997,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Always equal to `createdAt`: a link never changes once made.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
             /** @example ptpl_knee_rehab_6wk */
             planTemplateId: string;
             /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
@@ -4050,8 +4133,10 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -4393,6 +4478,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -5818,6 +5905,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -6216,6 +6305,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -7159,6 +7250,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -7570,6 +7663,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7726,7 +7821,10 @@ export interface operations {
     Organisations_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
             path: {
                 organisationId: string;
             };
@@ -7750,6 +7848,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Present, as `true`, when the request sent the deprecated `websiteUrl`. */
                     Deprecation?: string;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7816,6 +7916,23 @@ export interface operations {
             };
             /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
             405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;
@@ -7940,7 +8057,10 @@ export interface operations {
     Organisations_updateSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
             path: {
                 organisationId: string;
             };
@@ -7962,6 +8082,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8028,6 +8150,23 @@ export interface operations {
             };
             /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
             405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;
@@ -8156,6 +8295,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -8606,6 +8747,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8759,6 +8902,241 @@ export interface operations {
             };
         };
     };
+    Businesses_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                businessId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBusinessRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     Locations_list: {
         parameters: {
             query?: {
@@ -8766,6 +9144,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Parts to include: the owning business, the Medicare and PHI registrations, the organisation. Comma-separated or repeated. For example `business`. */
                 expand?: ("business" | "registrations" | "organisation")[];
             };
@@ -9221,6 +9601,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9374,6 +9756,258 @@ export interface operations {
             };
         };
     };
+    Locations_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLocationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     PlanTemplateLinks_list: {
         parameters: {
             query?: {
@@ -9381,6 +10015,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -9831,6 +10467,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9897,6 +10535,200 @@ export interface operations {
             };
             /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
             405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PlanTemplateLinks_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` the link's GET answered. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;
@@ -10833,6 +11665,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Parts to include: the provider's location links, and its locations. Comma-separated or repeated. For example `locationLinks,locations`. */
                 expand?: ("locationLinks" | "locations")[];
                 /** @description Include deleted providers. */
@@ -11879,6 +12713,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -12509,6 +13345,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -12672,6 +13510,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -13282,6 +14122,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Only bookings with these statuses. Comma-separated or repeated. For example `confirmed`. */
                 status?: ("confirmed" | "cancelled")[];
                 /** @description Service date from (inclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -14762,6 +15604,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -16106,6 +16950,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -16678,6 +17524,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -17132,6 +17980,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Only this booking's transactions. For example `0193a6fb-b425-70e7-82f9-5d6e7f8091a2`. */
                 bookingId?: string;
                 /** @description Only this client's transactions. For example `0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80`. */

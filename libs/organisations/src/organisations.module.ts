@@ -8,6 +8,9 @@ import { DirectoryQueries, SqlDirectoryQueries } from './application/directory.q
 import { OrganisationQueries, SqlOrganisationQueries } from './application/organisation.queries.js';
 import { UpdateBookingSettings } from './application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from './application/update-organisation.use-case.js';
+import { UpdateBusiness } from './application/update-business.use-case.js';
+import { UpdateLocation } from './application/update-location.use-case.js';
+import { RemovePlanTemplateLink } from './application/remove-plan-template-link.use-case.js';
 import { DirectoryRepository } from './domain/directory.repository.js';
 import { OrganisationRepository } from './domain/organisation.repository.js';
 import { BusinessesController } from './http/businesses.controller.js';
@@ -23,6 +26,11 @@ import { OrganisationSchema } from './infrastructure/persistence/organisation.sc
 
 export const organisationSchemas = [OrganisationSchema, BusinessSchema, LocationSchema, PlanTemplateLinkSchema];
 
+/**
+ * Organisations, their businesses, locations and plan template links. A location's bookings are
+ * scheduling's: `UpdateLocation` asks them through the `LocationBookings` port, which scheduling
+ * binds for the whole application (it sits above this context, which cannot import it).
+ */
 @Module({
   imports: [MikroOrmModule.forFeature(organisationSchemas)],
   controllers: [OrganisationsController, BusinessesController, LocationsController, PlanTemplateLinksController],
@@ -34,8 +42,11 @@ export const organisationSchemas = [OrganisationSchema, BusinessSchema, Location
     UpdateOrganisation,
     UpdateBookingSettings,
     CreateBusiness,
+    UpdateBusiness,
     CreateLocation,
+    UpdateLocation,
     CreatePlanTemplateLink,
+    RemovePlanTemplateLink,
     { provide: OrganisationQueries, useClass: SqlOrganisationQueries },
     { provide: DirectoryQueries, useClass: SqlDirectoryQueries },
   ],

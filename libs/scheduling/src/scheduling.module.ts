@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
-import { OrganisationsModule } from '@app/organisations';
+import { LocationBookings, OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
@@ -23,6 +23,7 @@ import { BookingRepository } from './domain/booking.repository.js';
 import { renderSchedulingEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
+import { SqlLocationBookings } from './infrastructure/persistence/sql-location-bookings.js';
 import {
   AppointmentTypeSchema,
   BookingCountsSchema,
@@ -34,13 +35,25 @@ import {
 export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema, WorkingHoursSchema, TimeOffSchema];
 
 /**
+ * Binds organisations' `LocationBookings` port (may a location's time zone change?) to the bookings
+ * table. Global, as `EventsModule` is for `DomainEvents`: organisations sits below scheduling and
+ * cannot import it. It binds that one port and nothing else.
+ */
+@Global()
+@Module({
+  providers: [{ provide: LocationBookings, useClass: SqlLocationBookings }],
+  exports: [LocationBookings],
+})
+export class LocationBookingsModule {}
+
+/**
  * Appointment types, bookings, providers' working hours and time off, availability and public
  * booking. Payments imports it to lock bookings and mark them paid (`BookingLedger`); a booking's
  * cancellation, which also charges its fee and cancels its payment links, and its routes are in the
  * composition above the contexts (`CompositionModule`), with the answers composed there.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature(schedulingSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
+  imports: [MikroOrmModule.forFeature(schedulingSchemas), LocationBookingsModule, OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
   providers: [
     eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },

@@ -131,6 +131,7 @@ export class DatasetGenerator {
       name,
       slug: `${slugify(name)}-${index + 1}`,
       created_at: createdAt.toISOString(),
+      updated_at: createdAt.toISOString(),
       bookings_enabled: true,
       brand_image_url: `https://cdn.example.com/brands/${slugify(name)}.png`,
       wordmark_image_url: null,
@@ -162,6 +163,7 @@ export class DatasetGenerator {
         ],
         events: { payoutsEnabledAt: createdAt.toISOString() },
         created_at: createdAt.toISOString(),
+        updated_at: createdAt.toISOString(),
       });
       return id;
     });
@@ -204,6 +206,7 @@ export class DatasetGenerator {
           },
         ],
         created_at: createdAt.toISOString(),
+        updated_at: createdAt.toISOString(),
       });
       return { id, timeZone: suburb.timeZone, businessId: businesses[n % businesses.length] };
     });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
+import { renderOrganisationEvents } from '../http/event-renderers.js';
 import { Business } from '../domain/business.js';
 import { CreateLocation } from './create-location.use-case.js';
 import { InMemoryDirectory, KnownOrganisations } from './testing/in-memory-organisations.js';
@@ -12,24 +14,26 @@ const othersBusiness = Business.create(OTHER_ORGANISATION, { name: 'Elsewhere', 
 
 function setUp() {
   const directory = new InMemoryDirectory([business, othersBusiness]);
-  return {
-    directory,
-    createLocation: new CreateLocation(directory, new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }), new FixedClock(NOW)),
-  };
+  const events = new RecordedEvents(renderOrganisationEvents);
+  const organisations = new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] });
+  return { directory, events, createLocation: new CreateLocation(directory, organisations, events, new FixedClock(NOW)) };
 }
 
 const bondi = { name: 'Bondi', timeZone: 'Australia/Sydney', address: { suburb: 'Bondi', postcode: '2026' } };
 
 describe('CreateLocation', () => {
-  it("stores a location of one of the organisation's businesses, filling the address and registrations", async () => {
-    const { directory, createLocation } = setUp();
+  it("stores a location of one of the organisation's businesses, filling the address and registrations, and records location.created", async () => {
+    const { directory, events, createLocation } = setUp();
     const location = await createLocation.execute(ORGANISATION, {
       ...bondi,
       businessId: business.id,
       registrations: [{ medicare: { minorId: 'ABC1234' } }],
     });
     expect(directory.added).toEqual([location]);
-    expect(location).toMatchObject({ organisationId: ORGANISATION, businessId: business.id, email: null, createdAt: NOW });
+    expect(location).toMatchObject({ organisationId: ORGANISATION, businessId: business.id, email: null, createdAt: NOW, updatedAt: NOW });
+    expect(events.recorded).toEqual([
+      { type: 'location.created', organisationId: ORGANISATION, data: expect.objectContaining({ id: location.id, updatedAt: NOW.toISOString() }) },
+    ]);
     expect(location.address).toEqual({
       line1: null,
       line2: null,
@@ -48,13 +52,14 @@ describe('CreateLocation', () => {
     ]);
   });
 
-  it("refuses, as not found, another organisation's business, naming businessId, and stores nothing", async () => {
-    const { directory, createLocation } = setUp();
+  it("refuses, as not found, another organisation's business, naming businessId, and stores and records nothing", async () => {
+    const { directory, events, createLocation } = setUp();
     await expect(createLocation.execute(ORGANISATION, { ...bondi, businessId: othersBusiness.id })).rejects.toMatchObject({
       kind: 'not_found',
       errors: [expect.objectContaining({ field: 'businessId', code: 'not_found' })],
     });
     expect(directory.added).toEqual([]);
+    expect(events.recorded).toEqual([]);
   });
 
   it('refuses a time zone that is not IANA, naming the field, and stores nothing', async () => {

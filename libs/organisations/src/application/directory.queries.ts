@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Expansion, ReadModel, SqlReader } from '@app/shared';
+import { type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { Business } from '../domain/business.js';
 import { Location } from '../domain/location.js';
@@ -22,7 +22,11 @@ export interface LocationView {
   organisation?: Organisation;
 }
 
-/** Reads of an organisation's directory (businesses, locations, plan template links): its routes' lists, newest first, and gets; batched reads for other contexts' expansions. */
+/**
+ * Reads of an organisation's directory (businesses, locations, plan template links): its routes' lists,
+ * newest first (or, given `updatedSince`, in the order of their changes), and gets; batched reads for
+ * other contexts' expansions.
+ */
 export abstract class DirectoryQueries {
   abstract listBusinesses(organisationId: string, page: PageRequest): Promise<Page<Business>>;
   abstract listLocations(organisationId: string, page: PageRequest, expansion: Expansion<LocationExpansion>): Promise<Page<LocationView>>;
@@ -66,7 +70,8 @@ export class SqlDirectoryQueries extends DirectoryQueries {
   }
 
   listPlanTemplateLinks(organisationId: string, page: PageRequest): Promise<Page<PlanTemplateLink>> {
-    return this.list(PLAN_TEMPLATE_LINKS, organisationId, page);
+    // A link never changes once written: it is new or it is gone.
+    return this.list(PLAN_TEMPLATE_LINKS, organisationId, page, 'created_at');
   }
 
   getBusiness(organisationId: string, businessId: string): Promise<Business> {
@@ -129,16 +134,21 @@ export class SqlDirectoryQueries extends DirectoryQueries {
     return found;
   }
 
-  private async list<T>(model: ReadModel<T>, organisationId: string, page: PageRequest): Promise<Page<T>> {
+  /** `changedAt`: the column a sync (`updatedSince`) reads, `created_at` for what never changes. */
+  private async list<T>(model: ReadModel<T>, organisationId: string, page: PageRequest, changedAt = 'updated_at'): Promise<Page<T>> {
     await this.organisations.assertExists(organisationId);
     const { alias } = model;
+    const window = listWindow(alias, page, `${alias}.created_at desc, ${alias}.id desc`, 2, changedAt);
+    const where = `where ${alias}.organisation_id = $1${window.condition}`;
+    const next = 2 + window.params.length;
     const [items, total] = await Promise.all([
-      this.sql.select(model, `where ${alias}.organisation_id = $1 order by ${alias}.created_at desc, ${alias}.id desc limit $2 offset $3`, [
+      this.sql.select(model, `${where} order by ${window.orderBy} limit $${next} offset $${next + 1}`, [
         organisationId,
+        ...window.params,
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.count(model, `where ${alias}.organisation_id = $1`, [organisationId]),
+      this.sql.count(model, where, [organisationId, ...window.params]),
     ]);
     return pageOf(items, total, page);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Caller, ReadModel, SqlReader } from '@app/shared';
+import { type Caller, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import type { BookingSettings } from '../domain/booking-settings.js';
 import { Business } from '../domain/business.js';
@@ -46,9 +46,12 @@ export class SqlOrganisationQueries extends OrganisationQueries {
   }
 
   async list(caller: Caller, page: PageRequest): Promise<Page<Organisation>> {
-    const [where, values] = caller.organisationId ? ['where o.id = $1', [caller.organisationId]] : ['', []];
+    const [own, ownValues] = caller.organisationId ? ['o.id = $1', [caller.organisationId]] : ['true', []];
+    const window = listWindow('o', page, 'o.created_at desc, o.id desc', ownValues.length + 1);
+    const where = `where ${own}${window.condition}`;
+    const values = [...ownValues, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(ORGANISATIONS, `${where} order by o.created_at desc, o.id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+      this.sql.select(ORGANISATIONS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
         ...values,
         page.limit,
         offsetOf(page),

@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { RecordedEvents } from '@app/shared/domain';
+import { etagOf, RecordedEvents } from '@app/shared/domain';
+import { FixedClock } from '../../../../test/support/orm.js';
 import { Organisation } from '../domain/organisation.js';
 import { UpdateOrganisation } from './update-organisation.use-case.js';
 import { InMemoryOrganisations } from './testing/in-memory-organisations.js';
 import { renderOrganisationEvents } from '../http/event-renderers.js';
 
 const CREATED = new Date('2026-11-22T05:28:59.000Z');
+const NOW = new Date('2026-11-23T01:02:03.000Z');
 
 /** The database goes away at the save. */
 class FailingOrganisations extends InMemoryOrganisations {
@@ -18,7 +20,7 @@ function setUp(organisations = new InMemoryOrganisations()) {
   const organisation = Organisation.create({ name: 'Harbour Physio', slug: 'harbour' }, CREATED);
   organisations.byId.set(organisation.id, organisation);
   const events = new RecordedEvents(renderOrganisationEvents);
-  return { organisation, organisations, events, updateOrganisation: new UpdateOrganisation(organisations, events) };
+  return { organisation, organisations, events, updateOrganisation: new UpdateOrganisation(organisations, events, new FixedClock(NOW)) };
 }
 
 describe('UpdateOrganisation', () => {
@@ -44,6 +46,7 @@ describe('UpdateOrganisation', () => {
           name: 'Harbour Physio Group',
           slug: 'harbour',
           createdAt: '2026-11-22T05:28:59.000Z',
+          updatedAt: '2026-11-23T01:02:03.000Z',
           bookingsEnabled: false,
           brandImageUrl: 'https://cdn.example.com/brand.png',
           wordmarkImageUrl: null,
@@ -51,6 +54,23 @@ describe('UpdateOrganisation', () => {
         },
       },
     ]);
+  });
+
+  it('treats {} and values equal to the stored ones as no change: nothing saved or recorded, updatedAt kept', async () => {
+    const { organisation, organisations, events, updateOrganisation } = setUp();
+    await updateOrganisation.execute(organisation.id, {});
+    await updateOrganisation.execute(organisation.id, { name: ' Harbour Physio ', websiteUrl: null, brandImageUrl: undefined });
+    expect(organisations.saved).toEqual([]);
+    expect(events.recorded).toEqual([]);
+    expect(organisation.updatedAt).toEqual(CREATED);
+  });
+
+  it('changes only the version If-Match names, refusing another with precondition_failed and saving nothing', async () => {
+    const { organisation, organisations, events, updateOrganisation } = setUp();
+    await expect(updateOrganisation.execute(organisation.id, { name: 'Stale' }, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    expect([organisations.saved, events.recorded, organisation.name]).toEqual([[], [], 'Harbour Physio']);
+    await updateOrganisation.execute(organisation.id, { name: 'Current' }, etagOf(CREATED));
+    expect(organisations.saved).toEqual([expect.objectContaining({ name: 'Current', updatedAt: NOW })]);
   });
 
   it('answers not_found for an unknown organisation, saving and recording nothing', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainEvents } from '@app/shared/domain';
+import { assertIfMatch, Clock, DomainEvents } from '@app/shared/domain';
 import type { Organisation, OrganisationChanges } from '../domain/organisation.js';
 import { OrganisationRepository } from '../domain/organisation.repository.js';
 import { organisationNotFound } from '../domain/organisations.errors.js';
@@ -9,16 +9,19 @@ export class UpdateOrganisation {
   constructor(
     private readonly organisations: OrganisationRepository,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, changes: OrganisationChanges): Promise<Organisation> {
-    const organisation = await this.organisations.findById(organisationId);
-    if (!organisation) throw organisationNotFound(organisationId);
-    organisation.update(changes);
-    await this.events.transaction(async () => {
+  /** `ifMatch`: the `If-Match` header, the ETag of the version the caller read (412 when it is not current). */
+  execute(organisationId: string, changes: OrganisationChanges, ifMatch?: string): Promise<Organisation> {
+    return this.events.transaction(async () => {
+      const organisation = await this.organisations.lock(organisationId);
+      if (!organisation) throw organisationNotFound(organisationId);
+      assertIfMatch(ifMatch, organisation.updatedAt);
+      if (!organisation.update(changes, this.clock.now())) return organisation;
       await this.organisations.save(organisation);
       await this.events.record('organisation.updated', organisation.id, organisation);
+      return organisation;
     });
-    return organisation;
   }
 }

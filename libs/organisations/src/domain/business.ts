@@ -1,5 +1,6 @@
 import { invalidField, newUuid } from '@app/shared/domain';
 import { compactAbn, isValidAbn } from './abn.js';
+import { applyChanges, sentFields } from './changes.js';
 
 export interface BusinessSettings {
   autoReconciliationEnabled: boolean;
@@ -19,6 +20,13 @@ export interface NewBusiness {
   events?: Record<string, unknown>;
 }
 
+/** What a PATCH may change: `undefined` leaves a field as it is; `settings` changes only the keys sent. */
+export interface BusinessChanges {
+  name?: string;
+  taxIdentifier?: string;
+  settings?: Partial<BusinessSettings>;
+}
+
 /** The legal entity behind locations: holds the ABN, the merchant account and payouts. */
 export class Business {
   id: string;
@@ -31,6 +39,8 @@ export class Business {
   capabilities: BusinessCapability[];
   events: Record<string, unknown>;
   createdAt: Date;
+  /** When it last changed; `createdAt` until then. */
+  updatedAt: Date;
 
   static create(organisationId: string, props: NewBusiness, now: Date): Business {
     const business = new Business();
@@ -38,14 +48,33 @@ export class Business {
     business.organisationId = organisationId;
     business.name = props.name;
     business.countryCode = (props.countryCode ?? 'AU').toUpperCase();
-    business.taxIdentifier = business.countryCode === 'AU' ? validAbn(props.taxIdentifier) : props.taxIdentifier;
+    business.taxIdentifier = taxIdentifierOf(business.countryCode, props.taxIdentifier);
     business.merchantId = props.merchantId ?? null;
     business.settings = { autoReconciliationEnabled: false, autoInviteClientsEnabled: false, ...props.settings };
     business.capabilities = props.capabilities ?? [];
     business.events = props.events ?? {};
     business.createdAt = now;
+    business.updatedAt = now;
     return business;
   }
+
+  /** Applies the fields sent, checking a new ABN as the create does; whether anything changed. */
+  update(changes: BusinessChanges, now: Date): boolean {
+    return applyChanges<Business>(
+      this,
+      {
+        name: changes.name,
+        taxIdentifier: changes.taxIdentifier === undefined ? undefined : taxIdentifierOf(this.countryCode, changes.taxIdentifier),
+        settings: changes.settings === undefined ? undefined : { ...this.settings, ...sentFields(changes.settings) },
+      },
+      now,
+    );
+  }
+}
+
+/** An Australian business's ABN, checked and compacted; another country's identifier as given. */
+function taxIdentifierOf(countryCode: string, value: string): string {
+  return countryCode === 'AU' ? validAbn(value) : value;
 }
 
 function validAbn(value: string): string {

@@ -1,4 +1,5 @@
 import { invalidField, newUuid } from '@app/shared/domain';
+import { applyChanges, sentFields } from './changes.js';
 import { canonicalTimeZone, isIanaTimeZone } from './time-zone.js';
 
 export interface Address {
@@ -43,6 +44,21 @@ export interface NewLocation {
   registrations?: RegistrationInput[];
 }
 
+/**
+ * What a PATCH may change: `undefined` leaves a field as it is, `null` clears a nullable one; in
+ * `address` only the parts sent change (`null` clears a part); `registrations` is replaced whole.
+ */
+export interface LocationChanges {
+  businessId?: string;
+  name?: string;
+  timeZone?: string;
+  address?: Partial<Address>;
+  email?: string | null;
+  suggestedTaxIdentifier?: string | null;
+  bookingCustomText?: string | null;
+  registrations?: RegistrationInput[];
+}
+
 /** A place where practitioners see patients. */
 export class Location {
   id: string;
@@ -56,15 +72,16 @@ export class Location {
   bookingCustomText: string | null;
   registrations: Registration[];
   createdAt: Date;
+  /** When it last changed; `createdAt` until then. */
+  updatedAt: Date;
 
   static create(organisationId: string, props: NewLocation, now: Date): Location {
-    if (!isIanaTimeZone(props.timeZone)) throw invalidField('timeZone', 'invalid_time_zone', 'must be an IANA time zone such as Australia/Sydney');
     const location = new Location();
     location.id = newUuid();
     location.organisationId = organisationId;
     location.businessId = props.businessId;
     location.name = props.name;
-    location.timeZone = canonicalTimeZone(props.timeZone);
+    location.timeZone = validTimeZone(props.timeZone);
     location.address = {
       line1: null,
       line2: null,
@@ -81,8 +98,43 @@ export class Location {
     location.bookingCustomText = props.bookingCustomText ?? null;
     location.registrations = (props.registrations ?? []).map(toRegistration);
     location.createdAt = now;
+    location.updatedAt = now;
     return location;
   }
+
+  /**
+   * The time zone `changes` would move the location to, checked as the create checks it, or `null`
+   * when they leave it where it is. Whether it may move (no upcoming bookings) is the caller's to
+   * know: bookings are not here.
+   */
+  newTimeZoneIn(changes: LocationChanges): string | null {
+    if (changes.timeZone === undefined) return null;
+    const timeZone = validTimeZone(changes.timeZone);
+    return timeZone === this.timeZone ? null : timeZone;
+  }
+
+  /** Applies the fields sent, checked as the create checks them; whether anything changed. */
+  update(changes: LocationChanges, now: Date): boolean {
+    return applyChanges<Location>(
+      this,
+      {
+        businessId: changes.businessId,
+        name: changes.name,
+        timeZone: changes.timeZone === undefined ? undefined : validTimeZone(changes.timeZone),
+        address: changes.address === undefined ? undefined : { ...this.address, ...sentFields(changes.address) },
+        email: changes.email,
+        suggestedTaxIdentifier: changes.suggestedTaxIdentifier,
+        bookingCustomText: changes.bookingCustomText,
+        registrations: changes.registrations?.map(toRegistration),
+      },
+      now,
+    );
+  }
+}
+
+function validTimeZone(value: string): string {
+  if (!isIanaTimeZone(value)) throw invalidField('timeZone', 'invalid_time_zone', 'must be an IANA time zone such as Australia/Sydney');
+  return canonicalTimeZone(value);
 }
 
 function toRegistration(input: RegistrationInput): Registration {

@@ -1,5 +1,6 @@
 import { invalidField, newPrefixedId } from '@app/shared/domain';
 import { type BookingSettings, DEFAULT_BOOKING_SETTINGS } from './booking-settings.js';
+import { applyChanges, sentFields } from './changes.js';
 
 export const MAX_NAME_LENGTH = 200;
 
@@ -18,6 +19,8 @@ export class Organisation {
   /** Made unique from the name at creation; never changes, since booking pages link to it. */
   slug: string;
   createdAt: Date;
+  /** When it last changed, booking settings included; `createdAt` until then. */
+  updatedAt: Date;
   bookingsEnabled: boolean;
   brandImageUrl: string | null;
   wordmarkImageUrl: string | null;
@@ -31,6 +34,7 @@ export class Organisation {
     organisation.name = validName(props.name);
     organisation.slug = props.slug;
     organisation.createdAt = now;
+    organisation.updatedAt = now;
     organisation.bookingsEnabled = props.bookingsEnabled ?? false;
     organisation.brandImageUrl = null;
     organisation.wordmarkImageUrl = null;
@@ -39,22 +43,28 @@ export class Organisation {
     return organisation;
   }
 
-  update(changes: OrganisationChanges): void {
-    if (changes.name !== undefined) this.name = validName(changes.name);
-    if (changes.websiteUrl !== undefined) this.websiteUrl = changes.websiteUrl;
-    if (changes.brandImageUrl !== undefined) this.brandImageUrl = changes.brandImageUrl;
-    if (changes.wordmarkImageUrl !== undefined) this.wordmarkImageUrl = changes.wordmarkImageUrl;
+  /** Applies the fields sent; whether anything changed. */
+  update(changes: OrganisationChanges, now: Date): boolean {
+    return applyChanges<Organisation>(
+      this,
+      {
+        name: changes.name === undefined ? undefined : validName(changes.name),
+        websiteUrl: changes.websiteUrl,
+        brandImageUrl: changes.brandImageUrl,
+        wordmarkImageUrl: changes.wordmarkImageUrl,
+      },
+      now,
+    );
   }
 
-  updateBookingSettings(changes: Partial<BookingSettings> & { bookingsEnabled?: boolean }): void {
+  /** Applies the settings sent and `bookingsEnabled`; whether anything changed. */
+  updateBookingSettings(changes: Partial<BookingSettings> & { bookingsEnabled?: boolean }, now: Date): boolean {
     const { bookingsEnabled, ...settings } = changes;
-    if (bookingsEnabled !== undefined) this.bookingsEnabled = bookingsEnabled;
-    const defined = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
-    const next = { ...this.bookingSettings, ...defined };
+    const next = { ...this.bookingSettings, ...sentFields(settings) };
     if (next.cancellationFeeEnabled && next.cancellationFeeAmount === null && next.cancellationFeePercent === null) {
       throw invalidField('cancellationFeeAmount', 'required', 'a cancellation fee needs cancellationFeeAmount or cancellationFeePercent');
     }
-    this.bookingSettings = next;
+    return applyChanges<Organisation>(this, { bookingsEnabled, bookingSettings: next }, now);
   }
 }
 

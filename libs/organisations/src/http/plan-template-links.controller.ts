@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, OrganisationIdParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, OrganisationIdParam, ETagged, IfMatch } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CreatePlanTemplateLink } from '../application/create-plan-template-link.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
+import { RemovePlanTemplateLink } from '../application/remove-plan-template-link.use-case.js';
 import { CreatePlanTemplateLinkRequest } from './dto/create-plan-template-link.request.js';
 import { PlanTemplateLinkResponse } from './dto/plan-template-link.response.js';
 
@@ -14,6 +15,7 @@ import { PlanTemplateLinkResponse } from './dto/plan-template-link.response.js';
 export class PlanTemplateLinksController {
   constructor(
     private readonly createLink: CreatePlanTemplateLink,
+    private readonly removeLink: RemovePlanTemplateLink,
     private readonly queries: DirectoryQueries,
   ) {}
 
@@ -32,7 +34,12 @@ export class PlanTemplateLinksController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List plan template links', description: 'Newest first.' })
+  @ApiOperation({
+    summary: 'List plan template links',
+    description:
+      'Newest first. A link never changes once made: `updatedSince` lists the links made since then, oldest first. ' +
+      'A removed link leaves the list and leaves nothing behind, so a sync client re-reads the whole (short) list to learn of removals.',
+  })
   @ApiPagedResponse(PlanTemplateLinkResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<PlanTemplateLinkResponse>> {
@@ -41,10 +48,32 @@ export class PlanTemplateLinksController {
   }
 
   @Get(':linkId')
-  @ApiOperation({ summary: 'Get a plan template link', description: 'One link of the organisation, with the `url` a client opens.' })
+  @ApiOperation({
+    summary: 'Get a plan template link',
+    description: 'One link of the organisation, with the `url` a client opens. The `ETag` names it; a link never changes, so neither does its ETag.',
+  })
   @ApiOk(PlanTemplateLinkResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
+  @ETagged()
   async get(@OrganisationIdParam() organisationId: string, @UuidParam('linkId', 'Plan template link') id: string): Promise<PlanTemplateLinkResponse> {
     return PlanTemplateLinkResponse.from(await this.queries.getPlanTemplateLink(organisationId, id));
+  }
+
+  @Delete(':linkId')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary: 'Remove a plan template link',
+    description:
+      'The link is gone for good: GET and a second DELETE answer 404, and lists leave it out. With `If-Match`, only if it names this link (412 otherwise).',
+  })
+  @ApiHeader({ name: 'If-Match', required: false, description: "The `ETag` the link's GET answered." })
+  @ApiNoContentResponse({ description: 'Removed.' })
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.PRECONDITION_FAILED)
+  async remove(
+    @OrganisationIdParam() organisationId: string,
+    @UuidParam('linkId', 'Plan template link') id: string,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<void> {
+    await this.removeLink.execute(organisationId, id, ifMatch);
   }
 }

@@ -1,6 +1,9 @@
 /** Every event type; a family is the part before the dot (`booking.*`). */
 export const EVENT_TYPES = [
   'organisation.updated',
+  'business.updated',
+  'location.created',
+  'location.updated',
   'member.created',
   'client.created',
   'provider.created',

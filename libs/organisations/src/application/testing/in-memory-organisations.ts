@@ -1,8 +1,9 @@
-import type { Business } from '../../domain/business.js';
-import type { Location } from '../../domain/location.js';
+import { Business } from '../../domain/business.js';
+import { Location } from '../../domain/location.js';
+import { LocationBookings } from '../../domain/location-bookings.js';
 import type { Organisation } from '../../domain/organisation.js';
 import { OrganisationRepository, SlugTakenError } from '../../domain/organisation.repository.js';
-import type { PlanTemplateLink } from '../../domain/plan-template-link.js';
+import { PlanTemplateLink } from '../../domain/plan-template-link.js';
 import { DirectoryRepository } from '../../domain/directory.repository.js';
 import { organisationNotFound } from '../../domain/organisations.errors.js';
 import { DirectoryQueries } from '../directory.queries.js';
@@ -15,6 +16,10 @@ export class InMemoryOrganisations extends OrganisationRepository {
 
   async findById(id: string): Promise<Organisation | null> {
     return this.byId.get(id) ?? null;
+  }
+
+  lock(id: string): Promise<Organisation | null> {
+    return this.findById(id);
   }
 
   async slugsLike(base: string): Promise<Set<string>> {
@@ -32,19 +37,58 @@ export class InMemoryOrganisations extends OrganisationRepository {
   }
 }
 
+/** The directory's rows in memory: `added` and `saved` in the order written, what is held found by its organisation and id. */
 export class InMemoryDirectory extends DirectoryRepository {
   readonly added: (Business | Location | PlanTemplateLink)[] = [];
+  readonly saved: (Business | Location)[] = [];
 
-  constructor(private readonly businesses: Business[] = []) {
+  constructor(private readonly held: (Business | Location | PlanTemplateLink)[] = []) {
     super();
   }
 
   async findBusiness(organisationId: string, businessId: string): Promise<Business | null> {
-    return this.businesses.find((business) => business.organisationId === organisationId && business.id === businessId) ?? null;
+    return this.find(Business, organisationId, businessId);
+  }
+
+  async lockBusiness(organisationId: string, businessId: string): Promise<Business | null> {
+    return this.find(Business, organisationId, businessId);
+  }
+
+  async lockLocation(organisationId: string, locationId: string): Promise<Location | null> {
+    return this.find(Location, organisationId, locationId);
+  }
+
+  async findPlanTemplateLink(organisationId: string, linkId: string): Promise<PlanTemplateLink | null> {
+    return this.find(PlanTemplateLink, organisationId, linkId);
   }
 
   async add(entity: Business | Location | PlanTemplateLink): Promise<void> {
     this.added.push(entity);
+  }
+
+  async save(entity: Business | Location): Promise<void> {
+    this.saved.push(structuredClone(entity));
+  }
+
+  async removePlanTemplateLink(organisationId: string, linkId: string): Promise<boolean> {
+    const link = await this.findPlanTemplateLink(organisationId, linkId);
+    if (link) this.held.splice(this.held.indexOf(link), 1);
+    return link !== null;
+  }
+
+  private find<T extends Business | Location | PlanTemplateLink>(type: abstract new () => T, organisationId: string, id: string): T | null {
+    return (this.held.find((entity) => entity instanceof type && entity.organisationId === organisationId && entity.id === id) as T | undefined) ?? null;
+  }
+}
+
+/** Upcoming bookings at the locations named. */
+export class KnownLocationBookings extends LocationBookings {
+  constructor(private readonly locationsWithUpcoming: string[] = []) {
+    super();
+  }
+
+  async hasUpcomingConfirmed(_organisationId: string, locationId: string): Promise<boolean> {
+    return this.locationsWithUpcoming.includes(locationId);
   }
 }
 

@@ -43,8 +43,18 @@ export class BookingSettingsFields {
 /** The settings with `bookingsEnabled`, as the booking-settings PATCH answers. */
 export class BookingSettingsResponse extends BookingSettingsFields {
   @ApiProperty({ example: true }) bookingsEnabled: boolean;
+  @ApiProperty({
+    example: '2026-11-23T01:02:03.000Z',
+    format: 'date-time',
+    description: "The organisation's `updatedAt`: the settings are part of the organisation, and share its version and ETag.",
+  })
+  updatedAt: string;
 
   static fromOrganisation(organisation: Organisation): BookingSettingsResponse {
-    return { bookingsEnabled: organisation.bookingsEnabled, ...BookingSettingsFields.from(organisation.bookingSettings) };
+    return {
+      bookingsEnabled: organisation.bookingsEnabled,
+      ...BookingSettingsFields.from(organisation.bookingSettings),
+      updatedAt: organisation.updatedAt.toISOString(),
+    };
   }
 }

@@ -17,6 +17,8 @@ export class BusinessResponse {
   @ApiProperty({ example: 'Harbour Physio Pty Ltd' }) name: string;
   @ApiProperty({ type: BusinessSettingsResponse }) settings: BusinessSettingsResponse;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-23T01:02:03.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  updatedAt: string;
   @ApiProperty({ example: '51824753556' }) taxIdentifier: string;
   @ApiProperty({ example: 'AU' }) countryCode: string;
   @ApiProperty({ type: String, nullable: true, example: 'acct_1PqRsTuVwXyZ0123' }) merchantId: string | null;
@@ -32,6 +34,7 @@ export class BusinessResponse {
         autoInviteClientsEnabled: business.settings.autoInviteClientsEnabled,
       },
       createdAt: business.createdAt.toISOString(),
+      updatedAt: business.updatedAt.toISOString(),
       taxIdentifier: business.taxIdentifier,
       countryCode: business.countryCode,
       merchantId: business.merchantId,

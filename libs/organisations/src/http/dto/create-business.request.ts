@@ -42,6 +42,7 @@ export class CreateBusinessRequest {
 
   @ApiProperty({ required: false, type: BusinessSettingsDto })
   @MayBeOmitted()
+  @IsObject()
   @ValidateNested()
   @Type(() => BusinessSettingsDto)
   settings?: BusinessSettingsDto;

@@ -5,7 +5,8 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOpti
 import { IsHttpUrl, MayBeOmitted } from '@app/shared';
 import type { Address } from '../../domain/location.js';
 
-const OptionalText = (example: string, max = 200) =>
+/** A nullable text field that may be left out. */
+export const OptionalText = (example: string, max = 200) =>
   applyDecorators(ApiProperty({ required: false, type: String, nullable: true, example }), IsOptional(), IsString(), MaxLength(max));
 
 export class AddressDto implements Partial<Address> {

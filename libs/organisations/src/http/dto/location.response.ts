@@ -37,6 +37,8 @@ export class LocationResponse {
   @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) id: string;
   @ApiProperty({ example: 'Bondi Junction' }) name: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-23T01:02:03.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  updatedAt: string;
   @ApiProperty({ example: 'Australia/Sydney' }) timeZone: string;
   @ApiProperty({ type: AddressResponse }) address: AddressResponse;
   @ApiProperty({ type: String, nullable: true, example: '51824753556' }) suggestedTaxIdentifier: string | null;
@@ -58,6 +60,7 @@ export class LocationResponse {
       id: location.id,
       name: location.name,
       createdAt: location.createdAt.toISOString(),
+      updatedAt: location.updatedAt.toISOString(),
       timeZone: location.timeZone,
       address: AddressResponse.from(location.address),
       suggestedTaxIdentifier: location.suggestedTaxIdentifier,

@@ -14,6 +14,13 @@ export class OrganisationResponse {
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' })
   createdAt: string;
 
+  @ApiProperty({
+    example: '2026-11-23T01:02:03.000Z',
+    format: 'date-time',
+    description: 'When it last changed, its booking settings included; equal to `createdAt` until it changes.',
+  })
+  updatedAt: string;
+
   @ApiProperty({ example: true, description: 'True when bookings are enabled.' })
   bookingsEnabled: boolean;
 
@@ -32,6 +39,7 @@ export class OrganisationResponse {
       name: organisation.name,
       slug: organisation.slug,
       createdAt: organisation.createdAt.toISOString(),
+      updatedAt: organisation.updatedAt.toISOString(),
       bookingsEnabled: organisation.bookingsEnabled,
       brandImageUrl: organisation.brandImageUrl,
       wordmarkImageUrl: organisation.wordmarkImageUrl,

@@ -18,6 +18,7 @@ export const BusinessSchema = new EntitySchema<Business>({
     capabilities: JSONB,
     events: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -36,6 +37,7 @@ export const LocationSchema = new EntitySchema<Location>({
     bookingCustomText: { ...TEXT, nullable: true },
     registrations: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 

@@ -8,6 +8,7 @@ import { SlugTakenError } from '../../domain/organisation.repository.js';
 import { MikroOrmOrganisationRepository } from './mikro-orm-organisation.repository.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
+const LATER = new Date('2026-11-23T01:02:03.456Z');
 const uniqueSlug = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;
 
 describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
@@ -20,8 +21,8 @@ describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
 
   it('loads, in a fresh unit of work, the organisation it added, booking settings and cents included', async () => {
     const organisation = Organisation.create({ name: ' Harbour Health ', slug: uniqueSlug('harbour-health'), bookingsEnabled: true }, NOW);
-    organisation.update({ brandImageUrl: 'https://cdn.example.com/brand.png' });
-    organisation.updateBookingSettings({ cancellationFeeEnabled: true, cancellationFeeAmount: 4550, cancellationNoFeeBeforeHours: 48 });
+    organisation.update({ brandImageUrl: 'https://cdn.example.com/brand.png' }, NOW);
+    organisation.updateBookingSettings({ cancellationFeeEnabled: true, cancellationFeeAmount: 4550, cancellationNoFeeBeforeHours: 48 }, NOW);
     await new MikroOrmOrganisationRepository(fresh(orm)).add(organisation);
 
     const loaded = await new MikroOrmOrganisationRepository(fresh(orm)).findById(organisation.id);
@@ -37,8 +38,8 @@ describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
 
     const repository = new MikroOrmOrganisationRepository(fresh(orm));
     const loaded = (await repository.findById(organisation.id))!;
-    loaded.update({ name: 'After', websiteUrl: 'https://after.example.com', brandImageUrl: null });
-    loaded.updateBookingSettings({ bookingsEnabled: true, cancellationFeePercent: 50, cancellationFeeEnabled: true });
+    loaded.update({ name: 'After', websiteUrl: 'https://after.example.com', brandImageUrl: null }, LATER);
+    loaded.updateBookingSettings({ bookingsEnabled: true, cancellationFeePercent: 50, cancellationFeeEnabled: true }, LATER);
     await repository.save(loaded);
 
     const reloaded = await new MikroOrmOrganisationRepository(fresh(orm)).findById(organisation.id);
@@ -48,6 +49,8 @@ describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
       slug: organisation.slug,
       percent: 50,
     });
+    // Two changes at one instant: the second is a millisecond later, so each has its own version.
+    expect(reloaded?.updatedAt).toEqual(new Date(LATER.getTime() + 1));
   });
 
   it('finds the slugs equal to a base or numbered after it, and no others', async () => {

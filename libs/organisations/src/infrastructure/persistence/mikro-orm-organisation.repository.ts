@@ -1,4 +1,4 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Organisation } from '../../domain/organisation.js';
 import { OrganisationRepository, SlugTakenError } from '../../domain/organisation.repository.js';
@@ -11,6 +11,10 @@ export class MikroOrmOrganisationRepository extends OrganisationRepository {
 
   findById(id: string): Promise<Organisation | null> {
     return this.em.findOne(Organisation, { id });
+  }
+
+  lock(id: string): Promise<Organisation | null> {
+    return this.em.findOne(Organisation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
   async slugsLike(base: string): Promise<Set<string>> {

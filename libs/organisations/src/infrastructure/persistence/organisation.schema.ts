@@ -10,6 +10,7 @@ export const OrganisationSchema = new EntitySchema<Organisation>({
     name: TEXT,
     slug: { ...TEXT, unique: 'organisations_slug_unique' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
     bookingsEnabled: { type: 'boolean' },
     brandImageUrl: { ...TEXT, nullable: true },
     wordmarkImageUrl: { ...TEXT, nullable: true },

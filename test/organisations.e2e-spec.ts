@@ -27,6 +27,8 @@ const BOOKING_SETTINGS_FIELDS = [
   'minimumNoticeMinutes',
   'maximumAdvanceDays',
   'slotIntervalMinutes',
+  'clientCancelEnabled',
+  'clientRescheduleEnabled',
 ].sort();
 
 interface Tenant {
@@ -455,6 +457,8 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     minimumNoticeMinutes: 60,
     maximumAdvanceDays: 30,
     slotIntervalMinutes: 10,
+    clientCancelEnabled: false,
+    clientRescheduleEnabled: false,
   };
 
   /** The stored settings, as a no-op PATCH answers them. */

@@ -671,6 +671,7 @@ describe('what the OpenAPI document promises every route', () => {
       'POST /v1/organisations/{organisationId}/public-bookings',
       'POST /v1/payment-links/{token}/pay',
       'POST /v1/public-bookings/{manageToken}/cancel',
+      'POST /v1/public-bookings/{manageToken}/reschedule',
     ]);
     const keyed = all.filter(({ operation }) => operation.security?.length);
     expect(['401', '403', '429'].flatMap((status) => withoutProblem(keyed, status))).toEqual([]);

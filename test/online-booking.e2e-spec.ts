@@ -21,17 +21,12 @@ import {
   UNKNOWN_UUID,
 } from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
+import { dayAhead, offsetOn, sydney, ZONE } from './support/sydney-time.js';
 
 // Every test file shares one database with the others: each block makes its own organisations.
 // Days are counted from today in Sydney, a week ahead, so the minimum notice never interferes.
 
-const ZONE = 'Australia/Sydney';
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
-const today = () => Temporal.Now.plainDateISO(ZONE);
-const dayAhead = (days: number) => today().add({ days }).toString();
-/** The instant of a wall-clock time in Sydney, as the API writes instants. */
-const sydney = (date: string, time: string) =>
-  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds).toISOString();
 
 let t: TestApp;
 
@@ -213,13 +208,6 @@ describe('time off', () => {
     expectInvalid(await postJson(t, path, body), field);
   });
 });
-
-/** The UTC offset of Sydney on a day at noon, as `HH:MM`. */
-function offsetOn(date: string): string {
-  return Temporal.PlainDate.from(date)
-    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('12:00') })
-    .offset.slice(1);
-}
 
 describe('availability', () => {
   let c: Clinic;

@@ -28,6 +28,8 @@ const BOOKING_SETTINGS_FIELDS = [
   'maximumAdvanceDays',
   'slotIntervalMinutes',
   'updatedAt',
+  'clientCancelEnabled',
+  'clientRescheduleEnabled',
 ].sort();
 
 interface Tenant {
@@ -458,6 +460,8 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     minimumNoticeMinutes: 60,
     maximumAdvanceDays: 30,
     slotIntervalMinutes: 10,
+    clientCancelEnabled: false,
+    clientRescheduleEnabled: false,
   };
 
   /** The stored settings, as a no-op PATCH answers them. */

@@ -63,6 +63,7 @@ const BOOKING_EXPANSIONS = [
 const BOOKING_FIELDS = [
   'id',
   'createdAt',
+  'updatedAt',
   'locationId',
   'providerId',
   'appointmentTypeId',
@@ -1295,6 +1296,8 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       minimumNoticeMinutes: 120,
       maximumAdvanceDays: 90,
       slotIntervalMinutes: 15,
+      clientCancelEnabled: true,
+      clientRescheduleEnabled: true,
     });
   });
 

@@ -234,6 +234,7 @@ export function createQueries(pool, statements) {
     const items = list.map((booking) => ({
       id: booking.id,
       createdAt: iso(booking.createdAt),
+      updatedAt: iso(booking.updatedAt),
       locationId: booking.locationId,
       providerId: booking.providerId,
       appointmentTypeId: booking.appointmentTypeId,

@@ -16,6 +16,8 @@ export interface DeliveredEvent {
   organisationId: string;
   createdAt: string;
   data: Record<string, unknown>;
+  /** Only on `booking.rescheduled`: where the booking was. */
+  previous?: Record<string, unknown>;
 }
 
 /**

@@ -741,7 +741,7 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`.
+         * @description Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`. With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.
          */
         get: operations["Bookings_list"];
         put?: never;
@@ -765,7 +765,7 @@ export interface paths {
         };
         /**
          * Get a booking
-         * @description Takes the same `expand` values as the list.
+         * @description Takes the same `expand` values as the list. `ETag` is the version of the booking.
          */
         get: operations["Bookings_get"];
         put?: never;
@@ -790,6 +790,26 @@ export interface paths {
          * @description Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.
          */
         post: operations["Bookings_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organisations/{organisationId}/bookings/{bookingId}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reschedule a booking
+         * @description Moves the booking to `serviceDate`, and to `providerId` or `locationId` when sent. It stays the same booking: id, client, price, payment method, transactions and manage token, and its length. The new time and place follow a new booking's rules: the provider linked to the location and offering the appointment type there, and no overlap with the provider's other confirmed bookings (409 `slot_unavailable`). A cancelled booking is 409 `booking_cancelled`; one that has begun, 409 `booking_in_past`. Records `booking.rescheduled`, with `previous` (where it was) beside `data`; a move to where it already is changes nothing.
+         */
+        post: operations["Bookings_reschedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -955,9 +975,29 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking made online
-         * @description As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. The answer shows the cancellation policy.
+         * @description As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. 409 `cancel_not_allowed` when the clinic takes no cancellations online (the policy's `rules.clientCancel.enabled`). The answer shows the cancellation policy.
          */
         post: operations["PublicBookings_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public-bookings/{manageToken}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a booking made online
+         * @description The patient moves their booking to another `startsAt` that availability lists now for its service, location and provider (409 `slot_unavailable` otherwise). Allowed while the cancellation policy's `rules.clientReschedule.enabled` is true and cancelling is still free (up to `fee.latestNoFeeAt`, or any time when the policy is not `enabled`); otherwise 409 `reschedule_not_allowed`. A cancelled booking is 409 `booking_cancelled`; one that has begun, 409 `booking_in_past`. The manage token stays the same.
+         */
+        post: operations["PublicBookings_reschedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1240,6 +1280,17 @@ export interface components {
              */
             totalPages: number;
         };
+        PreviousPlaceResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            serviceDate: string;
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            providerId: string;
+            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
+            locationId: string;
+        };
         EventResponse: {
             /**
              * @description `evt_` and a KSUID; the `webhook-id` of its deliveries.
@@ -1250,7 +1301,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1272,6 +1323,8 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+            /** @description Only on `booking.rescheduled`: where the booking was before it moved. */
+            previous?: components["schemas"]["PreviousPlaceResponse"];
         };
         CreateWebhookEndpointRequest: {
             /**
@@ -1288,7 +1341,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1369,7 +1422,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -1627,6 +1680,16 @@ export interface components {
             /** @example false */
             healthFundCardCollectionEnabled?: boolean;
             /**
+             * @description Whether patients may cancel online, through the link their booking came with.
+             * @example true
+             */
+            clientCancelEnabled?: boolean;
+            /**
+             * @description Whether patients may move a booking online while cancelling it is still free (or no fee is charged).
+             * @example true
+             */
+            clientRescheduleEnabled?: boolean;
+            /**
              * @description Fixed fee in integer cents; null to charge a percentage instead.
              * @example 5000
              */
@@ -1700,6 +1763,16 @@ export interface components {
              * @example 15
              */
             slotIntervalMinutes: number;
+            /**
+             * @description Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`.
+             * @example true
+             */
+            clientCancelEnabled: boolean;
+            /**
+             * @description Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`.
+             * @example true
+             */
+            clientRescheduleEnabled: boolean;
             /** @example true */
             bookingsEnabled: boolean;
             /**
@@ -3431,6 +3504,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (cancelled, paid, rescheduled); equal to `createdAt` until it changes.
+             * @example 2026-11-24T01:12:40.000Z
+             */
+            updatedAt: string;
             /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
             locationId: string;
             /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
@@ -3541,6 +3620,24 @@ export interface components {
              */
             chargeCancellationFee?: boolean;
         };
+        RescheduleBookingRequest: {
+            /**
+             * Format: date-time
+             * @description The new start, ISO 8601 with an offset.
+             * @example 2026-12-02T10:00:00.000+11:00
+             */
+            serviceDate: string;
+            /**
+             * @description Another provider; the booking's own when omitted.
+             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
+             */
+            providerId?: string;
+            /**
+             * @description Another location; the booking's own when omitted.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            locationId?: string;
+        };
         ServiceResponse: {
             /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
             id: string;
@@ -3640,6 +3737,16 @@ export interface components {
              * @example 15
              */
             slotIntervalMinutes: number;
+            /**
+             * @description Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`.
+             * @example true
+             */
+            clientCancelEnabled: boolean;
+            /**
+             * @description Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`.
+             * @example true
+             */
+            clientRescheduleEnabled: boolean;
         };
         BusinessSummaryResponse: {
             /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
@@ -3883,6 +3990,14 @@ export interface components {
              * @example q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC
              */
             manageToken: string;
+        };
+        ReschedulePublicBookingRequest: {
+            /**
+             * Format: date-time
+             * @description A `startsAt` that availability lists now for the booking's service, location and provider.
+             * @example 2026-12-08T23:00:00.000Z
+             */
+            startsAt: string;
         };
         PayoutResponse: {
             /** @example 0193a700-0a7b-754c-874e-a2b3c4d5e6f7 */
@@ -4133,10 +4248,10 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -4478,7 +4593,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -5905,7 +6020,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -6305,7 +6420,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -7250,7 +7365,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -8295,7 +8410,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -9144,7 +9259,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Parts to include: the owning business, the Medicare and PHI registrations, the organisation. Comma-separated or repeated. For example `business`. */
                 expand?: ("business" | "registrations" | "organisation")[];
@@ -10015,7 +10130,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -11665,7 +11780,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Parts to include: the provider's location links, and its locations. Comma-separated or repeated. For example `locationLinks,locations`. */
                 expand?: ("locationLinks" | "locations")[];
@@ -12713,7 +12828,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -13345,7 +13460,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -13510,7 +13625,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -14122,7 +14237,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only bookings with these statuses. Comma-separated or repeated. For example `confirmed`. */
                 status?: ("confirmed" | "cancelled")[];
@@ -14593,6 +14708,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14822,6 +14939,258 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Bookings_reschedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                organisationId: string;
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleBookingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15604,7 +15973,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -16943,6 +17312,234 @@ export interface operations {
             };
         };
     };
+    PublicBookings_reschedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The secret the booking answered with. */
+                manageToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReschedulePublicBookingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicBookingResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     Payouts_list: {
         parameters: {
             query?: {
@@ -16950,7 +17547,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -17524,7 +18121,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
             };
             header?: never;
@@ -17980,7 +18577,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only this booking's transactions. For example `0193a6fb-b425-70e7-82f9-5d6e7f8091a2`. */
                 bookingId?: string;

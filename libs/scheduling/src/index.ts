@@ -1,13 +1,16 @@
 // The scheduling context's public surface: the module; the booking use cases the routes above it
-// call and the steps of a cancellation; the ledger payments locks and marks bookings through; and
-// the reads of bookings and appointment types that answers spanning several contexts are composed from.
+// call (create, reschedule) and the steps of a cancellation; the ledger payments locks and marks
+// bookings through; and the reads of bookings and appointment types that answers spanning several
+// contexts are composed from.
 export { SchedulingModule, schedulingSchemas } from './scheduling.module.js';
 export { BOOKING_EXPANSIONS, type BookingExpansion, type BookingFilters, BookingQueries, type BookingView } from './application/booking.queries.js';
 export { AppointmentTypeQueries } from './application/appointment-type.queries.js';
 export { CreateBooking } from './application/create-booking.use-case.js';
+export { RescheduleBooking } from './application/reschedule-booking.use-case.js';
+export { RescheduleOnline } from './application/reschedule-online.use-case.js';
 export { BookingCancellation } from './application/booking-cancellation.js';
 export { BookingLedger, type BookingToSettle } from './application/booking-ledger.js';
 export { BookOnline } from './application/book-online.use-case.js';
-export { type CancellationPolicy, cancellationPolicyOf } from './domain/cancellation-policy.js';
+export { assertClientMayCancel, type CancellationPolicy, cancellationPolicyOf } from './domain/cancellation-policy.js';
 export type { Booking, BookingStatus } from './domain/booking.js';
 export type { AppointmentType } from './domain/appointment-type.js';

@@ -8,11 +8,14 @@ import { AppointmentTypeQueries } from './application/appointment-type.queries.j
 import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
 import { BookingCancellation } from './application/booking-cancellation.js';
 import { BookingLedger } from './application/booking-ledger.js';
+import { BookingPlacement } from './application/booking-placement.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
 import { CreateBooking } from './application/create-booking.use-case.js';
 import { AddTimeOff } from './application/add-time-off.use-case.js';
 import { AvailabilityQueries } from './application/availability.queries.js';
 import { BookOnline } from './application/book-online.use-case.js';
+import { RescheduleBooking } from './application/reschedule-booking.use-case.js';
+import { RescheduleOnline } from './application/reschedule-online.use-case.js';
 import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
 import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
 import { SetWorkingHours } from './application/set-working-hours.use-case.js';
@@ -60,7 +63,10 @@ export class LocationBookingsModule {}
     { provide: BookingRepository, useClass: MikroOrmBookingRepository },
     { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
     CreateAppointmentType,
+    BookingPlacement,
     CreateBooking,
+    RescheduleBooking,
+    RescheduleOnline,
     BookingCancellation,
     AppointmentTypeQueries,
     { provide: BookingQueries, useClass: SqlBookingQueries },
@@ -78,6 +84,8 @@ export class LocationBookingsModule {}
     AppointmentTypeQueries,
     CreateAppointmentType,
     CreateBooking,
+    RescheduleBooking,
+    RescheduleOnline,
     BookingCancellation,
     BookOnline,
     SetWorkingHours,

@@ -493,7 +493,7 @@ export class DatasetGenerator {
     const cancelled = p.chance(0.08);
     const paid = past && !cancelled && p.chance(0.9);
     const bookingId = p.uuid(new Date(createdAt));
-    this.sink.add('bookings', {
+    const booking = {
       id: bookingId,
       organisation_id: organisationId,
       client_id: client.id,
@@ -514,7 +514,9 @@ export class DatasetGenerator {
       pms_booking_id: p.chance(0.1) ? `PMS-BK-${p.digits(6)}` : null,
       pms_attendee_id: null,
       created_at: iso(createdAt),
-    });
+    };
+    // Its last change is its cancellation, if any: the data says nothing of later ones.
+    this.sink.add('bookings', { ...booking, updated_at: booking.cancelled_at ?? booking.created_at });
     if (!paid) return;
 
     // Checked out as `CheckOutBooking` would, written directly for speed; the

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
 import { Clock } from '@app/shared/domain';
-import { CreateBooking } from '@app/scheduling';
-import { CancelBookingRequest, CreateBookingRequest } from '@app/scheduling/http';
+import { CreateBooking, RescheduleBooking } from '@app/scheduling';
+import { CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest } from '@app/scheduling/http';
 import { BookingViews } from './booking-views.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
 import { BookingExpandQuery, ListBookingsQuery } from './dto/list-bookings.query.js';
@@ -19,6 +19,7 @@ export class BookingsController {
   constructor(
     private readonly createBooking: CreateBooking,
     private readonly cancelBooking: CancelBooking,
+    private readonly rescheduleBooking: RescheduleBooking,
     private readonly views: BookingViews,
     private readonly clock: Clock,
   ) {}
@@ -27,7 +28,7 @@ export class BookingsController {
   @ApiOperation({
     summary: 'List bookings',
     description:
-      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`.',
+      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`. With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.',
   })
   @ApiPagedResponse(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -66,8 +67,9 @@ export class BookingsController {
   }
 
   @Get(':bookingId')
-  @ApiOperation({ summary: 'Get a booking', description: 'Takes the same `expand` values as the list.' })
+  @ApiOperation({ summary: 'Get a booking', description: 'Takes the same `expand` values as the list. `ETag` is the version of the booking.' })
   @ApiOk(BookingResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Query() query: BookingExpandQuery): Promise<BookingResponse> {
     return BookingResponse.from(await this.views.get(organisationId, bookingId, Expansion.of(query.expand), this.clock.now()));
@@ -85,5 +87,22 @@ export class BookingsController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: CancelBookingRequest): Promise<BookingResponse> {
     return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body.chargeCancellationFee }));
+  }
+
+  @Post(':bookingId/reschedule')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Reschedule a booking',
+    description:
+      "Moves the booking to `serviceDate`, and to `providerId` or `locationId` when sent. It stays the same booking: id, client, price, payment method, transactions and manage token, and its length. The new time and place follow a new booking's rules: the provider linked to the location and offering the appointment type there, and no overlap with the provider's other confirmed bookings (409 `slot_unavailable`). A cancelled booking is 409 `booking_cancelled`; one that has begun, 409 `booking_in_past`. Records `booking.rescheduled`, with `previous` (where it was) beside `data`; a move to where it already is changes nothing.",
+  })
+  @ApiOk(BookingResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async reschedule(
+    @OrganisationIdParam() organisationId: string,
+    @BookingId() bookingId: string,
+    @Body() body: RescheduleBookingRequest,
+  ): Promise<BookingResponse> {
+    return BookingResponse.from(await this.rescheduleBooking.execute(organisationId, bookingId, { ...body, serviceDate: new Date(body.serviceDate) }));
   }
 }

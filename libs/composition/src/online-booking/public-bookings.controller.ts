@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiOk, Public } from '@app/shared';
-import { BookOnline } from '@app/scheduling';
-import { CreatePublicBookingRequest } from '@app/scheduling/http';
+import { BookOnline, RescheduleOnline } from '@app/scheduling';
+import { CreatePublicBookingRequest, ReschedulePublicBookingRequest } from '@app/scheduling/http';
 import { PublicBookingQueries } from './public-booking.queries.js';
 import { PublicBookingCreatedResponse, PublicBookingResponse } from './dto/public-booking.response.js';
 import { CancelOnline } from './cancel-online.use-case.js';
@@ -18,6 +18,7 @@ export class PublicBookingsController {
   constructor(
     private readonly bookOnline: BookOnline,
     private readonly cancelOnline: CancelOnline,
+    private readonly rescheduleOnline: RescheduleOnline,
     private readonly queries: PublicBookingQueries,
   ) {}
 
@@ -49,13 +50,28 @@ export class PublicBookingsController {
   @ApiOperation({
     summary: 'Cancel a booking made online',
     description:
-      'As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. The answer shows the cancellation policy.',
+      "As the clinic would: 409 `booking_already_cancelled` the second time, 409 `booking_in_past` once it has begun. 409 `cancel_not_allowed` when the clinic takes no cancellations online (the policy's `rules.clientCancel.enabled`). The answer shows the cancellation policy.",
   })
   @ManageTokenDoc()
   @ApiOk(PublicBookingResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
   async cancel(@ManageToken() manageToken: string): Promise<PublicBookingResponse> {
     await this.cancelOnline.execute(manageToken);
+    return PublicBookingResponse.from(await this.queries.view(manageToken));
+  }
+
+  @Post('v1/public-bookings/:manageToken/reschedule')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Move a booking made online',
+    description:
+      "The patient moves their booking to another `startsAt` that availability lists now for its service, location and provider (409 `slot_unavailable` otherwise). Allowed while the cancellation policy's `rules.clientReschedule.enabled` is true and cancelling is still free (up to `fee.latestNoFeeAt`, or any time when the policy is not `enabled`); otherwise 409 `reschedule_not_allowed`. A cancelled booking is 409 `booking_cancelled`; one that has begun, 409 `booking_in_past`. The manage token stays the same.",
+  })
+  @ManageTokenDoc()
+  @ApiOk(PublicBookingResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
+  async reschedule(@ManageToken() manageToken: string, @Body() body: ReschedulePublicBookingRequest): Promise<PublicBookingResponse> {
+    await this.rescheduleOnline.execute(manageToken, new Date(body.startsAt));
     return PublicBookingResponse.from(await this.queries.view(manageToken));
   }
 }

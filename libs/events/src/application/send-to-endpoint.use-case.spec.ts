@@ -139,6 +139,7 @@ describe('SendToEndpoint', () => {
           createdAt: NOW.toISOString(),
           updatedAt: NOW.toISOString(),
         },
+        previous: null,
       },
     ]);
     expect(JSON.stringify(eventLog.appended)).not.toContain('whsec_test');

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainEvents, EventRenderers, type EventType } from '@app/shared/domain';
+import { Clock, DomainEvents, type EventBeside, EventRenderers, type EventType } from '@app/shared/domain';
 import { EventStore } from '../domain/event-store.js';
 import { newEvent } from '../domain/stored-event.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
@@ -28,8 +28,8 @@ export class OutboxDomainEvents extends DomainEvents {
   }
 
   /** Rendered here, inside the transaction, so `data` is what the resource's GET answers once the change commits. */
-  async record(type: EventType, organisationId: string | null, resource: object): Promise<void> {
-    const event = newEvent(type, organisationId, this.renderers.render(type, resource), this.clock.now());
+  async record(type: EventType, organisationId: string | null, resource: object, beside?: EventBeside): Promise<void> {
+    const event = newEvent(type, organisationId, this.renderers.render(type, resource), this.clock.now(), beside);
     await this.events.append(event);
     if (organisationId === null) return;
     for (const endpoint of await this.endpoints.enabledOf(organisationId)) {

@@ -20,6 +20,10 @@ export interface BookingSettings {
   maximumAdvanceDays: number;
   /** Online booking times start on this grid from the start of working hours. */
   slotIntervalMinutes: number;
+  /** Whether a patient may cancel online, through the booking's manage token. */
+  clientCancelEnabled: boolean;
+  /** Whether a patient may move a booking online, while cancelling it is still free. */
+  clientRescheduleEnabled: boolean;
 }
 
 export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
@@ -37,4 +41,6 @@ export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
   minimumNoticeMinutes: 120,
   maximumAdvanceDays: 90,
   slotIntervalMinutes: 15,
+  clientCancelEnabled: true,
+  clientRescheduleEnabled: true,
 };

@@ -13,10 +13,11 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Answers about the attempt, not the request: a retry with the same key must run again. */
 const NOT_AN_OUTCOME = new Set([401, 403, 429]);
 /**
- * The public POSTs that take `Idempotency-Key` without an API key (online booking, paying a payment link). Any other POST
- * without a key is answered 401 or 404 by the guard or the router and never touches the table.
+ * The public POSTs that take `Idempotency-Key` without an API key (online booking, cancelling or
+ * moving it, paying a payment link). Any other POST without a key is answered 401 or 404 by the
+ * guard or the router and never touches the table.
  */
-const PUBLIC_POST = /^\/v1\/(organisations\/[^/]+\/public-bookings|public-bookings\/[^/]+\/cancel|payment-links\/[^/]+\/pay)$/;
+const PUBLIC_POST = /^\/v1\/(organisations\/[^/]+\/public-bookings|public-bookings\/[^/]+\/(cancel|reschedule)|payment-links\/[^/]+\/pay)$/;
 /**
  * Keys sent without an API key live per client IP: a replay needs the same IP, key, URL and body,
  * so one patient cannot read another's answer, nor two clients' keys collide.

@@ -58,16 +58,23 @@ export class AvailabilityQueries {
     return { timeZone: offer.location.timeZone, days: await this.days(organisation, offer, range) };
   }
 
-  /** Whether the provider is free for the service at exactly `startsAt`, by the same rules as the listed times. */
-  async isOffered(organisation: Organisation, request: Omit<AvailabilityRequest, 'from' | 'to'> & { providerId: string; startsAt: Date }): Promise<boolean> {
+  /**
+   * Whether the provider is free for the service at exactly `startsAt`, by the same rules as the
+   * listed times. `moving` is a booking being moved, left out of the provider's diary.
+   */
+  async isOffered(
+    organisation: Organisation,
+    request: Omit<AvailabilityRequest, 'from' | 'to'> & { providerId: string; startsAt: Date },
+    moving?: string,
+  ): Promise<boolean> {
     const offer = await this.offer(organisation, request);
     const date = localDateOf(request.startsAt, offer.location.timeZone);
-    const [day] = await this.days(organisation, offer, dayRange(offer.location.timeZone, date, date));
+    const [day] = await this.days(organisation, offer, dayRange(offer.location.timeZone, date, date), moving);
     return day.slots.some((slot) => slot.startsAt.getTime() === request.startsAt.getTime() && slot.providerIds.includes(request.providerId));
   }
 
-  private async days(organisation: Organisation, offer: Offer, range: ReturnType<typeof dayRange>): Promise<AvailableDay[]> {
-    const schedules = organisation.bookingsEnabled ? await this.schedules.schedules(offer.providerIds, offer.location.id, instantsOf(range)) : [];
+  private async days(organisation: Organisation, offer: Offer, range: ReturnType<typeof dayRange>, moving?: string): Promise<AvailableDay[]> {
+    const schedules = organisation.bookingsEnabled ? await this.schedules.schedules(offer.providerIds, offer.location.id, instantsOf(range), moving) : [];
     const service = {
       appointmentTypeId: offer.type.id,
       durationMinutes: offer.type.durationMinutes,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
-import { type Cents, DomainEvents } from '@app/shared/domain';
+import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
 import type { BillableItem } from '../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { BookingRepository } from '../domain/booking.repository.js';
@@ -36,6 +36,7 @@ export class BookingLedger {
     private readonly appointmentTypes: AppointmentTypeRepository,
     private readonly queries: BookingQueries,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
   /** Holds the booking's row lock until the caller's transaction ends: check-outs of one booking queue. Unknown booking: 404. */
@@ -62,9 +63,7 @@ export class BookingLedger {
 
   /** Sets the booking's `paid` and records `booking.paid`. */
   async markPaid(organisationId: string, bookingId: string): Promise<void> {
-    const booking = await this.bookings.change(organisationId, bookingId, (found) => {
-      found.paid = true;
-    });
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.setPaid(true, this.clock.now()));
     if (!booking) throw bookingNotFound(bookingId);
     const paid = await this.queries.get(organisationId, bookingId, Expansion.none());
     await this.events.record('booking.paid', organisationId, paid);
@@ -72,9 +71,7 @@ export class BookingLedger {
 
   /** Clears the booking's `paid`: part of what settled it was taken back (a claim voided). */
   async markUnpaid(organisationId: string, bookingId: string): Promise<void> {
-    const booking = await this.bookings.change(organisationId, bookingId, (found) => {
-      found.paid = false;
-    });
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.setPaid(false, this.clock.now()));
     if (!booking) throw bookingNotFound(bookingId);
   }
 }

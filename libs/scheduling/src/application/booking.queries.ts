@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Expansion, ReadModel, SqlReader } from '@app/shared';
+import { type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientQueries, type ClientView } from '@app/membership';
 import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
@@ -55,7 +55,10 @@ export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
 
 /** Reads of bookings: pages and single bookings for answers, and a booking with its parties for writes. */
 export abstract class BookingQueries {
-  /** A page of the organisation's bookings, newest service date first; 404 for an unknown organisation. */
+  /**
+   * A page of the organisation's bookings, newest service date first, or in sync mode
+   * (`updatedSince`) those changed since, `updatedAt, id` ascending; 404 for an unknown organisation.
+   */
   abstract list(organisationId: string, page: PageRequest, filters: BookingFilters): Promise<Page<Booking>>;
   /** The organisation's booking, or its 404. */
   abstract find(organisationId: string, bookingId: string): Promise<Booking>;
@@ -89,26 +92,29 @@ export class SqlBookingQueries extends BookingQueries {
 
   async list(organisationId: string, page: PageRequest, filters: BookingFilters): Promise<Page<Booking>> {
     await this.organisations.assertExists(organisationId);
-    const { where, params } = whereOf(organisationId, filters);
+    const filtered = whereOf(organisationId, filters);
+    const window = listWindow('b', page, 'b.service_date desc, b.id desc', filtered.params.length + 1);
+    const where = filtered.where + window.condition;
+    const params = [...filtered.params, ...window.params];
     const paging = pagingOf(page, params);
     // The page's ids first, from an index alone, then only those rows: a deep page skips index
     // entries instead of whole rows.
     const [rows, total] = await Promise.all([
       this.sql.select(
         BOOKINGS,
-        `join (select b.id from bookings b where ${where} order by b.service_date desc, b.id desc ${paging.clause}) page using (id)
-         order by b.service_date desc, b.id desc`,
+        `join (select b.id from bookings b where ${where} order by ${window.orderBy} ${paging.clause}) page using (id)
+         order by ${window.orderBy}`,
         paging.params,
       ),
-      this.count(organisationId, filters, where, params),
+      this.count(organisationId, filters, page.updatedSince !== undefined, where, params),
     ]);
     return pageOf(rows, total, page);
   }
 
   /** From the trigger-kept counters when only `status` filters (the common dashboard case), else counted. */
-  private async count(organisationId: string, filters: BookingFilters, where: string, params: unknown[]): Promise<number> {
+  private async count(organisationId: string, filters: BookingFilters, syncing: boolean, where: string, params: unknown[]): Promise<number> {
     const { status, ...others } = filters;
-    if (Object.values(others).every((value) => value === undefined)) {
+    if (!syncing && Object.values(others).every((value) => value === undefined)) {
       const { bookings, cancelled } = (await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 };
       const statuses = new Set(status ?? []);
       if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;

@@ -7,6 +7,7 @@ import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { ProviderLocationLink } from '../../../practitioners/src/domain/provider-location-link.js';
 import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-memory-wallet.js';
 import { AppointmentType } from '../domain/appointment-type.js';
+import { BookingPlacement } from './booking-placement.js';
 import { CreateBooking, type CreateBookingCommand } from './create-booking.use-case.js';
 import { InMemoryAppointmentTypes, InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
 import { renderSchedulingEvents } from '../http/event-renderers.js';
@@ -52,10 +53,12 @@ function setUp() {
   const bookings = new InMemoryBookings();
   const events = new RecordedEvents(renderSchedulingEvents);
   const createBooking = new CreateBooking(
-    bookings,
-    new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),
+    new BookingPlacement(
+      new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),
+      new KnownPractitioners([provider, unlinkedProvider], [link, otherLink]),
+      bookings,
+    ),
     new KnownClients({ [ORGANISATION]: [CLIENT, OTHER_CLIENT] }),
-    new KnownPractitioners([provider, unlinkedProvider], [link, otherLink]),
     new KnownCards([paymentMethod, healthFundCard, othersPaymentMethod]),
     new StoredBookingQueries(bookings),
     new FixedClock(NOW),

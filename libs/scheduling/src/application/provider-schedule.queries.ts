@@ -28,6 +28,7 @@ const DIARY = ReadModel.of(Booking, 'b', {
     'pmsAttendeeId',
     'manageTokenHash',
     'createdAt',
+    'updatedAt',
   ],
 });
 
@@ -70,19 +71,19 @@ export class ProviderScheduleQueries {
 
   /**
    * Each provider's hours at the location, time off and confirmed bookings between two instants:
-   * three statements, whatever the number of providers or days.
+   * three statements, whatever the number of providers or days. `moving` is a booking left out of
+   * its provider's diary: the one being moved does not stand in its own way.
    */
-  async schedules(providerIds: readonly string[], locationId: string, between: { start: Date; end: Date }): Promise<ProviderSchedule[]> {
+  async schedules(providerIds: readonly string[], locationId: string, between: { start: Date; end: Date }, moving?: string): Promise<ProviderSchedule[]> {
     if (providerIds.length === 0) return [];
     const ids = [...providerIds];
+    const diary = 'where b.provider_id = any($1) and b.cancelled_at is null and b.service_date < $3 and b.ends_at > $2';
     const [hours, timeOff, bookings] = await Promise.all([
       this.sql.select(WORKING_HOURS, 'where h.provider_id = any($1) and h.location_id = $2', [ids, locationId]),
       this.sql.select(TIME_OFF, 'where t.provider_id = any($1) and t.starts_at < $3 and t.ends_at > $2', [ids, between.start, between.end]),
-      this.sql.select(DIARY, 'where b.provider_id = any($1) and b.cancelled_at is null and b.service_date < $3 and b.ends_at > $2', [
-        ids,
-        between.start,
-        between.end,
-      ]),
+      moving
+        ? this.sql.select(DIARY, `${diary} and b.id <> $4`, [ids, between.start, between.end, moving])
+        : this.sql.select(DIARY, diary, [ids, between.start, between.end]),
     ]);
     const hoursOf = Map.groupBy(hours, (row) => row.providerId);
     const timeOffOf = Map.groupBy(timeOff, (row) => row.providerId);

@@ -3,7 +3,10 @@ import type { Booking } from './booking.js';
 /** One provider's diary while its lock is held: no other booking for the provider can land meanwhile. */
 export interface ProviderDiary {
   confirmedBookingsBetween(start: Date, end: Date): Promise<Booking[]>;
+  /** A new booking. */
   add(booking: Booking): void;
+  /** A booking already stored (and locked) that now holds another time or provider. */
+  move(booking: Booking): void;
 }
 
 export abstract class BookingRepository {
@@ -12,11 +15,11 @@ export abstract class BookingRepository {
    * concurrent changes of one booking run one after the other. `null` when there is no such booking.
    */
   abstract change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null>;
-  /**
-   * Runs `work` in one transaction holding the provider's booking lock, and commits what it added.
-   * Concurrent bookings for the same provider run one after another.
-   */
   /** Runs `work` in one transaction: every write in it, a provider's diary included, commits or none does. */
   abstract inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction holding the provider's booking lock, and commits what it added
+   * or moved. Concurrent bookings for the same provider run one after another.
+   */
   abstract withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T>;
 }

@@ -1,5 +1,5 @@
-import { type Cents, newUuid } from '@app/shared/domain';
-import { bookingAlreadyCancelled, bookingInPast } from './scheduling.errors.js';
+import { type Cents, newUuid, nextUpdatedAt } from '@app/shared/domain';
+import { bookingAlreadyCancelled, bookingCancelled, bookingInPast } from './scheduling.errors.js';
 
 export interface Adjustment {
   id: string;
@@ -51,6 +51,8 @@ export class Booking {
   pmsAttendeeId: string | null;
   manageTokenHash: string | null;
   createdAt: Date;
+  /** When it last changed: equal to `createdAt` until it does. */
+  updatedAt: Date;
 
   static create(organisationId: string, props: NewBooking, now: Date): Booking {
     const booking = new Booking();
@@ -74,13 +76,51 @@ export class Booking {
     booking.pmsAttendeeId = props.pmsAttendeeId ?? null;
     booking.manageTokenHash = props.manageTokenHash ?? null;
     booking.createdAt = now;
+    booking.updatedAt = now;
     return booking;
   }
 
   cancel(now: Date): void {
     if (this.cancelledAt) throw bookingAlreadyCancelled(this.id);
-    if (this.serviceDate.getTime() <= now.getTime()) throw bookingInPast(this.id);
+    if (this.serviceDate.getTime() <= now.getTime()) throw bookingInPast(this.id, 'cancelled');
     this.cancelledAt = now;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+  }
+
+  /** Whether `paid` changed. */
+  setPaid(paid: boolean, now: Date): boolean {
+    if (this.paid === paid) return false;
+    this.paid = paid;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
+  }
+
+  /** Only a confirmed booking that has not begun can move. */
+  assertReschedulable(now: Date): void {
+    if (this.cancelledAt) throw bookingCancelled(this.id);
+    if (this.serviceDate.getTime() <= now.getTime()) throw bookingInPast(this.id, 'rescheduled');
+  }
+
+  /**
+   * Moves the booking, keeping its length (a type's later change of duration is for new bookings),
+   * its client, price, payment method and manage token. Whether anything moved.
+   */
+  reschedule(to: Pick<Booking, 'serviceDate' | 'providerId' | 'locationId' | 'providerLocationLinkId'>, now: Date): boolean {
+    this.assertReschedulable(now);
+    const moved =
+      this.serviceDate.getTime() !== to.serviceDate.getTime() ||
+      this.providerId !== to.providerId ||
+      this.locationId !== to.locationId ||
+      this.providerLocationLinkId !== to.providerLocationLinkId;
+    if (!moved) return false;
+    const duration = this.endsAt.getTime() - this.serviceDate.getTime();
+    this.serviceDate = to.serviceDate;
+    this.endsAt = new Date(to.serviceDate.getTime() + duration);
+    this.providerId = to.providerId;
+    this.locationId = to.locationId;
+    this.providerLocationLinkId = to.providerLocationLinkId;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
   }
 }
 

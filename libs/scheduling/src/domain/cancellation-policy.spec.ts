@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type CancellationSettings, cancellationPolicyOf } from './cancellation-policy.js';
+import { assertClientMayCancel, assertClientMayReschedule, type CancellationSettings, cancellationPolicyOf } from './cancellation-policy.js';
 
 const HOUR = 3_600_000;
 const SERVICE_DATE = new Date('2027-03-01T09:30:00.000Z');
@@ -9,6 +9,8 @@ const FIXED_FEE: CancellationSettings = {
   cancellationFeeAmount: 5000,
   cancellationFeePercent: null,
   cancellationNoFeeBeforeHours: 24,
+  clientCancelEnabled: true,
+  clientRescheduleEnabled: true,
 };
 const LATEST_NO_FEE_AT = new Date('2027-02-28T09:30:00.000Z');
 const at = (offsetMs: number) => new Date(LATEST_NO_FEE_AT.getTime() + offsetMs);
@@ -132,6 +134,34 @@ describe('cancellationPolicyOf', () => {
       const settings = { ...FIXED_FEE, cancellationNoFeeBeforeHours: 48 };
       expect(cancellationPolicyOf(settings, BOOKING, new Date(SERVICE_DATE.getTime() - 48 * HOUR)).fee.billable).toBe(false);
       expect(cancellationPolicyOf(settings, BOOKING, new Date(SERVICE_DATE.getTime() - 47 * HOUR)).fee.billable).toBe(true);
+    });
+  });
+
+  describe("a patient's own changes", () => {
+    it('takes the rules from the settings', () => {
+      expect(cancellationPolicyOf({ ...FIXED_FEE, clientCancelEnabled: false }, BOOKING, at(0)).rules).toEqual({
+        clientCancel: { enabled: false },
+        clientReschedule: { enabled: true },
+      });
+      expect(cancellationPolicyOf({ ...FIXED_FEE, clientRescheduleEnabled: false }, BOOKING, at(0)).rules).toEqual({
+        clientCancel: { enabled: true },
+        clientReschedule: { enabled: false },
+      });
+    });
+
+    it('lets a patient cancel only when clientCancel is enabled, fee or not', () => {
+      expect(() => assertClientMayCancel(cancellationPolicyOf(FIXED_FEE, BOOKING, at(1)))).not.toThrow();
+      expect(() => assertClientMayCancel(cancellationPolicyOf({ ...FIXED_FEE, clientCancelEnabled: false }, BOOKING, at(-1)))).toThrow(
+        expect.objectContaining({ code: 'cancel_not_allowed' }),
+      );
+    });
+
+    it('lets a patient move a booking up to latestNoFeeAt, and after it only when no fee is charged', () => {
+      const refused = expect.objectContaining({ code: 'reschedule_not_allowed' });
+      expect(() => assertClientMayReschedule(cancellationPolicyOf(FIXED_FEE, BOOKING, at(0)))).not.toThrow();
+      expect(() => assertClientMayReschedule(cancellationPolicyOf(FIXED_FEE, BOOKING, at(1)))).toThrow(refused);
+      expect(() => assertClientMayReschedule(cancellationPolicyOf({ ...FIXED_FEE, cancellationFeeEnabled: false }, BOOKING, at(1)))).not.toThrow();
+      expect(() => assertClientMayReschedule(cancellationPolicyOf({ ...FIXED_FEE, clientRescheduleEnabled: false }, BOOKING, at(-1)))).toThrow(refused);
     });
   });
 });

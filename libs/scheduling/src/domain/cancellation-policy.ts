@@ -1,4 +1,5 @@
 import { type Cents, percentOf } from '@app/shared/domain';
+import { cancelNotAllowed, rescheduleNotAllowed } from './scheduling.errors.js';
 
 /** The organisation's booking settings that the policy reads. */
 export interface CancellationSettings {
@@ -6,6 +7,10 @@ export interface CancellationSettings {
   cancellationFeeAmount: Cents | null;
   cancellationFeePercent: number | null;
   cancellationNoFeeBeforeHours: number;
+  /** Whether a patient may cancel through the manage token. */
+  clientCancelEnabled: boolean;
+  /** Whether a patient may move the booking through the manage token (while cancelling is free). */
+  clientRescheduleEnabled: boolean;
 }
 
 export interface CancellationPolicy {
@@ -33,7 +38,7 @@ export function cancellationPolicyOf(settings: CancellationSettings, booking: { 
   const amount = settings.cancellationFeeAmount ?? percentOf(booking.servicePrice, settings.cancellationFeePercent ?? 0);
   return {
     enabled: settings.cancellationFeeEnabled,
-    rules: { clientCancel: { enabled: true }, clientReschedule: { enabled: true } },
+    rules: { clientCancel: { enabled: settings.clientCancelEnabled }, clientReschedule: { enabled: settings.clientRescheduleEnabled } },
     fee: {
       amount,
       freeCancellationHours: settings.cancellationNoFeeBeforeHours,
@@ -42,4 +47,17 @@ export function cancellationPolicyOf(settings: CancellationSettings, booking: { 
       percent: settings.cancellationFeePercent,
     },
   };
+}
+
+/** A patient cancels through the manage token only where the policy lets them: 409 `cancel_not_allowed` otherwise. */
+export function assertClientMayCancel(policy: CancellationPolicy): void {
+  if (!policy.rules.clientCancel.enabled) throw cancelNotAllowed();
+}
+
+/**
+ * A patient moves a booking through the manage token only where the policy lets them, and while
+ * cancelling it would be free (or no fee is charged at all): 409 `reschedule_not_allowed` otherwise.
+ */
+export function assertClientMayReschedule(policy: CancellationPolicy): void {
+  if (!policy.rules.clientReschedule.enabled || (policy.enabled && policy.fee.billable)) throw rescheduleNotAllowed();
 }

@@ -4,9 +4,18 @@ export const bookingNotFound = (id: string): DomainError => notFound('Booking', 
 
 export const bookingAlreadyCancelled = (id: string): DomainError => conflict('booking_already_cancelled', `Booking ${id} is already cancelled.`);
 
-export const bookingInPast = (id: string): DomainError => conflict('booking_in_past', `Booking ${id} has already taken place and cannot be cancelled.`);
+export const bookingInPast = (id: string, change: 'cancelled' | 'rescheduled'): DomainError =>
+  conflict('booking_in_past', `Booking ${id} has already taken place and cannot be ${change}.`);
+
+export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
 
 export const slotUnavailable = (): DomainError => conflict('slot_unavailable', 'The provider already has a booking at that time.');
+
+export const rescheduleNotAllowed = (): DomainError =>
+  conflict('reschedule_not_allowed', "The clinic's policy does not let this booking be moved online now. Contact the clinic to change it.");
+
+export const cancelNotAllowed = (): DomainError =>
+  conflict('cancel_not_allowed', "The clinic's policy does not let this booking be cancelled online. Contact the clinic to cancel it.");
 
 export const notLinked = (): DomainError => providerNotAtLocation('locationId');
 

@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'booking.created',
   'booking.cancelled',
   'booking.paid',
+  'booking.rescheduled',
   'transaction.created',
   'payment.succeeded',
   'payment.failed',
@@ -45,9 +46,15 @@ export abstract class DomainEvents {
    * holds it (its view or domain object); the outbox turns it into the event's `data` with the
    * renderer the owning context's http layer registered in `EventRenderers`, so `data` is the
    * resource as its GET returns it. `organisationId` null for a change no organisation owns (a
-   * member a platform key created).
+   * member a platform key created). `beside` holds members the event carries next to `data`: only
+   * `booking.rescheduled` has one, `previous`.
    */
-  abstract record(type: EventType, organisationId: string | null, resource: object): Promise<void>;
+  abstract record(type: EventType, organisationId: string | null, resource: object, beside?: EventBeside): Promise<void>;
+}
+
+/** What a change replaced, as plain JSON: `booking.rescheduled`'s `previous` is where the booking was. */
+export interface EventBeside {
+  previous: object;
 }
 
 /**
@@ -83,7 +90,7 @@ export type EventDataRegistration = (renderers: EventRenderers) => void;
  * renders it, with the registrations the test names (an event type without one fails the test).
  */
 export class RecordedEvents extends DomainEvents {
-  readonly recorded: { type: EventType; organisationId: string | null; data: object }[] = [];
+  readonly recorded: ({ type: EventType; organisationId: string | null; data: object } & Partial<EventBeside>)[] = [];
   private readonly renderers = new EventRenderers();
 
   constructor(...registrations: EventDataRegistration[]) {
@@ -101,7 +108,7 @@ export class RecordedEvents extends DomainEvents {
     }
   }
 
-  async record(type: EventType, organisationId: string | null, resource: object): Promise<void> {
-    this.recorded.push({ type, organisationId, data: this.renderers.render(type, resource) });
+  async record(type: EventType, organisationId: string | null, resource: object, beside?: EventBeside): Promise<void> {
+    this.recorded.push({ type, organisationId, data: this.renderers.render(type, resource), ...beside });
   }
 }

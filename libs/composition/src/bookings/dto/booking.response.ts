@@ -12,6 +12,12 @@ import type { ExpandedBookingView } from '../booking-views.js';
 export class BookingResponse {
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({
+    example: '2026-11-24T01:12:40.000Z',
+    format: 'date-time',
+    description: 'When it last changed (cancelled, paid, rescheduled); equal to `createdAt` until it changes.',
+  })
+  updatedAt: string;
   @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
   @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
   @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string;

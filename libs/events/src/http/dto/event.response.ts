@@ -2,6 +2,12 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EVENT_TYPES } from '@app/shared/domain';
 import { eventBody, type StoredEvent } from '../../domain/stored-event.js';
 
+class PreviousPlaceResponse {
+  @ApiProperty({ example: '2026-12-01T09:30:00.000Z', format: 'date-time' }) serviceDate: string;
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
+}
+
 export class EventResponse {
   @ApiProperty({ example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: '`evt_` and a KSUID; the `webhook-id` of its deliveries.' })
   id: string;
@@ -27,6 +33,13 @@ export class EventResponse {
     description: 'The resource as its GET returns it, at the time of the event.',
   })
   data: object;
+
+  @ApiProperty({
+    required: false,
+    type: PreviousPlaceResponse,
+    description: 'Only on `booking.rescheduled`: where the booking was before it moved.',
+  })
+  previous?: object;
 
   static from(event: StoredEvent): EventResponse {
     return eventBody(event);

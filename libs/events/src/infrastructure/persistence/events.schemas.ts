@@ -33,6 +33,7 @@ export const StoredEventSchema = new EntitySchema<StoredEvent>({
     timestamp: { ...TIMESTAMP, fieldName: 'created_at' },
     organisationId: { ...TEXT, nullable: true },
     data: JSONB,
+    previous: { ...JSONB, nullable: true },
   },
 });
 

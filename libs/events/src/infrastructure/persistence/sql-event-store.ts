@@ -20,11 +20,12 @@ export class SqlEventStore extends EventStore {
     const connection = transactionConnection(this.em);
     if (!connection) throw new Error('Events are appended inside the transaction of their change (DomainEvents.transaction).');
     // Through JSON, so the log holds exactly what a client reads, whatever the data object held.
-    await connection.executeSql('insert into events (id, type, organisation_id, data, created_at) values ($1, $2, $3, $4::jsonb, $5)', [
+    await connection.executeSql('insert into events (id, type, organisation_id, data, previous, created_at) values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)', [
       event.id,
       event.type,
       event.organisationId,
       JSON.stringify(event.data),
+      event.previous && JSON.stringify(event.previous),
       event.timestamp,
     ]);
   }

@@ -19,6 +19,10 @@ export class BookingSettingsFields {
   @ApiProperty({ example: 120, description: 'Online bookings start at least this many minutes from now.' }) minimumNoticeMinutes: number;
   @ApiProperty({ example: 90, description: 'Online bookings start at most this many days from now.' }) maximumAdvanceDays: number;
   @ApiProperty({ example: 15, description: 'Online booking times start every this many minutes from the start of working hours.' }) slotIntervalMinutes: number;
+  @ApiProperty({ example: true, description: "Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`." })
+  clientCancelEnabled: boolean;
+  @ApiProperty({ example: true, description: "Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`." })
+  clientRescheduleEnabled: boolean;
 
   static from(settings: BookingSettings): BookingSettingsFields {
     return {
@@ -36,6 +40,8 @@ export class BookingSettingsFields {
       minimumNoticeMinutes: settings.minimumNoticeMinutes,
       maximumAdvanceDays: settings.maximumAdvanceDays,
       slotIntervalMinutes: settings.slotIntervalMinutes,
+      clientCancelEnabled: settings.clientCancelEnabled,
+      clientRescheduleEnabled: settings.clientRescheduleEnabled,
     };
   }
 }

@@ -25,6 +25,9 @@ export class UpdateBookingSettingsRequest {
   @OptionalBoolean(true) bookingNotificationsEnabled?: boolean;
   @OptionalBoolean(true) providerBookingNotificationsEnabled?: boolean;
   @OptionalBoolean(false) healthFundCardCollectionEnabled?: boolean;
+  @OptionalBoolean(true, 'Whether patients may cancel online, through the link their booking came with.') clientCancelEnabled?: boolean;
+  @OptionalBoolean(true, 'Whether patients may move a booking online while cancelling it is still free (or no fee is charged).')
+  clientRescheduleEnabled?: boolean;
 
   @ApiProperty({
     required: false,

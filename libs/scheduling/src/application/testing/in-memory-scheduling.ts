@@ -46,12 +46,17 @@ export class InMemoryBookings extends BookingRepository {
 
   async withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
     const added: Booking[] = [];
+    const moved: Booking[] = [];
     const result = await work({
       confirmedBookingsBetween: async (start, end) =>
-        this.bookings.filter((booking) => booking.providerId === providerId && !booking.cancelledAt && booking.serviceDate < end && booking.endsAt > start),
+        this.bookings
+          .filter((booking) => booking.providerId === providerId && !booking.cancelledAt && booking.serviceDate < end && booking.endsAt > start)
+          .map(copyOf),
       add: (booking) => added.push(booking),
+      move: (booking) => moved.push(booking),
     });
     this.bookings.push(...added.map(copyOf));
+    for (const booking of moved) this.bookings[this.bookings.findIndex((stored) => stored.id === booking.id)] = copyOf(booking);
     return result;
   }
 }

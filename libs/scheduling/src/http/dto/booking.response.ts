@@ -50,6 +50,7 @@ export class CancellationPolicyResponse {
 export interface BookingFields {
   id: string;
   createdAt: string;
+  updatedAt: string;
   locationId: string;
   providerId: string;
   appointmentTypeId: string;
@@ -82,6 +83,7 @@ export function renderBooking<Expanded extends object>(read: BookingView, expand
   return {
     id: booking.id,
     createdAt: booking.createdAt.toISOString(),
+    updatedAt: booking.updatedAt.toISOString(),
     locationId: booking.locationId,
     providerId: booking.providerId,
     appointmentTypeId: booking.appointmentTypeId,

@@ -12,6 +12,7 @@ import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import type { BookingQueries, BookingView } from '../../application/booking.queries.js';
 import { BookingCancellation } from '../../application/booking-cancellation.js';
+import { BookingPlacement } from '../../application/booking-placement.js';
 import { CreateBooking, type CreateBookingCommand } from '../../application/create-booking.use-case.js';
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
@@ -63,10 +64,12 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     const organisations = new SqlOrganisationQueries(sql);
     const clients = new SqlClientQueries(sql);
     return new CreateBooking(
-      new MikroOrmBookingRepository(em),
-      new MikroOrmAppointmentTypeRepository(em),
+      new BookingPlacement(
+        new MikroOrmAppointmentTypeRepository(em),
+        new SqlPractitionerQueries(sql, organisations, new SqlDirectoryQueries(sql, organisations)),
+        new MikroOrmBookingRepository(em),
+      ),
       clients,
-      new SqlPractitionerQueries(sql, organisations, new SqlDirectoryQueries(sql, organisations)),
       new SqlWalletCardQueries(new SqlReader(orm), clients),
       bookingReads,
       clock,

@@ -51,6 +51,8 @@ export class MikroOrmBookingRepository extends BookingRepository {
       const result = await work({
         confirmedBookingsBetween: (start, end) => tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
         add: (booking) => tx.persist(booking),
+        // Loaded by `change` in this same transaction, so already managed: the flush below writes it.
+        move: (booking) => tx.persist(booking),
       });
       await tx.flush();
       return result;

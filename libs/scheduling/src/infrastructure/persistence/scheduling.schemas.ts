@@ -51,6 +51,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     pmsAttendeeId: { ...TEXT, nullable: true },
     manageTokenHash: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 

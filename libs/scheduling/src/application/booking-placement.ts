@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { referenceNotFound } from '@app/shared/domain';
+import { PractitionerQueries, type ProviderLocationLink } from '@app/practitioners';
+import type { AppointmentType } from '../domain/appointment-type.js';
+import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
+import { type Booking, fitsBeside } from '../domain/booking.js';
+import { BookingRepository, type ProviderDiary } from '../domain/booking.repository.js';
+import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
+
+/** Who a booking is with, where, and for what. */
+export interface Place {
+  providerId: string;
+  locationId: string;
+  appointmentTypeId: string;
+}
+
+/** What the checks of a place read: the provider's live link to the location, and the appointment type. */
+export interface PlaceReads {
+  link: ProviderLocationLink | null;
+  type: AppointmentType | null;
+}
+
+/** The time a booking is to hold in its provider's diary. */
+export type Slot = Pick<Booking, 'id' | 'providerId' | 'locationId' | 'serviceDate' | 'endsAt'>;
+
+/**
+ * Where a booking may be, by the rules every booking follows whether it is new or moved: the
+ * provider linked to the location, the appointment type offered by both, and a time that fits the
+ * provider's other confirmed bookings, checked under the provider's lock so that one slot has one
+ * winner.
+ */
+@Injectable()
+export class BookingPlacement {
+  constructor(
+    private readonly appointmentTypes: AppointmentTypeRepository,
+    private readonly practitioners: PractitionerQueries,
+    private readonly bookings: BookingRepository,
+  ) {}
+
+  /** Reads what `verify` checks; a caller runs it beside its own reads. */
+  async read(organisationId: string, place: Place): Promise<PlaceReads> {
+    const [link, type] = await Promise.all([
+      this.practitioners.liveLink(organisationId, place.providerId, place.locationId),
+      this.appointmentTypes.findById(organisationId, place.appointmentTypeId),
+    ]);
+    return { link, type };
+  }
+
+  /** The link and type of a place that can take a booking, or the first rule it breaks. */
+  verify(place: Place, { link, type }: PlaceReads): { link: ProviderLocationLink; type: AppointmentType } {
+    if (!type || type.deleted) throw referenceNotFound('appointmentTypeId', 'Appointment type', place.appointmentTypeId);
+    if (!link) throw notLinked();
+    if (!type.offers(place.providerId, place.locationId)) throw notOffered();
+    return { link, type };
+  }
+
+  /**
+   * Under the provider's lock: when the slot fits beside the provider's other confirmed bookings
+   * (a group session with a place left counts as free), `write` puts the booking there; otherwise
+   * 409 `slot_unavailable`. A booking being moved does not stand in its own way.
+   */
+  async reserve(slot: Slot, type: Pick<AppointmentType, 'id' | 'maxAttendees'>, write: (diary: ProviderDiary) => void): Promise<void> {
+    await this.bookings.withProviderDiary(slot.providerId, async (diary) => {
+      const overlapping = (await diary.confirmedBookingsBetween(slot.serviceDate, slot.endsAt)).filter((other) => other.id !== slot.id);
+      if (!fitsBeside(overlapping, { appointmentTypeId: type.id, locationId: slot.locationId, serviceDate: slot.serviceDate, maxAttendees: type.maxAttendees }))
+        throw slotUnavailable();
+      write(diary);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { Temporal } from 'temporal-polyfill';
+
+/** The time zone the online-booking tests' clinics are in. */
+export const ZONE = 'Australia/Sydney';
+
+/** The day `days` after today in Sydney, `YYYY-MM-DD`. */
+export const dayAhead = (days: number): string => Temporal.Now.plainDateISO(ZONE).add({ days }).toString();
+
+/** The instant of a wall-clock time in Sydney, as the API writes instants. */
+export const sydney = (date: string, time: string): string =>
+  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds).toISOString();
+
+/** The UTC offset of Sydney on a day at noon, as `HH:MM`. */
+export function offsetOn(date: string): string {
+  return Temporal.PlainDate.from(date)
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('12:00') })
+    .offset.slice(1);
+}

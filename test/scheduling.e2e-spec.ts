@@ -83,6 +83,7 @@ const BOOKING_FIELDS = [
 const PROVIDER_FIELDS = [
   'id',
   'createdAt',
+  'updatedAt',
   'locationIds',
   'deleted',
   'bookingsEnabled',

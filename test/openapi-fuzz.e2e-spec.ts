@@ -41,6 +41,12 @@ const logLines: string[] = [];
 let home: Tenant;
 /** Real ids of the fixtures, by the parameter or field name that carries them. */
 const realIds: Record<string, string> = {};
+/** The provider's link to the location: the `linkId` of a provider's location-link paths (elsewhere a plan template link's). */
+let locationLinkId: string;
+
+/** The real id for a path parameter of an operation's path. */
+const realPathId = (template: string, name: string): string | undefined =>
+  name === 'linkId' && template.includes('/location-links/') ? locationLinkId : realIds[name];
 
 beforeAll(async () => {
   // What the problem filter says about a database refusal or an unhandled error, whatever the log level.
@@ -54,7 +60,7 @@ beforeAll(async () => {
   const business = await createBusiness(t, home.id);
   const location = await createLocation(t, home.id, business.id);
   const provider = await createProvider(t, home.id);
-  await createLink(t, home.id, provider.id, location.id);
+  locationLinkId = (await createLink(t, home.id, provider.id, location.id)).id;
   const type = await createAppointmentType(t, home.id, { providers: [provider.id], locations: [location.id] });
   const client = await createClient(t, home.id);
   const card = await created(
@@ -373,8 +379,8 @@ function poisonOneField(body: unknown, pick: number, poisonFor: (current: unknow
 const parametersOf = (operation: OperationObject, where: 'path' | 'query'): ParameterObject[] =>
   (operation.parameters ?? []).filter((parameter): parameter is ParameterObject => !('$ref' in parameter) && parameter.in === where);
 
-function pathValue(parameter: ParameterObject): fc.Arbitrary<string> {
-  const real = realIds[parameter.name];
+function pathValue(template: string, parameter: ParameterObject): fc.Arbitrary<string> {
+  const real = realPathId(template, parameter.name);
   return real === undefined ? poisonString : fc.oneof({ weight: 6, arbitrary: fc.constant(real) }, { weight: 3, arbitrary: poisonString });
 }
 
@@ -408,7 +414,7 @@ function requestsFor(template: string, method: (typeof METHODS)[number], operati
   return fc.record({
     method: fc.oneof({ weight: 12, arbitrary: fc.constant<Method>(method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }),
     path: fc
-      .tuple(...pathParameters.map(pathValue))
+      .tuple(...pathParameters.map((parameter) => pathValue(template, parameter)))
       .map((values) => pathParameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, encodeUnpaired(values[index])), template)),
     query: fc
       .tuple(
@@ -484,7 +490,7 @@ describe('every field of every example body, poisoned in turn', () => {
       const schema = requestSchemaOf(operation);
       if (!schema) continue;
       const example = exampleOf(schema);
-      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => realIds[name] ?? name);
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => realPathId(template, name) ?? name);
       for (let pick = 0; pick < fieldCount(example); pick++) {
         for (const poison of [...NUMBER_POISONS, ...STRING_POISONS, null, [], {}, true]) {
           const body = poisonOneField(example, pick, () => poison);

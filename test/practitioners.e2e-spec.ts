@@ -25,6 +25,7 @@ import { expectInvalid, expectNotFound, expectProblem } from './support/problems
 const PROVIDER_FIELDS = [
   'id',
   'createdAt',
+  'updatedAt',
   'locationIds',
   'deleted',
   'bookingsEnabled',
@@ -35,7 +36,7 @@ const PROVIDER_FIELDS = [
   'lastName',
   'profileImageUrl',
 ].sort();
-const LINK_FIELDS = ['id', 'createdAt', 'providerId', 'locationId', 'deleted', 'acceptedTerms', 'categoryCode', 'medicare', 'association'].sort();
+const LINK_FIELDS = ['id', 'createdAt', 'updatedAt', 'providerId', 'locationId', 'deleted', 'acceptedTerms', 'categoryCode', 'medicare', 'association'].sort();
 const FULL_LINK = {
   acceptedTerms: true,
   categoryCode: 'physiotherapist',
@@ -122,6 +123,7 @@ describe('POST /v1/organisations/{organisationId}/providers', () => {
     expect(response.body).toEqual({
       id: expect.stringMatching(UUID),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       locationIds: [],
       deleted: false,
       bookingsEnabled: true,
@@ -197,13 +199,14 @@ describe('GET and DELETE /v1/organisations/{organisationId}/providers/{providerI
 
     const deleted = await del(providersPath(home.organisationId, `/${provider.id}`));
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ ...provider, deleted: true });
+    expect(deleted.body).toEqual({ ...provider, deleted: true, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(deleted.body.updatedAt > provider.updatedAt).toBe(true);
 
-    expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body).toEqual({ ...provider, deleted: true });
+    expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body).toEqual(deleted.body);
 
     const again = await del(providersPath(home.organisationId, `/${provider.id}`));
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ ...provider, deleted: true });
+    expect(again.body).toEqual(deleted.body);
 
     const live = (await walk(home.organisationId, 200)).items.map((item) => item.id);
     expect(live).toContain(kept.id);
@@ -414,6 +417,7 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     expect(response.body).toEqual({
       id: expect.stringMatching(UUID),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       providerId: provider.id,
       locationId: home.locations[0].id,
       deleted: false,

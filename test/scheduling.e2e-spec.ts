@@ -84,6 +84,7 @@ const BOOKING_FIELDS = [
 const PROVIDER_FIELDS = [
   'id',
   'createdAt',
+  'updatedAt',
   'locationIds',
   'deleted',
   'bookingsEnabled',

@@ -75,6 +75,7 @@ function providerResponse(provider) {
   return {
     id: provider.id,
     createdAt: new Date(provider.createdAt).toISOString(),
+    updatedAt: new Date(provider.updatedAt).toISOString(),
     locationIds: provider.locationIds,
     deleted: provider.deleted,
     bookingsEnabled: provider.bookingsEnabled,
@@ -195,11 +196,12 @@ export function createQueries(pool, statements) {
   async function providers(organisationId, page) {
     await assertExists(organisationId);
     const [list, [{ total }]] = await Promise.all([
-      rows(
-        `${statements.providers} where p.organisation_id = $1 and ($2 or not p.deleted)
-         order by p.last_name, p.first_name, p.id limit $3 offset $4`,
-        [organisationId, false, page.limit, (page.page - 1) * page.limit],
-      ),
+      rows(`${statements.providers} where p.organisation_id = $1 and ($2 or not p.deleted) order by p.last_name, p.first_name, p.id limit $3 offset $4`, [
+        organisationId,
+        false,
+        page.limit,
+        (page.page - 1) * page.limit,
+      ]),
       rows(`${statements.providerCount} where p.organisation_id = $1 and ($2 or not p.deleted)`, [organisationId, false]),
     ]);
     return pageOf(list.map(providerResponse), total, page);

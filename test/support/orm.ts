@@ -109,6 +109,7 @@ export class Rows {
 
   async provider(organisationId: string): Promise<string> {
     const id = randomUUID();
+    const now = new Date();
     await this.insert('providers', {
       id,
       organisation_id: organisationId,
@@ -116,13 +117,15 @@ export class Rows {
       last_name: 'Raman',
       bookings_enabled: true,
       deleted: false,
-      created_at: new Date(),
+      created_at: now,
+      updated_at: now,
     });
     return id;
   }
 
   async link(organisationId: string, providerId: string, locationId: string): Promise<string> {
     const id = randomUUID();
+    const now = new Date();
     await this.insert('provider_location_links', {
       id,
       organisation_id: organisationId,
@@ -132,7 +135,8 @@ export class Rows {
       medicare: {},
       association: {},
       deleted: false,
-      created_at: new Date(),
+      created_at: now,
+      updated_at: now,
     });
     return id;
   }

@@ -3,7 +3,10 @@ import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
 import { CreateLocationLink } from './application/create-location-link.use-case.js';
 import { CreateProvider } from './application/create-provider.use-case.js';
+import { DeleteLocationLink } from './application/delete-location-link.use-case.js';
 import { DeleteProvider } from './application/delete-provider.use-case.js';
+import { UpdateLocationLink } from './application/update-location-link.use-case.js';
+import { UpdateProvider } from './application/update-provider.use-case.js';
 import { PractitionerQueries, SqlPractitionerQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
@@ -21,8 +24,11 @@ export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
     eventData(renderPractitionerEvents),
     { provide: PractitionerRepository, useClass: MikroOrmPractitionerRepository },
     CreateProvider,
+    UpdateProvider,
     DeleteProvider,
     CreateLocationLink,
+    UpdateLocationLink,
+    DeleteLocationLink,
     { provide: PractitionerQueries, useClass: SqlPractitionerQueries },
   ],
   exports: [PractitionerQueries],

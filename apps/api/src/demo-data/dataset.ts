@@ -240,6 +240,7 @@ export class DatasetGenerator {
         bookings_enabled: n % 10 !== 9,
         deleted: false,
         created_at: createdAt.toISOString(),
+        updated_at: createdAt.toISOString(),
       });
       const linked = [locations[n % locations.length], ...(locations.length > 1 && p.chance(0.3) ? [locations[(n + 1) % locations.length]] : [])];
       const stem = p.int(200_000, 499_999);
@@ -261,6 +262,7 @@ export class DatasetGenerator {
           association: { registrationLetter: null },
           deleted: false,
           created_at: createdAt.toISOString(),
+          updated_at: createdAt.toISOString(),
         });
         return { linkId, location };
       });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
+import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { Provider } from '../domain/provider.js';
 import { CreateLocationLink } from './create-location-link.use-case.js';
 import { KnownLocations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { InMemoryPractitioners } from './testing/in-memory-practitioners.js';
+import { renderPractitionerEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
+const LATER = new Date('2026-11-23T01:00:00.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const LOCATION = '5d0c3f8e-2b1a-4c6d-9e7f-8a9b0c1d2e3f';
@@ -15,10 +18,11 @@ function setUp() {
   const practitioners = new InMemoryPractitioners();
   const provider = Provider.create(ORGANISATION, { firstName: 'Sam', lastName: 'Lee' }, NOW);
   const deleted = Provider.create(ORGANISATION, { firstName: 'Kim', lastName: 'Ng' }, NOW);
-  deleted.delete();
+  deleted.archive(NOW);
   for (const stored of [provider, deleted]) practitioners.providers.set(stored.id, stored);
   const directory = new KnownLocations({ [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] });
-  return { provider, deleted, practitioners, createLink: new CreateLocationLink(practitioners, directory, new FixedClock(NOW)) };
+  const events = new RecordedEvents(renderPractitionerEvents);
+  return { provider, deleted, practitioners, events, createLink: new CreateLocationLink(practitioners, directory, new FixedClock(LATER), events) };
 }
 
 describe('CreateLocationLink', () => {
@@ -35,7 +39,8 @@ describe('CreateLocationLink', () => {
       locationId: LOCATION,
       deleted: false,
       acceptedTerms: false,
-      createdAt: NOW,
+      createdAt: LATER,
+      updatedAt: LATER,
     });
     expect(link.medicare).toEqual({
       suggestedProviderNumber: null,
@@ -43,6 +48,19 @@ describe('CreateLocationLink', () => {
       startDate: '2026-11-30T23:00:00.000Z',
       registrationLetter: null,
     });
+  });
+
+  it("records provider_location_link.created with the link as its list shows it, and moves the provider's updatedAt (its locationIds changed)", async () => {
+    const { provider, practitioners, events, createLink } = setUp();
+    const link = await createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION, categoryCode: 'physiotherapist' });
+    expect(events.recorded).toEqual([
+      {
+        type: 'provider_location_link.created',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({ id: link.id, providerId: provider.id, categoryCode: 'physiotherapist', updatedAt: LATER.toISOString() }),
+      },
+    ]);
+    expect(practitioners.providers.get(provider.id)?.updatedAt).toEqual(LATER);
   });
 
   it('answers location_link_exists for a second live link to the same location', async () => {
@@ -55,10 +73,11 @@ describe('CreateLocationLink', () => {
     expect(practitioners.links).toHaveLength(1);
   });
 
-  it('answers provider_deleted for a deleted provider, and stores nothing', async () => {
-    const { deleted, practitioners, createLink } = setUp();
+  it('answers provider_deleted for a deleted provider, and stores and records nothing', async () => {
+    const { deleted, practitioners, events, createLink } = setUp();
     await expect(createLink.execute(ORGANISATION, deleted.id, { locationId: LOCATION })).rejects.toMatchObject({ kind: 'conflict', code: 'provider_deleted' });
     expect(practitioners.links).toEqual([]);
+    expect(events.recorded).toEqual([]);
   });
 
   it("answers not_found for another organisation's provider, and stores nothing", async () => {

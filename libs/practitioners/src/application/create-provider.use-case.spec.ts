@@ -44,6 +44,7 @@ describe('CreateProvider', () => {
         data: {
           id: provider.id,
           createdAt: '2026-11-22T05:28:59.000Z',
+          updatedAt: '2026-11-22T05:28:59.000Z',
           locationIds: [],
           deleted: false,
           bookingsEnabled: true,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
-import { Clock, DomainEvents, toE164 } from '@app/shared/domain';
+import { Clock, DomainEvents } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { type NewProvider, Provider } from '../domain/provider.js';
 import { PractitionerRepository } from '../domain/practitioner.repository.js';
@@ -18,8 +18,7 @@ export class CreateProvider {
 
   async execute(organisationId: string, props: NewProvider): Promise<Provider> {
     await this.organisations.assertExists(organisationId);
-    const mobileNumber = props.mobileNumber ? toE164(props.mobileNumber, 'mobileNumber') : null;
-    const provider = Provider.create(organisationId, { ...props, mobileNumber }, this.clock.now());
+    const provider = Provider.create(organisationId, props, this.clock.now());
     await this.events.transaction(async () => {
       await this.practitioners.save(provider);
       const created = await this.queries.get(organisationId, provider.id, Expansion.none());

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { computed, Expansion, ReadModel, SqlReader } from '@app/shared';
+import { computed, Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { Provider } from '../domain/provider.js';
@@ -24,6 +24,15 @@ export const PROVIDERS = ReadModel.of(Provider, 'p', {
 });
 const LINKS = ReadModel.of(ProviderLocationLink, 'l');
 
+/**
+ * A provider and its link to a location, archived or not, as a new booking checks them: `link` is
+ * the live link, else the latest archived one, else `null` (never linked there).
+ */
+export interface ProviderAtLocation {
+  provider: ProviderView;
+  link: ProviderLocationLink | null;
+}
+
 /** What this context's answers and other contexts read of providers and their links. */
 export abstract class PractitionerQueries {
   abstract list(
@@ -32,18 +41,28 @@ export abstract class PractitionerQueries {
     options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> },
   ): Promise<Page<ProviderView>>;
   abstract get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderView>;
+  /** A provider's links, newest first; archived ones only with `includeDeleted`. Not found: an unknown provider. */
+  abstract locationLinks(
+    organisationId: string,
+    providerId: string,
+    page: PageRequest,
+    options: { includeDeleted: boolean },
+  ): Promise<Page<ProviderLocationLink>>;
   /** Providers by id, without expansions. */
   abstract byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>>;
   abstract bookable(organisationId: string): Promise<ProviderView[]>;
   abstract missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
   abstract liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
+  /** The provider (archived or not) and its link to the location; `null` when the organisation has no such provider. */
+  abstract providerAtLocation(organisationId: string, providerId: string, locationId: string): Promise<ProviderAtLocation | null>;
   /** Links by id. */
   abstract linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>>;
 }
 
 /**
  * The read side of practitioners. A page is two statements (rows with their location ids, and the
- * count), and each expansion one more, whatever the page size; `byIds` and `linksByIds` one each.
+ * count), and each expansion one more, whatever the page size; a page of a provider's links three
+ * (the provider's existence too); `byIds` and `linksByIds` one each.
  */
 @Injectable()
 export class SqlPractitionerQueries extends PractitionerQueries {
@@ -61,16 +80,40 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> },
   ): Promise<Page<ProviderView>> {
     await this.organisations.assertExists(organisationId);
+    const window = listWindow('p', page, 'p.last_name, p.first_name, p.id', 3);
+    const where = `where p.organisation_id = $1 and ($2 or not p.deleted)${window.condition}`;
+    const params = [organisationId, options.includeDeleted, ...window.params];
     const [rows, total] = await Promise.all([
-      this.sql.select(
-        PROVIDERS,
-        `where p.organisation_id = $1 and ($2 or not p.deleted)
-         order by p.last_name, p.first_name, p.id limit $3 offset $4`,
-        [organisationId, options.includeDeleted, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(PROVIDERS, 'where p.organisation_id = $1 and ($2 or not p.deleted)', [organisationId, options.includeDeleted]),
+      this.sql.select(PROVIDERS, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
+        ...params,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(PROVIDERS, where, params),
     ]);
     return pageOf(await this.withExpansions(organisationId, rows, options.expansion), total, page);
+  }
+
+  async locationLinks(
+    organisationId: string,
+    providerId: string,
+    page: PageRequest,
+    options: { includeDeleted: boolean },
+  ): Promise<Page<ProviderLocationLink>> {
+    const window = listWindow('l', page, 'l.created_at desc, l.id desc', 4);
+    const where = `where l.organisation_id = $1 and l.provider_id = $2 and ($3 or not l.deleted)${window.condition}`;
+    const params = [organisationId, providerId, options.includeDeleted, ...window.params];
+    const [providers, rows, total] = await Promise.all([
+      this.sql.count(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [organisationId, providerId]),
+      this.sql.select(LINKS, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
+        ...params,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(LINKS, where, params),
+    ]);
+    if (providers === 0) throw providerNotFound(providerId);
+    return pageOf(rows, total, page);
   }
 
   async get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderView> {
@@ -131,6 +174,21 @@ export class SqlPractitionerQueries extends PractitionerQueries {
        where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3 and not l.deleted and not p.deleted`,
       [organisationId, providerId, locationId],
     );
+  }
+
+  async providerAtLocation(organisationId: string, providerId: string, locationId: string): Promise<ProviderAtLocation | null> {
+    if (!isUuid(providerId)) return null;
+    const [provider, link] = await Promise.all([
+      this.sql.first(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [organisationId, providerId]),
+      isUuid(locationId)
+        ? this.sql.first(
+            LINKS,
+            'where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3 order by l.deleted, l.created_at desc, l.id desc limit 1',
+            [organisationId, providerId, locationId],
+          )
+        : null,
+    ]);
+    return provider && { provider, link };
   }
 
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {

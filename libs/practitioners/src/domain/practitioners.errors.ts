@@ -6,3 +6,5 @@ export const providerDeleted = (id: string): DomainError => conflict('provider_d
 
 export const locationLinkExists = (providerId: string, locationId: string): DomainError =>
   conflict('location_link_exists', `Provider ${providerId} is already linked to location ${locationId}.`);
+
+export const locationLinkNotFound = (id: string): DomainError => notFound('Location link', id);

@@ -13,7 +13,7 @@ const LOCATION = '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
 const OTHERS_LOCATION = '0193a6f3-0000-7000-8000-000000000001';
 const provider = Provider.create(ORGANISATION, { firstName: 'Sam', lastName: 'Lee' }, NOW);
 const deletedProvider = Provider.create(ORGANISATION, { firstName: 'Kim', lastName: 'Ng' }, NOW);
-deletedProvider.delete();
+deletedProvider.archive(NOW);
 const othersProvider = Provider.create(OTHER_ORGANISATION, { firstName: 'Jo', lastName: 'Park' }, NOW);
 
 function setUp() {

@@ -23,6 +23,7 @@ import { Migration20261127000000IdempotencyInProgressExpiry } from './Migration2
 import { Migration20261127000000DeliveryFailureClasses } from './Migration20261127000000DeliveryFailureClasses.js';
 import { Migration20261128000000OrganisationsUpdatedAt } from './Migration20261128000000OrganisationsUpdatedAt.js';
 import { Migration20261128000000BookingChanges } from './Migration20261128000000BookingChanges.js';
+import { Migration20261128000000PractitionersUpdatedAt } from './Migration20261128000000PractitionersUpdatedAt.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127000000DeliveryFailureClasses', class: Migration20261127000000DeliveryFailureClasses },
   { name: 'Migration20261128000000OrganisationsUpdatedAt', class: Migration20261128000000OrganisationsUpdatedAt },
   { name: 'Migration20261128000000BookingChanges', class: Migration20261128000000BookingChanges },
+  { name: 'Migration20261128000000PractitionersUpdatedAt', class: Migration20261128000000PractitionersUpdatedAt },
 ];

@@ -1,5 +1,5 @@
 import { Provider } from '../../domain/provider.js';
-import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
+import { ProviderLocationLink } from '../../domain/provider-location-link.js';
 import { LiveLinkExistsError, PractitionerRepository } from '../../domain/practitioner.repository.js';
 import { providerNotFound } from '../../domain/practitioners.errors.js';
 import { PractitionerQueries, type ProviderView } from '../practitioner.queries.js';
@@ -15,19 +15,39 @@ export class InMemoryPractitioners extends PractitionerRepository {
     return provider?.organisationId === organisationId ? copyOf(provider) : null;
   }
 
-  async save(provider: Provider): Promise<void> {
-    this.saved.push(copyOf(provider));
-    this.providers.set(provider.id, copyOf(provider));
+  lockProvider(organisationId: string, providerId: string): Promise<Provider | null> {
+    return this.findProvider(organisationId, providerId);
+  }
+
+  async lockLink(organisationId: string, providerId: string, linkId: string): Promise<ProviderLocationLink | null> {
+    const link = this.links.find((candidate) => candidate.id === linkId && candidate.providerId === providerId && candidate.organisationId === organisationId);
+    return link ? linkCopyOf(link) : null;
+  }
+
+  async save(...changed: (Provider | ProviderLocationLink)[]): Promise<void> {
+    for (const entity of changed) {
+      if (entity instanceof Provider) {
+        this.saved.push(copyOf(entity));
+        this.providers.set(entity.id, copyOf(entity));
+      } else {
+        this.links.splice(
+          this.links.findIndex((link) => link.id === entity.id),
+          1,
+          linkCopyOf(entity),
+        );
+      }
+    }
   }
 
   async addLink(link: ProviderLocationLink): Promise<void> {
     if (this.links.some((live) => !live.deleted && live.providerId === link.providerId && live.locationId === link.locationId)) throw new LiveLinkExistsError();
-    this.links.push(link);
+    this.links.push(linkCopyOf(link));
   }
 }
 
 /** A detached copy, as a fresh load from the database would give. */
 const copyOf = (provider: Provider): Provider => Object.assign(new Provider(), provider);
+const linkCopyOf = (link: ProviderLocationLink): ProviderLocationLink => Object.assign(new ProviderLocationLink(), structuredClone({ ...link }));
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
@@ -50,6 +70,14 @@ export class StoredProviderQueries extends PractitionerQueries {
   }
 
   list(): never {
+    return unread();
+  }
+
+  locationLinks(): never {
+    return unread();
+  }
+
+  providerAtLocation(): never {
     return unread();
   }
 

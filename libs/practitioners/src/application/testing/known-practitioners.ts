@@ -1,6 +1,6 @@
-import type { Provider } from '../../domain/provider.js';
+import { Provider } from '../../domain/provider.js';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
-import { PractitionerQueries } from '../practitioner.queries.js';
+import { PractitionerQueries, type ProviderAtLocation } from '../practitioner.queries.js';
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
@@ -26,6 +26,10 @@ export class KnownPractitioners extends PractitionerQueries {
     return unread();
   }
 
+  locationLinks(): never {
+    return unread();
+  }
+
   byIds(): never {
     return unread();
   }
@@ -41,6 +45,15 @@ export class KnownPractitioners extends PractitionerQueries {
   async liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
     if (!this.live(organisationId, providerId)) return null;
     return this.links.find((link) => !link.deleted && link.providerId === providerId && link.locationId === locationId) ?? null;
+  }
+
+  async providerAtLocation(organisationId: string, providerId: string, locationId: string): Promise<ProviderAtLocation | null> {
+    const provider = this.providers.find((candidate) => candidate.organisationId === organisationId && candidate.id === providerId);
+    if (!provider) return null;
+    const links = this.links.filter((link) => link.providerId === providerId && link.locationId === locationId);
+    const link = links.find((candidate) => !candidate.deleted) ?? links.at(-1) ?? null;
+    const locationIds = this.links.filter((candidate) => candidate.providerId === providerId && !candidate.deleted).map((candidate) => candidate.locationId);
+    return { provider: Object.assign(new Provider(), provider, { locationIds }), link };
   }
 
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {

@@ -1,7 +1,5 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean } from 'class-validator';
-import { ListQueryParam, PageQuery, MayBeOmitted } from '@app/shared';
+import { IntersectionType } from '@nestjs/swagger';
+import { IncludeDeletedQuery, ListQueryParam, PageQuery } from '@app/shared';
 import type { ProviderExpansion } from '../../application/practitioner.queries.js';
 
 export const PROVIDER_EXPANSIONS = ['locationLinks', 'locations'] as const satisfies readonly ProviderExpansion[];
@@ -11,10 +9,4 @@ export class ProviderExpandQuery {
   expand?: ProviderExpansion[];
 }
 
-export class ListProvidersQuery extends IntersectionType(PageQuery, ProviderExpandQuery) {
-  @ApiProperty({ required: false, enum: ['true', 'false'], default: 'false', description: 'Include deleted providers.' })
-  @MayBeOmitted()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean({ message: 'includeDeleted must be true or false' })
-  includeDeleted?: boolean;
-}
+export class ListProvidersQuery extends IntersectionType(PageQuery, IncludeDeletedQuery, ProviderExpandQuery) {}

@@ -15,6 +15,8 @@ export class LinkAssociationResponse {
 export class ProviderLocationLinkResponse {
   @ApiProperty({ example: '0193a6f6-4d5e-7f60-8b72-8c9d0e1f2a3b' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  updatedAt: string;
   @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) providerId: string;
   @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) locationId: string;
   @ApiProperty({ example: false }) deleted: boolean;
@@ -27,6 +29,7 @@ export class ProviderLocationLinkResponse {
     return {
       id: link.id,
       createdAt: link.createdAt.toISOString(),
+      updatedAt: link.updatedAt.toISOString(),
       providerId: link.providerId,
       locationId: link.locationId,
       deleted: link.deleted,

@@ -6,6 +6,12 @@ import { ProviderLocationLinkResponse } from './location-link.response.js';
 export class ProviderResponse {
   @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) id: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({
+    example: '2026-11-22T05:28:59.000Z',
+    format: 'date-time',
+    description: 'When it last changed; equal to `createdAt` until it changes. Linking it to a location, or archiving a link, changes it too (`locationIds`).',
+  })
+  updatedAt: string;
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'], description: 'Locations the provider has a live link to.' })
   locationIds: string[];
   @ApiProperty({ example: false }) deleted: boolean;
@@ -25,6 +31,7 @@ export class ProviderResponse {
     return {
       id: provider.id,
       createdAt: provider.createdAt.toISOString(),
+      updatedAt: provider.updatedAt.toISOString(),
       locationIds: provider.locationIds,
       deleted: provider.deleted,
       bookingsEnabled: provider.bookingsEnabled,

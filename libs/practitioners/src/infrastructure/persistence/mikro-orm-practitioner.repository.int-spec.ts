@@ -1,17 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { SqlReader } from '@app/shared';
+import { DomainEvents } from '@app/shared/domain';
 import { SqlDirectoryQueries } from '../../../../organisations/src/application/directory.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { CreateLocationLink } from '../../application/create-location-link.use-case.js';
+import { SqlPractitionerQueries } from '../../application/practitioner.queries.js';
 import { LiveLinkExistsError } from '../../domain/practitioner.repository.js';
 import { Provider } from '../../domain/provider.js';
 import { ProviderLocationLink } from '../../domain/provider-location-link.js';
 import { MikroOrmPractitionerRepository } from './mikro-orm-practitioner.repository.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
+
+/** Runs a use case's change in one transaction, as the outbox does, and keeps no events. */
+class TransactionOnly extends DomainEvents {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+  transaction<T>(change: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => change());
+  }
+  async record(): Promise<void> {}
+}
+
+/** A unit of work that, like a request's, joins the transaction running around it. */
+const joining = (orm: MikroORM): EntityManager => orm.em.fork({ useContext: true });
 
 describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
   const directory = () => new SqlDirectoryQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)));
@@ -53,19 +70,42 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     expect(await repository.findProvider(otherOrganisationId, provider.id)).toBeNull();
   });
 
-  it('saves a deleted provider as deleted, keeping its name', async () => {
+  it('saves an archived provider as deleted, keeping its name, with its new updatedAt', async () => {
     const provider = await saveProvider();
     const repository = new MikroOrmPractitionerRepository(fresh(orm));
     const loaded = (await repository.findProvider(organisationId, provider.id))!;
-    loaded.delete();
+    loaded.archive(NOW);
     await repository.save(loaded);
 
     const reloaded = await new MikroOrmPractitionerRepository(fresh(orm)).findProvider(organisationId, provider.id);
-    expect({ deleted: reloaded?.deleted, lastName: reloaded?.lastName, middleName: reloaded?.middleName }).toEqual({
+    expect({ deleted: reloaded?.deleted, lastName: reloaded?.lastName, middleName: reloaded?.middleName, updatedAt: reloaded?.updatedAt }).toEqual({
       deleted: true,
       lastName: 'Raman',
       middleName: null,
+      updatedAt: new Date(NOW.getTime() + 1),
     });
+  });
+
+  it('saves a changed link, its Medicare details replaced, and locks only within the organisation and provider', async () => {
+    const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
+    const link = ProviderLocationLink.create(organisationId, provider.id, { locationId, medicare: { providerNumber: '2429591L' } }, NOW);
+    await new MikroOrmPractitionerRepository(fresh(orm)).addLink(link);
+
+    const em = joining(orm);
+    const repository = new MikroOrmPractitionerRepository(em);
+    await new TransactionOnly(em).transaction(async () => {
+      expect(await repository.lockLink(otherOrganisationId, provider.id, link.id)).toBeNull();
+      expect(await repository.lockLink(organisationId, randomUUID(), link.id)).toBeNull();
+      const locked = (await repository.lockLink(organisationId, provider.id, link.id))!;
+      expect(locked.update({ medicare: { suggestedProviderNumber: '2429592A' }, categoryCode: 'physio' }, NOW)).toBe(true);
+      await repository.save(locked);
+    });
+
+    const loaded = await fresh(orm).findOneOrFail(ProviderLocationLink, { id: link.id });
+    expect(loaded).toMatchObject({ categoryCode: 'physio', updatedAt: new Date(NOW.getTime() + 1) });
+    expect(loaded.medicare).toEqual({ suggestedProviderNumber: '2429592A', providerNumber: null, startDate: null, registrationLetter: null });
+    // Read back from jsonb (keys in another order), the same details are no change.
+    expect(loaded.update({ medicare: { suggestedProviderNumber: '2429592a' } }, NOW)).toBe(false);
   });
 
   it('loads a location link with its Medicare details', async () => {
@@ -127,8 +167,8 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
     const clock = new FixedClock(NOW);
     const create = () => {
-      const em = fresh(orm);
-      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), directory(), clock).execute(organisationId, provider.id, {
+      const em = joining(orm);
+      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), directory(), clock, new TransactionOnly(em)).execute(organisationId, provider.id, {
         locationId,
         medicare: { providerNumber: '2429592A' },
       });
@@ -140,5 +180,42 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
       refused: ['location_link_exists', 'location_link_exists', 'location_link_exists'],
     });
     expect(await linksOf(provider.id, locationId)).toEqual([{ id: fulfilled[0].id, deleted: false }]);
+  });
+
+  describe('providerAtLocation, what a new booking checks', () => {
+    const queries = () => new SqlPractitionerQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)), directory());
+    const archive = (table: string, id: string) => fresh(orm).getConnection().execute(`update ${table} set deleted = true where id = ?`, [id]);
+
+    it('gives the live link, else the latest archived one, else null, and the provider archived or not', async () => {
+      const [provider, bondi, manly, coogee] = await Promise.all([
+        saveProvider(),
+        rows.location(organisationId, businessId),
+        rows.location(organisationId, businessId),
+        rows.location(organisationId, businessId),
+      ]);
+      const [oldBondi, liveBondi, oldManly, newerManly] = [bondi, bondi, manly, manly].map((locationId, n) =>
+        ProviderLocationLink.create(organisationId, provider.id, { locationId }, new Date(NOW.getTime() + n)),
+      );
+      for (const link of [oldBondi, liveBondi, oldManly, newerManly]) {
+        await new MikroOrmPractitionerRepository(fresh(orm)).addLink(link);
+        if (link !== liveBondi) await archive('provider_location_links', link.id);
+      }
+
+      const at = (locationId: string) => queries().providerAtLocation(organisationId, provider.id, locationId);
+      expect(await at(bondi)).toMatchObject({ provider: { id: provider.id, deleted: false }, link: { id: liveBondi.id, deleted: false } });
+      expect(await at(manly)).toMatchObject({ link: { id: newerManly.id, deleted: true } });
+      expect(await at(coogee)).toMatchObject({ provider: { id: provider.id }, link: null });
+
+      await archive('providers', provider.id);
+      expect(await at(bondi)).toMatchObject({ provider: { id: provider.id, deleted: true }, link: { id: liveBondi.id, deleted: false } });
+    });
+
+    it("answers null for another organisation's provider, one that does not exist, and an id that is not one; no link at a location id that is not one", async () => {
+      const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
+      expect(await queries().providerAtLocation(otherOrganisationId, provider.id, locationId)).toBeNull();
+      expect(await queries().providerAtLocation(organisationId, randomUUID(), locationId)).toBeNull();
+      expect(await queries().providerAtLocation(organisationId, 'not-an-id', locationId)).toBeNull();
+      expect(await queries().providerAtLocation(organisationId, provider.id, 'not-an-id')).toMatchObject({ provider: { id: provider.id }, link: null });
+    });
   });
 });

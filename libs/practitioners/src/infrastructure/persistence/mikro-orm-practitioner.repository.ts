@@ -1,8 +1,11 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { LiveLinkExistsError, PractitionerRepository } from '../../domain/practitioner.repository.js';
 import { Provider } from '../../domain/provider.js';
-import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
+import { ProviderLocationLink } from '../../domain/provider-location-link.js';
+
+// `refresh`: what was read before the lock may be stale; the locked read is what the change works on.
+const LOCKED = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
 
 @Injectable()
 export class MikroOrmPractitionerRepository extends PractitionerRepository {
@@ -14,8 +17,16 @@ export class MikroOrmPractitionerRepository extends PractitionerRepository {
     return this.em.findOne(Provider, { id: providerId, organisationId });
   }
 
-  async save(provider: Provider): Promise<void> {
-    await this.em.persist(provider).flush();
+  lockProvider(organisationId: string, providerId: string): Promise<Provider | null> {
+    return this.em.findOne(Provider, { id: providerId, organisationId }, LOCKED);
+  }
+
+  lockLink(organisationId: string, providerId: string, linkId: string): Promise<ProviderLocationLink | null> {
+    return this.em.findOne(ProviderLocationLink, { id: linkId, providerId, organisationId }, LOCKED);
+  }
+
+  async save(...changed: (Provider | ProviderLocationLink)[]): Promise<void> {
+    await this.em.persist(changed).flush();
   }
 
   async addLink(link: ProviderLocationLink): Promise<void> {

@@ -18,6 +18,7 @@ export const ProviderSchema = new EntitySchema<Provider>({
     bookingsEnabled: { type: 'boolean' },
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -35,5 +36,6 @@ export const ProviderLocationLinkSchema = new EntitySchema<ProviderLocationLink>
     association: JSONB,
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });

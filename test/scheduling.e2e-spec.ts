@@ -113,6 +113,7 @@ const APPOINTMENT_TYPE_FIELDS = [
   'providers',
   'locations',
   'createdAt',
+  'updatedAt',
   'deleted',
   'maxAttendees',
   'description',
@@ -262,6 +263,7 @@ describe('appointment types', () => {
       providers: [homeProvider.id],
       locations: [homeLocation.id],
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       deleted: false,
       maxAttendees: 1,
       description: 'Assessment and first treatment.',
@@ -445,7 +447,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     const booking = await book(home, { ...valid('2027-03-03T09:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
     expect(booking.servicePrice).toBe(7000);
 
-    await sql(t, 'update appointment_types set price = ? where id = ?', [8800, type.id]);
+    await patch(orgPath(home.id, `/appointment-types/${type.id}`), { price: 8800 }).expect(200);
     const later = await book(home, { ...valid('2027-03-03T11:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
     expect(later.servicePrice).toBe(8800);
     expect((await getBooking(home, booking.id).expect(200)).body.servicePrice).toBe(7000);
@@ -1221,8 +1223,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       appointmentType(home, { name: named('Gone'), providers: [bookable.id], locations: [bondi.id] }),
     ]);
     await del(orgPath(home.id, `/providers/${deleted.id}`)).expect(200);
-    // There is no endpoint that deletes an appointment type; mark one deleted as an admin would.
-    await sql(t, 'update appointment_types set deleted = true where id = ?', [gone.id]);
+    await del(orgPath(home.id, `/appointment-types/${gone.id}`)).expect(200);
     await patch(orgPath(home.id, '/booking-settings'), {
       notesEnabled: false,
       cancellationFeeEnabled: true,

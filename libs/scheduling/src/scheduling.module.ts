@@ -8,7 +8,9 @@ import { AppointmentTypeQueries } from './application/appointment-type.queries.j
 import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
 import { BookingCancellation } from './application/booking-cancellation.js';
 import { BookingLedger } from './application/booking-ledger.js';
+import { ArchiveAppointmentType } from './application/archive-appointment-type.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
+import { UpdateAppointmentType } from './application/update-appointment-type.use-case.js';
 import { CreateBooking } from './application/create-booking.use-case.js';
 import { AddTimeOff } from './application/add-time-off.use-case.js';
 import { AvailabilityQueries } from './application/availability.queries.js';
@@ -47,6 +49,8 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     { provide: BookingRepository, useClass: MikroOrmBookingRepository },
     { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
     CreateAppointmentType,
+    UpdateAppointmentType,
+    ArchiveAppointmentType,
     CreateBooking,
     BookingCancellation,
     AppointmentTypeQueries,
@@ -64,6 +68,8 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     BookingQueries,
     AppointmentTypeQueries,
     CreateAppointmentType,
+    UpdateAppointmentType,
+    ArchiveAppointmentType,
     CreateBooking,
     BookingCancellation,
     BookOnline,

@@ -24,6 +24,8 @@ export const providerNotAtLocation = (field: string): DomainError =>
 
 export const providerDeleted = (id: string): DomainError => conflict('provider_deleted', `Provider ${id} is deleted.`);
 
+export const appointmentTypeNotFound = (id: string): DomainError => notFound('Appointment type', id);
+
 /** The token never appears in the answer: it is the patient's secret. */
 export const manageTokenNotFound = (): DomainError => new DomainError('not_found', 'not_found', 'No booking has this manage token.');
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Temporal } from 'temporal-polyfill';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -17,6 +17,7 @@ import {
   orgPath,
   postJson,
   RUN,
+  sql,
   type Tenant,
   UNKNOWN_UUID,
 } from './support/fixtures.js';
@@ -114,6 +115,63 @@ const publicBookingOf = (c: Clinic, startsAt: string, changes: Body = {}) => ({
   startsAt,
   patient: { firstName: 'Alex', lastName: named('Chen'), email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com` },
   ...changes,
+});
+
+const bookingsOf = async (c: Clinic): Promise<number> => (await get(orgPath(c.id, '/bookings?limit=200')).expect(200)).body.totalItems;
+
+describe('a new booking of something archived', () => {
+  let c: Clinic;
+
+  beforeEach(async () => {
+    c = await clinic('Archived Parties Clinic');
+  });
+
+  it('answers 409 client_deleted for an archived client, and books nothing', async () => {
+    await sql(t, 'update clients set deleted = true where id = ?', [c.client.id]);
+    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'client_deleted');
+    expect(await bookingsOf(c)).toBe(0);
+  });
+
+  it('answers 409 provider_deleted for an archived provider, back office and online, and books nothing', async () => {
+    await del(orgPath(c.id, `/providers/${c.provider.id}`)).expect(200);
+    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'provider_deleted');
+    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'provider_deleted');
+    expect(await bookingsOf(c)).toBe(0);
+  });
+
+  it('answers 409 appointment_type_deleted for an archived appointment type, back office and online, and books nothing', async () => {
+    await del(orgPath(c.id, `/appointment-types/${c.type.id}`)).expect(200);
+    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'appointment_type_deleted');
+    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'appointment_type_deleted');
+    expect(await bookingsOf(c)).toBe(0);
+  });
+
+  it("answers 409 location_link_deleted when the provider's link to the location is archived, back office and online", async () => {
+    await sql(t, 'update provider_location_links set deleted = true where id = ?', [c.link.id]);
+    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'location_link_deleted');
+    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'location_link_deleted');
+    expect(await bookingsOf(c)).toBe(0);
+  });
+
+  it('books again through a new link made after the archived one', async () => {
+    await sql(t, 'update provider_location_links set deleted = true where id = ?', [c.link.id]);
+    await createLink(t, c.id, c.provider.id, c.location.id);
+    await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))));
+  });
+
+  it('still answers 404 for a client or type that never existed, and 400 for a provider never linked to the location', async () => {
+    expectNotFound(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'), { clientId: UNKNOWN_UUID })), 'clientId');
+    expectNotFound(
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'), { appointmentTypeId: UNKNOWN_UUID })),
+      'appointmentTypeId',
+    );
+    const stranger = await createProvider(t, c.id);
+    expectInvalid(
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'), { providerId: stranger.id })),
+      'locationId',
+      'provider_not_at_location',
+    );
+  });
 });
 
 const CONSULT_ITEM = {

@@ -475,13 +475,13 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     );
   });
 
-  it('refuses a provider who has been deleted, as no longer at the location', async () => {
+  it('refuses a provider who has been deleted with 409 provider_deleted', async () => {
     const leaving = await provider(home, 'Leaving');
     await link(home, leaving.id, bondi.id);
     const type = await appointmentType(home, { name: named('Leaving consult'), providers: [leaving.id], locations: [bondi.id] });
     const booking = { ...valid('2027-03-06T09:00:00.000Z'), providerId: leaving.id, appointmentTypeId: type.id };
     await del(orgPath(home.id, `/providers/${leaving.id}`)).expect(200);
-    expectInvalid(await postBooking(home, booking), 'locationId', 'provider_not_at_location');
+    expectProblem(await postBooking(home, booking), 409, 'provider_deleted');
   });
 
   it('refuses a client of another organisation, or no client at all, with 404 naming clientId', async () => {

@@ -7,6 +7,7 @@ import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
 import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
 import { BookingCancellation } from './application/booking-cancellation.js';
+import { BookingPartyChecks } from './application/booking-parties.js';
 import { BookingLedger } from './application/booking-ledger.js';
 import { ArchiveAppointmentType } from './application/archive-appointment-type.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
@@ -51,6 +52,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     CreateAppointmentType,
     UpdateAppointmentType,
     ArchiveAppointmentType,
+    BookingPartyChecks,
     CreateBooking,
     BookingCancellation,
     AppointmentTypeQueries,

@@ -37,6 +37,8 @@ export abstract class PractitionerQueries {
   abstract bookable(organisationId: string): Promise<ProviderView[]>;
   abstract missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
   abstract liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
+  /** The provider's link to the location, archived or not: the live one when there is one, else the last archived; `null` when it never had one. */
+  abstract linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
   /** Links by id. */
   abstract linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>>;
 }
@@ -129,6 +131,15 @@ export class SqlPractitionerQueries extends PractitionerQueries {
       LINKS,
       `join providers p on p.id = l.provider_id
        where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3 and not l.deleted and not p.deleted`,
+      [organisationId, providerId, locationId],
+    );
+  }
+
+  linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
+    return this.sql.first(
+      LINKS,
+      `where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3
+       order by l.deleted, l.created_at desc, l.id desc limit 1`,
       [organisationId, providerId, locationId],
     );
   }

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
 import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
-import { ClientQueries } from '@app/membership';
-import { PractitionerQueries } from '@app/practitioners';
 import { WalletCardQueries } from '@app/wallet';
-import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
+import { BookingPartyChecks } from './booking-parties.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 export interface CreateBookingCommand {
@@ -27,9 +25,7 @@ export interface CreateBookingCommand {
 export class CreateBooking {
   constructor(
     private readonly bookings: BookingRepository,
-    private readonly appointmentTypes: AppointmentTypeRepository,
-    private readonly clients: ClientQueries,
-    private readonly practitioners: PractitionerQueries,
+    private readonly parties: BookingPartyChecks,
     private readonly wallet: WalletCardQueries,
     private readonly queries: BookingQueries,
     private readonly clock: Clock,
@@ -38,13 +34,9 @@ export class CreateBooking {
 
   /** The new booking as its GET answers it, read in the transaction that made it: also the event's `data`. */
   async execute(organisationId: string, command: CreateBookingCommand): Promise<BookingView> {
-    const [client, link, type] = await Promise.all([
-      this.clients.findActiveClient(organisationId, command.clientId),
-      this.practitioners.liveLink(organisationId, command.providerId, command.locationId),
-      this.appointmentTypes.findById(organisationId, command.appointmentTypeId),
-    ]);
+    const { client, link, type } = await this.parties.refuseArchived(organisationId, command);
     if (!client) throw referenceNotFound('clientId', 'Client', command.clientId);
-    if (!type || type.deleted) throw referenceNotFound('appointmentTypeId', 'Appointment type', command.appointmentTypeId);
+    if (!type) throw referenceNotFound('appointmentTypeId', 'Appointment type', command.appointmentTypeId);
     if (!link) throw notLinked();
     if (!type.offers(command.providerId, command.locationId)) throw notOffered();
     await this.wallet.assertCards(

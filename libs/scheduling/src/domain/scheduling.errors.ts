@@ -26,6 +26,14 @@ export const providerDeleted = (id: string): DomainError => conflict('provider_d
 
 export const appointmentTypeNotFound = (id: string): DomainError => notFound('Appointment type', id);
 
+export const appointmentTypeDeleted = (id: string): DomainError =>
+  conflict('appointment_type_deleted', `Appointment type ${id} is archived: it takes no new bookings.`);
+
+export const clientDeleted = (id: string): DomainError => conflict('client_deleted', `Client ${id} is archived: it takes no new bookings.`);
+
+export const locationLinkDeleted = (providerId: string, locationId: string): DomainError =>
+  conflict('location_link_deleted', `The link of provider ${providerId} to location ${locationId} is archived: it takes no new bookings there.`);
+
 /** The token never appears in the answer: it is the patient's secret. */
 export const manageTokenNotFound = (): DomainError => new DomainError('not_found', 'not_found', 'No booking has this manage token.');
 

@@ -69,6 +69,10 @@ export class StoredProviderQueries extends PractitionerQueries {
     return unread();
   }
 
+  linkAt(): never {
+    return unread();
+  }
+
   linksByIds(): never {
     return unread();
   }

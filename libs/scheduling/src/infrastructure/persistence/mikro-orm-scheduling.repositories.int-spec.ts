@@ -12,6 +12,7 @@ import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import type { BookingQueries, BookingView } from '../../application/booking.queries.js';
 import { BookingCancellation } from '../../application/booking-cancellation.js';
+import { BookingPartyChecks } from '../../application/booking-parties.js';
 import { CreateBooking, type CreateBookingCommand } from '../../application/create-booking.use-case.js';
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
@@ -64,9 +65,11 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     const clients = new SqlClientQueries(sql);
     return new CreateBooking(
       new MikroOrmBookingRepository(em),
-      new MikroOrmAppointmentTypeRepository(em),
-      clients,
-      new SqlPractitionerQueries(sql, organisations, new SqlDirectoryQueries(sql, organisations)),
+      new BookingPartyChecks(
+        clients,
+        new SqlPractitionerQueries(sql, organisations, new SqlDirectoryQueries(sql, organisations)),
+        new MikroOrmAppointmentTypeRepository(em),
+      ),
       new SqlWalletCardQueries(new SqlReader(orm), clients),
       bookingReads,
       clock,

@@ -376,7 +376,7 @@ function poisonOneField(body: unknown, pick: number, poisonFor: (current: unknow
   return copy;
 }
 
-const parametersOf = (operation: OperationObject, where: 'path' | 'query'): ParameterObject[] =>
+const parametersOf = (operation: OperationObject, where: 'path' | 'query' | 'header'): ParameterObject[] =>
   (operation.parameters ?? []).filter((parameter): parameter is ParameterObject => !('$ref' in parameter) && parameter.in === where);
 
 function pathValue(template: string, parameter: ParameterObject): fc.Arbitrary<string> {
@@ -393,6 +393,12 @@ function queryValue(parameter: ParameterObject): fc.Arbitrary<string[]> {
   return fc.array(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: poisonString }), { minLength: 1, maxLength: 2 });
 }
 
+/** Values of a documented request header (`If-Match`): the wildcard, versions that match nothing, odd lists, junk a header can carry. */
+const headerValue: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('*', '"0"', 'W/"0"', '"0", "1"', ',', '""', '"', 'x'.repeat(3000)),
+  fc.string({ unit: fc.constantFrom(...' !"#*,-/0123456789WXYZaz'), maxLength: 40 }),
+);
+
 /** `encodeURIComponent`, which throws on a lone surrogate: those become `?` first. */
 const encodeUnpaired = (value: string): string =>
   encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '?'));
@@ -402,6 +408,7 @@ interface FuzzRequest {
   path: string;
   query: string;
   auth: string | undefined;
+  headers: Array<[string, string]>;
   body: unknown;
   idempotencyKey: string | undefined;
 }
@@ -409,6 +416,8 @@ interface FuzzRequest {
 function requestsFor(template: string, method: (typeof METHODS)[number], operation: OperationObject): fc.Arbitrary<FuzzRequest> {
   const pathParameters = parametersOf(operation, 'path');
   const queryParameters = parametersOf(operation, 'query');
+  // Idempotency-Key has its own generator below; If-Match is the other header an operation documents.
+  const headerParameters = parametersOf(operation, 'header').filter((parameter) => parameter.name === 'If-Match');
   const schema = requestSchemaOf(operation);
   const otherMethods = (['get', 'post', 'patch', 'delete', 'put'] as Method[]).filter((other) => other !== method);
   return fc.record({
@@ -431,6 +440,16 @@ function requestsFor(template: string, method: (typeof METHODS)[number], operati
       { weight: 3, arbitrary: fc.constant(home.auth) },
       { weight: 1, arbitrary: fc.constantFrom(undefined, 'Bearer sk_not_a_key', 'Basic abc') },
     ),
+    headers: fc
+      .tuple(
+        ...headerParameters.map((parameter) =>
+          fc.option(
+            headerValue.map((value): [string, string] => [parameter.name, value]),
+            { freq: 2 },
+          ),
+        ),
+      )
+      .map((values) => values.filter((value): value is [string, string] => value !== null)),
     body: schema ? bodyOf(schema) : fc.constant(undefined),
     // Fresh keys only: a reused one is a 422 by design, and invalid ones have their own e2e tests.
     idempotencyKey: method === 'post' ? fc.boolean().map((withKey) => (withKey ? randomUUID() : undefined)) : fc.constant(undefined),
@@ -442,6 +461,7 @@ async function send(request: FuzzRequest) {
   const call = t.http()[request.method](url);
   if (request.auth) call.set('Authorization', request.auth);
   if (request.idempotencyKey) call.set('Idempotency-Key', request.idempotencyKey);
+  for (const [name, value] of request.headers) call.set(name, value);
   if (request.body !== undefined && request.method !== 'get' && request.method !== 'delete') {
     call.set('Content-Type', 'application/json').send(jsonText(request.body));
   }
@@ -494,7 +514,7 @@ describe('every field of every example body, poisoned in turn', () => {
       for (let pick = 0; pick < fieldCount(example); pick++) {
         for (const poison of [...NUMBER_POISONS, ...STRING_POISONS, null, [], {}, true]) {
           const body = poisonOneField(example, pick, () => poison);
-          const response = await send({ method, path, query: '', auth: t.platformAuth, body, idempotencyKey: undefined });
+          const response = await send({ method, path, query: '', auth: t.platformAuth, headers: [], body, idempotencyKey: undefined });
           requests++;
           if (response.status >= 500)
             throw new Error(`${method.toUpperCase()} ${path} with ${jsonText(body).slice(0, 1000)} → ${response.status}: ${response.text}`);

@@ -116,6 +116,7 @@ const APPOINTMENT_TYPE_FIELDS = [
   'providers',
   'locations',
   'createdAt',
+  'updatedAt',
   'deleted',
   'maxAttendees',
   'description',
@@ -265,6 +266,7 @@ describe('appointment types', () => {
       providers: [homeProvider.id],
       locations: [homeLocation.id],
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       deleted: false,
       maxAttendees: 1,
       description: 'Assessment and first treatment.',
@@ -448,7 +450,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     const booking = await book(home, { ...valid('2027-03-03T09:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
     expect(booking.servicePrice).toBe(7000);
 
-    await sql(t, 'update appointment_types set price = ? where id = ?', [8800, type.id]);
+    await patch(orgPath(home.id, `/appointment-types/${type.id}`), { price: 8800 }).expect(200);
     const later = await book(home, { ...valid('2027-03-03T11:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
     expect(later.servicePrice).toBe(8800);
     expect((await getBooking(home, booking.id).expect(200)).body.servicePrice).toBe(7000);
@@ -476,13 +478,13 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     );
   });
 
-  it('refuses a provider who has been deleted, as no longer at the location', async () => {
+  it('refuses a provider who has been deleted with 409 provider_deleted', async () => {
     const leaving = await provider(home, 'Leaving');
     await link(home, leaving.id, bondi.id);
     const type = await appointmentType(home, { name: named('Leaving consult'), providers: [leaving.id], locations: [bondi.id] });
     const booking = { ...valid('2027-03-06T09:00:00.000Z'), providerId: leaving.id, appointmentTypeId: type.id };
     await del(orgPath(home.id, `/providers/${leaving.id}`)).expect(200);
-    expectInvalid(await postBooking(home, booking), 'locationId', 'provider_not_at_location');
+    expectProblem(await postBooking(home, booking), 409, 'provider_deleted');
   });
 
   it('refuses a client of another organisation, or no client at all, with 404 naming clientId', async () => {
@@ -1224,8 +1226,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       appointmentType(home, { name: named('Gone'), providers: [bookable.id], locations: [bondi.id] }),
     ]);
     await del(orgPath(home.id, `/providers/${deleted.id}`)).expect(200);
-    // There is no endpoint that deletes an appointment type; mark one deleted as an admin would.
-    await sql(t, 'update appointment_types set deleted = true where id = ?', [gone.id]);
+    await del(orgPath(home.id, `/appointment-types/${gone.id}`)).expect(200);
     await patch(orgPath(home.id, '/booking-settings'), {
       notesEnabled: false,
       cancellationFeeEnabled: true,

@@ -9,7 +9,9 @@ import { BookingQueries, SqlBookingQueries } from './application/booking.queries
 import { BookingCancellation } from './application/booking-cancellation.js';
 import { BookingLedger } from './application/booking-ledger.js';
 import { BookingPlacement } from './application/booking-placement.js';
+import { ArchiveAppointmentType } from './application/archive-appointment-type.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
+import { UpdateAppointmentType } from './application/update-appointment-type.use-case.js';
 import { CreateBooking } from './application/create-booking.use-case.js';
 import { AddTimeOff } from './application/add-time-off.use-case.js';
 import { AvailabilityQueries } from './application/availability.queries.js';
@@ -64,6 +66,8 @@ export class LocationBookingsModule {}
     { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
     CreateAppointmentType,
     BookingPlacement,
+    UpdateAppointmentType,
+    ArchiveAppointmentType,
     CreateBooking,
     RescheduleBooking,
     RescheduleOnline,
@@ -83,6 +87,8 @@ export class LocationBookingsModule {}
     BookingQueries,
     AppointmentTypeQueries,
     CreateAppointmentType,
+    UpdateAppointmentType,
+    ArchiveAppointmentType,
     CreateBooking,
     RescheduleBooking,
     RescheduleOnline,

@@ -305,6 +305,7 @@ export class DatasetGenerator {
         billable_items: [billableItem],
         deleted: false,
         created_at: createdAt.toISOString(),
+        updated_at: createdAt.toISOString(),
       });
       return { id, template, billableItem };
     });

@@ -52,7 +52,9 @@ export class BookingsController {
   @ApiOperation({
     summary: 'Create a booking',
     description:
-      "The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client's own. A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`.",
+      "The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client's own. " +
+      'Nothing archived takes a new booking: 409 `client_deleted`, `provider_deleted`, `appointment_type_deleted` or `location_link_deleted` (the link of the provider to the location). ' +
+      "A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`. `servicePrice` is the type's price now, and the booking keeps it and its length when the type changes.",
   })
   @ApiCreatedResponse({ type: BookingResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)

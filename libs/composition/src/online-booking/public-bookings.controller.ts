@@ -26,7 +26,7 @@ export class PublicBookingsController {
   @ApiOperation({
     summary: 'Book online',
     description:
-      "A patient books a time that availability lists. The organisation's client with the patient's email is booked, or a new client is made. 409 `slot_unavailable` when the time is no longer free, 409 `bookings_disabled` when the organisation takes no online bookings. Answers the booking and its `manageToken`, shown only here. No API key needed; `Idempotency-Key` makes a retry safe.",
+      "A patient books a time that availability lists. The organisation's client with the patient's email is booked, or a new client is made. 409 `slot_unavailable` when the time is no longer free, 409 `bookings_disabled` when the organisation takes no online bookings, 409 `provider_deleted`, `appointment_type_deleted` or `location_link_deleted` when what it names was archived. Answers the booking and its `manageToken`, shown only here. No API key needed; `Idempotency-Key` makes a retry safe.",
   })
   @ApiParam({ name: 'organisationId', description: "The organisation's id (`org_…`) or its slug.", example: 'harbour-physio-group' })
   @ApiCreatedResponse({ type: PublicBookingCreatedResponse })

@@ -24,15 +24,6 @@ export const PROVIDERS = ReadModel.of(Provider, 'p', {
 });
 const LINKS = ReadModel.of(ProviderLocationLink, 'l');
 
-/**
- * A provider and its link to a location, archived or not, as a new booking checks them: `link` is
- * the live link, else the latest archived one, else `null` (never linked there).
- */
-export interface ProviderAtLocation {
-  provider: ProviderView;
-  link: ProviderLocationLink | null;
-}
-
 /** What this context's answers and other contexts read of providers and their links. */
 export abstract class PractitionerQueries {
   abstract list(
@@ -53,8 +44,8 @@ export abstract class PractitionerQueries {
   abstract bookable(organisationId: string): Promise<ProviderView[]>;
   abstract missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
   abstract liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
-  /** The provider (archived or not) and its link to the location; `null` when the organisation has no such provider. */
-  abstract providerAtLocation(organisationId: string, providerId: string, locationId: string): Promise<ProviderAtLocation | null>;
+  /** The provider's link to the location, archived or not: the live one when there is one, else the last archived; `null` when it never had one. */
+  abstract linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
   /** Links by id. */
   abstract linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>>;
 }
@@ -176,19 +167,14 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     );
   }
 
-  async providerAtLocation(organisationId: string, providerId: string, locationId: string): Promise<ProviderAtLocation | null> {
-    if (!isUuid(providerId)) return null;
-    const [provider, link] = await Promise.all([
-      this.sql.first(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [organisationId, providerId]),
-      isUuid(locationId)
-        ? this.sql.first(
-            LINKS,
-            'where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3 order by l.deleted, l.created_at desc, l.id desc limit 1',
-            [organisationId, providerId, locationId],
-          )
-        : null,
-    ]);
-    return provider && { provider, link };
+  async linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
+    if (!isUuid(providerId) || !isUuid(locationId)) return null;
+    return this.sql.first(
+      LINKS,
+      `where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3
+       order by l.deleted, l.created_at desc, l.id desc limit 1`,
+      [organisationId, providerId, locationId],
+    );
   }
 
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {

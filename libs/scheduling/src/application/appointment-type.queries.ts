@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
-import { notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { includesArchived, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { AppointmentType } from '../domain/appointment-type.js';
+import { appointmentTypeNotFound } from '../domain/scheduling.errors.js';
 
 export const APPOINTMENT_TYPES = ReadModel.of(AppointmentType, 't');
 
@@ -13,23 +14,27 @@ export class AppointmentTypeQueries {
     private readonly organisations: OrganisationQueries,
   ) {}
 
-  /** Newest first. */
-  async list(organisationId: string, page: PageRequest): Promise<Page<AppointmentType>> {
+  /** Newest first, archived ones only when asked for; in sync mode (`updatedSince`) by `updatedAt, id`, archived ones included. */
+  async list(organisationId: string, page: PageRequest & { includeDeleted?: boolean }): Promise<Page<AppointmentType>> {
     await this.organisations.assertExists(organisationId);
+    const window = listWindow('t', page, 't.created_at desc, t.id desc', 3);
+    const where = `where t.organisation_id = $1 and ($2 or not t.deleted)${window.condition}`;
+    const params = [organisationId, includesArchived(page), ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 order by t.created_at desc, t.id desc limit $2 offset $3', [
-        organisationId,
+      this.sql.select(APPOINTMENT_TYPES, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
+        ...params,
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.count(APPOINTMENT_TYPES, 'where t.organisation_id = $1', [organisationId]),
+      this.sql.count(APPOINTMENT_TYPES, where, params),
     ]);
     return pageOf(items, total, page);
   }
 
+  /** Archived or not. */
   async get(organisationId: string, id: string): Promise<AppointmentType> {
     const type = await this.sql.first(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2', [organisationId, id]);
-    if (!type) throw notFound('Appointment type', id);
+    if (!type) throw appointmentTypeNotFound(id);
     return type;
   }
 

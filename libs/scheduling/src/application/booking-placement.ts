@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { referenceNotFound } from '@app/shared/domain';
-import { PractitionerQueries, type ProviderLocationLink } from '@app/practitioners';
+import { PractitionerQueries, type ProviderLocationLink, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { type Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository, type ProviderDiary } from '../domain/booking.repository.js';
-import { notLinked, notOffered, slotUnavailable } from '../domain/scheduling.errors.js';
+import { appointmentTypeDeleted, locationLinkDeleted, notLinked, notOffered, providerDeleted, slotUnavailable } from '../domain/scheduling.errors.js';
 
 /** Who a booking is with, where, and for what. */
 export interface Place {
@@ -14,8 +14,10 @@ export interface Place {
   appointmentTypeId: string;
 }
 
-/** What the checks of a place read: the provider's live link to the location, and the appointment type. */
+/** What the checks of a place read, archived or not; `null` for what the organisation does not have. */
 export interface PlaceReads {
+  provider: ProviderView | null;
+  /** The provider's link to the location: the live one, else the last archived. */
   link: ProviderLocationLink | null;
   type: AppointmentType | null;
 }
@@ -24,10 +26,10 @@ export interface PlaceReads {
 export type Slot = Pick<Booking, 'id' | 'providerId' | 'locationId' | 'serviceDate' | 'endsAt'>;
 
 /**
- * Where a booking may be, by the rules every booking follows whether it is new or moved: the
- * provider linked to the location, the appointment type offered by both, and a time that fits the
- * provider's other confirmed bookings, checked under the provider's lock so that one slot has one
- * winner.
+ * Where a booking may be, by the rules every booking follows whether it is new or moved: nothing it
+ * names archived, the provider linked to the location, the appointment type offered by both, and a
+ * time that fits the provider's other confirmed bookings, checked under the provider's lock so that
+ * one slot has one winner.
  */
 @Injectable()
 export class BookingPlacement {
@@ -39,16 +41,30 @@ export class BookingPlacement {
 
   /** Reads what `verify` checks; a caller runs it beside its own reads. */
   async read(organisationId: string, place: Place): Promise<PlaceReads> {
-    const [link, type] = await Promise.all([
-      this.practitioners.liveLink(organisationId, place.providerId, place.locationId),
+    const [provider, link, type] = await Promise.all([
+      this.practitioners.byIds(organisationId, [place.providerId]).then((found) => found.get(place.providerId) ?? null),
+      this.practitioners.linkAt(organisationId, place.providerId, place.locationId),
       this.appointmentTypes.findById(organisationId, place.appointmentTypeId),
     ]);
-    return { link, type };
+    return { provider, link, type };
+  }
+
+  /**
+   * An archived provider, appointment type, or link of the provider to the location takes no new
+   * booking: a 409 that says which (`provider_deleted`, `appointment_type_deleted`,
+   * `location_link_deleted`), in that order. What does not exist at all is left to `verify`.
+   */
+  refuseArchived(place: Place, { provider, link, type }: PlaceReads): void {
+    if (provider?.deleted) throw providerDeleted(place.providerId);
+    if (type?.deleted) throw appointmentTypeDeleted(place.appointmentTypeId);
+    if (link?.deleted) throw locationLinkDeleted(place.providerId, place.locationId);
   }
 
   /** The link and type of a place that can take a booking, or the first rule it breaks. */
-  verify(place: Place, { link, type }: PlaceReads): { link: ProviderLocationLink; type: AppointmentType } {
-    if (!type || type.deleted) throw referenceNotFound('appointmentTypeId', 'Appointment type', place.appointmentTypeId);
+  verify(place: Place, reads: PlaceReads): { link: ProviderLocationLink; type: AppointmentType } {
+    this.refuseArchived(place, reads);
+    const { link, type } = reads;
+    if (!type) throw referenceNotFound('appointmentTypeId', 'Appointment type', place.appointmentTypeId);
     if (!link) throw notLinked();
     if (!type.offers(place.providerId, place.locationId)) throw notOffered();
     return { link, type };

@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { KnownLocations, KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { CreateAppointmentType } from './create-appointment-type.use-case.js';
 import { InMemoryAppointmentTypes } from './testing/in-memory-scheduling.js';
+import { renderSchedulingEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -18,6 +20,7 @@ const othersProvider = Provider.create(OTHER_ORGANISATION, { firstName: 'Jo', la
 
 function setUp() {
   const types = new InMemoryAppointmentTypes();
+  const events = new RecordedEvents(renderSchedulingEvents);
   const locationsOf = { [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] };
   const create = new CreateAppointmentType(
     types,
@@ -25,8 +28,9 @@ function setUp() {
     new KnownLocations(locationsOf),
     new KnownPractitioners([provider, deletedProvider, othersProvider], []),
     new FixedClock(NOW),
+    events,
   );
-  return { types, create };
+  return { types, create, events };
 }
 
 const consult = { name: 'Initial consult', durationMinutes: 45, price: 9500 };

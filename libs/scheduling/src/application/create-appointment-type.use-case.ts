@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainError, type FieldError } from '@app/shared/domain';
+import { Clock, DomainEvents } from '@app/shared/domain';
 import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
 import { AppointmentType, type NewAppointmentType } from '../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
+import { assertOfferReferences } from './offer-references.js';
 
 @Injectable()
 export class CreateAppointmentType {
@@ -13,29 +14,17 @@ export class CreateAppointmentType {
     private readonly directory: DirectoryQueries,
     private readonly practitioners: PractitionerQueries,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(organisationId: string, props: NewAppointmentType): Promise<AppointmentType> {
     await this.organisations.assertExists(organisationId);
-    const [missingProviders, missingLocations] = await Promise.all([
-      this.practitioners.missingProviderIds(organisationId, props.providerIds),
-      this.directory.missingLocationIds(organisationId, props.locationIds),
-    ]);
-    const errors: FieldError[] = [
-      ...missingProviders.map((id) => ({
-        field: `providers[${props.providerIds.indexOf(id)}]`,
-        code: 'not_found',
-        message: `names no provider of this organisation`,
-      })),
-      ...missingLocations.map((id) => ({
-        field: `locations[${props.locationIds.indexOf(id)}]`,
-        code: 'not_found',
-        message: `names no location of this organisation`,
-      })),
-    ];
-    if (errors.length) throw new DomainError('not_found', 'not_found', 'Some providers or locations are not part of this organisation.', errors);
+    await assertOfferReferences(this.practitioners, this.directory, organisationId, props);
     const type = AppointmentType.create(organisationId, props, this.clock.now());
-    await this.appointmentTypes.add(type);
+    await this.events.transaction(async () => {
+      await this.appointmentTypes.add(type);
+      await this.events.record('appointment_type.created', organisationId, type);
+    });
     return type;
   }
 }

@@ -16,6 +16,7 @@ const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const CLIENT = { id: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', firstName: 'Alex', lastName: 'Chen' };
 const OTHER_CLIENT = { id: '0193a6f9-0000-7000-8000-000000000002', firstName: 'Jo', lastName: 'Park' };
+const ARCHIVED_CLIENT = { id: '0193a6f9-0000-7000-8000-000000000003', firstName: 'Ari', lastName: 'Moss', deleted: true };
 const LOCATION = '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
 const OTHER_LOCATION = '0193a6f3-0000-7000-8000-000000000002';
 
@@ -23,6 +24,12 @@ const provider = Provider.create(ORGANISATION, { firstName: 'Sam', lastName: 'Le
 const unlinkedProvider = Provider.create(ORGANISATION, { firstName: 'Kim', lastName: 'Ng' }, NOW);
 const link = ProviderLocationLink.create(ORGANISATION, provider.id, { locationId: LOCATION }, NOW);
 const otherLink = ProviderLocationLink.create(ORGANISATION, provider.id, { locationId: OTHER_LOCATION }, NOW);
+const leftProvider = Provider.create(ORGANISATION, { firstName: 'Lee', lastName: 'Fox' }, NOW);
+leftProvider.archive(NOW);
+const leftProvidersLink = ProviderLocationLink.create(ORGANISATION, leftProvider.id, { locationId: LOCATION }, NOW);
+const movedProvider = Provider.create(ORGANISATION, { firstName: 'Max', lastName: 'Roe' }, NOW);
+const archivedLink = ProviderLocationLink.create(ORGANISATION, movedProvider.id, { locationId: LOCATION }, NOW);
+archivedLink.deleted = true;
 
 function appointmentType(props: { maxAttendees?: number; locationIds?: string[] } = {}): AppointmentType {
   return AppointmentType.create(
@@ -55,10 +62,10 @@ function setUp() {
   const createBooking = new CreateBooking(
     new BookingPlacement(
       new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),
-      new KnownPractitioners([provider, unlinkedProvider], [link, otherLink]),
+      new KnownPractitioners([provider, unlinkedProvider, leftProvider, movedProvider], [link, otherLink, leftProvidersLink, archivedLink]),
       bookings,
     ),
-    new KnownClients({ [ORGANISATION]: [CLIENT, OTHER_CLIENT] }),
+    new KnownClients({ [ORGANISATION]: [CLIENT, OTHER_CLIENT, ARCHIVED_CLIENT] }),
     new KnownCards([paymentMethod, healthFundCard, othersPaymentMethod]),
     new StoredBookingQueries(bookings),
     new FixedClock(NOW),
@@ -146,7 +153,6 @@ describe('CreateBooking', () => {
   it.each([
     ['an unknown client', { clientId: '0193a6f9-0000-7000-8000-00000000dead' }, 'not_found', 'clientId', 'not_found'],
     ['an unknown appointment type', { appointmentTypeId: '0193a6f8-0000-7000-8000-00000000dead' }, 'not_found', 'appointmentTypeId', 'not_found'],
-    ['a deleted appointment type', { appointmentTypeId: retired.id }, 'not_found', 'appointmentTypeId', 'not_found'],
     ['a provider with no link to the location', { providerId: unlinkedProvider.id }, 'validation', 'locationId', 'provider_not_at_location'],
     ['a type not offered at the location', { appointmentTypeId: onlyElsewhere.id }, 'validation', 'appointmentTypeId', 'not_offered'],
     ["another client's payment method", { paymentMethodId: othersPaymentMethod.id }, 'not_found', 'paymentMethodId', 'not_found'],
@@ -155,6 +161,18 @@ describe('CreateBooking', () => {
   ] as const)('refuses %s, naming the field, storing and recording nothing', async (_case, changes, kind, field, code) => {
     const { bookings, events, createBooking } = setUp();
     await expect(createBooking.execute(ORGANISATION, command(changes))).rejects.toMatchObject({ kind, errors: [expect.objectContaining({ field, code })] });
+    expect(bookings.bookings).toEqual([]);
+    expect(events.recorded).toEqual([]);
+  });
+
+  it.each([
+    ['an archived client', { clientId: ARCHIVED_CLIENT.id }, 'client_deleted'],
+    ['an archived provider', { providerId: leftProvider.id }, 'provider_deleted'],
+    ['an archived appointment type', { appointmentTypeId: retired.id }, 'appointment_type_deleted'],
+    ["the provider's archived link to the location", { providerId: movedProvider.id }, 'location_link_deleted'],
+  ] as const)('refuses %s with its conflict, storing and recording nothing', async (_case, changes, code) => {
+    const { bookings, events, createBooking } = setUp();
+    await expect(createBooking.execute(ORGANISATION, command(changes))).rejects.toMatchObject({ kind: 'conflict', code });
     expect(bookings.bookings).toEqual([]);
     expect(events.recorded).toEqual([]);
   });

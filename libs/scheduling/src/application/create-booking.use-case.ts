@@ -4,6 +4,7 @@ import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { WalletCardQueries } from '@app/wallet';
 import { Booking } from '../domain/booking.js';
+import { clientDeleted } from '../domain/scheduling.errors.js';
 import { BookingPlacement } from './booking-placement.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
@@ -33,7 +34,12 @@ export class CreateBooking {
 
   /** The new booking as its GET answers it, read in the transaction that made it: also the event's `data`. */
   async execute(organisationId: string, command: CreateBookingCommand): Promise<BookingView> {
-    const [client, reads] = await Promise.all([this.clients.findActiveClient(organisationId, command.clientId), this.placement.read(organisationId, command)]);
+    const [client, reads] = await Promise.all([
+      this.clients.findByIds(organisationId, [command.clientId]).then((found) => found.get(command.clientId) ?? null),
+      this.placement.read(organisationId, command),
+    ]);
+    if (client?.deleted) throw clientDeleted(client.id);
+    this.placement.refuseArchived(command, reads);
     if (!client) throw referenceNotFound('clientId', 'Client', command.clientId);
     const { link, type } = this.placement.verify(command, reads);
     await this.wallet.assertCards(

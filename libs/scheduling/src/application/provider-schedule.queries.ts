@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import { Booking } from '../domain/booking.js';
@@ -55,16 +55,19 @@ export class ProviderScheduleQueries {
     ]);
   }
 
+  /** Newest first; in sync mode (`updatedSince`) by `createdAt, id`, since time off never changes once added. */
   async timeOffOf(organisationId: string, providerId: string, page: PageRequest): Promise<Page<TimeOff>> {
     await this.provider(organisationId, providerId);
+    const window = listWindow('t', page, 't.created_at desc, t.id desc', 3, 'created_at');
+    const where = `where t.organisation_id = $1 and t.provider_id = $2${window.condition}`;
+    const params = [organisationId, providerId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(TIME_OFF, 'where t.organisation_id = $1 and t.provider_id = $2 order by t.created_at desc, t.id desc limit $3 offset $4', [
-        organisationId,
-        providerId,
+      this.sql.select(TIME_OFF, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
+        ...params,
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.count(TIME_OFF, 'where t.organisation_id = $1 and t.provider_id = $2', [organisationId, providerId]),
+      this.sql.count(TIME_OFF, where, params),
     ]);
     return pageOf(items, total, page);
   }

@@ -33,6 +33,16 @@ export const providerNotAtLocation = (field: string): DomainError =>
 
 export const providerDeleted = (id: string): DomainError => conflict('provider_deleted', `Provider ${id} is deleted.`);
 
+export const appointmentTypeNotFound = (id: string): DomainError => notFound('Appointment type', id);
+
+export const appointmentTypeDeleted = (id: string): DomainError =>
+  conflict('appointment_type_deleted', `Appointment type ${id} is archived: it takes no new bookings.`);
+
+export const clientDeleted = (id: string): DomainError => conflict('client_deleted', `Client ${id} is archived: it takes no new bookings.`);
+
+export const locationLinkDeleted = (providerId: string, locationId: string): DomainError =>
+  conflict('location_link_deleted', `The link of provider ${providerId} to location ${locationId} is archived: it takes no new bookings there.`);
+
 /** The token never appears in the answer: it is the patient's secret. */
 export const manageTokenNotFound = (): DomainError => new DomainError('not_found', 'not_found', 'No booking has this manage token.');
 

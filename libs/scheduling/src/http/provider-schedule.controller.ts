@@ -69,7 +69,10 @@ export class ProviderScheduleController {
   }
 
   @Get('time-off')
-  @ApiOperation({ summary: "List a provider's time off", description: 'Newest first.' })
+  @ApiOperation({
+    summary: "List a provider's time off",
+    description: 'Newest first. Time off never changes once added, so with `updatedSince` the list is what was added since then, oldest first.',
+  })
   @ApiPagedResponse(TimeOffResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async listTimeOff(

@@ -6,7 +6,7 @@ import type { PublicBookingView } from '../public-booking.queries.js';
 
 class PublicServiceResponse {
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
-  @ApiProperty({ example: 45 }) durationMinutes: number;
+  @ApiProperty({ example: 45, description: 'As booked.' }) durationMinutes: number;
   @ApiCents({ example: 9500, description: 'Integer cents, as booked.' }) price: number;
 }
 
@@ -47,7 +47,8 @@ export class PublicBookingResponse {
       endsAt: booking.endsAt.toISOString(),
       cancelledAt: booking.cancelledAt?.toISOString() ?? null,
       organisation: { name: view.organisation.name, slug: view.organisation.slug, brandImageUrl: view.organisation.brandImageUrl },
-      service: { name: view.service.name, durationMinutes: view.service.durationMinutes, price: booking.servicePrice },
+      // The length and price the booking was made at: a later change to the service is not this booking's.
+      service: { name: view.service.name, durationMinutes: (booking.endsAt.getTime() - booking.serviceDate.getTime()) / 60_000, price: booking.servicePrice },
       provider: { firstName: view.provider.firstName, lastName: view.provider.lastName },
       location: { name: view.location.name, timeZone: view.location.timeZone, address: AddressResponse.from(view.location.address) },
       cancellationPolicy: CancellationPolicyResponse.from(view.cancellationPolicy),

@@ -1,14 +1,16 @@
-import { type ActiveClient, ClientQueries } from '../client.queries.js';
+import { type ActiveClient, ClientQueries, type ClientView } from '../client.queries.js';
 
-/** A live client as these specs know it: its email, when given, is what `oldestLiveByEmail` matches. */
-export type KnownClient = ActiveClient & { email?: string };
+/** A client as these specs know it: its email, when given, is what `oldestLiveByEmail` matches; live unless `deleted`. */
+export type KnownClient = ActiveClient & { email?: string; deleted?: boolean };
+
+const CREATED_AT = '2026-11-22T05:28:59.000Z';
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
 };
 
 /**
- * Client reads over fixed live clients, each organisation's listed oldest first (the real queries
+ * Client reads over fixed clients, each organisation's listed oldest first (the real queries
  * read the database), for the checks other contexts' use cases make before they write.
  */
 export class KnownClients extends ClientQueries {
@@ -20,19 +22,35 @@ export class KnownClients extends ClientQueries {
     return unread();
   }
 
-  findByIds(): never {
-    return unread();
+  async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
+    const known = (this.clientsOf[organisationId] ?? []).filter((client) => ids.includes(client.id));
+    return new Map(known.map((client) => [client.id, viewOf(client)]));
   }
 
   async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
-    const client = this.clientsOf[organisationId]?.find((known) => known.id === clientId);
+    const client = this.clientsOf[organisationId]?.find((known) => known.id === clientId && !known.deleted);
     return client ? activeOf(client) : null;
   }
 
   async oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null> {
-    const client = this.clientsOf[organisationId]?.find((known) => known.email?.toLowerCase() === email.toLowerCase());
+    const client = this.clientsOf[organisationId]?.find((known) => !known.deleted && known.email?.toLowerCase() === email.toLowerCase());
     return client ? activeOf(client) : null;
   }
 }
+
+const viewOf = (client: KnownClient): ClientView => ({
+  id: client.id,
+  deleted: client.deleted ?? false,
+  createdAt: CREATED_AT,
+  memberId: null,
+  firstName: client.firstName,
+  lastName: client.lastName,
+  dateOfBirth: null,
+  mobileNumber: null,
+  email: client.email ?? null,
+  pmsPatientId: null,
+  pmsCreatedAt: null,
+  profileImageUrl: null,
+});
 
 const activeOf = ({ id, firstName, lastName }: KnownClient): ActiveClient => ({ id, firstName, lastName });

@@ -77,10 +77,6 @@ export class StoredProviderQueries extends PractitionerQueries {
     return unread();
   }
 
-  providerAtLocation(): never {
-    return unread();
-  }
-
   byIds(): never {
     return unread();
   }
@@ -94,6 +90,10 @@ export class StoredProviderQueries extends PractitionerQueries {
   }
 
   liveLink(): never {
+    return unread();
+  }
+
+  linkAt(): never {
     return unread();
   }
 

@@ -1,6 +1,6 @@
 import { Provider } from '../../domain/provider.js';
 import type { ProviderLocationLink } from '../../domain/provider-location-link.js';
-import { PractitionerQueries, type ProviderAtLocation } from '../practitioner.queries.js';
+import { PractitionerQueries, type ProviderView } from '../practitioner.queries.js';
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
@@ -30,8 +30,9 @@ export class KnownPractitioners extends PractitionerQueries {
     return unread();
   }
 
-  byIds(): never {
-    return unread();
+  async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>> {
+    const known = this.providers.filter((provider) => provider.organisationId === organisationId && ids.includes(provider.id));
+    return new Map(known.map((provider) => [provider.id, this.viewOf(provider)]));
   }
 
   bookable(): never {
@@ -47,17 +48,18 @@ export class KnownPractitioners extends PractitionerQueries {
     return this.links.find((link) => !link.deleted && link.providerId === providerId && link.locationId === locationId) ?? null;
   }
 
-  async providerAtLocation(organisationId: string, providerId: string, locationId: string): Promise<ProviderAtLocation | null> {
-    const provider = this.providers.find((candidate) => candidate.organisationId === organisationId && candidate.id === providerId);
-    if (!provider) return null;
-    const links = this.links.filter((link) => link.providerId === providerId && link.locationId === locationId);
-    const link = links.find((candidate) => !candidate.deleted) ?? links.at(-1) ?? null;
-    const locationIds = this.links.filter((candidate) => candidate.providerId === providerId && !candidate.deleted).map((candidate) => candidate.locationId);
-    return { provider: Object.assign(new Provider(), provider, { locationIds }), link };
+  async linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
+    const links = this.links.filter((link) => link.organisationId === organisationId && link.providerId === providerId && link.locationId === locationId);
+    return links.find((link) => !link.deleted) ?? links.at(-1) ?? null;
   }
 
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {
     return new Map(this.links.filter((link) => ids.includes(link.id)).map((link) => [link.id, link]));
+  }
+
+  private viewOf(provider: Provider): ProviderView {
+    const locationIds = this.links.filter((link) => link.providerId === provider.id && !link.deleted).map((link) => link.locationId);
+    return Object.assign(Object.create(Object.getPrototypeOf(provider) as object) as Provider, provider, { locationIds });
   }
 
   private live(organisationId: string, providerId: string): boolean {

@@ -182,11 +182,11 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     expect(await linksOf(provider.id, locationId)).toEqual([{ id: fulfilled[0].id, deleted: false }]);
   });
 
-  describe('providerAtLocation, what a new booking checks', () => {
+  describe('linkAt, what a new booking checks', () => {
     const queries = () => new SqlPractitionerQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)), directory());
     const archive = (table: string, id: string) => fresh(orm).getConnection().execute(`update ${table} set deleted = true where id = ?`, [id]);
 
-    it('gives the live link, else the latest archived one, else null, and the provider archived or not', async () => {
+    it('gives the live link, else the latest archived one, else null', async () => {
       const [provider, bondi, manly, coogee] = await Promise.all([
         saveProvider(),
         rows.location(organisationId, businessId),
@@ -201,21 +201,20 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
         if (link !== liveBondi) await archive('provider_location_links', link.id);
       }
 
-      const at = (locationId: string) => queries().providerAtLocation(organisationId, provider.id, locationId);
-      expect(await at(bondi)).toMatchObject({ provider: { id: provider.id, deleted: false }, link: { id: liveBondi.id, deleted: false } });
-      expect(await at(manly)).toMatchObject({ link: { id: newerManly.id, deleted: true } });
-      expect(await at(coogee)).toMatchObject({ provider: { id: provider.id }, link: null });
-
-      await archive('providers', provider.id);
-      expect(await at(bondi)).toMatchObject({ provider: { id: provider.id, deleted: true }, link: { id: liveBondi.id, deleted: false } });
+      const at = (locationId: string) => queries().linkAt(organisationId, provider.id, locationId);
+      expect(await at(bondi)).toMatchObject({ id: liveBondi.id, deleted: false });
+      expect(await at(manly)).toMatchObject({ id: newerManly.id, deleted: true });
+      expect(await at(coogee)).toBeNull();
     });
 
-    it("answers null for another organisation's provider, one that does not exist, and an id that is not one; no link at a location id that is not one", async () => {
+    it("answers null for another organisation's provider, one that does not exist, and ids that are not ones", async () => {
       const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
-      expect(await queries().providerAtLocation(otherOrganisationId, provider.id, locationId)).toBeNull();
-      expect(await queries().providerAtLocation(organisationId, randomUUID(), locationId)).toBeNull();
-      expect(await queries().providerAtLocation(organisationId, 'not-an-id', locationId)).toBeNull();
-      expect(await queries().providerAtLocation(organisationId, provider.id, 'not-an-id')).toMatchObject({ provider: { id: provider.id }, link: null });
+      await new MikroOrmPractitionerRepository(fresh(orm)).addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW));
+      expect(await queries().linkAt(organisationId, provider.id, locationId)).toMatchObject({ providerId: provider.id, locationId });
+      expect(await queries().linkAt(otherOrganisationId, provider.id, locationId)).toBeNull();
+      expect(await queries().linkAt(organisationId, randomUUID(), locationId)).toBeNull();
+      expect(await queries().linkAt(organisationId, 'not-an-id', locationId)).toBeNull();
+      expect(await queries().linkAt(organisationId, provider.id, 'not-an-id')).toBeNull();
     });
   });
 });

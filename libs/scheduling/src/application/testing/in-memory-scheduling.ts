@@ -1,5 +1,5 @@
 import type { Expansion } from '@app/shared';
-import type { AppointmentType } from '../../domain/appointment-type.js';
+import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
 import { Booking } from '../../domain/booking.js';
 import { BookingRepository, type ProviderDiary } from '../../domain/booking.repository.js';
@@ -15,10 +15,24 @@ export class InMemoryAppointmentTypes extends AppointmentTypeRepository {
     return this.types.find((type) => type.organisationId === organisationId && type.id === id) ?? null;
   }
 
+  async lockById(organisationId: string, id: string): Promise<AppointmentType | null> {
+    const type = await this.findById(organisationId, id);
+    return type && copyOfType(type);
+  }
+
   async add(type: AppointmentType): Promise<void> {
     this.types.push(type);
   }
+
+  async save(type: AppointmentType): Promise<void> {
+    const index = this.types.findIndex((stored) => stored.id === type.id);
+    if (index === -1) throw new Error(`Appointment type ${type.id} was never added`);
+    this.types[index] = copyOfType(type);
+  }
 }
+
+/** A detached copy, as a fresh load from the database would give. */
+const copyOfType = (type: AppointmentType): AppointmentType => Object.assign(new AppointmentType(), structuredClone({ ...type }));
 
 /** Keeps bookings in memory; a diary's additions are kept only when its work succeeds, as a transaction would. */
 export class InMemoryBookings extends BookingRepository {

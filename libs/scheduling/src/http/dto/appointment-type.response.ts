@@ -53,7 +53,9 @@ export class AppointmentTypeResponse {
   @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'] }) providers: string[];
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'] }) locations: string[];
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: false }) deleted: boolean;
+  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  updatedAt: string;
+  @ApiProperty({ example: false, description: 'Archived: it takes no new bookings and is not offered online; its bookings keep it.' }) deleted: boolean;
   @ApiProperty({ example: 1 }) maxAttendees: number;
   @ApiProperty({ type: String, nullable: true, example: 'Assessment and first treatment.' }) description: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'physiotherapy' }) category: string | null;
@@ -68,6 +70,7 @@ export class AppointmentTypeResponse {
       providers: type.providerIds,
       locations: type.locationIds,
       createdAt: type.createdAt.toISOString(),
+      updatedAt: type.updatedAt.toISOString(),
       deleted: type.deleted,
       maxAttendees: type.maxAttendees,
       description: type.description,

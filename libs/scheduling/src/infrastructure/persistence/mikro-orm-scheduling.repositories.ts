@@ -15,7 +15,16 @@ export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository
     return this.em.findOne(AppointmentType, { id, organisationId });
   }
 
+  lockById(organisationId: string, id: string): Promise<AppointmentType | null> {
+    // `refresh`: a copy read earlier in this unit of work may be stale; the locked read is what the change works on.
+    return this.em.findOne(AppointmentType, { id, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
   async add(type: AppointmentType): Promise<void> {
+    await this.em.persist(type).flush();
+  }
+
+  async save(type: AppointmentType): Promise<void> {
     await this.em.persist(type).flush();
   }
 }

@@ -24,6 +24,7 @@ export const AppointmentTypeSchema = new EntitySchema<AppointmentType>({
     billableItems: JSONB,
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 

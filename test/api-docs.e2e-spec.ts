@@ -12,7 +12,8 @@ type Parameter = {
   description?: string;
   schema?: Schema & { example?: unknown; default?: unknown };
 };
-type Operation = { tags?: string[]; description?: string; parameters?: Parameter[] };
+type Response = { headers?: Record<string, unknown>; content?: Record<string, unknown> };
+type Operation = { tags?: string[]; description?: string; parameters?: Parameter[]; responses?: Record<string, Response> };
 type Document = {
   info: { description: string };
   servers: Array<{ url: string; description: string }>;
@@ -59,6 +60,24 @@ describe('the OpenAPI document for a client developer', () => {
     expect(
       operations()
         .filter(({ operation }) => !operation.description?.trim())
+        .map(({ name }) => name),
+    ).toEqual([]);
+  });
+
+  it('shows the ETag of every versioned answer beside its body, and If-Match with its 412 on every conditional change', () => {
+    const versioned = operations().filter(({ operation }) => operation.responses?.['200']?.headers?.ETag);
+    expect(versioned.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['GET /v1/organisations/{organisationId}/clients/{clientId}', 'PATCH /v1/organisations/{organisationId}/clients/{clientId}']),
+    );
+    expect(versioned.filter(({ operation }) => !operation.responses?.['200']?.content).map(({ name }) => name)).toEqual([]);
+    const conditional = operations().filter(({ operation }) => operation.parameters?.some((parameter) => parameter.name === 'If-Match'));
+    expect(conditional.length).toBeGreaterThan(5);
+    expect(conditional.filter(({ operation }) => !operation.responses?.['412'] || !operation.responses['200']?.headers?.ETag).map(({ name }) => name)).toEqual(
+      [],
+    );
+    expect(
+      operations()
+        .filter(({ operation }) => 'x-etag' in operation)
         .map(({ name }) => name),
     ).toEqual([]);
   });

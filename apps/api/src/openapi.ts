@@ -11,7 +11,7 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { AllowedMethods, type AppConfig, problemResponse } from '@app/shared';
+import { AllowedMethods, type AppConfig, ETAG_EXTENSION, problemResponse } from '@app/shared';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@app/platform';
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
@@ -230,6 +230,9 @@ const RETRY_AFTER: HeadersObject = { 'Retry-After': { description: 'Seconds to w
 
 const WWW_AUTHENTICATE: HeadersObject = { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', example: 'Bearer' } } };
 
+const ETAG: HeadersObject = {
+  ETag: { description: 'The version of the resource: send it in `If-Match` to change only this version.', schema: { type: 'string', example: '"mhx3k2bq"' } },
+};
 const LOCATION: HeadersObject = {
   Location: { description: 'Where to read the new resource.', schema: { type: 'string' } },
 };
@@ -286,6 +289,9 @@ function documentHttpConventions(openApi: OpenAPIObject): void {
       const rateLimited = responses['429'] !== undefined;
       const operationId = operation.operationId ?? '';
       if (ROUTE_HEADERS[operationId]) seen.add(operationId);
+      const extensions = operation as unknown as Record<string, unknown>;
+      const etagged = extensions[ETAG_EXTENSION] === true;
+      delete extensions[ETAG_EXTENSION];
       for (const [status, response] of Object.entries(responses) as Array<[string, ResponseObject]>) {
         // A fresh object: one response object may be shared by the operations of a controller.
         responses[status] = {
@@ -296,6 +302,7 @@ function documentHttpConventions(openApi: OpenAPIObject): void {
             ...(status === '429' ? RETRY_AFTER : {}),
             ...(status === '401' ? WWW_AUTHENTICATE : {}),
             ...(status === '201' && !CREATED_WITHOUT_LOCATION.has(operationId) ? LOCATION : {}),
+            ...(status === '200' && etagged ? ETAG : {}),
             ...ROUTE_HEADERS[operationId]?.[status],
             ...response.headers,
           },

@@ -1,5 +1,5 @@
 import { applyDecorators, type CallHandler, type ExecutionContext, Headers, Injectable, type NestInterceptor, UseInterceptors } from '@nestjs/common';
-import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { etagOf } from '../domain/index.js';
@@ -19,10 +19,14 @@ class ETagInterceptor implements NestInterceptor {
   }
 }
 
-const ETAG_HEADER = { ETag: { description: 'The version of the resource; send it in `If-Match` to change only this version.', schema: { type: 'string' } } };
+/**
+ * Marks an operation whose 200 answer carries `ETag`; the document pass adds the header to that
+ * answer. (A second `ApiResponse` for 200 would replace the route's own, whichever came first.)
+ */
+export const ETAG_EXTENSION = 'x-etag';
 
 /** A single-resource GET: its answer carries the resource's strong `ETag`. */
-export const ETagged = (): MethodDecorator => applyDecorators(UseInterceptors(ETagInterceptor), ApiResponse({ status: 200, headers: ETAG_HEADER }));
+export const ETagged = (): MethodDecorator => applyDecorators(UseInterceptors(ETagInterceptor), ApiExtension(ETAG_EXTENSION, true));
 
 /**
  * A PATCH or DELETE that takes `If-Match`: the change happens only while the resource is still the
@@ -32,7 +36,7 @@ export const Conditional = (): MethodDecorator =>
   applyDecorators(
     UseInterceptors(ETagInterceptor),
     ApiHeader({ name: 'If-Match', required: false, description: 'The `ETag` of the version you read; without it the last write wins.' }),
-    ApiResponse({ status: 200, headers: ETAG_HEADER }),
+    ApiExtension(ETAG_EXTENSION, true),
     ApiResponse({ status: 412, ...problemResponse(412) }),
   );
 

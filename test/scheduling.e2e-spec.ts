@@ -124,6 +124,7 @@ const CLIENT_FIELDS = [
   'id',
   'deleted',
   'createdAt',
+  'updatedAt',
   'memberId',
   'firstName',
   'lastName',

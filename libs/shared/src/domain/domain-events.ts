@@ -2,7 +2,10 @@
 export const EVENT_TYPES = [
   'organisation.updated',
   'member.created',
+  'member.updated',
   'client.created',
+  'client.updated',
+  'client.deleted',
   'provider.created',
   'provider.deleted',
   'wallet_card.created',

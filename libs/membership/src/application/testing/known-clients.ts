@@ -1,19 +1,23 @@
-import { type ActiveClient, ClientQueries } from '../client.queries.js';
+import { type ActiveClient, ClientQueries, type ClientSummary } from '../client.queries.js';
 
-/** A live client as these specs know it: its email, when given, is what `oldestLiveByEmail` matches. */
-export type KnownClient = ActiveClient & { email?: string };
+/** A client as these specs know it: live unless `deleted`; its email, when given, is what `oldestLiveByEmail` matches. */
+export type KnownClient = ActiveClient & { email?: string; deleted?: boolean };
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
 };
 
 /**
- * Client reads over fixed live clients, each organisation's listed oldest first (the real queries
+ * Client reads over fixed clients, each organisation's listed oldest first (the real queries
  * read the database), for the checks other contexts' use cases make before they write.
  */
 export class KnownClients extends ClientQueries {
   constructor(private readonly clientsOf: Record<string, KnownClient[]>) {
     super();
+  }
+
+  list(): never {
+    return unread();
   }
 
   get(): never {
@@ -24,13 +28,18 @@ export class KnownClients extends ClientQueries {
     return unread();
   }
 
-  async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
+  async findClient(organisationId: string, clientId: string): Promise<ClientSummary | null> {
     const client = this.clientsOf[organisationId]?.find((known) => known.id === clientId);
+    return client ? { ...activeOf(client), deleted: client.deleted ?? false } : null;
+  }
+
+  async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
+    const client = this.clientsOf[organisationId]?.find((known) => known.id === clientId && !known.deleted);
     return client ? activeOf(client) : null;
   }
 
   async oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null> {
-    const client = this.clientsOf[organisationId]?.find((known) => known.email?.toLowerCase() === email.toLowerCase());
+    const client = this.clientsOf[organisationId]?.find((known) => !known.deleted && known.email?.toLowerCase() === email.toLowerCase());
     return client ? activeOf(client) : null;
   }
 }

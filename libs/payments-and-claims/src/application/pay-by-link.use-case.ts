@@ -108,7 +108,7 @@ export class PayByLink {
       this.organisations.findByIdOrSlug(found.organisationId),
       this.payments.findTransaction(found.organisationId, paymentTransaction.transactionId!),
     ]);
-    const client = transaction?.clientId ? await this.clients.findActiveClient(found.organisationId, transaction.clientId) : null;
+    const client = transaction?.clientId ? await this.clients.findClient(found.organisationId, transaction.clientId) : null;
     return {
       amount: paymentTransaction.amount,
       currency: paymentTransaction.payment?.currency ?? 'AUD',

@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Get a member
-         * @description An organisation key sees the members it created and those linked to one of its clients.
+         * @description An organisation key sees the members it created and those linked to one of its clients. The `ETag` names this version of the member.
          */
         get: operations["Members_get"];
         put?: never;
@@ -501,7 +501,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a member
+         * @description Platform keys only (an organisation key gets 403). Changes only the fields sent, checked as on create; `null` clears a field that may be empty; `{}` changes nothing. A new `email` (unique ignoring case: 409 `member_exists`) makes `emailVerified` false, a new `mobileNumber` `mobileNumberVerified`. `metadata` replaces the whole object; `settings` changes only the settings sent. With `If-Match`, changes only the version named (412 otherwise). Records `member.updated` for each organisation that sees the member.
+         */
+        patch: operations["Members_update"];
         trace?: never;
     };
     "/v1/organisations/{organisationId}/clients": {
@@ -511,7 +515,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List and search clients
+         * @description Ordered by `lastName, firstName, id`, ignoring case and accents. `q` matches the start of the first name, last name or full name (`alex ch`), ignoring case and accents; a whole email, ignoring case; or a mobile number in any common form (`0412 345 678`, `+61412345678`). `email`, `mobileNumber` and `dateOfBirth` filter exactly. Archived clients are left out unless `includeDeleted=true`. With `updatedSince`: the clients changed since then, archived ones included, ordered `updatedAt, id`.
+         */
+        get: operations["Clients_list"];
         put?: never;
         /**
          * Create a client
@@ -533,15 +541,23 @@ export interface paths {
         };
         /**
          * Get a client
-         * @description Deleted clients are still returned, with `deleted: true`.
+         * @description Archived clients are still returned, with `deleted: true`. The `ETag` names this version of the client.
          */
         get: operations["Clients_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Archive a client
+         * @description Marks the client `deleted`: it stays readable, keeps its bookings and cards, leaves the list (unless `includeDeleted=true`), and takes no new booking or card (409 `client_deleted`). Archiving again changes nothing. Records `client.deleted`.
+         */
+        delete: operations["Clients_archive"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a client
+         * @description Changes only the fields sent, checked as on create; `null` clears a field that may be empty; `{}` changes nothing. A new `memberId` must name a member the caller can read (404 otherwise). Bookings keep pointing at the client as it is. With `If-Match`, changes only the version named (412 otherwise). Records `client.updated` when something changed.
+         */
+        patch: operations["Clients_update"];
         trace?: never;
     };
     "/v1/organisations/{organisationId}/providers": {
@@ -621,13 +637,13 @@ export interface paths {
         };
         /**
          * List wallet cards
-         * @description The client's cards, newest first. Full numbers are never included.
+         * @description The client's cards (an archived client's too), newest first. Full numbers are never included.
          */
         get: operations["Wallet_list"];
         put?: never;
         /**
          * Create wallet card
-         * @description `type` picks the one nested object that must be present. Full card and member numbers are encrypted at rest and never returned; the same card twice in one wallet is a 409 `card_exists` naming the card already held.
+         * @description `type` picks the one nested object that must be present. Full card and member numbers are encrypted at rest and never returned; the same card twice in one wallet is a 409 `card_exists` naming the card already held. An archived client takes no new card (409 `client_deleted`).
          */
         post: operations["Wallet_create"];
         delete?: never;
@@ -729,7 +745,7 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`.
+         * @description Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`, and `q` (the start of the first, last or full name of the client, ignoring case and accents).
          */
         get: operations["Bookings_list"];
         put?: never;
@@ -1206,7 +1222,7 @@ export interface components {
             /** @example /v1/organisations/org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
             instance: string;
             /**
-             * @description Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.
+             * @description Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), precondition_failed, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.
              * @example validation_failed
              */
             code: string;
@@ -1238,7 +1254,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
+            type: "organisation.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1276,7 +1292,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1357,7 +1373,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -2010,6 +2026,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-24T09:12:40.000Z
+             */
+            updatedAt: string;
             settings: components["schemas"]["MemberSettingsResponse"];
             /** @example Alex */
             firstName: string;
@@ -2042,6 +2064,112 @@ export interface components {
              */
             profileImageUrl: string | null;
             activity: components["schemas"]["ActivityRecordResponse"][];
+        };
+        UpdateMemberSettingsRequest: {
+            /**
+             * @description Whether the app shows help about plans. Never null.
+             * @example false
+             */
+            showPlanHelp?: boolean;
+        };
+        UpdateMemberRequest: {
+            /**
+             * @description Never null.
+             * @example Alexandra
+             */
+            firstName?: string;
+            /**
+             * @description Never null.
+             * @example Chen
+             */
+            lastName?: string;
+            /**
+             * Format: email
+             * @description Never null. Unique among members, ignoring case (409 `member_exists`). A new address is unverified: `emailVerified` becomes false.
+             * @example alex.chen@example.com
+             */
+            email?: string;
+            /**
+             * @description Australian or E.164; stored as E.164. A new number (or none) is unverified: `mobileNumberVerified` becomes false.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/members/alex.jpg
+             */
+            profileImageUrl?: string | null;
+            /**
+             * @description Replaces the whole metadata (`null` empties it). Flat key/value pairs: at most 50 keys of 1 to 40 characters; values are strings (at most 500 characters), numbers, booleans or null. Stored, not returned.
+             * @example {
+             *       "referralSource": "clinic_front_desk",
+             *       "marketingOptIn": true
+             *     }
+             */
+            metadata?: {
+                [key: string]: (string | null) | number | boolean;
+            } | null;
+            /** @description Only the settings sent change. Never null. */
+            settings?: components["schemas"]["UpdateMemberSettingsRequest"];
+        };
+        ClientResponse: {
+            /** @example 0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c */
+            id: string;
+            /**
+             * @description Archived clients stay readable, marked here.
+             * @example false
+             */
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-24T09:12:40.000Z
+             */
+            updatedAt: string;
+            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            memberId: string | null;
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * Format: date
+             * @example 1988-04-12
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description E.164.
+             * @example +61412345678
+             */
+            mobileNumber: string | null;
+            /**
+             * Format: email
+             * @example alex.chen@example.com
+             */
+            email: string | null;
+            /** @example PT-004417 */
+            pmsPatientId: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-03-14T09:30:00.000Z
+             */
+            pmsCreatedAt: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/clients/alex.jpg
+             */
+            profileImageUrl: string | null;
         };
         CreateClientRequest: {
             /** @example Alex */
@@ -2086,52 +2214,54 @@ export interface components {
              */
             profileImageUrl?: string | null;
         };
-        ClientResponse: {
-            /** @example 0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c */
-            id: string;
+        UpdateClientRequest: {
             /**
-             * @description Deleted clients stay readable, marked here.
-             * @example false
+             * @description Never null.
+             * @example Alexandra
              */
-            deleted: boolean;
+            firstName?: string;
             /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
+             * @description Never null.
+             * @example Chen-Wright
              */
-            createdAt: string;
-            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            memberId: string | null;
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: date
-             * @example 1988-04-12
-             */
-            dateOfBirth: string | null;
-            /**
-             * @description E.164.
-             * @example +61412345678
-             */
-            mobileNumber: string | null;
+            lastName?: string;
             /**
              * Format: email
              * @example alex.chen@example.com
              */
-            email: string | null;
-            /** @example PT-004417 */
-            pmsPatientId: string | null;
+            email?: string | null;
+            /**
+             * @description E.164, or any Australian form; stored as E.164.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string | null;
+            /**
+             * @description The patient's platform account: a member the caller can read (404 naming `memberId` otherwise).
+             * @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            memberId?: string | null;
+            /**
+             * @description The patient's id in the practice management system.
+             * @example PT-004417
+             */
+            pmsPatientId?: string | null;
             /**
              * Format: date-time
+             * @description When the practice management system created the patient.
              * @example 2024-03-14T09:30:00.000Z
              */
-            pmsCreatedAt: string | null;
+            pmsCreatedAt?: string | null;
             /**
              * Format: uri
              * @example https://cdn.example.com/clients/alex.jpg
              */
-            profileImageUrl: string | null;
+            profileImageUrl?: string | null;
         };
         LinkMedicareResponse: {
             /** @example 2429591L */
@@ -3117,6 +3247,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-24T09:12:40.000Z
+             */
+            updatedAt: string;
             settings: components["schemas"]["MemberSettingsResponse"];
             /** @example Alex */
             firstName: string;
@@ -4008,8 +4144,10 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "member.created" | "client.created" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+                type?: ("organisation.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.deleted" | "wallet_card.created" | "booking.created" | "booking.cancelled" | "booking.paid" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "member.*" | "client.*" | "provider.*" | "wallet_card.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -4351,6 +4489,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -5776,6 +5916,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -6174,6 +6316,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -7117,6 +7261,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -8114,6 +8260,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -8724,6 +8872,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Parts to include: the owning business, the Medicare and PHI registrations, the organisation. Comma-separated or repeated. For example `business`. */
                 expand?: ("business" | "registrations" | "organisation")[];
             };
@@ -9339,6 +9489,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -10203,10 +10355,457 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Members_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Clients_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
+                /** @description Include archived (`deleted: true`) rows. */
+                includeDeleted?: "true" | "false";
+                /** @description Search, ignoring case and accents: the start of the first name, last name or full name (`alex ch`), a whole email, or a mobile number in any common form (`0412 345 678`, `+61412345678`). For example `chen`. */
+                q?: string;
+                /** @description Only the clients with this email, ignoring case. For example `alex.chen@example.com`. */
+                email?: string;
+                /** @description Only the clients with this mobile number, given in any Australian or E.164 form. For example `0412 345 678`. */
+                mobileNumber?: string;
+                /** @description Only the clients born on this day, `YYYY-MM-DD`. For example `1988-04-12`. */
+                dateOfBirth?: string;
+            };
+            header?: never;
+            path: {
+                organisationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEnvelopeDto"] & {
+                        items: components["schemas"]["ClientResponse"][];
+                    };
                 };
             };
             /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
@@ -10631,6 +11230,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10784,6 +11385,438 @@ export interface operations {
             };
         };
     };
+    Clients_archive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Clients_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClientRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource; send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     Providers_list: {
         parameters: {
             query?: {
@@ -10791,6 +11824,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Parts to include: the provider's location links, and its locations. Comma-separated or repeated. For example `locationLinks,locations`. */
                 expand?: ("locationLinks" | "locations")[];
                 /** @description Include deleted providers. */
@@ -11837,6 +12872,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -12467,6 +13504,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -12630,6 +13669,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -13240,6 +14281,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Only bookings with these statuses. Comma-separated or repeated. For example `confirmed`. */
                 status?: ("confirmed" | "cancelled")[];
                 /** @description Service date from (inclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -13254,6 +14297,8 @@ export interface operations {
                 locationId?: string;
                 /** @description For example `0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80`. */
                 clientId?: string;
+                /** @description Only bookings whose client's first name, last name or full name (`alex ch`) starts with this, ignoring case and accents. For example `chen`. */
+                q?: string;
                 /** @description Optional parts to include (a longer path implies its prefixes): `paymentMethod`, `healthFundCard`, `cancellationPolicy`, `latestTransaction`, `latestTransaction.transactionItems.billableItem`, `location.business.capabilities`, `providerLocationLink`, `pmsAttendeeId`, `location.registrations`, `appointmentType.billableItems.serviceItem`. Comma-separated or repeated. For example `cancellationPolicy,latestTransaction`. */
                 expand?: ("paymentMethod" | "healthFundCard" | "cancellationPolicy" | "latestTransaction" | "latestTransaction.transactionItems.billableItem" | "location.business.capabilities" | "providerLocationLink" | "pmsAttendeeId" | "location.registrations" | "appointmentType.billableItems.serviceItem")[];
             };
@@ -14720,6 +15765,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -16064,6 +17111,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -16636,6 +17685,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -17090,6 +18141,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page. */
                 limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Page to the end, keep the largest `updatedAt` seen, and start the next sync from it. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
                 /** @description Only this booking's transactions. For example `0193a6fb-b425-70e7-82f9-5d6e7f8091a2`. */
                 bookingId?: string;
                 /** @description Only this client's transactions. For example `0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80`. */

@@ -53,7 +53,7 @@ const options = {
   warmupSeconds: numberOption('WARMUP', 3),
   durationSeconds: numberOption('DURATION', 10, { min: 1 }),
   connections: numberOption('CONNECTIONS', 8, { min: 1 }),
-  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H,I,J,K')
+  scenarios: (process.env.SCENARIOS || 'A,B,C,D,E,F,G,H,I,J,K,S')
     .split(',')
     .map((id) => id.trim().toUpperCase())
     .filter(Boolean),
@@ -217,11 +217,12 @@ async function main() {
       `(${fixtures.bookingRange.matchingConfirmed} confirmed)`,
   );
   if (fixtures.scale.bookings < 400_000) log(`WARNING: ${fixtures.scale.bookings} bookings: this is not the bench scale (npm run seed -- --scale bench)`);
+  log(`S searches ${fixtures.clientSearch.clients} live clients for ${fixtures.clientSearch.terms.map((term) => JSON.stringify(term)).join(', ')}`);
 
   const nextSlot = slotSource(await slotPlan(pool, fixtures.booking), runId);
   const nextCheckoutSlot = slotSource(await slotPlan(pool, fixtures.checkout, CHECKOUT_FIRST_SLOT), `${runId}-J`);
   const scenarios = defineScenarios(fixtures, nextSlot, nextCheckoutSlot).filter((scenario) => options.scenarios.includes(scenario.id));
-  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..K`);
+  if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..K and S`);
 
   const serviceEnv = {
     ...serviceEnvironment({ databaseUrl, dataDir: options.dataDir, walletKey, bootstrapKey: BOOTSTRAP_KEY }),

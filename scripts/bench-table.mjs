@@ -19,7 +19,7 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const given = args.find((arg) => arg !== '--check');
 
-const EVERY_SCENARIO = 'A,B,C,D,E,F,G,H,I,J,K';
+const EVERY_SCENARIO = 'A,B,C,D,E,F,G,H,I,J,K,S';
 
 /** A run the page can stand on: every scenario, with the baselines, not a comparison of two builds. */
 function isFullRun(file) {

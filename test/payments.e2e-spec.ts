@@ -143,6 +143,7 @@ const EVENT_MEMBER_FIELDS = [
   'emailVerified',
   'mobileNumberVerified',
   'createdAt',
+  'updatedAt',
   'settings',
   'firstName',
   'lastName',

@@ -128,6 +128,7 @@ const CLIENT_FIELDS = [
   'id',
   'deleted',
   'createdAt',
+  'updatedAt',
   'memberId',
   'firstName',
   'lastName',

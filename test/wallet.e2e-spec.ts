@@ -273,12 +273,12 @@ describe('the client', () => {
     },
   );
 
-  it('is not found once deleted, and its wallet cannot be read', async () => {
+  it('takes no new card once archived (409 client_deleted), and its wallet still reads', async () => {
     const clientId = await newClient();
-    await postCard(clientId, medicareBody(medicareNumber())).expect(201);
+    const card = await postCard(clientId, medicareBody(medicareNumber())).expect(201);
     await t.app.get(MikroORM).em.fork().execute('update clients set deleted = true where id = ?', [clientId]);
-    expectProblem(await postCard(clientId, medicareBody(medicareNumber())), 404, 'not_found');
-    expectProblem(await listCards(clientId), 404, 'not_found');
+    expectProblem(await postCard(clientId, medicareBody(medicareNumber())), 409, 'client_deleted');
+    expect((await listCards(clientId).expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([card.body.id]);
   });
 
   it('is checked before the card, so an unknown client with a declined card is still a 404', async () => {

@@ -144,6 +144,7 @@ function clientView(row) {
     id: row.id,
     deleted: row.deleted,
     createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
     memberId: row.memberId,
     firstName: row.firstName,
     lastName: row.lastName,

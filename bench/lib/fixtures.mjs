@@ -92,6 +92,7 @@ export async function findFixtures(pool) {
 
   return {
     scale,
+    clientSearch: await clientSearchFixture(pool, organisationId),
     checkout: await checkoutFixture(pool, organisationId),
     availability: { ...availability, from: tomorrow, to: weekEnd },
     organisationId,
@@ -102,6 +103,35 @@ export async function findFixtures(pool) {
     payoutPayments: payout.payments,
     bookingRange: { ...range, matchingConfirmed: matching },
     booking: { ...offer, clientId: client.id },
+  };
+}
+
+/**
+ * S: what the front desk types to find a patient in the organisation, from one of its live clients:
+ * the start of a last name, a whole last name, a first name and the start of a last name, the start
+ * of a first name, a whole email, and a mobile number as it is said (`0412 345 678`).
+ */
+async function clientSearchFixture(pool, organisationId) {
+  const { clients } = await one(pool, 'select count(*)::int as clients from clients where organisation_id = $1 and not deleted', [organisationId]);
+  const client = await one(
+    pool,
+    `select first_name as "firstName", last_name as "lastName", email, mobile_number as "mobileNumber" from clients
+     where organisation_id = $1 and not deleted and email is not null and mobile_number like '+614%' order by created_at desc, id desc limit 1`,
+    [organisationId],
+  );
+  if (!client) throw new Error(`${organisationId} has no live client with an email and a mobile number (scenario S needs one).`);
+  const national = `0${client.mobileNumber.slice(3)}`;
+  const { firstName, lastName } = client;
+  return {
+    clients,
+    terms: [
+      lastName.slice(0, 2),
+      lastName,
+      `${firstName} ${lastName.slice(0, 3)}`,
+      firstName.slice(0, 3),
+      client.email,
+      `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`,
+    ],
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '@app/shared/domain';
+import { nameSearchForms } from '@app/membership';
 import { runMigrations } from '../../apps/api/src/database/migrate.js';
 import { createOrmConfig } from '../../apps/api/src/database/orm-config.js';
 
@@ -143,13 +144,18 @@ export class Rows {
 
   async client(organisationId: string): Promise<string> {
     const id = randomUUID();
+    const { lastNameSearch, fullNameSearch } = nameSearchForms('Alex', 'Chen');
+    const now = new Date();
     await this.insert('clients', {
       id,
       organisation_id: organisationId,
       first_name: 'Alex',
       last_name: 'Chen',
+      last_name_search: lastNameSearch,
+      full_name_search: fullNameSearch,
       deleted: false,
-      created_at: new Date(),
+      created_at: now,
+      updated_at: now,
     });
     return id;
   }

@@ -3,17 +3,22 @@ import pg from 'pg';
 /**
  * Counts the SQL statements sent to PostgreSQL while `work` runs, by wrapping the driver's
  * `Client#query` (every pool connection is a `Client`). For tests that a list's statement count
- * does not grow with `limit`. `names[i]` is the prepared-statement name `statements[i]` went under.
+ * does not grow with `limit`. `names[i]` is the prepared-statement name `statements[i]` went under,
+ * `values[i]` its parameters.
  */
-export async function countStatements(work: () => Promise<unknown>): Promise<{ statements: string[]; names: (string | undefined)[] }> {
+export async function countStatements(
+  work: () => Promise<unknown>,
+): Promise<{ statements: string[]; names: (string | undefined)[]; values: (unknown[] | undefined)[] }> {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   const statements: string[] = [];
   const names: (string | undefined)[] = [];
+  const values: (unknown[] | undefined)[] = [];
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args as [string | { text?: string; name?: string } | undefined];
+    const [config, parameters] = args as [string | { text?: string; name?: string; values?: unknown[] } | undefined, unknown];
     statements.push(typeof config === 'string' ? config : String(config?.text ?? ''));
     names.push(typeof config === 'string' ? undefined : config?.name);
+    values.push(typeof config === 'string' || !config?.values ? (Array.isArray(parameters) ? (parameters as unknown[]) : undefined) : config.values);
     return original.apply(this, args);
   };
   try {
@@ -21,7 +26,7 @@ export async function countStatements(work: () => Promise<unknown>): Promise<{ s
   } finally {
     prototype.query = original;
   }
-  return { statements, names };
+  return { statements, names, values };
 }
 
 /**

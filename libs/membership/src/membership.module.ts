@@ -1,6 +1,8 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
+import { ChangeClient } from './application/change-client.use-case.js';
+import { ChangeMember } from './application/change-member.use-case.js';
 import { ClientQueries, SqlClientQueries } from './application/client.queries.js';
 import { CreateClient } from './application/create-client.use-case.js';
 import { FindOrAddClient } from './application/find-or-add-client.use-case.js';
@@ -26,7 +28,9 @@ export const membershipSchemas = [MemberSchema, ClientSchema];
     { provide: MemberRepository, useClass: MikroOrmMemberRepository },
     { provide: ClientRepository, useClass: MikroOrmClientRepository },
     RegisterMember,
+    ChangeMember,
     CreateClient,
+    ChangeClient,
     FindOrAddClient,
     MemberQueries,
     { provide: ClientQueries, useClass: SqlClientQueries },

@@ -1,3 +1,4 @@
+import { nameSearchForms } from '@app/membership';
 import { DEFAULT_BOOKING_SETTINGS, slugify } from '@app/organisations';
 import { payoutAmountOf, platformFeeOf } from '@app/payments-and-claims';
 import { medicareProviderNumber } from '@app/practitioners';
@@ -395,15 +396,19 @@ export class DatasetGenerator {
         ],
         created_by_organisation_id: organisationId,
         created_at: createdAt.toISOString(),
+        updated_at: createdAt.toISOString(),
       });
     }
     const id = p.uuid(createdAt);
+    const { lastNameSearch, fullNameSearch } = nameSearchForms(firstName, lastName);
     this.sink.add('clients', {
       id,
       organisation_id: organisationId,
       member_id: memberId,
       first_name: firstName,
       last_name: lastName,
+      last_name_search: lastNameSearch,
+      full_name_search: fullNameSearch,
       date_of_birth: dateOfBirth,
       mobile_number: mobileNumber,
       email,
@@ -412,6 +417,7 @@ export class DatasetGenerator {
       profile_image_url: null,
       deleted: false,
       created_at: createdAt.toISOString(),
+      updated_at: createdAt.toISOString(),
     });
     const card = (type: string, brand: string, last4: string, fingerprint: string, number: string | null, details: object) => {
       const cardId = p.uuid(createdAt);

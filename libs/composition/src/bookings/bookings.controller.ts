@@ -28,7 +28,7 @@ export class BookingsController {
   @ApiOperation({
     summary: 'List bookings',
     description:
-      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`. With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.',
+      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`, and `q` (the start of the first, last or full name of the client, ignoring case and accents). With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.',
   })
   @ApiPagedResponse(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -41,6 +41,7 @@ export class BookingsController {
       providerId: query.providerId,
       locationId: query.locationId,
       clientId: query.clientId,
+      clientName: query.q,
     };
     const page = await this.views.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
     // Up to 200 bookings with every expansion is over a megabyte: written booking by booking, sharing what they share.

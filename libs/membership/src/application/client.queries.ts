@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
-import { isUuid } from '@app/shared/domain';
+import { includesArchived, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { invalidField, isIsoDate, isUuid, offsetOf, type Page, type PageRequest, pageOf, toE164 } from '@app/shared/domain';
+import { OrganisationQueries } from '@app/organisations';
 import { Client } from '../domain/client.js';
 import { clientNotFound } from '../domain/membership.errors.js';
+import { clientMatches } from './client-search.js';
 
 export const CLIENTS = ReadModel.of(Client, 'c');
 
@@ -11,6 +13,7 @@ export interface ClientView {
   id: string;
   deleted: boolean;
   createdAt: string;
+  updatedAt: string;
   memberId: string | null;
   firstName: string;
   lastName: string;
@@ -27,6 +30,7 @@ export function clientView(client: Client): ClientView {
     id: client.id,
     deleted: client.deleted,
     createdAt: client.createdAt.toISOString(),
+    updatedAt: client.updatedAt.toISOString(),
     memberId: client.memberId,
     firstName: client.firstName,
     lastName: client.lastName,
@@ -46,22 +50,71 @@ export interface ActiveClient {
   lastName: string;
 }
 
+/** A client another context names, archived or not, so that it can refuse an archived one (409 `client_deleted`) apart from a missing one (404). */
+export interface ClientSummary extends ActiveClient {
+  deleted: boolean;
+}
+
+/** What a search of an organisation's clients narrows the list by; each is optional. */
+export interface ClientSearch {
+  /** The start of the first, last or full name (ignoring case and accents), a whole email (ignoring case), or a mobile number in any form. */
+  q?: string;
+  /** The whole email, ignoring case. */
+  email?: string;
+  /** A phone number in any Australian or E.164 form; an invalid one is a 400. */
+  mobileNumber?: string;
+  /** `YYYY-MM-DD`. */
+  dateOfBirth?: string;
+  includeDeleted?: boolean;
+}
+
 /** Reads of an organisation's clients: as the API shows them (deleted ones included, marked `deleted`), and for other contexts' writes. */
 export abstract class ClientQueries {
+  /**
+   * A page of the organisation's clients, by last name, first name and id (ignoring case and
+   * accents), archived ones left out unless asked for; in sync mode by `updatedAt, id`. 404 for an
+   * unknown organisation.
+   */
+  abstract list(organisationId: string, page: PageRequest, search: ClientSearch): Promise<Page<ClientView>>;
   abstract get(organisationId: string, clientId: string): Promise<ClientView>;
   /** The organisation's clients with these ids; ids of other organisations are left out. */
   abstract findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>>;
+  /** The client when it belongs to the organisation, with whether it is archived; otherwise `null`. */
+  abstract findClient(organisationId: string, clientId: string): Promise<ClientSummary | null>;
   /** The client when it belongs to the organisation and is not deleted; otherwise `null`. */
   abstract findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null>;
   /** The organisation's oldest live client with this email, ignoring case; `null` when there is none. */
   abstract oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null>;
 }
 
-/** `ClientQueries` on PostgreSQL: each read one statement. */
+/**
+ * `ClientQueries` on PostgreSQL: each read one statement; a page two (its rows and its count), and
+ * every search condition an index look-up (see the migration ClientSearchAndVersions).
+ */
 @Injectable()
 export class SqlClientQueries extends ClientQueries {
-  constructor(private readonly sql: SqlReader) {
+  constructor(
+    private readonly sql: SqlReader,
+    private readonly organisations: OrganisationQueries,
+  ) {
     super();
+  }
+
+  async list(organisationId: string, page: PageRequest, search: ClientSearch): Promise<Page<ClientView>> {
+    const { where, orderBy, params } = clientsWhere('c', organisationId, page, search);
+    const matches = clientsWhere('m', organisationId, page, search);
+    const paging = `limit $${params.length + 1} offset $${params.length + 2}`;
+    const searching = [search.q, search.email, search.mobileNumber, search.dateOfBirth].some((value) => value !== undefined);
+    // A search reads its matches through their indexes first (`offset 0` keeps the subquery apart),
+    // then orders only them. Left to itself, PostgreSQL may walk the name index in list order and
+    // filter, which reads every client that sorts before the first match ("young" after all others).
+    const rest = searching
+      ? `join (select m.id from (select * from clients m ${matches.where} offset 0) m order by ${matches.orderBy} ${paging}) page using (id)
+         order by ${orderBy}`
+      : `${where} order by ${orderBy} ${paging}`;
+    await this.organisations.assertExists(organisationId);
+    const [rows, total] = await Promise.all([this.sql.select(CLIENTS, rest, [...params, page.limit, offsetOf(page)]), this.sql.count(CLIENTS, where, params)]);
+    return pageOf(rows.map(clientView), total, page);
   }
 
   async get(organisationId: string, clientId: string): Promise<ClientView> {
@@ -75,6 +128,12 @@ export class SqlClientQueries extends ClientQueries {
     if (wellFormed.length === 0) return new Map();
     const clients = await this.sql.select(CLIENTS, 'where c.organisation_id = $1 and c.id = any($2)', [organisationId, wellFormed]);
     return new Map(clients.map((client) => [client.id, clientView(client)]));
+  }
+
+  async findClient(organisationId: string, clientId: string): Promise<ClientSummary | null> {
+    if (!isUuid(clientId)) return null;
+    const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2', [clientId, organisationId]);
+    return client ? { id: client.id, firstName: client.firstName, lastName: client.lastName, deleted: client.deleted } : null;
   }
 
   async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
@@ -91,4 +150,35 @@ export class SqlClientQueries extends ClientQueries {
     );
     return client ? { id: client.id, firstName: client.firstName, lastName: client.lastName } : null;
   }
+}
+
+function isoDate(value: string, field: string): string {
+  if (!isIsoDate(value)) throw invalidField(field, 'invalid_format', 'must be a date as YYYY-MM-DD');
+  return value;
+}
+
+/**
+ * The `where` and order of a page of clients under `alias`: the organisation's, narrowed by the
+ * search and by the sync window, archived ones only when asked for; by last name, first name (the
+ * full name after the last name orders by it) and id, or in sync mode by `updatedAt, id`. The same
+ * parameters whatever the alias.
+ */
+function clientsWhere(alias: string, organisationId: string, page: PageRequest, search: ClientSearch): { where: string; orderBy: string; params: unknown[] } {
+  const params: unknown[] = [organisationId];
+  const conditions = [`${alias}.organisation_id = $1`];
+  const compare = (sql: (param: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (search.q !== undefined) {
+    const match = clientMatches(alias, search.q, params.length + 1);
+    params.push(...match.params);
+    conditions.push(match.sql);
+  }
+  if (search.email !== undefined) compare((param) => `lower(${alias}.email) = lower(${param})`, search.email);
+  if (search.mobileNumber !== undefined) compare((param) => `${alias}.mobile_number = ${param}`, toE164(search.mobileNumber, 'mobileNumber'));
+  if (search.dateOfBirth !== undefined) compare((param) => `${alias}.date_of_birth = ${param}`, isoDate(search.dateOfBirth, 'dateOfBirth'));
+  if (!includesArchived({ ...page, includeDeleted: search.includeDeleted })) conditions.push(`not ${alias}.deleted`);
+  const window = listWindow(alias, page, `${alias}.last_name_search, ${alias}.full_name_search, ${alias}.id`, params.length + 1);
+  return { where: `where ${conditions.join(' and ')}${window.condition}`, orderBy: window.orderBy, params: [...params, ...window.params] };
 }

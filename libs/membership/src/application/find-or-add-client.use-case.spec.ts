@@ -67,6 +67,7 @@ describe('FindOrAddClient', () => {
           id: client.id,
           deleted: false,
           createdAt: NOW.toISOString(),
+          updatedAt: NOW.toISOString(),
           memberId: null,
           firstName: 'Sam',
           lastName: 'Lee',

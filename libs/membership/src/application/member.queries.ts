@@ -35,6 +35,14 @@ export class MemberQueries {
     return new Map(members.map((member) => [member.id, member]));
   }
 
+  /** The organisations that see the member (as `get` decides), in id order: whom a change to it is told to. */
+  async organisationsSeeing(member: Member): Promise<string[]> {
+    const linked = await this.sql.select(CLIENTS, 'where c.member_id = $1 and not c.deleted', [member.id]);
+    const organisations = new Set(linked.map((client) => client.organisationId));
+    if (member.createdByOrganisationId) organisations.add(member.createdByOrganisationId);
+    return [...organisations].sort();
+  }
+
   private async isVisibleTo(member: Member, organisationId: string | null): Promise<boolean> {
     if (organisationId === null || member.wasCreatedBy(organisationId)) return true;
     return (await this.sql.count(CLIENTS, 'where c.organisation_id = $1 and c.member_id = $2 and not c.deleted', [organisationId, member.id])) > 0;

@@ -21,6 +21,12 @@ class InMemoryMembers extends MemberRepository {
     if (this.byEmail.has(member.email.toLowerCase())) throw new EmailTakenError();
     this.byEmail.set(member.email.toLowerCase(), member);
   }
+
+  async findForChange(): Promise<Member | null> {
+    return null;
+  }
+
+  async save(): Promise<void> {}
 }
 
 describe('RegisterMember', () => {

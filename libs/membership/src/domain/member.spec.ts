@@ -95,3 +95,65 @@ describe('Member.register', () => {
     expect(fieldErrorOf(() => Member.register({ ...ALEX, metadata: { plan: { tier: 'gold' } } }, BY_PLATFORM, NOW))).toMatchObject({ field: 'metadata.plan' });
   });
 });
+
+describe('Member.update', () => {
+  const LATER = new Date('2026-11-23T01:00:00.000Z');
+  const verified = () => {
+    const member = Member.register({ ...ALEX, mobileNumber: '0412 345 678', metadata: { plan: 'gold' } }, BY_PLATFORM, NOW);
+    member.emailVerified = true;
+    member.mobileNumberVerified = true;
+    return member;
+  };
+
+  it('starts with updatedAt equal to createdAt', () => {
+    expect(Member.register(ALEX, BY_PLATFORM, NOW).updatedAt).toEqual(NOW);
+  });
+
+  it('changes only the fields present, clears with null, and moves updatedAt on', () => {
+    const member = verified();
+    expect(member.update({ firstName: 'Alexandra', dateOfBirth: '1988-04-12', metadata: null, settings: { showPlanHelp: false } }, LATER)).toBe(true);
+    expect(member).toMatchObject({
+      firstName: 'Alexandra',
+      lastName: 'Chen',
+      dateOfBirth: '1988-04-12',
+      metadata: {},
+      settings: { showPlanHelp: false },
+      emailVerified: true,
+      mobileNumberVerified: true,
+      updatedAt: LATER,
+    });
+  });
+
+  it('makes a new email unverified, but not the same one in another case', () => {
+    const member = verified();
+    expect(member.update({ email: 'ALEX.CHEN@example.com' }, LATER)).toBe(true);
+    expect(member).toMatchObject({ email: 'ALEX.CHEN@example.com', emailVerified: true });
+    member.update({ email: 'alex@example.org' }, LATER);
+    expect(member).toMatchObject({ email: 'alex@example.org', emailVerified: false, mobileNumberVerified: true });
+  });
+
+  it('makes a new mobile number, or none, unverified, but not the same number in another form', () => {
+    const member = verified();
+    expect(member.update({ mobileNumber: '+61 412 345 678' }, LATER)).toBe(false);
+    expect(member.mobileNumberVerified).toBe(true);
+    member.update({ mobileNumber: null }, LATER);
+    expect(member).toMatchObject({ mobileNumber: null, mobileNumberVerified: false, emailVerified: true });
+  });
+
+  it('replaces the metadata, and changes nothing for the same metadata or settings', () => {
+    const member = verified();
+    expect(member.update({ metadata: { plan: 'gold' }, settings: { showPlanHelp: true }, lastName: 'Chen' }, LATER)).toBe(false);
+    expect(member.update({ metadata: { visits: 3 } }, LATER)).toBe(true);
+    expect(member.metadata).toEqual({ visits: 3 });
+    expect(member.update({}, LATER)).toBe(false);
+  });
+
+  it('refuses what the create refuses, and null for what cannot be empty, changing nothing', () => {
+    const member = verified();
+    expect(fieldErrorOf(() => member.update({ email: null }, LATER))).toMatchObject({ field: 'email', code: 'required' });
+    expect(fieldErrorOf(() => member.update({ settings: { showPlanHelp: null } }, LATER))).toMatchObject({ field: 'settings.showPlanHelp', code: 'required' });
+    expect(fieldErrorOf(() => member.update({ mobileNumber: '12345' }, LATER))).toMatchObject({ field: 'mobileNumber', code: 'invalid_phone_number' });
+    expect(fieldErrorOf(() => member.update({ metadata: { nested: {} } }, LATER))).toMatchObject({ field: 'metadata.nested', code: 'invalid_type' });
+    expect(member).toMatchObject({ email: 'Alex.Chen@example.com', mobileNumber: '+61412345678', metadata: { plan: 'gold' }, updatedAt: NOW });
+  });
+});

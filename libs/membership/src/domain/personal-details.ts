@@ -17,3 +17,9 @@ export const optionalMobileNumber = (value: string | null | undefined, field: st
 /** `YYYY-MM-DD` of a past day; absent stays `null`. */
 export const optionalDateOfBirth = (value: string | null | undefined, field: string, now: Date): string | null =>
   value === undefined || value === null ? null : assertDateOfBirth(value, field, now);
+
+/** A field a change may leave out but not clear. */
+export function notNull<T>(value: T | null, field: string): T {
+  if (value === null) throw invalidField(field, 'required', 'must not be null');
+  return value;
+}

@@ -1,13 +1,17 @@
-import { Body, Controller, Get, HttpStatus, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpStatus, Patch, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, type Caller, CurrentCaller, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, type Caller, Conditional, CurrentCaller, ETagged, IfMatch, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import { ChangeMember } from '../application/change-member.use-case.js';
 import { MemberQueries } from '../application/member.queries.js';
 import { RegisterMember } from '../application/register-member.use-case.js';
 import type { DeviceHeaders } from '../domain/activity-record.js';
 import { CreateMemberRequest } from './dto/create-member.request.js';
 import { MemberResponse } from './dto/member.response.js';
+import { UpdateMemberRequest } from './dto/update-member.request.js';
 import { ApiDeviceHeaders, RequestDevice } from './request-device.decorator.js';
+
+const MemberId = () => PrefixedIdParam('memberId', 'memb', 'Member');
 
 @ApiTags('members')
 @ApiKeyed()
@@ -15,6 +19,7 @@ import { ApiDeviceHeaders, RequestDevice } from './request-device.decorator.js';
 export class MembersController {
   constructor(
     private readonly registerMember: RegisterMember,
+    private readonly changeMember: ChangeMember,
     private readonly queries: MemberQueries,
   ) {}
 
@@ -43,10 +48,34 @@ export class MembersController {
   }
 
   @Get(':memberId')
-  @ApiOperation({ summary: 'Get a member', description: 'An organisation key sees the members it created and those linked to one of its clients.' })
+  @ApiOperation({
+    summary: 'Get a member',
+    description: 'An organisation key sees the members it created and those linked to one of its clients. The `ETag` names this version of the member.',
+  })
   @ApiOk(MemberResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@PrefixedIdParam('memberId', 'memb', 'Member') memberId: string, @CurrentCaller() caller: Caller): Promise<MemberResponse> {
+  async get(@MemberId() memberId: string, @CurrentCaller() caller: Caller): Promise<MemberResponse> {
     return MemberResponse.from(await this.queries.get(caller, memberId));
+  }
+
+  // Platform keys only, as for create: a 409 `member_exists` would tell an organisation that an
+  // email has an account, and a member belongs to the patient across every organisation.
+  @Patch(':memberId')
+  @PlatformOnly()
+  @ApiOperation({
+    summary: 'Update a member',
+    description:
+      'Platform keys only (an organisation key gets 403). Changes only the fields sent, checked as on create; `null` clears a field that may be empty; ' +
+      '`{}` changes nothing. A new `email` (unique ignoring case: 409 `member_exists`) makes `emailVerified` false, a new `mobileNumber` ' +
+      '`mobileNumberVerified`. `metadata` replaces the whole object; `settings` changes only the settings sent. With `If-Match`, changes only the ' +
+      'version named (412 otherwise). Records `member.updated` for each organisation that sees the member.',
+  })
+  @ApiBody({ type: UpdateMemberRequest, required: true })
+  @ApiOk(MemberResponse)
+  @Conditional()
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async update(@MemberId() memberId: string, @Body() body: UpdateMemberRequest, @IfMatch() ifMatch: string | undefined): Promise<MemberResponse> {
+    return MemberResponse.from(await this.changeMember.execute(memberId, body, ifMatch));
   }
 }

@@ -24,10 +24,10 @@ export class BookingParties {
     private readonly wallet: WalletCardQueries,
   ) {}
 
-  /** The business of the booking's location, and the client's name as the transaction keeps it (empty for a client since removed). */
+  /** The business of the booking's location, and the client's name as the transaction keeps it (an archived client's too: its bookings stay its own). */
   async billing(organisationId: string, booking: BookedParties): Promise<{ businessId: string; clientName: string }> {
     const [client, locations] = await Promise.all([
-      this.clients.findActiveClient(organisationId, booking.clientId),
+      this.clients.findClient(organisationId, booking.clientId),
       this.locations.locations(organisationId, [booking.locationId]),
     ]);
     return { businessId: locations.get(booking.locationId)!.businessId, clientName: client ? `${client.firstName} ${client.lastName}` : '' };

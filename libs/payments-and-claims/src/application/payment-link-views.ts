@@ -49,7 +49,7 @@ export class PaymentLinkViews {
       this.payments.findTransaction(organisationId, paymentTransaction.transactionId!),
     ]);
     const [client, booking] = await Promise.all([
-      transaction?.clientId ? this.clients.findActiveClient(organisationId, transaction.clientId) : null,
+      transaction?.clientId ? this.clients.findClient(organisationId, transaction.clientId) : null,
       transaction?.bookingId ? this.bookingOf(organisationId, transaction.bookingId) : null,
     ]);
     const status = paymentTransaction.linkStatus(found.expiresAt, this.clock.now());

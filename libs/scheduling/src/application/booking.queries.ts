@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
-import { ClientQueries, type ClientView } from '@app/membership';
+import { clientIdsNamed, ClientQueries, type ClientView } from '@app/membership';
 import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
@@ -33,6 +33,8 @@ export interface BookingFilters {
   providerId?: string;
   locationId?: string;
   clientId?: string;
+  /** The start of the client's first, last or full name, ignoring case and accents (as client search matches names). */
+  clientName?: string;
 }
 
 /**
@@ -195,5 +197,10 @@ function whereOf(organisationId: string, filters: BookingFilters): { where: stri
   if (filters.providerId) compare('b.provider_id', '=', filters.providerId);
   if (filters.locationId) compare('b.location_id', '=', filters.locationId);
   if (filters.clientId) compare('b.client_id', '=', filters.clientId);
+  if (filters.clientName !== undefined) {
+    const named = clientIdsNamed(filters.clientName, '$1', params.length + 1);
+    params.push(...named.params);
+    conditions.push(`b.client_id in (${named.sql})`);
+  }
   return { where: conditions.join(' and '), params };
 }

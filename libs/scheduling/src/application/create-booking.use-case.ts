@@ -34,10 +34,7 @@ export class CreateBooking {
 
   /** The new booking as its GET answers it, read in the transaction that made it: also the event's `data`. */
   async execute(organisationId: string, command: CreateBookingCommand): Promise<BookingView> {
-    const [client, reads] = await Promise.all([
-      this.clients.findByIds(organisationId, [command.clientId]).then((found) => found.get(command.clientId) ?? null),
-      this.placement.read(organisationId, command),
-    ]);
+    const [client, reads] = await Promise.all([this.clients.findClient(organisationId, command.clientId), this.placement.read(organisationId, command)]);
     if (client?.deleted) throw clientDeleted(client.id);
     this.placement.refuseArchived(command, reads);
     if (!client) throw referenceNotFound('clientId', 'Client', command.clientId);

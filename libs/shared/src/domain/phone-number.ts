@@ -12,8 +12,13 @@ const { parsePhoneNumberFromString } = createRequire(import.meta.url)('libphonen
  * as E.164 (`+61412345678`). Checked against real numbering plans, not only its shape.
  */
 export function toE164(value: string, field: string): string {
+  const number = e164OrNull(value);
+  if (number === null) throw invalidField(field, 'invalid_phone_number', 'must be an Australian phone number or an E.164 number like +61412345678');
+  return number;
+}
+
+/** As `toE164`, but `null` for what is not a phone number (a search term that may be a name). */
+export function e164OrNull(value: string): string | null {
   const parsed = parsePhoneNumberFromString(value, 'AU');
-  if (!parsed || !parsed.isValid())
-    throw invalidField(field, 'invalid_phone_number', 'must be an Australian phone number or an E.164 number like +61412345678');
-  return parsed.number;
+  return parsed?.isValid() ? parsed.number : null;
 }

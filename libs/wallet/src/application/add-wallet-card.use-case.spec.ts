@@ -15,6 +15,7 @@ const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e0f', firstName: 'Alex', lastName: 'Chen' };
+const ARCHIVED_CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e10', firstName: 'Jo', lastName: 'Park', deleted: true };
 const HCF: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000002', name: 'HCF', capabilities: { claims: true } };
 
 /** Marks what it seals, so a test sees that the full number is kept only sealed; fingerprints are plain hashes of the organisation and the parts. */
@@ -53,7 +54,7 @@ function setUp() {
   const events = new RecordedEvents(renderWalletEvents);
   const addCard = new AddWalletCard(
     wallet,
-    new KnownClients({ [ORGANISATION]: [CLIENT] }),
+    new KnownClients({ [ORGANISATION]: [CLIENT, ARCHIVED_CLIENT] }),
     new KnownHealthFunds(),
     new TestPaymentProcessor(),
     new MarkingVault(),
@@ -205,6 +206,14 @@ describe('AddWalletCard', () => {
       kind: 'payment_required',
       code: 'card_declined',
     });
+    expect(wallet.cards).toEqual([]);
+    expect(events.recorded).toEqual([]);
+  });
+
+  it('answers client_deleted for an archived client, storing and recording nothing', async () => {
+    const { wallet, events, addCard } = setUp();
+    const command = { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } } as const;
+    await expect(addCard.execute(ORGANISATION, ARCHIVED_CLIENT.id, command)).rejects.toMatchObject({ kind: 'conflict', code: 'client_deleted' });
     expect(wallet.cards).toEqual([]);
     expect(events.recorded).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
-import { ClientQueries } from '@app/membership';
+import { clientDeleted, ClientQueries } from '@app/membership';
 import { CardVault } from '../domain/card-vault.js';
 import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-processor.js';
 import { type CardOwner, type NewHealthFundCard, type NewMedicareCard, WalletCard } from '../domain/wallet-card.js';
@@ -28,8 +28,9 @@ export class AddWalletCard {
   ) {}
 
   async execute(organisationId: string, clientId: string, command: AddWalletCardCommand): Promise<WalletCard> {
-    const client = await this.clients.findActiveClient(organisationId, clientId);
+    const client = await this.clients.findClient(organisationId, clientId);
     if (!client) throw clientNotFound(clientId);
+    if (client.deleted) throw clientDeleted();
     const card = await this.cardFor({ organisationId, clientId }, command);
     try {
       await this.events.transaction(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlReader } from '@app/shared';
 import { SqlClientQueries } from '../../../membership/src/application/client.queries.js';
+import { SqlOrganisationQueries } from '../../../organisations/src/application/organisation.queries.js';
 import { openTestOrm, Rows } from '../../../../test/support/orm.js';
 import { WalletCard } from '../domain/wallet-card.js';
 import { SqlWalletCardQueries } from './wallet-card.queries.js';
@@ -21,7 +22,7 @@ describe('wallet reads for expansions', () => {
   });
   afterAll(() => orm?.close());
 
-  const queries = () => new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm)));
+  const queries = () => new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm))));
 
   it('gives WalletCard instances with dates, JSON details and no ciphertext', async () => {
     const cards = await queries().cardsByIds(organisationId, [cardId, cardId]);

@@ -18,7 +18,7 @@ export interface CardView {
 
 /** Reads of wallets, for the wallet's own list and for other contexts' expansions and checks. */
 export abstract class WalletCardQueries {
-  /** A client's cards, newest first. */
+  /** A client's cards, newest first (an archived client's too). */
   abstract list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>>;
   abstract get(organisationId: string, clientId: string, cardId: string): Promise<CardView>;
   /** The organisation's cards with these ids. */
@@ -55,7 +55,7 @@ export class SqlWalletCardQueries extends WalletCardQueries {
   }
 
   async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>> {
-    if (!(await this.clients.findActiveClient(organisationId, clientId))) throw clientNotFound(clientId);
+    if (!(await this.clients.findClient(organisationId, clientId))) throw clientNotFound(clientId);
     const [cards, total] = await Promise.all([
       this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.client_id = $2 order by w.created_at desc, w.id desc limit $3 offset $4', [
         organisationId,

@@ -23,7 +23,7 @@ export class WalletController {
   @ApiOperation({
     summary: 'Create wallet card',
     description:
-      '`type` picks the one nested object that must be present. Full card and member numbers are encrypted at rest and never returned; the same card twice in one wallet is a 409 `card_exists` naming the card already held.',
+      '`type` picks the one nested object that must be present. Full card and member numbers are encrypted at rest and never returned; the same card twice in one wallet is a 409 `card_exists` naming the card already held. An archived client takes no new card (409 `client_deleted`).',
   })
   @ApiExtraModels(PaymentMethodCardRequest, HealthFundCardRequest, MedicareCardRequest)
   @ApiBody({
@@ -88,7 +88,7 @@ export class WalletController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List wallet cards', description: "The client's cards, newest first. Full numbers are never included." })
+  @ApiOperation({ summary: 'List wallet cards', description: "The client's cards (an archived client's too), newest first. Full numbers are never included." })
   @ApiPagedResponse(WalletCardResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @ClientId() clientId: string, @Query() query: PageQuery): Promise<Page<WalletCardResponse>> {

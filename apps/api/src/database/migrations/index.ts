@@ -25,6 +25,7 @@ import { Migration20261128000000OrganisationsUpdatedAt } from './Migration202611
 import { Migration20261128000000BookingChanges } from './Migration20261128000000BookingChanges.js';
 import { Migration20261128000000PractitionersUpdatedAt } from './Migration20261128000000PractitionersUpdatedAt.js';
 import { Migration20261128000000AppointmentTypeVersions } from './Migration20261128000000AppointmentTypeVersions.js';
+import { Migration20261128000000ClientSearchAndVersions } from './Migration20261128000000ClientSearchAndVersions.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000000BookingChanges', class: Migration20261128000000BookingChanges },
   { name: 'Migration20261128000000PractitionersUpdatedAt', class: Migration20261128000000PractitionersUpdatedAt },
   { name: 'Migration20261128000000AppointmentTypeVersions', class: Migration20261128000000AppointmentTypeVersions },
+  { name: 'Migration20261128000000ClientSearchAndVersions', class: Migration20261128000000ClientSearchAndVersions },
 ];

@@ -1,6 +1,6 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsUUID } from 'class-validator';
+import { IsBoolean, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
 import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingStatus } from '@app/scheduling';
 
@@ -48,6 +48,18 @@ class BookingFiltersQuery extends PageQuery {
   @MayBeOmitted()
   @IsUUID('all', { message: 'clientId must be a client id' })
   clientId?: string;
+
+  @ApiProperty({
+    required: false,
+    maxLength: 254,
+    example: 'chen',
+    description: "Only bookings whose client's first name, last name or full name (`alex ch`) starts with this, ignoring case and accents.",
+  })
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(254)
+  @Matches(/[\p{L}\p{N}]/u, { message: 'q must contain a letter or a digit' })
+  q?: string;
 }
 
 export class ListBookingsQuery extends IntersectionType(BookingFiltersQuery, BookingExpandQuery) {}

@@ -1,9 +1,7 @@
-import { type ActiveClient, ClientQueries, type ClientView } from '../client.queries.js';
+import { type ActiveClient, ClientQueries, type ClientSummary } from '../client.queries.js';
 
 /** A client as these specs know it: its email, when given, is what `oldestLiveByEmail` matches; live unless `deleted`. */
 export type KnownClient = ActiveClient & { email?: string; deleted?: boolean };
-
-const CREATED_AT = '2026-11-22T05:28:59.000Z';
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
@@ -18,13 +16,21 @@ export class KnownClients extends ClientQueries {
     super();
   }
 
+  list(): never {
+    return unread();
+  }
+
   get(): never {
     return unread();
   }
 
-  async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
-    const known = (this.clientsOf[organisationId] ?? []).filter((client) => ids.includes(client.id));
-    return new Map(known.map((client) => [client.id, viewOf(client)]));
+  findByIds(): never {
+    return unread();
+  }
+
+  async findClient(organisationId: string, clientId: string): Promise<ClientSummary | null> {
+    const client = this.clientsOf[organisationId]?.find((known) => known.id === clientId);
+    return client ? { ...activeOf(client), deleted: client.deleted ?? false } : null;
   }
 
   async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
@@ -37,20 +43,5 @@ export class KnownClients extends ClientQueries {
     return client ? activeOf(client) : null;
   }
 }
-
-const viewOf = (client: KnownClient): ClientView => ({
-  id: client.id,
-  deleted: client.deleted ?? false,
-  createdAt: CREATED_AT,
-  memberId: null,
-  firstName: client.firstName,
-  lastName: client.lastName,
-  dateOfBirth: null,
-  mobileNumber: null,
-  email: client.email ?? null,
-  pmsPatientId: null,
-  pmsCreatedAt: null,
-  profileImageUrl: null,
-});
 
 const activeOf = ({ id, firstName, lastName }: KnownClient): ActiveClient => ({ id, firstName, lastName });

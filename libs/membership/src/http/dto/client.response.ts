@@ -3,8 +3,10 @@ import type { ClientView } from '../../application/client.queries.js';
 
 export class ClientResponse implements ClientView {
   @ApiProperty({ example: '0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c' }) id: string;
-  @ApiProperty({ example: false, description: 'Deleted clients stay readable, marked here.' }) deleted: boolean;
+  @ApiProperty({ example: false, description: 'Archived clients stay readable, marked here.' }) deleted: boolean;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-24T09:12:40.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  updatedAt: string;
   @ApiProperty({ type: String, nullable: true, example: 'memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) memberId: string | null;
   @ApiProperty({ example: 'Alex' }) firstName: string;
   @ApiProperty({ example: 'Chen' }) lastName: string;
@@ -20,6 +22,7 @@ export class ClientResponse implements ClientView {
       id: client.id,
       deleted: client.deleted,
       createdAt: client.createdAt,
+      updatedAt: client.updatedAt,
       memberId: client.memberId,
       firstName: client.firstName,
       lastName: client.lastName,

@@ -30,6 +30,8 @@ export class MemberResponse {
   @ApiProperty({ example: false }) emailVerified: boolean;
   @ApiProperty({ example: false }) mobileNumberVerified: boolean;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-11-24T09:12:40.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  updatedAt: string;
   @ApiProperty({ type: MemberSettingsResponse }) settings: MemberSettingsResponse;
   @ApiProperty({ example: 'Alex' }) firstName: string;
   @ApiProperty({ example: 'Chen' }) lastName: string;
@@ -46,6 +48,7 @@ export class MemberResponse {
       emailVerified: member.emailVerified,
       mobileNumberVerified: member.mobileNumberVerified,
       createdAt: member.createdAt.toISOString(),
+      updatedAt: member.updatedAt.toISOString(),
       settings: { showPlanHelp: member.settings.showPlanHelp },
       firstName: member.firstName,
       lastName: member.lastName,

@@ -25,6 +25,7 @@ export const MemberSchema = new EntitySchema<Member>({
     activity: JSONB,
     createdByOrganisationId: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -45,5 +46,9 @@ export const ClientSchema = new EntitySchema<Client>({
     profileImageUrl: { ...TEXT, nullable: true },
     deleted: { type: 'boolean' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
+    // Byte order ("C"), so that a prefix is a range an index serves: see name-search.ts.
+    lastNameSearch: { ...TEXT, collation: 'C' },
+    fullNameSearch: { ...TEXT, collation: 'C' },
   },
 });

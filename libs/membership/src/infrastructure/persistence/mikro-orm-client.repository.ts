@@ -1,6 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Client } from '../../domain/client.js';
+import { isUuid } from '@app/shared/domain';
+import { Client } from '../../domain/client.js';
 import { ClientRepository } from '../../domain/client.repository.js';
 
 @Injectable()
@@ -10,6 +11,15 @@ export class MikroOrmClientRepository extends ClientRepository {
   }
 
   async add(client: Client): Promise<void> {
+    await this.em.persist(client).flush();
+  }
+
+  findForChange(organisationId: string, clientId: string): Promise<Client | null> {
+    if (!isUuid(clientId)) return Promise.resolve(null);
+    return this.em.findOne(Client, { id: clientId, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  async save(client: Client): Promise<void> {
     await this.em.persist(client).flush();
   }
 }

@@ -42,7 +42,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
   const services = () => {
     const em = fresh(orm);
     const payments = new MikroOrmPaymentsRepository(em);
-    const clients = new SqlClientQueries(new SqlReader(orm));
+    const clients = new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)));
     const wallet = new SqlWalletCardQueries(new SqlReader(orm), clients);
     const ownership = new OwnershipChecks(new SqlOrganisationQueries(new SqlReader(orm)), clients);
     return {

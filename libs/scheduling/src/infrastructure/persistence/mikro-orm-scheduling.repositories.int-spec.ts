@@ -62,7 +62,7 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     const em = fresh(orm);
     const sql = new SqlReader(orm);
     const organisations = new SqlOrganisationQueries(sql);
-    const clients = new SqlClientQueries(sql);
+    const clients = new SqlClientQueries(sql, organisations);
     return new CreateBooking(
       new BookingPlacement(
         new MikroOrmAppointmentTypeRepository(em),

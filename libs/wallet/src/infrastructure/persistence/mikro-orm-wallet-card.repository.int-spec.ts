@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
 import { parseMasterKey, SqlReader } from '@app/shared';
 import { DomainError, RecordedEvents } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
@@ -128,11 +129,11 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
       const em = fresh(orm);
       return new AddWalletCard(
         new MikroOrmWalletCardRepository(em),
-        new SqlClientQueries(new SqlReader(orm)),
+        new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm))),
         new SqlHealthFundQueries(new SqlReader(orm)),
         new TestPaymentProcessor(),
         vault,
-        new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm))),
+        new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)))),
         clock,
         new RecordedEvents(renderWalletEvents),
       ).execute(organisationId, clientId, {

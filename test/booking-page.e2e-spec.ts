@@ -27,7 +27,7 @@ let browser: Browser;
 let origin: string;
 let slug: string;
 /** A second clinic: a $45.00 fee within 24 hours, Mia Wong working every day and Jo Tan on Mondays only. */
-let coastal: { slug: string; serviceId: string; locationId: string; mia: string };
+let coastal: { id: string; slug: string; serviceId: string; locationId: string; mia: string };
 
 beforeAll(async () => {
   browser = await launchChromium('The booking page tests');
@@ -91,7 +91,7 @@ async function coastalClinic(): Promise<typeof coastal> {
     ['Jo', 'Tan', [1]],
   ]);
   const service = await createAppointmentType(t, organisation.id, { name: 'Standard consultation', durationMinutes: 30, price: 8000, ...ids });
-  return { slug: organisation.slug, serviceId: service.id, locationId: location.id, mia: providers[0].id };
+  return { id: organisation.id, slug: organisation.slug, serviceId: service.id, locationId: location.id, mia: providers[0].id };
 }
 
 /** A context whose pages reach only the app under test. */
@@ -502,4 +502,150 @@ describe('the booking page', () => {
     await t.http().get('/book/assets/book.html').expect(404);
     await t.http().get('/book/assets/..%2Fbooking-page.controller.ts').expect(404);
   });
+});
+
+describe("the manage page's change of time", () => {
+  const SHOTS = '/tmp/changetime-shots/';
+  mkdirSync(SHOTS, { recursive: true });
+  const sydneyDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(iso));
+  const startsAtOf = async (token: string): Promise<string> => (await t.http().get(`/v1/public-bookings/${token}`).expect(200)).body.startsAt;
+  const setReschedule = (enabled: boolean) =>
+    t.http().patch(orgPath(coastal.id, '/booking-settings')).set('Authorization', t.platformAuth).send({ clientRescheduleEnabled: enabled }).expect(200);
+
+  /** Opens `token`'s manage page and its week of times with the keyboard alone; focus ends on the first time of the day shown. */
+  async function openTimes(page: Page, token: string): Promise<void> {
+    await page.goto(`${origin}/book/manage/${token}`);
+    await page.locator('#booking-state', { hasText: 'Confirmed' }).waitFor();
+    await page.getByRole('button', { name: 'Change time' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForTimes(page);
+    expect(await page.evaluate('document.activeElement.id')).toBe('change-heading');
+    await expect(page.locator('#change-scope').textContent()).resolves.toMatch(/^Standard consultation with Mia Wong at Bondi Junction/);
+    // Tab reaches the week's days (past the week's buttons), the arrow keys the next day, Tab its first time.
+    for (let tabs = 0; tabs < 4 && (await page.evaluate('document.activeElement.name')) !== 'day'; tabs++) await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.className')).toBe('time');
+  }
+
+  /** Whether the booking page offers `startsAt` among Mia Wong's times. */
+  async function offeredOnBookingPage(page: Page, startsAt: string): Promise<number> {
+    await chooseFirstService(page, coastal.slug);
+    await page.getByLabel('3. Practitioner').selectOption({ label: 'Mia Wong' });
+    await waitForTimes(page);
+    await page.locator(`label[for="day-${sydneyDate(startsAt)}"]`).click();
+    return page.locator(`[data-starts-at="${startsAt}"]`).count();
+  }
+
+  it('moves a booking to a time the patient picks with the keyboard alone, at 1280 and 375 px; the old time is offered again', async () => {
+    for (const width of [1280, 375]) {
+      const { far } = await miasTimes();
+      const token = await bookDirectly(far);
+      const context = await loopbackContext({ viewport: { width, height: 900 }, ...(width < 400 ? { isMobile: true, hasTouch: true } : {}) });
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+
+      await openTimes(page, token);
+      // The booked time is the patient's own: it is not offered to move to.
+      await expect(page.locator(`[data-starts-at="${far}"]`).count()).resolves.toBe(0);
+      const chosen = await page.evaluate<string>('document.activeElement.dataset.startsAt');
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}picker-${width}.png`, fullPage: true });
+
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: /^Move your booking to \w+day \d+ \w+ at \d+:\d\d [ap]m\?$/ }).waitFor();
+      expect(await page.evaluate('document.activeElement.id')).toBe('change-confirm-heading');
+      await expect(page.locator('#change-note').textContent()).resolves.toMatch(/^This replaces your current time, \w+day \d+ \w+ at \d+:\d\d [ap]m\. /);
+      // Nothing moves until the patient says so.
+      expect(await startsAtOf(token)).toBe(far);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}confirm-${width}.png`, fullPage: true });
+      // Escape goes back to the times; Enter on the time asks again.
+      await page.keyboard.press('Escape');
+      await expect(page.locator('#change-confirm').isVisible()).resolves.toBe(false);
+      await page.locator(`[data-starts-at="${chosen}"]`).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Yes, move it' }).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement.id')).toBe('confirm-change');
+      await page.keyboard.press('Enter');
+
+      await page.locator('#page-status.success').waitFor();
+      await expect(page.locator('#page-status').textContent()).resolves.toMatch(/^Your booking is moved to \w+day \d+ \w+ at \d+:\d\d [ap]m\.$/);
+      expect(await page.evaluate('document.activeElement.id')).toBe('heading');
+      expect(await startsAtOf(token)).toBe(chosen);
+      await expect(page.locator('#booking-details').textContent()).resolves.toContain(
+        new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(chosen)),
+      );
+      await expect(page.locator('#change-section').isVisible()).resolves.toBe(false);
+      await expect(page.getByRole('button', { name: 'Change time' }).isVisible()).resolves.toBe(true);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}moved-${width}.png`, fullPage: true });
+
+      expect(await offeredOnBookingPage(page, far)).toBe(1);
+      expect(await offeredOnBookingPage(page, chosen)).toBe(0);
+      expect(failures).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
+
+  it('says in plain words why the time cannot be changed online, without the button: inside the fee window, or when the clinic takes no changes', async () => {
+    const { soon, far } = await miasTimes();
+    const { context, page } = await widePage();
+    await page.goto(`${origin}/book/manage/${await bookDirectly(soon)}`);
+    await page.locator('#booking-state', { hasText: 'Confirmed' }).waitFor();
+    await expect(page.locator('#change-closed').textContent()).resolves.toBe(
+      'Changes online close 24 hours before the appointment: call the clinic to change your time.',
+    );
+    await expect(page.locator('#change-closed').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Change time' }).count()).resolves.toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}closed-1280.png`, fullPage: true });
+
+    const token = await bookDirectly(far);
+    await setReschedule(false);
+    try {
+      await page.goto(`${origin}/book/manage/${token}`);
+      await page.locator('#booking-state', { hasText: 'Confirmed' }).waitFor();
+      await expect(page.locator('#change-closed').textContent()).resolves.toMatch(
+        /^Coastal Physio \S+ does not take changes online: call the clinic to change your time\.$/,
+      );
+      await expect(page.getByRole('button', { name: 'Change time' }).count()).resolves.toBe(0);
+    } finally {
+      await setReschedule(true);
+    }
+    // A booking that can be changed says nothing of it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Change time' }).waitFor();
+    await expect(page.locator('#change-closed').isVisible()).resolves.toBe(false);
+    await context.close();
+  }, 60_000);
+
+  it('says when the time picked was taken meanwhile, and shows the times without it', async () => {
+    const { far } = await miasTimes();
+    const token = await bookDirectly(far);
+    const { context, page } = await widePage();
+    await openTimes(page, token);
+    const taken = await page.evaluate<string>('document.activeElement.dataset.startsAt');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Yes, move it' }).waitFor();
+    await bookDirectly(taken);
+    await page.getByRole('button', { name: 'Yes, move it' }).click();
+
+    await page.locator('#change-problem', { hasText: 'Sorry, that time was just taken. Please choose another time.' }).waitFor();
+    await page.locator(`[data-starts-at="${taken}"]`).waitFor({ state: 'detached' });
+    await waitForTimes(page);
+    await expect(page.locator('#change-confirm').isVisible()).resolves.toBe(false);
+    await expect(page.locator('button.time').count()).resolves.toBeGreaterThan(0);
+    expect(await startsAtOf(token)).toBe(far);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}taken-1280.png`, fullPage: true });
+    await context.close();
+  }, 60_000);
 });

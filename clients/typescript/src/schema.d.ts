@@ -4230,6 +4230,11 @@ export interface components {
             brandImageUrl: string | null;
         };
         PublicServiceResponse: {
+            /**
+             * @description The service's id, as the organisation's booking data lists it.
+             * @example 0193a6f8-e1f2-7a3b-9c4d-2e3f4a5b6c7d
+             */
+            id: string;
             /** @example Initial physiotherapy consultation */
             name: string;
             /**
@@ -4244,12 +4249,22 @@ export interface components {
             price: number;
         };
         PublicProviderResponse: {
+            /**
+             * @description The practitioner's id, as the organisation's booking data lists it.
+             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
+             */
+            id: string;
             /** @example Priya */
             firstName: string;
             /** @example Raman */
             lastName: string;
         };
         PublicLocationResponse: {
+            /**
+             * @description The location's id, as the organisation's booking data lists it.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            id: string;
             /** @example Bondi Junction */
             name: string;
             /** @example Australia/Sydney */

@@ -11,6 +11,7 @@ const ASSETS: Record<string, string> = {
   'booking.css': 'text/css; charset=utf-8',
   'pay.css': 'text/css; charset=utf-8',
   'format.js': 'text/javascript; charset=utf-8',
+  'times.js': 'text/javascript; charset=utf-8',
   'book.js': 'text/javascript; charset=utf-8',
   'manage.js': 'text/javascript; charset=utf-8',
   'pay.js': 'text/javascript; charset=utf-8',

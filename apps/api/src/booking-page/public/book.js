@@ -1,37 +1,19 @@
-import {
-  addDays,
-  api,
-  dayPart,
-  describe,
-  feeOf,
-  hourIn,
-  hoursText,
-  longDateTime,
-  longDay,
-  minutes,
-  money,
-  policyFee,
-  policyText,
-  time,
-  todayIn,
-  zoneName,
-} from './format.js';
+import { api, describe, feeOf, hoursText, longDateTime, minutes, money, policyFee, policyText } from './format.js';
+import { TimePicker } from './times.js';
 
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (id) => document.getElementById(id);
-const DAYS_SHOWN = 7;
 const PATIENT_FIELDS = ['firstName', 'lastName', 'email', 'mobileNumber', 'dateOfBirth'];
 
 const HOUR_MS = 3_600_000;
-/** Times are grouped by the hour (in the location's zone) each part of the day ends at. */
-const PARTS_OF_DAY = [
-  ['Morning', 12],
-  ['Afternoon', 17],
-  ['Evening', 24],
-];
 
-/** `days` is the week shown; `day` the date whose times are shown. */
-const state = { data: null, serviceId: null, weekStart: null, timeZone: null, days: [], day: null, slot: null, sent: null, loads: 0 };
+const state = { data: null, serviceId: null, slot: null, sent: null };
+const picker = new TimePicker($('time-picker'), {
+  slug,
+  onChoose: chooseSlot,
+  onError: status,
+  emptyHint: 'Try the next week, or another practitioner or location.',
+});
 
 function status(message) {
   $('page-status').textContent = message;
@@ -61,10 +43,7 @@ async function start() {
   $('choices').hidden = false;
   $('services').addEventListener('change', (event) => chooseService(event.target.value));
   $('location').addEventListener('change', () => chooseLocation());
-  $('provider').addEventListener('change', () => loadWeek(state.weekStart));
-  $('previous-week').addEventListener('click', () => loadWeek(addDays(state.weekStart, -DAYS_SHOWN)));
-  $('next-week').addEventListener('click', () => loadWeek(addDays(state.weekStart, DAYS_SHOWN)));
-  $('days').addEventListener('change', (event) => chooseDay(event.target.value));
+  $('provider').addEventListener('change', () => loadWeek(picker.weekStart));
   $('details').addEventListener('submit', submit);
   $('book-another').addEventListener('click', bookAnother);
 }
@@ -112,8 +91,14 @@ function chooseLocation() {
     new Option('Any practitioner', ''),
     ...providers.map((provider) => new Option(`${provider.firstName} ${provider.lastName}`, provider.id)),
   );
-  state.weekStart = null;
   loadWeek(null);
+}
+
+/** The week of times from `weekStart` (today when `null`) for the service, location and practitioner chosen. */
+function loadWeek(weekStart) {
+  $('times-section').hidden = false;
+  const request = { appointmentTypeId: state.serviceId, locationId: $('location').value, providerId: $('provider').value || undefined };
+  return picker.show(request, weekStart);
 }
 
 const providerName = (id) => {
@@ -121,126 +106,11 @@ const providerName = (id) => {
   return provider ? `${provider.firstName} ${provider.lastName}` : 'A practitioner';
 };
 
-/** Loads seven days from `weekStart`, or from today in the location's zone when it is not known yet. */
-async function loadWeek(weekStart) {
-  const service = selectedService();
-  if (!service) return;
-  const load = ++state.loads;
-  $('times-section').hidden = false;
-  $('week').setAttribute('aria-busy', 'true');
-  // Before the zone is known, ask from yesterday (UTC): today in any zone is among the days answered.
-  const from = weekStart ?? addDays(new Date().toISOString().slice(0, 10), -1);
-  const to = addDays(from, weekStart ? DAYS_SHOWN - 1 : DAYS_SHOWN + 1);
-  const query = new URLSearchParams({ appointmentTypeId: service.id, locationId: $('location').value, from, to });
-  if ($('provider').value) query.set('providerId', $('provider').value);
-  let availability;
-  try {
-    availability = await api(`/v1/organisations/${encodeURIComponent(slug)}/availability?${query}`);
-  } catch {
-    $('week').removeAttribute('aria-busy');
-    return status('Times could not be loaded. Please try again.');
-  }
-  // A menu changed while this week was on its way: the later answer is the one to show.
-  if (load !== state.loads) return;
-  state.timeZone = availability.timeZone;
-  const today = todayIn(availability.timeZone);
-  state.weekStart = weekStart ?? today;
-  state.days = availability.days.filter((day) => day.date >= state.weekStart).slice(0, DAYS_SHOWN);
-  // The day shown stays while it has times (after a booking, or another practitioner); otherwise the first day with times.
-  if (!state.days.some((day) => day.date === state.day && day.slots.length > 0)) state.day = state.days.find((day) => day.slots.length > 0)?.date ?? null;
-  $('time-zone').textContent = `Times are in the clinic's time zone: ${zoneName(availability.timeZone)} (${availability.timeZone}).`;
-  $('week-label').textContent = `${longDay(state.days[0].date)} to ${longDay(state.days.at(-1).date)}`;
-  $('previous-week').disabled = state.weekStart <= today;
-  $('days').replaceChildren(...state.days.map(dayOption));
-  showDay();
-  $('week').removeAttribute('aria-busy');
-}
-
-const countOf = (slots) => (slots.length === 0 ? 'no times' : `${slots.length} time${slots.length === 1 ? '' : 's'}`);
-
-/**
- * One day of the strip: a radio, so arrow keys move along the week (skipping days without times)
- * and Tab leaves it. A day without times is disabled and says so.
- */
-function dayOption(day) {
-  const id = `day-${day.date}`;
-  const wrapper = Object.assign(document.createElement('div'), { className: 'day-option' });
-  const input = Object.assign(document.createElement('input'), {
-    type: 'radio',
-    name: 'day',
-    id,
-    value: day.date,
-    checked: day.date === state.day,
-    disabled: day.slots.length === 0,
-  });
-  const label = Object.assign(document.createElement('label'), { htmlFor: id, className: day.slots.length ? 'day' : 'day empty' });
-  const shown = (className, textContent) => {
-    const part = Object.assign(document.createElement('span'), { className, textContent });
-    part.setAttribute('aria-hidden', 'true');
-    return part;
-  };
-  // Read aloud as "Tuesday 2 December, no times"; seen as "Tue 2 Dec" above the count.
-  label.append(
-    Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: `${longDay(day.date)}, ` }),
-    shown('day-name', dayPart(day.date, { weekday: 'short' })),
-    shown('day-number', dayPart(day.date, { day: 'numeric' })),
-    shown('day-month', dayPart(day.date, { month: 'short' })),
-    Object.assign(document.createElement('span'), { className: 'day-count', textContent: countOf(day.slots) }),
-  );
-  wrapper.append(input, label);
-  return wrapper;
-}
-
-function chooseDay(date) {
-  state.day = date;
-  showDay();
-}
-
-/** The chosen day's times, by part of the day; or, in a week without any, one line that says so. */
-function showDay() {
-  const day = state.days.find((candidate) => candidate.date === state.day);
-  if (!day) {
-    $('day-heading').textContent = 'No times this week';
-    $('periods').replaceChildren(
-      Object.assign(document.createElement('p'), { className: 'none', textContent: 'Try the next week, or another practitioner or location.' }),
-    );
-    return;
-  }
-  $('day-heading').textContent = `${longDay(day.date)}: ${countOf(day.slots)}`;
-  const hourOf = (slot) => hourIn(slot.startsAt, state.timeZone);
-  let from = 0;
-  const parts = [];
-  for (const [name, until] of PARTS_OF_DAY) {
-    const slots = day.slots.filter((slot) => hourOf(slot) >= from && hourOf(slot) < until);
-    from = until;
-    if (slots.length > 0) parts.push(partOfDay(name, slots));
-  }
-  $('periods').replaceChildren(...parts);
-}
-
-function partOfDay(name, slots) {
-  const part = Object.assign(document.createElement('div'), { className: 'period' });
-  const list = Object.assign(document.createElement('ul'), { className: 'times' });
-  for (const slot of slots) {
-    const item = document.createElement('li');
-    const button = Object.assign(document.createElement('button'), { type: 'button', className: 'time', textContent: time(slot.startsAt, state.timeZone) });
-    button.dataset.startsAt = slot.startsAt;
-    button.setAttribute('aria-label', longDateTime(slot.startsAt, state.timeZone));
-    button.setAttribute('aria-pressed', String(state.slot?.startsAt === slot.startsAt));
-    button.addEventListener('click', () => chooseSlot(slot));
-    item.append(button);
-    list.append(item);
-  }
-  part.append(Object.assign(document.createElement('h4'), { textContent: name }), list);
-  return part;
-}
-
 function chooseSlot(slot) {
   const providerId = $('provider').value || slot.providerIds[0];
   state.slot = { ...slot, providerId };
-  for (const button of document.querySelectorAll('.time')) button.setAttribute('aria-pressed', String(button.dataset.startsAt === slot.startsAt));
   const service = selectedService();
-  $('chosen').textContent = `${service.name} with ${providerName(providerId)}, ${longDateTime(slot.startsAt, state.timeZone)}.`;
+  $('chosen').textContent = `${service.name} with ${providerName(providerId)}, ${longDateTime(slot.startsAt, picker.timeZone)}.`;
   showSlotPolicy(slot, service);
   $('confirmation').hidden = true;
   $('details-section').hidden = false;
@@ -258,7 +128,7 @@ function showSlotPolicy(slot, service) {
   const late = fee > 0 && latestNoFeeAt <= new Date();
   $('policy').textContent = late
     ? `This time is within ${hoursText(settings.cancellationNoFeeBeforeHours)}: cancelling it will cost ${money(fee)}.`
-    : policyText({ fee, latestNoFeeAt, timeZone: state.timeZone });
+    : policyText({ fee, latestNoFeeAt, timeZone: picker.timeZone });
   $('policy').classList.toggle('warning', late);
 }
 
@@ -324,7 +194,8 @@ async function submit(event) {
       status('Sorry, that time was just taken. Please choose another time.');
       $('details-section').hidden = true;
       state.slot = null;
-      await loadWeek(state.weekStart);
+      picker.select(null);
+      await picker.reload();
     } else if (error.problem?.code === 'validation_failed') {
       status('');
       showErrors(
@@ -356,6 +227,7 @@ async function showConfirmation(booking, manageToken) {
   $('details-section').hidden = true;
   $('details').reset();
   state.slot = null;
+  picker.select(null);
   state.sent = null;
   describe($('confirmation-details'), [
     ['Service', `${booking.service.name} (${minutes(booking.service.durationMinutes)}, ${money(booking.service.price)})`],
@@ -368,7 +240,7 @@ async function showConfirmation(booking, manageToken) {
   $('manage-link').href = `/book/manage/${manageToken}`;
   $('confirmation').hidden = false;
   $('confirmation-heading').focus();
-  await loadWeek(state.weekStart);
+  await picker.reload();
 }
 
 function bookAnother() {

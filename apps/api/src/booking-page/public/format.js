@@ -24,6 +24,10 @@ export const longDateTime = (iso, timeZone) =>
     timeZoneName: 'short',
   }).format(new Date(iso));
 
+/** An instant as a patient says it, in a zone: "Tuesday 9 December at 10:30 am". */
+export const dayAndTime = (iso, timeZone) =>
+  `${new Intl.DateTimeFormat('en-AU', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso))} at ${time(iso, timeZone)}`;
+
 /** Parts of a calendar day (`YYYY-MM-DD`), such as its weekday: "Mon". Dates are calendar days, so they are formatted in UTC. */
 export const dayPart = (date, options) => new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
 

@@ -5,17 +5,21 @@ import { CancellationPolicyResponse } from '@app/scheduling/http';
 import type { PublicBookingView } from '../public-booking.queries.js';
 
 class PublicServiceResponse {
+  @ApiProperty({ example: '0193a6f8-e1f2-7a3b-9c4d-2e3f4a5b6c7d', description: "The service's id, as the organisation's booking data lists it." }) id: string;
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) name: string;
   @ApiProperty({ example: 45, description: 'As booked.' }) durationMinutes: number;
   @ApiCents({ example: 9500, description: 'Integer cents, as booked.' }) price: number;
 }
 
 class PublicProviderResponse {
+  @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a', description: "The practitioner's id, as the organisation's booking data lists it." })
+  id: string;
   @ApiProperty({ example: 'Priya' }) firstName: string;
   @ApiProperty({ example: 'Raman' }) lastName: string;
 }
 
 class PublicLocationResponse {
+  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f', description: "The location's id, as the organisation's booking data lists it." }) id: string;
   @ApiProperty({ example: 'Bondi Junction' }) name: string;
   @ApiProperty({ example: 'Australia/Sydney' }) timeZone: string;
   @ApiProperty({ type: AddressResponse }) address: AddressResponse;
@@ -27,7 +31,11 @@ class PublicOrganisationResponse {
   @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png' }) brandImageUrl: string | null;
 }
 
-/** A booking as its patient sees it: when, what, with whom, where, and what cancelling costs. No ids, nobody else's data. */
+/**
+ * A booking as its patient sees it: when, what, with whom, where, and what cancelling costs. The
+ * service, practitioner and location carry the ids the public booking data already shows, so the
+ * manage page can ask availability for other times; nothing of the booking's own ids or anyone else's data.
+ */
 export class PublicBookingResponse {
   @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed' }) status: 'confirmed' | 'cancelled';
   @ApiProperty({ example: '2026-12-07T22:00:00.000Z', format: 'date-time' }) startsAt: string;
@@ -48,9 +56,14 @@ export class PublicBookingResponse {
       cancelledAt: booking.cancelledAt?.toISOString() ?? null,
       organisation: { name: view.organisation.name, slug: view.organisation.slug, brandImageUrl: view.organisation.brandImageUrl },
       // The length and price the booking was made at: a later change to the service is not this booking's.
-      service: { name: view.service.name, durationMinutes: (booking.endsAt.getTime() - booking.serviceDate.getTime()) / 60_000, price: booking.servicePrice },
-      provider: { firstName: view.provider.firstName, lastName: view.provider.lastName },
-      location: { name: view.location.name, timeZone: view.location.timeZone, address: AddressResponse.from(view.location.address) },
+      service: {
+        id: view.service.id,
+        name: view.service.name,
+        durationMinutes: (booking.endsAt.getTime() - booking.serviceDate.getTime()) / 60_000,
+        price: booking.servicePrice,
+      },
+      provider: { id: view.provider.id, firstName: view.provider.firstName, lastName: view.provider.lastName },
+      location: { id: view.location.id, name: view.location.name, timeZone: view.location.timeZone, address: AddressResponse.from(view.location.address) },
       cancellationPolicy: CancellationPolicyResponse.from(view.cancellationPolicy),
     };
   }

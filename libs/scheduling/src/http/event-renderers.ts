@@ -4,5 +4,5 @@ import { renderBooking } from './dto/booking.response.js';
 
 /** The `data` of booking events: the booking as `GET /v1/organisations/{id}/bookings/{id}` answers it. */
 export function renderSchedulingEvents(renderers: EventRenderers): void {
-  renderers.register(['booking.created', 'booking.cancelled', 'booking.paid'], (booking: BookingView) => renderBooking(booking, {}));
+  renderers.register(['booking.created', 'booking.cancelled', 'booking.paid', 'booking.rescheduled'], (booking: BookingView) => renderBooking(booking, {}));
 }

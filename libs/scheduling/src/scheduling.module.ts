@@ -13,6 +13,7 @@ import { CreateBooking } from './application/create-booking.use-case.js';
 import { AddTimeOff } from './application/add-time-off.use-case.js';
 import { AvailabilityQueries } from './application/availability.queries.js';
 import { BookOnline } from './application/book-online.use-case.js';
+import { ManageTokens } from './application/manage-tokens.js';
 import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
 import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
 import { SetWorkingHours } from './application/set-working-hours.use-case.js';
@@ -57,6 +58,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     ProviderScheduleQueries,
     AvailabilityQueries,
     BookOnline,
+    ManageTokens,
     BookingLedger,
   ],
   exports: [
@@ -67,6 +69,7 @@ export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingC
     CreateBooking,
     BookingCancellation,
     BookOnline,
+    ManageTokens,
     SetWorkingHours,
     AddTimeOff,
     RemoveTimeOff,

@@ -1294,6 +1294,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       minimumNoticeMinutes: 120,
       maximumAdvanceDays: 90,
       slotIntervalMinutes: 15,
+      reminderHoursBefore: 24,
     });
   });
 

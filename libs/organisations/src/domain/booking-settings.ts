@@ -20,6 +20,8 @@ export interface BookingSettings {
   maximumAdvanceDays: number;
   /** Online booking times start on this grid from the start of working hours. */
   slotIntervalMinutes: number;
+  /** With `bookingNotificationsEnabled`, the client's reminder goes this many hours before the booking. */
+  reminderHoursBefore: number;
 }
 
 export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
@@ -37,4 +39,5 @@ export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
   minimumNoticeMinutes: 120,
   maximumAdvanceDays: 90,
   slotIntervalMinutes: 15,
+  reminderHoursBefore: 24,
 };

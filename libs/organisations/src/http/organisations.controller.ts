@@ -74,7 +74,8 @@ export class OrganisationsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Update booking settings',
-    description: 'The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change.',
+    description:
+      'The settings behind booking data, cancellation policies and the emails clients and providers get, and `bookingsEnabled`. Only the fields sent change.',
   })
   @ApiOk(BookingSettingsResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)

@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   'payout.failed',
   'webhook_endpoint.test',
   'webhook_endpoint.disabled',
+  'notification.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -21,6 +21,7 @@ import { Migration20261126000000CancelledBookingLinks } from './Migration2026112
 import { Migration20261126010000AdjustmentsOfTheirPayments } from './Migration20261126010000AdjustmentsOfTheirPayments.js';
 import { Migration20261127000000IdempotencyInProgressExpiry } from './Migration20261127000000IdempotencyInProgressExpiry.js';
 import { Migration20261127000000DeliveryFailureClasses } from './Migration20261127000000DeliveryFailureClasses.js';
+import { Migration20261129000000Notifications } from './Migration20261129000000Notifications.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126010000AdjustmentsOfTheirPayments', class: Migration20261126010000AdjustmentsOfTheirPayments },
   { name: 'Migration20261127000000IdempotencyInProgressExpiry', class: Migration20261127000000IdempotencyInProgressExpiry },
   { name: 'Migration20261127000000DeliveryFailureClasses', class: Migration20261127000000DeliveryFailureClasses },
+  { name: 'Migration20261129000000Notifications', class: Migration20261129000000Notifications },
 ];

@@ -9,8 +9,13 @@ export class BookingSettingsFields {
   @ApiProperty({ example: true }) cancellationFeeEnabled: boolean;
   @ApiProperty({ example: false }) cancellationFeeAutoChargeEnabled: boolean;
   @ApiProperty({ example: true }) paymentDetailsRequired: boolean;
-  @ApiProperty({ example: true }) bookingNotificationsEnabled: boolean;
-  @ApiProperty({ example: true }) providerBookingNotificationsEnabled: boolean;
+  @ApiProperty({
+    example: true,
+    description: 'The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.',
+  })
+  bookingNotificationsEnabled: boolean;
+  @ApiProperty({ example: true, description: "The booking's provider gets an email when a booking is made, moved or cancelled." })
+  providerBookingNotificationsEnabled: boolean;
   @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
   @ApiCents({ nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
   @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
@@ -19,6 +24,8 @@ export class BookingSettingsFields {
   @ApiProperty({ example: 120, description: 'Online bookings start at least this many minutes from now.' }) minimumNoticeMinutes: number;
   @ApiProperty({ example: 90, description: 'Online bookings start at most this many days from now.' }) maximumAdvanceDays: number;
   @ApiProperty({ example: 15, description: 'Online booking times start every this many minutes from the start of working hours.' }) slotIntervalMinutes: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 168, example: 24, description: "Hours before a booking that the client's reminder email goes." })
+  reminderHoursBefore: number;
 
   static from(settings: BookingSettings): BookingSettingsFields {
     return {
@@ -36,6 +43,7 @@ export class BookingSettingsFields {
       minimumNoticeMinutes: settings.minimumNoticeMinutes,
       maximumAdvanceDays: settings.maximumAdvanceDays,
       slotIntervalMinutes: settings.slotIntervalMinutes,
+      reminderHoursBefore: settings.reminderHoursBefore,
     };
   }
 }

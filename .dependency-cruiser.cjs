@@ -40,6 +40,7 @@ module.exports = {
       'events',
       'scheduling',
       'payments-and-claims',
+      'notifications',
       'composition',
     ]),
     ...dependOneWay('platform-folders-depend-one-way', 'libs/platform/src', ['health', 'metrics', 'keys', 'rate-limit', 'access', 'idempotency', 'api-keys']),

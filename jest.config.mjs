@@ -35,6 +35,7 @@ export default {
     '^@app/payments-and-claims/http$': '<rootDir>/libs/payments-and-claims/src/http/index.ts',
     '^@app/jobs$': '<rootDir>/libs/jobs/src/index.ts',
     '^@app/events$': '<rootDir>/libs/events/src/index.ts',
+    '^@app/notifications$': '<rootDir>/libs/notifications/src/index.ts',
     '^@app/composition$': '<rootDir>/libs/composition/src/index.ts',
     // The ESM build imports JSON without an import attribute, which Jest warns about on every file.
     '^libphonenumber-js/max$': '<rootDir>/node_modules/libphonenumber-js/max/index.cjs',

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const provider = await createProvider(t, home.id);
   locationLinkId = (await createLink(t, home.id, provider.id, location.id)).id;
   const type = await createAppointmentType(t, home.id, { providers: [provider.id], locations: [location.id] });
-  const client = await createClient(t, home.id);
+  const client = await createClient(t, home.id, { email: `fuzz-${randomUUID()}@example.com` });
   const card = await created(
     postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
   );
@@ -76,6 +76,7 @@ beforeAll(async () => {
       serviceDate: '2031-03-03T09:00:00.000Z',
     }),
   );
+  const notificationId = await firstNotificationOf(booking.id);
   const member = await created(postJson(t, '/v1/members', { firstName: 'Fuzz', lastName: named('Member'), email: `fuzz-${randomUUID()}@example.com` }));
   const planLink = await created(postJson(t, orgPath(home.id, '/plans/templates/links'), { ...planLinkExample(), businessId: business.id }));
   Object.assign(realIds, {
@@ -88,6 +89,7 @@ beforeAll(async () => {
     cardId: card.id,
     paymentMethodId: card.id,
     bookingId: booking.id,
+    notificationId,
     memberId: member.id,
     linkId: planLink.id,
     // The appointment type's lists of the providers and locations that offer it.
@@ -101,6 +103,17 @@ afterAll(async () => {
   await t?.close();
   jest.restoreAllMocks();
 });
+
+/** The id of the booking's first message (its confirmation, logged: this app has no mail server), once the job engine has written it. */
+async function firstNotificationOf(bookingId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await sql<{ id: string }>(t, 'select id from notifications where booking_id = ? limit 1', [bookingId]);
+    if (row) return row.id;
+    if (Date.now() > deadline) throw new Error(`no notification of booking ${bookingId} was written`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** The example body of the plan template link route, as its document gives it. */
 function planLinkExample(): Body {

@@ -30,6 +30,7 @@ const BOOKING_SETTINGS_FIELDS = [
   'updatedAt',
   'clientCancelEnabled',
   'clientRescheduleEnabled',
+  'reminderHoursBefore',
 ].sort();
 
 interface Tenant {
@@ -462,6 +463,7 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     slotIntervalMinutes: 10,
     clientCancelEnabled: false,
     clientRescheduleEnabled: false,
+    reminderHoursBefore: 48,
   };
 
   /** The stored settings, as a no-op PATCH answers them. */
@@ -519,6 +521,9 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     ['a zero advance window', { maximumAdvanceDays: 0 }, 'maximumAdvanceDays'],
     ['a fractional slot interval', { slotIntervalMinutes: 7.5 }, 'slotIntervalMinutes'],
     ['null slot interval', { slotIntervalMinutes: null }, 'slotIntervalMinutes'],
+    ['a reminder 0 hours before', { reminderHoursBefore: 0 }, 'reminderHoursBefore'],
+    ['a reminder more than a week before', { reminderHoursBefore: 169 }, 'reminderHoursBefore'],
+    ['null reminder hours', { reminderHoursBefore: null }, 'reminderHoursBefore'],
     ['a malformed tag manager id', { googleTagManagerContainerId: 'UA-12345' }, 'googleTagManagerContainerId'],
     ['an unknown field', { cancellationFeeCurrency: 'AUD' }, 'cancellationFeeCurrency'],
   ])('refuses %s with 400 naming the field and changes nothing', async (_, body, field) => {

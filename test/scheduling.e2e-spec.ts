@@ -1301,6 +1301,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       slotIntervalMinutes: 15,
       clientCancelEnabled: true,
       clientRescheduleEnabled: true,
+      reminderHoursBefore: 24,
     });
   });
 

@@ -12,6 +12,7 @@ import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { BookingPageController } from './booking-page/booking-page.controller.js';
 import { JobsModule } from '@app/jobs';
 import { EventsModule } from '@app/events';
+import { NotificationsModule } from '@app/notifications';
 import { createOrmConfig } from './database/orm-config.js';
 import { currentRequestId } from './request-scope.js';
 
@@ -34,6 +35,7 @@ export class AppModule {
         WalletModule,
         CompositionModule,
         PaymentsAndClaimsModule,
+        NotificationsModule,
       ],
       controllers: [BookingPageController],
     };

@@ -75,7 +75,11 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
     description: "An organisation's clients (its patients), the members (logins) they link to, and their wallet cards.",
     tags: ['clients', 'members', 'wallet'],
   },
-  { name: 'Bookings', description: 'Appointments: book, list, read and cancel (with the cancellation fee).', tags: ['bookings'] },
+  {
+    name: 'Bookings',
+    description: 'Appointments: book, list, read and cancel (with the cancellation fee), and the emails clients and providers get about them.',
+    tags: ['bookings', 'notifications'],
+  },
   {
     name: 'Check-out and payments',
     description:

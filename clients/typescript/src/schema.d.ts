@@ -327,7 +327,7 @@ export interface paths {
         head?: never;
         /**
          * Update booking settings
-         * @description The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change. The settings are part of the organisation: a change moves its `updatedAt` and ETag and records `organisation.updated`, and `If-Match` takes the organisation's ETag.
+         * @description The settings behind booking data, cancellation policies and the emails clients and providers get, and `bookingsEnabled`. Only the fields sent change. The settings are part of the organisation: a change moves its `updatedAt` and ETag and records `organisation.updated`, and `If-Match` takes the organisation's ETag.
          */
         patch: operations["Organisations_updateSettings"];
         trace?: never;
@@ -1284,6 +1284,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organisations/{organisationId}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description The emails sent about bookings, to clients and to providers, newest first; filters combine. Which are sent follows the booking settings `bookingNotificationsEnabled` and `providerBookingNotificationsEnabled`. Without a mail server (`SMTP_URL`) each is `logged`, not sent.
+         */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organisations/{organisationId}/notifications/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a notification
+         * @description With its text and HTML: what the email said, or, `logged`, what it would have said. The `ETag` names this version of it.
+         */
+        get: operations["Notifications_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1357,7 +1397,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1397,7 +1437,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1478,7 +1518,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -1777,6 +1817,11 @@ export interface components {
              * @example 15
              */
             slotIntervalMinutes?: number;
+            /**
+             * @description Hours before a booking that the client's reminder email goes (with `bookingNotificationsEnabled`), up to a week.
+             * @example 24
+             */
+            reminderHoursBefore?: number;
         };
         BookingSettingsResponse: {
             /** @example true */
@@ -1787,9 +1832,15 @@ export interface components {
             cancellationFeeAutoChargeEnabled: boolean;
             /** @example true */
             paymentDetailsRequired: boolean;
-            /** @example true */
+            /**
+             * @description The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.
+             * @example true
+             */
             bookingNotificationsEnabled: boolean;
-            /** @example true */
+            /**
+             * @description The booking's provider gets an email when a booking is made, moved or cancelled.
+             * @example true
+             */
             providerBookingNotificationsEnabled: boolean;
             /** @example false */
             healthFundCardCollectionEnabled: boolean;
@@ -1829,6 +1880,11 @@ export interface components {
              * @example true
              */
             clientRescheduleEnabled: boolean;
+            /**
+             * @description Hours before a booking that the client's reminder email goes.
+             * @example 24
+             */
+            reminderHoursBefore: number;
             /** @example true */
             bookingsEnabled: boolean;
             /**
@@ -4002,9 +4058,15 @@ export interface components {
             cancellationFeeAutoChargeEnabled: boolean;
             /** @example true */
             paymentDetailsRequired: boolean;
-            /** @example true */
+            /**
+             * @description The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.
+             * @example true
+             */
             bookingNotificationsEnabled: boolean;
-            /** @example true */
+            /**
+             * @description The booking's provider gets an email when a booking is made, moved or cancelled.
+             * @example true
+             */
             providerBookingNotificationsEnabled: boolean;
             /** @example false */
             healthFundCardCollectionEnabled: boolean;
@@ -4044,6 +4106,11 @@ export interface components {
              * @example true
              */
             clientRescheduleEnabled: boolean;
+            /**
+             * @description Hours before a booking that the client's reminder email goes.
+             * @example 24
+             */
+            reminderHoursBefore: number;
         };
         BusinessSummaryResponse: {
             /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
@@ -4547,6 +4614,134 @@ export interface components {
              */
             confirmationTokenId?: string;
         };
+        NotificationResponse: {
+            /** @example 0193a702-5c1d-7e2f-9a3b-4c5d6e7f8091 */
+            id: string;
+            /**
+             * @description To the client: `booking_confirmation`, `booking_rescheduled`, `booking_cancelled`, `booking_reminder`, `receipt`; to the provider: `provider_booking_…`.
+             * @example booking_confirmation
+             * @enum {string}
+             */
+            type: "booking_confirmation" | "booking_rescheduled" | "booking_cancelled" | "booking_reminder" | "receipt" | "provider_booking_created" | "provider_booking_rescheduled" | "provider_booking_cancelled";
+            /**
+             * @example email
+             * @enum {string}
+             */
+            channel: "email";
+            /**
+             * @description The address it went (or, `logged`, would go) to.
+             * @example alex.chen@example.com
+             */
+            to: string;
+            /** @example Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST */
+            subject: string;
+            /**
+             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`).
+             * @example sent
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "logged";
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            bookingId: string;
+            /**
+             * @description The client it went to; null for a message to a provider.
+             * @example 0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80
+             */
+            clientId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it does.
+             * @example 2026-11-22T05:29:01.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the mail server took it; null until then.
+             * @example 2026-11-22T05:29:01.000Z
+             */
+            sentAt: string | null;
+            /**
+             * @description Why the last attempt failed (the mail server's answer, or the network error); null once sent.
+             * @example null
+             */
+            error: string | null;
+        };
+        NotificationWithBodyResponse: {
+            /** @example 0193a702-5c1d-7e2f-9a3b-4c5d6e7f8091 */
+            id: string;
+            /**
+             * @description To the client: `booking_confirmation`, `booking_rescheduled`, `booking_cancelled`, `booking_reminder`, `receipt`; to the provider: `provider_booking_…`.
+             * @example booking_confirmation
+             * @enum {string}
+             */
+            type: "booking_confirmation" | "booking_rescheduled" | "booking_cancelled" | "booking_reminder" | "receipt" | "provider_booking_created" | "provider_booking_rescheduled" | "provider_booking_cancelled";
+            /**
+             * @example email
+             * @enum {string}
+             */
+            channel: "email";
+            /**
+             * @description The address it went (or, `logged`, would go) to.
+             * @example alex.chen@example.com
+             */
+            to: string;
+            /** @example Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST */
+            subject: string;
+            /**
+             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`).
+             * @example sent
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "logged";
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            bookingId: string;
+            /**
+             * @description The client it went to; null for a message to a provider.
+             * @example 0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80
+             */
+            clientId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it does.
+             * @example 2026-11-22T05:29:01.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the mail server took it; null until then.
+             * @example 2026-11-22T05:29:01.000Z
+             */
+            sentAt: string | null;
+            /**
+             * @description Why the last attempt failed (the mail server's answer, or the network error); null once sent.
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description The plain-text body. A manage link shows `{manageToken}` in place of the patient's token, which only the email itself carries.
+             * @example Hi Alex,
+             *
+             *     Your booking at Harbour Physio is confirmed.
+             *     …
+             */
+            text: string;
+            /**
+             * @description The HTML body, with the same placeholder.
+             * @example <!doctype html>
+             *     <html><body …>…</body></html>
+             */
+            html: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4566,7 +4761,7 @@ export interface operations {
                 /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -22519,6 +22714,375 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
+                /** @description For example `0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a`. */
+                bookingId?: string;
+                /** @description For example `0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80`. */
+                clientId?: string;
+                /** @description Only notifications of these types. Comma-separated or repeated. For example `booking_confirmation,booking_reminder`. */
+                type?: ("booking_confirmation" | "booking_rescheduled" | "booking_cancelled" | "booking_reminder" | "receipt" | "provider_booking_created" | "provider_booking_rescheduled" | "provider_booking_cancelled")[];
+                /** @description Only notifications with these statuses. Comma-separated or repeated. For example `failed`. */
+                status?: ("pending" | "sent" | "failed" | "logged")[];
+            };
+            header?: never;
+            path: {
+                organisationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEnvelopeDto"] & {
+                        items: components["schemas"]["NotificationResponse"][];
+                    };
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Notifications_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organisationId: string;
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationWithBodyResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;

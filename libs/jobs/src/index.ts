@@ -1,2 +1,3 @@
-export { Jobs, type QueueOptions, type SendOptions } from './jobs.js';
+export { type JobAttempt, Jobs, type QueueOptions, type SendOptions } from './jobs.js';
 export { JobsModule } from './jobs.module.js';
+export { jobIdOf } from './job-id.js';

@@ -12,6 +12,9 @@ export interface QueueOptions {
   expireInSeconds: number;
   /** How many times a job whose handler threw, or whose worker died, is run again. */
   retryLimit: number;
+  /** Seconds before a retry; with `retryBackoff`, before the first one, each next waiting about twice as long. Unset: at once. */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
   /** Jobs of this queue one instance runs at once, each on its own: a slow one holds only its own place. */
   concurrency?: number;
   /**
@@ -19,6 +22,14 @@ export interface QueueOptions {
    * leaves the other places to the other groups' jobs, which are run in the order they were sent.
    */
   concurrencyPerGroup?: number;
+}
+
+/** Which run of a job this is, for a handler that does something different on its last chance. */
+export interface JobAttempt {
+  /** 0 on the first run, 1 on the first retry, and so on. */
+  retryCount: number;
+  /** No retry follows if this run fails. */
+  last: boolean;
 }
 
 /**
@@ -33,7 +44,7 @@ export abstract class Jobs {
    */
   abstract send(queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Creates the queue if needed and runs `handler` for its jobs on this instance. */
-  abstract work<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void>;
+  abstract work<T extends object>(queue: string, options: QueueOptions, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
   /** Sends an empty job to `queue` at each occurrence of `cron` in `timeZone`. */
   abstract schedule(queue: string, cron: string, timeZone: string): Promise<void>;
   abstract start(): Promise<void>;

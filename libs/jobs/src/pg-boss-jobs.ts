@@ -2,7 +2,7 @@ import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
 import { AppConfig, DirectDatabaseUrl, transactionConnection } from '@app/shared';
-import { Jobs, type QueueOptions, type SendOptions } from './jobs.js';
+import { type JobAttempt, Jobs, type QueueOptions, type SendOptions } from './jobs.js';
 
 /**
  * Jobs on pg-boss, in its own schema of the service's database. Its pool holds a `LISTEN` session
@@ -65,7 +65,7 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     });
   }
 
-  async work<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void> {
+  async work<T extends object>(queue: string, options: QueueOptions, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void> {
     await this.ensureQueue(queue, options);
     if (!this.runsJobs) return;
     for (let place = 0; place < (options.concurrency ?? 1); place++) await this.workOneAtATime(queue, options, handler);
@@ -78,7 +78,11 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
    * it fetch again at once while there is work, and only an empty fetch lets it wait. NOTIFY wakes
    * workers for jobs due now; polling finds delayed ones (retries) when they come due.
    */
-  private async workOneAtATime<T extends object>(queue: string, options: QueueOptions, handler: (data: T) => Promise<void>): Promise<void> {
+  private async workOneAtATime<T extends object>(
+    queue: string,
+    options: QueueOptions,
+    handler: (data: T, attempt: JobAttempt) => Promise<void>,
+  ): Promise<void> {
     // Known once `work` answers, which is before the worker's first fetch can come back with a job.
     const worker: { id?: string } = {};
     const fetching = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, batchSize: 1 };
@@ -86,7 +90,8 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     worker.id = await this.boss.work<T>(queue, { ...fetching, ...grouped }, async ([job]) => {
       try {
         // Each job its own unit of work, as each request has.
-        await RequestContext.create(this.em, () => handler(job.data));
+        const attempt = { retryCount: job.retryCount, last: job.retryCount >= options.retryLimit };
+        await RequestContext.create(this.em, () => handler(job.data, attempt));
       } catch (error) {
         this.logger.warn(`Job ${queue} ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw error;
@@ -103,7 +108,13 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
 
   private async ensureQueue(queue: string, options: QueueOptions): Promise<void> {
     if (this.queues.has(queue)) return;
-    await this.boss.createQueue(queue, { expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit, notify: true });
+    await this.boss.createQueue(queue, {
+      expireInSeconds: options.expireInSeconds,
+      retryLimit: options.retryLimit,
+      ...(options.retryDelaySeconds !== undefined && { retryDelay: options.retryDelaySeconds }),
+      ...(options.retryBackoff !== undefined && { retryBackoff: options.retryBackoff }),
+      notify: true,
+    });
     this.queues.add(queue);
   }
 }

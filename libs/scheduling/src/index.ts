@@ -11,6 +11,7 @@ export { RescheduleOnline } from './application/reschedule-online.use-case.js';
 export { BookingCancellation } from './application/booking-cancellation.js';
 export { BookingLedger, type BookingToSettle } from './application/booking-ledger.js';
 export { BookOnline } from './application/book-online.use-case.js';
+export { ManageTokens } from './application/manage-tokens.js';
 export { assertClientMayCancel, type CancellationPolicy, cancellationPolicyOf } from './domain/cancellation-policy.js';
 export type { Booking, BookingStatus } from './domain/booking.js';
 export type { AppointmentType } from './domain/appointment-type.js';

@@ -18,6 +18,7 @@ import { AvailabilityQueries } from './application/availability.queries.js';
 import { BookOnline } from './application/book-online.use-case.js';
 import { RescheduleBooking } from './application/reschedule-booking.use-case.js';
 import { RescheduleOnline } from './application/reschedule-online.use-case.js';
+import { ManageTokens } from './application/manage-tokens.js';
 import { ProviderScheduleQueries } from './application/provider-schedule.queries.js';
 import { RemoveTimeOff } from './application/remove-time-off.use-case.js';
 import { SetWorkingHours } from './application/set-working-hours.use-case.js';
@@ -80,6 +81,7 @@ export class LocationBookingsModule {}
     ProviderScheduleQueries,
     AvailabilityQueries,
     BookOnline,
+    ManageTokens,
     BookingLedger,
   ],
   exports: [
@@ -94,6 +96,7 @@ export class LocationBookingsModule {}
     RescheduleOnline,
     BookingCancellation,
     BookOnline,
+    ManageTokens,
     SetWorkingHours,
     AddTimeOff,
     RemoveTimeOff,

@@ -3,7 +3,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from './config/app-config.js';
 import { AllowedMethods } from './http/allowed-methods.js';
-import { Clock, EventRenderers, SystemClock } from './domain/index.js';
+import { Clock, EventReactions, EventRenderers, SystemClock } from './domain/index.js';
 import { MetricsRegistry } from './metrics/metrics-registry.js';
 import { JobMetrics, WebhookDeliveryMetrics } from './metrics/operational-metrics.js';
 import { ChangeNotices } from './sql/change-notices.js';
@@ -13,7 +13,7 @@ import { SqlReader } from './sql/sql-reader.js';
 
 /**
  * Configuration, the database URL for sessions, the clock, the read side's SQL (and its replica
- * routing), change notices, the event renderers, the metrics registry and the routes' methods,
+ * routing), change notices, the event renderers and reactions, the metrics registry and the routes' methods,
  * available to every module.
  */
 @Global()
@@ -34,6 +34,7 @@ export class SharedModule {
           useFactory: (orm: MikroORM, replicas: ReadReplicas) => new SqlReader(orm, { preparedStatements: config.databasePreparedStatements, replicas }),
         },
         EventRenderers,
+        EventReactions,
         ChangeNotices,
         MetricsRegistry,
         JobMetrics,
@@ -48,6 +49,7 @@ export class SharedModule {
         ReadReplicas,
         ChangeNotices,
         EventRenderers,
+        EventReactions,
         MetricsRegistry,
         JobMetrics,
         WebhookDeliveryMetrics,

@@ -9,6 +9,7 @@ import { walletSchemas } from '@app/wallet';
 import { schedulingSchemas } from '@app/scheduling';
 import { paymentsSchemas } from '@app/payments-and-claims';
 import { eventsSchemas } from '@app/events';
+import { notificationsSchemas } from '@app/notifications';
 import { currentEntityManager } from '../request-scope.js';
 import { reclaimLostConnections } from './lost-connections.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -22,6 +23,7 @@ export const ENTITY_SCHEMAS = [
   ...schedulingSchemas,
   ...paymentsSchemas,
   ...eventsSchemas,
+  ...notificationsSchemas,
 ];
 
 // A request waits at most this long for a connection (pool exhausted, server unreachable), then

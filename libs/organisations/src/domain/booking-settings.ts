@@ -24,6 +24,8 @@ export interface BookingSettings {
   clientCancelEnabled: boolean;
   /** Whether a patient may move a booking online, while cancelling it is still free. */
   clientRescheduleEnabled: boolean;
+  /** With `bookingNotificationsEnabled`, the client's reminder goes this many hours before the booking. */
+  reminderHoursBefore: number;
 }
 
 export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
@@ -43,4 +45,5 @@ export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
   slotIntervalMinutes: 15,
   clientCancelEnabled: true,
   clientRescheduleEnabled: true,
+  reminderHoursBefore: 24,
 };

@@ -95,7 +95,7 @@ export class OrganisationsController {
   @ApiOperation({
     summary: 'Update booking settings',
     description:
-      'The settings behind booking data and cancellation policies, and `bookingsEnabled`. Only the fields sent change. ' +
+      'The settings behind booking data, cancellation policies and the emails clients and providers get, and `bookingsEnabled`. Only the fields sent change. ' +
       "The settings are part of the organisation: a change moves its `updatedAt` and ETag and records `organisation.updated`, and `If-Match` takes the organisation's ETag.",
   })
   @ApiOk(BookingSettingsResponse)

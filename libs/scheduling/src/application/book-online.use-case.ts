@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { newUuid } from '@app/shared/domain';
 import { FindOrAddClient, type PatientDetails } from '@app/membership';
 import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
-import { newManageToken } from '../domain/manage-token.js';
 import { bookingsDisabled, slotUnavailable } from '../domain/scheduling.errors.js';
 import { AvailabilityQueries } from './availability.queries.js';
 import { BookingPlacement } from './booking-placement.js';
 import { CreateBooking } from './create-booking.use-case.js';
+import { ManageTokens } from './manage-tokens.js';
 
 export interface BookOnlineCommand {
   appointmentTypeId: string;
@@ -31,6 +32,7 @@ export class BookOnline {
     private readonly createBooking: CreateBooking,
     private readonly bookings: BookingRepository,
     private readonly findOrAddClient: FindOrAddClient,
+    private readonly manageTokens: ManageTokens,
   ) {}
 
   async execute(organisationIdOrSlug: string, command: BookOnlineCommand): Promise<{ booking: Booking; manageToken: string }> {
@@ -39,10 +41,12 @@ export class BookOnline {
     // Before the times: an archived service or provider offers none, and the patient learns why.
     this.placement.refuseArchived(command, await this.placement.read(organisation.id, command));
     if (!(await this.availability.isOffered(organisation, command))) throw slotUnavailable();
-    const { token, hash } = newManageToken();
+    const id = newUuid();
+    const { token, hash } = this.manageTokens.forBooking(id);
     const { booking } = await this.bookings.inOneTransaction(async () => {
       const client = await this.findOrAddClient.execute(organisation.id, command.patient, 'patient');
       return this.createBooking.execute(organisation.id, {
+        id,
         clientId: client.id,
         providerId: command.providerId,
         locationId: command.locationId,

@@ -9,6 +9,8 @@ import { BookingPlacement } from './booking-placement.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 export interface CreateBookingCommand {
+  /** Given when something must name the booking before it exists (its manage token); else a new one. */
+  id?: string;
   clientId: string;
   providerId: string;
   locationId: string;

@@ -10,6 +10,7 @@ export interface Adjustment {
 }
 
 export interface NewBooking {
+  id?: string;
   clientId: string;
   providerId: string;
   locationId: string;
@@ -56,7 +57,7 @@ export class Booking {
 
   static create(organisationId: string, props: NewBooking, now: Date): Booking {
     const booking = new Booking();
-    booking.id = newUuid();
+    booking.id = props.id ?? newUuid();
     booking.organisationId = organisationId;
     booking.clientId = props.clientId;
     booking.providerId = props.providerId;

@@ -1,12 +1,13 @@
-import { hash, randomBytes } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 
 /**
- * The secret a patient who booked online sees and cancels their booking with: 256 random bits,
- * shown once, stored only as its SHA-256 (a leaked table gives no working token).
+ * The secret a patient who booked online sees, cancels and moves their booking with: an HMAC-SHA256
+ * of the booking's id under a key derived from the master key, so it is as unguessable as 256 random
+ * bits, and the emails about the booking can carry it again. Stored only as its SHA-256 (a leaked
+ * table gives no working token).
  */
-export function newManageToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: manageTokenHash(token) };
+export function manageTokenOf(key: Buffer, bookingId: string): string {
+  return createHmac('sha256', key).update(bookingId).digest('base64url');
 }
 
 export function manageTokenHash(token: string): string {

@@ -73,6 +73,14 @@ export class AppConfig {
   readonly webhookDeliveryConcurrency: number;
   /** Webhook deliveries of one organisation made at once, across every instance. */
   readonly webhookDeliveriesPerOrganisation: number;
+  /** Where emails go out (`smtp://user:pass@host:587`, `smtps://…:465`); unset: each is recorded as `logged`, not sent. Holds a password: never logged. */
+  readonly smtpUrl: string | undefined;
+  /** The `From` of every email (`Clinic bookings <bookings@example.com>`). */
+  readonly emailFrom: string;
+  /** Seconds before the first retry of an email the mail server did not take; each next retry waits about twice as long. */
+  readonly emailRetryDelaySeconds: number;
+  /** How many times an email the mail server did not take is tried again before it is `failed`. */
+  readonly emailRetryLimit: number;
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
@@ -127,6 +135,10 @@ export class AppConfig {
     this.webhookEndpointsPerOrganisation = positiveInt(env, 'WEBHOOK_ENDPOINTS_PER_ORGANISATION', 16);
     this.webhookDeliveryConcurrency = positiveInt(env, 'WEBHOOK_DELIVERY_CONCURRENCY', 8);
     this.webhookDeliveriesPerOrganisation = positiveInt(env, 'WEBHOOK_DELIVERIES_PER_ORGANISATION', 2);
+    this.smtpUrl = urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587');
+    this.emailFrom = emailFromOf(env.EMAIL_FROM, this.smtpUrl !== undefined);
+    this.emailRetryDelaySeconds = positiveInt(env, 'EMAIL_RETRY_DELAY_SECONDS', 60);
+    this.emailRetryLimit = positiveInt(env, 'EMAIL_RETRY_LIMIT', 8);
   }
 
   /** Metrics are never public by default: they need their own port or a token. */
@@ -216,6 +228,18 @@ function metricsTokenOf(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw.length < 16) throw new ConfigurationError('METRICS_TOKEN must be at least 16 characters; make one with `openssl rand -hex 32`');
   return raw;
+}
+
+/** An address, or a display name and an address in angle brackets; required when emails are sent. */
+function emailFromOf(raw: string | undefined, sending: boolean): string {
+  if (raw === undefined || raw === '') {
+    if (sending) throw new ConfigurationError('EMAIL_FROM is required with SMTP_URL: the From of every email, like "Harbour Physio <bookings@example.com>"');
+    return 'bookings@localhost';
+  }
+  const address = /<([^<>\s]+)>\s*$/.exec(raw)?.[1] ?? raw.trim();
+  if (!/^[^@\s<>"]+@[^@\s<>"]+$/.test(address) || /[\r\n]/.test(raw))
+    throw new ConfigurationError(`EMAIL_FROM must be an email address, or a name and an address like "Harbour Physio <bookings@example.com>"; got "${raw}"`);
+  return raw.trim();
 }
 
 function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {

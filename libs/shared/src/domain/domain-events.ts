@@ -38,6 +38,7 @@ export const EVENT_TYPES = [
   'payout.failed',
   'webhook_endpoint.test',
   'webhook_endpoint.disabled',
+  'notification.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -89,6 +90,33 @@ export class EventRenderers {
     const render = this.byType.get(type);
     if (!render) throw new Error(`Event type ${type} has no renderer: its context's http layer registers one with eventData()`);
     return render(resource as never);
+  }
+}
+
+/** An event as the outbox records it, for the reactions of the contexts above it. */
+export interface RecordedEvent<R extends object = object> {
+  id: string;
+  type: EventType;
+  organisationId: string | null;
+  /** The changed resource as the use case recorded it (its view or domain object), before rendering. */
+  resource: R;
+}
+
+/**
+ * What contexts above the outbox do when an event is recorded, inside the event's transaction: what
+ * a reaction writes (a job it queues) commits with the change, or not at all. A context registers its
+ * reactions at start-up; the outbox runs them after it appends the event. So the outbox calls up
+ * into notifications without importing them.
+ */
+export class EventReactions {
+  private readonly byType = new Map<EventType, ((event: RecordedEvent<never>) => Promise<void>)[]>();
+
+  register<R extends object>(types: readonly EventType[], react: (event: RecordedEvent<R>) => Promise<void>): void {
+    for (const type of types) this.byType.set(type, [...(this.byType.get(type) ?? []), react]);
+  }
+
+  async react(event: RecordedEvent): Promise<void> {
+    for (const react of this.byType.get(event.type) ?? []) await react(event as RecordedEvent<never>);
   }
 }
 

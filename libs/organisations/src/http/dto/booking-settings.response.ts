@@ -9,8 +9,13 @@ export class BookingSettingsFields {
   @ApiProperty({ example: true }) cancellationFeeEnabled: boolean;
   @ApiProperty({ example: false }) cancellationFeeAutoChargeEnabled: boolean;
   @ApiProperty({ example: true }) paymentDetailsRequired: boolean;
-  @ApiProperty({ example: true }) bookingNotificationsEnabled: boolean;
-  @ApiProperty({ example: true }) providerBookingNotificationsEnabled: boolean;
+  @ApiProperty({
+    example: true,
+    description: 'The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.',
+  })
+  bookingNotificationsEnabled: boolean;
+  @ApiProperty({ example: true, description: "The booking's provider gets an email when a booking is made, moved or cancelled." })
+  providerBookingNotificationsEnabled: boolean;
   @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
   @ApiCents({ nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
   @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
@@ -23,6 +28,8 @@ export class BookingSettingsFields {
   clientCancelEnabled: boolean;
   @ApiProperty({ example: true, description: "Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`." })
   clientRescheduleEnabled: boolean;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 168, example: 24, description: "Hours before a booking that the client's reminder email goes." })
+  reminderHoursBefore: number;
 
   static from(settings: BookingSettings): BookingSettingsFields {
     return {
@@ -42,6 +49,7 @@ export class BookingSettingsFields {
       slotIntervalMinutes: settings.slotIntervalMinutes,
       clientCancelEnabled: settings.clientCancelEnabled,
       clientRescheduleEnabled: settings.clientRescheduleEnabled,
+      reminderHoursBefore: settings.reminderHoursBefore,
     };
   }
 }

@@ -76,4 +76,6 @@ export class UpdateBookingSettingsRequest {
   @OptionalInteger(0, 43_200, 120, 'Online bookings start at least this many minutes from now (up to 30 days).') minimumNoticeMinutes?: number;
   @OptionalInteger(1, 730, 90, 'Online bookings start at most this many days from now.') maximumAdvanceDays?: number;
   @OptionalInteger(5, 240, 15, 'Online booking times start every this many minutes from the start of working hours.') slotIntervalMinutes?: number;
+  @OptionalInteger(1, 168, 24, "Hours before a booking that the client's reminder email goes (with `bookingNotificationsEnabled`), up to a week.")
+  reminderHoursBefore?: number;
 }

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { jobIdOf, Jobs } from '@app/jobs';
+
+export const PLAN_QUEUE = 'notifications.plan';
+export const REMIND_QUEUE = 'notifications.remind';
+export const SEND_QUEUE = 'notifications.send';
+
+export const BOOKING_EVENTS = ['booking.created', 'booking.rescheduled', 'booking.cancelled', 'booking.paid'] as const;
+export type BookingEventType = (typeof BOOKING_EVENTS)[number];
+
+/** A booking event whose messages are still to be written. */
+export interface PlanJob {
+  organisationId: string;
+  bookingId: string;
+  eventId: string;
+  eventType: BookingEventType;
+}
+
+/** The reminder of a booking at one service date: due when a reschedule has not moved the booking since. */
+export interface ReminderJob {
+  organisationId: string;
+  bookingId: string;
+  serviceDate: string;
+}
+
+export interface SendJob {
+  organisationId: string;
+  notificationId: string;
+}
+
+/**
+ * Queues notifications' jobs on the job engine, in the running transaction when there is one. Each
+ * job's id is made from what it is for, so a step that runs twice queues it once.
+ */
+@Injectable()
+export class NotificationDispatch {
+  constructor(private readonly jobs: Jobs) {}
+
+  async plan(job: PlanJob): Promise<void> {
+    await this.jobs.send(PLAN_QUEUE, job, { id: jobIdOf(PLAN_QUEUE, job.eventId, job.bookingId) });
+  }
+
+  async remind(job: ReminderJob, dueInSeconds: number): Promise<void> {
+    await this.jobs.send(REMIND_QUEUE, job, { id: jobIdOf(REMIND_QUEUE, job.bookingId, job.serviceDate), startAfterSeconds: dueInSeconds });
+  }
+
+  async send(job: SendJob): Promise<void> {
+    await this.jobs.send(SEND_QUEUE, job, { id: jobIdOf(SEND_QUEUE, job.notificationId) });
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, DomainEvents } from '@app/shared/domain';
+import type { BookingView } from '@app/scheduling';
+import { clientMessage, type MessageContent, providerMessage, receiptMessage } from '../domain/messages.js';
+import { type Draft, Notification, type NotificationType } from '../domain/notification.js';
+import { NotificationRepository } from '../domain/notification.repository.js';
+import { BookingMessages } from './booking-messages.js';
+import { NotificationDispatch, type PlanJob, type ReminderJob } from './notification-dispatch.js';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Writes the messages a booking's change calls for, by the organisation's settings when its job
+ * runs, and queues each one's sending; a new or moved booking also gets its reminder queued for
+ * `reminderHoursBefore` ahead. A client or provider without an email address gets nothing, and
+ * nothing is recorded for them.
+ */
+@Injectable()
+export class PlanNotifications {
+  constructor(
+    private readonly messages: BookingMessages,
+    private readonly notifications: NotificationRepository,
+    private readonly dispatch: NotificationDispatch,
+    private readonly events: DomainEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  async afterEvent(job: PlanJob): Promise<void> {
+    const now = this.clock.now();
+    const { organisation, view, facts } = await this.messages.read(job.organisationId, job.bookingId, now);
+    const settings = organisation.bookingSettings;
+    const toClient = settings.bookingNotificationsEnabled;
+    const toProvider = settings.providerBookingNotificationsEnabled;
+    const drafts: Draft[] = [];
+    const client = (type: NotificationType, write: () => MessageContent) => {
+      if (toClient) drafts.push(...this.toClient(view, type, write, job.eventId));
+    };
+    const provider = (type: NotificationType, write: () => MessageContent) => {
+      if (toProvider) drafts.push(...this.toProvider(view, type, write, job.eventId));
+    };
+
+    switch (job.eventType) {
+      case 'booking.created':
+        client('booking_confirmation', () => clientMessage('booking_confirmation', facts));
+        provider('provider_booking_created', () => providerMessage('provider_booking_created', facts));
+        break;
+      case 'booking.rescheduled':
+        client('booking_rescheduled', () => clientMessage('booking_rescheduled', facts));
+        provider('provider_booking_rescheduled', () => providerMessage('provider_booking_rescheduled', facts));
+        break;
+      case 'booking.cancelled':
+        client('booking_cancelled', () => clientMessage('booking_cancelled', facts));
+        provider('provider_booking_cancelled', () => providerMessage('provider_booking_cancelled', facts));
+        break;
+      case 'booking.paid': {
+        const receipt = toClient ? await this.messages.receipt(job.organisationId, job.bookingId) : null;
+        if (receipt) client('receipt', () => receiptMessage(facts, receipt));
+        break;
+      }
+    }
+    const reminds = toClient && (job.eventType === 'booking.created' || job.eventType === 'booking.rescheduled') && view.booking.cancelledAt === null;
+    const dueAt = view.booking.serviceDate.getTime() - settings.reminderHoursBefore * HOUR_MS;
+
+    await this.events.transaction(async () => {
+      await this.add(job.organisationId, drafts, now);
+      // A reminder whose time has passed already is not sent at all.
+      if (reminds && dueAt > now.getTime()) {
+        const reminder = { organisationId: job.organisationId, bookingId: job.bookingId, serviceDate: view.booking.serviceDate.toISOString() };
+        await this.dispatch.remind(reminder, Math.ceil((dueAt - now.getTime()) / 1000));
+      }
+    });
+  }
+
+  /** The reminder comes due: sent only while the booking is confirmed at the same time, still ahead, and reminders are on. */
+  async remind(job: ReminderJob): Promise<void> {
+    const now = this.clock.now();
+    const { organisation, view, facts } = await this.messages.read(job.organisationId, job.bookingId, now);
+    const { booking } = view;
+    if (!organisation.bookingSettings.bookingNotificationsEnabled || booking.cancelledAt !== null) return;
+    if (booking.serviceDate.toISOString() !== job.serviceDate || booking.serviceDate.getTime() <= now.getTime()) return;
+    const drafts = this.toClient(view, 'booking_reminder', () => clientMessage('booking_reminder', facts), job.serviceDate);
+    await this.events.transaction(() => this.add(job.organisationId, drafts, now));
+  }
+
+  /** Each draft the booking does not have yet, recorded as `pending`, with its sending queued in the same transaction. */
+  private async add(organisationId: string, drafts: Draft[], now: Date): Promise<void> {
+    for (const draft of drafts) {
+      const notification = Notification.create(organisationId, draft, now);
+      if (await this.notifications.addIfNew(notification)) await this.dispatch.send({ organisationId, notificationId: notification.id });
+    }
+  }
+
+  private toClient(view: BookingView, type: NotificationType, write: () => MessageContent, occurrence: string): Draft[] {
+    if (!view.client?.email) return [];
+    return [{ type, to: view.client.email, ...write(), bookingId: view.booking.id, clientId: view.client.id, occurrence }];
+  }
+
+  private toProvider(view: BookingView, type: NotificationType, write: () => MessageContent, occurrence: string): Draft[] {
+    if (!view.provider?.email) return [];
+    return [{ type, to: view.provider.email, ...write(), bookingId: view.booking.id, clientId: null, occurrence }];
+  }
+}

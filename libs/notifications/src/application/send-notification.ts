@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { JobAttempt } from '@app/jobs';
+import { Clock, DomainEvents } from '@app/shared/domain';
+import { ManageTokens } from '@app/scheduling';
+import { DeliveryFailure, Mailer, MessageAttachments } from '../domain/mailer.js';
+import { MANAGE_TOKEN_PLACEHOLDER, withManageToken } from '../domain/messages.js';
+import type { Notification } from '../domain/notification.js';
+import { NotificationRepository } from '../domain/notification.repository.js';
+import type { SendJob } from './notification-dispatch.js';
+
+/**
+ * Sends one recorded message, once: its row stays locked while the mail server takes it, so a job
+ * run twice (or on two instances at once) finds it no longer `pending` and sends nothing. A message
+ * the server does not take is retried by the job engine with growing delays; a refusal for good
+ * (5xx) or the last attempt makes it `failed`, with `notification.failed`. Without a mail server it
+ * is `logged`.
+ */
+@Injectable()
+export class SendNotification {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    private readonly notifications: NotificationRepository,
+    private readonly mailer: Mailer,
+    private readonly attachments: MessageAttachments,
+    private readonly manageTokens: ManageTokens,
+    private readonly events: DomainEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(job: SendJob, attempt: JobAttempt): Promise<void> {
+    const retry = await this.events.transaction(async () => {
+      const notification = await this.notifications.lock(job.organisationId, job.notificationId);
+      if (!notification || notification.status !== 'pending') return null;
+      const failure = await this.deliver(notification, attempt);
+      const now = this.clock.now();
+      if (!failure) {
+        if (this.mailer.delivers) notification.sent(now);
+        else notification.logged(now);
+        await this.notifications.save(notification);
+        return null;
+      }
+      if (failure.permanent || attempt.last) {
+        notification.failed(failure.message, now);
+        await this.notifications.save(notification);
+        await this.events.record('notification.failed', job.organisationId, notification);
+        return null;
+      }
+      notification.attemptFailed(failure.message, now);
+      await this.notifications.save(notification);
+      return failure;
+    });
+    // Thrown once the attempt is on record: the job engine runs the job again after its delay.
+    if (retry) throw retry;
+  }
+
+  private async deliver(notification: Notification, attempt: JobAttempt): Promise<DeliveryFailure | null> {
+    if (!this.mailer.delivers) return null;
+    const token = notification.text.includes(MANAGE_TOKEN_PLACEHOLDER) ? this.manageTokens.forBooking(notification.bookingId).token : null;
+    try {
+      await this.mailer.send({
+        to: notification.to,
+        subject: notification.subject,
+        ...(token ? withManageToken(notification, token) : { text: notification.text, html: notification.html }),
+        attachments: await this.attachments.of(notification),
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof DeliveryFailure)) throw error;
+      this.logger.warn(
+        { organisationId: notification.organisationId, notificationId: notification.id, retryCount: attempt.retryCount, error: error.message },
+        'Email not sent',
+      );
+      return error;
+    }
+  }
+}

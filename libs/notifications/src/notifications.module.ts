@@ -1,0 +1,46 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { AppConfig, eventData } from '@app/shared';
+import { OrganisationsModule } from '@app/organisations';
+import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
+import { SchedulingModule } from '@app/scheduling';
+import { BookingMessages } from './application/booking-messages.js';
+import { NotificationDispatch } from './application/notification-dispatch.js';
+import { NotificationJobs } from './application/notification-jobs.js';
+import { NotificationQueries } from './application/notification.queries.js';
+import { PlanNotifications } from './application/plan-notifications.js';
+import { SendNotification } from './application/send-notification.js';
+import { Mailer, MessageAttachments } from './domain/mailer.js';
+import { NotificationRepository } from './domain/notification.repository.js';
+import { renderNotificationEvents } from './http/event-renderers.js';
+import { NotificationsController } from './http/notifications.controller.js';
+import { NoAttachments } from './infrastructure/mail/no-attachments.js';
+import { NoMailServer, SmtpMailer } from './infrastructure/mail/smtp-mailer.js';
+import { MikroOrmNotificationRepository } from './infrastructure/persistence/mikro-orm-notification.repository.js';
+import { notificationsSchemas } from './infrastructure/persistence/notification.schema.js';
+
+/**
+ * The emails clients and providers get about bookings: written and sent by the job engine after a
+ * booking event commits, reminders queued for their time, and the list of what went out.
+ */
+@Module({
+  imports: [MikroOrmModule.forFeature(notificationsSchemas), OrganisationsModule, SchedulingModule, PaymentsAndClaimsModule],
+  controllers: [NotificationsController],
+  providers: [
+    eventData(renderNotificationEvents),
+    { provide: NotificationRepository, useClass: MikroOrmNotificationRepository },
+    {
+      provide: Mailer,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): Mailer => (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.emailFrom) : new NoMailServer()),
+    },
+    { provide: MessageAttachments, useClass: NoAttachments },
+    BookingMessages,
+    NotificationDispatch,
+    NotificationJobs,
+    NotificationQueries,
+    PlanNotifications,
+    SendNotification,
+  ],
+})
+export class NotificationsModule {}

@@ -26,6 +26,7 @@ import { Migration20261128000000BookingChanges } from './Migration20261128000000
 import { Migration20261128000000PractitionersUpdatedAt } from './Migration20261128000000PractitionersUpdatedAt.js';
 import { Migration20261128000000AppointmentTypeVersions } from './Migration20261128000000AppointmentTypeVersions.js';
 import { Migration20261128000000ClientSearchAndVersions } from './Migration20261128000000ClientSearchAndVersions.js';
+import { Migration20261129000000BookingAttendanceAndRepeats } from './Migration20261129000000BookingAttendanceAndRepeats.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000000PractitionersUpdatedAt', class: Migration20261128000000PractitionersUpdatedAt },
   { name: 'Migration20261128000000AppointmentTypeVersions', class: Migration20261128000000AppointmentTypeVersions },
   { name: 'Migration20261128000000ClientSearchAndVersions', class: Migration20261128000000ClientSearchAndVersions },
+  { name: 'Migration20261129000000BookingAttendanceAndRepeats', class: Migration20261129000000BookingAttendanceAndRepeats },
 ];

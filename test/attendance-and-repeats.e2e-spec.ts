@@ -129,8 +129,9 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
     expect(arrived.body).toEqual(await getBooking(visit.id));
     expect(await eventsOf('booking.arrived', visit.id)).toEqual([arrived.body]);
 
+    expect(Date.parse(arrived.body.updatedAt)).toBeGreaterThan(Date.parse(visit.updatedAt));
     const again = await mark(visit.id, { attendance: 'arrived' }).expect(200);
-    expect(again.body.arrivedAt).toBe(arrived.body.arrivedAt);
+    expect(again.body).toEqual(arrived.body);
     expect(await eventsOf('booking.arrived', visit.id)).toHaveLength(1);
 
     const missed = await mark(visit.id, { attendance: 'no_show' }).expect(200);
@@ -139,6 +140,8 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
 
     const undone = await mark(visit.id, { attendance: 'pending' }).expect(200);
     expect(undone.body).toMatchObject({ attendance: 'pending', arrivedAt: null });
+    expect(Date.parse(undone.body.updatedAt)).toBeGreaterThan(Date.parse(missed.body.updatedAt));
+    expect(await listIds(`updatedSince=${encodeURIComponent(undone.body.updatedAt)}&clientId=${who.client.id}`)).toEqual([visit.id]);
     expect(undone.body).toEqual(await getBooking(visit.id));
     expect(await transactionsOf(visit.id)).toEqual([]);
   });

@@ -149,10 +149,7 @@ export class Booking {
     if (this.attendance === 'arrived') return false;
     const dayStarts = Temporal.Instant.fromEpochMilliseconds(this.serviceDate.getTime()).toZonedDateTimeISO(timeZone).startOfDay();
     if (now.getTime() < dayStarts.epochMilliseconds) throw bookingNotStarted(this.id, 'its service day has not begun');
-    this.attendance = 'arrived';
-    this.arrivedAt = now;
-    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
-    return true;
+    return attend(this, 'arrived', now, now);
   }
 
   /** The client did not come: allowed once the booking has started. Whether anything changed. */
@@ -160,26 +157,28 @@ export class Booking {
     if (this.cancelledAt) throw bookingCancelled(this.id);
     if (this.attendance === 'no_show') return false;
     if (now.getTime() < this.serviceDate.getTime()) throw bookingNotStarted(this.id, 'it has not started');
-    this.attendance = 'no_show';
-    this.arrivedAt = null;
-    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
-    return true;
+    return attend(this, 'no_show', null, now);
   }
 
   /** Back to not yet known, as a mistaken mark is undone. Whether anything changed. */
   markPending(now: Date): boolean {
     if (this.cancelledAt) throw bookingCancelled(this.id);
     if (this.attendance === 'pending') return false;
-    this.attendance = 'pending';
-    this.arrivedAt = null;
-    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
-    return true;
+    return attend(this, 'pending', null, now);
   }
 
   /** Its no-show fee was charged: never again, whatever is marked later. Nothing its answer shows changes. */
   recordNoShowFee(now: Date): void {
     this.noShowFeeChargedAt = now;
   }
+}
+
+/** The one way the marks above set a booking's attendance. */
+function attend(booking: Booking, attendance: Attendance, arrivedAt: Date | null, now: Date): true {
+  booking.attendance = attendance;
+  booking.arrivedAt = arrivedAt;
+  booking.updatedAt = nextUpdatedAt(booking.updatedAt, now);
+  return true;
 }
 
 /**

@@ -79,6 +79,9 @@ const BOOKING_FIELDS = [
   'servicePrice',
   'cancelledAt',
   'status',
+  'attendance',
+  'arrivedAt',
+  'seriesId',
   'pmsBookingId',
 ].sort();
 const PROVIDER_FIELDS = [
@@ -424,6 +427,9 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
       adjustments: [],
       cancelledAt: null,
       status: 'confirmed',
+      attendance: 'pending',
+      arrivedAt: null,
+      seriesId: null,
       pmsBookingId: 'PMS-BK-104233',
       provider: { id: priya.id },
       location: { id: bondi.id },

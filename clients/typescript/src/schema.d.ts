@@ -797,13 +797,15 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`, and `q` (the start of the first, last or full name of the client, ignoring case and accents). With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.
+         * @description Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`, `q` (the start of the first, last or full name of the client, ignoring case and accents), `attendance` (pending, arrived, no_show), and `seriesId` (the occurrences of one repeat). With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled, marked), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.
          */
         get: operations["Bookings_list"];
         put?: never;
         /**
          * Create a booking
-         * @description The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client's own. Nothing archived takes a new booking: 409 `client_deleted`, `provider_deleted`, `appointment_type_deleted` or `location_link_deleted` (the link of the provider to the location). A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`. `servicePrice` is the type's price now, and the booking keeps it and its length when the type changes.
+         * @description The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client's own. Nothing archived takes a new booking: 409 `client_deleted`, `provider_deleted`, `appointment_type_deleted` or `location_link_deleted` (the link of the provider to the location). A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`, with `conflicts` listing the serviceDate that does not fit. `servicePrice` is the type's price now, and the booking keeps it and its length when the type changes.
+         *
+         *     With `repeat: { frequency: "weekly" | "fortnightly", count }` (2 to 52 occurrences in all) it books a series: every occurrence at the first one's wall-clock time in the location's time zone (09:00 stays 09:00 across daylight saving), each its own booking with its own `booking.created`, all sharing one `seriesId`. Every occurrence is checked before any is written: when one does not fit, 409 `slot_unavailable` lists every conflicting serviceDate in `conflicts`, and nothing is booked. The answer is the first occurrence; list the others with `seriesId`. An `Idempotency-Key` covers the whole series.
          */
         post: operations["Bookings_create"];
         delete?: never;
@@ -843,9 +845,31 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.
+         * @description Sets `cancelledAt`. With `scope: following`, also cancels every later occurrence of the booking's repeat series that has not started, each with its own `booking.cancelled` (the answer is this booking). Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.
          */
         post: operations["Bookings_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organisations/{organisationId}/bookings/{bookingId}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark whether the client came
+         * @description Sets `attendance`. `arrived` (sets `arrivedAt`) is allowed from the start of the service day in the location's time zone, `no_show` once `serviceDate` has passed: before that, 409 `booking_not_started`. `pending` undoes a mark (`arrivedAt` back to null). A cancelled booking is 409 `booking_cancelled`. Marking what is already marked changes nothing and records nothing; a change records `booking.arrived` or `booking.no_show`.
+         *
+         *     With `chargeNoShowFee: true` (only with `no_show`), the cancellation policy's fee, when the policy is enabled, is charged to the booking's payment method as its own transaction (a "No-show fee" item), all or nothing: no payment method is 409 `no_payment_method`, a declined card 402 `card_declined`, a booking that holds money for its service 409 `booking_already_paid`, and the booking stays as it was. A booking is charged its no-show fee once at most, whatever the number of requests: a repeat answers 200 and charges nothing.
+         */
+        post: operations["Bookings_attendance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1397,7 +1421,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1437,7 +1461,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1518,7 +1542,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -3903,6 +3927,23 @@ export interface components {
              * @enum {string}
              */
             status: "confirmed" | "cancelled";
+            /**
+             * @description Whether the client came: `pending` until marked through `POST …/bookings/{bookingId}/attendance`.
+             * @example pending
+             * @enum {string}
+             */
+            attendance: "pending" | "arrived" | "no_show";
+            /**
+             * Format: date-time
+             * @description When the client was marked `arrived`; null otherwise.
+             * @example null
+             */
+            arrivedAt: string | null;
+            /**
+             * @description Shared by every occurrence of a repeated booking (`repeat` on create); null for a booking made alone.
+             * @example null
+             */
+            seriesId: string | null;
             /** @description Expansion `healthFundCard`. */
             healthFundCard?: components["schemas"]["HealthFundCardResponse"] | null;
             /** @description Expansion `paymentMethod`. */
@@ -3920,6 +3961,19 @@ export interface components {
              * @example PMS-AT-88
              */
             pmsAttendeeId?: string | null;
+        };
+        RepeatRequest: {
+            /**
+             * @description Every week, or every second week.
+             * @example weekly
+             * @enum {string}
+             */
+            frequency: "weekly" | "fortnightly";
+            /**
+             * @description Occurrences in all, the first included.
+             * @example 6
+             */
+            count: number;
         };
         CreateBookingRequest: {
             /**
@@ -3965,13 +4019,35 @@ export interface components {
              * @example PMS-AT-88
              */
             pmsAttendeeId?: string;
+            /** @description Book the same time again every week or fortnight, keeping the first booking's wall-clock time in the location's time zone across daylight saving. Every occurrence is checked before any is written: one that does not fit is 409 `slot_unavailable` with `conflicts` (each conflicting serviceDate) and nothing is booked. */
+            repeat?: components["schemas"]["RepeatRequest"];
         };
         CancelBookingRequest: {
             /**
-             * @description Charge the cancellation fee when the organisation's policy makes one billable now; never on top of money the booking already holds for its service (409 `booking_already_paid`).
+             * @description Charge the cancellation fee when the organisation's policy makes one billable now; never on top of money the booking already holds for its service (409 `booking_already_paid`). With `scope: following`, for this booking only.
              * @example true
              */
             chargeCancellationFee?: boolean;
+            /**
+             * @description `this`: only this booking. `following`: this booking and every later occurrence of its repeat series that has not started (a booking of no series: only itself).
+             * @default this
+             * @example this
+             * @enum {string}
+             */
+            scope?: "this" | "following";
+        };
+        AttendanceRequest: {
+            /**
+             * @description `arrived`: the client is here (from the start of the service day in the location's time zone). `no_show`: the client did not come (once the booking has started). `pending`: undo a mark.
+             * @example no_show
+             * @enum {string}
+             */
+            attendance: "pending" | "arrived" | "no_show";
+            /**
+             * @description Only with `no_show`: charge the cancellation policy's fee (when the policy is enabled) to the booking's payment method, as a cancellation fee is charged. At most once a booking, whatever the number of requests; never on top of money the booking holds (409 `booking_already_paid`).
+             * @example true
+             */
+            chargeNoShowFee?: boolean;
         };
         RescheduleBookingRequest: {
             /**
@@ -4761,7 +4837,7 @@ export interface operations {
                 /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "webhook_endpoint.*" | "notification.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -16962,6 +17038,10 @@ export interface operations {
                 clientId?: string;
                 /** @description Only bookings whose client's first name, last name or full name (`alex ch`) starts with this, ignoring case and accents. For example `chen`. */
                 q?: string;
+                /** @description Only bookings with these attendances. Comma-separated or repeated. For example `no_show`. */
+                attendance?: ("pending" | "arrived" | "no_show")[];
+                /** @description Only the occurrences of this repeat series. For example `0193a6fc-1a2b-7c3d-8e4f-5a6b7c8d9e10`. */
+                seriesId?: string;
                 /** @description Optional parts to include (a longer path implies its prefixes): `paymentMethod`, `healthFundCard`, `cancellationPolicy`, `latestTransaction`, `latestTransaction.transactionItems.billableItem`, `location.business.capabilities`, `providerLocationLink`, `pmsAttendeeId`, `location.registrations`, `appointmentType.billableItems.serviceItem`. Comma-separated or repeated. For example `cancellationPolicy,latestTransaction`. */
                 expand?: ("paymentMethod" | "healthFundCard" | "cancellationPolicy" | "latestTransaction" | "latestTransaction.transactionItems.billableItem" | "location.business.capabilities" | "providerLocationLink" | "pmsAttendeeId" | "location.registrations" | "appointmentType.billableItems.serviceItem")[];
             };
@@ -17588,6 +17668,275 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CancelBookingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The payment processor declined the card (`card_declined`). */
+            402: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Bookings_attendance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                organisationId: string;
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceRequest"];
             };
         };
         responses: {

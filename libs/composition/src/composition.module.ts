@@ -11,6 +11,7 @@ import { BookingDataQueries } from './booking-data/booking-data.queries.js';
 import { BookingViews } from './bookings/booking-views.js';
 import { BookingsController } from './bookings/bookings.controller.js';
 import { CancelBooking } from './bookings/cancel-booking.use-case.js';
+import { RecordAttendance } from './bookings/record-attendance.use-case.js';
 import { CancelOnline } from './online-booking/cancel-online.use-case.js';
 import { PublicBookingQueries } from './online-booking/public-booking.queries.js';
 import { PublicBookingsController } from './online-booking/public-bookings.controller.js';
@@ -18,8 +19,8 @@ import { PublicBookingsController } from './online-booking/public-bookings.contr
 /**
  * Answers that need several contexts, composed above them so that no context reads another's
  * resources to render its own: bookings with their parties and expansions, a booking page's data,
- * and a booking as its patient sees it. A booking's cancellation too, which scheduling and payments
- * do together. The contexts below know nothing of this module.
+ * and a booking as its patient sees it. A booking's cancellation and its attendance too, which
+ * scheduling and payments do together. The contexts below know nothing of this module.
  *
  * It mounts scheduling's routes, those of scheduling's own http layer among them, in the order they
  * have always had: the OpenAPI document and the clients generated from it list operations in the
@@ -35,6 +36,6 @@ import { PublicBookingsController } from './online-booking/public-bookings.contr
     AvailabilityController,
     PublicBookingsController,
   ],
-  providers: [BookingViews, CancelBooking, CancelOnline, BookingDataQueries, PublicBookingQueries],
+  providers: [BookingViews, CancelBooking, RecordAttendance, CancelOnline, BookingDataQueries, PublicBookingQueries],
 })
 export class CompositionModule {}

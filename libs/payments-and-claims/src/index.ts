@@ -5,6 +5,7 @@
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
 export { CancellationPayments } from './application/cancellation-payments.js';
+export type { BookingFeeKind } from './application/charge-cancellation-fee.js';
 export { RecordTransaction } from './application/record-transaction.use-case.js';
 export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './application/assemble-payout.use-case.js';

@@ -7,6 +7,7 @@ import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
 import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
 import { BookingCancellation } from './application/booking-cancellation.js';
+import { BookingAttendance } from './application/booking-attendance.js';
 import { BookingLedger } from './application/booking-ledger.js';
 import { BookingPlacement } from './application/booking-placement.js';
 import { ArchiveAppointmentType } from './application/archive-appointment-type.use-case.js';
@@ -73,6 +74,7 @@ export class LocationBookingsModule {}
     RescheduleBooking,
     RescheduleOnline,
     BookingCancellation,
+    BookingAttendance,
     AppointmentTypeQueries,
     { provide: BookingQueries, useClass: SqlBookingQueries },
     SetWorkingHours,
@@ -95,6 +97,7 @@ export class LocationBookingsModule {}
     RescheduleBooking,
     RescheduleOnline,
     BookingCancellation,
+    BookingAttendance,
     BookOnline,
     ManageTokens,
     SetWorkingHours,

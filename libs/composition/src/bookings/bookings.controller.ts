@@ -4,13 +4,22 @@ import type { Response } from 'express';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
 import { Clock } from '@app/shared/domain';
 import { CreateBooking, RescheduleBooking } from '@app/scheduling';
-import { CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest } from '@app/scheduling/http';
+import { AttendanceRequest, CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest } from '@app/scheduling/http';
 import { BookingViews } from './booking-views.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
+import { RecordAttendance } from './record-attendance.use-case.js';
 import { BookingExpandQuery, ListBookingsQuery } from './dto/list-bookings.query.js';
 import { BookingResponse } from './dto/booking.response.js';
 
 const BookingId = () => UuidParam('bookingId', 'Booking');
+
+const ONE_BOOKING = {
+  clientId: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80',
+  providerId: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a',
+  locationId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+  appointmentTypeId: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e',
+  serviceDate: '2026-12-01T09:30:00.000+11:00',
+};
 
 @ApiTags('bookings')
 @ApiKeyed()
@@ -20,6 +29,7 @@ export class BookingsController {
     private readonly createBooking: CreateBooking,
     private readonly cancelBooking: CancelBooking,
     private readonly rescheduleBooking: RescheduleBooking,
+    private readonly recordAttendance: RecordAttendance,
     private readonly views: BookingViews,
     private readonly clock: Clock,
   ) {}
@@ -28,7 +38,7 @@ export class BookingsController {
   @ApiOperation({
     summary: 'List bookings',
     description:
-      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`, and `q` (the start of the first, last or full name of the client, ignoring case and accents). With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.',
+      'Newest service date first (`serviceDate desc, id desc`). Filters combine with AND: `status` (confirmed, cancelled), `serviceDateMin` (inclusive), `serviceDateMax` (exclusive), `paid`, `providerId`, `locationId`, `clientId`, `q` (the start of the first, last or full name of the client, ignoring case and accents), `attendance` (pending, arrived, no_show), and `seriesId` (the occurrences of one repeat). With `updatedSince`, only bookings changed at or after it (made, cancelled, paid, rescheduled, marked), `updatedAt, id` ascending; cancelled ones are in it unless `status` leaves them out.',
   })
   @ApiPagedResponse(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -42,6 +52,8 @@ export class BookingsController {
       locationId: query.locationId,
       clientId: query.clientId,
       clientName: query.q,
+      attendance: query.attendance,
+      seriesId: query.seriesId,
     };
     const page = await this.views.list(organisationId, query, filters, Expansion.of(query.expand), this.clock.now());
     // Up to 200 bookings with every expansion is over a megabyte: written booking by booking, sharing what they share.
@@ -55,7 +67,15 @@ export class BookingsController {
     description:
       "The provider must be linked to the location, the appointment type offered by both, the client of this organisation, and any card the client's own. " +
       'Nothing archived takes a new booking: 409 `client_deleted`, `provider_deleted`, `appointment_type_deleted` or `location_link_deleted` (the link of the provider to the location). ' +
-      "A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`. `servicePrice` is the type's price now, and the booking keeps it and its length when the type changes.",
+      "A provider's confirmed bookings may not overlap unless the type's `maxAttendees` leaves room: otherwise 409 `slot_unavailable`, with `conflicts` listing the serviceDate that does not fit. `servicePrice` is the type's price now, and the booking keeps it and its length when the type changes.\n\n" +
+      'With `repeat: { frequency: "weekly" | "fortnightly", count }` (2 to 52 occurrences in all) it books a series: every occurrence at the first one\'s wall-clock time in the location\'s time zone (09:00 stays 09:00 across daylight saving), each its own booking with its own `booking.created`, all sharing one `seriesId`. Every occurrence is checked before any is written: when one does not fit, 409 `slot_unavailable` lists every conflicting serviceDate in `conflicts`, and nothing is booked. The answer is the first occurrence; list the others with `seriesId`. An `Idempotency-Key` covers the whole series.',
+  })
+  @ApiBody({
+    type: CreateBookingRequest,
+    examples: {
+      single: { summary: 'One booking', value: ONE_BOOKING },
+      weekly: { summary: 'Six weekly sessions', value: { ...ONE_BOOKING, repeat: { frequency: 'weekly', count: 6 } } },
+    },
   })
   @ApiCreatedResponse({ type: BookingResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
@@ -83,13 +103,37 @@ export class BookingsController {
   @ApiOperation({
     summary: 'Cancel a booking',
     description:
-      "Sets `cancelledAt`. Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.",
+      "Sets `cancelledAt`. With `scope: following`, also cancels every later occurrence of the booking's repeat series that has not started, each with its own `booking.cancelled` (the answer is this booking). Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep.",
   })
   @ApiBody({ type: CancelBookingRequest, required: false })
   @ApiOk(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: CancelBookingRequest): Promise<BookingResponse> {
-    return BookingResponse.from(await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body.chargeCancellationFee }));
+    return BookingResponse.from(
+      await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body.chargeCancellationFee, scope: body.scope }),
+    );
+  }
+
+  @Post(':bookingId/attendance')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Mark whether the client came',
+    description:
+      "Sets `attendance`. `arrived` (sets `arrivedAt`) is allowed from the start of the service day in the location's time zone, `no_show` once `serviceDate` has passed: before that, 409 `booking_not_started`. `pending` undoes a mark (`arrivedAt` back to null). A cancelled booking is 409 `booking_cancelled`. Marking what is already marked changes nothing and records nothing; a change records `booking.arrived` or `booking.no_show`.\n\n" +
+      'With `chargeNoShowFee: true` (only with `no_show`), the cancellation policy\'s fee, when the policy is enabled, is charged to the booking\'s payment method as its own transaction (a "No-show fee" item), all or nothing: no payment method is 409 `no_payment_method`, a declined card 402 `card_declined`, a booking that holds money for its service 409 `booking_already_paid`, and the booking stays as it was. A booking is charged its no-show fee once at most, whatever the number of requests: a repeat answers 200 and charges nothing.',
+  })
+  @ApiBody({
+    type: AttendanceRequest,
+    examples: {
+      arrived: { summary: 'The client is here', value: { attendance: 'arrived' } },
+      noShow: { summary: 'Missed, with the fee', value: { attendance: 'no_show', chargeNoShowFee: true } },
+      undo: { summary: 'Undo a mark', value: { attendance: 'pending' } },
+    },
+  })
+  @ApiOk(BookingResponse)
+  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async attendance(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: AttendanceRequest): Promise<BookingResponse> {
+    return BookingResponse.from(await this.recordAttendance.execute(organisationId, bookingId, body));
   }
 
   @Post(':bookingId/reschedule')

@@ -12,7 +12,7 @@ import { CancelBooking } from './cancel-booking.use-case.js';
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 
-function booked(serviceDate: string): Booking {
+function booked(serviceDate: string, seriesId: string | null = null): Booking {
   return Booking.create(
     ORGANISATION,
     {
@@ -24,6 +24,7 @@ function booked(serviceDate: string): Booking {
       serviceDate: new Date(serviceDate),
       durationMinutes: 30,
       servicePrice: 9500,
+      seriesId,
     },
     new Date('2026-11-01T00:00:00.000Z'),
   );
@@ -108,6 +109,27 @@ describe('CancelBooking', () => {
     await expect(cancelBooking.execute(ORGANISATION, past.id)).rejects.toMatchObject({ kind: 'conflict', code: 'booking_in_past' });
     expect(storedOf(bookings, past.id)?.cancelledAt).toBeNull();
     expect(events.recorded).toEqual([]);
+  });
+
+  it('cancels only this occurrence of a series by default, and this and the later ones with scope following, each with its event and links', async () => {
+    const { bookings, events, links, cancelBooking } = setUp();
+    const SERIES = '0193a6fc-1a2b-7c3d-8e4f-5a6b7c8d9e10';
+    const series = ['2026-12-02T09:30:00.000Z', '2026-12-09T09:30:00.000Z', '2026-12-16T09:30:00.000Z', '2026-12-23T09:30:00.000Z'].map((date) =>
+      booked(date, SERIES),
+    );
+    bookings.bookings.push(...series);
+    const [first, second, third, fourth] = series;
+
+    await cancelBooking.execute(ORGANISATION, first.id);
+    expect(series.map((booking) => storedOf(bookings, booking.id)?.cancelledAt ?? null)).toEqual([NOW, null, null, null]);
+
+    await cancelBooking.execute(ORGANISATION, third.id, { scope: 'following' });
+    await cancelBooking.execute(ORGANISATION, second.id, { scope: 'following' });
+    expect(series.map((booking) => storedOf(bookings, booking.id)?.cancelledAt)).toEqual([NOW, NOW, NOW, NOW]);
+    expect(events.recorded.map((event) => [event.type, (event.data as { id: string }).id])).toEqual(
+      [first, third, fourth, second].map((booking) => ['booking.cancelled', booking.id]),
+    );
+    expect(links.bookings).toEqual([first.id, third.id, fourth.id, second.id]);
   });
 
   it("answers not_found for another organisation's booking, changing and recording nothing", async () => {

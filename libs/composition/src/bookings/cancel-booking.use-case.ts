@@ -3,6 +3,9 @@ import { Clock, DomainEvents, Undo } from '@app/shared/domain';
 import { CancellationPayments } from '@app/payments-and-claims';
 import { type Booking, BookingCancellation, type BookingView } from '@app/scheduling';
 
+/** `this` cancels the one booking; `following`, it and the later occurrences of its series that have not started. */
+export type CancelScope = 'this' | 'following';
+
 /**
  * Cancels a booking: scheduling cancels it, payments charges the cancellation fee and cancels the
  * payment links still waiting to be paid, all in one database transaction that holds the booking's
@@ -22,17 +25,22 @@ export class CancelBooking {
    * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
    * payment method in the same transaction: a declined card leaves the booking as it was, and a
    * cancellation that does not commit refunds the fee it charged. A booking already paid (in whole
-   * or in part) is refused the fee, and stays as it was.
+   * or in part) is refused the fee, and stays as it was. With `scope: 'following'`, the later
+   * occurrences of its series are cancelled with it, each with its own event and its links; the
+   * fee, if asked, is charged for this booking alone: one cancellation, one fee.
    */
-  async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean } = {}): Promise<BookingView> {
+  async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean; scope?: CancelScope } = {}): Promise<BookingView> {
     const undo = new Undo();
     try {
       return await this.events.transaction(async () => {
         const now = this.clock.now();
         const booking = await this.bookings.cancel(organisationId, bookingId, now);
         if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now, undo);
-        await this.payments.cancelWaitingLinks(organisationId, booking.id);
-        return this.bookings.recordCancelled(organisationId, booking.id);
+        const later = options.scope === 'following' ? await this.bookings.cancelLaterInSeries(organisationId, booking, now) : [];
+        for (const cancelled of [booking, ...later]) await this.payments.cancelWaitingLinks(organisationId, cancelled.id);
+        const answer = await this.bookings.recordCancelled(organisationId, booking.id);
+        for (const cancelled of later) await this.bookings.recordCancelled(organisationId, cancelled.id);
+        return answer;
       });
     } catch (error) {
       await undo.run();
@@ -41,8 +49,9 @@ export class CancelBooking {
   }
 
   private async chargeFee(organisationId: string, booking: Booking, now: Date, undo: Undo): Promise<void> {
-    await this.payments.assertNothingPaid(organisationId, booking);
+    await this.payments.assertNothingPaid(organisationId, booking, 'cancellation');
     const fee = await this.bookings.feeDue(organisationId, booking, now);
-    if (fee) await this.payments.chargeFee(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, fee.amount, undo);
+    if (fee)
+      await this.payments.chargeFee(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, { kind: 'cancellation', amount: fee.amount }, undo);
   }
 }

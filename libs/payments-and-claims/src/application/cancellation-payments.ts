@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { Cents, Undo } from '@app/shared/domain';
 import { CancelBookingLinks } from './cancel-booking-links.js';
-import { ChargeCancellationFee, type FeeBooking } from './charge-cancellation-fee.js';
+import { type BookingFeeKind, ChargeCancellationFee, type FeeBooking } from './charge-cancellation-fee.js';
 
 /**
- * What a booking's cancellation asks of payments, each inside the cancellation's database
- * transaction, which holds the booking's lock. The port the cancellation above the contexts calls;
- * `PaymentsForCancellation` is what the module binds, and specs fake it whole.
+ * What a booking's cancellation asks of payments (and a no-show's marking, of its fee), each inside
+ * the caller's database transaction, which holds the booking's lock. The port the cancellation and
+ * the attendance above the contexts call; `PaymentsForCancellation` is what the module binds, and
+ * specs fake it whole.
  */
 export abstract class CancellationPayments {
   /** Refuses a fee for a booking that is paid, or holds part of its price. */
-  abstract assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }): Promise<void>;
+  abstract assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void>;
   /** Charges the fee to the booking's card as its own transaction; its refund goes on `undo`. */
-  abstract chargeFee(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void>;
+  abstract chargeFee(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void>;
   /** Cancels the booking's payment links still waiting to be paid. */
   abstract cancelWaitingLinks(organisationId: string, bookingId: string): Promise<void>;
 }
@@ -26,12 +27,12 @@ export class PaymentsForCancellation extends CancellationPayments {
     super();
   }
 
-  assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }): Promise<void> {
-    return this.fees.assertNothingPaid(organisationId, booking);
+  assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void> {
+    return this.fees.assertNothingPaid(organisationId, booking, kind);
   }
 
-  chargeFee(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void> {
-    return this.fees.charge(organisationId, booking, amount, undo);
+  chargeFee(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void> {
+    return this.fees.charge(organisationId, booking, fee, undo);
   }
 
   cancelWaitingLinks(organisationId: string, bookingId: string): Promise<void> {

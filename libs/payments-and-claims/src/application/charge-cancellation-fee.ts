@@ -10,7 +10,12 @@ import { Transaction } from '../domain/transaction.js';
 import { BookingParties } from './booking-parties.js';
 import { TransactionQueries } from './transaction.queries.js';
 
-/** The booking a cancellation fee is charged for. */
+/** Which fee of the cancellation policy: a cancellation's, or a no-show's (the same fee, charged once a booking was missed). */
+export type BookingFeeKind = 'cancellation' | 'no_show';
+
+const DESCRIPTIONS: Record<BookingFeeKind, string> = { cancellation: 'Cancellation fee', no_show: 'No-show fee' };
+
+/** The booking a cancellation or no-show fee is charged for. */
 export interface FeeBooking {
   id: string;
   clientId: string;
@@ -21,8 +26,9 @@ export interface FeeBooking {
 }
 
 /**
- * A cancellation fee as its own Transaction: one item, charged to the booking's card, inside the
- * caller's database transaction (the booking's cancellation), so a declined card cancels nothing.
+ * A cancellation (or no-show) fee as its own Transaction: one item, charged to the booking's card,
+ * inside the caller's database transaction (the booking's cancellation, or its marking as a
+ * no-show), so a declined card changes nothing.
  * The charge is outside the database: once it succeeds, its refund goes on `undo`, which the caller
  * runs if its transaction does not commit. A booking that already holds money for its service is
  * never charged a fee on top: the practice keeps its fee out of what was paid, by refunding the rest.
@@ -44,12 +50,14 @@ export class ChargeCancellationFee {
    * payment): whatever the fee window, so the answer does not change with the time it is asked.
    * Inside the caller's transaction, after the booking's lock (check-outs of it wait).
    */
-  async assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }): Promise<void> {
+  async assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void> {
     const { held } = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
-    if (booking.paid || held > 0) throw feeOnTopOfPayment(booking.id, held);
+    if (booking.paid || held > 0) throw feeOnTopOfPayment(booking.id, held, kind);
   }
 
-  async charge(organisationId: string, booking: FeeBooking, amount: Cents, undo: Undo): Promise<void> {
+  async charge(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void> {
+    const { amount } = fee;
+    const description = DESCRIPTIONS[fee.kind];
     const { businessId, clientName } = await this.parties.billing(organisationId, booking);
     const now = this.clock.now();
     const transaction = Transaction.create(
@@ -65,7 +73,7 @@ export class ChargeCancellationFee {
         items: [
           {
             chargeAmount: amount,
-            description: 'Cancellation fee',
+            description,
             clinicalCode: null,
             itemCode: null,
             billableItemId: null,
@@ -76,7 +84,7 @@ export class ChargeCancellationFee {
       },
       now,
     );
-    const charged = await this.charges.charge(organisationId, booking.paymentMethodId, amount, `Cancellation fee, booking ${booking.id}`, 'paymentMethodId');
+    const charged = await this.charges.charge(organisationId, booking.paymentMethodId, amount, `${description}, booking ${booking.id}`, 'paymentMethodId');
     undo.add(() => this.charges.refund(charged.paymentId, amount));
     const payment = PaymentTransaction.forCardPayment(
       { organisationId, businessId: transaction.businessId, transactionId: transaction.id },

@@ -35,10 +35,14 @@ export const claimsCoverHeldMoney = (id: string, left: number, held: number): Do
     `Booking ${id}'s claims leave ${left} cents to pay, less than the ${held} its earlier check-outs hold: refund the difference, then check it out again.`,
   );
 
-export const feeOnTopOfPayment = (id: string, held: number): DomainError =>
+export const feeOnTopOfPayment = (id: string, held: number, kind: 'cancellation' | 'no_show'): DomainError =>
   conflict(
     'booking_already_paid',
-    `Booking ${id} ${held > 0 ? `holds ${held} cents paid for its service` : 'is already paid'}, and a cancellation fee is not charged on top: cancel it without chargeCancellationFee, then refund what the practice does not keep.`,
+    `Booking ${id} ${held > 0 ? `holds ${held} cents paid for its service` : 'is already paid'}, and ${
+      kind === 'cancellation'
+        ? 'a cancellation fee is not charged on top: cancel it without chargeCancellationFee, then refund what the practice does not keep.'
+        : 'a no-show fee is not charged on top: mark it without chargeNoShowFee; the practice keeps what was paid, or refunds what it does not keep.'
+    }`,
   );
 
 export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);

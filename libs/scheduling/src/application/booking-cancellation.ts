@@ -4,8 +4,8 @@ import { type Cents, DomainEvents } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
-import { cancellationPolicyOf } from '../domain/cancellation-policy.js';
-import { bookingNotFound, noPaymentMethod } from '../domain/scheduling.errors.js';
+import { cancellationPolicyOf, feeToCharge } from '../domain/cancellation-policy.js';
+import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
 
 /**
@@ -31,10 +31,16 @@ export class BookingCancellation {
 
   /** The fee the organisation's policy makes billable now, and the card it is charged to; `null` when none is. */
   async feeDue(organisationId: string, booking: Booking, now: Date): Promise<{ amount: Cents; paymentMethodId: string } | null> {
-    const policy = cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now);
-    if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return null;
-    if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);
-    return { amount: policy.fee.amount, paymentMethodId: booking.paymentMethodId };
+    return feeToCharge(cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now), booking);
+  }
+
+  /**
+   * Cancels the later occurrences of the booking's series that have not started (none for a booking
+   * of no series), each row locked until the caller's transaction ends, earliest first.
+   */
+  async cancelLaterInSeries(organisationId: string, booking: Booking, now: Date): Promise<Booking[]> {
+    if (!booking.seriesId) return [];
+    return this.bookings.changeLaterInSeries(organisationId, booking.seriesId, booking.serviceDate, (later) => later.cancel(now));
   }
 
   /** The cancelled booking as its GET answers it, recorded as `booking.cancelled`. */

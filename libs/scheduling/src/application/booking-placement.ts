@@ -71,15 +71,20 @@ export class BookingPlacement {
   }
 
   /**
-   * Under the provider's lock: when the slot fits beside the provider's other confirmed bookings
-   * (a group session with a place left counts as free), `write` puts the booking there; otherwise
-   * 409 `slot_unavailable`. A booking being moved does not stand in its own way.
+   * Under the provider's lock (the slots are all one provider's): when every slot fits beside the provider's other confirmed bookings
+   * (a group session with a place left counts as free), `write` puts the bookings there; otherwise
+   * 409 `slot_unavailable` with the start of each slot that does not fit in `conflicts`, and
+   * nothing is written. A booking being moved does not stand in its own way.
    */
-  async reserve(slot: Slot, type: Pick<AppointmentType, 'id' | 'maxAttendees'>, write: (diary: ProviderDiary) => void): Promise<void> {
-    await this.bookings.withProviderDiary(slot.providerId, async (diary) => {
-      const overlapping = (await diary.confirmedBookingsBetween(slot.serviceDate, slot.endsAt)).filter((other) => other.id !== slot.id);
-      if (!fitsBeside(overlapping, { appointmentTypeId: type.id, locationId: slot.locationId, serviceDate: slot.serviceDate, maxAttendees: type.maxAttendees }))
-        throw slotUnavailable();
+  async reserve(slots: readonly Slot[], type: Pick<AppointmentType, 'id' | 'maxAttendees'>, write: (diary: ProviderDiary) => void): Promise<void> {
+    await this.bookings.withProviderDiary(slots[0].providerId, async (diary) => {
+      const conflicts: Date[] = [];
+      for (const slot of slots) {
+        const overlapping = (await diary.confirmedBookingsBetween(slot.serviceDate, slot.endsAt)).filter((other) => other.id !== slot.id);
+        const candidate = { appointmentTypeId: type.id, locationId: slot.locationId, serviceDate: slot.serviceDate, maxAttendees: type.maxAttendees };
+        if (!fitsBeside(overlapping, candidate)) conflicts.push(slot.serviceDate);
+      }
+      if (conflicts.length > 0) throw slotUnavailable(conflicts);
       write(diary);
     });
   }

@@ -5,7 +5,7 @@ import { clientIdsNamed, ClientQueries, type ClientView } from '@app/membership'
 import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
-import { Booking, type BookingStatus } from '../domain/booking.js';
+import { type Attendance, Booking, type BookingStatus } from '../domain/booking.js';
 import { BookingCounts } from '../domain/booking-counts.js';
 import { isManageTokenShaped, manageTokenHash } from '../domain/manage-token.js';
 import { bookingNotFound, manageTokenNotFound } from '../domain/scheduling.errors.js';
@@ -35,6 +35,8 @@ export interface BookingFilters {
   clientId?: string;
   /** The start of the client's first, last or full name, ignoring case and accents (as client search matches names). */
   clientName?: string;
+  attendance?: Attendance[];
+  seriesId?: string;
 }
 
 /**
@@ -64,6 +66,8 @@ export abstract class BookingQueries {
   abstract list(organisationId: string, page: PageRequest, filters: BookingFilters): Promise<Page<Booking>>;
   /** The organisation's booking, or its 404. */
   abstract find(organisationId: string, bookingId: string): Promise<Booking>;
+  /** The organisation's bookings, in the order of `bookingIds`; a 404 for the first missing. */
+  abstract findAll(organisationId: string, bookingIds: readonly string[]): Promise<Booking[]>;
   /** The booking a manage token names, or its 404. */
   abstract byManageToken(token: string): Promise<Booking>;
   /** The parties of each booking, one read per kind of party whatever the number of bookings. */
@@ -75,6 +79,11 @@ export abstract class BookingQueries {
   async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
     const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
     return view;
+  }
+
+  /** `get` of several bookings (a repeat's), their parties read once for all. */
+  async getAll(organisationId: string, bookingIds: readonly string[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {
+    return this.withParties(organisationId, await this.findAll(organisationId, bookingIds), expansion);
   }
 }
 
@@ -129,6 +138,16 @@ export class SqlBookingQueries extends BookingQueries {
     const booking = await this.sql.first(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
     if (!booking) throw bookingNotFound(bookingId);
     return booking;
+  }
+
+  async findAll(organisationId: string, bookingIds: readonly string[]): Promise<Booking[]> {
+    const rows = await this.sql.select(BOOKINGS, 'where b.organisation_id = $1 and b.id = any($2)', [organisationId, [...bookingIds]]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return bookingIds.map((id) => {
+      const booking = byId.get(id);
+      if (!booking) throw bookingNotFound(id);
+      return booking;
+    });
   }
 
   async byManageToken(token: string): Promise<Booking> {
@@ -202,5 +221,10 @@ function whereOf(organisationId: string, filters: BookingFilters): { where: stri
     params.push(...named.params);
     conditions.push(`b.client_id in (${named.sql})`);
   }
+  if (filters.attendance?.length) {
+    params.push([...new Set(filters.attendance)]);
+    conditions.push(`b.attendance = any($${params.length})`);
+  }
+  if (filters.seriesId) compare('b.series_id', '=', filters.seriesId);
   return { where: conditions.join(' and '), params };
 }

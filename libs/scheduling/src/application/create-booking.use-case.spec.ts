@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { KnownClients } from '../../../membership/src/application/testing/known-clients.js';
+import { KnownLocations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { ProviderLocationLink } from '../../../practitioners/src/domain/provider-location-link.js';
@@ -70,6 +71,7 @@ function setUp() {
     new StoredBookingQueries(bookings),
     new FixedClock(NOW),
     events,
+    new KnownLocations({ [ORGANISATION]: [LOCATION, OTHER_LOCATION] }),
   );
   return { bookings, events, createBooking };
 }
@@ -148,6 +150,39 @@ describe('CreateBooking', () => {
     await createBooking.execute(ORGANISATION, command({ appointmentTypeId: groupClass.id, clientId: OTHER_CLIENT.id }));
     await expect(createBooking.execute(ORGANISATION, command({ appointmentTypeId: groupClass.id }))).rejects.toMatchObject({ code: 'slot_unavailable' });
     expect(bookings.bookings).toHaveLength(2);
+  });
+
+  it('books a weekly series: one booking per occurrence sharing a seriesId, each with its booking.created, answering the first', async () => {
+    const { bookings, events, createBooking } = setUp();
+    const { booking: first } = await createBooking.execute(ORGANISATION, command({ repeat: { frequency: 'weekly', count: 3 } }));
+    expect(first.serviceDate).toEqual(at('2026-12-01T09:30:00.000Z'));
+    expect(first.seriesId).toEqual(expect.any(String));
+    expect(bookings.bookings.map((booking) => [booking.serviceDate.toISOString(), booking.seriesId])).toEqual([
+      ['2026-12-01T09:30:00.000Z', first.seriesId],
+      ['2026-12-08T09:30:00.000Z', first.seriesId],
+      ['2026-12-15T09:30:00.000Z', first.seriesId],
+    ]);
+    expect(events.recorded.map((event) => [event.type, (event.data as { id: string }).id])).toEqual(
+      bookings.bookings.map((booking) => ['booking.created', booking.id]),
+    );
+  });
+
+  it('books nothing when one occurrence does not fit, naming every start that does not in conflicts', async () => {
+    const { bookings, events, createBooking } = setUp();
+    await createBooking.execute(ORGANISATION, command({ serviceDate: at('2026-12-08T09:45:00.000Z') }));
+    await createBooking.execute(ORGANISATION, command({ serviceDate: at('2026-12-22T09:15:00.000Z') }));
+    await expect(createBooking.execute(ORGANISATION, command({ repeat: { frequency: 'weekly', count: 4 } }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'slot_unavailable',
+      extensions: { conflicts: ['2026-12-08T09:30:00.000Z', '2026-12-22T09:30:00.000Z'] },
+    });
+    expect(bookings.bookings).toHaveLength(2);
+    expect(events.recorded).toHaveLength(2);
+  });
+
+  it('gives a booking made alone no seriesId', async () => {
+    const { createBooking } = setUp();
+    expect((await createBooking.execute(ORGANISATION, command())).booking.seriesId).toBeNull();
   });
 
   it.each([

@@ -65,7 +65,7 @@ export class RescheduleBooking {
         endsAt: new Date(command.serviceDate.getTime() + booking.endsAt.getTime() - booking.serviceDate.getTime()),
       };
       let moved = false;
-      await this.placement.reserve(slot, type, (diary) => {
+      await this.placement.reserve([slot], type, (diary) => {
         moved = booking.reschedule({ ...slot, providerLocationLinkId: link.id }, now);
         if (moved) diary.move(booking);
       });

@@ -15,6 +15,12 @@ export abstract class BookingRepository {
    * concurrent changes of one booking run one after the other. `null` when there is no such booking.
    */
   abstract change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null>;
+  /**
+   * Loads the series' confirmed bookings that start after `after`, earliest first, with their rows
+   * locked in that order (two such changes of one series never wait on each other in a circle),
+   * applies `change` to each and saves them, in one transaction.
+   */
+  abstract changeLaterInSeries(organisationId: string, seriesId: string, after: Date, change: (booking: Booking) => void): Promise<Booking[]>;
   /** Runs `work` in one transaction: every write in it, a provider's diary included, commits or none does. */
   abstract inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   /**

@@ -86,6 +86,71 @@ describe('Booking.cancel', () => {
   });
 });
 
+describe('Booking attendance', () => {
+  // 09:30 UTC on 1 March 2027 is 20:30 in Sydney (UTC+11), whose day began at 13:00 UTC the day before.
+  const SYDNEY_DAY_STARTS = new Date('2027-02-28T13:00:00.000Z');
+  const cancelled = () => {
+    const gone = booking();
+    gone.cancel(NOW);
+    return gone;
+  };
+
+  it('starts pending, with no arrivedAt and no series', () => {
+    expect(booking()).toMatchObject({ attendance: 'pending', arrivedAt: null, noShowFeeChargedAt: null, seriesId: null });
+  });
+
+  it("marks arrived from the start of the service day in the location's time zone, not UTC's, and refuses it a moment before", () => {
+    const early = booking();
+    const error = errorOf(() => early.markArrived(new Date(SYDNEY_DAY_STARTS.getTime() - 1), 'Australia/Sydney'));
+    expect({ kind: error.kind, code: error.code }).toEqual({ kind: 'conflict', code: 'booking_not_started' });
+    expect(early).toMatchObject({ attendance: 'pending', arrivedAt: null });
+
+    const onTheDay = booking();
+    expect(onTheDay.markArrived(SYDNEY_DAY_STARTS, 'Australia/Sydney')).toBe(true);
+    expect(onTheDay).toMatchObject({ attendance: 'arrived', arrivedAt: SYDNEY_DAY_STARTS });
+    // In London the same instant is 13:00 on 28 February, the day before the booking's service day there.
+    expect(errorOf(() => booking().markArrived(SYDNEY_DAY_STARTS, 'Europe/London')).code).toBe('booking_not_started');
+  });
+
+  it('keeps the first arrivedAt when marked arrived again, and says nothing changed', () => {
+    const here = booking();
+    here.markArrived(SERVICE_DATE, 'Australia/Sydney');
+    expect(here.markArrived(new Date(SERVICE_DATE.getTime() + 60_000), 'Australia/Sydney')).toBe(false);
+    expect(here.arrivedAt).toEqual(SERVICE_DATE);
+  });
+
+  it('marks a no-show from the start of the booking on, clearing arrivedAt, and refuses it 1 ms before', () => {
+    const early = booking();
+    expect(errorOf(() => early.markNoShow(new Date(SERVICE_DATE.getTime() - 1))).code).toBe('booking_not_started');
+    const missed = booking();
+    missed.markArrived(SERVICE_DATE, 'Australia/Sydney');
+    expect(missed.markNoShow(SERVICE_DATE)).toBe(true);
+    expect(missed).toMatchObject({ attendance: 'no_show', arrivedAt: null });
+    expect(missed.markNoShow(new Date(SERVICE_DATE.getTime() + 1))).toBe(false);
+  });
+
+  it('goes back to pending from either mark, and says nothing changed when it already was', () => {
+    const undone = booking();
+    expect(undone.markPending(SERVICE_DATE)).toBe(false);
+    undone.markArrived(SERVICE_DATE, 'Australia/Sydney');
+    expect(undone.markPending(SERVICE_DATE)).toBe(true);
+    expect(undone).toMatchObject({ attendance: 'pending', arrivedAt: null });
+  });
+
+  it('refuses every mark of a cancelled booking with 409 booking_cancelled', () => {
+    for (const mark of [
+      (gone: Booking) => gone.markArrived(SERVICE_DATE, 'Australia/Sydney'),
+      (gone: Booking) => gone.markNoShow(SERVICE_DATE),
+      (gone: Booking) => gone.markPending(NOW),
+    ]) {
+      const gone = cancelled();
+      const error = errorOf(() => mark(gone));
+      expect({ kind: error.kind, code: error.code }).toEqual({ kind: 'conflict', code: 'booking_cancelled' });
+      expect(gone.attendance).toBe('pending');
+    }
+  });
+});
+
 describe('fitsBeside', () => {
   const BONDI = '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
   const existing = (appointmentTypeId: string, serviceDate: Date = SERVICE_DATE) => ({ appointmentTypeId, locationId: BONDI, serviceDate });

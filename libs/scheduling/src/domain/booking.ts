@@ -1,5 +1,6 @@
+import { Temporal } from 'temporal-polyfill';
 import { type Cents, newUuid, nextUpdatedAt } from '@app/shared/domain';
-import { bookingAlreadyCancelled, bookingCancelled, bookingInPast } from './scheduling.errors.js';
+import { bookingAlreadyCancelled, bookingCancelled, bookingInPast, bookingNotStarted } from './scheduling.errors.js';
 
 export interface Adjustment {
   id: string;
@@ -25,9 +26,15 @@ export interface NewBooking {
   pmsAttendeeId?: string | null;
   /** SHA-256 of the token a patient who booked online manages the booking with. */
   manageTokenHash?: string | null;
+  /** The series of a repeated booking, shared by all its occurrences. */
+  seriesId?: string | null;
 }
 
 export type BookingStatus = 'confirmed' | 'cancelled';
+
+/** Whether the client came: `pending` until the clinic says. */
+export type Attendance = 'pending' | 'arrived' | 'no_show';
+export const ATTENDANCES: readonly Attendance[] = ['pending', 'arrived', 'no_show'];
 
 /** An appointment of a client with a provider at a location. Confirmed until cancelled. */
 export class Booking {
@@ -51,6 +58,11 @@ export class Booking {
   pmsBookingId: string | null;
   pmsAttendeeId: string | null;
   manageTokenHash: string | null;
+  attendance: Attendance;
+  arrivedAt: Date | null;
+  /** When a no-show fee was charged for it: a booking is charged one at most. */
+  noShowFeeChargedAt: Date | null;
+  seriesId: string | null;
   createdAt: Date;
   /** When it last changed: equal to `createdAt` until it does. */
   updatedAt: Date;
@@ -76,6 +88,10 @@ export class Booking {
     booking.pmsBookingId = props.pmsBookingId ?? null;
     booking.pmsAttendeeId = props.pmsAttendeeId ?? null;
     booking.manageTokenHash = props.manageTokenHash ?? null;
+    booking.attendance = 'pending';
+    booking.arrivedAt = null;
+    booking.noShowFeeChargedAt = null;
+    booking.seriesId = props.seriesId ?? null;
     booking.createdAt = now;
     booking.updatedAt = now;
     return booking;
@@ -123,6 +139,47 @@ export class Booking {
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
     return true;
   }
+
+  /**
+   * The client is here: allowed from the start of the service day in `timeZone` (the location's),
+   * so a client early for a booking later that day can be marked. Whether anything changed; a
+   * booking already marked arrived keeps its first `arrivedAt`.
+   */
+  markArrived(now: Date, timeZone: string): boolean {
+    if (this.cancelledAt) throw bookingCancelled(this.id);
+    if (this.attendance === 'arrived') return false;
+    const dayStarts = Temporal.Instant.fromEpochMilliseconds(this.serviceDate.getTime()).toZonedDateTimeISO(timeZone).startOfDay();
+    if (now.getTime() < dayStarts.epochMilliseconds) throw bookingNotStarted(this.id, 'its service day has not begun');
+    return attend(this, 'arrived', now, now);
+  }
+
+  /** The client did not come: allowed once the booking has started. Whether anything changed. */
+  markNoShow(now: Date): boolean {
+    if (this.cancelledAt) throw bookingCancelled(this.id);
+    if (this.attendance === 'no_show') return false;
+    if (now.getTime() < this.serviceDate.getTime()) throw bookingNotStarted(this.id, 'it has not started');
+    return attend(this, 'no_show', null, now);
+  }
+
+  /** Back to not yet known, as a mistaken mark is undone. Whether anything changed. */
+  markPending(now: Date): boolean {
+    if (this.cancelledAt) throw bookingCancelled(this.id);
+    if (this.attendance === 'pending') return false;
+    return attend(this, 'pending', null, now);
+  }
+
+  /** Its no-show fee was charged: never again, whatever is marked later. Nothing its answer shows changes. */
+  recordNoShowFee(now: Date): void {
+    this.noShowFeeChargedAt = now;
+  }
+}
+
+/** The one way the marks above set a booking's attendance. */
+function attend(booking: Booking, attendance: Attendance, arrivedAt: Date | null, now: Date): true {
+  booking.attendance = attendance;
+  booking.arrivedAt = arrivedAt;
+  booking.updatedAt = nextUpdatedAt(booking.updatedAt, now);
+  return true;
 }
 
 /**

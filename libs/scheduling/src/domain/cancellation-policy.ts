@@ -1,5 +1,5 @@
 import { type Cents, percentOf } from '@app/shared/domain';
-import { cancelNotAllowed, rescheduleNotAllowed } from './scheduling.errors.js';
+import { cancelNotAllowed, noPaymentMethod, rescheduleNotAllowed } from './scheduling.errors.js';
 
 /** The organisation's booking settings that the policy reads. */
 export interface CancellationSettings {
@@ -60,4 +60,18 @@ export function assertClientMayCancel(policy: CancellationPolicy): void {
  */
 export function assertClientMayReschedule(policy: CancellationPolicy): void {
   if (!policy.rules.clientReschedule.enabled || (policy.enabled && policy.fee.billable)) throw rescheduleNotAllowed();
+}
+
+/**
+ * The fee the policy makes billable and the card it is charged to: a cancellation's fee, and a
+ * no-show's (the policy's fee, billable once the booking has started). `null` when none is due;
+ * a fee due with no card is 409 `no_payment_method`.
+ */
+export function feeToCharge(
+  policy: CancellationPolicy,
+  booking: { id: string; paymentMethodId: string | null },
+): { amount: Cents; paymentMethodId: string } | null {
+  if (!policy.enabled || !policy.fee.billable || policy.fee.amount <= 0) return null;
+  if (!booking.paymentMethodId) throw noPaymentMethod(booking.id);
+  return { amount: policy.fee.amount, paymentMethodId: booking.paymentMethodId };
 }

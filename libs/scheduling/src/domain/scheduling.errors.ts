@@ -9,7 +9,15 @@ export const bookingInPast = (id: string, change: 'cancelled' | 'rescheduled'): 
 
 export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
 
-export const slotUnavailable = (): DomainError => conflict('slot_unavailable', 'The provider already has a booking at that time.');
+export const bookingNotStarted = (id: string, reason: string): DomainError => conflict('booking_not_started', `Booking ${id} cannot be marked yet: ${reason}.`);
+
+/** `conflicts`: the start of each time that does not fit, so a client can pick others (every occurrence of a repeat is checked). */
+export const slotUnavailable = (conflicts: Date[] = []): DomainError =>
+  conflict(
+    'slot_unavailable',
+    conflicts.length > 1 ? `The provider already has bookings at ${conflicts.length} of these times.` : 'The provider already has a booking at that time.',
+    conflicts.length > 0 ? { conflicts: conflicts.map((date) => date.toISOString()) } : undefined,
+  );
 
 export const rescheduleNotAllowed = (): DomainError =>
   conflict('reschedule_not_allowed', "The clinic's policy does not let this booking be moved online now. Contact the clinic to change it.");
@@ -46,5 +54,4 @@ export const locationLinkDeleted = (providerId: string, locationId: string): Dom
 /** The token never appears in the answer: it is the patient's secret. */
 export const manageTokenNotFound = (): DomainError => new DomainError('not_found', 'not_found', 'No booking has this manage token.');
 
-export const noPaymentMethod = (id: string): DomainError =>
-  conflict('no_payment_method', `Booking ${id} has no payment method to charge the cancellation fee to.`);
+export const noPaymentMethod = (id: string): DomainError => conflict('no_payment_method', `Booking ${id} has no payment method to charge the fee to.`);

@@ -12,5 +12,8 @@ export function renderSchedulingEvents(renderers: EventRenderers): void {
   renderers.register(['appointment_type.created', 'appointment_type.updated', 'appointment_type.deleted'], (type: AppointmentType) =>
     AppointmentTypeResponse.from(type),
   );
-  renderers.register(['booking.created', 'booking.cancelled', 'booking.paid', 'booking.rescheduled'], (booking: BookingView) => renderBooking(booking, {}));
+  renderers.register(
+    ['booking.created', 'booking.cancelled', 'booking.paid', 'booking.rescheduled', 'booking.arrived', 'booking.no_show'],
+    (booking: BookingView) => renderBooking(booking, {}),
+  );
 }

@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   'booking.cancelled',
   'booking.paid',
   'booking.rescheduled',
+  'booking.arrived',
+  'booking.no_show',
   'transaction.created',
   'payment.succeeded',
   'payment.failed',

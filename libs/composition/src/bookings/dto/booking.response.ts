@@ -5,7 +5,7 @@ import { LocationResponse } from '@app/organisations/http';
 import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitioners/http';
 import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet/http';
 import { TransactionResponse } from '@app/payments-and-claims/http';
-import type { BookingStatus } from '@app/scheduling';
+import { ATTENDANCES, type Attendance, type BookingStatus } from '@app/scheduling';
 import { AdjustmentResponse, AppointmentTypeResponse, CancellationPolicyResponse, renderBooking } from '@app/scheduling/http';
 import type { ExpandedBookingView } from '../booking-views.js';
 
@@ -41,6 +41,21 @@ export class BookingResponse {
   @ApiCents({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
   @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
+  @ApiProperty({
+    enum: ATTENDANCES,
+    example: 'pending',
+    description: 'Whether the client came: `pending` until marked through `POST …/bookings/{bookingId}/attendance`.',
+  })
+  attendance: Attendance;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null, description: 'When the client was marked `arrived`; null otherwise.' })
+  arrivedAt: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Shared by every occurrence of a repeated booking (`repeat` on create); null for a booking made alone.',
+  })
+  seriesId: string | null;
   @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' })
   healthFundCard?: HealthFundCardResponse | null;
   @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' })

@@ -2,7 +2,7 @@ import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
-import { BOOKING_EXPANSIONS, type BookingExpansion, type BookingStatus } from '@app/scheduling';
+import { ATTENDANCES, type Attendance, BOOKING_EXPANSIONS, type BookingExpansion, type BookingStatus } from '@app/scheduling';
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -60,6 +60,14 @@ class BookingFiltersQuery extends PageQuery {
   @MaxLength(254)
   @Matches(/[\p{L}\p{N}]/u, { message: 'q must contain a letter or a digit' })
   q?: string;
+
+  @ListQueryParam(ATTENDANCES, 'Only bookings with these attendances.', ['no_show'])
+  attendance?: Attendance[];
+
+  @ApiProperty({ required: false, example: '0193a6fc-1a2b-7c3d-8e4f-5a6b7c8d9e10', description: 'Only the occurrences of this repeat series.' })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'seriesId must be a series id' })
+  seriesId?: string;
 }
 
 export class ListBookingsQuery extends IntersectionType(BookingFiltersQuery, BookingExpandQuery) {}

@@ -140,10 +140,13 @@ export class KnownOrganisations extends OrganisationQueries {
 
 /**
  * Directory reads over fixed organisations and their location ids (the real queries read the
- * database), for the checks use cases make before they write.
+ * database), for the checks use cases make before they write. Every location is in `timeZone`.
  */
 export class KnownLocations extends DirectoryQueries {
-  constructor(private readonly locationIdsOf: Record<string, string[]>) {
+  constructor(
+    private readonly locationIdsOf: Record<string, string[]>,
+    private readonly timeZone = 'Australia/Sydney',
+  ) {
     super();
   }
 
@@ -171,8 +174,11 @@ export class KnownLocations extends DirectoryQueries {
     return unread();
   }
 
-  locations(): never {
-    return unread();
+  /** Only what use cases read of a location here: its id, organisation and time zone. */
+  async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
+    const known = this.locationIdsOf[organisationId] ?? [];
+    const located = ids.filter((id) => known.includes(id)).map((id) => Object.assign(new Location(), { id, organisationId, timeZone: this.timeZone }));
+    return new Map(located.map((location) => [location.id, location]));
   }
 
   businesses(): never {

@@ -47,6 +47,15 @@ export class InMemoryBookings extends BookingRepository {
     return booking;
   }
 
+  async changeLaterInSeries(organisationId: string, seriesId: string, after: Date, change: (booking: Booking) => void): Promise<Booking[]> {
+    const later = this.bookings
+      .filter((booking) => booking.organisationId === organisationId && booking.seriesId === seriesId && !booking.cancelledAt && booking.serviceDate > after)
+      .sort((a, b) => a.serviceDate.getTime() - b.serviceDate.getTime());
+    const changed: Booking[] = [];
+    for (const booking of later) changed.push((await this.change(organisationId, booking.id, change))!);
+    return changed;
+  }
+
   /** Keeps the bookings as they were when `work` fails, as a rolled-back transaction would. */
   async inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
     const before = this.bookings.map(copyOf);
@@ -88,6 +97,10 @@ export class StoredBookingQueries extends BookingQueries {
     const booking = this.stored.bookings.find((stored) => stored.organisationId === organisationId && stored.id === bookingId);
     if (!booking) throw bookingNotFound(bookingId);
     return copyOf(booking);
+  }
+
+  async findAll(organisationId: string, bookingIds: readonly string[]): Promise<Booking[]> {
+    return Promise.all(bookingIds.map((id) => this.find(organisationId, id)));
   }
 
   async withParties(_organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {

@@ -4,7 +4,7 @@ import type { ClientView } from '@app/membership';
 import { BusinessResponse, LocationResponse } from '@app/organisations/http';
 import { ProviderResponse } from '@app/practitioners/http';
 import type { BookingView } from '../../application/booking.queries.js';
-import type { BookingStatus } from '../../domain/booking.js';
+import type { Attendance, BookingStatus } from '../../domain/booking.js';
 import type { CancellationPolicy } from '../../domain/cancellation-policy.js';
 import { AppointmentTypeResponse } from './appointment-type.response.js';
 
@@ -66,6 +66,9 @@ export interface BookingFields {
   servicePrice: number;
   cancelledAt: string | null;
   status: BookingStatus;
+  attendance: Attendance;
+  arrivedAt: string | null;
+  seriesId: string | null;
   pmsBookingId: string | null;
   pmsAttendeeId?: string | null;
 }
@@ -110,6 +113,9 @@ export function renderBooking<Expanded extends object>(read: BookingView, expand
     servicePrice: booking.servicePrice,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+    attendance: booking.attendance,
+    arrivedAt: booking.arrivedAt?.toISOString() ?? null,
+    seriesId: booking.seriesId,
     ...expanded,
     pmsBookingId: booking.pmsBookingId,
     ...(expansion.has('pmsAttendeeId') ? { pmsAttendeeId: booking.pmsAttendeeId } : {}),

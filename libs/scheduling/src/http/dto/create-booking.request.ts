@@ -1,6 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, IsUUID, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsDateTimeWithOffset, MayBeOmitted } from '@app/shared';
+import { MAX_OCCURRENCES, MIN_OCCURRENCES, REPEAT_FREQUENCIES, type RepeatFrequency } from '../../domain/repeat.js';
+
+const OCCURRENCES = { message: `must be a whole number from ${MIN_OCCURRENCES} to ${MAX_OCCURRENCES}` };
+
+export class RepeatRequest {
+  @ApiProperty({ enum: REPEAT_FREQUENCIES, example: 'weekly', description: 'Every week, or every second week.' })
+  @IsIn(REPEAT_FREQUENCIES, { message: `must be one of: ${REPEAT_FREQUENCIES.join(', ')}` })
+  frequency: RepeatFrequency;
+
+  @ApiProperty({ example: 6, minimum: MIN_OCCURRENCES, maximum: MAX_OCCURRENCES, description: 'Occurrences in all, the first included.' })
+  @IsInt(OCCURRENCES)
+  @Min(MIN_OCCURRENCES, OCCURRENCES)
+  @Max(MAX_OCCURRENCES, OCCURRENCES)
+  count: number;
+}
 
 export class CreateBookingRequest {
   @ApiProperty({ example: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', description: 'A client of this organisation.' })
@@ -44,4 +60,16 @@ export class CreateBookingRequest {
   @IsString()
   @MaxLength(100)
   pmsAttendeeId?: string;
+
+  @ApiProperty({
+    required: false,
+    type: RepeatRequest,
+    description:
+      "Book the same time again every week or fortnight, keeping the first booking's wall-clock time in the location's time zone across daylight saving. Every occurrence is checked before any is written: one that does not fit is 409 `slot_unavailable` with `conflicts` (each conflicting serviceDate) and nothing is booked.",
+  })
+  @MayBeOmitted()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RepeatRequest)
+  repeat?: RepeatRequest;
 }

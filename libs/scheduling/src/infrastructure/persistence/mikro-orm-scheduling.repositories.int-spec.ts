@@ -55,6 +55,8 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       appointmentType: null,
       client: null,
     }),
+    getAll: async (organisationId: string, ids: string[]): Promise<BookingView[]> =>
+      Promise.all(ids.map((id) => bookingReads.get(organisationId, id, Expansion.none()))),
   } as unknown as BookingQueries;
 
   /** The use case as one request runs it: its own unit of work, every collaborator on the database. */
@@ -74,6 +76,7 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       bookingReads,
       clock,
       new RecordedEvents(renderSchedulingEvents),
+      new SqlDirectoryQueries(sql, organisations),
     )
       .execute(organisationId, command)
       .then((read) => read.booking);

@@ -47,6 +47,19 @@ export class MikroOrmBookingRepository extends BookingRepository {
     }, JOIN_RUNNING);
   }
 
+  changeLaterInSeries(organisationId: string, seriesId: string, after: Date, change: (booking: Booking) => void): Promise<Booking[]> {
+    return this.em.transactional(async (tx) => {
+      const bookings = await tx.find(
+        Booking,
+        { organisationId, seriesId, cancelledAt: null, serviceDate: { $gt: after } },
+        { orderBy: { serviceDate: 'asc', id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      bookings.forEach(change);
+      await tx.flush();
+      return bookings;
+    }, JOIN_RUNNING);
+  }
+
   inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
     // The EntityManager resolves to this transaction's fork inside `work`, and the diary's own
     // transaction nests in it as a savepoint, so its lock lasts until this one commits.

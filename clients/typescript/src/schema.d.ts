@@ -1098,6 +1098,8 @@ export interface paths {
         /**
          * List payment transactions in a payout
          * @description Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.
+         *
+         *     With `Accept: text/csv` the answer is every payment transaction of the payout at once (no paging; `page` and `limit` are ignored) as RFC 4180 CSV for reconciliation against the bank, one row each in the same order under the header `id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net`. Amounts are in cents; `adjustments` is the sum of the adjustments this payout counted of the row (a refund is negative), and `net` what this payout paid for it: `amount − platformFeeAmount + adjustments` for a row it paid out, only `adjustments` for one paid out earlier and listed again for a later refund. The `net` column adds up to the payout's `amount`.
          */
         get: operations["Payouts_transactions"];
         put?: never;
@@ -19630,6 +19632,11 @@ export interface operations {
                     "application/json": components["schemas"]["PageEnvelopeDto"] & {
                         items: components["schemas"]["PaymentTransactionResponse"][];
                     };
+                    /**
+                     * @example id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net
+                     *     0193a6f2-0001-7000-8000-00000000a001,2027-07-01T00:05:00.000Z,payment,0193a6f2-0001-7000-8000-00000000b001,"Smith, Jane",12000,180,-1000,10820
+                     */
+                    "text/csv": string;
                 };
             };
             /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */

@@ -24,6 +24,7 @@ import { Migration20261127000000DeliveryFailureClasses } from './Migration202611
 import { Migration20261128000000OrganisationsUpdatedAt } from './Migration20261128000000OrganisationsUpdatedAt.js';
 import { Migration20261128000000BookingChanges } from './Migration20261128000000BookingChanges.js';
 import { Migration20261128000000PractitionersUpdatedAt } from './Migration20261128000000PractitionersUpdatedAt.js';
+import { Migration20261129000000Invoices } from './Migration20261129000000Invoices.js';
 import { Migration20261128000000AppointmentTypeVersions } from './Migration20261128000000AppointmentTypeVersions.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000000BookingChanges', class: Migration20261128000000BookingChanges },
   { name: 'Migration20261128000000PractitionersUpdatedAt', class: Migration20261128000000PractitionersUpdatedAt },
   { name: 'Migration20261128000000AppointmentTypeVersions', class: Migration20261128000000AppointmentTypeVersions },
+  { name: 'Migration20261129000000Invoices', class: Migration20261129000000Invoices },
 ];

@@ -19,7 +19,7 @@ export class Migration20261129000000Invoices extends Migration {
         organisation_id text not null references organisations (id),
         business_id uuid not null references businesses (id),
         booking_id uuid not null references bookings (id),
-        transaction_id uuid not null unique references transactions (id),
+        transaction_id uuid not null references transactions (id),
         client_id uuid not null references clients (id),
         number text not null,
         status text not null,
@@ -30,9 +30,11 @@ export class Migration20261129000000Invoices extends Migration {
         tax_amount integer not null,
         total integer not null,
         created_at timestamptz(3) not null,
-        updated_at timestamptz(3) not null,
-        unique (business_id, number)
+        updated_at timestamptz(3) not null
       )`);
+    // One invoice per check-out, and one of each number in a business.
+    this.addSql(`create unique index invoices_transaction_unique on invoices (transaction_id)`);
+    this.addSql(`create unique index invoices_number_unique on invoices (business_id, number)`);
     // The list, newest first, and its sync order.
     this.addSql(`create index invoices_organisation_idx on invoices (organisation_id, issued_at desc, id desc)`);
     this.addSql(`create index invoices_sync_idx on invoices (organisation_id, updated_at, id)`);

@@ -126,10 +126,11 @@ export class CheckOutBooking {
     // The transaction first: its payment transactions name it, and the ORM does not know they do.
     await this.payments.save(transaction);
     await this.payments.save(...(fundClaim ? [fundClaim] : []), ...(medicareClaim ? [medicareClaim] : []), ...paymentTransactions);
+    const invoice = await this.invoices.issue(booking, transaction, paymentTransactions, now);
     if (link) await this.payments.addLinkToken(link.token);
     else await this.bookings.markPaid(organisationId, booking.id);
     const answer = await this.recordEvents(organisationId, transaction.id);
-    await this.invoices.issue(booking, transaction, paymentTransactions, now);
+    await this.invoices.announce(invoice);
     return answer;
   }
 

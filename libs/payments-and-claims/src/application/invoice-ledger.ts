@@ -29,8 +29,11 @@ export class InvoiceLedger {
     private readonly events: DomainEvents,
   ) {}
 
-  /** The check-out's invoice, its status from the payment transactions it made. */
-  async issue(booking: BookingToSettle, transaction: Transaction, paymentTransactions: readonly PaymentTransaction[], now: Date): Promise<void> {
+  /**
+   * The check-out's invoice, its status from the payment transactions it made, and the booking
+   * `invoiced`. Its events wait for `announce`, so they follow the check-out's own.
+   */
+  async issue(booking: BookingToSettle, transaction: Transaction, paymentTransactions: readonly PaymentTransaction[], now: Date): Promise<Invoice> {
     const organisationId = transaction.organisationId;
     const parties = await this.partiesOf(organisationId, booking, transaction);
     const invoice = Invoice.issue(
@@ -42,12 +45,18 @@ export class InvoiceLedger {
       await this.invoices.nextNumber(transaction.businessId),
       now,
     );
-    const becamePaid = invoice.settle(invoice.balanceOf(paymentTransactions), now);
+    invoice.settle(invoice.balanceOf(paymentTransactions), now);
     invoice.updatedAt = now;
     await this.invoices.save(invoice);
     await this.bookings.markInvoiced(organisationId, booking.id);
-    await this.events.record('invoice.created', organisationId, await this.queries.get(organisationId, invoice.id));
-    if (becamePaid) await this.events.record('invoice.paid', organisationId, await this.queries.get(organisationId, invoice.id));
+    return invoice;
+  }
+
+  /** `invoice.created` for an invoice just issued, and `invoice.paid` when it was paid at once. */
+  async announce(invoice: Invoice): Promise<void> {
+    const view = await this.queries.get(invoice.organisationId, invoice.id);
+    await this.events.record('invoice.created', invoice.organisationId, view);
+    if (invoice.status === 'paid') await this.events.record('invoice.paid', invoice.organisationId, view);
   }
 
   /** The money of the transaction changed: its invoice (if it has one) follows, and says so once it is paid. */

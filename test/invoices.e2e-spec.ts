@@ -244,6 +244,40 @@ describe('a check-out issues an invoice', () => {
     expect(await invoiceOf(sale)).toMatchObject({ status: 'paid', total: 14200, amountPaid: 14200, amountRefunded: 2200, amountDue: 0 });
   });
 
+  it("a claim's void takes its benefit off amountPaid: the invoice is open again for that much", async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    const paid = await invoiceOf(sale);
+    const fundPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${fundPart.claim.id}/void`), {}, home.auth).expect(200);
+    const reopened = (await getInvoice(paid.id).expect(200)).body;
+    expect(reopened).toMatchObject({ status: 'open', total: 14200, amountPaid: 14200 - fundPart.amount, amountDue: fundPart.amount });
+    expect(reopened.updatedAt > paid.updatedAt).toBe(true);
+    expect((await eventsOf(paid.id)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.paid']);
+  });
+
+  it('lists by filters, newest first, and by updatedSince in updatedAt order', async () => {
+    const shop = await clinic();
+    const first = await invoiceOf(await shop.checkOut());
+    const second = await invoiceOf(await shop.checkOut(() => ({ paymentLink: {} })));
+    const third = await invoiceOf(await shop.checkOut());
+    const list = async (query: string) =>
+      (
+        await t
+          .http()
+          .get(orgPath(home.id, `/invoices?clientId=${shop.client.id}&${query}`))
+          .set('Authorization', home.auth)
+          .expect(200)
+      ).body.items.map((item: Body) => item.number);
+    expect(await list('')).toEqual([third.number, second.number, first.number]);
+    expect(await list('status=paid')).toEqual([third.number, first.number]);
+    expect(await list(`issuedAtMin=${encodeURIComponent(second.issuedAt)}&issuedAtMax=${encodeURIComponent(third.issuedAt)}`)).toEqual([second.number]);
+    expect(await list(`updatedSince=${encodeURIComponent(first.updatedAt)}`)).toEqual([first.number, second.number, third.number]);
+    expect(await list(`updatedSince=${encodeURIComponent(second.updatedAt)}&limit=1&page=2`)).toEqual([third.number]);
+    const bad = await t.http().get(orgPath(home.id, '/invoices?status=void&issuedAtMin=yesterday')).set('Authorization', home.auth);
+    expect(bad.status).toBe(400);
+  });
+
   it("is the organisation's own: another organisation, or an unknown id, is a 404", async () => {
     const shop = await clinic();
     const invoice = await invoiceOf(await shop.checkOut());
@@ -258,20 +292,32 @@ describe('a check-out issues an invoice', () => {
   });
 });
 
+const pdfOf = (id: string) =>
+  getInvoice(id, 'application/pdf')
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+
 describe('the invoice as a PDF', () => {
+  it('says only "Tax invoice" while something is due', async () => {
+    const shop = await clinic();
+    const invoice = await invoiceOf(await shop.checkOut(() => ({ paymentLink: {} })));
+    const { text } = await extractText(new Uint8Array((await pdfOf(invoice.id)).body as Buffer), { mergePages: true });
+    expect(text).toContain('Tax invoice');
+    expect(text).not.toContain('Receipt');
+    expect(text).toContain('Amount due $142.00');
+  });
+
   it('is a one-page tax invoice and receipt with the ABN, provider number, items and totals', async () => {
     const shop = await clinic();
     const invoice = await invoiceOf(
       await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } })),
     );
-    const response = await getInvoice(invoice.id, 'application/pdf')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const response = await pdfOf(invoice.id);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers.etag).toBe(etagOf(invoice.updatedAt));
     const bytes = response.body as Buffer;
@@ -279,6 +325,7 @@ describe('the invoice as a PDF', () => {
     if (process.env.INVOICE_PDF_DIR) writeFileSync(join(process.env.INVOICE_PDF_DIR, 'invoice.pdf'), bytes);
     const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: true });
     expect(totalPages).toBe(1);
+    expect(text).toContain(`Invoice number ${invoice.number}`);
     for (const words of [
       'Tax invoice',
       'Receipt',

@@ -36,17 +36,7 @@ export class InvoiceLedger {
   async issue(booking: BookingToSettle, transaction: Transaction, paymentTransactions: readonly PaymentTransaction[], now: Date): Promise<Invoice> {
     const organisationId = transaction.organisationId;
     const parties = await this.partiesOf(organisationId, booking, transaction);
-    const invoice = Invoice.issue(
-      transaction,
-      booking.id,
-      booking.clientId,
-      booking.serviceDate,
-      parties,
-      await this.invoices.nextNumber(transaction.businessId),
-      now,
-    );
-    invoice.settle(invoice.balanceOf(paymentTransactions), now);
-    invoice.updatedAt = now;
+    const invoice = Invoice.issue(transaction, paymentTransactions, booking, parties, await this.invoices.nextNumber(transaction.businessId), now);
     await this.invoices.save(invoice);
     await this.bookings.markInvoiced(organisationId, booking.id);
     return invoice;

@@ -9,6 +9,7 @@ const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const BUSINESS = '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a';
 const BOOKING = '0193a6fb-b425-70e7-82f9-5d6e7f8091a2';
 const CLIENT = '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80';
+const BOOKED = { id: BOOKING, clientId: CLIENT, serviceDate: NOW };
 const PARTIES: InvoiceParties = {
   business: { name: 'Move Well Physio Pty Ltd', taxIdentifier: '51824753556' },
   location: {
@@ -64,7 +65,8 @@ describe('Invoice', () => {
   });
 
   it('takes the GST within each amount at its billable item rate, and its sums add up', () => {
-    const invoice = Invoice.issue(sale(), BOOKING, CLIENT, NOW, PARTIES, 7, NOW);
+    const invoice = Invoice.issue(sale(), [], BOOKED, PARTIES, 7, NOW);
+    expect(invoice.status).toBe('open');
     expect(invoice.items.map((item) => [item.taxRate, item.taxAmount, item.amount])).toEqual([
       [0, 0, 12000],
       [10, 200, 2200],
@@ -75,7 +77,7 @@ describe('Invoice', () => {
 
   it('is due what the payments leave; a refund is counted but makes nothing due, a void does', () => {
     const transaction = sale();
-    const invoice = Invoice.issue(transaction, BOOKING, CLIENT, NOW, PARTIES, 1, NOW);
+    const invoice = Invoice.issue(transaction, [], BOOKED, PARTIES, 1, NOW);
     const paid = card(transaction, 14200);
     expect(invoice.balanceOf([card(transaction, 10000)])).toMatchObject({ amountPaid: 10000, amountDue: 4200 });
     paid.adjust({ source: 'refund', amount: -3000, createdAt: LATER.toISOString() });

@@ -77,17 +77,26 @@ export class Invoice {
   createdAt: Date;
   updatedAt: Date;
 
-  /** The invoice of a check-out's transaction; `count` is the business's next invoice number. */
-  static issue(transaction: Transaction, bookingId: string, clientId: string, serviceDate: Date, parties: InvoiceParties, count: number, now: Date): Invoice {
+  /**
+   * The invoice of a check-out's transaction; `count` is the business's next invoice number, and
+   * `paymentTransactions` what the check-out took (its status follows them).
+   */
+  static issue(
+    transaction: Transaction,
+    paymentTransactions: readonly PaymentTransaction[],
+    booking: { id: string; clientId: string; serviceDate: Date },
+    parties: InvoiceParties,
+    count: number,
+    now: Date,
+  ): Invoice {
     const invoice = new Invoice();
     invoice.id = newUuid();
     invoice.organisationId = transaction.organisationId;
     invoice.businessId = transaction.businessId;
-    invoice.bookingId = bookingId;
+    invoice.bookingId = booking.id;
     invoice.transactionId = transaction.id;
-    invoice.clientId = clientId;
+    invoice.clientId = booking.clientId;
     invoice.number = invoiceNumber(count);
-    invoice.status = 'open';
     invoice.issuedAt = now;
     invoice.parties = parties;
     invoice.items = transaction.items.map((item) => {
@@ -95,7 +104,7 @@ export class Invoice {
       return {
         description: item.description,
         itemCode: item.itemCode,
-        serviceDate: serviceDate.toISOString(),
+        serviceDate: booking.serviceDate.toISOString(),
         quantity: 1,
         unitAmount: item.chargeAmount,
         taxRate,
@@ -106,6 +115,7 @@ export class Invoice {
     invoice.taxAmount = sumCents(invoice.items.map((item) => item.taxAmount));
     invoice.total = sumCents(invoice.items.map((item) => item.amount));
     invoice.subtotal = invoice.total - invoice.taxAmount;
+    invoice.status = invoice.balanceOf(paymentTransactions).amountDue === 0 ? 'paid' : 'open';
     invoice.createdAt = now;
     invoice.updatedAt = now;
     return invoice;

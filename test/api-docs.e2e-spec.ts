@@ -89,6 +89,7 @@ describe('the OpenAPI document for a client developer', () => {
       'Clients and patients',
       'Bookings',
       'Check-out and payments',
+      'Invoices',
       'Payouts',
       'Webhooks and events',
       'Practitioners',

@@ -130,11 +130,13 @@ describe('every change of a booking is found with updatedSince', () => {
     expect(after.paid).toBe(true);
   });
 
-  it('a payment link paid: the check-out that made it leaves the booking unpaid and unchanged, paying it changes it', async () => {
+  it('a payment link paid: the check-out that made it invoices the booking, unpaid; paying it changes it again', async () => {
     const booking = await book();
-    const since = await now();
-    const sale = await created(post(`/bookings/${booking.id}/transactions`, { paymentLink: {} }));
-    expect(idsOf(await changedSince(since))).not.toContain(booking.id);
+    let sale: Body = {};
+    const invoiced = await expectFoundAfter(booking.id, async () => {
+      sale = await created(post(`/bookings/${booking.id}/transactions`, { paymentLink: {} }));
+    });
+    expect(invoiced).toMatchObject({ invoiced: true, paid: false });
     const link = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length).paymentLinks[0];
     const after = await expectFoundAfter(booking.id, () => payLink(t, link.url).expect(200));
     expect(after.paid).toBe(true);

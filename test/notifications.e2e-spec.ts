@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { extractText } from 'unpdf';
 import { Expansion } from '@app/shared';
 import { DomainEvents } from '@app/shared/domain';
 import { BookingQueries } from '@app/scheduling';
@@ -388,6 +389,20 @@ describe('a cancellation and a settled check-out', () => {
     const [receipt] = await receiver.waitFor(email, 1, subjectStarts('Receipt from '));
     expect(receipt.text).toContain('Total: $95.00');
     expect(receipt.text).toContain('Paid by card: $95.00');
+    const [invoice] = (
+      await a
+        .http()
+        .get(orgPath(c.id, `/invoices?bookingId=${visit.id}`))
+        .set('Authorization', c.auth)
+        .expect(200)
+    ).body.items;
+    expect(receipt.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: `Tax invoice ${invoice.number}.pdf`, contentType: 'application/pdf' },
+    ]);
+    const { text: pdfText } = await extractText(new Uint8Array(receipt.attachments[0].content), { mergePages: true });
+    expect(pdfText).toContain('Tax invoice');
+    expect(pdfText).toContain('Receipt');
+    expect(pdfText).toContain(invoice.number);
     await settled(a, visit.id);
     expect((await list(a, c, `?bookingId=${visit.id}&type=receipt`)).items).toEqual([expect.objectContaining({ status: 'sent', clientId: client.id })]);
   });

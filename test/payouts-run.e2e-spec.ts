@@ -11,6 +11,7 @@ import {
   createProvider,
   createTenant,
   created,
+  named,
   orgPath,
   payLink,
   postJson,
@@ -43,7 +44,7 @@ interface Clinic {
 }
 
 let nextSlot = 0;
-async function clinic(): Promise<Clinic> {
+async function clinic(clientName: Body = {}): Promise<Clinic> {
   const business = await createBusiness(t, home.id);
   const location = await createLocation(t, home.id, business.id);
   const provider = await createProvider(t, home.id);
@@ -54,7 +55,7 @@ async function clinic(): Promise<Clinic> {
     price: 12000,
     billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 12000, itemCode: '500' }],
   });
-  const client = await createClient(t, home.id);
+  const client = await createClient(t, home.id, clientName);
   const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
   const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
   const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
@@ -293,6 +294,103 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const shop = await clinic();
     expectProblem(await payOut(shop.businessId, home.auth), 403, 'forbidden');
     expectNotFound(await payOut(UNKNOWN_UUID));
+  });
+});
+
+/** RFC 4180, as a spreadsheet reads it: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (char === '"') quoted = !quoted;
+    else if (quoted || (char !== ',' && char !== '\r')) field += char;
+    else if (char === ',') endField();
+    else {
+      expect(text[++i]).toBe('\n');
+      endField();
+      rows.push(row);
+      row = [];
+    }
+  }
+  expect({ field, row }).toEqual({ field: '', row: [] });
+  return rows;
+}
+
+async function reconciliationOf(businessId: string, payoutId: string): Promise<Record<string, string>[]> {
+  const response = await t
+    .http()
+    .get(`/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=1`)
+    .set('Authorization', t.platformAuth)
+    .set('Accept', 'text/csv')
+    .buffer(true)
+    .expect(200);
+  expect(response.headers['content-type']).toMatch(/^text\/csv/);
+  const [header, ...rows] = parseCsv(response.text);
+  expect(header.join(',')).toBe('id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net');
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+}
+
+/** A payout's listing, page by page of one item, as JSON answers it. */
+async function listingByPages(businessId: string, payoutId: string): Promise<Body[]> {
+  const items: Body[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = await t
+      .http()
+      .get(`/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=1&page=${page}`)
+      .set('Authorization', t.platformAuth)
+      .expect(200);
+    items.push(...body.items);
+    if (page >= body.totalPages) return items;
+  }
+}
+
+describe('GET /v1/businesses/{businessId}/payouts/{payoutId}/transactions as CSV', () => {
+  it('answers every row at once, as the JSON pages list them, and its net adds up to each payout', async () => {
+    const shop = await clinic({ firstName: 'Jane "JJ"', lastName: `Smith, ${named('Jones')}` });
+    const sale = await shop.checkOut();
+    await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    const first = await created(payOut(shop.businessId));
+    await refund(sale.paymentTransactions[0].id, 2500);
+    const later = await shop.checkOut();
+    const second = await created(payOut(shop.businessId));
+
+    for (const payout of [first, second]) {
+      const csv = await reconciliationOf(shop.businessId, payout.id);
+      const listed = await listingByPages(shop.businessId, payout.id);
+      expect(csv.map((row) => [row.id, row.createdAt, row.source, Number(row.amount), Number(row.platformFeeAmount)])).toEqual(
+        listed.map((item) => [item.id, item.createdAt, item.source, item.amount, item.platformFeeAmount]),
+      );
+      expect(csv.reduce((sum, row) => sum + Number(row.net), 0)).toBe(payout.amount);
+      expect(csv.every((row) => row.clientName === `Jane "JJ" Smith, ${named('Jones')}`)).toBe(true);
+    }
+    expect(await reconciliationOf(shop.businessId, first.id)).toHaveLength(3);
+    // The second payout lists the refunded payment again: it paid only the refund of it.
+    const [refunded, paid] = await reconciliationOf(shop.businessId, second.id);
+    expect(refunded).toMatchObject({ id: sale.paymentTransactions[0].id, bookingId: sale.bookingId, amount: '12000', adjustments: '-2500', net: '-2500' });
+    expect(paid).toMatchObject({ id: later.paymentTransactions[0].id, bookingId: later.bookingId, adjustments: '0', net: String(12000 - 180) });
+  });
+
+  it('answers JSON unless CSV is asked for, and a payout of another business is a 404 either way', async () => {
+    const shop = await clinic();
+    await shop.checkOut();
+    const payout = await created(payOut(shop.businessId));
+    const json = await t.http().get(`/v1/businesses/${shop.businessId}/payouts/${payout.id}/transactions`).set('Authorization', t.platformAuth);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    const other = await clinic();
+    for (const accept of ['text/csv', 'application/json'])
+      expectNotFound(
+        await t.http().get(`/v1/businesses/${other.businessId}/payouts/${payout.id}/transactions`).set('Authorization', t.platformAuth).set('Accept', accept),
+      );
   });
 });
 

@@ -8,6 +8,7 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /**
@@ -45,7 +46,14 @@ export class SmtpReceiver {
         }
         simpleParser(stream)
           .then((mail) => {
-            this.received.push({ from: mail.from?.text ?? '', to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' });
+            this.received.push({
+              from: mail.from?.text ?? '',
+              to,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: mail.html || '',
+              attachments: mail.attachments.map(({ filename, contentType, content }) => ({ filename: filename ?? '', contentType, content })),
+            });
             callback();
           })
           .catch((error: Error) => callback(error));

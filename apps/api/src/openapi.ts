@@ -86,6 +86,7 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
       'Check a booking out (items, Medicare and health fund claims, the card or a payment link for the gap), refunds, claim voids and rebate estimates.',
     tags: ['transactions', 'payment links'],
   },
+  { name: 'Invoices', description: 'The tax invoice each check-out issues, as JSON or a printable PDF (a receipt once it is paid).', tags: ['invoices'] },
   { name: 'Payouts', description: 'Money paid out to a business, and the payment transactions each payout is made of.', tags: ['payouts'] },
   {
     name: 'Webhooks and events',

@@ -14,7 +14,7 @@ import { Mailer, MessageAttachments } from './domain/mailer.js';
 import { NotificationRepository } from './domain/notification.repository.js';
 import { renderNotificationEvents } from './http/event-renderers.js';
 import { NotificationsController } from './http/notifications.controller.js';
-import { NoAttachments } from './infrastructure/mail/no-attachments.js';
+import { InvoiceAttachments } from './infrastructure/mail/invoice-attachments.js';
 import { NoMailServer, SmtpMailer } from './infrastructure/mail/smtp-mailer.js';
 import { MikroOrmNotificationRepository } from './infrastructure/persistence/mikro-orm-notification.repository.js';
 import { notificationsSchemas } from './infrastructure/persistence/notification.schema.js';
@@ -34,7 +34,7 @@ import { notificationsSchemas } from './infrastructure/persistence/notification.
       inject: [AppConfig],
       useFactory: (config: AppConfig): Mailer => (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.emailFrom) : new NoMailServer()),
     },
-    { provide: MessageAttachments, useClass: NoAttachments },
+    { provide: MessageAttachments, useClass: InvoiceAttachments },
     BookingMessages,
     NotificationDispatch,
     NotificationJobs,

@@ -18,3 +18,4 @@ export { PayoutBank } from './domain/payout-bank.js';
 export { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
 export { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 export { PayoutJobs } from './application/payout-jobs.js';
+export { InvoiceDocuments } from './application/invoice-documents.js';

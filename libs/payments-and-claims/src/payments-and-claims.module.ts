@@ -38,9 +38,24 @@ import { RecordTransaction } from './application/record-transaction.use-case.js'
 import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
+import { InvoicesController } from './http/invoices.controller.js';
+import { InvoiceDocuments } from './application/invoice-documents.js';
+import { InvoiceLedger } from './application/invoice-ledger.js';
+import { InvoiceQueries } from './application/invoice.queries.js';
+import { InvoiceRepository } from './domain/invoice.repository.js';
+import { InvoiceRenderer } from './domain/invoice-renderer.js';
+import { MikroOrmInvoiceRepository } from './infrastructure/persistence/mikro-orm-invoice.repository.js';
+import { PdfkitInvoiceRenderer } from './infrastructure/pdf/pdfkit-invoice-renderer.js';
 import { renderPaymentEvents } from './http/event-renderers.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
-import { ClaimSchema, MedicareClaimSchema, PaymentTransactionSchema, PayoutSchema, TransactionSchema } from './infrastructure/persistence/payments.schemas.js';
+import {
+  ClaimSchema,
+  InvoiceSchema,
+  MedicareClaimSchema,
+  PaymentTransactionSchema,
+  PayoutSchema,
+  TransactionSchema,
+} from './infrastructure/persistence/payments.schemas.js';
 
 /** The adapter `setting` names, or a configuration error at start-up. */
 function adapter<T>(variable: string, setting: string, adapters: Record<string, () => T>): T {
@@ -48,18 +63,18 @@ function adapter<T>(variable: string, setting: string, adapters: Record<string, 
   return adapters[setting]();
 }
 
-export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSchema, PayoutSchema, PaymentTransactionSchema];
+export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSchema, PayoutSchema, PaymentTransactionSchema, InvoiceSchema];
 
 /**
  * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
  * gateways and the card processor, payment links, refunds, voids, cancellation fees (a booking's
- * cancellation charges them through `CancellationPayments`), the payout runs, and bookings'
+ * cancellation charges them through `CancellationPayments`), invoices and their PDFs, the payout runs, and bookings'
  * `latestTransaction` (`TransactionQueries`). Bookings are locked and marked paid through
  * scheduling's `BookingLedger`.
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, SchedulingModule],
-  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController],
+  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController, InvoicesController],
   providers: [
     eventData(renderPaymentEvents),
     {
@@ -99,7 +114,12 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     OwnershipChecks,
     TransactionQueries,
     PayoutQueries,
+    { provide: InvoiceRepository, useClass: MikroOrmInvoiceRepository },
+    { provide: InvoiceRenderer, useClass: PdfkitInvoiceRenderer },
+    InvoiceQueries,
+    InvoiceLedger,
+    InvoiceDocuments,
   ],
-  exports: [TransactionQueries, CancellationPayments, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [TransactionQueries, InvoiceDocuments, CancellationPayments, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
 })
 export class PaymentsAndClaimsModule {}

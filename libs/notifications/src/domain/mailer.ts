@@ -33,10 +33,7 @@ export abstract class Mailer {
   abstract send(email: OutgoingEmail): Promise<void>;
 }
 
-/**
- * Files a message carries, made when it is sent (a receipt's invoice PDF): bound by the context that
- * makes them; none by default.
- */
+/** Files a message carries, made when it is sent: a receipt's invoice PDF. */
 export abstract class MessageAttachments {
   abstract of(message: { organisationId: string; type: string; bookingId: string; occurrence: string }): Promise<Attachment[]>;
 }

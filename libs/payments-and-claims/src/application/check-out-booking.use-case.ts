@@ -12,6 +12,7 @@ import { bookingAlreadyClaimed, bookingAlreadyPaid, bookingCancelled, gapNotCove
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction, type TransactionItem } from '../domain/transaction.js';
 import { BookingParties } from './booking-parties.js';
+import { InvoiceLedger } from './invoice-ledger.js';
 import { claimableItems, ClaimFiling, type FundClaimCommand, type MedicareClaimCommand } from './claim-filing.js';
 import { PaymentLinks } from './payment-links.js';
 import { type TransactionView, TransactionQueries } from './transaction.queries.js';
@@ -64,6 +65,7 @@ export class CheckOutBooking {
     private readonly charges: CardCharges,
     private readonly links: PaymentLinks,
     private readonly transactions: TransactionQueries,
+    private readonly invoices: InvoiceLedger,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -124,9 +126,12 @@ export class CheckOutBooking {
     // The transaction first: its payment transactions name it, and the ORM does not know they do.
     await this.payments.save(transaction);
     await this.payments.save(...(fundClaim ? [fundClaim] : []), ...(medicareClaim ? [medicareClaim] : []), ...paymentTransactions);
+    const invoice = await this.invoices.issue(booking, transaction, paymentTransactions, now);
     if (link) await this.payments.addLinkToken(link.token);
     else await this.bookings.markPaid(organisationId, booking.id);
-    return this.recordEvents(organisationId, transaction.id);
+    const answer = await this.recordEvents(organisationId, transaction.id);
+    await this.invoices.announce(invoice);
+    return answer;
   }
 
   /**

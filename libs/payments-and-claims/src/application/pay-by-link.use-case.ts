@@ -9,6 +9,7 @@ import { failedPaymentView } from './failed-payment.js';
 import { type LinkView, PaymentLinkViews } from './payment-link-views.js';
 import type { PaymentTransactionView } from './payment-transaction.queries.js';
 import { tokenHashOf } from './payment-links.js';
+import { InvoiceLedger } from './invoice-ledger.js';
 import { TransactionQueries } from './transaction.queries.js';
 
 /** Reading and paying a payment link by its token (public: the token is the only key). */
@@ -21,6 +22,7 @@ export class PayByLink {
     private readonly bookings: BookingLedger,
     private readonly views: PaymentLinkViews,
     private readonly transactions: TransactionQueries,
+    private readonly invoices: InvoiceLedger,
     private readonly clock: Clock,
   ) {}
 
@@ -83,6 +85,7 @@ export class PayByLink {
     await this.events.record('payment.succeeded', organisationId, part);
     if (settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)) && read.transaction.bookingId)
       await this.bookings.markPaid(organisationId, read.transaction.bookingId);
+    await this.invoices.settle(organisationId, read.transaction.id, this.clock.now());
   }
 
   private async find(token: string): Promise<LinkToken> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents, sumCents } from '@app/shared/domain';
 import { CardCharges } from '@app/wallet';
 import type { AdjustmentTransaction } from '../domain/payment-transaction.js';
+import { InvoiceLedger } from './invoice-ledger.js';
 
 /** A refund's answer: the adjustment, without the payout that will count it or the reason it was given. */
 export type Refund = Pick<AdjustmentTransaction, 'id' | 'createdAt' | 'source' | 'amount'>;
@@ -19,6 +20,7 @@ export class RefundPayment {
     private readonly events: DomainEvents,
     private readonly payments: PaymentsRepository,
     private readonly charges: CardCharges,
+    private readonly invoices: InvoiceLedger,
     private readonly clock: Clock,
   ) {}
 
@@ -35,6 +37,7 @@ export class RefundPayment {
       await this.payments.save(paid);
       const answer = { id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount };
       await this.events.record('refund.created', organisationId, answer);
+      if (paid.transactionId) await this.invoices.settle(organisationId, paid.transactionId, now);
       // Last, with everything else written: when the processor refuses, nothing is kept, and once it
       // has given the money back only the commit is left to fail (money cannot be taken back unasked).
       await this.charges.refund(paid.payment.id, amount);

@@ -10,6 +10,7 @@ import { PaymentsRepository } from '../domain/payments.repository.js';
 import type { Transaction } from '../domain/transaction.js';
 import { ClaimFiling } from './claim-filing.js';
 import type { VoidedClaim } from './claim-views.js';
+import { InvoiceLedger } from './invoice-ledger.js';
 import { TransactionQueries } from './transaction.queries.js';
 
 /**
@@ -30,6 +31,7 @@ export class VoidClaim {
     private readonly bookings: BookingLedger,
     private readonly locations: DirectoryQueries,
     private readonly transactions: TransactionQueries,
+    private readonly invoices: InvoiceLedger,
     private readonly clock: Clock,
   ) {}
 
@@ -77,6 +79,7 @@ export class VoidClaim {
     paid.adjust({ source: CLAIM_VOID, amount: -paid.amount, createdAt: now.toISOString() });
     await this.payments.save(claim, paid);
     if (transaction.bookingId) await this.bookings.markUnpaid(transaction.organisationId, transaction.bookingId);
+    await this.invoices.settle(transaction.organisationId, transaction.id, now);
   }
 
   private async timeZoneOf(transaction: Transaction): Promise<string> {

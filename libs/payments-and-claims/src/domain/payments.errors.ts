@@ -8,6 +8,8 @@ export const paymentTransactionNotFound = (id: string): DomainError => notFound(
 
 export const payoutNotFound = (id: string): DomainError => notFound('Payout', id);
 
+export const invoiceNotFound = (id: string): DomainError => notFound('Invoice', id);
+
 export const alreadyPaidOut = (ids: string[]): DomainError => conflict('already_paid_out', `Payment transactions already in a payout: ${ids.join(', ')}.`);
 
 export const notOfBusiness = (ids: string[]): DomainError => notFound('Payment transactions of this business', ids.join(', '));

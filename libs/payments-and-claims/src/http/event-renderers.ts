@@ -1,10 +1,12 @@
 import type { EventRenderers } from '@app/shared/domain';
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../application/claim-views.js';
 import type { PaymentTransactionView } from '../application/payment-transaction.queries.js';
+import type { InvoiceView } from '../application/invoice.queries.js';
 import type { Refund } from '../application/refund-payment.use-case.js';
 import type { TransactionView } from '../application/transaction.queries.js';
 import type { MedicareClaim } from '../domain/medicare-claim.js';
 import type { Payout } from '../domain/payout.js';
+import { InvoiceResponse } from './dto/invoice.response.js';
 import { ClaimResponse, MedicareClaimResponse } from './dto/claim.response.js';
 import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
 import { PayoutResponse } from './dto/payout.response.js';
@@ -24,4 +26,5 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
   // The refund's answer is the adjustment as it is stored.
   renderers.register(['refund.created'], (refund: Refund) => refund);
   renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) => PayoutResponse.from(payout));
+  renderers.register(['invoice.created', 'invoice.paid'], (invoice: InvoiceView) => InvoiceResponse.from(invoice));
 }

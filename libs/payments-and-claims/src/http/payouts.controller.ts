@@ -8,6 +8,7 @@ import { RunPayout } from '../application/run-payout.use-case.js';
 import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
 import { PayoutResponse } from './dto/payout.response.js';
 import { TransactionResponse } from './dto/transaction.response.js';
+import { writeReconciliationCsv } from './reconciliation-csv.js';
 
 const BusinessId = () => UuidParam('businessId', 'Business');
 const PayoutId = () => UuidParam('payoutId', 'Payout');
@@ -59,12 +60,21 @@ export class PayoutsController {
   @ApiOperation({
     summary: 'List payment transactions in a payout',
     description:
-      "Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.",
+      "Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.\n\nWith `Accept: text/csv` the answer is every payment transaction of the payout at once (no paging; `page` and `limit` are ignored) as RFC 4180 CSV for reconciliation against the bank, one row each in the same order under the header `id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net`. Amounts are in cents; `adjustments` is the sum of the adjustments this payout counted of the row (a refund is negative), and `net` what this payout paid for it: `amount − platformFeeAmount + adjustments` for a row it paid out, only `adjustments` for one paid out earlier and listed again for a later refund. The `net` column adds up to the payout's `amount`.",
   })
-  @ApiPagedResponse(PaymentTransactionResponse)
+  @ApiPagedResponse(PaymentTransactionResponse, undefined, {
+    'text/csv': {
+      schema: { type: 'string' },
+      example:
+        'id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net\r\n0193a6f2-0001-7000-8000-00000000a001,2027-07-01T00:05:00.000Z,payment,0193a6f2-0001-7000-8000-00000000b001,"Smith, Jane",12000,180,-1000,10820\r\n',
+    },
+  })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async transactions(@BusinessId() businessId: string, @PayoutId() payoutId: string, @Query() query: PageQuery): Promise<Page<PaymentTransactionResponse>> {
+  async transactions(@BusinessId() businessId: string, @PayoutId() payoutId: string, @Query() query: PageQuery, @Res() response: Response): Promise<void> {
+    if (response.req.accepts(['application/json', 'text/csv']) === 'text/csv') {
+      return writeReconciliationCsv(response, `payout-${payoutId}.csv`, await this.queries.reconciliation(businessId, payoutId));
+    }
     const page = await this.queries.transactions(businessId, payoutId, query);
-    return { ...page, items: page.items.map((read) => PaymentTransactionResponse.from(read, 'payout')) };
+    response.json({ ...page, items: page.items.map((read) => PaymentTransactionResponse.from(read, 'payout')) });
   }
 }

@@ -26,7 +26,7 @@ export interface BookingToSettle {
 
 /**
  * The bookings side of taking money for one, for payments' check-outs, payment links and voids: the
- * booking locked while it is settled, and `paid` set or cleared. Each runs inside the caller's
+ * booking locked while it is settled, `paid` set or cleared, and `invoiced` set. Each runs inside the caller's
  * database transaction.
  */
 @Injectable()
@@ -67,6 +67,12 @@ export class BookingLedger {
     if (!booking) throw bookingNotFound(bookingId);
     const paid = await this.queries.get(organisationId, bookingId, Expansion.none());
     await this.events.record('booking.paid', organisationId, paid);
+  }
+
+  /** Sets the booking's `invoiced`: its check-out issued an invoice. */
+  async markInvoiced(organisationId: string, bookingId: string): Promise<void> {
+    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.markInvoiced(this.clock.now()));
+    if (!booking) throw bookingNotFound(bookingId);
   }
 
   /** Clears the booking's `paid`: part of what settled it was taken back (a claim voided). */

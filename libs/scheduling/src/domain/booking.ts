@@ -112,6 +112,14 @@ export class Booking {
     return true;
   }
 
+  /** An invoice was issued for it (at its check-out). Whether `invoiced` changed. */
+  markInvoiced(now: Date): boolean {
+    if (this.invoiced) return false;
+    this.invoiced = true;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
+  }
+
   /** Only a confirmed booking that has not begun can move. */
   assertReschedulable(now: Date): void {
     if (this.cancelledAt) throw bookingCancelled(this.id);

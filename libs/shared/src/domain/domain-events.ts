@@ -38,6 +38,8 @@ export const EVENT_TYPES = [
   'payout.created',
   'payout.paid',
   'payout.failed',
+  'invoice.created',
+  'invoice.paid',
   'webhook_endpoint.test',
   'webhook_endpoint.disabled',
   'notification.failed',

@@ -70,18 +70,23 @@ class PageEnvelopeDto {
   totalPages: number;
 }
 
-/** A 200 answer holding one page of `item` in the paging envelope. */
-export function ApiPagedResponse(item: ClassType<unknown>, description?: string): MethodDecorator {
-  return applyDecorators(
-    ApiExtraModels(PageEnvelopeDto, item),
-    ApiOkResponse({
-      description: description ?? 'One page of results.',
-      schema: {
-        allOf: [
-          { $ref: getSchemaPath(PageEnvelopeDto) },
-          { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } } },
-        ],
-      },
-    }),
-  );
+/**
+ * A 200 answer holding one page of `item` in the paging envelope, as JSON; `alternatives` adds
+ * other representations the route answers when asked by `Accept` (a CSV export).
+ */
+export function ApiPagedResponse(
+  item: ClassType<unknown>,
+  description?: string,
+  alternatives?: Record<string, { schema: object; example?: unknown }>,
+): MethodDecorator {
+  const schema = {
+    allOf: [
+      { $ref: getSchemaPath(PageEnvelopeDto) },
+      { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } } },
+    ],
+  };
+  const answer = alternatives
+    ? ApiOkResponse({ description: description ?? 'One page of results.', content: { 'application/json': { schema }, ...alternatives } })
+    : ApiOkResponse({ description: description ?? 'One page of results.', schema });
+  return applyDecorators(ApiExtraModels(PageEnvelopeDto, item), answer);
 }

@@ -24,6 +24,7 @@ import { Migration20261127000000DeliveryFailureClasses } from './Migration202611
 import { Migration20261128000000OrganisationsUpdatedAt } from './Migration20261128000000OrganisationsUpdatedAt.js';
 import { Migration20261128000000BookingChanges } from './Migration20261128000000BookingChanges.js';
 import { Migration20261128000000PractitionersUpdatedAt } from './Migration20261128000000PractitionersUpdatedAt.js';
+import { Migration20261129000000Invoices } from './Migration20261129000000Invoices.js';
 import { Migration20261128000000AppointmentTypeVersions } from './Migration20261128000000AppointmentTypeVersions.js';
 import { Migration20261128000000ClientSearchAndVersions } from './Migration20261128000000ClientSearchAndVersions.js';
 import { Migration20261129000000Notifications } from './Migration20261129000000Notifications.js';
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000000ClientSearchAndVersions', class: Migration20261128000000ClientSearchAndVersions },
   { name: 'Migration20261129000000Notifications', class: Migration20261129000000Notifications },
   { name: 'Migration20261129000000BookingAttendanceAndRepeats', class: Migration20261129000000BookingAttendanceAndRepeats },
+  { name: 'Migration20261129000000Invoices', class: Migration20261129000000Invoices },
 ];

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { Claim } from '../../domain/claim.js';
+import { Invoice } from '../../domain/invoice.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { Payout } from '../../domain/payout.js';
@@ -117,5 +118,28 @@ export const PaymentTransactionSchema = new EntitySchema<PaymentTransaction>({
     paymentLinks: JSONB,
     events: JSONB,
     createdAt: TIMESTAMP,
+  },
+});
+
+export const InvoiceSchema = new EntitySchema<Invoice>({
+  class: Invoice,
+  tableName: 'invoices',
+  properties: {
+    id: { ...UUID, primary: true },
+    organisationId: TEXT,
+    businessId: UUID,
+    bookingId: UUID,
+    transactionId: UUID,
+    clientId: UUID,
+    number: TEXT,
+    status: TEXT,
+    issuedAt: TIMESTAMP,
+    parties: JSONB,
+    items: JSONB,
+    subtotal: { type: 'integer' },
+    taxAmount: { type: 'integer' },
+    total: { type: 'integer' },
+    createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });

@@ -1,0 +1,159 @@
+import { type Cents, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
+import type { PaymentTransaction } from './payment-transaction.js';
+import type { Transaction } from './transaction.js';
+
+export type InvoiceStatus = 'open' | 'paid';
+
+export interface InvoiceAddress {
+  line1: string | null;
+  line2: string | null;
+  suburb: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+  countryCode: string | null;
+}
+
+/** Who and where, as they were when the invoice was issued: a later rename does not rewrite it. */
+export interface InvoiceParties {
+  business: { name: string; taxIdentifier: string };
+  location: { name: string; address: InvoiceAddress; timeZone: string };
+  provider: { name: string; providerNumber: string | null };
+  client: { firstName: string; lastName: string };
+}
+
+export interface InvoiceItem {
+  description: string;
+  itemCode: string | null;
+  serviceDate: string;
+  quantity: number;
+  unitAmount: Cents;
+  /** Percent, as the billable item says (GST is 10; most health services are GST-free: 0). */
+  taxRate: number;
+  /** The GST within `amount`. */
+  taxAmount: Cents;
+  /** What the line costs, GST included: `quantity × unitAmount`. */
+  amount: Cents;
+}
+
+export interface InvoicePayment {
+  source: PaymentTransaction['source'];
+  amount: Cents;
+  createdAt: Date;
+}
+
+/** The money side of an invoice, from the payment transactions of its transaction. */
+export interface InvoiceBalance {
+  payments: InvoicePayment[];
+  amountPaid: Cents;
+  amountRefunded: Cents;
+  amountDue: Cents;
+}
+
+/** The number as printed: `INV-` and at least six digits. */
+export const invoiceNumber = (count: number) => `INV-${String(count).padStart(6, '0')}`;
+
+/**
+ * What a check-out billed, as a tax invoice: its items with their GST, and the parties as they were.
+ * Its `total` never changes; payments, refunds and what is due are read from its transaction's
+ * payment transactions (`balanceOf`), and `status` follows them.
+ */
+export class Invoice {
+  id: string;
+  organisationId: string;
+  businessId: string;
+  bookingId: string;
+  transactionId: string;
+  clientId: string;
+  number: string;
+  status: InvoiceStatus;
+  issuedAt: Date;
+  parties: InvoiceParties;
+  items: InvoiceItem[];
+  subtotal: Cents;
+  taxAmount: Cents;
+  total: Cents;
+  createdAt: Date;
+  updatedAt: Date;
+
+  /**
+   * The invoice of a check-out's transaction; `count` is the business's next invoice number, and
+   * `paymentTransactions` what the check-out took (its status follows them).
+   */
+  static issue(
+    transaction: Transaction,
+    paymentTransactions: readonly PaymentTransaction[],
+    booking: { id: string; clientId: string; serviceDate: Date },
+    parties: InvoiceParties,
+    count: number,
+    now: Date,
+  ): Invoice {
+    const invoice = new Invoice();
+    invoice.id = newUuid();
+    invoice.organisationId = transaction.organisationId;
+    invoice.businessId = transaction.businessId;
+    invoice.bookingId = booking.id;
+    invoice.transactionId = transaction.id;
+    invoice.clientId = booking.clientId;
+    invoice.number = invoiceNumber(count);
+    invoice.issuedAt = now;
+    invoice.parties = parties;
+    invoice.items = transaction.items.map((item) => {
+      const taxRate = item.billableItem?.taxRate ?? 0;
+      return {
+        description: item.description,
+        itemCode: item.itemCode,
+        serviceDate: booking.serviceDate.toISOString(),
+        quantity: 1,
+        unitAmount: item.chargeAmount,
+        taxRate,
+        taxAmount: gstWithin(item.chargeAmount, taxRate),
+        amount: item.chargeAmount,
+      };
+    });
+    invoice.taxAmount = sumCents(invoice.items.map((item) => item.taxAmount));
+    invoice.total = sumCents(invoice.items.map((item) => item.amount));
+    invoice.subtotal = invoice.total - invoice.taxAmount;
+    invoice.status = invoice.balanceOf(paymentTransactions).amountDue === 0 ? 'paid' : 'open';
+    invoice.createdAt = now;
+    invoice.updatedAt = now;
+    return invoice;
+  }
+
+  /**
+   * Payments are the settled payment transactions (a card payment, a health fund or Medicare
+   * benefit; a voided claim's is taken back by its adjustment), refunds the card refunds. A refund
+   * is money given back, not a debt again: `amountDue = max(0, total − amountPaid)`.
+   */
+  balanceOf(paymentTransactions: readonly PaymentTransaction[]): InvoiceBalance {
+    const settled = paymentTransactions.filter((paymentTransaction) => paymentTransaction.isSettled());
+    const payments = settled.map((paymentTransaction) => ({
+      source: paymentTransaction.source,
+      amount: paymentTransaction.amount,
+      createdAt: paymentTransaction.createdAt,
+    }));
+    const adjustments = settled.flatMap((paymentTransaction) => paymentTransaction.adjustments);
+    const voided = sumCents(adjustments.filter((adjustment) => adjustment.source !== 'refund').map((adjustment) => -adjustment.amount));
+    const amountPaid = sumCents(payments.map((payment) => payment.amount)) - voided;
+    const amountRefunded = sumCents(adjustments.filter((adjustment) => adjustment.source === 'refund').map((adjustment) => -adjustment.amount));
+    return { payments, amountPaid, amountRefunded, amountDue: Math.max(0, this.total - amountPaid) };
+  }
+
+  /**
+   * Its money changed (paid by link, refunded, a claim voided): the status follows what is due, and
+   * `updatedAt` moves so a sync sees the new balance. Answers whether it has just become paid.
+   */
+  settle(balance: InvoiceBalance, now: Date): boolean {
+    const status: InvoiceStatus = balance.amountDue === 0 ? 'paid' : 'open';
+    const becamePaid = status === 'paid' && this.status !== 'paid';
+    this.status = status;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return becamePaid;
+  }
+}
+
+/** The GST inside a GST-inclusive amount at `rate` percent, to the cent: amount × rate / (100 + rate). */
+export function gstWithin(amount: Cents, rate: number): Cents {
+  return rate > 0 ? Math.round((amount * rate) / (100 + rate)) : 0;
+}

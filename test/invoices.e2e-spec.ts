@@ -1,0 +1,348 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { extractText } from 'unpdf';
+import { etagOf } from '@app/shared/domain';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import {
+  type Body,
+  createAppointmentType,
+  createBusiness,
+  createClient,
+  createLink,
+  createLocation,
+  createProvider,
+  createTenant,
+  created,
+  orgPath,
+  payLink,
+  postJson,
+  sql,
+  type Tenant,
+  UNKNOWN_UUID,
+  VALID_ABN,
+} from './support/fixtures.js';
+import { expectNotFound } from './support/problems.js';
+
+const BUPA = '0193a6f2-0001-7000-8000-000000000002';
+const PROVIDER_NUMBER = '2429591L';
+
+let t: TestApp;
+let home: Tenant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t, 'Invoice Clinic');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Clinic {
+  businessId: string;
+  client: Body;
+  cards: { visa: Body; fund: Body };
+  book(): Promise<Body>;
+  checkOut(body?: (cards: { visa: Body; fund: Body }) => Body): Promise<Body>;
+}
+
+let nextSlot = 0;
+/** A business of its own (invoice numbers count per business), with a consultation and a GST-bearing item. */
+async function clinic(): Promise<Clinic> {
+  const business = await createBusiness(t, home.id);
+  const location = await createLocation(t, home.id, business.id);
+  const provider = await createProvider(t, home.id, { firstName: 'Sam', lastName: 'Nguyen' });
+  await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
+  const type = await createAppointmentType(t, home.id, {
+    providers: [provider.id],
+    locations: [location.id],
+    price: 14200,
+    billableItems: [
+      { name: 'Initial physiotherapy consultation', basePrice: 12000, itemCode: '500' },
+      { name: 'Exercise band', basePrice: 2000, itemCode: 'BAND', taxRate: 10 },
+    ],
+  });
+  const client = await createClient(t, home.id, { firstName: 'Alex', lastName: 'Chen' });
+  const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
+  const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
+  const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
+  const cards = { visa, fund };
+  const book = () => {
+    const serviceDate = new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString();
+    return created(
+      postJson(
+        t,
+        orgPath(home.id, '/bookings'),
+        { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+        home.auth,
+      ),
+    );
+  };
+  return {
+    businessId: business.id,
+    client,
+    cards,
+    book,
+    async checkOut(body = ({ visa: card }) => ({ payment: { paymentMethodId: card.id } })) {
+      const booking = await book();
+      return created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), body(cards), home.auth));
+    },
+  };
+}
+
+const getInvoice = (id: string, accept = 'application/json') =>
+  t
+    .http()
+    .get(orgPath(home.id, `/invoices/${id}`))
+    .set('Authorization', home.auth)
+    .set('Accept', accept);
+
+async function invoiceOf(sale: Body): Promise<Body> {
+  const { body } = await t
+    .http()
+    .get(orgPath(home.id, `/invoices?bookingId=${sale.bookingId}`))
+    .set('Authorization', home.auth)
+    .expect(200);
+  expect(body.items).toHaveLength(1);
+  return body.items[0];
+}
+
+const eventsOf = (invoiceId: string) => sql<{ type: string; data: Body }>(t, "select type, data from events where data->>'id' = ? order by seq", [invoiceId]);
+
+describe('a check-out issues an invoice', () => {
+  it('with its items, GST, payments and totals adding up, and the booking invoiced', async () => {
+    const shop = await clinic();
+    const booking = await shop.book();
+    const before = (
+      await t
+        .http()
+        .get(orgPath(home.id, `/bookings/${booking.id}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
+    expect(before.invoiced).toBe(false);
+    const sale = await created(
+      postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        { healthFundClaim: { healthFundCardId: shop.cards.fund.id }, payment: { paymentMethodId: shop.cards.visa.id } },
+        home.auth,
+      ),
+    );
+    const invoice = await invoiceOf(sale);
+    expect(invoice).toMatchObject({
+      number: 'INV-000001',
+      status: 'paid',
+      businessId: shop.businessId,
+      bookingId: booking.id,
+      transactionId: sale.id,
+      clientId: shop.client.id,
+      business: { taxIdentifier: VALID_ABN.replace(/ /g, '') },
+      provider: { name: 'Sam Nguyen', providerNumber: PROVIDER_NUMBER },
+      client: { firstName: 'Alex', lastName: 'Chen' },
+      // The consultation is GST-free; the band carries 10 % GST: 2000 + 200, of which 200 is GST.
+      items: [
+        {
+          description: 'Initial physiotherapy consultation',
+          itemCode: '500',
+          serviceDate: booking.serviceDate,
+          quantity: 1,
+          unitAmount: 12000,
+          taxRate: 0,
+          taxAmount: 0,
+          amount: 12000,
+        },
+        {
+          description: 'Exercise band',
+          itemCode: 'BAND',
+          serviceDate: booking.serviceDate,
+          quantity: 1,
+          unitAmount: 2200,
+          taxRate: 10,
+          taxAmount: 200,
+          amount: 2200,
+        },
+      ],
+      subtotal: 14000,
+      taxAmount: 200,
+      total: 14200,
+      amountPaid: 14200,
+      amountRefunded: 0,
+      amountDue: 0,
+    });
+    expect(invoice.payments.map((payment: Body) => payment.source).sort()).toEqual(['health_fund_claim', 'payment']);
+    expect(invoice.payments.reduce((sum: number, payment: Body) => sum + payment.amount, 0)).toBe(invoice.total);
+
+    const after = (
+      await t
+        .http()
+        .get(orgPath(home.id, `/bookings/${booking.id}`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
+    expect(after.invoiced).toBe(true);
+    expect(after.updatedAt > before.updatedAt).toBe(true);
+
+    const got = await getInvoice(invoice.id).expect(200);
+    expect(got.body).toEqual(invoice);
+    expect(got.headers.etag).toBe(etagOf(invoice.updatedAt));
+    const events = await eventsOf(invoice.id);
+    expect(events.map((event) => event.type)).toEqual(['invoice.created', 'invoice.paid']);
+    expect(events[1].data).toEqual(invoice);
+  });
+
+  it("numbers a business's invoices without gaps, 12 check-outs at once included", async () => {
+    const shop = await clinic();
+    const first = await shop.checkOut();
+    // A declined card rolls its check-out back, invoice number and all.
+    const booking = await shop.book();
+    const cardsPath = orgPath(home.id, `/clients/${shop.client.id}/wallet/cards`);
+    const declining = await created(
+      postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }, home.auth),
+    );
+    const declined = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: declining.id } }, home.auth);
+    expect(declined.status).toBe(402);
+    const bookings = await Promise.all(Array.from({ length: 12 }, () => shop.book()));
+    const sales = await Promise.all(
+      bookings.map((one) => postJson(t, orgPath(home.id, `/bookings/${one.id}/transactions`), { payment: { paymentMethodId: shop.cards.visa.id } }, home.auth)),
+    );
+    expect(sales.map((sale) => sale.status)).toEqual(bookings.map(() => 201));
+    const numbers = await sql<{ number: string }>(t, 'select number from invoices where business_id = ? order by number', [shop.businessId]);
+    expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 13 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
+    expect((await invoiceOf(first)).number).toBe('INV-000001');
+  });
+
+  it('stays open while a payment link waits, and is paid (once) when the link is', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(() => ({ paymentLink: {} }));
+    const open = await invoiceOf(sale);
+    expect(open).toMatchObject({ status: 'open', payments: [], amountPaid: 0, amountDue: 14200 });
+    const { body: listed } = await t
+      .http()
+      .get(orgPath(home.id, `/invoices?status=open&clientId=${shop.client.id}`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(listed.items.map((item: Body) => item.id)).toEqual([open.id]);
+    await payLink(t, sale.paymentTransactions[0].paymentLinks[0].url).expect(200);
+    const paid = (await getInvoice(open.id).expect(200)).body;
+    expect(paid).toMatchObject({ status: 'paid', amountPaid: 14200, amountDue: 0, total: 14200 });
+    expect(paid.updatedAt > open.updatedAt).toBe(true);
+    const { body: synced } = await t
+      .http()
+      .get(orgPath(home.id, `/invoices?updatedSince=${encodeURIComponent(paid.updatedAt)}`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(synced.items.map((item: Body) => item.id)).toContain(open.id);
+    expect((await eventsOf(open.id)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.paid']);
+  });
+
+  it('shows a refund as amountRefunded: the total stays, and nothing becomes due', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut();
+    await created(postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 2200 }, home.auth));
+    expect(await invoiceOf(sale)).toMatchObject({ status: 'paid', total: 14200, amountPaid: 14200, amountRefunded: 2200, amountDue: 0 });
+  });
+
+  it("a claim's void takes its benefit off amountPaid: the invoice is open again for that much", async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    const paid = await invoiceOf(sale);
+    const fundPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${fundPart.claim.id}/void`), {}, home.auth).expect(200);
+    const reopened = (await getInvoice(paid.id).expect(200)).body;
+    expect(reopened).toMatchObject({ status: 'open', total: 14200, amountPaid: 14200 - fundPart.amount, amountDue: fundPart.amount });
+    expect(reopened.updatedAt > paid.updatedAt).toBe(true);
+    expect((await eventsOf(paid.id)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.paid']);
+  });
+
+  it('lists by filters, newest first, and by updatedSince in updatedAt order', async () => {
+    const shop = await clinic();
+    const first = await invoiceOf(await shop.checkOut());
+    const second = await invoiceOf(await shop.checkOut(() => ({ paymentLink: {} })));
+    const third = await invoiceOf(await shop.checkOut());
+    const list = async (query: string) =>
+      (
+        await t
+          .http()
+          .get(orgPath(home.id, `/invoices?clientId=${shop.client.id}&${query}`))
+          .set('Authorization', home.auth)
+          .expect(200)
+      ).body.items.map((item: Body) => item.number);
+    expect(await list('')).toEqual([third.number, second.number, first.number]);
+    expect(await list('status=paid')).toEqual([third.number, first.number]);
+    expect(await list(`issuedAtMin=${encodeURIComponent(second.issuedAt)}&issuedAtMax=${encodeURIComponent(third.issuedAt)}`)).toEqual([second.number]);
+    expect(await list(`updatedSince=${encodeURIComponent(first.updatedAt)}`)).toEqual([first.number, second.number, third.number]);
+    expect(await list(`updatedSince=${encodeURIComponent(second.updatedAt)}&limit=1&page=2`)).toEqual([third.number]);
+    const bad = await t.http().get(orgPath(home.id, '/invoices?status=void&issuedAtMin=yesterday')).set('Authorization', home.auth);
+    expect(bad.status).toBe(400);
+  });
+
+  it("is the organisation's own: another organisation, or an unknown id, is a 404", async () => {
+    const shop = await clinic();
+    const invoice = await invoiceOf(await shop.checkOut());
+    const other = await createTenant(t, 'Other Invoice Clinic');
+    expectNotFound(
+      await t
+        .http()
+        .get(orgPath(other.id, `/invoices/${invoice.id}`))
+        .set('Authorization', other.auth),
+    );
+    expectNotFound(await getInvoice(UNKNOWN_UUID));
+  });
+});
+
+const pdfOf = (id: string) =>
+  getInvoice(id, 'application/pdf')
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+
+describe('the invoice as a PDF', () => {
+  it('says only "Tax invoice" while something is due', async () => {
+    const shop = await clinic();
+    const invoice = await invoiceOf(await shop.checkOut(() => ({ paymentLink: {} })));
+    const { text } = await extractText(new Uint8Array((await pdfOf(invoice.id)).body as Buffer), { mergePages: true });
+    expect(text).toContain('Tax invoice');
+    expect(text).not.toContain('Receipt');
+    expect(text).toContain('Amount due $142.00');
+  });
+
+  it('is a one-page tax invoice and receipt with the ABN, provider number, items and totals', async () => {
+    const shop = await clinic();
+    const invoice = await invoiceOf(
+      await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } })),
+    );
+    const response = await pdfOf(invoice.id);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers.etag).toBe(etagOf(invoice.updatedAt));
+    const bytes = response.body as Buffer;
+    // To look at it: INVOICE_PDF_DIR=/tmp, then `pdftoppm -png -r 80 /tmp/invoice.pdf /tmp/invoice`.
+    if (process.env.INVOICE_PDF_DIR) writeFileSync(join(process.env.INVOICE_PDF_DIR, 'invoice.pdf'), bytes);
+    const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    expect(totalPages).toBe(1);
+    expect(text).toContain(`Invoice number ${invoice.number}`);
+    for (const words of [
+      'Tax invoice',
+      'Receipt',
+      VALID_ABN,
+      PROVIDER_NUMBER,
+      invoice.number,
+      'Alex Chen',
+      'Sam Nguyen',
+      '500',
+      'BAND',
+      '$142.00',
+      '$140.00',
+      '$2.00',
+      'Health fund benefit',
+      '-$48.00',
+      'Amount due $0.00',
+    ])
+      expect(text).toContain(words);
+  });
+});

@@ -522,10 +522,15 @@ export class DatasetGenerator {
       health_fund_card_id: client.healthFundCardId,
       pms_booking_id: p.chance(0.1) ? `PMS-BK-${p.digits(6)}` : null,
       pms_attendee_id: null,
+      // Those who were seen came; nobody is marked a no-show, and none is part of a series.
+      attendance: past && !cancelled ? 'arrived' : 'pending',
+      arrived_at: past && !cancelled ? iso(serviceDate) : null,
+      no_show_fee_charged_at: null,
+      series_id: null,
       created_at: iso(createdAt),
     };
-    // Its last change is its cancellation, if any: the data says nothing of later ones.
-    this.sink.add('bookings', { ...booking, updated_at: booking.cancelled_at ?? booking.created_at });
+    // Its last change is its cancellation or its client's arrival, if any: the data says nothing of later ones.
+    this.sink.add('bookings', { ...booking, updated_at: booking.cancelled_at ?? booking.arrived_at ?? booking.created_at });
     if (!paid) return;
 
     // Checked out as `CheckOutBooking` would, written directly for speed; the

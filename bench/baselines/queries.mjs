@@ -94,6 +94,7 @@ function locationResponse(location) {
     id: location.id,
     name: location.name,
     createdAt: new Date(location.createdAt).toISOString(),
+    updatedAt: new Date(location.updatedAt).toISOString(),
     timeZone: location.timeZone,
     address: {
       line1: address.line1,
@@ -122,6 +123,7 @@ function appointmentTypeResponse(type) {
     providers: type.providerIds,
     locations: type.locationIds,
     createdAt: new Date(type.createdAt).toISOString(),
+    updatedAt: new Date(type.updatedAt).toISOString(),
     deleted: type.deleted,
     maxAttendees: type.maxAttendees,
     description: type.description,
@@ -253,6 +255,9 @@ export function createQueries(pool, statements) {
       servicePrice: booking.servicePrice,
       cancelledAt: iso(booking.cancelledAt),
       status: booking.cancelledAt ? 'cancelled' : 'confirmed',
+      attendance: booking.attendance,
+      arrivedAt: iso(booking.arrivedAt),
+      seriesId: booking.seriesId,
       pmsBookingId: booking.pmsBookingId,
     }));
     return pageOf(items, total, page);

@@ -27,6 +27,7 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     items: JSONB,
     confirmations: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -95,6 +96,7 @@ export const PayoutSchema = new EntitySchema<Payout>({
     arrivalDate: { type: 'date', columnType: 'date' },
     transactionCount: { type: 'integer' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -117,5 +119,6 @@ export const PaymentTransactionSchema = new EntitySchema<PaymentTransaction>({
     paymentLinks: JSONB,
     events: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });

@@ -24,5 +24,9 @@ export class Migration20261128020000UpdatedAtOfMoneyCardsAndKeys extends Migrati
     // says when (as this column does for those seeded before it), and sync reads what was added since.
     this.addSql(`alter table health_funds add column created_at timestamptz(3) not null default now()`);
     this.addSql(`alter table health_funds alter column created_at drop default`);
+    for (const statement of addUpdatedAt('api_keys')) this.addSql(statement);
+    this.addSql(`create index api_keys_organisation_updated_idx on api_keys (organisation_id, updated_at, id)`);
+    // Webhook endpoints had updated_at from the start; their sync wants it indexed.
+    this.addSql(`create index webhook_endpoints_organisation_updated_idx on webhook_endpoints (organisation_id, updated_at, id)`);
   }
 }

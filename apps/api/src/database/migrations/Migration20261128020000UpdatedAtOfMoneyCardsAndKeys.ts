@@ -11,6 +11,11 @@ function addUpdatedAt(table: string): string[] {
 
 export class Migration20261128020000UpdatedAtOfMoneyCardsAndKeys extends Migration {
   override up(): void {
+    // Pending migrations run in one transaction, and an earlier one may have left deferred foreign
+    // key checks queued on payment_transactions (its references are deferrable): PostgreSQL refuses
+    // to alter a table with pending trigger events, so the checks run now. (Every deferrable
+    // constraint is initially deferred, which the last statement restores.)
+    this.addSql('set constraints all immediate');
     // Sync (`updatedSince`) reads a scope's rows changed since an instant, `updated_at, id` ascending.
     for (const statement of addUpdatedAt('transactions')) this.addSql(statement);
     this.addSql(`create index transactions_organisation_updated_idx on transactions (organisation_id, updated_at, id)`);
@@ -28,5 +33,6 @@ export class Migration20261128020000UpdatedAtOfMoneyCardsAndKeys extends Migrati
     this.addSql(`create index api_keys_organisation_updated_idx on api_keys (organisation_id, updated_at, id)`);
     // Webhook endpoints had updated_at from the start; their sync wants it indexed.
     this.addSql(`create index webhook_endpoints_organisation_updated_idx on webhook_endpoints (organisation_id, updated_at, id)`);
+    this.addSql('set constraints all deferred');
   }
 }

@@ -204,8 +204,12 @@ describe('deliveries and events never change once made', () => {
     const newestFirst = await events('');
     expect(newestFirst.items.map((event: Body) => event.id)).toEqual(synced.items.map((event: Body) => event.id).reverse());
 
-    const plain = await countRequestStatements(() => get('/v1/events?limit=200', tenant.auth).expect(200));
-    const sync = await countRequestStatements(() => get(`/v1/events?limit=200&updatedSince=${since.toISOString()}`, tenant.auth).expect(200));
-    expect(sync.statements.length).toBe(plain.statements.length);
+    // The list's own statements (a page and its count): this file's deliveries read events on jobs beside the request.
+    const listing = (text: string) => /\bfrom events\b/.test(text) && (/\boffset\b/.test(text) || /count\(\*\)/.test(text));
+    const ofTheLog = async (path: string) => (await countRequestStatements(() => get(path, tenant.auth).expect(200))).statements.filter(listing);
+    const plain = await ofTheLog('/v1/events?limit=200');
+    const sync = await ofTheLog(`/v1/events?limit=200&updatedSince=${since.toISOString()}`);
+    expect(plain).toHaveLength(2);
+    expect(sync).toHaveLength(plain.length);
   });
 });

@@ -9,7 +9,7 @@ function addUpdatedAt(table: string): string[] {
   ];
 }
 
-export class Migration20261128020000UpdatedAtOfMoneyCardsAndKeys extends Migration {
+export class Migration20261129100000UpdatedAtOfMoneyCardsAndKeys extends Migration {
   override up(): void {
     // Pending migrations run in one transaction, and an earlier one may have left deferred foreign
     // key checks queued on payment_transactions (its references are deferrable): PostgreSQL refuses

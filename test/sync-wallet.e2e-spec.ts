@@ -87,6 +87,7 @@ describe('wallet cards', () => {
     const plain = await countRequestStatements(() => get(cardsPath(clientId, '?limit=200')).expect(200));
     const synced = await countRequestStatements(() => get(cardsPath(clientId, '?limit=200&updatedSince=2026-01-01T00:00:00.000Z')).expect(200));
     expect(synced.statements.length).toBe(plain.statements.length);
+    expect(synced.statements.filter((text) => /\bfrom wallet_cards w\b/.test(text))).toHaveLength(2);
   });
 
   it('refuses an updatedSince that is not an instant, naming it', async () => {

@@ -4,7 +4,7 @@ import { expectInvalid, expectNotFound, expectProblem } from './support/problems
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const REVOCATION_DEADLINE_MS = 5_000;
-const LISTED_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'organisationId', 'revokedAt'];
+const LISTED_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'organisationId', 'revokedAt', 'updatedAt'];
 
 let first: TestApp;
 let second: TestApp;
@@ -39,6 +39,7 @@ describe('POST /v1/api-keys', () => {
       organisationId: clinic.id,
       key: expect.stringMatching(/^sk_/),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       expiresAt: '2099-06-30T13:59:59.000Z',
       lastUsedAt: null,
       revokedAt: null,

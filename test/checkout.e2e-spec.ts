@@ -798,8 +798,8 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     const [{ business_id: businessId }] = await sql<{ business_id: string }>(t, 'select business_id from transactions where id = ?', [sale.id]);
     const [payout] = await sql<{ id: string }>(
       t,
-      `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, created_at)
-       values (gen_random_uuid(), ?, ?, 0, 'AUD', 'paid', current_date, 1, now()) returning id`,
+      `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, 0, 'AUD', 'paid', current_date, 1, now(), now()) returning id`,
       [home.id, businessId],
     );
     await sql(t, 'update payment_transactions set payout_id = ? where id = ?', [payout.id, card.id]);

@@ -29,10 +29,11 @@ import { expectProblem } from './support/problems.js';
 
 const MEDICARE_NUMBER = '2123456701';
 
-const PAYOUT_FIELDS = ['id', 'createdAt', 'amount', 'currency', 'status', 'arrivalDate', 'transactionCount'];
+const PAYOUT_FIELDS = ['id', 'createdAt', 'updatedAt', 'amount', 'currency', 'status', 'arrivalDate', 'transactionCount'];
 const PAYOUT_TRANSACTION_FIELDS = [
   'id',
   'createdAt',
+  'updatedAt',
   'source',
   'amount',
   'platformFeeAmount',
@@ -157,6 +158,7 @@ const TRANSACTION_FIELDS = [
   'id',
   'businessId',
   'createdAt',
+  'updatedAt',
   'amount',
   'currency',
   'paymentTransactions',
@@ -484,8 +486,8 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
   let unpaidBooking: Body;
   let earlierSale: { id: string };
   let sale: { id: string; createdAt: Date };
-  let earlierPayout: { id: string };
-  let payout: { id: string };
+  let earlierPayout: { id: string; createdAt: Date };
+  let payout: { id: string; createdAt: Date };
   let cardPaymentId: string;
   let fundClaimId: string;
   let medicareClaimId: string;
@@ -522,7 +524,8 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       for (const item of response.body.items) expect(keysOf(item)).toEqual(sorted(PAYOUT_FIELDS));
       expect(response.body.items[1]).toEqual({
         id: earlierPayout.id,
-        createdAt: expect.stringMatching(ISO_INSTANT),
+        createdAt: earlierPayout.createdAt.toISOString(),
+        updatedAt: earlierPayout.createdAt.toISOString(),
         amount: 2000 - 50,
         currency: 'AUD',
         status: 'paid',
@@ -549,7 +552,8 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       const response = await get(payoutsPath(home.businessId, `/${payout.id}`)).expect(200);
       expect(response.body).toEqual({
         id: payout.id,
-        createdAt: expect.stringMatching(ISO_INSTANT),
+        createdAt: payout.createdAt.toISOString(),
+        updatedAt: payout.createdAt.toISOString(),
         // card 3500 − 196 − 1500, fund 6000 + 2750 − 120 + 300, Medicare 6205 + 3000 − 0
         amount: 3500 - 196 - 1500 + (6000 + 2750 - 120 + 300) + (6205 + 3000),
         currency: 'AUD',

@@ -10,7 +10,7 @@ import { expectInvalid, expectProblem } from './support/problems.js';
 // Every test file shares one database: this file makes its own organisations and clients.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const CREATED_FIELDS = ['brand', 'customerId', 'id', 'last4'];
-const COMMON_FIELDS = ['id', 'type', 'brand', 'last4', 'createdAt', 'verified'];
+const COMMON_FIELDS = ['id', 'type', 'brand', 'last4', 'createdAt', 'updatedAt', 'verified'];
 const PAYMENT_METHOD_FIELDS = [...COMMON_FIELDS, 'customerId'].sort();
 const HEALTH_FUND_CARD_FIELDS = [
   ...COMMON_FIELDS,
@@ -375,6 +375,7 @@ describe('health fund cards', () => {
         brand: fund.name,
         last4: memberNumber.slice(-4),
         createdAt: expect.stringMatching(ISO_INSTANT),
+        updatedAt: list.body.items[0].createdAt,
         verified: false,
         memberNumberLast4: memberNumber.slice(-4),
         healthFundId: fund.id,
@@ -461,6 +462,7 @@ describe('Medicare cards', () => {
       brand: 'medicare',
       last4: memberNumber.slice(-4),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: card.createdAt,
       verified: false,
       memberNumberLast4: memberNumber.slice(-4),
       referenceNumber: '3',
@@ -700,6 +702,7 @@ describe('GET …/wallet/cards', () => {
       brand: 'amex',
       last4: '8431',
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: amex.createdAt,
       verified: true,
       customerId: 'cus_amex',
     });
@@ -709,6 +712,7 @@ describe('GET …/wallet/cards', () => {
       brand: 'visa',
       last4: '4242',
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: visa.createdAt,
       verified: true,
       customerId,
     });

@@ -192,10 +192,10 @@ export async function createPayoutFixture(pool, organisationId) {
     pool,
     `with made as (
        insert into payment_transactions (id, organisation_id, business_id, transaction_id, payout_id, source, amount, platform_fee_amount,
-                                         payment, claim_id, medicare_claim_id, adjustments, payment_links, events, created_at)
+                                         payment, claim_id, medicare_claim_id, adjustments, payment_links, events, created_at, updated_at)
        select gen_random_uuid(), $1, $2, null, null, 'payment', amount, round(amount * 0.015)::int,
               jsonb_build_object('id', 'pi_bench_' || n, 'currency', 'AUD', 'status', 'succeeded', 'paymentMethodId', null, 'clientSecret', null, 'amount', amount),
-              null, null, '[]', '[]', '[]', now() - make_interval(secs => n * 8)
+              null, null, '[]', '[]', '[]', now() - make_interval(secs => n * 8), now() - make_interval(secs => n * 8)
        from (select n, 5000 + (n * 7919) % 20000 as amount from generate_series(1, $3::int) n) rows
        returning amount, platform_fee_amount)
      select count(*)::int as transactions, (sum(amount) - sum(platform_fee_amount))::int as amount from made`,

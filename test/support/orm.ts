@@ -174,6 +174,7 @@ export class Rows {
       verified: false,
       details: {},
       created_at: new Date(),
+      updated_at: new Date(),
     });
     return id;
   }

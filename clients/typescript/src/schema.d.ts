@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive).
+         * @description Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive). An event never changes, so `updatedSince` lists the events that happened since, oldest first (`timestamp, id`).
          */
         get: operations["Events_list"];
         put?: never;
@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Newest first.
+         * @description Newest first. A change (PATCH, a rotated secret, disabling after failed deliveries) moves `updatedAt`.
          */
         get: operations["WebhookEndpoints_list"];
         put?: never;
@@ -77,21 +77,21 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description Without its signing secret, which only creation and rotate-secret return.
+         * @description Without its signing secret, which only creation and rotate-secret return. `ETag` names its version.
          */
         get: operations["WebhookEndpoints_get"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Its deliveries go with it; queued attempts are dropped.
+         * @description Its deliveries go with it; queued attempts are dropped. With `If-Match`, only while it is the version named: another is 412 `precondition_failed` and nothing is deleted.
          */
         delete: operations["WebhookEndpoints_remove"];
         options?: never;
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Only sent fields change.
+         * @description Only sent fields change; `null` clears `description`; `{}` changes nothing (the same `ETag`). With `If-Match`, only the version it names changes: another is 412 `precondition_failed` and nothing changes.
          */
         patch: operations["WebhookEndpoints_update"];
         trace?: never;
@@ -145,7 +145,7 @@ export interface paths {
         };
         /**
          * List delivery attempts
-         * @description Every attempt, newest first.
+         * @description Every attempt, newest first. An attempt never changes once made (a retry is an attempt of its own), so `updatedSince` lists the attempts made since, `createdAt, id` ascending.
          */
         get: operations["WebhookEndpoints_deliveriesOf"];
         put?: never;
@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description A platform key sees every key; an organisation key only its organisation's. Revoked and expired keys included. Never a secret. Newest first.
+         * @description A platform key sees every key; an organisation key only its organisation's. Revoked and expired keys included. Never a secret. Newest first. A key changes when it is revoked or a use is recorded (`lastUsedAt`).
          */
         get: operations["ApiKeys_list"];
         put?: never;
@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * Get an API key
-         * @description Never its secret. With an organisation key, another organisation's key or a platform key is 404.
+         * @description Never its secret. With an organisation key, another organisation's key or a platform key is 404. `ETag` names its version.
          */
         get: operations["ApiKeys_get"];
         put?: never;
@@ -705,7 +705,7 @@ export interface paths {
         };
         /**
          * Get a wallet card
-         * @description A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number.
+         * @description A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number. `ETag` names its version.
          */
         get: operations["Wallet_get"];
         put?: never;
@@ -725,7 +725,7 @@ export interface paths {
         };
         /**
          * List health funds
-         * @description Australian private health insurers that health fund cards and claims refer to, by name.
+         * @description Australian private health insurers that health fund cards and claims refer to, by name. A fixed catalogue: only an upgrade of the service adds a fund, and a fund never changes. So `updatedSince` lists the funds added at or after it (none, after the first sync), in the order they were added.
          */
         get: operations["HealthFunds_list"];
         put?: never;
@@ -1093,7 +1093,7 @@ export interface paths {
         };
         /**
          * List payouts
-         * @description The business's payouts, newest first.
+         * @description The business's payouts, newest first. A payout changes when its status moves on.
          */
         get: operations["Payouts_list"];
         put?: never;
@@ -1117,7 +1117,7 @@ export interface paths {
         };
         /**
          * Get a payout
-         * @description One payout of the business: its amount, status, arrival date and number of transactions.
+         * @description One payout of the business: its amount, status, arrival date and number of transactions. `ETag` names its version.
          */
         get: operations["Payouts_get"];
         put?: never;
@@ -1179,7 +1179,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive).
+         * @description Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive), `updatedSince` (a payment made through a link, a cancelled link, a refund or a voided claim changes a transaction).
          */
         get: operations["Transactions_list"];
         put?: never;
@@ -1199,7 +1199,7 @@ export interface paths {
         };
         /**
          * Get a transaction
-         * @description With its payment transactions, claims and Medicare claims; takes the same `expand` as the list.
+         * @description With its payment transactions, claims and Medicare claims; takes the same `expand` as the list. `ETag` names its version.
          */
         get: operations["Transactions_get"];
         put?: never;
@@ -1681,6 +1681,12 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
+             * @description When it last changed: revoked, or a use recorded in `lastUsedAt` (at most once a minute). Equal to `createdAt` until it changes.
+             * @example 2026-11-23T08:14:02.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
              * @description From this instant on the key is refused; `null`: never expires.
              * @example 2027-06-30T13:59:59.000Z
              */
@@ -1721,6 +1727,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: revoked, or a use recorded in `lastUsedAt` (at most once a minute). Equal to `createdAt` until it changes.
+             * @example 2026-11-23T08:14:02.000Z
+             */
+            updatedAt: string;
             /**
              * Format: date-time
              * @description From this instant on the key is refused; `null`: never expires.
@@ -2929,6 +2941,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes. A card is not edited: it changes only when the service rescopes its `fingerprint`.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
             /** @example true */
             verified: boolean;
             /**
@@ -3743,6 +3761,12 @@ export interface components {
              */
             createdAt: string;
             /**
+             * Format: date-time
+             * @description In payout listings: when it last changed (paid through its link, refunded, a claim voided, paid out, or given back by a failed payout); equal to `createdAt` until it changes.
+             * @example 2026-11-22T07:00:00.000Z
+             */
+            updatedAt?: string;
+            /**
              * @example payment
              * @enum {string}
              */
@@ -3875,6 +3899,12 @@ export interface components {
              * @example 2026-11-21T00:10:00.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: its payment link paid or cancelled, a refund, a claim voided. Equal to `createdAt` until it changes. The client, practitioner, location and cards it shows change on their own, with their own `updatedAt`.
+             * @example 2026-11-21T00:12:00.000Z
+             */
+            updatedAt: string;
             /**
              * @description Integer cents: the items' charges added up.
              * @example 9500
@@ -4507,6 +4537,12 @@ export interface components {
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its status last moved on; equal to `createdAt` until it does. Its amount never changes.
+             * @example 2026-11-23T05:30:00.000Z
+             */
+            updatedAt: string;
             /**
              * @description Integer cents: the transactions' amounts, less platform fees, plus adjustments.
              * @example 18629
@@ -5834,6 +5870,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,7 +6028,10 @@ export interface operations {
     WebhookEndpoints_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the endpoint is deleted whatever it holds. */
+                "If-Match"?: string;
+            };
             path: {
                 organisationId: string;
                 endpointId: string;
@@ -6089,6 +6130,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
             429: {
                 headers: {
@@ -6164,7 +6222,10 @@ export interface operations {
     WebhookEndpoints_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
             path: {
                 organisationId: string;
                 endpointId: string;
@@ -6187,6 +6248,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6253,6 +6316,23 @@ export interface operations {
             };
             /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
             405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;
@@ -7638,6 +7718,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15850,6 +15932,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21222,6 +21306,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22055,6 +22141,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -29,7 +29,7 @@ describe('the migration that gives each adjustment its payout', () => {
       await legacyRows((text, values) => tx.execute(text, values));
     });
 
-    await orm.migrator.up();
+    await orm.migrator.up({ to: 'Migration20261126010000AdjustmentsOfTheirPayments' });
 
     const connection = orm.em.fork().getConnection();
     const rows = await connection.execute<{ id: string; payout_id: string | null; amount: number; adjustments: { id: string; payoutId: string | null }[] }[]>(
@@ -51,6 +51,16 @@ describe('the migration that gives each adjustment its payout', () => {
       { id: FIRST, transaction_count: 3 },
       { id: SECOND, transaction_count: 1 },
     ]);
+  });
+
+  // On the rows the test above left.
+  it('leaves the later migrations each row and payout changed when it was made: updated_at is created_at', async () => {
+    await orm.migrator.up();
+    const connection = orm.em.fork().getConnection();
+    for (const table of ['payment_transactions', 'payouts']) {
+      const rows = await connection.execute<{ same: boolean }[]>(`select updated_at = created_at as same from ${table}`);
+      expect({ table, rows: rows.length, changed: rows.filter((row) => !row.same).length }).toEqual({ table, rows: table === 'payouts' ? 2 : 3, changed: 0 });
+    }
   });
 });
 

@@ -354,9 +354,9 @@ describe('reloading with --force', () => {
     const { url, db } = database;
     const before = await seedDatabase({ databaseUrl: url, scale: 'small', seed: 12, anchor: ANCHOR_DATE, vault });
     await db.query(
-      `insert into api_keys (id, name, organisation_id, secret_hash, created_at) values
-         ('key_platform', 'Platform', null, 'hash-platform', '2026-11-01T00:00:00Z'),
-         ('key_clinic', 'Clinic', $1, 'hash-clinic', '2026-11-01T00:00:00Z')`,
+      `insert into api_keys (id, name, organisation_id, secret_hash, created_at, updated_at) values
+         ('key_platform', 'Platform', null, 'hash-platform', '2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z'),
+         ('key_clinic', 'Clinic', $1, 'hash-clinic', '2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z')`,
       [before.organisationIds[0]],
     );
     const platformKeys = (await db.query('select * from api_keys where organisation_id is null order by id')).rows;

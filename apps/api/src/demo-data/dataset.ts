@@ -357,6 +357,8 @@ export class DatasetGenerator {
         arrival_date: iso(arrival).slice(0, 10),
         transaction_count: payout.count,
         created_at: iso(arrival - 2 * DAY),
+        // Its last move: to `in_transit` when it was made, to `paid` on arrival.
+        updated_at: iso(arrival < anchor ? arrival : arrival - 2 * DAY),
       });
     }
     return { id: organisationId, bookings };
@@ -435,6 +437,7 @@ export class DatasetGenerator {
         verified_at: type === 'payment_method' ? createdAt.toISOString() : null,
         details,
         created_at: createdAt.toISOString(),
+        updated_at: createdAt.toISOString(),
       });
       return cardId;
     };
@@ -547,7 +550,7 @@ export class DatasetGenerator {
     const charge = medicareClaim?.bulkBilled ? rebate : price;
     const gap = fundClaim || medicareClaim?.bulkBilled ? charge - rebate : charge;
     const byLink = gap > 0 && (!client.paymentMethodId || p.chance(0.05));
-    this.sink.add('transactions', {
+    const transaction: Row = {
       id: transactionId,
       organisation_id: organisationId,
       business_id: location.businessId,
@@ -576,7 +579,9 @@ export class DatasetGenerator {
       ],
       confirmations: [],
       created_at: iso(chargedAt),
-    });
+      updated_at: iso(chargedAt),
+    };
+    this.sink.add('transactions', transaction);
 
     const paymentTransaction = (at: number, source: string, amount: number, fee: number, parts: Row) => {
       const week = Math.floor((at - (anchor - 548 * DAY)) / (7 * DAY));
@@ -593,6 +598,10 @@ export class DatasetGenerator {
         source === 'payment' && p.chance(0.01)
           ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500), payoutId }]
           : [];
+      // A refund changes the payment transaction and its transaction; the payout that takes it, the payment transaction alone.
+      const changedAt = adjustments.length ? at + HOUR : at;
+      transaction.updated_at = iso(Math.max(Date.parse(transaction.updated_at as string), changedAt));
+      const paidOutAt = paidOut && payout ? anchor - 548 * DAY + (week + 1) * 7 * DAY : changedAt;
       if (paidOut && payout) {
         payout.net += payoutAmountOf([
           { payoutId: null, amount, platformFeeAmount: fee, adjustments: adjustments.map((adjustment) => ({ ...adjustment, payoutId: null })) },
@@ -615,6 +624,7 @@ export class DatasetGenerator {
         payment_links: [],
         events: [],
         created_at: iso(at),
+        updated_at: iso(Math.max(changedAt, paidOutAt)),
         ...parts,
       });
     };

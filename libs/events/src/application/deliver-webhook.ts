@@ -89,9 +89,16 @@ export class DeliverWebhook {
     return this.sender.post(endpoint.url, headers, body);
   }
 
-  /** Success clears the failing clock; three days of failures disable the endpoint, and say so. */
+  /**
+   * Success clears the failing clock; three days of failures disable the endpoint, and say so. On
+   * the endpoint's locked row, read afresh, but for a success while nothing is failing (the usual
+   * delivery, which changes nothing): a change made meanwhile (a PATCH) is kept, and `updatedAt`
+   * only moves forward.
+   */
   private async recordHealth(organisationId: string, endpointId: string, succeeded: boolean, now: Date): Promise<void> {
-    const endpoint = await this.endpoints.find(organisationId, endpointId);
+    const seen = await this.endpoints.find(organisationId, endpointId);
+    if (!seen || (succeeded && seen.failingSince === null)) return;
+    const endpoint = await this.endpoints.lock(organisationId, endpointId);
     if (!endpoint) return;
     if (succeeded) {
       if (endpoint.failingSince === null) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppConfig } from '@app/shared';
+import { etagOf, RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.js';
@@ -22,6 +23,7 @@ function setUp(env: Record<string, string> = {}) {
   endpoints.stored.set(existing.id, existing);
   const config = new AppConfig(env);
   const manage = new ManageWebhookEndpoints(
+    new RecordedEvents(),
     endpoints,
     new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }),
     new WebhookUrlCheck(config),
@@ -95,6 +97,24 @@ describe('ManageWebhookEndpoints', () => {
       createdAt: CREATED,
       updatedAt: NOW,
     });
+  });
+
+  it.each([
+    ['nothing', {}],
+    ['only what it holds', { url: PUBLIC_URL, enabledEvents: ['booking.*', 'booking.*'], status: 'enabled' as const, description: null }],
+  ])('changes nothing when sent %s: the same updatedAt', async (_case, changes) => {
+    const { existing, endpoints, manage } = setUp();
+    const answered = await manage.update(ORGANISATION, existing.id, changes);
+    expect(answered.updatedAt).toEqual(CREATED);
+    expect(storedOf(endpoints, existing.id)).toEqual(existing);
+  });
+
+  it('changes only the version named in If-Match: another is precondition_failed, and nothing changes', async () => {
+    const { existing, endpoints, manage } = setUp();
+    await expect(manage.update(ORGANISATION, existing.id, { description: 'PMS' }, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(manage.remove(ORGANISATION, existing.id, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    expect(storedOf(endpoints, existing.id)).toEqual(existing);
+    expect(await manage.update(ORGANISATION, existing.id, { description: 'PMS' }, etagOf(CREATED))).toMatchObject({ description: 'PMS', updatedAt: NOW });
   });
 
   it('checks a changed URL again, and saves nothing when it is refused', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
-import { Clock } from '@app/shared/domain';
+import { assertIfMatch, Clock, DomainEvents } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { endpointLimitReached, endpointNotFound } from '../domain/events.errors.js';
 import { type EndpointChanges, type NewWebhookEndpoint, newWebhookSecret, WebhookEndpoint } from '../domain/webhook-endpoint.js';
@@ -14,10 +14,14 @@ export interface EndpointWithSecret {
   secret: string;
 }
 
-/** Create, change, rotate the secret of, and delete an organisation's webhook endpoints. */
+/**
+ * Create, change, rotate the secret of, and delete an organisation's webhook endpoints. A change
+ * works on the endpoint's locked row, in one transaction: `If-Match` names the version it expects.
+ */
 @Injectable()
 export class ManageWebhookEndpoints {
   constructor(
+    private readonly events: DomainEvents,
     private readonly endpoints: WebhookEndpointRepository,
     private readonly organisations: OrganisationQueries,
     private readonly urls: WebhookUrlCheck,
@@ -37,28 +41,45 @@ export class ManageWebhookEndpoints {
     return { endpoint, secret };
   }
 
-  async update(organisationId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
-    const endpoint = await this.get(organisationId, id);
+  /** `{}`, or only what it already holds, changes nothing: the same `updatedAt`, nothing saved. */
+  async update(organisationId: string, id: string, changes: EndpointChanges, ifMatch?: string): Promise<WebhookEndpoint> {
+    await this.get(organisationId, id);
+    // Resolved before the row is locked: a slow name server holds no lock.
     if (changes.url !== undefined) await this.urls.assertAllowed(changes.url);
-    endpoint.update(changes, this.clock.now());
-    await this.endpoints.save(endpoint);
-    return endpoint;
+    return this.events.transaction(async () => {
+      const endpoint = await this.lock(organisationId, id);
+      assertIfMatch(ifMatch, endpoint.updatedAt);
+      if (endpoint.update(changes, this.clock.now())) await this.endpoints.save(endpoint);
+      return endpoint;
+    });
   }
 
   async rotateSecret(organisationId: string, id: string): Promise<EndpointWithSecret> {
-    const endpoint = await this.get(organisationId, id);
-    const secret = newWebhookSecret();
-    endpoint.rotateSecret(this.secrets.seal(secret), this.clock.now());
-    await this.endpoints.save(endpoint);
-    return { endpoint, secret };
+    return this.events.transaction(async () => {
+      const endpoint = await this.lock(organisationId, id);
+      const secret = newWebhookSecret();
+      endpoint.rotateSecret(this.secrets.seal(secret), this.clock.now());
+      await this.endpoints.save(endpoint);
+      return { endpoint, secret };
+    });
   }
 
-  async remove(organisationId: string, id: string): Promise<void> {
-    await this.endpoints.remove(await this.get(organisationId, id));
+  async remove(organisationId: string, id: string, ifMatch?: string): Promise<void> {
+    await this.events.transaction(async () => {
+      const endpoint = await this.lock(organisationId, id);
+      assertIfMatch(ifMatch, endpoint.updatedAt);
+      await this.endpoints.remove(endpoint);
+    });
   }
 
   async get(organisationId: string, id: string): Promise<WebhookEndpoint> {
     const endpoint = await this.endpoints.find(organisationId, id);
+    if (!endpoint) throw endpointNotFound(id);
+    return endpoint;
+  }
+
+  private async lock(organisationId: string, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.lock(organisationId, id);
     if (!endpoint) throw endpointNotFound(id);
     return endpoint;
   }

@@ -15,6 +15,7 @@ export abstract class EventStore {
   /** Appends in the running transaction; refuses outside one. */
   abstract append(event: StoredEvent): Promise<void>;
   abstract find(id: string, organisationId: string | null): Promise<StoredEvent | null>;
+  /** Newest first; in sync mode (`updatedSince`) those that happened since, oldest first: an event never changes. */
   abstract list(filters: EventFilters, page: PageRequest): Promise<Page<StoredEvent>>;
   /** Deletes events (and their deliveries) created before `cutoff`; answers how many events. */
   abstract purgeBefore(cutoff: Date): Promise<number>;

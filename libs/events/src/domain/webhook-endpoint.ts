@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type EventType, newUuid } from '@app/shared/domain';
+import { type EventType, newUuid, nextUpdatedAt } from '@app/shared/domain';
 import { selects } from './event-selection.js';
 
 export type EndpointStatus = 'enabled' | 'disabled';
@@ -59,7 +59,12 @@ export class WebhookEndpoint {
     });
   }
 
-  update(changes: EndpointChanges, now: Date): void {
+  /**
+   * Applies the fields sent (not `undefined`); answers whether anything changed, and only then moves
+   * `updatedAt` on. Enabling restarts the failure clock. The caller has checked a new `url`.
+   */
+  update(changes: EndpointChanges, now: Date): boolean {
+    const before = settingsOf(this);
     if (changes.url !== undefined) this.url = changes.url;
     if (changes.description !== undefined) this.description = changes.description;
     if (changes.enabledEvents !== undefined) this.enabledEvents = [...new Set(changes.enabledEvents)];
@@ -67,14 +72,16 @@ export class WebhookEndpoint {
       if (changes.status === 'enabled') this.failingSince = null;
       this.status = changes.status;
     }
-    this.updatedAt = now;
+    if (settingsOf(this) === before) return false;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
   }
 
   rotateSecret(sealedSecret: string, now: Date): void {
     this.sealedPreviousSecret = this.sealedSecret;
     this.previousSecretExpiresAt = new Date(now.getTime() + ROTATED_SECRET_LIFETIME_MS);
     this.sealedSecret = sealedSecret;
-    this.updatedAt = now;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
   /** The sealed secrets that sign a delivery now: the current one, and the rotated one for its last 24 h. */
@@ -96,9 +103,13 @@ export class WebhookEndpoint {
     this.failingSince ??= now;
     if (this.status === 'enabled' && now.getTime() - this.failingSince.getTime() >= FAILING_ENDPOINT_DISABLED_AFTER_MS) {
       this.status = 'disabled';
-      this.updatedAt = now;
+      this.updatedAt = nextUpdatedAt(this.updatedAt, now);
       return true;
     }
     return false;
   }
 }
+
+/** What a PATCH can change of an endpoint, comparable as a string. */
+const settingsOf = (endpoint: WebhookEndpoint): string =>
+  JSON.stringify([endpoint.url, endpoint.description, endpoint.enabledEvents, endpoint.status, endpoint.failingSince]);

@@ -16,7 +16,8 @@ export class EventsController {
   @ApiOperation({
     summary: 'List events',
     description:
-      "Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive).",
+      "Newest first (`createdAt desc`), in the key's scope, kept 30 days. Filters: `type` (types or families such as `booking.*`), `createdAtMin` (inclusive), `createdAtMax` (exclusive). " +
+      'An event never changes, so `updatedSince` lists the events that happened since, oldest first (`timestamp, id`).',
   })
   @ApiPagedResponse(EventResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST)

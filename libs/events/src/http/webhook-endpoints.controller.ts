@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Conditional, ETagged, IfMatch, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { ManageWebhookEndpoints } from '../application/manage-webhook-endpoints.use-case.js';
 import { SendToEndpoint } from '../application/send-to-endpoint.use-case.js';
@@ -43,7 +43,10 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List webhook endpoints', description: 'Newest first.' })
+  @ApiOperation({
+    summary: 'List webhook endpoints',
+    description: 'Newest first. A change (PATCH, a rotated secret, disabling after failed deliveries) moves `updatedAt`.',
+  })
   @ApiPagedResponse(WebhookEndpointResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<WebhookEndpointResponse>> {
@@ -52,32 +55,47 @@ export class WebhookEndpointsController {
   }
 
   @Get(':endpointId')
-  @ApiOperation({ summary: 'Get a webhook endpoint', description: 'Without its signing secret, which only creation and rotate-secret return.' })
+  @ApiOperation({
+    summary: 'Get a webhook endpoint',
+    description: 'Without its signing secret, which only creation and rotate-secret return. `ETag` names its version.',
+  })
   @ApiOk(WebhookEndpointResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<WebhookEndpointResponse> {
     return WebhookEndpointResponse.from(await this.manage.get(organisationId, endpointId));
   }
 
   @Patch(':endpointId')
-  @ApiOperation({ summary: 'Update a webhook endpoint', description: 'Only sent fields change.' })
+  @ApiOperation({
+    summary: 'Update a webhook endpoint',
+    description:
+      'Only sent fields change; `null` clears `description`; `{}` changes nothing (the same `ETag`). With `If-Match`, only the version it names changes: another is 412 `precondition_failed` and nothing changes.',
+  })
   @ApiOk(WebhookEndpointResponse)
+  @Conditional()
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async update(
     @OrganisationIdParam() organisationId: string,
     @EndpointId() endpointId: string,
     @Body() body: UpdateWebhookEndpointRequest,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<WebhookEndpointResponse> {
-    return WebhookEndpointResponse.from(await this.manage.update(organisationId, endpointId, body));
+    return WebhookEndpointResponse.from(await this.manage.update(organisationId, endpointId, body, ifMatch));
   }
 
   @Delete(':endpointId')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Its deliveries go with it; queued attempts are dropped.' })
+  @ApiOperation({
+    summary: 'Delete a webhook endpoint',
+    description:
+      'Its deliveries go with it; queued attempts are dropped. With `If-Match`, only while it is the version named: another is 412 `precondition_failed` and nothing is deleted.',
+  })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The `ETag` of the version you read; without it the endpoint is deleted whatever it holds.' })
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrors(HttpStatus.NOT_FOUND)
-  async remove(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<void> {
-    await this.manage.remove(organisationId, endpointId);
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.PRECONDITION_FAILED)
+  async remove(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string, @IfMatch() ifMatch: string | undefined): Promise<void> {
+    await this.manage.remove(organisationId, endpointId, ifMatch);
   }
 
   @Post(':endpointId/rotate-secret')
@@ -102,7 +120,11 @@ export class WebhookEndpointsController {
   }
 
   @Get(':endpointId/deliveries')
-  @ApiOperation({ summary: 'List delivery attempts', description: 'Every attempt, newest first.' })
+  @ApiOperation({
+    summary: 'List delivery attempts',
+    description:
+      'Every attempt, newest first. An attempt never changes once made (a retry is an attempt of its own), so `updatedSince` lists the attempts made since, `createdAt, id` ascending.',
+  })
   @ApiPagedResponse(WebhookDeliveryResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async deliveriesOf(

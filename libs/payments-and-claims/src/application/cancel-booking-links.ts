@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '@app/shared/domain';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 
 /**
@@ -9,12 +10,19 @@ import { PaymentsRepository } from '../domain/payments.repository.js';
  */
 @Injectable()
 export class CancelBookingLinks {
-  constructor(private readonly payments: PaymentsRepository) {}
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(organisationId: string, bookingId: string): Promise<void> {
     const waiting = await this.payments.lockWaitingLinksOf(organisationId, bookingId);
     if (waiting.length === 0) return;
-    for (const paymentTransaction of waiting) paymentTransaction.cancelLink();
+    const now = this.clock.now();
+    for (const paymentTransaction of waiting) paymentTransaction.cancelLink(now);
     await this.payments.save(...waiting);
+    for (const transactionId of new Set(waiting.map((paymentTransaction) => paymentTransaction.transactionId!))) {
+      await this.payments.transactionChanged(organisationId, transactionId, now);
+    }
   }
 }

@@ -60,6 +60,7 @@ export class PayByLink {
         undo.add(() => this.charges.refund(charged.paymentId, paymentTransaction.amount));
         paymentTransaction.payByLink(charged.paymentId, now);
         await this.payments.save(paymentTransaction);
+        await this.payments.transactionChanged(found.organisationId, paymentTransaction.transactionId!, now);
         await this.settle(found.organisationId, paymentTransaction);
         return this.views.of(found, paymentTransaction);
       });

@@ -68,7 +68,7 @@ export class PayoutJobs implements OnApplicationBootstrap {
       if (!payout || payout.status !== 'pending') return;
       // The bank treats a repeated transfer of one payout as the first: a retried job sends nothing twice.
       await this.bank.send({ payoutId: payout.id, businessId: payout.businessId, amount: payout.amount, arrivalDate: payout.arrivalDate });
-      moveOn(payout, 'in_transit');
+      moveOn(payout, 'in_transit', this.clock.now());
       await this.payments.save(payout);
       await this.jobs.send(SETTLE_QUEUE, { payoutId }, { startAfterSeconds: this.settleAfterSeconds() });
     });
@@ -83,9 +83,10 @@ export class PayoutJobs implements OnApplicationBootstrap {
         await this.jobs.send(SETTLE_QUEUE, { payoutId }, { startAfterSeconds: SETTLE_AFTER_SECONDS });
         return;
       }
-      moveOn(payout, outcome);
+      const now = this.clock.now();
+      moveOn(payout, outcome, now);
       await this.payments.save(payout);
-      if (outcome === 'failed') await this.payments.releaseTransactionsOf(payout.id);
+      if (outcome === 'failed') await this.payments.releaseTransactionsOf(payout.id, now);
       await this.events.record(outcome === 'paid' ? 'payout.paid' : 'payout.failed', payout.organisationId, payout);
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
@@ -41,12 +41,19 @@ export class PayoutQueries {
     private readonly paymentTransactions: PaymentTransactionQueries,
   ) {}
 
-  /** Newest first. */
+  /** Newest first; in sync mode (`updatedSince`) those changed since, `updatedAt, id` ascending. */
   async list(businessId: string, page: PageRequest): Promise<Page<Payout>> {
     await this.assertBusiness(businessId);
+    const window = listWindow('o', page, 'o.created_at desc, o.id desc', 2);
+    const where = `where o.business_id = $1${window.condition}`;
+    const values = [businessId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(PAYOUTS, 'where o.business_id = $1 order by o.created_at desc, o.id desc limit $2 offset $3', [businessId, page.limit, offsetOf(page)]),
-      this.sql.count(PAYOUTS, 'where o.business_id = $1', [businessId]),
+      this.sql.select(PAYOUTS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
+      this.sql.count(PAYOUTS, where, values),
     ]);
     return pageOf(items, total, page);
   }
@@ -60,16 +67,23 @@ export class PayoutQueries {
   /**
    * The payout's payment transactions in `createdAt, id` order, fully read: those whose amount it
    * paid out, and those paid out before of which it counted an adjustment (a later refund). A payout
-   * of another business is a 404. The payout row holds its transaction count, so a page needs no count.
+   * of another business is a 404. The payout row holds its transaction count, so a page needs no
+   * count, but in sync mode (`updatedSince`: those changed since, `updatedAt, id` ascending).
    */
   async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionView>> {
     const payout = await this.get(businessId, payoutId);
-    const items = await this.sql.select(PAYMENT_TRANSACTIONS, `where ${OF_PAYOUT} order by pt.created_at, pt.id limit $2 offset $3`, [
-      payout.id,
-      page.limit,
-      offsetOf(page),
+    const window = listWindow('pt', page, 'pt.created_at, pt.id', 2);
+    const where = `where ${OF_PAYOUT}${window.condition}`;
+    const values = [payout.id, ...window.params];
+    const [items, total] = await Promise.all([
+      this.sql.select(PAYMENT_TRANSACTIONS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
+      page.updatedSince ? this.sql.count(PAYMENT_TRANSACTIONS, where, values) : payout.transactionCount,
     ]);
-    return pageOf(await this.paymentTransactions.read(payout.organisationId, items, { withEventMembers: true }), payout.transactionCount, page);
+    return pageOf(await this.paymentTransactions.read(payout.organisationId, items, { withEventMembers: true }), total, page);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-memory-wallet.js';
 import { Claim, type NewClaim } from '../domain/claim.js';
@@ -23,7 +24,11 @@ function setUp() {
   const payments = new InMemoryPayments();
   const transaction = Transaction.create(ORGANISATION, { businessId: BUSINESS, clientId: CLIENT, clientName: 'Alex Chen', items: [saleItem(9500)] }, NOW);
   payments.transactions.push(transaction);
-  return { transaction, payments, record: new RecordPaymentOutcome(payments, new KnownCards([medicareCard, paymentMethod]), new FixedClock(NOW)) };
+  return {
+    transaction,
+    payments,
+    record: new RecordPaymentOutcome(new RecordedEvents(), payments, new KnownCards([medicareCard, paymentMethod]), new FixedClock(NOW)),
+  };
 }
 
 const healthFundClaim = (rebateAmount: number): NewClaim => ({
@@ -68,6 +73,12 @@ describe('RecordPaymentOutcome', () => {
       expect(paid.payment).toMatchObject({ id: expect.stringMatching(/^pi_[0-9a-f]{32}$/), currency: 'AUD', status: 'succeeded' });
       expect(paid.events).toEqual([{ createdAt: NOW.toISOString(), createdBy: 'pms' }]);
       expect(paid.paymentLinks).toEqual([expect.objectContaining({ id: expect.any(String), url: 'https://pay.example.com/1' })]);
+    });
+
+    it('changes its transaction, whose answer now holds the payment, even on a clock that has not moved', async () => {
+      const { transaction, record } = setUp();
+      await record.cardPayment(ORGANISATION, transaction.id, { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 9500 }, extras);
+      expect(transaction.updatedAt).toEqual(new Date(NOW.getTime() + 1));
     });
 
     it("answers not_found for another organisation's transaction, and stores nothing", async () => {
@@ -177,6 +188,15 @@ describe('RecordPaymentOutcome', () => {
         { id: expect.any(String), source: 'correction', amount: 500, createdAt: NOW.toISOString(), payoutId: null },
       ]);
       expect(payments.paymentTransactions[0]?.adjustments).toEqual(adjusted.adjustments);
+    });
+
+    it('changes the payment transaction and its transaction', async () => {
+      const { paid, transaction, record } = withPayment();
+      const adjusted = await record.adjustment(ORGANISATION, paid.id, { source: 'refund', amount: -2000 });
+      expect({ paymentTransaction: adjusted.updatedAt, transaction: transaction.updatedAt }).toEqual({
+        paymentTransaction: new Date(NOW.getTime() + 1),
+        transaction: new Date(NOW.getTime() + 1),
+      });
     });
 
     it('adjusts a payment transaction in a payout too, the adjustment waiting for the next payout', async () => {

@@ -35,6 +35,7 @@ export class RefundPayment {
       const now = this.clock.now();
       const adjustment = paid.adjust({ source: 'refund', amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) });
       await this.payments.save(paid);
+      if (paid.transactionId) await this.payments.transactionChanged(organisationId, paid.transactionId, now);
       const answer = { id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount };
       await this.events.record('refund.created', organisationId, answer);
       if (paid.transactionId) await this.invoices.settle(organisationId, paid.transactionId, now);

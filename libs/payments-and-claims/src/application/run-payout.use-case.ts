@@ -33,11 +33,12 @@ export class RunPayout {
       await this.payments.lockPayoutsOf(businessId);
       // Set-based: ten thousand payment transactions cost one statement, not one each (bench scenario K).
       const id = newUuid();
-      const totals = await this.payments.assignWaitingToPayout(businessId, id);
+      const now = this.clock.now();
+      const totals = await this.payments.assignWaitingToPayout(businessId, id, now);
       // Zero or less (refunds above new money) is carried forward: throwing leaves the rows for the next run.
       if (totals.transactionCount === 0 || totals.amount <= 0) throw nothingToPayOut(businessId);
-      const arrivalDate = nextWeekdayAfter(this.clock.now(), this.config.payoutTimeZone);
-      const payout = Payout.of({ id, organisationId, businessId }, totals, { arrivalDate }, this.clock.now());
+      const arrivalDate = nextWeekdayAfter(now, this.config.payoutTimeZone);
+      const payout = Payout.of({ id, organisationId, businessId }, totals, { arrivalDate }, now);
       await this.payments.save(payout);
       await this.events.record('payout.created', organisationId, payout);
       await this.jobs.send(TRANSFER_QUEUE, { payoutId: payout.id }, { id: payout.id });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { ClientQueries, type ClientView } from '@app/membership';
 import { type Location, DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
@@ -56,7 +56,10 @@ export class TransactionQueries {
     return new Map(reads.map((read) => [read.transaction.bookingId!, read]));
   }
 
-  /** The organisation's transactions, newest first (`createdAt desc, id desc`); filters combine with AND. */
+  /**
+   * The organisation's transactions, newest first (`createdAt desc, id desc`); filters combine with
+   * AND. In sync mode (`updatedSince`) those changed since, `updatedAt, id` ascending.
+   */
   async list(organisationId: string, filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionView>> {
     const conditions = ['t.organisation_id = $1'];
     const values: unknown[] = [organisationId];
@@ -68,9 +71,11 @@ export class TransactionQueries {
     if (filters.clientId) where('t.client_id = ?', filters.clientId);
     if (filters.createdAtMin) where('t.created_at >= ?', filters.createdAtMin);
     if (filters.createdAtMax) where('t.created_at < ?', filters.createdAtMax);
-    const filter = `where ${conditions.join(' and ')}`;
+    const window = listWindow('t', page, 't.created_at desc, t.id desc', values.length + 1);
+    values.push(...window.params);
+    const filter = `where ${conditions.join(' and ')}${window.condition}`;
     const [transactions, total] = await Promise.all([
-      this.sql.select(TRANSACTIONS, `${filter} order by t.created_at desc, t.id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+      this.sql.select(TRANSACTIONS, `${filter} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
         ...values,
         page.limit,
         offsetOf(page),

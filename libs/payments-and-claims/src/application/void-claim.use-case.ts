@@ -72,6 +72,7 @@ export class VoidClaim {
   }
 
   private async takeBack(transaction: Transaction, claim: Claim | MedicareClaim, paid: PaymentTransaction | null, now: Date): Promise<void> {
+    await this.payments.transactionChanged(transaction.organisationId, transaction.id, now);
     if (!paid || paid.amount === 0) {
       await this.payments.save(claim);
       return;

@@ -1,4 +1,4 @@
-import { assertCents, type Cents, CURRENCY, invalidField, newUuid } from '@app/shared/domain';
+import { assertCents, type Cents, CURRENCY, invalidField, newUuid, nextUpdatedAt } from '@app/shared/domain';
 import { paymentLinkPaid } from './payments.errors.js';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
@@ -76,6 +76,8 @@ export class PaymentTransaction {
   paymentLinks: PaymentLink[];
   events: PaymentEvent[];
   createdAt: Date;
+  /** When it last changed: paid through its link, its link cancelled, adjusted, paid out or given back by a failed payout. */
+  updatedAt: Date;
 
   static forCardPayment(
     owner: Owner,
@@ -113,8 +115,10 @@ export class PaymentTransaction {
   }
 
   /** Its booking was cancelled: a link still waiting can no longer be paid. One paid stays paid. */
-  cancelLink(): void {
-    if (this.payment?.status === AWAITING_PAYMENT) this.payment = { ...this.payment, status: PAYMENT_CANCELED };
+  cancelLink(now: Date): void {
+    if (this.payment?.status !== AWAITING_PAYMENT) return;
+    this.payment = { ...this.payment, status: PAYMENT_CANCELED };
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
   /** The client paid the link: the payment succeeded now. */
@@ -123,6 +127,7 @@ export class PaymentTransaction {
     this.payment = { ...this.payment, id: processorPaymentId, status: 'succeeded' };
     this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
     this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
   /** The fund pays the rebate to the business; the gap is the client's to pay. */
@@ -140,19 +145,22 @@ export class PaymentTransaction {
 
   /**
    * Adds an adjustment, waiting for the next payout: before this payment transaction is paid out,
-   * the payout that takes it; after, a later one (a payout never changes once made).
+   * the payout that takes it; after, a later one (a payout never changes once made). It changed at
+   * the adjustment's `createdAt`.
    */
   adjust(adjustment: Omit<AdjustmentTransaction, 'id' | 'payoutId'>): AdjustmentTransaction {
     if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
     const added = { ...adjustment, id: newUuid(), payoutId: null };
     this.adjustments = [...this.adjustments, added];
+    this.updatedAt = nextUpdatedAt(this.updatedAt, new Date(adjustment.createdAt));
     return added;
   }
 
   /** Gives `payoutId` what of it waits: its amount less the fee unless a payout counted them, and its adjustments no payout counted. */
-  paidOutBy(payoutId: string): void {
+  paidOutBy(payoutId: string, now: Date): void {
     this.payoutId ??= payoutId;
     this.adjustments = this.adjustments.map((adjustment) => (adjustment.payoutId ? adjustment : { ...adjustment, payoutId }));
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
   private static base(owner: Owner, source: PaymentSource, amount: Cents, platformFeeAmount: Cents, now: Date): PaymentTransaction {
@@ -172,6 +180,7 @@ export class PaymentTransaction {
     transaction.paymentLinks = [];
     transaction.events = [];
     transaction.createdAt = now;
+    transaction.updatedAt = now;
     return transaction;
   }
 }

@@ -10,6 +10,13 @@ export abstract class PaymentsRepository {
   abstract findTransaction(organisationId: string, id: string): Promise<Transaction | null>;
   abstract save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void>;
   /**
+   * Inside the caller's transaction: a part of the transaction (a payment transaction, a claim, a
+   * Medicare claim) was added or changed, so the transaction's answer changed: its `updatedAt` moves
+   * on to `now`, or just past its last change (as `nextUpdatedAt`), in one statement that is safe to
+   * race. Every change of a part calls it, or a sync client would not see the transaction again.
+   */
+  abstract transactionChanged(organisationId: string, transactionId: string, now: Date): Promise<void>;
+  /**
    * Loads the payment transaction with its row locked, applies `change` and saves it, in one
    * transaction: concurrent changes of one payment transaction run one after the other, each on what
    * the one before committed. `null` when there is no such payment transaction.
@@ -56,16 +63,17 @@ export abstract class PaymentsRepository {
    * Inside the caller's transaction, which holds the business's payout lock: gives to `payoutId`
    * what waits of every settled payment transaction of the business (a link not yet paid waits
    * outside): the amount less the fee of those in no payout yet, and every adjustment no payout
-   * counted. Locks, marks and adds them up set-based, and answers their totals. The caller saves the
-   * payout before the transaction commits, or throws to leave every row as it was.
+   * counted. Locks, marks and adds them up set-based (each changed at `now`), and answers their
+   * totals. The caller saves the payout before the transaction commits, or throws to leave every row
+   * as it was.
    */
-  abstract assignWaitingToPayout(businessId: string, payoutId: string): Promise<PayoutTotals>;
+  abstract assignWaitingToPayout(businessId: string, payoutId: string, now: Date): Promise<PayoutTotals>;
   /** Businesses with settled money no payout counted yet. */
   abstract businessesWithUnpaid(): Promise<string[]>;
   /** Holds the payout's row lock until the caller's transaction ends: a payout job run twice at once moves it once. */
   abstract lockPayout(id: string): Promise<Payout | null>;
-  /** What a failed payout counted (amounts and adjustments) goes back to wait for the next run. */
-  abstract releaseTransactionsOf(payoutId: string): Promise<void>;
+  /** What a failed payout counted (amounts and adjustments) goes back to wait for the next run; each changed at `now`. */
+  abstract releaseTransactionsOf(payoutId: string, now: Date): Promise<void>;
   /** Inside the caller's transaction: the booking's payment transactions whose link waits to be paid, locked. */
   abstract lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
   /** Keeps a payment link's token by its hash (the token itself is never stored). */

@@ -187,7 +187,7 @@ describe('PaymentTransaction', () => {
     transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -1500 });
     expect(waitsForPayout(transaction)).toBe(true);
     expect(payoutAmountOf([transaction])).toBe(-1500);
-    transaction.paidOutBy('0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7');
+    transaction.paidOutBy('0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7', LATER);
     expect(transaction.payoutId).toBe(first.id);
     expect(transaction.adjustments.map((adjustment) => adjustment.payoutId)).toEqual([first.id, '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7']);
     expect(payoutAmountOf([transaction])).toBe(0);

@@ -1,4 +1,4 @@
-import { type Cents, CURRENCY, newUuid, sumCents } from '@app/shared/domain';
+import { type Cents, CURRENCY, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
 import { alreadyPaidOut } from './payments.errors.js';
 import { type PaymentTransaction, waitingNetOf } from './payment-transaction.js';
 
@@ -26,6 +26,8 @@ export class Payout {
   arrivalDate: string;
   transactionCount: number;
   createdAt: Date;
+  /** When its status last moved on; equal to `createdAt` until then. */
+  updatedAt: Date;
 
   /** Gathers the transactions into a new payout, and marks each as paid out by it. */
   static assemble(
@@ -37,7 +39,7 @@ export class Payout {
     const taken = transactions.filter((transaction) => transaction.payoutId !== null);
     if (taken.length) throw alreadyPaidOut(taken.map((transaction) => transaction.id));
     const payout = Payout.of({ ...owner, id: newUuid() }, { amount: payoutAmountOf(transactions), transactionCount: transactions.length }, props, now);
-    for (const transaction of transactions) transaction.paidOutBy(payout.id);
+    for (const transaction of transactions) transaction.paidOutBy(payout.id, now);
     return payout;
   }
 
@@ -61,15 +63,17 @@ export class Payout {
     payout.arrivalDate = props.arrivalDate;
     payout.transactionCount = totals.transactionCount;
     payout.createdAt = now;
+    payout.updatedAt = now;
     return payout;
   }
 }
 
 /** The bank's answers move a payout on: `pending` → `in_transit` → `paid` or `failed`. Its amount never changes. */
-export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed'): boolean {
+export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed', now: Date): boolean {
   const allowed: Record<PayoutStatus, PayoutStatus[]> = { pending: ['in_transit', 'failed'], in_transit: ['paid', 'failed'], paid: [], failed: [] };
   if (!allowed[payout.status].includes(status)) return false;
   payout.status = status;
+  payout.updatedAt = nextUpdatedAt(payout.updatedAt, now);
   return true;
 }
 

@@ -68,6 +68,12 @@ export class Transaction {
   items: TransactionItem[];
   confirmations: Confirmation[];
   createdAt: Date;
+  /**
+   * When its answer last changed: a payment made through its link, a link cancelled, a refund, a
+   * claim voided. Equal to `createdAt` until then. Its parts are stored apart from it, so the change
+   * of a part moves it on (`PaymentsRepository.transactionChanged`).
+   */
+  updatedAt: Date;
 
   static create(organisationId: string, props: NewTransaction, now: Date): Transaction {
     const transaction = new Transaction();
@@ -92,6 +98,7 @@ export class Transaction {
     transaction.currency = CURRENCY;
     transaction.confirmations = (props.confirmations ?? []).map((confirmation) => ({ ...confirmation, id: newUuid() }));
     transaction.createdAt = now;
+    transaction.updatedAt = now;
     return transaction;
   }
 }

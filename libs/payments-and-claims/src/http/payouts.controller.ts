@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiCreatedResponse, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, PageQuery, PlatformOnly, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, PageQuery, PlatformOnly, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { PayoutQueries } from '../application/payout.queries.js';
 import { RunPayout } from '../application/run-payout.use-case.js';
@@ -40,7 +40,7 @@ export class PayoutsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List payouts', description: "The business's payouts, newest first." })
+  @ApiOperation({ summary: 'List payouts', description: "The business's payouts, newest first. A payout changes when its status moves on." })
   @ApiPagedResponse(PayoutResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@BusinessId() businessId: string, @Query() query: PageQuery): Promise<Page<PayoutResponse>> {
@@ -49,8 +49,12 @@ export class PayoutsController {
   }
 
   @Get(':payoutId')
-  @ApiOperation({ summary: 'Get a payout', description: 'One payout of the business: its amount, status, arrival date and number of transactions.' })
+  @ApiOperation({
+    summary: 'Get a payout',
+    description: 'One payout of the business: its amount, status, arrival date and number of transactions. `ETag` names its version.',
+  })
   @ApiOk(PayoutResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@BusinessId() businessId: string, @PayoutId() payoutId: string): Promise<PayoutResponse> {
     return PayoutResponse.from(await this.queries.get(businessId, payoutId));

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, OrganisationIdParam, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, OrganisationIdParam, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CheckOutBooking } from '../application/check-out-booking.use-case.js';
 import { TransactionQueries } from '../application/transaction.queries.js';
@@ -48,7 +48,7 @@ export class TransactionsController {
   @ApiOperation({
     summary: 'List transactions',
     description:
-      'Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive).',
+      'Newest first (`createdAt desc, id desc`). Filters combine with AND: `bookingId`, `clientId`, `createdAtMin` (inclusive), `createdAtMax` (exclusive), `updatedSince` (a payment made through a link, a cancelled link, a refund or a voided claim changes a transaction).',
   })
   @ApiPagedResponse(TransactionResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -67,9 +67,10 @@ export class TransactionsController {
   @Get('transactions/:transactionId')
   @ApiOperation({
     summary: 'Get a transaction',
-    description: 'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list.',
+    description: 'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list. `ETag` names its version.',
   })
   @ApiOk(TransactionResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async get(
     @OrganisationIdParam() organisationId: string,

@@ -16,7 +16,12 @@ const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e0f', firstName: 'Alex', lastName: 'Chen' };
 const ARCHIVED_CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e10', firstName: 'Jo', lastName: 'Park', deleted: true };
-const HCF: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000002', name: 'HCF', capabilities: { claims: true } };
+const HCF: HealthFund = {
+  id: '0193a6f2-0001-7000-8000-000000000002',
+  name: 'HCF',
+  capabilities: { claims: true },
+  createdAt: new Date('2026-11-22T00:00:00.000Z'),
+};
 
 /** Marks what it seals, so a test sees that the full number is kept only sealed; fingerprints are plain hashes of the organisation and the parts. */
 class MarkingVault extends CardVault {
@@ -88,7 +93,16 @@ describe('AddWalletCard', () => {
       {
         type: 'wallet_card.created',
         organisationId: ORGANISATION,
-        data: { id: card.id, type: 'payment_method', brand: 'visa', last4: '4242', createdAt: NOW.toISOString(), verified: true, customerId: 'cus_1' },
+        data: {
+          id: card.id,
+          type: 'payment_method',
+          brand: 'visa',
+          last4: '4242',
+          createdAt: NOW.toISOString(),
+          updatedAt: NOW.toISOString(),
+          verified: true,
+          customerId: 'cus_1',
+        },
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
@@ -18,7 +18,7 @@ export interface CardView {
 
 /** Reads of wallets, for the wallet's own list and for other contexts' expansions and checks. */
 export abstract class WalletCardQueries {
-  /** A client's cards, newest first (an archived client's too). */
+  /** A client's cards, newest first (an archived client's too); in sync mode (`updatedSince`) those changed since, `updatedAt, id` ascending. */
   abstract list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>>;
   abstract get(organisationId: string, clientId: string, cardId: string): Promise<CardView>;
   /** The organisation's cards with these ids. */
@@ -56,14 +56,16 @@ export class SqlWalletCardQueries extends WalletCardQueries {
 
   async list(organisationId: string, clientId: string, page: PageRequest): Promise<Page<CardView>> {
     if (!(await this.clients.findClient(organisationId, clientId))) throw clientNotFound(clientId);
+    const window = listWindow('w', page, 'w.created_at desc, w.id desc', 3);
+    const where = `where w.organisation_id = $1 and w.client_id = $2${window.condition}`;
+    const values = [organisationId, clientId, ...window.params];
     const [cards, total] = await Promise.all([
-      this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.client_id = $2 order by w.created_at desc, w.id desc limit $3 offset $4', [
-        organisationId,
-        clientId,
+      this.sql.select(WALLET_CARDS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.count(WALLET_CARDS, 'where w.organisation_id = $1 and w.client_id = $2', [organisationId, clientId]),
+      this.sql.count(WALLET_CARDS, where, values),
     ]);
     return pageOf(await this.withFunds(cards), total, page);
   }

@@ -3,4 +3,6 @@ export class HealthFund {
   id: string;
   name: string;
   capabilities: Record<string, boolean>;
+  /** When the migration that added it ran: a fund never changes once in the catalogue. */
+  createdAt: Date;
 }

@@ -7,8 +7,8 @@ import { type HealthFundCardDetails, type MedicareCardDetails, type NewMedicareC
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const OWNER = { organisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', clientId: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' };
-const FUND: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000002', name: 'Bupa HI', capabilities: { onlineClaiming: true } };
-const OTHER_FUND: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000003', name: 'Medibank', capabilities: {} };
+const FUND: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000002', name: 'Bupa HI', capabilities: { onlineClaiming: true }, createdAt: NOW };
+const OTHER_FUND: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000003', name: 'Medibank', capabilities: {}, createdAt: NOW };
 const MEDICARE: NewMedicareCard = { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12' };
 
 /** A vault that keeps what it sealed, so a test can see what went in without any crypto. */

@@ -67,6 +67,8 @@ export class WalletCard {
   verifiedAt: Date | null;
   details: PaymentMethodDetails | HealthFundCardDetails | MedicareCardDetails;
   createdAt: Date;
+  /** When it last changed (its fingerprint rescoped to its organisation); equal to `createdAt` until then. */
+  updatedAt: Date;
 
   static paymentMethod(owner: CardOwner, method: ProcessorPaymentMethod, vault: CardVault, now: Date): WalletCard {
     const card = WalletCard.base(owner, 'payment_method', now);
@@ -135,6 +137,7 @@ export class WalletCard {
     card.verified = false;
     card.verifiedAt = null;
     card.createdAt = now;
+    card.updatedAt = now;
     return card;
   }
 }

@@ -12,7 +12,12 @@ export class HealthFundsController {
   constructor(private readonly queries: HealthFundQueries) {}
 
   @Get()
-  @ApiOperation({ summary: 'List health funds', description: 'Australian private health insurers that health fund cards and claims refer to, by name.' })
+  @ApiOperation({
+    summary: 'List health funds',
+    description:
+      'Australian private health insurers that health fund cards and claims refer to, by name. A fixed catalogue: only an upgrade of the service adds a fund, and a fund never changes. ' +
+      'So `updatedSince` lists the funds added at or after it (none, after the first sync), in the order they were added.',
+  })
   @ApiPagedResponse(HealthFundResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST)
   async list(@Query() query: PageQuery): Promise<Page<HealthFundResponse>> {

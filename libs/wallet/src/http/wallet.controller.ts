@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
+import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { AddWalletCard, type AddWalletCardCommand } from '../application/add-wallet-card.use-case.js';
 import { WalletCardQueries } from '../application/wallet-card.queries.js';
@@ -99,9 +99,10 @@ export class WalletController {
   @Get(':cardId')
   @ApiOperation({
     summary: 'Get a wallet card',
-    description: 'A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number.',
+    description: 'A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number. `ETag` names its version.',
   })
   @ApiOk(WalletCardResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(
     @OrganisationIdParam() organisationId: string,

@@ -29,6 +29,7 @@ import { Migration20261128000000AppointmentTypeVersions } from './Migration20261
 import { Migration20261128000000ClientSearchAndVersions } from './Migration20261128000000ClientSearchAndVersions.js';
 import { Migration20261129000000Notifications } from './Migration20261129000000Notifications.js';
 import { Migration20261129000000BookingAttendanceAndRepeats } from './Migration20261129000000BookingAttendanceAndRepeats.js';
+import { Migration20261129100000UpdatedAtOfMoneyCardsAndKeys } from './Migration20261129100000UpdatedAtOfMoneyCardsAndKeys.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129000000Notifications', class: Migration20261129000000Notifications },
   { name: 'Migration20261129000000BookingAttendanceAndRepeats', class: Migration20261129000000BookingAttendanceAndRepeats },
   { name: 'Migration20261129000000Invoices', class: Migration20261129000000Invoices },
+  { name: 'Migration20261129100000UpdatedAtOfMoneyCardsAndKeys', class: Migration20261129100000UpdatedAtOfMoneyCardsAndKeys },
 ];

@@ -17,6 +17,11 @@ export class InMemoryEndpoints extends WebhookEndpointRepository {
     return endpoint?.organisationId === organisationId ? copyOf(endpoint) : null;
   }
 
+  /** One caller at a time in memory, so a lock is a read. */
+  lock(organisationId: string, id: string): Promise<WebhookEndpoint | null> {
+    return this.find(organisationId, id);
+  }
+
   async findById(id: string): Promise<WebhookEndpoint | null> {
     const endpoint = this.stored.get(id);
     return endpoint ? copyOf(endpoint) : null;

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { MayBeOmitted } from '@app/shared';
 import { EVENT_SELECTORS } from '../../domain/event-selection.js';
 
 const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
@@ -35,7 +36,7 @@ export class CreateWebhookEndpointRequest {
 
 export class UpdateWebhookEndpointRequest {
   @ApiProperty({ required: false, example: 'https://pms.example.com/webhooks/clinic', maxLength: 2048 })
-  @ValidateIf((_, value) => value !== undefined)
+  @MayBeOmitted()
   @IsString()
   @IsUrl(URL_RULES, URL_MESSAGE)
   @MaxLength(2048)
@@ -48,7 +49,7 @@ export class UpdateWebhookEndpointRequest {
   description?: string | null;
 
   @ApiProperty({ required: false, type: [String], enum: EVENT_SELECTORS, example: ['*'] })
-  @ValidateIf((_, value) => value !== undefined)
+  @MayBeOmitted()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
@@ -56,7 +57,7 @@ export class UpdateWebhookEndpointRequest {
   enabledEvents?: string[];
 
   @ApiProperty({ required: false, enum: ['enabled', 'disabled'], example: 'enabled', description: 'Enabling restarts the three-day failure clock.' })
-  @ValidateIf((_, value) => value !== undefined)
+  @MayBeOmitted()
   @IsIn(['enabled', 'disabled'], { message: 'status must be enabled or disabled' })
   status?: 'enabled' | 'disabled';
 }

@@ -1,6 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import { WebhookEndpointRepository } from '../../domain/webhook-endpoint.repository.js';
@@ -38,6 +38,11 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
     return this.em.findOne(WebhookEndpoint, { id, organisationId });
   }
 
+  lock(organisationId: string, id: string): Promise<WebhookEndpoint | null> {
+    // `refresh`: what this unit of work read before the lock may be stale.
+    return this.em.findOne(WebhookEndpoint, { id, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
   findById(id: string): Promise<WebhookEndpoint | null> {
     return this.em.findOne(WebhookEndpoint, { id });
   }
@@ -60,13 +65,16 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
   }
 
   async list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
+    const window = listWindow('w', page, 'w.created_at desc, w.id desc', 2);
+    const where = `where w.organisation_id = $1${window.condition}`;
+    const values = [organisationId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(ENDPOINTS, 'where w.organisation_id = $1 order by w.created_at desc, w.id desc limit $2 offset $3', [
-        organisationId,
+      this.sql.select(ENDPOINTS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.count(ENDPOINTS, 'where w.organisation_id = $1', [organisationId]),
+      this.sql.count(ENDPOINTS, where, values),
     ]);
     return pageOf(items, total, page);
   }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader, transactionConnection } from '@app/shared';
+import { listWindow, ReadModel, SqlReader, transactionConnection } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { type EventFilters, EventStore } from '../../domain/event-store.js';
 import { StoredEvent } from '../../domain/stored-event.js';
@@ -45,9 +45,12 @@ export class SqlEventStore extends EventStore {
     if (filters.types) add((p) => `e.type = any(${p}::text[])`, filters.types);
     if (filters.createdAtMin) add((p) => `e.created_at >= ${p}`, filters.createdAtMin);
     if (filters.createdAtMax) add((p) => `e.created_at < ${p}`, filters.createdAtMax);
-    const condition = where.length ? `where ${where.join(' and ')}` : '';
+    // An event never changes: sync mode lists those that happened since, oldest first.
+    const window = listWindow('e', page, 'e.created_at desc, e.seq desc', values.length + 1, 'created_at');
+    values.push(...window.params);
+    const condition = `where ${where.length ? where.join(' and ') : 'true'}${window.condition}`;
     const [items, total] = await Promise.all([
-      this.sql.select(EVENTS, `${condition} order by e.created_at desc, e.seq desc limit $${values.length + 1} offset $${values.length + 2}`, [
+      this.sql.select(EVENTS, `${condition} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
         ...values,
         page.limit,
         offsetOf(page),

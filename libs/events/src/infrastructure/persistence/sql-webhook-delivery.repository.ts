@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { WebhookDelivery } from '../../domain/webhook-delivery.js';
 import { WebhookDeliveryRepository } from '../../domain/webhook-endpoint.repository.js';
@@ -44,13 +44,16 @@ export class SqlWebhookDeliveryRepository extends WebhookDeliveryRepository {
   }
 
   async list(endpointId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    const window = listWindow('d', page, 'd.created_at desc, d.id desc', 2, 'created_at');
+    const where = `where d.endpoint_id = $1${window.condition}`;
+    const values = [endpointId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(DELIVERIES, 'where d.endpoint_id = $1 order by d.created_at desc, d.id desc limit $2 offset $3', [
-        endpointId,
+      this.sql.select(DELIVERIES, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
         page.limit,
         offsetOf(page),
       ]),
-      this.sql.count(DELIVERIES, 'where d.endpoint_id = $1', [endpointId]),
+      this.sql.count(DELIVERIES, where, values),
     ]);
     return pageOf(items, total, page);
   }

@@ -1,4 +1,4 @@
-import { sumCents } from '@app/shared/domain';
+import { nextUpdatedAt, sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { AWAITING_PAYMENT, PaymentTransaction, waitsForPayout } from '../../domain/payment-transaction.js';
@@ -32,6 +32,11 @@ export class InMemoryPayments extends PaymentsRepository {
       if (entity instanceof MedicareClaim) this.medicareClaims.push(entity);
       if (entity instanceof Payout) this.payouts.push(entity);
     }
+  }
+
+  async transactionChanged(organisationId: string, transactionId: string, now: Date): Promise<void> {
+    const transaction = await this.findTransaction(organisationId, transactionId);
+    if (transaction) transaction.updatedAt = nextUpdatedAt(transaction.updatedAt, now);
   }
 
   async changePaymentTransaction(
@@ -77,10 +82,10 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async lockPayoutsOf(): Promise<void> {}
 
-  async assignWaitingToPayout(businessId: string, payoutId: string): Promise<PayoutTotals> {
+  async assignWaitingToPayout(businessId: string, payoutId: string, now: Date): Promise<PayoutTotals> {
     const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && waitsForPayout(stored) && stored.isSettled());
     const amount = payoutAmountOf(waiting);
-    for (const stored of waiting) stored.paidOutBy(payoutId);
+    for (const stored of waiting) stored.paidOutBy(payoutId, now);
     return { transactionCount: waiting.length, amount };
   }
 
@@ -93,10 +98,12 @@ export class InMemoryPayments extends PaymentsRepository {
     return this.payouts.find((payout) => payout.id === id) ?? null;
   }
 
-  async releaseTransactionsOf(payoutId: string): Promise<void> {
+  async releaseTransactionsOf(payoutId: string, now: Date): Promise<void> {
     for (const stored of this.paymentTransactions) {
+      if (stored.payoutId !== payoutId && !stored.adjustments.some((adjustment) => adjustment.payoutId === payoutId)) continue;
       if (stored.payoutId === payoutId) stored.payoutId = null;
       stored.adjustments = stored.adjustments.map((adjustment) => (adjustment.payoutId === payoutId ? { ...adjustment, payoutId: null } : adjustment));
+      stored.updatedAt = nextUpdatedAt(stored.updatedAt, now);
     }
   }
 

@@ -66,6 +66,14 @@ export type EmbeddedIn = 'payout' | 'transaction';
 export class PaymentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-d647-7219-a41b-7f8091a2b3c4' }) id: string;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({
+    required: false,
+    example: '2026-11-22T07:00:00.000Z',
+    format: 'date-time',
+    description:
+      'In payout listings: when it last changed (paid through its link, refunded, a claim voided, paid out, or given back by a failed payout); equal to `createdAt` until it changes.',
+  })
+  updatedAt?: string;
   @ApiProperty({ enum: ['payment', 'health_fund_claim', 'medicare_claim'], example: 'payment' }) source: string;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
   @ApiCents({ required: false, example: 196, description: 'Integer cents; in payout listings.' }) platformFeeAmount?: number;
@@ -96,6 +104,7 @@ export class PaymentTransactionResponse {
     return {
       id: transaction.id,
       createdAt: transaction.createdAt.toISOString(),
+      ...(inPayout ? { updatedAt: transaction.updatedAt.toISOString() } : {}),
       source: transaction.source,
       amount: transaction.amount,
       ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount, payoutId: transaction.payoutId } : {}),

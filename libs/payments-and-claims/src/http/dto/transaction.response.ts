@@ -82,6 +82,14 @@ export class TransactionResponse {
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({
+    example: '2026-11-21T00:12:00.000Z',
+    format: 'date-time',
+    description:
+      'When it last changed: its payment link paid or cancelled, a refund, a claim voided. Equal to `createdAt` until it changes. ' +
+      'The client, practitioner, location and cards it shows change on their own, with their own `updatedAt`.',
+  })
+  updatedAt: string;
   @ApiCents({ example: 9500, description: "Integer cents: the items' charges added up." }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
@@ -110,6 +118,7 @@ export class TransactionResponse {
       id: transaction.id,
       businessId: transaction.businessId,
       createdAt: transaction.createdAt.toISOString(),
+      updatedAt: transaction.updatedAt.toISOString(),
       amount: transaction.amount,
       currency: transaction.currency,
       paymentTransactions: read.paymentTransactions.map((paymentTransaction) => PaymentTransactionResponse.from(paymentTransaction, 'transaction')),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlReader } from '@app/shared';
+import { RecordedEvents } from '@app/shared/domain';
 import { CheckConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
@@ -47,7 +48,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     const ownership = new OwnershipChecks(new SqlOrganisationQueries(new SqlReader(orm)), clients);
     return {
       recordTransaction: new RecordTransaction(payments, ownership, wallet, clock),
-      outcome: new RecordPaymentOutcome(payments, wallet, clock),
+      outcome: new RecordPaymentOutcome(new RecordedEvents(), payments, wallet, clock),
       assemblePayout: new AssemblePayout(payments, ownership, clock),
     };
   };

@@ -16,6 +16,9 @@ const LOCKED = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
  */
 const WAITS_FOR_PAYOUT = `(payout_id is null or (payout_id is not null and adjustments @> '[{"payoutId": null}]'::jsonb))`;
 
+/** `nextUpdatedAt` in SQL: the row's `updated_at` moved on to `now` (a placeholder), or just past its last change. */
+const changedAt = (alias: string, now: string) => `greatest(${now}::timestamptz, ${alias}.updated_at + interval '1 millisecond')`;
+
 /** Whether a payout (a placeholder) counted one of its adjustments; served by the adjustments' partial index. */
 const adjustedIn = (payoutId: string) =>
   `(pt.adjustments <> '[]'::jsonb and pt.adjustments @> jsonb_build_array(jsonb_build_object('payoutId', ${payoutId}::text)))`;
@@ -38,6 +41,14 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   /** One flush is one database transaction: all of it lands, or none. */
   async save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void> {
     await this.em.persist(entities).flush();
+  }
+
+  async transactionChanged(organisationId: string, transactionId: string, now: Date): Promise<void> {
+    await this.em.execute(`update transactions t set updated_at = ${changedAt('t', '?')} where t.organisation_id = ? and t.id = ?`, [
+      now,
+      organisationId,
+      transactionId,
+    ]);
   }
 
   changePaymentTransaction(organisationId: string, id: string, change: (paymentTransaction: PaymentTransaction) => void): Promise<PaymentTransaction | null> {
@@ -77,7 +88,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payout:${businessId}`]);
   }
 
-  async assignWaitingToPayout(businessId: string, payoutId: string): Promise<PayoutTotals> {
+  async assignWaitingToPayout(businessId: string, payoutId: string, now: Date): Promise<PayoutTotals> {
     // One statement, one snapshot: the rows it locks are the rows it marks and adds up. A refund
     // holding a row's lock goes first, and its adjustment is what is counted. A row paid out
     // already gives only its adjustments made since.
@@ -90,10 +101,10 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
          where business_id = ? and ${WAITS_FOR_PAYOUT} and (source <> 'payment' or payment->>'status' = 'succeeded')
          for update),
        marked as (
-         update payment_transactions pt set payout_id = coalesce(pt.payout_id, ?), adjustments = ${adjustmentsCountedBy('?')}
+         update payment_transactions pt set payout_id = coalesce(pt.payout_id, ?), adjustments = ${adjustmentsCountedBy('?')}, updated_at = ${changedAt('pt', '?')}
          from waiting where pt.id = waiting.id returning waiting.net)
        select count(*)::int as count, coalesce(sum(net), 0)::bigint as amount from marked`,
-      [businessId, payoutId, payoutId],
+      [businessId, payoutId, payoutId, now],
     );
     return { transactionCount: totals.count, amount: Number(totals.amount) };
   }
@@ -109,15 +120,16 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return this.em.findOne(Payout, { id }, LOCKED);
   }
 
-  async releaseTransactionsOf(payoutId: string): Promise<void> {
+  async releaseTransactionsOf(payoutId: string, now: Date): Promise<void> {
     await this.em.execute(
       `update payment_transactions pt set
          payout_id = case when pt.payout_id = ? then null else pt.payout_id end,
          adjustments = case when pt.adjustments = '[]'::jsonb then pt.adjustments else
            (select jsonb_agg(case when a->>'payoutId' = ? then a || '{"payoutId": null}'::jsonb else a end order by n)
-            from jsonb_array_elements(pt.adjustments) with ordinality as e(a, n)) end
+            from jsonb_array_elements(pt.adjustments) with ordinality as e(a, n)) end,
+         updated_at = ${changedAt('pt', '?')}
        where pt.payout_id = ? or ${adjustedIn('?')}`,
-      [payoutId, payoutId, payoutId, payoutId],
+      [payoutId, payoutId, now, payoutId, payoutId],
     );
   }
 

@@ -28,6 +28,7 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     items: JSONB,
     confirmations: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -96,6 +97,7 @@ export const PayoutSchema = new EntitySchema<Payout>({
     arrivalDate: { type: 'date', columnType: 'date' },
     transactionCount: { type: 'integer' },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 
@@ -118,6 +120,7 @@ export const PaymentTransactionSchema = new EntitySchema<PaymentTransaction>({
     paymentLinks: JSONB,
     events: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });
 

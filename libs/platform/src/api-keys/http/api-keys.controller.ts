@@ -1,6 +1,18 @@
 import { Body, Controller, Delete, Get, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, type Caller, conflict, CurrentCaller, PageQuery, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  ApiPagedResponse,
+  type Caller,
+  conflict,
+  CurrentCaller,
+  ETagged,
+  PageQuery,
+  PlatformOnly,
+  PrefixedIdParam,
+} from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { AnswerShownOnce } from '../../idempotency/answer-shown-once.js';
 import { ApiKeyQueries } from '../application/api-key.queries.js';
@@ -48,7 +60,9 @@ export class ApiKeysController {
   @Get()
   @ApiOperation({
     summary: 'List API keys',
-    description: "A platform key sees every key; an organisation key only its organisation's. Revoked and expired keys included. Never a secret. Newest first.",
+    description:
+      "A platform key sees every key; an organisation key only its organisation's. Revoked and expired keys included. Never a secret. Newest first. " +
+      'A key changes when it is revoked or a use is recorded (`lastUsedAt`).',
   })
   @ApiPagedResponse(ApiKeyResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST)
@@ -58,9 +72,13 @@ export class ApiKeysController {
   }
 
   @Get(':keyId')
-  @ApiOperation({ summary: 'Get an API key', description: "Never its secret. With an organisation key, another organisation's key or a platform key is 404." })
+  @ApiOperation({
+    summary: 'Get an API key',
+    description: "Never its secret. With an organisation key, another organisation's key or a platform key is 404. `ETag` names its version.",
+  })
   @KeyIdDocs()
   @ApiOk(ApiKeyResponse)
+  @ETagged()
   @ApiErrors(HttpStatus.NOT_FOUND)
   async get(@KeyId() keyId: string, @CurrentCaller() caller: Caller): Promise<ApiKeyResponse> {
     return ApiKeyResponse.from(await this.queries.get(caller, keyId));

@@ -14,6 +14,8 @@ export class ApiKey {
   organisationId: string | null;
   secretHash: string;
   createdAt: Date;
+  /** When it last changed: revoked, or a use recorded (`lastUsedAt`); equal to `createdAt` until then. */
+  updatedAt: Date;
   /** `null`: never expires. */
   expiresAt: Date | null = null;
   /** To the minute: a use within a minute of the last recorded one is not written. */
@@ -36,6 +38,7 @@ export class ApiKey {
     apiKey.organisationId = organisationId;
     apiKey.secretHash = ApiKey.hashOf(secret);
     apiKey.createdAt = now;
+    apiKey.updatedAt = now;
     return apiKey;
   }
 

@@ -11,6 +11,7 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
     organisationId: { ...TEXT, nullable: true },
     secretHash: { ...TEXT, unique: true },
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
     expiresAt: { ...TIMESTAMP, nullable: true },
     lastUsedAt: { ...TIMESTAMP, nullable: true },
     revokedAt: { ...TIMESTAMP, nullable: true },

@@ -1,13 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ApiKey } from '../domain/api-key.js';
 import { ApiKeyRepository } from '../domain/api-key.repository.js';
 import { API_KEY_CHANGES_CHANNEL } from './api-key-changes.js';
 
 const API_KEYS = ReadModel.of(ApiKey, 'k');
-const INSERT = 'insert into api_keys (id, name, organisation_id, secret_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?)';
+const INSERT = 'insert into api_keys (id, name, organisation_id, secret_hash, created_at, updated_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)';
+/** `nextUpdatedAt` in SQL: `updated_at` moved on to the parameter, or just past its last change. */
+const CHANGED_AT = "greatest(?::timestamptz, updated_at + interval '1 millisecond')";
 
 @Injectable()
 export class MikroOrmApiKeyRepository extends ApiKeyRepository {
@@ -27,9 +29,12 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async list(organisationId: string | undefined, page: PageRequest): Promise<Page<ApiKey>> {
-    const [where, values] = organisationId === undefined ? ['', []] : ['where k.organisation_id = $1', [organisationId]];
+    const values: unknown[] = organisationId === undefined ? [] : [organisationId];
+    const window = listWindow('k', page, 'k.created_at desc, k.id desc', values.length + 1);
+    values.push(...window.params);
+    const where = `where ${organisationId === undefined ? 'true' : 'k.organisation_id = $1'}${window.condition}`;
     const [items, total] = await Promise.all([
-      this.sql.select(API_KEYS, `${where} order by k.created_at desc, k.id desc limit $${values.length + 1} offset $${values.length + 2}`, [
+      this.sql.select(API_KEYS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
         ...values,
         page.limit,
         offsetOf(page),
@@ -55,16 +60,19 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
 
   async revoke(apiKey: ApiKey, now: Date): Promise<void> {
     // A repeated revocation notifies again: harmless, and an instance that missed the first hears it.
-    const [row] = await this.em.execute<{ revoked_at: Date | string }[]>(
-      `with revoked as (update api_keys set revoked_at = coalesce(revoked_at, ?) where id = ? returning revoked_at, secret_hash)
-       select revoked_at, pg_notify(?, secret_hash) from revoked`,
-      [now, apiKey.id, API_KEY_CHANGES_CHANNEL],
+    const [row] = await this.em.execute<{ revoked_at: Date | string; updated_at: Date | string }[]>(
+      `with revoked as (
+         update api_keys set revoked_at = coalesce(revoked_at, ?), updated_at = case when revoked_at is null then ${CHANGED_AT} else updated_at end
+         where id = ? returning revoked_at, updated_at, secret_hash)
+       select revoked_at, updated_at, pg_notify(?, secret_hash) from revoked`,
+      [now, now, apiKey.id, API_KEY_CHANGES_CHANNEL],
     );
-    if (row) apiKey.revokedAt = new Date(row.revoked_at);
+    if (row) Object.assign(apiKey, { revokedAt: new Date(row.revoked_at), updatedAt: new Date(row.updated_at) });
   }
 
   async recordUse(id: string, now: Date): Promise<void> {
-    await this.em.execute(`update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at <= ?)`, [
+    await this.em.execute(`update api_keys set last_used_at = ?, updated_at = ${CHANGED_AT} where id = ? and (last_used_at is null or last_used_at <= ?)`, [
+      now,
       now,
       id,
       new Date(now.getTime() - 60_000),
@@ -72,4 +80,12 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
   }
 }
 
-const insertValues = (apiKey: ApiKey) => [apiKey.id, apiKey.name, apiKey.organisationId, apiKey.secretHash, apiKey.createdAt, apiKey.expiresAt];
+const insertValues = (apiKey: ApiKey) => [
+  apiKey.id,
+  apiKey.name,
+  apiKey.organisationId,
+  apiKey.secretHash,
+  apiKey.createdAt,
+  apiKey.updatedAt,
+  apiKey.expiresAt,
+];

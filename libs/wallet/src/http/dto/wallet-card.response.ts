@@ -111,6 +111,13 @@ export class WalletCardResponse {
   @ApiProperty({ example: 'visa' }) brand: string;
   @ApiProperty({ example: '4242' }) last4: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({
+    example: '2026-11-22T05:28:59.000Z',
+    format: 'date-time',
+    description:
+      'When it last changed; equal to `createdAt` until it changes. A card is not edited: it changes only when the service rescopes its `fingerprint`.',
+  })
+  updatedAt: string;
   @ApiProperty({ example: true }) verified: boolean;
   @ApiProperty({ required: false, example: 'cus_R3x9Kq2LmN7vPw', description: 'payment_method' }) customerId?: string;
   @ApiProperty({ required: false, example: '5678', description: 'health_fund_card, medicare_card' }) memberNumberLast4?: string;
@@ -138,7 +145,15 @@ export class WalletCardResponse {
 
   static from(read: CardView): WalletCardResponse {
     const { card } = read;
-    const common = { id: card.id, type: card.type, brand: card.brand, last4: card.last4, createdAt: card.createdAt.toISOString(), verified: card.verified };
+    const common = {
+      id: card.id,
+      type: card.type,
+      brand: card.brand,
+      last4: card.last4,
+      createdAt: card.createdAt.toISOString(),
+      updatedAt: card.updatedAt.toISOString(),
+      verified: card.verified,
+    };
     switch (card.type) {
       case 'payment_method':
         return { ...common, customerId: (card.details as PaymentMethodDetails).customerId };

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { JSONB, TEXT, UUID } from '@app/shared';
+import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { HealthFund } from '../../domain/health-fund.js';
 
 export const HealthFundSchema = new EntitySchema<HealthFund>({
@@ -9,5 +9,6 @@ export const HealthFundSchema = new EntitySchema<HealthFund>({
     id: { ...UUID, primary: true },
     name: TEXT,
     capabilities: JSONB,
+    createdAt: TIMESTAMP,
   },
 });

@@ -19,5 +19,6 @@ export const WalletCardSchema = new EntitySchema<WalletCard>({
     verifiedAt: { ...TIMESTAMP, nullable: true },
     details: JSONB,
     createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
   },
 });

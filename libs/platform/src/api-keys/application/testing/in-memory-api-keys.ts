@@ -1,4 +1,4 @@
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { nextUpdatedAt, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import type { ApiKey } from '../../../keys/domain/api-key.js';
 import { ApiKeyRepository } from '../../../keys/domain/api-key.repository.js';
 
@@ -29,11 +29,15 @@ export class InMemoryApiKeys extends ApiKeyRepository {
   }
 
   async revoke(apiKey: ApiKey, now: Date): Promise<void> {
-    apiKey.revokedAt ??= now;
+    if (apiKey.revokedAt !== null) return;
+    apiKey.revokedAt = now;
+    apiKey.updatedAt = nextUpdatedAt(apiKey.updatedAt, now);
   }
 
   async recordUse(id: string, now: Date): Promise<void> {
     const key = await this.findById(id);
-    if (key && (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= 60_000)) key.lastUsedAt = now;
+    if (!key || (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < 60_000)) return;
+    key.lastUsedAt = now;
+    key.updatedAt = nextUpdatedAt(key.updatedAt, now);
   }
 }

@@ -23,6 +23,13 @@ export class ApiKeyResponse {
   createdAt: string;
 
   @ApiProperty({
+    format: 'date-time',
+    example: '2026-11-23T08:14:02.000Z',
+    description: 'When it last changed: revoked, or a use recorded in `lastUsedAt` (at most once a minute). Equal to `createdAt` until it changes.',
+  })
+  updatedAt: string;
+
+  @ApiProperty({
     type: String,
     nullable: true,
     format: 'date-time',
@@ -55,6 +62,7 @@ export class ApiKeyResponse {
       name: apiKey.name,
       organisationId: apiKey.organisationId,
       createdAt: apiKey.createdAt.toISOString(),
+      updatedAt: apiKey.updatedAt.toISOString(),
       expiresAt: iso(apiKey.expiresAt),
       lastUsedAt: iso(apiKey.lastUsedAt),
       revokedAt: iso(apiKey.revokedAt),

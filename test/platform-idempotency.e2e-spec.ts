@@ -285,7 +285,9 @@ describe('a key whose request died', () => {
     const key = `outage-${randomUUID()}`;
     await holder.query('begin');
     try {
-      await holder.query('select id from bookings where id = $1 for update', [bookingId]);
+      // `no key update` stops the check-out's lock of the booking, not the key-share locks of rows
+      // written beside it (the booking's emails), so the check-out is the one backend that waits.
+      await holder.query('select id from bookings where id = $1 for no key update', [bookingId]);
       const first = postJson(t, path, body, t.platformAuth, key).then((response) => response);
       const checkOut = await backendWaitingForTheHolder();
       // The key's row is committed by now: holding it makes the release wait too, on a connection of its own.
@@ -338,7 +340,9 @@ describe('a key whose request died', () => {
     await holder.query('begin');
     let first: Promise<Awaited<ReturnType<typeof postJson>>>;
     try {
-      await holder.query('select id from bookings where id = $1 for update', [bookingId]);
+      // `no key update` stops the check-out's lock of the booking, not the key-share locks of rows
+      // written beside it (the booking's emails), so the check-out is the one backend that waits.
+      await holder.query('select id from bookings where id = $1 for no key update', [bookingId]);
       first = postJson(owner, path, body, t.platformAuth, key).then((response) => response);
       await backendWaitingForTheHolder();
       const [row] = await sql<{ lasts: number }>(

@@ -238,6 +238,7 @@ describe('POST /v1/api-keys', () => {
       organisationId: null,
       key: expect.any(String),
       createdAt: expect.stringMatching(ISO_INSTANT),
+      updatedAt: response.body.createdAt,
       expiresAt: null,
       lastUsedAt: null,
       revokedAt: null,

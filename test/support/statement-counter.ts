@@ -9,6 +9,7 @@ import pg from 'pg';
 export async function countStatements(
   work: () => Promise<unknown>,
 ): Promise<{ statements: string[]; names: (string | undefined)[]; values: (unknown[] | undefined)[] }> {
+  await untilJobsSettle();
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   const statements: string[] = [];
@@ -27,6 +28,30 @@ export async function countStatements(
     prototype.query = original;
   }
   return { statements, names, values };
+}
+
+/**
+ * Waits (at most 10 s) until the test database's job engine has no job due or running: its handlers
+ * (the emails of a booking made just before) share the app's pool, and their statements would be
+ * counted as the work's. Jobs due later (reminders, webhook retries) do not run meanwhile.
+ */
+async function untilJobsSettle(): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    for (let tries = 0; tries < 200; tries++) {
+      const { rows } = await client.query<{ due: number }>(
+        `select count(*)::int as due from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+      );
+      if (rows[0].due === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } catch (error) {
+    // A database whose job engine never started has no job table, so nothing to wait for.
+    if ((error as { code?: string }).code !== '42P01') throw error;
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -4,7 +4,6 @@
 //
 // Every process it starts (embedded PostgreSQL, the service, the baselines) is stopped on the
 // way out, on success, failure, Ctrl-C or the watchdog; every wait is bounded in time.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +14,7 @@ import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBook
 import {
   cleanupStack,
   exitOnce,
+  gitOutput,
   machineInfo,
   mb,
   nodeArgsOf,
@@ -29,7 +29,6 @@ import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb,
 import {
   compareTable,
   costTable,
-  evaluateTargets,
   postgresTable,
   ratiosTable,
   resultsTable,
@@ -39,9 +38,10 @@ import {
   targetsTable,
 } from './lib/report.mjs';
 import { compareRounds, interleavedPlan, targetSummary } from './lib/rounds.mjs';
-import { defineScenarios, slotSource } from './lib/scenarios.mjs';
+import { evaluateTargets, peakRss, statementBudgets } from './lib/targets.mjs';
+import { SCENARIO_BASELINES, defineScenarios, slotSource } from './lib/scenarios.mjs';
 import { addStatements, configurePreload, dropStatementStats, openStatementStats, preloadDrift, statementCosts } from './lib/statement-stats.mjs';
-import { baselineStatements, countStatements, sameStatements } from './lib/statements.mjs';
+import { baselineReadStatements, baselineWriteStatements, countStatements, sameStatements, writeShape } from './lib/statements.mjs';
 
 // ---- options -------------------------------------------------------------------------------
 
@@ -84,8 +84,9 @@ const options = {
   // Node flags for the compared build (default: SERVICE_NODE_OPTIONS'), so one build can also be
   // compared with itself under other runtime settings.
   compareNodeOptions: process.env.COMPARE_NODE_OPTIONS,
-  // Node flags for the two baselines (none by default), e.g. to profile them as the service is.
-  baselineNodeOptions: process.env.BASELINE_NODE_OPTIONS ?? '',
+  // Node flags for the baselines: the heap limits production runs the service with unless told (as
+  // the service, they get production's allocator settings too), so C's large answers are collected alike.
+  baselineNodeOptions: process.env.BASELINE_NODE_OPTIONS ?? HEAP_FLAGS.join(' '),
   // Requests per second over all connections (0: as fast as the target answers). At a fixed load
   // below saturation, CPU per request is compared without the contention of a full machine.
   rate: numberOption('RATE', 0),
@@ -121,14 +122,16 @@ const exit = exitOnce({ name: 'bench', report, resultFile, log, cleanup });
 // ---- main ----------------------------------------------------------------------------------
 
 async function main() {
-  const selected = (ids) => ids.filter((id) => options.scenarios.includes(id));
-  // A and B: three warm-ups and three windows a round (two with COMPARE_WITH, for every scenario
-  // but K); the others: one warm-up and one window.
-  const interleavedCount = options.compareWith ? options.scenarios.filter((id) => id !== 'K').length : options.baselines ? selected(['A', 'B']).length : 0;
+  // Scenarios with baselines (A and B: three targets, C, E and G: two; with COMPARE_WITH every
+  // scenario but K: two): a warm-up and a window per target and round; the others: one warm-up and one window.
+  const targetsOf = (id) => (options.compareWith ? (id === 'K' ? 1 : 2) : options.baselines ? 1 + (SCENARIO_BASELINES[id]?.length ?? 0) : 1);
   const budgetSeconds =
     900 +
-    interleavedCount * (3 * (options.warmupSeconds + 30) + 3 * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30)) +
-    (options.scenarios.length - interleavedCount) * (options.warmupSeconds + options.durationSeconds + 90);
+    options.scenarios.reduce((sum, id) => {
+      const count = targetsOf(id);
+      if (count === 1) return sum + options.warmupSeconds + options.durationSeconds + 90;
+      return sum + count * (options.warmupSeconds + 30) + count * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30);
+    }, 0);
   const watchdog = setTimeout(() => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`), budgetSeconds * 1000);
   log(`Options: ${JSON.stringify(report.options)}; watchdog ${budgetSeconds} s`);
 
@@ -233,11 +236,12 @@ async function main() {
   }
 
   // 1. SQL statements per request, in this process (also applies pending migrations). The
-  // baselines' statements for A and B are recorded right after the service's, on the same data.
+  // baselines' statements are recorded right after the service's, on the same data: the reads' after
+  // the last read scenario with a baseline (before any write), G's after G.
   log('Counting SQL statements per request (built app in-process, pg Client#query wrapped)');
-  const baselineScenarios = options.baselines ? selected(['A', 'B']) : [];
-  const statementCounts = {};
-  let baselineSql;
+  const baselineScenarios = options.baselines ? scenarios.filter((scenario) => scenario.baselines).map((scenario) => scenario.id) : [];
+  const readScenarios = baselineScenarios.filter((id) => id !== 'G');
+  const baselineSql = {};
   const counted = await countStatements({
     root,
     databaseUrl,
@@ -248,11 +252,13 @@ async function main() {
     scenarios: scenarios.filter((scenario) => !scenario.once),
     log,
     afterScenario: async (id) => {
-      if (baselineScenarios.length && id === baselineScenarios.at(-1)) baselineSql = await baselineStatements({ databaseUrl, fixtures });
+      if (id === readScenarios.at(-1)) Object.assign(baselineSql, await baselineReadStatements({ databaseUrl, fixtures, ids: readScenarios }));
+      if (id === 'G' && baselineScenarios.includes('G')) baselineSql.G = await baselineWriteStatements({ databaseUrl, fixtures, nextSlot });
     },
   });
   report.statements = counted.results;
-  statementCounts.service = Object.fromEntries(Object.entries(counted.results).map(([id, result]) => [id, result.perRequest]));
+  report.budgets = statementBudgets(counted.results);
+  const statementCounts = { service: Object.fromEntries(Object.entries(counted.results).map(([id, result]) => [id, result.perRequest])) };
   for (const scenario of scenarios.filter((one) => !one.once)) {
     const bad = counted.results[scenario.id].requests.filter((request) => !request.ok);
     for (const request of bad)
@@ -260,16 +266,30 @@ async function main() {
   }
   if (baselineScenarios.length) {
     report.baselineStatements = baselineSql;
-    statementCounts['node-http-pg'] = statementCounts['nest-express'] = { A: baselineSql.A.length, B: baselineSql.B.length };
     for (const id of baselineScenarios) {
-      const { sql: service, sqlNames } = counted.results[id].requests[0];
-      if (sameStatements({ texts: service, names: sqlNames }, { texts: baselineSql[id], names: baselineSql.names[id] })) {
-        log(`Scenario ${id}: the baselines send the service's ${service.length} statements`);
+      const copies = id === 'G' ? baselineSql.G : [baselineSql[id]];
+      const perRequest = copies.reduce((sum, copy) => sum + copy.texts.length, 0) / copies.length;
+      for (const name of SCENARIO_BASELINES[id]) (statementCounts[name] ??= {})[id] = perRequest;
+      const differences = copies.flatMap((copy, index) => {
+        const { sql: texts, sqlNames: names, method, path } = counted.results[id].requests[index];
+        // A read's statements in any order (some go side by side); a write's, literals aside, its transaction in order.
+        const same = id === 'G' ? JSON.stringify(writeShape(copy)) === JSON.stringify(writeShape({ texts, names })) : sameStatements({ texts, names }, copy);
+        return same ? [] : [{ request: `${method} ${path}`, service: { texts, names }, baseline: copy }];
+      });
+      if (differences.length === 0) {
+        log(`Scenario ${id}: the baselines send the service's statements (${copies.map((copy) => copy.texts.length).join(' + ')})`);
         continue;
       }
-      const shown = (texts, names) => texts.map((text, index) => `${names[index] ?? 'unnamed'}: ${text}`).join('\n---\n');
-      const message = `Scenario ${id}: the baselines' SQL differs from the service's (text or prepared-statement name); update bench/baselines/queries.mjs. Service:\n${shown(service, sqlNames)}\nBaselines:\n${shown(baselineSql[id], baselineSql.names[id])}`;
+      const shown = ({ texts, names }) => texts.map((text, index) => `${names[index] ?? 'unnamed'}: ${text}`).join('\n---\n');
+      const message = differences
+        .map(
+          (difference) =>
+            `Scenario ${id}, ${difference.request}: the baselines' SQL differs from the service's (text, order or prepared-statement name); update bench/baselines/${id === 'G' ? 'writes' : 'queries'}.mjs. ` +
+            `Service:\n${shown(difference.service)}\nBaselines:\n${shown(difference.baseline)}`,
+        )
+        .join('\n\n');
       report.failures.push(message);
+      report.baselineDrift = [...(report.baselineDrift ?? []), id];
       process.stderr.write(`\n[bench] ${message}\n\n`);
     }
   }
@@ -317,13 +337,15 @@ async function main() {
     targets.push({ name: 'compare', url: `http://127.0.0.1:${port}`, pid: handle.pid, handle, headers: targets[0].headers });
   }
 
-  // 3. The baselines, and the byte-for-byte check of their answers against the service's.
+  // 3. The baselines the selected scenarios have, and the byte-for-byte check of their answers
+  // against the service's (the reads; G's answers hold their own ids and times).
   if (baselineScenarios.length) {
-    for (const name of ['node-http-pg', 'nest-express']) {
+    const needed = new Set(baselineScenarios.flatMap((id) => SCENARIO_BASELINES[id]));
+    for (const name of ['node-http-pg', 'nest-express'].filter((one) => needed.has(one))) {
       const port = await freePort();
       const handle = startNode(name, join(root, 'bench', 'baselines', `${name}.mjs`), {
         cwd: root,
-        env: { ...withoutServiceConfig(process.env), DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_EXIT_WITH_STDIN: '1' },
+        env: { ...MALLOC_ENV, ...withoutServiceConfig(process.env), DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_EXIT_WITH_STDIN: '1' },
         nodeArgs: nodeArgsOf(options.baselineNodeOptions),
         logFile: join(resultsDir, `bench-${stamp}-${name}.log`),
       });
@@ -334,7 +356,7 @@ async function main() {
     }
     await compareBodies(
       targets,
-      scenarios.filter((scenario) => baselineScenarios.includes(scenario.id)),
+      scenarios.filter((scenario) => readScenarios.includes(scenario.id)),
     );
   }
 
@@ -415,7 +437,11 @@ async function main() {
       rows.push(row);
       continue;
     }
-    const onTargets = options.compareWith || (scenario.baselines && options.baselines) ? targets : [targets[0]];
+    const onTargets = options.compareWith
+      ? targets
+      : options.baselines && scenario.baselines
+        ? targets.filter((target) => target.name === 'service' || scenario.baselines.includes(target.name))
+        : [targets[0]];
     if (onTargets.length === 1) {
       rows.push(...(await measureWindows({ scenario, targets: [targets[0]], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds })));
       continue;
@@ -477,14 +503,24 @@ async function main() {
   }
   if (statementStats) report.pgStatements = costs;
 
+  // Every target's memory the same way: the kernel's high-water mark (VmHWM) and its RSS at the end,
+  // beside the 100 ms samples of its windows (rows); `peakRss` is the higher of them.
   report.peakMemory = Object.fromEntries(
     targets.map((target) => [target.name, { vmHwmMb: mb(statusKb(target.pid, 'VmHWM')), vmRssMb: mb(statusKb(target.pid, 'VmRSS')) }]),
   );
+  report.peakRssMb = peakRss(rows, report.peakMemory);
   clearTimeout(watchdog);
 
   // 5. Report.
   const cpuOverBaseline = Object.fromEntries(Object.entries(interleaved).map(([id, { cpuOverBaseline: added }]) => [id, added]));
-  report.targets = evaluateTargets({ rows, ratios: report.ratios, cpuOverBaseline, serviceHwmMb: report.peakMemory.service.vmHwmMb });
+  report.targets = evaluateTargets({
+    rows,
+    ratios: report.ratios,
+    cpuOverBaseline,
+    budgets: report.budgets,
+    peaks: report.peakRssMb,
+    drifted: report.baselineDrift,
+  });
   const out = [
     '',
     `Machine: ${report.machine.nproc} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
@@ -506,10 +542,10 @@ async function main() {
     '',
     resultsTable(rows, statementCounts, scenarios),
     '',
-    `Service RSS: ${report.serviceStartRssMb} MB after start, ${report.peakMemory.service.vmRssMb} MB at the end; VmHWM (whole run) ${report.peakMemory.service.vmHwmMb} MB` +
-      (options.baselines
-        ? `; node-http-pg ${report.peakMemory['node-http-pg']?.vmHwmMb} MB; nest-express ${report.peakMemory['nest-express']?.vmHwmMb} MB`
-        : ''),
+    `Service RSS: ${report.serviceStartRssMb} MB after start, ${report.peakMemory.service.vmRssMb} MB at the end; VmHWM (whole run) ${report.peakMemory.service.vmHwmMb} MB. ` +
+      `Peak RSS (samples and VmHWM): ${Object.entries(report.peakRssMb)
+        .map(([name, peak]) => `${name} ${peak} MB`)
+        .join(', ')}`,
   ];
   const roundsHeading = options.together ? 'Every round (all targets loaded at the same time):' : 'Every round (windows in this order, one after the other):';
   if (options.compareWith && Object.keys(interleaved).length) {
@@ -527,14 +563,14 @@ async function main() {
   } else if (Object.keys(interleaved).length) {
     out.push(
       '',
-      `Throughput against the baselines (same SQL, byte-identical JSON): median of the per-round ratios, (min–max) of the rounds; ` +
+      `Throughput against the baselines (same SQL; byte-identical JSON for the reads): service req/s ÷ baseline req/s, median of the per-round ratios, (min–max) of the rounds; ` +
         `no result is claimed when the rounds spread more than ${(options.maxSpread * 100).toFixed(0)} % of the median:`,
       '',
       ratiosTable(interleaved),
       ...Object.entries(report.ratios).flatMap(([id, ratios]) =>
         Object.entries(ratios)
           .filter(([, ratio]) => !ratio.stable)
-          .map(([key, ratio]) => `WARNING: ${id} ${key}: ${ratio.verdict}. Rounds: ${ratio.values.join(', ')}.`),
+          .map(([key, ratio]) => `WARNING: ${id} ${key}: ${ratio.verdict}. Rounds: ${ratio.rounds.join(', ')}.`),
       ),
       '',
       roundsHeading,
@@ -564,15 +600,25 @@ async function main() {
 
 // ---- helpers -------------------------------------------------------------------------------
 
-/** The same URL from the service and each baseline must be the same bytes; fails loudly if not. */
+/**
+ * The same URL from the service and each of the scenario's baselines must be the same bytes; fails
+ * loudly if not. A mismatch is asked again once: C's cancellation policy says whether cancelling is
+ * billable "now", which a booking's deadline can pass between two answers.
+ */
 async function compareBodies(targets, scenarios) {
   for (const scenario of scenarios) {
     const { path } = scenario.requests[0];
-    const bodies = [];
-    for (const target of targets) {
-      const response = await fetch(`${target.url}${path}`, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
-      bodies.push({ target: target.name, status: response.status, text: await response.text() });
-    }
+    const fetchAll = async () => {
+      const bodies = [];
+      for (const target of targets.filter((one) => one.name === 'service' || scenario.baselines.includes(one.name))) {
+        const response = await fetch(`${target.url}${path}`, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
+        bodies.push({ target: target.name, status: response.status, text: await response.text() });
+      }
+      return bodies;
+    };
+    const identical = ([reference, ...others]) => others.every((other) => other.status === reference.status && other.text === reference.text);
+    let bodies = await fetchAll();
+    if (!identical(bodies)) bodies = await fetchAll();
     const [reference, ...others] = bodies;
     if (reference.status !== 200) throw new Error(`Scenario ${scenario.id}: the service answered ${reference.status}: ${reference.text.slice(0, 300)}`);
     for (const other of others) {
@@ -605,15 +651,6 @@ function maintenanceUrl(url) {
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
   return maintenance.toString();
-}
-
-/** A git command's output, or null outside a git checkout. */
-function gitOutput(...args) {
-  try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
 }
 
 main().then(

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { table } from '../bench/lib/report.mjs';
 import { defineScenarios } from '../bench/lib/scenarios.mjs';
+import { ratiosOf, targetRows, targetsOf } from '../bench/lib/targets.mjs';
 import { root } from './build-if-needed.mjs';
 
 const RESULTS = join(root, 'bench', 'results');
@@ -67,7 +68,12 @@ const titles = (() => {
 })();
 const number = (value, digits = 0) =>
   value === null || value === undefined ? '–' : Number(value).toLocaleString('en-AU', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const statements = (scenario) => report.statements?.[scenario]?.perRequest ?? '–';
+/** Statements per request; a create-and-act cycle (G, J) as its two requests', each with its own budget. */
+const statements = (scenario) => {
+  const counted = report.statements?.[scenario];
+  if (counted?.requests?.length === 2) return counted.requests.map((request) => request.statements).join(' + ');
+  return counted?.perRequest ?? '–';
+};
 const isRun = (row) => row.scenario === 'K';
 
 const rows = report.results.map((row) => [
@@ -82,11 +88,20 @@ const rows = report.results.map((row) => [
   row.target === 'service' ? statements(row.scenario) : '–',
   number(row.otherCpuUtilisation, 2),
 ]);
-const targets = (report.targets ?? []).map((target) => [
-  target.name,
-  `${target.value ?? '–'} ${target.detail}`,
-  target.pass === null ? (target.value === null ? 'not measured' : 'not claimed') : target.pass ? 'met' : 'missed',
-]);
+const targets = targetRows(targetsOf(report));
+const baselineName = (key) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+const ratios = Object.entries(ratiosOf(report)).flatMap(([scenario, byBaseline]) =>
+  Object.entries(byBaseline).map(([key, ratio]) => [
+    `${scenario} service ÷ ${baselineName(key)}`,
+    number(ratio.median, 2),
+    ratio.rounds.map((value) => number(value, 2)).join(', '),
+    ratio.verdict,
+  ]),
+);
+const interleavedIds = Object.keys(report.interleaved ?? report.ratios ?? {});
+const listed = (ids) => (ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}` : (ids[0] ?? 'none'));
+// Runs from before every process's peak was kept give the service's VmHWM alone.
+const peaks = report.peakRssMb ?? { service: report.peakMemory?.service?.vmHwmMb };
 const busiest = Math.max(...report.results.map((row) => row.otherCpuUtilisation ?? 0));
 const { machine, options } = report;
 
@@ -96,15 +111,21 @@ const section = [
   `Run of ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC` +
     (report.commit ? ` on commit \`${report.commit.slice(0, 7)}\`${report.uncommittedChanges ? ' with uncommitted changes' : ''}` : '') +
     `: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}; ` +
-    `A and B in ${options.rounds} interleaved rounds of ${options.roundSeconds} s, the others ${options.durationSeconds} s at ${options.connections} connections. ` +
+    `${listed(interleavedIds)} in ${options.rounds} interleaved rounds of ${options.roundSeconds} s beside their baselines, the others ${options.durationSeconds} s at ${options.connections} connections. ` +
     `Other cores busy: up to ${number(busiest, 2)}${busiest > 0.15 ? ' (a disturbed run: compare ratios and CPU per request, not req/s)' : ''}.`,
   '',
   table(['Scenario', 'Target', 'Req/s', 'p50 ms', 'p99 ms', 'Errors', 'CPU µs/req', 'DB CPU µs/req', 'SQL/req', 'Other cores'], rows),
   '',
+  'Throughput ratios (service req/s ÷ baseline req/s in each interleaved round; the median is claimed when the rounds agree):',
+  '',
+  table(['Ratio', 'Median', 'Rounds', 'Verdict'], ratios, ['left', 'right', 'left', 'left']),
+  '',
   table(['Target', 'Measured', 'Result'], targets, ['left', 'left', 'left']),
   '',
-  `K is one request: its p99 is that request's time, end to end. Peak RSS of the service over the run (VmHWM): ` +
-    `${number(report.peakMemory?.service?.vmHwmMb, 1)} MB; ${number(report.serviceStartRssMb, 1)} MB after start.`,
+  `K is one request: its p99 is that request's time, end to end. Peak RSS over the run (the highest 100 ms sample or VmHWM): ` +
+    `${Object.entries(peaks)
+      .map(([name, peak]) => `${name} ${number(peak, 1)} MB`)
+      .join(', ')}; the service ${number(report.serviceStartRssMb, 1)} MB after start.`,
   '',
   END,
 ].join('\n');

@@ -205,8 +205,9 @@ export async function createPayoutFixture(pool, organisationId) {
 }
 
 /**
- * Removes the money the write scenarios made: J's transactions, claims and payment transactions on
- * bench bookings, and K's business with its payment transactions, payouts and their events.
+ * Removes the money the write scenarios made: J's transactions, claims, invoices and payment
+ * transactions on bench bookings, and K's business with its payment transactions, payouts and
+ * their events.
  */
 export async function removeBenchMoney(pool) {
   const client = await pool.connect();
@@ -217,10 +218,13 @@ export async function removeBenchMoney(pool) {
       [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)],
     );
     const transactionIds = rows.map((row) => row.id);
+    // Their invoices first: an invoice names its transaction.
+    await client.query('delete from invoices where transaction_id = any($1)', [transactionIds]);
     const { rowCount: checkouts } = await client.query(
       `with parts as (delete from payment_transactions where transaction_id = any($1) returning claim_id),
             fund as (delete from claims where id in (select claim_id from parts where claim_id is not null)),
-            medicare as (delete from medicare_claims where transaction_id = any($1))
+            medicare as (delete from medicare_claims where transaction_id = any($1)),
+            invoices as (delete from invoices where transaction_id = any($1))
        delete from transactions where id = any($1)`,
       [transactionIds],
     );
@@ -254,13 +258,21 @@ export async function slotPlan(pool, { providerId, durationMinutes }, from = FIR
   return { start, stepMinutes };
 }
 
-/** Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's, with J's money on them. */
+/**
+ * Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's,
+ * with what hangs on them: the emails the service's notification jobs recorded, J's invoices and money.
+ */
 export async function removeBenchBookings(pool) {
+  const marked = [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)];
+  const benchBookings = 'select id from bookings where pms_booking_id like $1 and service_date >= $2';
+  await pool.query(`delete from notifications where booking_id in (${benchBookings})`, marked);
+  await pool.query(`delete from invoices where booking_id in (${benchBookings})`, marked);
   await removeBenchMoney(pool);
+  // With their notifications: the service's job workers write a booking's emails as it runs.
   const { rowCount } = await pool.query(
     `delete from bookings where pms_booking_id like $1 and service_date >= $2
        and not exists (select 1 from transactions t where t.booking_id = bookings.id)`,
-    [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)],
+    marked,
   );
   return rowCount;
 }

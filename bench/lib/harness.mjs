@@ -37,6 +37,7 @@ const SERVICE_CONFIG = [
   'METRICS_HOST',
   'METRICS_TOKEN',
   'DURATION',
+  'LARGE_DATA_DIR',
   'WARMUP',
   'CONNECTIONS',
   'SCENARIOS',
@@ -96,6 +97,15 @@ export function startEmbeddedDatabase(dataDir, logFile) {
     logFile,
   });
   return { handle, url: () => handle.waitForLine(/^READY /, 120_000).then((line) => line.slice('READY '.length).trim()) };
+}
+
+/** A git command's output in the repository, or null outside a git checkout. */
+export function gitOutput(...args) {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
 }
 
 export const nodeArgsOf = (flags) => (flags ?? '').split(/\s+/).filter(Boolean);

@@ -7,10 +7,11 @@ export const SERVICE = 'service';
 /** The window order inside a round: the service next to the baseline its main target is against. */
 export const TARGET_ORDER = [SERVICE, 'nest-express', 'node-http-pg'];
 
-const RATIO_KEYS = { 'nest-express': 'vsNestExpress', 'node-http-pg': 'vsNodeHttpPg' };
-
-/** The key under `ratios.<scenario>` for the service ÷ `baseline` ratio. */
-export const ratioKey = (baseline) => RATIO_KEYS[baseline] ?? `vs${baseline.replace(/(^|-)(\w)/g, (_, __, letter) => letter.toUpperCase())}`;
+/**
+ * The key under `ratios.<scenario>` for the service ÷ `baseline` ratio: the baseline's name in
+ * camel case (`nest-express` → `nestExpress`, `node-http-pg` → `nodeHttpPg`, `compare`).
+ */
+export const ratioKey = (baseline) => baseline.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
 
 export function median(values) {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
@@ -51,8 +52,11 @@ export function interleavedPlan(targetNames, rounds) {
 
 /**
  * Per round, service ÷ baseline for throughput and for CPU per request, and service − baseline for
- * CPU per request; then their summaries. `stable` is false when the ratio's rounds disagree by more than `maxSpread`,
- * and then the run claims no ratio. `windows`: the scenario's measured windows, each with `round`.
+ * CPU per request; then their summaries. A ratio is `{ median, min, max, spread, rounds, complete,
+ * maxSpread, stable, verdict }`: `rounds` its value in each round (null where a window is missing),
+ * `complete` how many rounds have one. `stable` is false when the rounds disagree by more than
+ * `maxSpread` or are fewer than three, and then the run claims no ratio. `windows`: the scenario's
+ * measured windows, each with `round`.
  */
 export function compareRounds(windows, { maxSpread }) {
   const byRound = new Map();
@@ -65,10 +69,10 @@ export function compareRounds(windows, { maxSpread }) {
   const ratios = {};
   const cpuRatios = {};
   const cpuOverBaseline = {};
-  const judged = (ratio) => {
-    const complete = ratio.values.filter((value) => value !== null).length;
+  const judged = ({ values, ...ratio }) => {
+    const complete = values.filter((value) => value !== null).length;
     const stable = complete >= 3 && ratio.spread !== null && ratio.spread <= maxSpread;
-    return { ...ratio, rounds: complete, maxSpread, stable, verdict: verdict(complete, ratio.spread, maxSpread) };
+    return { ...ratio, rounds: values, complete, maxSpread, stable, verdict: verdict(complete, ratio.spread, maxSpread) };
   };
   for (const baseline of baselines) {
     const pairs = rounds.map((index) => [byRound.get(index).get(SERVICE), byRound.get(index).get(baseline)]);

@@ -25,8 +25,20 @@ export function slotSource({ start, stepMinutes }, runId) {
 }
 
 /**
+ * The baselines that answer a scenario too, measured beside it in interleaved rounds: both for A and
+ * B; the heavy paths (C, E, G) beside the hardware's ceiling alone.
+ */
+export const SCENARIO_BASELINES = {
+  A: ['nest-express', 'node-http-pg'],
+  B: ['nest-express', 'node-http-pg'],
+  C: ['node-http-pg'],
+  E: ['node-http-pg'],
+  G: ['node-http-pg'],
+};
+
+/**
  * Every scenario: `requests` (one cycle, repeated by each connection), `connections` (null: the
- * run's CONNECTIONS), and `baselines` when the baselines answer it too.
+ * run's CONNECTIONS), and `baselines`, the baselines that answer it too (measured in interleaved rounds).
  */
 export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
   const { organisationId, businessId, payoutId, bookingRange, booking, availability, checkout, clientSearch } = fixtures;
@@ -64,21 +76,28 @@ export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
   const checkoutOrg = `/v1/organisations/${checkout.organisationId}`;
 
   return [
-    { id: 'A', title: 'providers?limit=20', requests: [providers], baselines: true },
-    { id: 'B', title: 'bookings?limit=20', requests: [bookings], baselines: true },
+    { id: 'A', title: 'providers?limit=20', requests: [providers], baselines: SCENARIO_BASELINES.A },
+    { id: 'B', title: 'bookings?limit=20', requests: [bookings], baselines: SCENARIO_BASELINES.B },
     {
       id: 'C',
       title: 'bookings?limit=200, 10 expansions',
       connections: 8,
       requests: [get(`${org}/bookings?limit=200&expand=${ALL_EXPANSIONS.join(',')}`)],
+      baselines: SCENARIO_BASELINES.C,
     },
     { id: 'D', title: 'bookings confirmed+dates, page 400', requests: [deepFiltered] },
-    { id: 'E', title: 'payout transactions?limit=200', requests: [get(`/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=200`)] },
+    {
+      id: 'E',
+      title: 'payout transactions?limit=200',
+      requests: [get(`/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=200`)],
+      baselines: SCENARIO_BASELINES.E,
+    },
     { id: 'F', title: 'booking-data', requests: [bookingData] },
     {
       id: 'G',
       title: 'POST booking + POST cancel',
       expect: [201, 200],
+      baselines: SCENARIO_BASELINES.G,
       requests: [
         createBooking(keepBookingId),
         {

@@ -132,21 +132,61 @@ export async function countStatements({ root, databaseUrl, env, bootstrapKey, sc
   }
 }
 
-/** The statements the baselines' query module sends for A and B, recorded the same way. */
-export async function baselineStatements({ databaseUrl, fixtures }) {
-  const { createPool, createQueries, loadBuiltStatements } = await import('../baselines/queries.mjs');
+const recorded = ({ statements }) => ({ texts: statements.map((statement) => statement.text), names: statements.map((statement) => statement.name) });
+
+/**
+ * The statements the baselines' read paths send for the read scenarios among `ids` (A, B, C, E),
+ * recorded the same way: `{ A: { texts, names }, … }`. Each is sent once to warm (the organisation's
+ * existence is remembered, as in the service) and recorded the second time.
+ */
+export async function baselineReadStatements({ databaseUrl, fixtures, ids }) {
+  const { createPool, createQueries, expansionOf, loadBuiltStatements } = await import('../baselines/queries.mjs');
+  const { ALL_EXPANSIONS } = await import('./scenarios.mjs');
   const pool = createPool(databaseUrl);
   try {
     const queries = createQueries(pool, await loadBuiltStatements(databaseUrl));
-    const page = { page: 1, limit: 20 };
-    // Warm (the organisation existence check is remembered, as in the service), then record.
-    await queries.providers(fixtures.organisationId, page);
-    await queries.bookings(fixtures.organisationId, page);
-    const A = await recordStatements(() => queries.providers(fixtures.organisationId, page));
-    const B = await recordStatements(() => queries.bookings(fixtures.organisationId, page));
-    const texts = (recorded) => recorded.statements.map((statement) => statement.text);
-    const names = (recorded) => recorded.statements.map((statement) => statement.name);
-    return { A: texts(A), B: texts(B), names: { A: names(A), B: names(B) } };
+    const { organisationId, businessId, payoutId } = fixtures;
+    const reads = {
+      A: () => queries.providers(organisationId, { page: 1, limit: 20 }),
+      B: () => queries.bookings(organisationId, { page: 1, limit: 20 }),
+      C: () => queries.bookings(organisationId, { page: 1, limit: 200 }, expansionOf(ALL_EXPANSIONS.join(','))),
+      E: () => queries.payoutTransactions(businessId, payoutId, { page: 1, limit: 200 }),
+    };
+    const result = {};
+    for (const id of ids.filter((one) => reads[one])) {
+      await reads[id]();
+      result[id] = recorded(await recordStatements(reads[id]));
+    }
+    return result;
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * The statements of G's two requests in the node-http-pg baseline (writes.mjs), recorded the same
+ * way: `[create, cancel]`, each `{ texts, names }`, after one warm create and cancel. `nextSlot` hands
+ * out the run's fresh, marked slots, so the harness removes these bookings with its own.
+ */
+export async function baselineWriteStatements({ databaseUrl, fixtures, nextSlot }) {
+  const { createPool, loadBuiltStatements } = await import('../baselines/queries.mjs');
+  const { createWrites, loadJobStatement } = await import('../baselines/writes.mjs');
+  const pool = createPool(databaseUrl);
+  try {
+    const writes = createWrites(pool, await loadBuiltStatements(databaseUrl), await loadJobStatement(pool));
+    const { organisationId, booking } = fixtures;
+    const body = () => ({
+      clientId: booking.clientId,
+      providerId: booking.providerId,
+      locationId: booking.locationId,
+      appointmentTypeId: booking.appointmentTypeId,
+      ...nextSlot(),
+    });
+    await writes.cancelBooking(organisationId, JSON.parse(await writes.createBooking(organisationId, body())).id);
+    let made = '';
+    const create = await recordStatements(async () => (made = await writes.createBooking(organisationId, body())));
+    const cancel = await recordStatements(() => writes.cancelBooking(organisationId, JSON.parse(made).id));
+    return [recorded(create), recorded(cancel)];
   } finally {
     await pool.end();
   }
@@ -159,4 +199,25 @@ export async function baselineStatements({ databaseUrl, fixtures }) {
 export function sameStatements(left, right) {
   const normal = ({ texts, names }) => texts.map((text, index) => `${names?.[index] ?? 'unnamed'} ${text}`).sort();
   return JSON.stringify(normal(left)) === JSON.stringify(normal(right));
+}
+
+/**
+ * A statement with its literals (quoted strings, numbers) replaced by `?`: what two writes of the
+ * same kind share when the ORM writes their values into the text (ids, times).
+ */
+export function statementShape(text) {
+  return text.replace(/'(?:[^']|'')*'/g, "'?'").replace(/(?<![\w$."'])-?\d+(?:\.\d+)?(?![\w"'])/g, '?');
+}
+
+/**
+ * A write's statements as two writes of the same kind share them: each as its name (or `unnamed`)
+ * and `statementShape`; those of its transaction (`begin` to `commit`) in order, the others (sent
+ * side by side before it) sorted. Two writes send the same statements when these are equal.
+ */
+export function writeShape({ texts, names }) {
+  const sent = texts.map((text, index) => `${names?.[index] ?? 'unnamed'} ${statementShape(text)}`);
+  const begin = texts.indexOf('begin');
+  const commit = texts.lastIndexOf('commit');
+  if (begin === -1 || commit < begin) return { outside: [...sent].sort(), transaction: [] };
+  return { outside: [...sent.slice(0, begin), ...sent.slice(commit + 1)].sort(), transaction: sent.slice(begin, commit + 1) };
 }

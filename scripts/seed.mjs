@@ -1,4 +1,4 @@
-// `npm run seed -- --scale demo|bench [--seed N] [--anchor YYYY-MM-DD] [--force]`: build when needed, then load generated data.
+// `npm run seed -- --scale demo|bench|large [--seed N] [--anchor YYYY-MM-DD] [--force]`: build when needed, then load generated data.
 import { join } from 'node:path';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 

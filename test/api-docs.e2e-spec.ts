@@ -96,6 +96,7 @@ describe('the OpenAPI document for a client developer', () => {
       'Organisation set-up',
       'Online booking (public)',
       'Platform',
+      'Stripe',
     ]);
     const groupOf = (method: string, path: string) => document.paths[path][method].tags;
     expect(groupOf('post', '/v1/organisations/{organisationId}/bookings/{bookingId}/transactions')).toEqual(['Check-out and payments']);
@@ -103,6 +104,7 @@ describe('the OpenAPI document for a client developer', () => {
     expect(groupOf('put', '/v1/organisations/{organisationId}/providers/{providerId}/working-hours')).toEqual(['Practitioners']);
     expect(groupOf('get', '/v1/organisations/{organisationId}/booking-data')).toEqual(['Online booking (public)']);
     expect(groupOf('post', '/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards')).toEqual(['Clients and patients']);
+    expect(groupOf('post', '/v1/stripe/webhooks')).toEqual(['Stripe']);
     // Every group is used, and every operation is in exactly one.
     expect(new Set(operations().flatMap(({ operation }) => operation.tags ?? [])).size).toBe(document.tags.length);
     expect(operations().filter(({ operation }) => operation.tags?.length !== 1)).toEqual([]);

@@ -586,3 +586,121 @@ describe('appointment type events', () => {
     expect(logged.map((event) => event.id)).toEqual(received.map((delivery) => delivery.event?.id));
   });
 });
+
+describe("a date range's totalItems, from the day counters, after every kind of booking write", () => {
+  let c: Clinic;
+
+  beforeAll(async () => {
+    c = await clinic('Day Counters Clinic');
+  });
+
+  const day = (n: number) => dayAhead(20 + n);
+  const utcMidnight = (date: string) => `${date}T00:00:00.000Z`;
+  // Sydney's working day spans two UTC days (09:00 there is 22:00 or 23:00 UTC the day before).
+  const ranges = () => [
+    [utcMidnight(day(0)), utcMidnight(day(30))],
+    [sydney(day(1), '00:00'), sydney(day(3), '12:30')],
+    [sydney(day(2), '09:00'), sydney(day(2), '16:00')],
+    [utcMidnight(day(2)), undefined],
+    [undefined, sydney(day(9), '10:30')],
+    [utcMidnight(day(30)), utcMidnight(day(1))],
+  ];
+  const STATUSES = [undefined, 'confirmed', 'cancelled', 'confirmed,cancelled'];
+
+  /** Every range and status: the list's totalItems against the bookings counted one by one. */
+  async function expectTrueTotals(): Promise<void> {
+    for (const [min, max] of ranges()) {
+      for (const status of STATUSES) {
+        const query = new URLSearchParams({
+          limit: '1',
+          ...(min ? { serviceDateMin: min } : {}),
+          ...(max ? { serviceDateMax: max } : {}),
+          ...(status ? { status } : {}),
+        });
+        const answer = (await get(orgPath(c.id, `/bookings?${query.toString()}`)).expect(200)).body;
+        const [{ count }] = await sql<{ count: number }>(
+          t,
+          `select count(*)::int as count from bookings where organisation_id = ? and (?::timestamptz is null or service_date >= ?::timestamptz)
+             and (?::timestamptz is null or service_date < ?::timestamptz) and (? or (cancelled_at is null) = ?)`,
+          [c.id, min ?? null, min ?? null, max ?? null, max ?? null, status === undefined || status.includes(','), status === 'confirmed'],
+        );
+        expect({ min, max, status, totalItems: answer.totalItems }).toEqual({ min, max, status, totalItems: count });
+      }
+    }
+  }
+
+  it('creates, repeats, cancels, reschedules and books online, one after the other', async () => {
+    const made = [];
+    for (const [n, time] of [
+      [1, '09:00'],
+      [1, '15:00'],
+      [2, '09:00'],
+      [2, '12:00'],
+      [3, '16:00'],
+    ] as const)
+      made.push(await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(n), time)))));
+    const series = await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(2), '10:00'), { repeat: { frequency: 'weekly', count: 4 } })));
+    await expectTrueTotals();
+
+    await post(orgPath(c.id, `/bookings/${made[0].id}/cancel`)).expect(200);
+    await post(orgPath(c.id, `/bookings/${series.id}/cancel`), { scope: 'following' }).expect(200);
+    await post(orgPath(c.id, `/bookings/${made[1].id}/reschedule`), { serviceDate: sydney(day(5), '09:30') }).expect(200);
+    await post(orgPath(c.id, `/bookings/${made[2].id}/reschedule`), { serviceDate: sydney(day(2), '14:00') }).expect(200);
+    const online = (await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(day(3), '09:00'))).expect(201)).body;
+    const other = (await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(day(4), '09:00'))).expect(201)).body;
+    await publicPost(`/v1/public-bookings/${online.manageToken}/cancel`, {}).expect(200);
+    await post(orgPath(c.id, `/bookings/${made[3].id}/attendance`), { attendance: 'pending' }).expect(200);
+    await expectTrueTotals();
+    expect(other.manageToken).toBeDefined();
+  });
+
+  it('answers every page past the first with the bookings offset paging gives, seeking with the day counters', async () => {
+    for (const [min, max] of ranges()) {
+      for (const status of STATUSES) {
+        const [{ count }] = await sql<{ count: number }>(
+          t,
+          `select count(*)::int as count from bookings where organisation_id = ? and (?::timestamptz is null or service_date >= ?::timestamptz)
+             and (?::timestamptz is null or service_date < ?::timestamptz) and (? or (cancelled_at is null) = ?)`,
+          [c.id, min ?? null, min ?? null, max ?? null, max ?? null, status === undefined || status.includes(','), status === 'confirmed'],
+        );
+        for (let page = 2; page <= Math.ceil(count / 2) + 1; page++) {
+          const query = new URLSearchParams({
+            limit: '2',
+            page: String(page),
+            ...(min ? { serviceDateMin: min } : {}),
+            ...(max ? { serviceDateMax: max } : {}),
+            ...(status ? { status } : {}),
+          });
+          const answer = (await get(orgPath(c.id, `/bookings?${query.toString()}`)).expect(200)).body;
+          const expected = await sql<{ id: string }>(
+            t,
+            `select id from bookings where organisation_id = ? and (?::timestamptz is null or service_date >= ?::timestamptz)
+               and (?::timestamptz is null or service_date < ?::timestamptz) and (? or (cancelled_at is null) = ?)
+             order by service_date desc, id desc limit 2 offset ?`,
+            [c.id, min ?? null, min ?? null, max ?? null, max ?? null, status === undefined || status.includes(','), status === 'confirmed', (page - 1) * 2],
+          );
+          expect({ min, max, status, page, ids: answer.items.map((item: Body) => item.id) }).toEqual({
+            min,
+            max,
+            status,
+            page,
+            ids: expected.map((row) => row.id),
+          });
+        }
+      }
+    }
+  });
+
+  it('stays true under concurrent creates, cancels and reschedules', async () => {
+    const first = await Promise.all(
+      ['09:00', '10:00', '11:00', '12:00'].map((time, n) => created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(10 + n), time))))),
+    );
+    await Promise.all([
+      ...['13:00', '14:00', '15:00'].map((time, n) => post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(10 + n), time))).expect(201)),
+      post(orgPath(c.id, `/bookings/${first[0].id}/cancel`)).expect(200),
+      post(orgPath(c.id, `/bookings/${first[1].id}/reschedule`), { serviceDate: sydney(day(12), '16:00') }).expect(200),
+      post(orgPath(c.id, `/bookings/${first[2].id}/reschedule`), { serviceDate: sydney(day(10), '16:00') }).expect(200),
+    ]);
+    await expectTrueTotals();
+  });
+});

@@ -651,6 +651,9 @@ describe('what the OpenAPI document promises every route', () => {
       .filter(({ operation }) => operation.responses[status]?.content?.['application/problem+json']?.schema.$ref !== '#/components/schemas/ProblemDto')
       .map(({ route }) => `${route} ${status}`);
 
+  /** Health probes, and Stripe's deliveries (a burst of them must not be refused). */
+  const neverRateLimited = (path: string) => path.startsWith('/health/') || path === '/v1/stripe/webhooks';
+
   it('documents a 500 problem on every operation, and 413 and 415 problems on every operation with a body', () => {
     const all = operations();
     const withBody = all.filter(({ operation }) => operation.requestBody !== undefined);
@@ -659,7 +662,7 @@ describe('what the OpenAPI document promises every route', () => {
     expect([...withoutProblem(withBody, '413'), ...withoutProblem(withBody, '415')]).toEqual([]);
   });
 
-  it('documents 401, 403 and 429 on every keyed operation, and 429 on every operation but health probes', () => {
+  it("documents 401, 403 and 429 on every keyed operation, and 429 on every operation but health probes and Stripe's webhooks", () => {
     const all = operations();
     const publicRoutes = all.filter(({ operation }) => !operation.security?.length).map(({ route }) => route);
     expect(publicRoutes.sort()).toEqual([
@@ -673,15 +676,17 @@ describe('what the OpenAPI document promises every route', () => {
       'POST /v1/payment-links/{token}/pay',
       'POST /v1/public-bookings/{manageToken}/cancel',
       'POST /v1/public-bookings/{manageToken}/reschedule',
+      'POST /v1/stripe/webhooks',
     ]);
     const keyed = all.filter(({ operation }) => operation.security?.length);
     expect(['401', '403', '429'].flatMap((status) => withoutProblem(keyed, status))).toEqual([]);
     expect(
       withoutProblem(
-        all.filter(({ path }) => !path.startsWith('/health/')),
+        all.filter(({ path }) => !neverRateLimited(path)),
         '429',
       ),
     ).toEqual([]);
+    expect(all.filter(({ path, operation }) => neverRateLimited(path) && operation.responses['429']).map(({ route }) => route)).toEqual([]);
   });
 
   it('documents X-Request-Id on every answer, the RateLimit headers on every rate-limited answer, and Retry-After on 429', () => {
@@ -689,7 +694,7 @@ describe('what the OpenAPI document promises every route', () => {
     for (const { route, path, operation } of operations()) {
       for (const [status, answer] of Object.entries(operation.responses)) {
         const expected = ['X-Request-Id'];
-        if (!path.startsWith('/health/') && status !== '401' && status !== '403') expected.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
+        if (!neverRateLimited(path) && status !== '401' && status !== '403') expected.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
         if (status === '429') expected.push('Retry-After');
         if (status === '201' && route !== 'POST /v1/api-keys') expected.push('Location');
         for (const name of expected) if (!answer.headers?.[name]?.schema) missing.push(`${route} ${status} ${name}`);

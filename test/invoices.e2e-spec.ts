@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   type Body,
   createAppointmentType,
+  createBooking,
   createBusiness,
   createClient,
   createLink,
@@ -68,17 +69,8 @@ async function clinic(): Promise<Clinic> {
   const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
   const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
   const cards = { visa, fund };
-  const book = () => {
-    const serviceDate = new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString();
-    return created(
-      postJson(
-        t,
-        orgPath(home.id, '/bookings'),
-        { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
-        home.auth,
-      ),
-    );
-  };
+  const book = () =>
+    createBooking(t, home.id, { client, provider, location, type }, new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(), home.auth);
   return {
     businessId: business.id,
     client,
@@ -211,6 +203,14 @@ describe('a check-out issues an invoice', () => {
     const numbers = await sql<{ number: string }>(t, 'select number from invoices where business_id = ? order by number', [shop.businessId]);
     expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 13 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
     expect((await invoiceOf(first)).number).toBe('INV-000001');
+  });
+
+  it('numbers past a million with as many digits as it takes', async () => {
+    const shop = await clinic();
+    await shop.checkOut();
+    await sql(t, 'update invoice_counters set next = 999999 where business_id = ?', [shop.businessId]);
+    const [last6, first7] = [await shop.checkOut(), await shop.checkOut()];
+    expect([(await invoiceOf(last6)).number, (await invoiceOf(first7)).number]).toEqual(['INV-999999', 'INV-1000000']);
   });
 
   it('stays open while a payment link waits, and is paid (once) when the link is', async () => {

@@ -1,42 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PaymentProcessor, TestPaymentProcessor } from '@app/wallet';
-import { launchChromium, loopbackContext as loopbackContextOf } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import {
-  type Body,
-  createAppointmentType,
-  createBusiness,
-  createClient,
-  createLink,
-  createLocation,
-  createOrganisation,
-  createProvider,
-  created,
-  named,
-  orgPath,
-  payLink,
-  postJson,
-  sql,
-} from './support/fixtures.js';
+import { named, orgPath, payLink, postJson, sql } from './support/fixtures.js';
+import { focusedId, heading, openPage as openPageOf, PayPageClinic, scrollWidth, seriousViolations } from './support/pay-page.js';
 
 // The payment link page in a real browser (Debian's Chromium driven by playwright-core) against the
 // real app on PostgreSQL: a patient opens the link a check-out left, pays it, and sees the receipt.
+// With the test processor; test/payment-link-page-stripe.e2e-spec.ts has it with Stripe.
 
 const OUTPUT = new URL('../test-results/payment-link-page/', import.meta.url).pathname;
 
 let t: TestApp;
 let browser: Browser;
 let origin: string;
-const clinic: Record<'organisationId' | 'clientId' | 'providerId' | 'locationId' | 'typeId', string> = {
-  organisationId: '',
-  clientId: '',
-  providerId: '',
-  locationId: '',
-  typeId: '',
-};
+let clinic: PayPageClinic;
 
 beforeAll(async () => {
   browser = await launchChromium('The payment link page tests');
@@ -44,23 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen(0, '127.0.0.1');
   origin = await t.app.getUrl();
-  const organisation = await createOrganisation(t, 'Harbour Physio');
-  // Served by the app itself: the browser reaches nothing but this origin.
-  await sql(t, 'update organisations set brand_image_url = ? where id = ?', [`${origin}/book/assets/clinic.svg`, organisation.id]);
-  const business = await createBusiness(t, organisation.id);
-  const location = await createLocation(t, organisation.id, business.id, { name: 'Bondi Junction', timeZone: 'Australia/Sydney' });
-  const provider = await createProvider(t, organisation.id, { firstName: 'Priya', lastName: 'Raman' });
-  await createLink(t, organisation.id, provider.id, location.id);
-  const type = await createAppointmentType(t, organisation.id, {
-    name: 'Initial consultation',
-    durationMinutes: 45,
-    price: 9500,
-    providers: [provider.id],
-    locations: [location.id],
-    billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 9500 }],
-  });
-  const client = await createClient(t, organisation.id, { firstName: 'Alex' });
-  Object.assign(clinic, { organisationId: organisation.id, clientId: client.id, providerId: provider.id, locationId: location.id, typeId: type.id });
+  clinic = await PayPageClinic.create(t, origin);
 }, 60_000);
 
 afterAll(async () => {
@@ -68,56 +32,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-let nextSlot = 0;
-/** A booking of Alex's a month or more ahead, an hour from every other, checked out to a payment link. */
-async function openLink(): Promise<{ token: string; bookingId: string; linkId: string }> {
-  const serviceDate = new Date(Date.UTC(2027, 2, 1, 22, 0) + nextSlot++ * 3_600_000).toISOString();
-  const booking = await created(
-    postJson(t, orgPath(clinic.organisationId, '/bookings'), {
-      clientId: clinic.clientId,
-      providerId: clinic.providerId,
-      locationId: clinic.locationId,
-      appointmentTypeId: clinic.typeId,
-      serviceDate,
-    }),
-  );
-  const sale = await created(postJson(t, orgPath(clinic.organisationId, `/bookings/${booking.id}/transactions`), { paymentLink: {} }));
-  const link = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length).paymentLinks[0];
-  return { token: link.url.split('/pay/')[1], bookingId: booking.id, linkId: link.id };
-}
-
+const openLink = () => clinic.openLink();
+const linkOf = (token: string) => clinic.linkOf(token);
+const bookingPaid = (bookingId: string) => clinic.bookingPaid(bookingId);
 const processor = () => t.app.get<TestPaymentProcessor>(PaymentProcessor);
-const linkOf = async (token: string): Promise<Body> => (await t.http().get(`/v1/payment-links/${token}`).expect(200)).body;
-const bookingPaid = async (bookingId: string): Promise<boolean> =>
-  (
-    await t
-      .http()
-      .get(orgPath(clinic.organisationId, `/bookings/${bookingId}`))
-      .set('Authorization', t.platformAuth)
-      .expect(200)
-  ).body.paid;
-
-/** A page that reaches only the app under test, and records every script error and refused load. */
-async function openPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; failures: string[] }> {
-  const mobile = viewport.width < 500 ? { isMobile: true, hasTouch: true } : {};
-  const context = await loopbackContextOf(browser, origin, { viewport, ...mobile });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
-  return { context, page, failures };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
-const focusedId = (page: Page) => page.evaluate('document.activeElement?.id');
+const openPage = (viewport: { width: number; height: number }) => openPageOf(browser, origin, viewport);
 
 /** Presses Tab until the element `selector` names has the focus: how a keyboard user gets there. */
 async function tabTo(page: Page, selector: string): Promise<void> {
@@ -142,8 +61,6 @@ async function payWithKeyboard(page: Page, card: string): Promise<void> {
   await tabTo(page, '#pay');
   await page.keyboard.press('Enter');
 }
-
-const scrollWidth = (page: Page) => page.evaluate('document.documentElement.scrollWidth');
 
 describe('the payment link page', () => {
   it('shows what is asked for, and takes a card with the keyboard alone: the receipt, the link paid, the booking paid', async () => {
@@ -291,8 +208,21 @@ describe('the payment link page', () => {
     const testProcessor = new TestPaymentProcessor();
     const outcomes = await Promise.all(
       offered.map(async (paymentMethodId) => {
-        const card = await testProcessor.attachPaymentMethod({ paymentMethodId });
-        return testProcessor.charge({ ...card, amount: 100, description: 'offered' }).then(
+        const card = await testProcessor.attachPaymentMethod({
+          paymentMethodId,
+          owner: { organisationId: 'org_offered', clientId: 'offered' },
+          idempotencyKey: `attach-${paymentMethodId}`,
+        });
+        const charge = {
+          card,
+          amount: 100,
+          description: 'offered',
+          offSession: false,
+          destination: { businessId: 'offered', accountId: null, platformFeeAmount: 0 },
+          idempotencyKey: `offered-${paymentMethodId}`,
+          metadata: {},
+        };
+        return testProcessor.charge(charge).then(
           () => `${card.brand} ${card.last4}`,
           () => `${card.brand} ${card.last4} declined`,
         );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PayoutBank, PayoutJobs } from '@app/payments-and-claims';
+import { PayoutJobs } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { failTransfersTo } from './support/payment-processor.js';
 import {
   type Body,
   createAppointmentType,
@@ -252,8 +253,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
   it('a failed transfer returns its payment transactions to the next run', async () => {
     const shop = await clinic();
     await shop.checkOut();
-    const bank = t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank);
-    bank.failTransfersTo(shop.businessId);
+    await failTransfersTo(t, shop.businessId);
     const failed = await created(payOut(shop.businessId));
     expect(await statusOf(shop.businessId, failed.id, 'failed')).toBe('failed');
     expect((await rowsOf(shop.businessId)).map((row) => row.payout_id)).toEqual([null]);
@@ -269,7 +269,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     await created(payOut(shop.businessId));
     await refund(sale.paymentTransactions[0].id, 2500);
     await shop.checkOut();
-    t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank).failTransfersTo(shop.businessId);
+    await failTransfersTo(t, shop.businessId);
     const failed = await created(payOut(shop.businessId));
     expect(failed).toMatchObject({ amount: 12000 - 180 - 2500, transactionCount: 2 });
     expect(await statusOf(shop.businessId, failed.id, 'failed')).toBe('failed');

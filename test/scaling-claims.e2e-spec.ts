@@ -70,6 +70,8 @@ describe('the documented plan for Citus, against the schema', () => {
       'invoices_number_unique',
       'invoices_transaction_unique',
       'notifications_booking_id_type_occurrence_key',
+      'payment_transactions_processor_payment_unique',
+      'payouts_bank_payout_unique',
       'provider_location_links_live_unique',
       'wallet_cards_client_fingerprint_unique',
     ]);

@@ -79,7 +79,27 @@ describe('configuration errors at start-up', () => {
     ['a rate limit of 0', { RATE_LIMIT_PER_MINUTE: '0' }, /^RATE_LIMIT_PER_MINUTE must be a positive integer like 600; got "0"$/],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "loud"$/],
     ['a REDIS_URL without redis://', { REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a URL like redis:\/\//],
-    ['an unknown PAYMENT_PROCESSOR', { PAYMENT_PROCESSOR: 'stripe' }, /^PAYMENT_PROCESSOR must be one of test; got "stripe"$/],
+    ['an unknown PAYMENT_PROCESSOR', { PAYMENT_PROCESSOR: 'tyro' }, /^PAYMENT_PROCESSOR must be one of test, stripe; got "tyro"$/],
+    [
+      'PAYMENT_PROCESSOR=stripe without its secret key (the webhook secret, given, not repeated)',
+      { PAYMENT_PROCESSOR: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_StartUpSecret0123' },
+      /^STRIPE_SECRET_KEY is required with PAYMENT_PROCESSOR=stripe: the platform account's secret key .*sk_live_… or sk_test_…$/,
+    ],
+    [
+      'PAYMENT_PROCESSOR=stripe without its webhook secret (the secret key, given, not repeated)',
+      { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_live_StartUpSecret0123' },
+      /^STRIPE_WEBHOOK_SECRET is required with PAYMENT_PROCESSOR=stripe: the signing secrets \(whsec_…\) of the webhook endpoints for POST \/v1\/stripe\/webhooks/,
+    ],
+    [
+      'PAYMENT_PROCESSOR=stripe without STRIPE_PUBLISHABLE_KEY (the pay page could take no card)',
+      { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_test_StartUpSecret0123', STRIPE_WEBHOOK_SECRET: 'whsec_StartUpSecret0123' },
+      /^STRIPE_PUBLISHABLE_KEY is required with PAYMENT_PROCESSOR=stripe: the publishable key \(pk_live_… or pk_test_…\) from Stripe's dashboard$/,
+    ],
+    [
+      'a secret key set as STRIPE_PUBLISHABLE_KEY (every patient would get it), the key not repeated',
+      { STRIPE_PUBLISHABLE_KEY: 'sk_live_51H8notpublic' },
+      /^STRIPE_PUBLISHABLE_KEY must be Stripe's publishable key \(pk_live_… or pk_test_…\), which every patient's browser gets; never a secret \(sk_…\) or restricted \(rk_…\) key$/,
+    ],
     ['a DEMO_DATA that is not a boolean', { DEMO_DATA: 'yes' }, /^DEMO_DATA must be one of true, 1, false, 0; got "yes"$/],
   ];
 

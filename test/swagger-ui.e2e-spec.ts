@@ -105,7 +105,7 @@ describe('Swagger UI', () => {
     const shownGroups = () => groups.evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
     // In the order the document declares them (its names are pinned in api-docs.e2e-spec.ts).
     const declared = ((await (await fetch(`${origin}/docs/openapi.json`)).json()) as { tags: Array<{ name: string }> }).tags.map((tag) => tag.name);
-    expect(declared).toHaveLength(10);
+    expect(declared).toHaveLength(11);
     await expect(shownGroups()).resolves.toEqual(declared);
     await expect(page.locator('.servers select option').allTextContents()).resolves.toEqual([`${origin} - API_BASE_URL: this deployment`]);
 

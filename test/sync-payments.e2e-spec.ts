@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PayoutBank } from '@app/payments-and-claims';
 import { etagOf } from '@app/shared/domain';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { failTransfersTo } from './support/payment-processor.js';
 import {
   type Body,
   createAppointmentType,
@@ -275,12 +275,12 @@ describe('payouts', () => {
   }
 
   it.each([
-    ['paid', () => undefined],
-    ['failed', (businessId: string) => t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank).failTransfersTo(businessId)],
+    ['paid', async () => undefined],
+    ['failed', (businessId: string) => failTransfersTo(t, businessId)],
   ])('a payout whose status moves on to %s is met again by a sync, with a new ETag', async (status, arrange) => {
     const { businessId, sale } = await shop();
     await sale();
-    arrange(businessId);
+    await arrange(businessId);
     const payout = await created(postJson(t, payoutsPath(businessId), {}, t.platformAuth));
     expect(payout.updatedAt).toBe(payout.createdAt);
 

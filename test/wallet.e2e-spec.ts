@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { processorCustomer } from './support/payment-processor.js';
 import { createClient, createTenant, ISO_INSTANT, named, RUN, type Tenant, UNKNOWN_UUID, withSlowStatements } from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
 
@@ -135,7 +136,7 @@ describe('POST …/clients/{clientId}/wallet/cards', () => {
     ['pm_card_amex', 'amex', '8431'],
   ])('adds the payment method %s as %s ending %s, with a Location that reads it back', async (paymentMethodId, brand, last4) => {
     const clientId = await newClient();
-    const response = await postCard(clientId, paymentBody({ paymentMethodId, customerId: 'cus_R3x9Kq2LmN7vPw' })).expect(201);
+    const response = await postCard(clientId, paymentBody({ paymentMethodId, customerId: processorCustomer(t, 'cus_R3x9Kq2LmN7vPw') })).expect(201);
 
     expect(Object.keys(response.body).sort()).toEqual(CREATED_FIELDS);
     expect(response.body).toEqual({ id: expect.stringMatching(UUID), brand, last4, customerId: 'cus_R3x9Kq2LmN7vPw' });
@@ -657,7 +658,7 @@ describe('GET …/wallet/cards', () => {
     customerId = visa.body.customerId;
     added.push(visa.body.id);
     added.push((await postCard(clientId, medicareBody(medicare, { secondInitial: 'K', sex: 'X' })).expect(201)).body.id);
-    added.push((await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_amex', customerId: 'cus_amex' })).expect(201)).body.id);
+    added.push((await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_amex', customerId: processorCustomer(t, 'cus_amex') })).expect(201)).body.id);
     for (const fund of funds.slice(0, 3)) added.push((await postCard(clientId, healthFundBody(member, fund.id)).expect(201)).body.id);
   });
 

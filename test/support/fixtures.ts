@@ -78,9 +78,23 @@ export async function createTenant(app: TestApp, name: string): Promise<Tenant> 
   return { id, auth: await createScopedKey(app, id, name) };
 }
 
+/**
+ * A business connected to the card processor: its `merchantId` is a Stripe connected account id of
+ * its own, so card payments at it go through on both processors the suites run on.
+ */
 export function createBusiness(app: TestApp, organisationId: string, body: Body = {}, auth = app.platformAuth): Promise<Body> {
-  return created(postJson(app, orgPath(organisationId, '/businesses'), { name: named('Harbour Physio Pty Ltd'), taxIdentifier: VALID_ABN, ...body }, auth));
+  return created(
+    postJson(
+      app,
+      orgPath(organisationId, '/businesses'),
+      { name: named('Harbour Physio Pty Ltd'), taxIdentifier: VALID_ABN, merchantId: connectedAccount(), ...body },
+      auth,
+    ),
+  );
 }
+
+/** A new Stripe connected account id (`acct_…`), as a business's `merchantId`. */
+export const connectedAccount = () => `acct_1${randomBytes(8).toString('hex')}`;
 
 export function createLocation(app: TestApp, organisationId: string, businessId: string, body: Body = {}, auth = app.platformAuth): Promise<Body> {
   return created(
@@ -107,6 +121,30 @@ export function createAppointmentType(app: TestApp, organisationId: string, body
 
 export function createClient(app: TestApp, organisationId: string, body: Body = {}, auth = app.platformAuth): Promise<Body> {
   return created(postJson(app, orgPath(organisationId, '/clients'), { firstName: 'Alex', lastName: named('Chen'), ...body }, auth));
+}
+
+/** A booking of the client with the provider at the location, for the appointment type, at `serviceDate`. */
+export function createBooking(
+  app: TestApp,
+  organisationId: string,
+  of: Record<'client' | 'provider' | 'location' | 'type', Body>,
+  serviceDate: string,
+  auth = app.platformAuth,
+): Promise<Body> {
+  return created(
+    postJson(
+      app,
+      orgPath(organisationId, '/bookings'),
+      {
+        clientId: of.client.id as string,
+        providerId: of.provider.id as string,
+        locationId: of.location.id as string,
+        appointmentTypeId: of.type.id as string,
+        serviceDate,
+      },
+      auth,
+    ),
+  );
 }
 
 /** An organisation that can take a booking: a location, a provider linked to it, an appointment type of both, and a client. */

@@ -9,6 +9,8 @@ import { createApp } from '../../apps/api/src/app.js';
 import { buildOpenApiDocument } from '../../apps/api/src/openapi.js';
 import { OpenApiContract } from './openapi-contract.js';
 import { NO_PAYOUT_DURING_THE_RUN } from './no-payout-during-the-run.js';
+import type { FakeStripe } from './fake-stripe.js';
+import { stripeEnvironment, suiteProcessor } from './payment-processor.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -22,6 +24,8 @@ export interface TestApp {
   contract: OpenApiContract;
   /** `Authorization` header value of a platform key. */
   platformAuth: string;
+  /** The fake Stripe the app's card processor calls, when it runs on Stripe; `null` on the test processor. */
+  stripe: FakeStripe | null;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ export interface TestApp {
  * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines. Pass a `databaseUrl` for a
  * database of the test's own (one that must start empty, such as for the demo data), and a
  * `directUrl` (`DATABASE_DIRECT_URL`) when `databaseUrl` goes through a pooler such as PgBouncer.
+ * In a suite run on Stripe (`./on-stripe.js`), the app's processor is Stripe's SDK against a local
+ * fake Stripe (`stripe`), unless `env` names a `PAYMENT_PROCESSOR` of its own.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -37,6 +43,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is set by test/global-setup.mjs');
+  const stripe = suiteProcessor() === 'stripe' && env.PAYMENT_PROCESSOR === undefined ? await stripeEnvironment() : undefined;
   const config = new AppConfig({
     DATABASE_URL: databaseUrl,
     ...(options.directUrl && { DATABASE_DIRECT_URL: options.directUrl }),
@@ -46,6 +53,7 @@ export async function createTestApp(
     API_BASE_URL: 'https://api.example.test',
     WALLET_ENCRYPTION_KEY: '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
     ...NO_PAYOUT_DURING_THE_RUN,
+    ...stripe?.env,
     ...env,
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
@@ -57,7 +65,11 @@ export async function createTestApp(
     httpOutsideTheContract: () => request(app.getHttpServer()),
     contract: checked,
     platformAuth: `Bearer ${platformKey}`,
-    close: () => app.close(),
+    stripe: stripe?.fake ?? null,
+    close: async () => {
+      await app.close();
+      await stripe?.release();
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import {
   DirectDatabaseUrl,
   jsonBody,
   parseQueryString,
+  rawBody,
   ProblemFilter,
   RequestLog,
   StartUpQuietLogger,
@@ -24,6 +25,9 @@ import { migrateAtStartUp } from './database/migrate.js';
 import { readDemoIds } from './demo-data/demo-data.js';
 import { serveApiDocs } from './openapi.js';
 import { requestScope } from './request-scope.js';
+
+/** The largest Stripe event the webhook route reads; Stripe's events are a few kilobytes. */
+const STRIPE_EVENT_MAX_BYTES = 1024 * 1024;
 
 /**
  * The application as `main.ts` and the tests run it: the request pipeline, a migrated database,
@@ -49,6 +53,9 @@ export async function createApp(
   app.use(requestScope(app.get(MikroORM).em, app.get(RequestLog)));
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // Stripe signs the bytes it sends: its webhook route reads them untouched (payments-and-claims'
+  // stripe-webhooks.controller.ts). A Stripe event can be larger than an API request may be.
+  app.use('/v1/stripe/webhooks', rawBody(STRIPE_EVENT_MAX_BYTES));
   app.use(jsonBody());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter(app.get(AllowedMethods)));

@@ -113,6 +113,12 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
     description: 'API keys, health checks for load balancers, and reference data (health funds).',
     tags: ['api-keys', 'health', 'health funds'],
   },
+  {
+    name: 'Stripe',
+    description:
+      'No key, and not for clinics: where Stripe sends its signed events (payments after 3-D Secure, payouts, failed refunds) when it is the card processor.',
+    tags: ['stripe'],
+  },
 ];
 
 /** Every operation's controller tag becomes its clinic group; the groups are declared in the order above. */

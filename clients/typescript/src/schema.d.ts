@@ -1161,7 +1161,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`. A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`. The booking's `paid` becomes true.
+         * @description Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`, the card processor 503 `payment_processor_unavailable` (with `Retry-After`; what was claimed or charged is reversed). A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`, one whose earlier card payment waits for its cardholder 409 `payment_requires_action`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`; a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`. The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure): then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports the payment succeeded.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -1301,7 +1301,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a payment link
-         * @description No API key. Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed). Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; its booking cancelled, or paid another way, since: 409 `booking_cancelled` or `booking_already_paid`; declined: 402 `card_declined`.
+         * @description No API key. Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed). Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; its booking cancelled, or paid another way, since: 409 `booking_cancelled` or `booking_already_paid`; declined: 402 `card_declined`. When the payer's bank asks them to confirm the payment (3-D Secure), the answer's `payment` is `requires_action` with the `clientSecret` the page confirms it with, and the link is paid once the processor says it succeeded (paying it again meanwhile: 409 `payment_requires_action`). The card processor unreachable: 503 `payment_processor_unavailable`.
          */
         post: operations["PaymentLinks_pay"];
         delete?: never;
@@ -1344,6 +1344,26 @@ export interface paths {
         get: operations["Invoices_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stripe/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a Stripe event
+         * @description For Stripe, not for clinics: the URL of the Stripe webhook endpoints (the platform account's and the Connect one) when `PAYMENT_PROCESSOR=stripe`. The body is the event exactly as Stripe signed it. Acts on `payment_intent.succeeded`, `payment_intent.payment_failed`, `payout.paid`, `payout.failed`, `refund.failed`, `refund.updated`, `charge.refund.updated`; any other verified event is kept and answered `ignored`. Each event is processed once, however often it arrives: a repeat answers 200 `duplicate`. An unsigned, forged or stale request is 400 `stripe_signature_invalid` and nothing is kept. A failure on this side (the database unreachable: 503) answers 5xx and keeps nothing, so Stripe sends the event again.
+         */
+        post: operations["StripeWebhooks_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1463,7 +1483,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -1503,7 +1523,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
         };
         WebhookEndpointWithSecretResponse: {
             /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
@@ -1584,7 +1604,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -3342,7 +3362,10 @@ export interface components {
              * @example 2026-11-23T01:00:00.000Z
              */
             createdAt: string;
-            /** @example refund */
+            /**
+             * @description `refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).
+             * @example refund
+             */
             source: string;
             /**
              * @description Signed integer cents.
@@ -3361,13 +3384,16 @@ export interface components {
             /** @example AUD */
             currency: string;
             /**
-             * @description The processor's status: `succeeded`; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.
+             * @description The processor's status: `succeeded`; `requires_action` while the cardholder's bank asks them to confirm it (3-D Secure) with `clientSecret`, not yet paid; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.
              * @example succeeded
              */
             status: string;
             /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
             paymentMethodId: string | null;
-            /** @example pi_3QpXy2LmN7vPw0_secret_Tz8 */
+            /**
+             * @description With `requires_action`: what the cardholder's page (Stripe.js) confirms the payment with. Otherwise `null`.
+             * @example pi_3QpXy2LmN7vPw0_secret_Tz8
+             */
             clientSecret: string | null;
             /**
              * @description Integer cents.
@@ -4682,13 +4708,29 @@ export interface components {
              * @example 2026-11-23T01:00:00.000Z
              */
             createdAt: string;
-            /** @example refund */
+            /**
+             * @description `refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).
+             * @example refund
+             */
             source: string;
             /**
              * @description Signed integer cents.
              * @example -1500
              */
             amount: number;
+        };
+        PaymentLinkPaymentResponse: {
+            /**
+             * @description `succeeded`: paid. `requires_action`: the payer's bank asks them to confirm it (3-D Secure); the page confirms it with `clientSecret`, and the link is paid once the processor says it succeeded.
+             * @example requires_action
+             * @enum {string}
+             */
+            status: "succeeded" | "requires_action";
+            /**
+             * @description With `requires_action`: what the page confirms the payment with.
+             * @example pi_3QpXy2LmN7vPw0_secret_Tz8
+             */
+            clientSecret: string | null;
         };
         PaymentLinkServiceResponse: {
             /** @example Initial physiotherapy consultation */
@@ -4753,8 +4795,15 @@ export interface components {
              * @example null
              */
             paidAt: string | null;
+            /** @description The payment made with the link; `null` until one was made. While it is `requires_action`, paying the link again is 409 `payment_requires_action`. */
+            payment: components["schemas"]["PaymentLinkPaymentResponse"] | null;
             /** @description The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking. */
             booking: components["schemas"]["PaymentLinkBookingResponse"] | null;
+            /**
+             * @description When Stripe takes the card: the platform's Stripe publishable key, to start Stripe.js with and make the `confirmationTokenId` that pays the link. Public by design. `null` with any other processor.
+             * @example pk_live_51H8examplePublishableKey
+             */
+            stripePublishableKey: string | null;
         };
         PayLinkRequest: {
             /**
@@ -4929,6 +4978,24 @@ export interface components {
              */
             updatedAt: string;
         };
+        StripeWebhookResponse: {
+            /**
+             * @description The Stripe event's id.
+             * @example evt_3PqL0cAbCdEfGh1i0aBcDeFg
+             */
+            id: string;
+            /**
+             * @description The Stripe event's type.
+             * @example payment_intent.succeeded
+             */
+            type: string;
+            /**
+             * @description `applied`: it changed what it is about (a payment settled or failed, a payout paid or failed, a failed refund given back). `unchanged`: that was so already. `unknown`: it names a payment, payout or refund this service did not make (logged). `ignored`: a type or state this service does not act on. `duplicate`: processed when it first arrived; nothing changed now.
+             * @example applied
+             * @enum {string}
+             */
+            outcome: "applied" | "unchanged" | "unknown" | "ignored" | "duplicate";
+        };
         NotificationResponse: {
             /** @example 0193a702-5c1d-7e2f-9a3b-4c5d6e7f8091 */
             id: string;
@@ -5076,7 +5143,7 @@ export interface operations {
                 /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -5218,7 +5285,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -5392,7 +5459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -5576,7 +5643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -5829,7 +5896,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -6006,7 +6073,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -6200,7 +6267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -6435,7 +6502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -6649,7 +6716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -6863,7 +6930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -7048,7 +7115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -7263,7 +7330,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -7428,7 +7495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -7677,7 +7744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -7854,7 +7921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -8030,7 +8097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -8118,7 +8185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -8216,7 +8283,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -8375,7 +8442,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -8609,7 +8676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -8785,7 +8852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -9021,7 +9088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -9255,7 +9322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -9439,7 +9506,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -9692,7 +9759,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -9869,7 +9936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -10104,7 +10171,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -10290,7 +10357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -10543,7 +10610,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -10723,7 +10790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -10975,7 +11042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -11159,7 +11226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -11412,7 +11479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -11589,7 +11656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -11783,7 +11850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -12023,7 +12090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -12199,7 +12266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -12450,7 +12517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -12644,7 +12711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -12897,7 +12964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -13074,7 +13141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -13271,7 +13338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -13506,7 +13573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -13694,7 +13761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -13947,7 +14014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -14127,7 +14194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -14324,7 +14391,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -14559,7 +14626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -14746,7 +14813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -15000,7 +15067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -15198,7 +15265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -15434,7 +15501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -15619,7 +15686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -15890,7 +15957,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -16068,7 +16135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -16233,7 +16300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -16419,7 +16486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -16672,7 +16739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -16849,7 +16916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -17046,7 +17113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -17281,7 +17348,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -17487,7 +17554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -17740,7 +17807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -17920,7 +17987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -18189,7 +18256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -18458,7 +18525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -18710,7 +18777,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -18887,7 +18954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -19062,7 +19129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -19292,7 +19359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -19477,7 +19544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -19731,7 +19798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -19906,7 +19973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -20067,7 +20134,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -20297,7 +20364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -20448,7 +20515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -20638,7 +20705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -20866,7 +20933,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -21050,7 +21117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -21265,7 +21332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -21442,7 +21509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -21632,7 +21699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -21903,7 +21970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -22097,7 +22164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -22277,7 +22344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -22545,7 +22612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -22760,7 +22827,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -23014,7 +23081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -23165,7 +23232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -23427,7 +23494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -23621,7 +23688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -23799,7 +23866,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -23810,6 +23877,179 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is refilled. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    StripeWebhooks_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the body: `t=<unix seconds>,v1=<HMAC-SHA256>`. */
+                "Stripe-Signature": string;
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event (`https://docs.stripe.com/api/events/object`), as Stripe sent it. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example evt_3PqL0cAbCdEfGh1i0aBcDeFg */
+                    id: string;
+                    /** @example event */
+                    object?: string;
+                    /** @example payment_intent.succeeded */
+                    type: string;
+                    /**
+                     * @description The connected account, on Connect events (payouts).
+                     * @example acct_1PqL0cAbCdEfGh1i
+                     */
+                    account?: string;
+                    /** @example 1764460800 */
+                    created?: number;
+                    data: {
+                        /**
+                         * @example {
+                         *       "id": "pi_3PqL0cAbCdEfGh1i0aBcDeFg",
+                         *       "object": "payment_intent",
+                         *       "status": "succeeded"
+                         *     }
+                         */
+                        object?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookResponse"];
+                };
+            };
+            /** @description The `Stripe-Signature` header is missing, does not verify with a configured secret, or is older than 5 minutes (`stripe_signature_invalid`); or a signed body is not a Stripe event (`malformed_json`). Nothing is kept. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description This service takes no Stripe events: it has no `STRIPE_WEBHOOK_SECRET` (`stripe_not_configured`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23991,7 +24231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
@@ -24168,7 +24408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`). */
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
             503: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */

@@ -1,3 +1,3 @@
-export { type JobAttempt, Jobs, type QueueOptions, type SendOptions } from './jobs.js';
+export { type JobAttempt, Jobs, type LeadingWrite, type QueueOptions } from './jobs.js';
 export { JobsModule } from './jobs.module.js';
 export { jobIdOf } from './job-id.js';

@@ -1,10 +1,9 @@
-export interface SendOptions {
-  /** Not before this many seconds from now. */
-  startAfterSeconds?: number;
-  /** A UUID naming the job: a second send with the same id is dropped, so a retried sender queues it once. */
-  id?: string;
-  /** Whose job it is (an organisation id): a queue's `concurrencyPerGroup` bounds how many of one group's jobs run at once. */
-  group?: string;
+import type { JobOptions, JobRequest } from '@app/shared/domain';
+
+/** A statement of the caller's that a job engine writes in its own statement: one `insert … ` (no `with` of its own), `$1`… its `values`. */
+export interface LeadingWrite {
+  sql: string;
+  values: readonly unknown[];
 }
 
 export interface QueueOptions {
@@ -42,7 +41,13 @@ export abstract class Jobs {
    * Queues a job. While a database transaction runs in this async context the job is written in it,
    * so it is queued exactly when the transaction commits, and never when it rolls back.
    */
-  abstract send(queue: string, data: object, options?: SendOptions): Promise<void>;
+  abstract send(queue: string, data: object, options?: JobOptions): Promise<void>;
+  /**
+   * Runs `write` and queues `jobs` in the running transaction (refused outside one), in one
+   * statement when the jobs are all of one queue (an event's row and the jobs it asks for), and one
+   * more per other queue: a round trip to the database each is what a write waits on.
+   */
+  abstract sendWith(write: LeadingWrite, jobs: readonly JobRequest[]): Promise<void>;
   /** Creates the queue if needed and runs `handler` for its jobs on this instance. */
   abstract work<T extends object>(queue: string, options: QueueOptions, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
   /** Sends an empty job to `queue` at each occurrence of `cron` in `timeZone`. */

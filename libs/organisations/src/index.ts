@@ -1,7 +1,7 @@
 // The organisations context's public surface.
 export { OrganisationsModule, organisationSchemas } from './organisations.module.js';
 export { OrganisationQueries } from './application/organisation.queries.js';
-export { DirectoryQueries } from './application/directory.queries.js';
+export { DirectoryQueries, locationRead } from './application/directory.queries.js';
 export { LocationBookings } from './domain/location-bookings.js';
 export type { Location, Address, Registration } from './domain/location.js';
 export type { Business } from './domain/business.js';

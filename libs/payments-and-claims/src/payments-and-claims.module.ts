@@ -4,8 +4,9 @@ import { MembershipModule } from '@app/membership';
 import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { SchedulingModule } from '@app/scheduling';
-import { WalletModule } from '@app/wallet';
+import { stripeClientFor, WalletModule } from '@app/wallet';
 import { AppConfig, eventData } from '@app/shared';
+import { Clock } from '@app/shared/domain';
 import { BookingParties } from './application/booking-parties.js';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
 import { ClaimFiling } from './application/claim-filing.js';
@@ -27,6 +28,7 @@ import { RunPayout } from './application/run-payout.use-case.js';
 import { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
 import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
+import { StripePayoutBank } from './infrastructure/gateways/stripe-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
 import { CancelBookingLinks } from './application/cancel-booking-links.js';
 import { CancellationPayments, PaymentsForCancellation } from './application/cancellation-payments.js';
@@ -38,6 +40,16 @@ import { RecordTransaction } from './application/record-transaction.use-case.js'
 import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { PayoutsController } from './http/payouts.controller.js';
+import { StripeWebhooksController } from './http/stripe-webhooks.controller.js';
+import { CardPaymentOutcome } from './application/card-payment-outcome.use-case.js';
+import { PaymentSettlement } from './application/payment-settlement.js';
+import { PayoutOutcome } from './application/payout-outcome.use-case.js';
+import { ProcessStripeEvent } from './application/process-stripe-event.use-case.js';
+import { StripeEventJobs } from './application/stripe-event-jobs.js';
+import { RefundFailure } from './application/refund-failure.use-case.js';
+import { StripeEventLog, StripeEventVerifier } from './domain/stripe-events.js';
+import { SqlStripeEventLog } from './infrastructure/persistence/sql-stripe-event-log.js';
+import { SdkStripeEventVerifier } from './infrastructure/stripe/sdk-stripe-event-verifier.js';
 import { InvoicesController } from './http/invoices.controller.js';
 import { InvoiceDocuments } from './application/invoice-documents.js';
 import { InvoiceLedger } from './application/invoice-ledger.js';
@@ -68,13 +80,14 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
 /**
  * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
  * gateways and the card processor, payment links, refunds, voids, cancellation fees (a booking's
- * cancellation charges them through `CancellationPayments`), invoices and their PDFs, the payout runs, and bookings'
+ * cancellation charges them through `CancellationPayments`), invoices and their PDFs, the payout runs, Stripe's
+ * webhooks (payments settled or failed after 3-D Secure, payouts paid or failed, refunds failed), and bookings'
  * `latestTransaction` (`TransactionQueries`). Bookings are locked and marked paid through
  * scheduling's `BookingLedger`.
  */
 @Module({
   imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, SchedulingModule],
-  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController, InvoicesController],
+  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController, InvoicesController, StripeWebhooksController],
   providers: [
     eventData(renderPaymentEvents),
     {
@@ -90,8 +103,26 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     {
       provide: PayoutBank,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => adapter('PAYOUT_BANK', config.payoutBank, { test: () => new TestPayoutBank() }),
+      useFactory: (config: AppConfig) =>
+        adapter<PayoutBank>('PAYOUT_BANK', config.payoutBank, {
+          test: () => new TestPayoutBank(),
+          stripe: () => new StripePayoutBank(stripeClientFor(config)),
+        }),
     },
+    {
+      provide: StripeEventVerifier,
+      inject: [AppConfig, Clock],
+      // STRIPE_WEBHOOK_SECRET holds the secret of each endpoint that sends here, separated by commas.
+      useFactory: (config: AppConfig, clock: Clock) =>
+        new SdkStripeEventVerifier(config.stripeWebhookSecret?.split(',').map((secret) => secret.trim()) ?? [], clock),
+    },
+    { provide: StripeEventLog, useClass: SqlStripeEventLog },
+    ProcessStripeEvent,
+    StripeEventJobs,
+    CardPaymentOutcome,
+    PaymentSettlement,
+    PayoutOutcome,
+    RefundFailure,
     ClaimFiling,
     BookingParties,
     CheckOutBooking,

@@ -10,7 +10,7 @@ export { RescheduleBooking } from './application/reschedule-booking.use-case.js'
 export { RescheduleOnline } from './application/reschedule-online.use-case.js';
 export { BookingCancellation } from './application/booking-cancellation.js';
 export { BookingAttendance } from './application/booking-attendance.js';
-export { BookingLedger, type BookingToSettle } from './application/booking-ledger.js';
+export { BookingLedger, type BookingToSettle, type SettledBookingParties } from './application/booking-ledger.js';
 export { BookOnline } from './application/book-online.use-case.js';
 export { ManageTokens } from './application/manage-tokens.js';
 export { assertClientMayCancel, type CancellationPolicy, cancellationPolicyOf } from './domain/cancellation-policy.js';

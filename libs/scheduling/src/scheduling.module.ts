@@ -10,6 +10,7 @@ import { BookingCancellation } from './application/booking-cancellation.js';
 import { BookingAttendance } from './application/booking-attendance.js';
 import { BookingLedger } from './application/booking-ledger.js';
 import { BookingPlacement } from './application/booking-placement.js';
+import { BookingWriteReads } from './application/booking-write-reads.js';
 import { ArchiveAppointmentType } from './application/archive-appointment-type.use-case.js';
 import { CreateAppointmentType } from './application/create-appointment-type.use-case.js';
 import { UpdateAppointmentType } from './application/update-appointment-type.use-case.js';
@@ -31,15 +32,17 @@ import { renderSchedulingEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
 import { SqlLocationBookings } from './infrastructure/persistence/sql-location-bookings.js';
+import { SqlBookingWriteReads } from './infrastructure/persistence/sql-booking-write-reads.js';
 import {
   AppointmentTypeSchema,
   BookingCountsSchema,
+  BookingDayCountsSchema,
   BookingSchema,
   TimeOffSchema,
   WorkingHoursSchema,
 } from './infrastructure/persistence/scheduling.schemas.js';
 
-export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema, WorkingHoursSchema, TimeOffSchema];
+export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema, BookingDayCountsSchema, WorkingHoursSchema, TimeOffSchema];
 
 /**
  * Binds organisations' `LocationBookings` port (may a location's time zone change?) to the bookings
@@ -65,6 +68,7 @@ export class LocationBookingsModule {}
     eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },
     { provide: BookingRepository, useClass: MikroOrmBookingRepository },
+    { provide: BookingWriteReads, useClass: SqlBookingWriteReads },
     { provide: ProviderScheduleRepository, useClass: MikroOrmProviderScheduleRepository },
     CreateAppointmentType,
     BookingPlacement,

@@ -19,18 +19,16 @@ import { HealthFundSchema } from './infrastructure/persistence/health-fund.schem
 import { MikroOrmWalletCardRepository } from './infrastructure/persistence/mikro-orm-wallet-card.repository.js';
 import { WalletCardSchema } from './infrastructure/persistence/wallet-card.schema.js';
 import { TestPaymentProcessor } from './infrastructure/processors/test-payment-processor.js';
+import { StripePaymentProcessor } from './infrastructure/processors/stripe-payment-processor.js';
+import { stripeClientFor } from './infrastructure/processors/stripe-client.js';
 
 export const walletSchemas = [HealthFundSchema, WalletCardSchema];
 
 export const cardVaultFor = (config: AppConfig): CardVault => new AesGcmCardVault(config.masterKey());
 
+/** The card processor `PAYMENT_PROCESSOR` names (checked at start-up by `AppConfig`). */
 function paymentProcessor(config: AppConfig): PaymentProcessor {
-  switch (config.paymentProcessor) {
-    case 'test':
-      return new TestPaymentProcessor();
-    default:
-      throw new Error(`PAYMENT_PROCESSOR "${config.paymentProcessor}" is not supported; use "test"`);
-  }
+  return config.paymentProcessor === 'stripe' ? new StripePaymentProcessor(stripeClientFor(config)) : new TestPaymentProcessor();
 }
 
 @Module({

@@ -24,28 +24,48 @@ const ASSETS: Record<string, string> = {
  * `PAYMENT_PROCESSOR`: served as `card-form.js`, so the test processor's cards are offered only
  * when the test processor takes the payment.
  */
-const CARD_FORMS: Record<string, string> = { test: 'test-card-form.js' };
+const CARD_FORMS: Record<string, string> = { test: 'test-card-form.js', stripe: 'stripe-card-form.js' };
 
 /**
  * Only what the booking pages load: their own scripts and styles, the API on this origin, and the
  * clinic's brand image from wherever the clinic keeps it (any https address).
  */
-const BOOKING_PAGE_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' https: data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const BOOKING_PAGE_DIRECTIVES: Record<string, string> = {
+  'default-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'img-src': "'self' https: data:",
+  'connect-src': "'self'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+};
+
+const policyOf = (directives: Record<string, string>): string =>
+  Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+
+const BOOKING_PAGE_POLICY = policyOf(BOOKING_PAGE_DIRECTIVES);
 
 /**
  * The pay page loads what the booking pages load, and no script may write markup from a string
- * (Trusted Types): a processor's card form that needs its own origins adds them here, for this page only.
+ * (Trusted Types). A processor's card form that needs more has it here, for this page only, by
+ * `PAYMENT_PROCESSOR`. Stripe's: Stripe.js from Stripe, its frames (the card fields, and the bank's
+ * 3-D Secure check), its API; and the one Trusted Types policy the form makes, `default`, which
+ * passes script addresses on Stripe.js's origin and nothing else.
  */
-const PAY_PAGE_POLICY = `${BOOKING_PAGE_POLICY}; require-trusted-types-for 'script'; trusted-types 'none'`;
+const PAY_PAGE_POLICIES: Record<string, string> = {
+  test: policyOf({ ...BOOKING_PAGE_DIRECTIVES, 'require-trusted-types-for': "'script'", 'trusted-types': "'none'" }),
+  stripe: policyOf({
+    ...BOOKING_PAGE_DIRECTIVES,
+    'script-src': "'self' https://js.stripe.com",
+    'frame-src': 'https://js.stripe.com https://hooks.stripe.com',
+    'connect-src': "'self' https://api.stripe.com",
+    'require-trusted-types-for': "'script'",
+    'trusted-types': 'default',
+  }),
+};
 
 /**
  * The patient's pages: booking, managing a booking, and paying a payment link. Plain HTML, CSS and
@@ -78,7 +98,7 @@ export class BookingPageController {
 
   @Get('pay/:token')
   pay(@Res() response: Response): void {
-    this.page(response, 'pay.html', PAY_PAGE_POLICY);
+    this.page(response, 'pay.html', PAY_PAGE_POLICIES[this.config.paymentProcessor]);
   }
 
   private page(response: Response, file: string, policy: string): void {

@@ -53,13 +53,20 @@ async function createDatabase(label: string): Promise<TestDatabase> {
 
 const countQuery = (table: string) => `select count(*)::int as count from ${table}`;
 
-/** Booking counters that differ from the bookings they count. */
+/** Booking counters (per organisation, and per organisation and UTC day) that differ from the bookings they count. */
 const BOOKING_COUNT_DRIFT = `
   select o.id, c.bookings, c.cancelled, actual.bookings as actual_bookings, actual.cancelled as actual_cancelled
   from organisations o
   left join booking_counts c on c.organisation_id = o.id
   join (select organisation_id, count(*)::int as bookings, (count(*) filter (where cancelled_at is not null))::int as cancelled
         from bookings group by organisation_id) actual on actual.organisation_id = o.id
+  where c.bookings is distinct from actual.bookings or c.cancelled is distinct from actual.cancelled
+  union all
+  select coalesce(c.organisation_id, actual.organisation_id), c.bookings, c.cancelled, actual.bookings, actual.cancelled
+  from (select * from booking_day_counts where bookings <> 0 or cancelled <> 0) c
+  full join (select organisation_id, (service_date at time zone 'UTC')::date as day, count(*)::int as bookings,
+                    (count(*) filter (where cancelled_at is not null))::int as cancelled
+             from bookings group by 1, 2) actual on actual.organisation_id = c.organisation_id and actual.day = c.day
   where c.bookings is distinct from actual.bookings or c.cancelled is distinct from actual.cancelled`;
 
 /**
@@ -373,6 +380,8 @@ describe('reloading with --force', () => {
     expect(organisations.filter((id) => before.organisationIds.includes(id))).toEqual([]);
     expect((await db.query('select * from api_keys order by id')).rows).toEqual(platformKeys);
     expect((await db.query(BOOKING_COUNT_DRIFT)).rows).toEqual([]);
+    const [{ count: dayCounters }] = (await db.query<{ count: number }>(countQuery('booking_day_counts'))).rows;
+    expect(dayCounters).toBeGreaterThan(0);
     const [{ count: counters }] = (await db.query<{ count: number }>(countQuery('booking_counts'))).rows;
     expect(counters).toBe(organisations.length);
   });

@@ -48,9 +48,12 @@ export interface OrganisationPlan {
   providers: number;
 }
 
-export type Scale = 'small' | 'demo' | 'bench';
+export type Scale = 'small' | 'demo' | 'bench' | 'large';
 
-/** How big each scale is. `bench`: 20 organisations, 500,000 bookings, the largest with 120,000. */
+/**
+ * How big each scale is. `bench`: 20 organisations, 500,000 bookings, the largest with 120,000.
+ * `large`: five times `bench`, 100 organisations, 2,500,000 bookings, the largest with 600,000.
+ */
 export function plansFor(scale: Scale, prng: Prng): OrganisationPlan[] {
   const kind = (index: number) => CLINIC_KINDS[index % CLINIC_KINDS.length];
   switch (scale) {
@@ -64,19 +67,29 @@ export function plansFor(scale: Scale, prng: Prng): OrganisationPlan[] {
         { kind: kind(0), bookings: 2500, businesses: 2, locations: 3, providers: 8 },
         { kind: kind(3), bookings: 1500, businesses: 1, locations: 2, providers: 6 },
       ];
-    case 'bench': {
-      const rest = Array.from({ length: 19 }, () => prng.int(10_000, 30_000));
-      const restTotal = rest.reduce((sum, count) => sum + count, 0);
-      const scaled = rest.map((count) => Math.round((count * 380_000) / restTotal));
-      return [120_000, ...scaled].map((bookings, index) => ({
-        kind: kind(index),
-        bookings,
-        businesses: Math.max(1, Math.round(bookings / 40_000)) + 1,
-        locations: Math.max(2, Math.round(bookings / 15_000)),
-        providers: Math.max(6, Math.round(bookings / 3_000)),
-      }));
-    }
+    case 'bench':
+      return clinicGroup(prng, { largest: 120_000, others: 19, othersTotal: 380_000 });
+    case 'large':
+      return clinicGroup(prng, { largest: 600_000, others: 99, othersTotal: 1_900_000 });
   }
+}
+
+/**
+ * One large organisation first, then `others` of 10,000 to 30,000 bookings each before they are
+ * scaled to add up to `othersTotal`. Businesses, locations and providers grow with bookings, so a
+ * provider's diary is about as full in every organisation and at every scale.
+ */
+function clinicGroup(prng: Prng, size: { largest: number; others: number; othersTotal: number }): OrganisationPlan[] {
+  const rest = Array.from({ length: size.others }, () => prng.int(10_000, 30_000));
+  const restTotal = rest.reduce((sum, count) => sum + count, 0);
+  const scaled = rest.map((count) => Math.round((count * size.othersTotal) / restTotal));
+  return [size.largest, ...scaled].map((bookings, index) => ({
+    kind: CLINIC_KINDS[index % CLINIC_KINDS.length],
+    bookings,
+    businesses: Math.max(1, Math.round(bookings / 40_000)) + 1,
+    locations: Math.max(2, Math.round(bookings / 15_000)),
+    providers: Math.max(6, Math.round(bookings / 3_000)),
+  }));
 }
 
 const DAY = 86_400_000;
@@ -311,7 +324,12 @@ export class DatasetGenerator {
       return { id, template, billableItem };
     });
 
-    const clients = Array.from({ length: Math.max(20, Math.round(plan.bookings / 4)) }, (_, n) => this.client(organisationId, plan.kind, createdAt, index, n));
+    // A checkpoint every few thousand clients: the largest organisation has 150,000 of them.
+    const clients: ReturnType<DatasetGenerator['client']>[] = [];
+    for (let n = 0; n < Math.max(20, Math.round(plan.bookings / 4)); n++) {
+      clients.push(this.client(organisationId, plan.kind, createdAt, index, n));
+      if (n % 5_000 === 4_999) await this.sink.checkpoint();
+    }
 
     const payouts = new Map<string, { id: string; businessId: string; net: number; count: number; week: number }>();
     let bookings = 0;

@@ -10,12 +10,13 @@ import { parseAnchor, todayUtc } from './anchor.js';
 import type { Scale } from './dataset.js';
 import { DatabaseNotEmptyError, DEMO_SEED, seedDatabase } from './seed.js';
 
-const SCALES: Scale[] = ['small', 'demo', 'bench'];
+const SCALES: Scale[] = ['small', 'demo', 'bench', 'large'];
 
-const USAGE = `Usage: npm run seed -- [--scale demo|bench] [--seed N] [--anchor YYYY-MM-DD] [--force]
+const USAGE = `Usage: npm run seed -- [--scale demo|bench|large] [--seed N] [--anchor YYYY-MM-DD] [--force]
 
   --scale   demo: 2 organisations, about 4,000 bookings (the default)
             bench: 20 organisations, about 500,000 bookings
+            large: 100 organisations, about 2,500,000 bookings (five times bench)
   --seed    an integer from 0 to 4294967295 (default ${DEMO_SEED})
   --anchor  the day the data is built around, bookings running from 18 months before it
             to 6 months after (default: today, UTC)

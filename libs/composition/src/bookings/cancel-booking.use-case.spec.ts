@@ -1,11 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
 import { CancellationPayments } from '@app/payments-and-claims';
-import { KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import { KnownClients } from '../../../membership/src/application/testing/known-clients.js';
+import { KnownLocations, KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { BookingCancellation } from '../../../scheduling/src/application/booking-cancellation.js';
 import { Booking } from '../../../scheduling/src/domain/booking.js';
-import { InMemoryBookings, StoredBookingQueries } from '../../../scheduling/src/application/testing/in-memory-scheduling.js';
+import {
+  InMemoryAppointmentTypes,
+  InMemoryBookings,
+  QueriedBookingWriteReads,
+  StoredBookingQueries,
+} from '../../../scheduling/src/application/testing/in-memory-scheduling.js';
 import { renderSchedulingEvents } from '../../../scheduling/src/http/event-renderers.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
 
@@ -64,7 +71,14 @@ function setUp() {
     bookings,
     events,
     cancelBooking: new CancelBooking(
-      new BookingCancellation(bookings, new StoredBookingQueries(bookings), new KnownOrganisations({ [ORGANISATION]: [] }), events),
+      new BookingCancellation(
+        // Parties none of these specs look at: each read finds nothing.
+        new QueriedBookingWriteReads(new KnownPractitioners([], []), new InMemoryAppointmentTypes(), new KnownClients({}), new KnownLocations({}), bookings),
+        bookings,
+        new StoredBookingQueries(bookings),
+        new KnownOrganisations({ [ORGANISATION]: [] }),
+        events,
+      ),
       links,
       new FixedClock(NOW),
       events,

@@ -21,7 +21,8 @@ export class CancelBooking {
   ) {}
 
   /**
-   * The cancelled booking as its GET answers it, read in the transaction that cancelled it. With
+   * The cancelled booking as its GET answers it, read with its lock in the transaction that
+   * cancelled it (neither the fee nor the links change the booking). With
    * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
    * payment method in the same transaction: a declined card leaves the booking as it was, and a
    * cancellation that does not commit refunds the fee it charged. A booking already paid (in whole
@@ -34,13 +35,12 @@ export class CancelBooking {
     try {
       return await this.events.transaction(async () => {
         const now = this.clock.now();
-        const booking = await this.bookings.cancel(organisationId, bookingId, now);
-        if (options.chargeCancellationFee) await this.chargeFee(organisationId, booking, now, undo);
-        const later = options.scope === 'following' ? await this.bookings.cancelLaterInSeries(organisationId, booking, now) : [];
-        for (const cancelled of [booking, ...later]) await this.payments.cancelWaitingLinks(organisationId, cancelled.id);
-        const answer = await this.bookings.recordCancelled(organisationId, booking.id);
-        for (const cancelled of later) await this.bookings.recordCancelled(organisationId, cancelled.id);
-        return answer;
+        const cancelled = await this.bookings.cancel(organisationId, bookingId, now);
+        if (options.chargeCancellationFee) await this.chargeFee(organisationId, cancelled.booking, now, undo);
+        const later = options.scope === 'following' ? await this.bookings.cancelLaterInSeries(organisationId, cancelled.booking, now) : [];
+        for (const { booking } of [cancelled, ...later]) await this.payments.cancelWaitingLinks(organisationId, booking.id);
+        for (const view of [cancelled, ...later]) await this.bookings.recordCancelled(organisationId, view);
+        return cancelled;
       });
     } catch (error) {
       await undo.run();

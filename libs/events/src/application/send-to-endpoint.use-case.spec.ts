@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Jobs, type SendOptions } from '@app/jobs';
-import { EventRenderers, RecordedEvents } from '@app/shared/domain';
+import { Jobs } from '@app/jobs';
+import { EventRenderers, type JobOptions, type JobRequest, RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { type EventFilters, EventStore } from '../domain/event-store.js';
 import type { StoredEvent } from '../domain/stored-event.js';
@@ -17,11 +17,17 @@ const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const EVENT = 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 
+/** The log as far as appending goes: keeps the events, and sends the jobs that go with them as the log's statement queues them. */
 class AppendedEvents extends EventStore {
   readonly appended: StoredEvent[] = [];
 
-  async append(event: StoredEvent): Promise<void> {
-    this.appended.push(event);
+  constructor(private readonly jobs: SentJobs) {
+    super();
+  }
+
+  async append(events: readonly StoredEvent[], jobs: readonly JobRequest[] = []): Promise<void> {
+    this.appended.push(...events);
+    this.jobs.sent.push(...jobs);
   }
 
   async find(id: string): Promise<StoredEvent | null> {
@@ -64,10 +70,14 @@ class InMemoryDeliveries extends WebhookDeliveryRepository {
 
 /** The job engine as far as queueing goes: keeps what was sent. */
 class SentJobs extends Jobs {
-  readonly sent: { queue: string; data: object; options?: SendOptions }[] = [];
+  readonly sent: { queue: string; data: object; options?: JobOptions }[] = [];
 
-  async send(queue: string, data: object, options?: SendOptions): Promise<void> {
+  async send(queue: string, data: object, options?: JobOptions): Promise<void> {
     this.sent.push({ queue, data, options });
+  }
+
+  async sendWith(_write: unknown, jobs: readonly JobRequest[]): Promise<void> {
+    this.sent.push(...jobs);
   }
 
   work(queue: string): never {
@@ -110,8 +120,8 @@ function setUp() {
   const endpoint = WebhookEndpoint.create(ORGANISATION, { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] }, 'sealed(whsec_test)', NOW);
   endpoints.stored.set(endpoint.id, endpoint);
   const deliveries = new InMemoryDeliveries([delivery(endpoint.id, 1), delivery(endpoint.id, 2)]);
-  const eventLog = new AppendedEvents();
   const jobs = new SentJobs();
+  const eventLog = new AppendedEvents(jobs);
   const domainEvents = new RecordedEvents();
   const renderers = new EventRenderers();
   renderWebhookEndpointEvents(renderers);

@@ -24,10 +24,9 @@ export class SendToEndpoint {
     const endpoint = await this.endpoints.find(organisationId, endpointId);
     if (!endpoint) throw endpointNotFound(endpointId);
     const event = newEvent('webhook_endpoint.test', organisationId, this.renderers.render('webhook_endpoint.test', endpoint), this.clock.now());
-    await this.domainEvents.transaction(async () => {
-      await this.events.append(event);
-      await this.dispatch.queue(organisationId, { eventId: event.id, endpointId, attempt: 1, scheduled: false });
-    });
+    await this.domainEvents.transaction(() =>
+      this.events.append([event], [this.dispatch.deliveryJob(organisationId, { eventId: event.id, endpointId, attempt: 1, scheduled: false })]),
+    );
     return event.id;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { jobIdOf, Jobs } from '@app/jobs';
+import type { JobRequest } from '@app/shared/domain';
 
 export const DELIVER_QUEUE = 'webhooks.deliver';
 
@@ -20,8 +21,14 @@ export class WebhookDispatch {
   constructor(private readonly jobs: Jobs) {}
 
   async queue(organisationId: string, job: DeliveryJob, afterSeconds?: number): Promise<void> {
+    const { queue, data, options } = this.deliveryJob(organisationId, job, afterSeconds);
+    await this.jobs.send(queue, data, options);
+  }
+
+  /** A delivery attempt as a job, for a caller that queues it with other writes (the outbox, with its event). */
+  deliveryJob(organisationId: string, job: DeliveryJob, afterSeconds?: number): JobRequest {
     // One job per attempt of one event to one endpoint: a sender run twice queues it once.
     const id = jobIdOf(job.eventId, job.endpointId, String(job.attempt));
-    await this.jobs.send(DELIVER_QUEUE, job, { id, startAfterSeconds: afterSeconds, group: organisationId });
+    return { queue: DELIVER_QUEUE, data: job, options: { id, startAfterSeconds: afterSeconds, group: organisationId } };
   }
 }

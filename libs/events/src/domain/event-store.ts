@@ -1,4 +1,4 @@
-import type { EventType, Page, PageRequest } from '@app/shared/domain';
+import type { EventType, JobRequest, Page, PageRequest } from '@app/shared/domain';
 import type { StoredEvent } from './stored-event.js';
 
 export interface EventFilters {
@@ -12,8 +12,12 @@ export interface EventFilters {
 
 /** The event log, which is also the outbox: events are appended in the transaction of their change. */
 export abstract class EventStore {
-  /** Appends in the running transaction; refuses outside one. */
-  abstract append(event: StoredEvent): Promise<void>;
+  /**
+   * Appends in the running transaction (refuses outside one), in this order, with the jobs that go
+   * with the events (their webhook deliveries, what contexts above react with): the rows in one
+   * statement, the jobs with them when they are of one queue.
+   */
+  abstract append(events: readonly StoredEvent[], jobs?: readonly JobRequest[]): Promise<void>;
   abstract find(id: string, organisationId: string | null): Promise<StoredEvent | null>;
   /** Newest first; in sync mode (`updatedSince`) those that happened since, oldest first: an event never changes. */
   abstract list(filters: EventFilters, page: PageRequest): Promise<Page<StoredEvent>>;

@@ -9,31 +9,41 @@ export interface SqlPart {
 
 /**
  * `<alias>`'s first, last or full name ("first last") starts with `term`, ignoring case and
- * accents: a range of `clients_name_idx` (last name) or of `clients_full_name_idx` (full name,
- * which covers first names). `null` when the term has nothing a name could start with.
+ * accents, as two alternatives: a range of the last name (`clients_name_idx`) and a range of the
+ * full name (`clients_full_name_idx`, which covers first names). `null` when the term has nothing a
+ * name could start with.
  */
-export function nameStartsWith(alias: string, term: string, firstParam: number): SqlPart | null {
+function nameRanges(alias: string, term: string, firstParam: number): { lastName: string; fullName: string; params: unknown[] } | null {
   const form = searchForm(term);
   if (form === '') return null;
   const { from, to } = prefixRange(form);
   const [low, high] = [`$${firstParam}`, `$${firstParam + 1}`];
   return {
-    sql: `(${alias}.last_name_search >= ${low} and ${alias}.last_name_search < ${high} or ${alias}.full_name_search >= ${low} and ${alias}.full_name_search < ${high})`,
+    lastName: `${alias}.last_name_search >= ${low} and ${alias}.last_name_search < ${high}`,
+    fullName: `${alias}.full_name_search >= ${low} and ${alias}.full_name_search < ${high}`,
     params: [from, to],
   };
 }
 
+/** `<alias>`'s first, last or full name starts with `term` (as `nameRanges`), in one condition. */
+export function nameStartsWith(alias: string, term: string, firstParam: number): SqlPart | null {
+  const ranges = nameRanges(alias, term, firstParam);
+  return ranges && { sql: `(${ranges.lastName} or ${ranges.fullName})`, params: ranges.params };
+}
+
 /**
- * Client search's `q`: a name prefix (as `nameStartsWith`), a whole email ignoring case, or a mobile
+ * Client search's `q`: a name prefix (as `nameRanges`), a whole email ignoring case, or a mobile
  * number in any form (compared as E.164, as numbers are stored). Each part is asked only of a term
- * that can be one (an email has an `@`, a number parses), so each is an index look-up.
+ * that can be one (an email has an `@`, a number parses), so each is an index look-up. `sql` is
+ * them all in one condition; `alternatives` each alone (a search can read and count each from its
+ * own index).
  */
-export function clientMatches(alias: string, term: string, firstParam: number): SqlPart {
+export function clientMatches(alias: string, term: string, firstParam: number): SqlPart & { alternatives: string[] } {
   const alternatives: string[] = [];
   const params: unknown[] = [];
-  const name = nameStartsWith(alias, term, firstParam);
+  const name = nameRanges(alias, term, firstParam);
   if (name) {
-    alternatives.push(name.sql);
+    alternatives.push(name.lastName, name.fullName);
     params.push(...name.params);
   }
   const email = term.trim();
@@ -46,7 +56,7 @@ export function clientMatches(alias: string, term: string, firstParam: number): 
     params.push(mobileNumber);
     alternatives.push(`${alias}.mobile_number = $${firstParam + params.length - 1}`);
   }
-  return { sql: alternatives.length ? `(${alternatives.join(' or ')})` : 'false', params };
+  return { sql: alternatives.length ? `(${alternatives.map((alternative) => `(${alternative})`).join(' or ')})` : 'false', alternatives, params };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { includesArchived, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { includesArchived, type JoinedRead, joinedRead, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { invalidField, isIsoDate, isUuid, offsetOf, type Page, type PageRequest, pageOf, toE164 } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { Client } from '../domain/client.js';
@@ -42,6 +42,10 @@ export function clientView(client: Client): ClientView {
     profileImageUrl: client.profileImageUrl,
   };
 }
+
+/** The organisation's client as the API shows it, archived or not, for a statement of another context (`SqlReader.row`); each argument a SQL expression of it. */
+export const clientRead = (organisation: string, id: string): JoinedRead<ClientView> =>
+  joinedRead(CLIENTS, `where c.id = ${id} and c.organisation_id = ${organisation}`, clientView);
 
 /** The little of a client another context needs to act on it (book it, add a card). */
 export interface ActiveClient {
@@ -101,10 +105,11 @@ export class SqlClientQueries extends ClientQueries {
   }
 
   async list(organisationId: string, page: PageRequest, search: ClientSearch): Promise<Page<ClientView>> {
+    const searching = [search.q, search.email, search.mobileNumber, search.dateOfBirth].some((value) => value !== undefined);
+    if (searching && !page.updatedSince) return this.search(organisationId, page, search);
     const { where, orderBy, params } = clientsWhere('c', organisationId, page, search);
     const matches = clientsWhere('m', organisationId, page, search);
     const paging = `limit $${params.length + 1} offset $${params.length + 2}`;
-    const searching = [search.q, search.email, search.mobileNumber, search.dateOfBirth].some((value) => value !== undefined);
     // A search reads its matches through their indexes first (`offset 0` keeps the subquery apart),
     // then orders only them. Left to itself, PostgreSQL may walk the name index in list order and
     // filter, which reads every client that sorts before the first match ("young" after all others).
@@ -114,6 +119,43 @@ export class SqlClientQueries extends ClientQueries {
       : `${where} order by ${orderBy} ${paging}`;
     await this.organisations.assertExists(organisationId);
     const [rows, total] = await Promise.all([this.sql.select(CLIENTS, rest, [...params, page.limit, offsetOf(page)]), this.sql.count(CLIENTS, where, params)]);
+    return pageOf(rows.map(clientView), total, page);
+  }
+
+  /**
+   * A search in list order, each way `q` can match (last name, full name, email, mobile number)
+   * a part of its own that excludes the parts before it, so each part is one index's range and
+   * none counts a client twice. The page: the first `offset + limit` of each part, from its index
+   * (the last name's already in list order), merged; then only the page's rows. The count: each
+   * part's, added, from the indexes alone (they hold the names, the id and `deleted`), so a search
+   * reads no client row it does not answer.
+   */
+  private async search(organisationId: string, page: PageRequest, search: ClientSearch): Promise<Page<ClientView>> {
+    const parts = (alias: string) => {
+      const { conditions, alternatives, params } = searchConditions(alias, organisationId, page, search);
+      const each = alternatives.map((alternative, index) =>
+        [...conditions, `(${alternative})`, ...(index ? [`(${alternatives.slice(0, index).join(' or ')}) is not true`] : [])].join(' and '),
+      );
+      return { each, params };
+    };
+    const { each: counted, params } = parts('c');
+    const { each: matched } = parts('m');
+    const [reach, limit, offset] = [`$${params.length + 1}`, `$${params.length + 2}`, `$${params.length + 3}`];
+    const firsts = matched.map(
+      (part) =>
+        `(select m.last_name_search, m.full_name_search, m.id from clients m where ${part} order by m.last_name_search, m.full_name_search, m.id limit ${reach})`,
+    );
+    const rest = `join (select u.id from (${firsts.join(' union all ')}) u order by u.last_name_search, u.full_name_search, u.id limit ${limit} offset ${offset}) page using (id)
+       order by c.last_name_search, c.full_name_search, c.id`;
+    await this.organisations.assertExists(organisationId);
+    const [rows, total] = await Promise.all([
+      this.sql.select(CLIENTS, rest, [...params, offsetOf(page) + page.limit, page.limit, offsetOf(page)]),
+      this.sql.countDisjoint(
+        CLIENTS,
+        counted.map((part) => `where ${part}`),
+        params,
+      ),
+    ]);
     return pageOf(rows.map(clientView), total, page);
   }
 
@@ -164,8 +206,29 @@ function isoDate(value: string, field: string): string {
  * parameters whatever the alias.
  */
 function clientsWhere(alias: string, organisationId: string, page: PageRequest, search: ClientSearch): { where: string; orderBy: string; params: unknown[] } {
+  const { conditions, alternatives, params } = searchConditions(alias, organisationId, page, search);
+  const window = listWindow(alias, page, `${alias}.last_name_search, ${alias}.full_name_search, ${alias}.id`, params.length + 1);
+  const matching =
+    search.q === undefined
+      ? []
+      : [alternatives.length === 1 ? `(${alternatives[0]})` : `(${alternatives.map((alternative) => `(${alternative})`).join(' or ')})`];
+  return { where: `where ${[...conditions, ...matching].join(' and ')}${window.condition}`, orderBy: window.orderBy, params: [...params, ...window.params] };
+}
+
+/**
+ * A search's conditions under `alias`: those every match meets (the organisation, email, mobile
+ * number, date of birth, not archived unless asked), and the ways `q` can match, any one of which
+ * a match meets (`true` alone without `q`; `false` alone when `q` can match nothing).
+ */
+function searchConditions(
+  alias: string,
+  organisationId: string,
+  page: PageRequest,
+  search: ClientSearch,
+): { conditions: string[]; alternatives: string[]; params: unknown[] } {
   const params: unknown[] = [organisationId];
   const conditions = [`${alias}.organisation_id = $1`];
+  let alternatives = ['true'];
   const compare = (sql: (param: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(sql(`$${params.length}`));
@@ -173,12 +236,11 @@ function clientsWhere(alias: string, organisationId: string, page: PageRequest, 
   if (search.q !== undefined) {
     const match = clientMatches(alias, search.q, params.length + 1);
     params.push(...match.params);
-    conditions.push(match.sql);
+    alternatives = match.alternatives.length ? match.alternatives : ['false'];
   }
   if (search.email !== undefined) compare((param) => `lower(${alias}.email) = lower(${param})`, search.email);
   if (search.mobileNumber !== undefined) compare((param) => `${alias}.mobile_number = ${param}`, toE164(search.mobileNumber, 'mobileNumber'));
   if (search.dateOfBirth !== undefined) compare((param) => `${alias}.date_of_birth = ${param}`, isoDate(search.dateOfBirth, 'dateOfBirth'));
   if (!includesArchived({ ...page, includeDeleted: search.includeDeleted })) conditions.push(`not ${alias}.deleted`);
-  const window = listWindow(alias, page, `${alias}.last_name_search, ${alias}.full_name_search, ${alias}.id`, params.length + 1);
-  return { where: `where ${conditions.join(' and ')}${window.condition}`, orderBy: window.orderBy, params: [...params, ...window.params] };
+  return { conditions, alternatives, params };
 }

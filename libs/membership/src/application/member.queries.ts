@@ -4,7 +4,7 @@ import { Client } from '../domain/client.js';
 import { Member } from '../domain/member.js';
 import { memberNotFound } from '../domain/membership.errors.js';
 
-const MEMBERS = ReadModel.of(Member, 'm');
+export const MEMBERS = ReadModel.of(Member, 'm');
 const CLIENTS = ReadModel.of(Client, 'c');
 
 @Injectable()

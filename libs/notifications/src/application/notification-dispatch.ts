@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { jobIdOf, Jobs } from '@app/jobs';
+import type { JobRequest } from '@app/shared/domain';
 
 export const PLAN_QUEUE = 'notifications.plan';
 export const REMIND_QUEUE = 'notifications.remind';
@@ -36,8 +37,9 @@ export interface SendJob {
 export class NotificationDispatch {
   constructor(private readonly jobs: Jobs) {}
 
-  async plan(job: PlanJob): Promise<void> {
-    await this.jobs.send(PLAN_QUEUE, job, { id: jobIdOf(PLAN_QUEUE, job.eventId, job.bookingId) });
+  /** The job that writes a booking event's messages, for the outbox to queue with the event. */
+  planJob(job: PlanJob): JobRequest {
+    return { queue: PLAN_QUEUE, data: job, options: { id: jobIdOf(PLAN_QUEUE, job.eventId, job.bookingId) } };
   }
 
   async remind(job: ReminderJob, dueInSeconds: number): Promise<void> {

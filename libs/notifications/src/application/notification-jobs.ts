@@ -19,8 +19,9 @@ import { SendNotification } from './send-notification.js';
 
 /**
  * Hooks notifications onto booking events and registers their jobs. A booking event queues its
- * messages' job in the event's own transaction, so the messages follow exactly the changes that
- * commit, and are written and sent after the commit, never inside the request.
+ * messages' job with the event, in its statement and its transaction, so the messages follow
+ * exactly the changes that commit, and are written and sent after the commit, never inside the
+ * request.
  */
 @Injectable()
 export class NotificationJobs implements OnModuleInit, OnApplicationBootstrap {
@@ -34,10 +35,10 @@ export class NotificationJobs implements OnModuleInit, OnApplicationBootstrap {
   ) {}
 
   onModuleInit(): void {
-    this.reactions.register<BookingView>(BOOKING_EVENTS, async (event) => {
-      if (event.organisationId === null) return;
+    this.reactions.register<BookingView>(BOOKING_EVENTS, (event) => {
+      if (event.organisationId === null) return [];
       const eventType = event.type as BookingEventType;
-      await this.dispatch.plan({ organisationId: event.organisationId, bookingId: event.resource.booking.id, eventId: event.id, eventType });
+      return [this.dispatch.planJob({ organisationId: event.organisationId, bookingId: event.resource.booking.id, eventId: event.id, eventType })];
     });
   }
 

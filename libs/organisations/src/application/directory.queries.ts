@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { type Expansion, type JoinedRead, joinedRead, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { Business } from '../domain/business.js';
 import { Location } from '../domain/location.js';
@@ -7,8 +7,12 @@ import type { Organisation } from '../domain/organisation.js';
 import { PlanTemplateLink } from '../domain/plan-template-link.js';
 import { OrganisationQueries } from './organisation.queries.js';
 
-const BUSINESSES = ReadModel.of(Business, 'b');
+export const BUSINESSES = ReadModel.of(Business, 'b');
 export const LOCATIONS = ReadModel.of(Location, 'l');
+
+/** The organisation's location, for a statement of another context (`SqlReader.row`); each argument a SQL expression of it. */
+export const locationRead = (organisation: string, id: string): JoinedRead<Location> =>
+  joinedRead(LOCATIONS, `where l.organisation_id = ${organisation} and l.id = ${id}`);
 const PLAN_TEMPLATE_LINKS = ReadModel.of(PlanTemplateLink, 'k');
 
 export const LOCATION_EXPANSIONS = ['business', 'registrations', 'organisation'] as const;
@@ -47,6 +51,13 @@ export abstract class DirectoryQueries {
 
   async locationExists(organisationId: string, locationId: string): Promise<boolean> {
     return (await this.missingLocationIds(organisationId, [locationId])).length === 0;
+  }
+
+  /** The organisation's location with its business (`null` when there is no such location). */
+  async locationWithBusiness(organisationId: string, locationId: string): Promise<{ location: Location; business: Business | null } | null> {
+    const location = (await this.locations(organisationId, [locationId])).get(locationId);
+    if (!location) return null;
+    return { location, business: (await this.businesses([location.businessId])).get(location.businessId) ?? null };
   }
 }
 
@@ -105,6 +116,15 @@ export class SqlDirectoryQueries extends DirectoryQueries {
     if (ids.length === 0) return new Map();
     const locations = await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, [...new Set(ids)]]);
     return new Map(locations.map((location) => [location.id, location]));
+  }
+
+  /** One statement. */
+  override async locationWithBusiness(organisationId: string, locationId: string): Promise<{ location: Location; business: Business | null } | null> {
+    const pair = await this.sql.firstPair(LOCATIONS, BUSINESSES, 'left join businesses b on b.id = l.business_id where l.organisation_id = $1 and l.id = $2', [
+      organisationId,
+      locationId,
+    ]);
+    return pair && { location: pair[0], business: pair[1] };
   }
 
   async businesses(ids: readonly string[]): Promise<Map<string, Business>> {

@@ -1,14 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { ClientQueries } from '@app/membership';
-import { DirectoryQueries } from '@app/organisations';
-import { PractitionerQueries } from '@app/practitioners';
-import { WalletCardQueries, type WalletCardType } from '@app/wallet';
+import { ClientQueries, type ClientView } from '@app/membership';
+import { type Business, DirectoryQueries, type Location } from '@app/organisations';
+import { PractitionerQueries, type ProviderView } from '@app/practitioners';
+import { type CardView, WalletCardQueries, type WalletCardType } from '@app/wallet';
 
 /** The parties of a booking, as a charge for it reads them: its client, its business and location, its provider. */
 export interface BookedParties {
   clientId: string;
   providerId: string;
   locationId: string;
+}
+
+/**
+ * Everything a check-out shows of its booking's parties, read once for its checks, its transaction,
+ * its invoice and its events: the client (an archived one too), the location with its business, the
+ * provider with the provider number of its live link at the location.
+ */
+export interface BookingPartiesRead {
+  client: ClientView | null;
+  location: Location;
+  business: Business;
+  provider: ProviderView | null;
+  /** Claims are made under it; `null` when the provider has no live link there, or no number. */
+  providerNumber: string | null;
 }
 
 /**
@@ -30,21 +44,42 @@ export class BookingParties {
       this.clients.findClient(organisationId, booking.clientId),
       this.locations.locations(organisationId, [booking.locationId]),
     ]);
-    return { businessId: locations.get(booking.locationId)!.businessId, clientName: client ? `${client.firstName} ${client.lastName}` : '' };
+    return { businessId: locations.get(booking.locationId)!.businessId, clientName: clientNameOf(client) };
   }
 
-  /** The provider's Medicare provider number at the booking's location, if the provider practises there and has one. */
-  async providerNumber(organisationId: string, booking: BookedParties): Promise<string | null> {
-    const link = await this.practitioners.liveLink(organisationId, booking.providerId, booking.locationId);
-    return link?.medicare.providerNumber || null;
+  /** All of a check-out's parties: one statement for each context that owns some. */
+  async read(organisationId: string, booking: BookedParties): Promise<BookingPartiesRead> {
+    const [clients, place, provider] = await Promise.all([
+      this.clients.findByIds(organisationId, [booking.clientId]),
+      this.locations.locationWithBusiness(organisationId, booking.locationId),
+      this.practitioners.atLocation(organisationId, booking.providerId, booking.locationId),
+    ]);
+    return {
+      client: clients.get(booking.clientId) ?? null,
+      location: place!.location,
+      business: place!.business!,
+      provider: provider?.provider ?? null,
+      providerNumber: provider?.liveLink?.medicare.providerNumber || null,
+    };
   }
 
-  /** Each card named is the booking's client's, of the type its field says: otherwise a 404 or 400 naming the field. */
+  /** The business's account at the card processor (Stripe: its connected account), `null` when it has none. */
+  async merchantIdOf(businessId: string): Promise<string | null> {
+    return (await this.locations.businesses([businessId])).get(businessId)?.merchantId ?? null;
+  }
+
+  /**
+   * Each card named is the booking's client's, of the type its field says: otherwise a 404 or 400
+   * naming the field. Answers the cards, as their answers show them.
+   */
   assertClientsCards(
     organisationId: string,
     booking: BookedParties,
     cards: { field: string; id: string | null | undefined; type: WalletCardType }[],
-  ): Promise<void> {
+  ): Promise<Map<string, CardView>> {
     return this.wallet.assertCards(organisationId, cards, booking.clientId);
   }
 }
+
+/** The client's name as a transaction keeps it. */
+export const clientNameOf = (client: { firstName: string; lastName: string } | null): string => (client ? `${client.firstName} ${client.lastName}` : '');

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@app/shared';
+import { AppConfig, operationKey } from '@app/shared';
 import { type Cents, Clock, DomainEvents, type Undo } from '@app/shared/domain';
 import { CardCharges } from '@app/wallet';
 import { platformFeeOf } from '../domain/checkout-items.js';
 import { PaymentTransaction } from '../domain/payment-transaction.js';
-import { feeOnTopOfPayment } from '../domain/payments.errors.js';
+import { feeOnTopOfPayment, paymentRequiresAction } from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction } from '../domain/transaction.js';
 import { BookingParties } from './booking-parties.js';
@@ -51,8 +51,10 @@ export class ChargeCancellationFee {
    * Inside the caller's transaction, after the booking's lock (check-outs of it wait).
    */
   async assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void> {
-    const { held } = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
+    const { held, awaitingCardholder } = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
     if (booking.paid || held > 0) throw feeOnTopOfPayment(booking.id, held, kind);
+    // A card payment for its service may still be captured: a fee now could be money taken on top of it.
+    if (awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s check-out`);
   }
 
   async charge(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void> {
@@ -84,18 +86,29 @@ export class ChargeCancellationFee {
       },
       now,
     );
-    const charged = await this.charges.charge(organisationId, booking.paymentMethodId, amount, `${description}, booking ${booking.id}`, 'paymentMethodId');
-    undo.add(() => this.charges.refund(charged.paymentId, amount));
-    const payment = PaymentTransaction.forCardPayment(
-      { organisationId, businessId: transaction.businessId, transactionId: transaction.id },
-      { id: charged.paymentId, status: 'succeeded', paymentMethodId: booking.paymentMethodId, clientSecret: null, amount },
-      platformFeeOf(amount, this.config.platformFeeBasisPoints),
-      now,
+    const platformFeeAmount = platformFeeOf(amount, this.config.platformFeeBasisPoints);
+    const accountId = await this.parties.merchantIdOf(businessId);
+    this.charges.assertCanPay({ accountId, businessId });
+    const charged = await this.charges.charge(
+      organisationId,
+      booking.paymentMethodId,
+      {
+        amount,
+        description: `${description}, booking ${booking.id}`,
+        destination: { businessId, accountId, platformFeeAmount },
+        idempotencyKey: operationKey(transaction.id, `${fee.kind}-fee-charge`),
+        metadata: { organisationId, bookingId: booking.id },
+      },
+      undo,
+      'paymentMethodId',
     );
+    const owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
+    const payment = PaymentTransaction.forCharge(owner, charged, booking.paymentMethodId, amount, platformFeeAmount, now);
     await this.payments.save(transaction);
     await this.payments.save(payment);
     const read = await this.transactions.get(organisationId, transaction.id);
     await this.events.record('transaction.created', organisationId, read);
-    await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
+    // One waiting for its cardholder's bank is recorded when the processor says it succeeded.
+    if (payment.isSettled()) await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
   }
 }

@@ -1,21 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@app/shared';
-import { Clock, DomainError, DomainEvents, type EventType, invalidField, sumCents, Undo, validationFailed } from '@app/shared/domain';
+import { AppConfig, operationKey } from '@app/shared';
+import { Clock, DomainError, DomainEvents, type EventToRecord, type EventType, invalidField, sumCents, Undo, validationFailed } from '@app/shared/domain';
 import { gapAfterClaims, openBeforeClaims } from '../domain/booking-balance.js';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
-import { CardCharges } from '@app/wallet';
+import { CardCharges, type CardView } from '@app/wallet';
 import type { Claim } from '../domain/claim.js';
 import { type CheckOutItem, checkOutItems, platformFeeOf } from '../domain/checkout-items.js';
 import type { MedicareClaim } from '../domain/medicare-claim.js';
-import { PaymentTransaction } from '../domain/payment-transaction.js';
-import { bookingAlreadyClaimed, bookingAlreadyPaid, bookingCancelled, gapNotCovered, paymentLinkOpen } from '../domain/payments.errors.js';
+import { type Owner, PaymentTransaction, settles } from '../domain/payment-transaction.js';
+import {
+  bookingAlreadyClaimed,
+  bookingAlreadyPaid,
+  bookingCancelled,
+  gapNotCovered,
+  paymentLinkOpen,
+  paymentRequiresAction,
+} from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { Transaction, type TransactionItem } from '../domain/transaction.js';
-import { BookingParties } from './booking-parties.js';
+import { BookingParties, type BookingPartiesRead, clientNameOf } from './booking-parties.js';
 import { InvoiceLedger } from './invoice-ledger.js';
 import { claimableItems, ClaimFiling, type FundClaimCommand, type MedicareClaimCommand } from './claim-filing.js';
 import { PaymentLinks } from './payment-links.js';
-import { type TransactionView, TransactionQueries } from './transaction.queries.js';
+import type { PaymentTransactionView } from './payment-transaction.queries.js';
+import type { TransactionView } from './transaction.queries.js';
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from './claim-views.js';
 import { failedPaymentView } from './failed-payment.js';
 
@@ -44,6 +52,10 @@ interface CheckOut {
   /** What is left to pay of each item once the claims so far took their part. */
   remaining: number[];
   providerNumber: string;
+  /** The cards the command names, checked as the booking's client's. */
+  cards: Map<string, CardView>;
+  /** The business's account at the card processor, when a card pays the gap. */
+  merchantId: string | null;
   compensations: Compensations;
   now: Date;
 }
@@ -53,6 +65,11 @@ interface CheckOut {
  * left, then the card for the gap, less what earlier check-outs of the booking still hold. All of
  * it commits in one database transaction with its events, or none of it does and the claims
  * approved on the way are reversed.
+ *
+ * Round trips are few on purpose: each context's parties are read once, in one statement each,
+ * and serve the checks, the rows, the invoice, the answer and the events; what the check-out
+ * makes is written in one statement, and its events in one more, rendered from what it holds
+ * (which is what the GETs read back).
  */
 @Injectable()
 export class CheckOutBooking {
@@ -64,7 +81,6 @@ export class CheckOutBooking {
     private readonly claims: ClaimFiling,
     private readonly charges: CardCharges,
     private readonly links: PaymentLinks,
-    private readonly transactions: TransactionQueries,
     private readonly invoices: InvoiceLedger,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -90,12 +106,16 @@ export class CheckOutBooking {
 
   private async checkOut(organisationId: string, bookingId: string, command: CheckOutCommand, compensations: Compensations): Promise<TransactionView> {
     const booking = await this.bookings.lock(organisationId, bookingId);
-    const earlier = await this.assertCanCheckOut(organisationId, booking, command);
+    const { earlier, cards } = await this.assertCanCheckOut(organisationId, booking, command);
     const items = checkOutItems(booking, command.items);
     openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
     const now = this.clock.now();
-    const providerNumber = await this.providerNumberFor(organisationId, booking, command);
-    const transaction = await this.newTransaction(organisationId, booking, command, items, now);
+    const parties = await this.parties.read(organisationId, booking);
+    const providerNumber = this.providerNumberFor(parties, command);
+    const transaction = this.newTransaction(organisationId, booking, command, items, parties, now);
+    // Before any claim: a card payment the processor cannot pay to the business is refused first.
+    const merchantId = command.payment ? (parties.business.merchantId ?? null) : null;
+    if (command.payment) this.charges.assertCanPay({ accountId: merchantId, businessId: transaction.businessId });
     const checkOut: CheckOut = {
       organisationId,
       booking,
@@ -104,6 +124,8 @@ export class CheckOutBooking {
       transaction,
       remaining: items.map((item) => item.chargeAmount),
       providerNumber,
+      cards,
+      merchantId,
       compensations,
       now,
     };
@@ -111,7 +133,7 @@ export class CheckOutBooking {
     const medicareClaim = command.medicareClaim ? await this.claimMedicare(checkOut, command.medicareClaim) : null;
     const fundClaim = command.healthFundClaim ? await this.claimHealthFund(checkOut, command.healthFundClaim) : null;
 
-    const owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
+    const owner: Owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
     const paymentTransactions: PaymentTransaction[] = [];
     // Only a bulk bill's benefit is paid to the business; a patient claim's goes to the patient.
     if (medicareClaim && command.medicareClaim?.type === 'bulk_bill')
@@ -120,23 +142,30 @@ export class CheckOutBooking {
     const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), earlier.held);
     const link = gap > 0 && !command.payment && command.paymentLink ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now) : null;
     if (link) paymentTransactions.push(link.paymentTransaction);
-    else if (gap > 0) paymentTransactions.push(await this.charge(organisationId, owner, command, gap, booking, compensations, now));
+    else if (gap > 0) paymentTransactions.push(await this.charge(checkOut, owner, gap));
     transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
 
-    // The transaction first: its payment transactions name it, and the ORM does not know they do.
-    await this.payments.save(transaction);
-    await this.payments.save(...(fundClaim ? [fundClaim] : []), ...(medicareClaim ? [medicareClaim] : []), ...paymentTransactions);
-    const invoice = await this.invoices.issue(booking, transaction, paymentTransactions, now);
+    const invoice = this.invoices.issue(booking, transaction, paymentTransactions, parties, now);
+    await this.payments.addCheckOut({
+      transaction,
+      claims: fundClaim ? [fundClaim] : [],
+      medicareClaims: medicareClaim ? [medicareClaim] : [],
+      paymentTransactions,
+      invoice,
+    });
     if (link) await this.payments.addLinkToken(link.token);
-    else await this.bookings.markPaid(organisationId, booking.id);
-    const answer = await this.recordEvents(organisationId, transaction.id);
-    await this.invoices.announce(invoice);
+    // A link left to pay, or a card payment waiting for its cardholder (3-D Secure), leaves the booking
+    // unpaid until it is paid.
+    await this.bookings.markCheckedOut(organisationId, booking, { paid: !link && settles(paymentTransactions), parties });
+    const answer = this.viewOf(checkOut, parties, paymentTransactions, { fundClaim, medicareClaim });
+    await this.events.recordAll([...this.eventsOf(answer), ...this.invoices.eventsOf(invoice, paymentTransactions)]);
     return answer;
   }
 
   /**
    * A booking is checked out once: not cancelled, not paid, no link of an earlier check-out still
-   * to pay, no claim made twice, and only its client's cards. Answers what earlier check-outs hold.
+   * to pay, no claim made twice, and only its client's cards. Answers what earlier check-outs hold,
+   * and the cards named.
    */
   private async assertCanCheckOut(organisationId: string, booking: BookingToSettle, command: CheckOutCommand) {
     if (booking.cancelled) throw bookingCancelled(booking.id);
@@ -145,15 +174,17 @@ export class CheckOutBooking {
     // expired unpaid, or another part was voided) is not claimed again: the fund would pay twice.
     const earlier = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
     if (earlier.openLinkUntil) throw paymentLinkOpen(booking.id, earlier.openLinkUntil);
+    // Its card payment may still be captured: another now would take the money twice.
+    if (earlier.awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s earlier check-out`);
     if (command.healthFundClaim && earlier.healthFundClaimed) throw bookingAlreadyClaimed(booking.id, 'healthFundClaim', 'a health fund');
     if (command.medicareClaim && earlier.medicareClaimed) throw bookingAlreadyClaimed(booking.id, 'medicareClaim', 'a Medicare');
-    await this.parties.assertClientsCards(organisationId, booking, [
+    const cards = await this.parties.assertClientsCards(organisationId, booking, [
       { field: 'healthFundClaim.healthFundCardId', id: command.healthFundClaim?.healthFundCardId, type: 'health_fund_card' },
       { field: 'medicareClaim.patientMedicareCardId', id: command.medicareClaim?.patientMedicareCardId, type: 'medicare_card' },
       { field: 'medicareClaim.claimantMedicareCardId', id: command.medicareClaim?.claimantMedicareCardId, type: 'medicare_card' },
       { field: 'payment.paymentMethodId', id: command.payment?.paymentMethodId, type: 'payment_method' },
     ]);
-    return earlier;
+    return { earlier, cards };
   }
 
   /** Medicare first, on the whole fee of each item it covers. */
@@ -165,6 +196,7 @@ export class CheckOutBooking {
         organisationId,
         transaction.id,
         command,
+        checkOut.cards,
         checkOut.providerNumber,
         claimable.map((entry) => entry.item),
         checkOut.now,
@@ -190,6 +222,7 @@ export class CheckOutBooking {
       .healthFund(
         organisationId,
         command,
+        checkOut.cards,
         checkOut.providerNumber,
         claimable.map((entry) => entry.item),
         checkOut.now,
@@ -201,23 +234,31 @@ export class CheckOutBooking {
     return approved;
   }
 
-  /** The client pays the gap; the platform's fee is kept on the payment transaction and taken from the payout. */
-  private async charge(
-    organisationId: string,
-    owner: { organisationId: string; businessId: string; transactionId: string },
-    command: CheckOutCommand,
-    gap: number,
-    booking: BookingToSettle,
-    compensations: Compensations,
-    now: Date,
-  ): Promise<PaymentTransaction> {
+  /**
+   * The client pays the gap, the cardholder not present, to the business's account at the processor;
+   * the platform's fee is kept on the payment transaction and taken from the payout (with Stripe, as
+   * the charge's application fee). The charge may wait for the cardholder's bank (3-D Secure):
+   * then the booking stays unpaid until the processor reports it paid.
+   */
+  private async charge(checkOut: CheckOut, owner: Owner, gap: number): Promise<PaymentTransaction> {
+    const { organisationId, command, booking, transaction, compensations, now } = checkOut;
     if (!command.payment) throw gapNotCovered(gap);
     const fee = platformFeeOf(gap, this.config.platformFeeBasisPoints);
-    const attempt = { status: 'succeeded', paymentMethodId: command.payment.paymentMethodId, clientSecret: null, amount: gap };
     try {
-      const charged = await this.charges.charge(organisationId, command.payment.paymentMethodId, gap, `Booking ${booking.id}`);
-      compensations.undo.add(() => this.charges.refund(charged.paymentId, gap));
-      return PaymentTransaction.forCardPayment(owner, { ...attempt, id: charged.paymentId }, fee, now);
+      const charged = await this.charges.charge(
+        organisationId,
+        command.payment.paymentMethodId,
+        {
+          amount: gap,
+          description: `Booking ${booking.id}`,
+          destination: { businessId: transaction.businessId, accountId: checkOut.merchantId, platformFeeAmount: fee },
+          // From the request's Idempotency-Key when it has one: the same check-out retried asks for the same charge.
+          idempotencyKey: operationKey(transaction.id, 'check-out-charge'),
+          metadata: { organisationId, bookingId: booking.id },
+        },
+        compensations.undo,
+      );
+      return PaymentTransaction.forCharge(owner, charged, command.payment.paymentMethodId, gap, fee, now);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'card_declined') {
         compensations.failures.push({ type: 'payment.failed', resource: failedPaymentView(owner, command.payment.paymentMethodId, gap, now) });
@@ -239,35 +280,35 @@ export class CheckOutBooking {
     return claimable;
   }
 
-  private async providerNumberFor(organisationId: string, booking: BookingToSettle, command: CheckOutCommand): Promise<string> {
+  private providerNumberFor(parties: BookingPartiesRead, command: CheckOutCommand): string {
     if (!command.healthFundClaim && !command.medicareClaim) return '';
-    const number = await this.parties.providerNumber(organisationId, booking);
-    if (!number) {
+    if (!parties.providerNumber) {
       throw invalidField(
         command.medicareClaim ? 'medicareClaim' : 'healthFundClaim',
         'provider_number_missing',
         "the booking's provider has no provider number at its location",
       );
     }
-    return number;
+    return parties.providerNumber;
   }
 
   /** The booking's new transaction, of the items being checked out, billed to its client at its location's business. */
-  private async newTransaction(
+  private newTransaction(
     organisationId: string,
     booking: BookingToSettle,
     command: CheckOutCommand,
     items: Omit<TransactionItem, 'id'>[],
+    parties: BookingPartiesRead,
     now: Date,
-  ): Promise<Transaction> {
-    const { businessId, clientName } = await this.parties.billing(organisationId, booking);
+  ): Transaction {
     return Transaction.create(
       organisationId,
       {
-        businessId,
+        businessId: parties.location.businessId,
         bookingId: booking.id,
         clientId: booking.clientId,
-        clientName,
+        // An archived client's too: its bookings stay its own.
+        clientName: clientNameOf(parties.client),
         healthFundCardId: command.healthFundClaim?.healthFundCardId ?? null,
         medicareCardId: command.medicareClaim?.patientMedicareCardId ?? null,
         serviceProviderId: booking.providerId,
@@ -278,24 +319,65 @@ export class CheckOutBooking {
     );
   }
 
-  /** Rendered inside the transaction, so each event's data is what a GET will answer once it commits. */
-  private async recordEvents(organisationId: string, transactionId: string): Promise<TransactionView> {
-    const read = await this.transactions.get(organisationId, transactionId);
-    await this.events.record('transaction.created', organisationId, read);
-    for (const paymentTransaction of read.paymentTransactions) {
+  /**
+   * The answer, as `GET …/transactions/{id}` reads it back once this commits: from what the
+   * check-out wrote and the parties and cards it read (its payment transactions in the GET's order).
+   */
+  private viewOf(
+    checkOut: CheckOut,
+    parties: BookingPartiesRead,
+    paymentTransactions: readonly PaymentTransaction[],
+    claims: { fundClaim: Claim | null; medicareClaim: MedicareClaim | null },
+  ): TransactionView {
+    const { transaction, cards } = checkOut;
+    const card = (id: string | null | undefined) => (id ? (cards.get(id) ?? null) : null);
+    const inOrder = [...paymentTransactions].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareIds(a.id, b.id));
+    return {
+      transaction,
+      paymentTransactions: inOrder.map((paymentTransaction): PaymentTransactionView => {
+        const claim = paymentTransaction.claimId ? claims.fundClaim : null;
+        const medicareClaim = paymentTransaction.medicareClaimId ? claims.medicareClaim : null;
+        return {
+          paymentTransaction,
+          claim,
+          healthFund: claim ? (card(checkOut.command.healthFundClaim?.healthFundCardId)?.healthFund ?? null) : null,
+          medicareClaim,
+          patientMedicareCard: card(medicareClaim?.patientMedicareCardId),
+          claimantMedicareCard: card(medicareClaim?.claimantMedicareCardId),
+          eventMembers: new Map(),
+        };
+      }),
+      paymentMethod: card(transaction.paymentMethodId),
+      healthFundCard: card(transaction.healthFundCardId),
+      medicareCard: card(transaction.medicareCardId),
+      client: parties.client,
+      serviceProvider: parties.provider,
+      location: parties.location,
+    };
+  }
+
+  /** The check-out's events, each with its data as the transaction's GET shows it. */
+  private eventsOf(answer: TransactionView): EventToRecord[] {
+    const organisationId = answer.transaction.organisationId;
+    const events: EventToRecord[] = [{ type: 'transaction.created', organisationId, resource: answer }];
+    for (const paymentTransaction of answer.paymentTransactions) {
       if (paymentTransaction.claim)
-        await this.events.record('claim.approved', organisationId, {
-          claim: paymentTransaction.claim,
-          healthFund: paymentTransaction.healthFund,
-        } satisfies FiledClaim);
+        events.push({
+          type: 'claim.approved',
+          organisationId,
+          resource: { claim: paymentTransaction.claim, healthFund: paymentTransaction.healthFund } satisfies FiledClaim,
+        });
       if (paymentTransaction.medicareClaim) {
         const medicareClaim = paymentTransaction.medicareClaim;
-        await this.events.record('medicare_claim.approved', organisationId, { ...paymentTransaction, medicareClaim } satisfies FiledMedicareClaim);
+        events.push({ type: 'medicare_claim.approved', organisationId, resource: { ...paymentTransaction, medicareClaim } satisfies FiledMedicareClaim });
       }
       if (paymentTransaction.paymentTransaction.source === 'payment' && paymentTransaction.paymentTransaction.isSettled()) {
-        await this.events.record('payment.succeeded', organisationId, paymentTransaction);
+        events.push({ type: 'payment.succeeded', organisationId, resource: paymentTransaction });
       }
     }
-    return read;
+    return events;
   }
 }
+
+/** As PostgreSQL orders uuids: their bytes, which is the order of their lower-case hex text. */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { invalidField } from '@app/shared/domain';
-import { type CardView, CardNumbers, WalletCardQueries } from '@app/wallet';
+import { type CardView, CardNumbers } from '@app/wallet';
 import { Claim } from '../domain/claim.js';
 import { HealthFundGateway } from '../domain/health-fund-gateway.js';
 import { MedicareClaim } from '../domain/medicare-claim.js';
@@ -37,19 +37,20 @@ export class ClaimFiling {
   constructor(
     private readonly funds: HealthFundGateway,
     private readonly medicare: MedicareGateway,
-    private readonly wallet: WalletCardQueries,
     private readonly numbers: CardNumbers,
   ) {}
 
+  /** `cards` are those the caller checked (`WalletCardQueries.assertCards`): the claim's card is among them. */
   async healthFund(
     organisationId: string,
     command: FundClaimCommand,
+    cards: ReadonlyMap<string, CardView>,
     providerNumber: string,
     items: ClaimableItem[],
     now: Date,
     mode: 'claim' | 'quote',
   ): Promise<Claim> {
-    const card = await this.card(organisationId, command.healthFundCardId, 'healthFundClaim.healthFundCardId');
+    const card = cardIn(cards, command.healthFundCardId, 'healthFundClaim.healthFundCardId');
     const details = card.details as { healthFundId: string; defaultReferenceNumber: string | null };
     const request = {
       healthFundId: details.healthFundId,
@@ -85,18 +86,18 @@ export class ClaimFiling {
     );
   }
 
+  /** `cards` are those the caller checked: the claim's cards are among them. */
   async medicareClaim(
     organisationId: string,
     transactionId: string,
     command: MedicareClaimCommand,
+    cards: ReadonlyMap<string, CardView>,
     providerNumber: string,
     items: ClaimableItem[],
     now: Date,
   ): Promise<MedicareClaim> {
-    const patient = await this.card(organisationId, command.patientMedicareCardId, 'medicareClaim.patientMedicareCardId');
-    const claimant = command.claimantMedicareCardId
-      ? await this.card(organisationId, command.claimantMedicareCardId, 'medicareClaim.claimantMedicareCardId')
-      : null;
+    const patient = cardIn(cards, command.patientMedicareCardId, 'medicareClaim.patientMedicareCardId');
+    const claimant = command.claimantMedicareCardId ? cardIn(cards, command.claimantMedicareCardId, 'medicareClaim.claimantMedicareCardId') : null;
     const answer = await this.medicare.claim({
       type: command.type,
       patientMedicareNumber: (await this.numbers.fullNumberOf(organisationId, patient.id)) ?? '',
@@ -135,12 +136,12 @@ export class ClaimFiling {
   reverseMedicare(claim: MedicareClaim): Promise<void> {
     return this.medicare.reverse(claim.mcolClaimId ?? claim.reference);
   }
+}
 
-  private async card(organisationId: string, id: string, field: string): Promise<CardView['card']> {
-    const card = (await this.wallet.cardsByIds(organisationId, [id])).get(id)?.card;
-    if (!card) throw invalidField(field, 'not_found', 'names no card of this client');
-    return card;
-  }
+function cardIn(cards: ReadonlyMap<string, CardView>, id: string, field: string): CardView['card'] {
+  const card = cards.get(id)?.card;
+  if (!card) throw invalidField(field, 'not_found', 'names no card of this client');
+  return card;
 }
 
 /** The items a claim can name: those with an item code and something left to charge. */

@@ -14,17 +14,18 @@ export class EstimateRebate {
   ) {}
 
   async execute(organisationId: string, healthFundCardId: string, items: Omit<ClaimableItem, 'serviceDate'>[]): Promise<FiledClaim> {
-    await this.wallet.assertCards(organisationId, [{ field: 'healthFundCardId', id: healthFundCardId, type: 'health_fund_card' }]);
+    const cards = await this.wallet.assertCards(organisationId, [{ field: 'healthFundCardId', id: healthFundCardId, type: 'health_fund_card' }]);
     const now = this.clock.now();
     const claim = await this.claims.healthFund(
       organisationId,
       { healthFundCardId },
+      cards,
       '',
       items.map((item) => ({ ...item, serviceDate: now })),
       now,
       'quote',
     );
-    const funds = await this.wallet.healthFundsByIds([claim.healthFundId]);
-    return { claim, healthFund: funds.get(claim.healthFundId) ?? null };
+    // The claim is made with the card's fund.
+    return { claim, healthFund: cards.get(healthFundCardId)?.healthFund ?? null };
   }
 }

@@ -1,16 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { BookingLedger, type BookingToSettle } from '@app/scheduling';
-import { Clock, DomainError, DomainEvents, Undo } from '@app/shared/domain';
+import type { BookingToSettle } from '@app/scheduling';
+import { operationKey } from '@app/shared';
+import { Clock, DomainError, DomainEvents, newUuid, Undo } from '@app/shared/domain';
 import { CardCharges } from '@app/wallet';
-import { type PaymentTransaction, settles } from '../domain/payment-transaction.js';
-import { bookingAlreadyPaid, bookingCancelled, paymentLinkExpired, paymentLinkNotFound, paymentLinkPaid } from '../domain/payments.errors.js';
+import {
+  bookingAlreadyPaid,
+  bookingCancelled,
+  paymentLinkExpired,
+  paymentLinkNotFound,
+  paymentLinkPaid,
+  paymentRequiresAction,
+} from '../domain/payments.errors.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 import { failedPaymentView } from './failed-payment.js';
 import { type LinkView, PaymentLinkViews } from './payment-link-views.js';
 import type { PaymentTransactionView } from './payment-transaction.queries.js';
 import { tokenHashOf } from './payment-links.js';
-import { InvoiceLedger } from './invoice-ledger.js';
-import { TransactionQueries } from './transaction.queries.js';
+import { BookingParties } from './booking-parties.js';
+import { PaymentSettlement } from './payment-settlement.js';
 
 /** Reading and paying a payment link by its token (public: the token is the only key). */
 @Injectable()
@@ -19,10 +26,9 @@ export class PayByLink {
     private readonly events: DomainEvents,
     private readonly payments: PaymentsRepository,
     private readonly charges: CardCharges,
-    private readonly bookings: BookingLedger,
     private readonly views: PaymentLinkViews,
-    private readonly transactions: TransactionQueries,
-    private readonly invoices: InvoiceLedger,
+    private readonly settlement: PaymentSettlement,
+    private readonly parties: BookingParties,
     private readonly clock: Clock,
   ) {}
 
@@ -51,17 +57,34 @@ export class PayByLink {
         if (status === 'expired') throw paymentLinkExpired();
         // Paid some other way since its check-out.
         if (booking?.paid) throw bookingAlreadyPaid(booking.id);
-        const charged = await this.charges.chargeOnce(card, paymentTransaction.amount, `Payment link ${found.linkId}`).catch((error: unknown) => {
-          if (error instanceof DomainError && error.code === 'card_declined') {
-            failures.push({ organisationId: found.organisationId, payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now) });
-          }
-          throw error;
-        });
-        undo.add(() => this.charges.refund(charged.paymentId, paymentTransaction.amount));
-        paymentTransaction.payByLink(charged.paymentId, now);
+        // Tried already, and waiting for the payer to answer their bank: that payment may still be captured.
+        if (paymentTransaction.awaitsCardholder()) throw paymentRequiresAction(`Payment link ${found.linkId}`);
+        const accountId = await this.parties.merchantIdOf(paymentTransaction.businessId);
+        this.charges.assertCanPay({ accountId, businessId: paymentTransaction.businessId });
+        const charged = await this.charges
+          .chargeOnce(
+            card,
+            {
+              amount: paymentTransaction.amount,
+              description: `Payment link ${found.linkId}`,
+              destination: { businessId: paymentTransaction.businessId, accountId, platformFeeAmount: paymentTransaction.platformFeeAmount },
+              // Each attempt at a link is its own (another card after a decline), unless it retries a request.
+              idempotencyKey: operationKey(`${paymentTransaction.id}_${newUuid()}`, 'payment-link-charge'),
+              metadata: { organisationId: found.organisationId, paymentLinkId: found.linkId },
+            },
+            undo,
+          )
+          .catch((error: unknown) => {
+            if (error instanceof DomainError && error.code === 'card_declined') {
+              failures.push({ organisationId: found.organisationId, payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now) });
+            }
+            throw error;
+          });
+        paymentTransaction.payByLink(charged, now);
         await this.payments.save(paymentTransaction);
         await this.payments.transactionChanged(found.organisationId, paymentTransaction.transactionId!, now);
-        await this.settle(found.organisationId, paymentTransaction);
+        // Waiting for the payer's bank: paid, and settled, when the processor says it succeeded.
+        if (paymentTransaction.isSettled()) await this.settlement.settled(found.organisationId, paymentTransaction, booking);
         return this.views.of(found, paymentTransaction);
       });
     } catch (error) {
@@ -75,18 +98,7 @@ export class PayByLink {
   /** The link's booking, locked as a check-out and a cancellation lock it: a link pays only a booking still owed. */
   private async lockBookingOf(found: LinkToken): Promise<BookingToSettle | null> {
     const paymentTransaction = await this.payments.findPaymentTransaction(found.organisationId, found.paymentTransactionId);
-    const transaction = paymentTransaction && (await this.payments.findTransaction(found.organisationId, paymentTransaction.transactionId!));
-    return transaction?.bookingId ? this.bookings.lock(found.organisationId, transaction.bookingId) : null;
-  }
-
-  /** The link paid the last part of its transaction (and no claim of it was voided): the booking is paid. */
-  private async settle(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
-    const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
-    const part = read.paymentTransactions.find((candidate) => candidate.paymentTransaction.id === paymentTransaction.id)!;
-    await this.events.record('payment.succeeded', organisationId, part);
-    if (settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)) && read.transaction.bookingId)
-      await this.bookings.markPaid(organisationId, read.transaction.bookingId);
-    await this.invoices.settle(organisationId, read.transaction.id, this.clock.now());
+    return paymentTransaction && this.settlement.lockBookingOf(paymentTransaction);
   }
 
   private async find(token: string): Promise<LinkToken> {

@@ -4,7 +4,7 @@ import { ClientQueries } from '@app/membership';
 import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
 import { AppointmentTypeQueries, BookingQueries } from '@app/scheduling';
-import type { LinkStatus, PaymentTransaction } from '../domain/payment-transaction.js';
+import { AWAITING_PAYMENT, type LinkStatus, PAYMENT_CANCELED, type PaymentTransaction } from '../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 
 /** The appointment a link asks payment for, as its patient sees it on their booking's page. */
@@ -25,7 +25,16 @@ export interface LinkView {
   expiresAt: Date;
   status: LinkStatus;
   paidAt: Date | null;
+  /** The payment tried with it, as the processor answered: `null` until one is tried. */
+  payment: { status: string; clientSecret: string | null } | null;
   booking: LinkBooking | null;
+}
+
+/** A link's payment once one was tried: succeeded, or waiting for the payer's bank with the secret their page answers it with. */
+function paymentOf(paymentTransaction: PaymentTransaction): LinkView['payment'] {
+  const payment = paymentTransaction.payment;
+  if (!payment || payment.status === AWAITING_PAYMENT || payment.status === PAYMENT_CANCELED) return null;
+  return { status: payment.status, clientSecret: payment.clientSecret };
 }
 
 /** Reads a payment link's view from the contexts that own its parts. */
@@ -63,6 +72,7 @@ export class PaymentLinkViews {
       expiresAt: found.expiresAt,
       status,
       paidAt: status === 'paid' && paidOn ? new Date(paidOn) : null,
+      payment: paymentOf(paymentTransaction),
       booking,
     };
   }

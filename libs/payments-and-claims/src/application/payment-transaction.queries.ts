@@ -6,8 +6,8 @@ import { Claim } from '../domain/claim.js';
 import { MedicareClaim } from '../domain/medicare-claim.js';
 import type { PaymentTransaction } from '../domain/payment-transaction.js';
 
-const CLAIMS = ReadModel.of(Claim, 'c');
-const MEDICARE_CLAIMS = ReadModel.of(MedicareClaim, 'm');
+export const CLAIMS = ReadModel.of(Claim, 'c');
+export const MEDICARE_CLAIMS = ReadModel.of(MedicareClaim, 'm');
 
 /** A payment transaction with what its answer shows of its claims, cards and people. */
 export interface PaymentTransactionView {

@@ -3,23 +3,26 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Jobs } from '@app/jobs';
 import { AppConfig } from '@app/shared';
 import { Clock, DomainError, DomainEvents } from '@app/shared/domain';
+import { DirectoryQueries } from '@app/organisations';
 import { PayoutBank } from '../domain/payout-bank.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
-import { moveOn } from '../domain/payout.js';
+import { type Payout, sent } from '../domain/payout.js';
+import { PayoutOutcome } from './payout-outcome.use-case.js';
 import { RunPayout, TRANSFER_QUEUE } from './run-payout.use-case.js';
 
 export const DAILY_QUEUE = 'payouts.daily';
 export const RUN_QUEUE = 'payouts.run';
 export const SETTLE_QUEUE = 'payouts.settle';
-/** How long after a transfer the bank is asked whether the money arrived, and again while it has not. */
-const SETTLE_AFTER_SECONDS = 60;
 
 /**
  * Payouts on the job engine: once a day at PAYOUT_TIME (PAYOUT_TIME_ZONE) a run job per business
- * with money waiting; a transfer job per payout (pending → in_transit); a settle job that asks the
- * bank (→ paid, or failed and its payment transactions back in the queue for the next run). Each
- * moves the payout under its row lock: a job the engine runs again while the first run is still
- * going (past its expiry) waits, and finds the payout moved on.
+ * with money waiting; a transfer job per payout (pending → in_transit, or failed when the bank
+ * refuses it outright); a settle job that asks the bank at once and then every
+ * `PayoutBank.checkAgainAfterSeconds` (→ paid, or failed and its payment transactions back in the
+ * queue for the next run), recorded by `PayoutOutcome`, which also takes what a bank reports itself
+ * (Stripe's `payout.paid` and `payout.failed` webhooks, by its own id of the transfer). Each moves
+ * the payout under its row lock: a job the engine runs again while the first run is still going
+ * (past its expiry) waits, and finds the payout moved on.
  */
 @Injectable()
 export class PayoutJobs implements OnApplicationBootstrap {
@@ -28,7 +31,9 @@ export class PayoutJobs implements OnApplicationBootstrap {
     private readonly run: RunPayout,
     private readonly payments: PaymentsRepository,
     private readonly bank: PayoutBank,
+    private readonly directory: DirectoryQueries,
     private readonly events: DomainEvents,
+    private readonly outcomes: PayoutOutcome,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -67,10 +72,20 @@ export class PayoutJobs implements OnApplicationBootstrap {
       const payout = await this.payments.lockPayout(payoutId);
       if (!payout || payout.status !== 'pending') return;
       // The bank treats a repeated transfer of one payout as the first: a retried job sends nothing twice.
-      await this.bank.send({ payoutId: payout.id, businessId: payout.businessId, amount: payout.amount, arrivalDate: payout.arrivalDate });
-      moveOn(payout, 'in_transit', this.clock.now());
+      const answer = await this.bank.send({
+        payoutId: payout.id,
+        businessId: payout.businessId,
+        accountId: await this.accountOf(payout),
+        amount: payout.amount,
+        arrivalDate: payout.arrivalDate,
+      });
+      if (answer.kind === 'refused') {
+        await this.outcomes.record(payout, 'failed');
+        return;
+      }
+      sent(payout, answer.bankPayoutId, this.clock.now());
       await this.payments.save(payout);
-      await this.jobs.send(SETTLE_QUEUE, { payoutId }, { startAfterSeconds: this.settleAfterSeconds() });
+      await this.jobs.send(SETTLE_QUEUE, { payoutId });
     });
   }
 
@@ -78,22 +93,18 @@ export class PayoutJobs implements OnApplicationBootstrap {
     await this.events.transaction(async () => {
       const payout = await this.payments.lockPayout(payoutId);
       if (!payout || payout.status !== 'in_transit') return;
-      const outcome = await this.bank.outcome(payoutId);
+      const outcome = await this.bank.outcome({ payoutId, accountId: await this.accountOf(payout), bankPayoutId: payout.bankPayoutId });
       if (outcome === 'in_transit') {
-        await this.jobs.send(SETTLE_QUEUE, { payoutId }, { startAfterSeconds: SETTLE_AFTER_SECONDS });
+        await this.jobs.send(SETTLE_QUEUE, { payoutId }, { startAfterSeconds: this.bank.checkAgainAfterSeconds });
         return;
       }
-      const now = this.clock.now();
-      moveOn(payout, outcome, now);
-      await this.payments.save(payout);
-      if (outcome === 'failed') await this.payments.releaseTransactionsOf(payout.id, now);
-      await this.events.record(outcome === 'paid' ? 'payout.paid' : 'payout.failed', payout.organisationId, payout);
+      await this.outcomes.record(payout, outcome);
     });
   }
 
-  /** The built-in bank answers at once; a real one is asked a minute later. */
-  private settleAfterSeconds(): number | undefined {
-    return this.config.payoutBank === 'test' ? undefined : SETTLE_AFTER_SECONDS;
+  /** The business's account the bank pays from (its `merchantId`). */
+  private async accountOf(payout: Payout): Promise<string | null> {
+    return (await this.directory.businesses([payout.businessId])).get(payout.businessId)?.merchantId ?? null;
   }
 }
 

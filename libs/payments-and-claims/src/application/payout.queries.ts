@@ -8,8 +8,8 @@ import { Payout } from '../domain/payout.js';
 import { Transaction } from '../domain/transaction.js';
 import { type PaymentTransactionView, PaymentTransactionQueries } from './payment-transaction.queries.js';
 
-const PAYOUTS = ReadModel.of(Payout, 'o');
-const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
+export const PAYOUTS = ReadModel.of(Payout, 'o');
+export const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
 const TRANSACTIONS = ReadModel.of(Transaction, 't');
 
 /** How many rows the reconciliation reads at a time. */

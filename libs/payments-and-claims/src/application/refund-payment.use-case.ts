@@ -1,13 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainEvents, sumCents } from '@app/shared/domain';
+import { operationKey } from '@app/shared';
+import { Clock, DomainEvents } from '@app/shared/domain';
 import { CardCharges } from '@app/wallet';
-import type { AdjustmentTransaction } from '../domain/payment-transaction.js';
+import { type AdjustmentTransaction, REFUND } from '../domain/payment-transaction.js';
 import { InvoiceLedger } from './invoice-ledger.js';
+import { notACardPayment, paymentRequiresAction, paymentTransactionNotFound, refundExceedsPayment } from '../domain/payments.errors.js';
+import { PaymentsRepository } from '../domain/payments.repository.js';
 
 /** A refund's answer: the adjustment, without the payout that will count it or the reason it was given. */
 export type Refund = Pick<AdjustmentTransaction, 'id' | 'createdAt' | 'source' | 'amount'>;
-import { notACardPayment, paymentTransactionNotFound, refundExceedsPayment } from '../domain/payments.errors.js';
-import { PaymentsRepository } from '../domain/payments.repository.js';
+
+export const refundOf = (adjustment: AdjustmentTransaction): Refund => ({
+  id: adjustment.id,
+  createdAt: adjustment.createdAt,
+  source: adjustment.source,
+  amount: adjustment.amount,
+});
 
 /**
  * Gives back part or all of a card payment through the processor, as an adjustment of minus the
@@ -29,19 +37,22 @@ export class RefundPayment {
       // The payment's row lock: two refunds of one payment count each other's amounts.
       const paid = await this.payments.lockPaymentTransaction(organisationId, paymentTransactionId);
       if (!paid) throw paymentTransactionNotFound(paymentTransactionId);
+      // Nothing of it was captured yet: there is nothing to give back.
+      if (paid.awaitsCardholder()) throw paymentRequiresAction(`Payment transaction ${paid.id}`);
       if (paid.source !== 'payment' || !paid.payment || !paid.isSettled() || paid.amount === 0) throw notACardPayment(paid.id);
-      const refunded = sumCents(paid.adjustments.filter((adjustment) => adjustment.source === 'refund').map((adjustment) => -adjustment.amount));
+      const refunded = paid.refunded();
       if (amount > paid.amount - refunded) throw refundExceedsPayment(paid.amount - refunded);
       const now = this.clock.now();
-      const adjustment = paid.adjust({ source: 'refund', amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) });
+      const adjustment = paid.adjust({ source: REFUND, amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) });
       await this.payments.save(paid);
       if (paid.transactionId) await this.payments.transactionChanged(organisationId, paid.transactionId, now);
-      const answer = { id: adjustment.id, createdAt: adjustment.createdAt, source: adjustment.source, amount: adjustment.amount };
+      const answer = refundOf(adjustment);
       await this.events.record('refund.created', organisationId, answer);
       if (paid.transactionId) await this.invoices.settle(organisationId, paid.transactionId, now);
       // Last, with everything else written: when the processor refuses, nothing is kept, and once it
       // has given the money back only the commit is left to fail (money cannot be taken back unasked).
-      await this.charges.refund(paid.payment.id, amount);
+      // Keyed by the request's Idempotency-Key when it has one: a refund retried after a commit that failed refunds once.
+      await this.charges.refund({ paymentId: paid.payment.id, amount, idempotencyKey: operationKey(adjustment.id, 'refund') });
       return answer;
     });
   }

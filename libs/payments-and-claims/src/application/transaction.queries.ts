@@ -10,8 +10,8 @@ import { transactionNotFound } from '../domain/payments.errors.js';
 import { Transaction } from '../domain/transaction.js';
 import { type PaymentTransactionView, PaymentTransactionQueries } from './payment-transaction.queries.js';
 
-const TRANSACTIONS = ReadModel.of(Transaction, 't');
-const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
+export const TRANSACTIONS = ReadModel.of(Transaction, 't');
+export const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
 
 /** A transaction with the people, places, cards and payment transactions its answer shows. */
 export interface TransactionView {

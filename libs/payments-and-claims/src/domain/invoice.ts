@@ -1,5 +1,5 @@
 import { type Cents, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
-import type { PaymentTransaction } from './payment-transaction.js';
+import { type AdjustmentTransaction, type PaymentTransaction, REFUND, REFUND_FAILED } from './payment-transaction.js';
 import type { Transaction } from './transaction.js';
 
 export type InvoiceStatus = 'open' | 'paid';
@@ -51,8 +51,11 @@ export interface InvoiceBalance {
   amountDue: Cents;
 }
 
-/** The number as printed: `INV-` and at least six digits. */
-export const invoiceNumber = (count: number) => `INV-${String(count).padStart(6, '0')}`;
+/** How an invoice's number is printed: `INV-` and at least six digits. */
+export const INVOICE_NUMBER = { prefix: 'INV-', digits: 6 } as const;
+
+/** The number as printed, from the count of its business's invoices (`INVOICE_NUMBER`). */
+export const invoiceNumber = (count: number) => `${INVOICE_NUMBER.prefix}${String(count).padStart(INVOICE_NUMBER.digits, '0')}`;
 
 /**
  * What a check-out billed, as a tax invoice: its items with their GST, and the parties as they were.
@@ -78,15 +81,15 @@ export class Invoice {
   updatedAt: Date;
 
   /**
-   * The invoice of a check-out's transaction; `count` is the business's next invoice number, and
-   * `paymentTransactions` what the check-out took (its status follows them).
+   * The invoice of a check-out's transaction; `paymentTransactions` are what the check-out took (its
+   * status follows them). Its `number` is given as it is stored, in the statement that takes it
+   * from its business's counter (`PaymentsRepository.addCheckOut`): empty until then.
    */
   static issue(
     transaction: Transaction,
     paymentTransactions: readonly PaymentTransaction[],
     booking: { id: string; clientId: string; serviceDate: Date },
     parties: InvoiceParties,
-    count: number,
     now: Date,
   ): Invoice {
     const invoice = new Invoice();
@@ -96,7 +99,7 @@ export class Invoice {
     invoice.bookingId = booking.id;
     invoice.transactionId = transaction.id;
     invoice.clientId = booking.clientId;
-    invoice.number = invoiceNumber(count);
+    invoice.number = '';
     invoice.issuedAt = now;
     invoice.parties = parties;
     invoice.items = transaction.items.map((item) => {
@@ -123,8 +126,8 @@ export class Invoice {
 
   /**
    * Payments are the settled payment transactions (a card payment, a health fund or Medicare
-   * benefit; a voided claim's is taken back by its adjustment), refunds the card refunds. A refund
-   * is money given back, not a debt again: `amountDue = max(0, total − amountPaid)`.
+   * benefit; a voided claim's is taken back by its adjustment), refunds the card refunds less those
+   * the processor could not make. A refund is money given back, not a debt again: `amountDue = max(0, total − amountPaid)`.
    */
   balanceOf(paymentTransactions: readonly PaymentTransaction[]): InvoiceBalance {
     const settled = paymentTransactions.filter((paymentTransaction) => paymentTransaction.isSettled());
@@ -134,9 +137,10 @@ export class Invoice {
       createdAt: paymentTransaction.createdAt,
     }));
     const adjustments = settled.flatMap((paymentTransaction) => paymentTransaction.adjustments);
-    const voided = sumCents(adjustments.filter((adjustment) => adjustment.source !== 'refund').map((adjustment) => -adjustment.amount));
+    const isRefund = (adjustment: AdjustmentTransaction) => adjustment.source === REFUND || adjustment.source === REFUND_FAILED;
+    const voided = sumCents(adjustments.filter((adjustment) => !isRefund(adjustment)).map((adjustment) => -adjustment.amount));
     const amountPaid = sumCents(payments.map((payment) => payment.amount)) - voided;
-    const amountRefunded = sumCents(adjustments.filter((adjustment) => adjustment.source === 'refund').map((adjustment) => -adjustment.amount));
+    const amountRefunded = sumCents(adjustments.filter(isRefund).map((adjustment) => -adjustment.amount));
     return { payments, amountPaid, amountRefunded, amountDue: Math.max(0, this.total - amountPaid) };
   }
 

@@ -1,4 +1,4 @@
-import { assertCents, type Cents, CURRENCY, invalidField, newUuid, nextUpdatedAt } from '@app/shared/domain';
+import { assertCents, type Cents, CURRENCY, invalidField, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
 import { paymentLinkPaid } from './payments.errors.js';
 import type { Claim } from './claim.js';
 import type { MedicareClaim } from './medicare-claim.js';
@@ -8,8 +8,34 @@ export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
 /** A link's payment before the client pays it. */
 export const AWAITING_PAYMENT = 'requires_payment_method';
 
+/**
+ * A card payment whose cardholder's bank asked for them (3-D Secure): nothing is captured until
+ * they answer it with the payment's `clientSecret`, and the processor reports the outcome. Not
+ * settled: in no payout, not paid on its invoice, and its booking not paid.
+ */
+export const REQUIRES_ACTION = 'requires_action';
+
+/** A charge the processor answered: captured (`succeeded`), or waiting for the cardholder. */
+export interface ProcessorOutcome {
+  paymentId: string;
+  status: 'succeeded' | 'requires_action';
+  clientSecret: string | null;
+}
+
 /** A link's payment once its booking was cancelled: no one can make it (the processor's word for such a payment). */
 export const PAYMENT_CANCELED = 'canceled';
+
+/** A card payment whose money is in hand. */
+export const PAYMENT_SUCCEEDED = 'succeeded';
+
+/** A check-out's card payment that the processor reported failed later (3-D Secure refused): it holds nothing. */
+export const PAYMENT_FAILED = 'failed';
+
+/** The adjustment a refund is: minus what was given back. */
+export const REFUND = 'refund';
+
+/** The adjustment that gives back to the business a refund the processor could not make: plus its amount. */
+export const REFUND_FAILED = 'refund_failed';
 
 /**
  * What paying a link would do: `open` takes the payment; `paid` was paid already (409
@@ -34,6 +60,8 @@ export interface AdjustmentTransaction {
   amount: Cents;
   /** Why a refund was given, as its request said; kept, not answered. */
   reason?: string;
+  /** A `refund_failed`'s: the refund whose failure it gives back; kept, not answered. */
+  reverses?: string;
   /**
    * The payout that counted it; `null` while it waits for the next one. An adjustment made after its
    * payment transaction was paid out goes into a later payout than the payment transaction did.
@@ -79,6 +107,23 @@ export class PaymentTransaction {
   /** When it last changed: paid through its link, its link cancelled, adjusted, paid out or given back by a failed payout. */
   updatedAt: Date;
 
+  /** A card charged at the processor: its payment, as the processor answered it. */
+  static forCharge(
+    owner: Owner,
+    charged: ProcessorOutcome,
+    paymentMethodId: string | null,
+    amount: Cents,
+    platformFeeAmount: Cents,
+    now: Date,
+  ): PaymentTransaction {
+    return PaymentTransaction.forCardPayment(
+      owner,
+      { id: charged.paymentId, status: charged.status, paymentMethodId, clientSecret: charged.clientSecret, amount },
+      platformFeeAmount,
+      now,
+    );
+  }
+
   static forCardPayment(
     owner: Owner,
     payment: Omit<CardPayment, 'id' | 'currency'> & { id?: string },
@@ -104,7 +149,61 @@ export class PaymentTransaction {
 
   /** Money in hand: a claim, or a card payment that succeeded (not a link still waiting). */
   isSettled(): boolean {
-    return this.source !== 'payment' || this.payment?.status === 'succeeded';
+    return this.source !== 'payment' || this.payment?.status === PAYMENT_SUCCEEDED;
+  }
+
+  /**
+   * The processor says the card payment succeeded, later than it was made (the payer completed
+   * 3-D Secure, or paid the link on its page): settled now, so the next payout counts it, and its
+   * link shows as paid. Money that moved is recorded whatever the payment waited for. Whether it changed.
+   */
+  succeeded(now: Date): boolean {
+    if (!this.payment || this.payment.status === PAYMENT_SUCCEEDED) return false;
+    this.payment = { ...this.payment, status: PAYMENT_SUCCEEDED };
+    this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
+    this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
+  }
+
+  /**
+   * The processor says the card payment failed, later than it was made (the bank refused 3-D
+   * Secure). A link's payment waits for its payer again (`requires_payment_method`, the processor's
+   * own status for it); a check-out's becomes `failed` and holds nothing, so its booking can be
+   * checked out again. One that succeeded, was cancelled, failed or still waits changes not. Whether it changed.
+   */
+  failed(now: Date): boolean {
+    const status = this.paymentLinks.length > 0 ? AWAITING_PAYMENT : PAYMENT_FAILED;
+    if (!this.payment || [PAYMENT_SUCCEEDED, PAYMENT_CANCELED, status].includes(this.payment.status)) return false;
+    // A link waits as it did before it was tried: the next payer's attempt is a payment of its own.
+    this.payment = { ...this.payment, status, ...(status === AWAITING_PAYMENT ? { clientSecret: null } : {}) };
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
+  }
+
+  /** What its refunds gave back so far, in cents: refunds less those that failed. */
+  refunded(): Cents {
+    return sumCents(this.adjustments.filter((adjustment) => [REFUND, REFUND_FAILED].includes(adjustment.source)).map((adjustment) => -adjustment.amount));
+  }
+
+  /**
+   * The processor could not make a refund of it: the money never left, so an adjustment of plus the
+   * refund's amount (`refund_failed`) gives it back to the business, counted by the next payout as
+   * the refund was. The refund is the one `refundId` names, else the latest of `amount` cents; each
+   * is given back once. Answers the refund, or `null` when none is left to give back.
+   */
+  refundFailed(refundId: string | null, amount: Cents, now: Date): AdjustmentTransaction | null {
+    const givenBack = new Set(this.adjustments.map((adjustment) => adjustment.reverses));
+    const refunds = this.adjustments.filter((adjustment) => adjustment.source === REFUND && !givenBack.has(adjustment.id));
+    const refund = refunds.find((candidate) => candidate.id === refundId) ?? refunds.findLast((candidate) => candidate.amount === -amount);
+    if (!refund) return null;
+    this.adjust({ source: REFUND_FAILED, amount: -refund.amount, createdAt: now.toISOString(), reverses: refund.id });
+    return refund;
+  }
+
+  /** Its card payment waits for the cardholder to answer their bank (3-D Secure). */
+  awaitsCardholder(): boolean {
+    return this.payment?.status === REQUIRES_ACTION;
   }
 
   /** Its link's status at `now`; a link is open up to and at its expiry. A cancelled link stays cancelled past it. */
@@ -121,12 +220,18 @@ export class PaymentTransaction {
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
-  /** The client paid the link: the payment succeeded now. */
-  payByLink(processorPaymentId: string, now: Date): void {
+  /**
+   * The client paid the link: the payment succeeded now, or waits for the client to answer their
+   * bank (and the link is paid once the processor says it succeeded).
+   */
+  payByLink(charged: ProcessorOutcome, now: Date): void {
     if (!this.payment || this.payment.status !== AWAITING_PAYMENT) throw paymentLinkPaid();
-    this.payment = { ...this.payment, id: processorPaymentId, status: 'succeeded' };
-    this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
-    this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
+    this.payment = { ...this.payment, id: charged.paymentId, clientSecret: charged.clientSecret };
+    if (charged.status === PAYMENT_SUCCEEDED) {
+      this.succeeded(now);
+      return;
+    }
+    this.payment = { ...this.payment, status: charged.status };
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 

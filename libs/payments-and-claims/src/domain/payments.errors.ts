@@ -61,6 +61,12 @@ export const paymentLinkOpen = (id: string, expiresAt: Date): DomainError =>
     `Booking ${id} was checked out with a payment link, open until ${expiresAt.toISOString()}: it is paid when the link is, and can be checked out again only once the link has expired.`,
   );
 
+export const paymentRequiresAction = (what: string): DomainError =>
+  conflict(
+    'payment_requires_action',
+    `${what} waits for the cardholder to confirm a card payment with their bank (3-D Secure), with the payment's clientSecret: it is paid, or fails, when they have answered.`,
+  );
+
 export const gapNotCovered = (gap: number): DomainError =>
   new DomainError('validation', 'validation_failed', `The gap of ${gap} cents needs a payment or a payment link.`, [
     { field: 'payment', code: 'gap_not_covered', message: `a gap of ${gap} cents remains after the claims: send payment or paymentLink` },

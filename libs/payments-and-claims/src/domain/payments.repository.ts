@@ -1,5 +1,6 @@
 import type { Cents } from '@app/shared/domain';
 import type { Claim } from './claim.js';
+import type { Invoice } from './invoice.js';
 import type { MedicareClaim } from './medicare-claim.js';
 import type { PaymentTransaction } from './payment-transaction.js';
 import type { Payout, PayoutTotals } from './payout.js';
@@ -9,6 +10,14 @@ import type { Transaction } from './transaction.js';
 export abstract class PaymentsRepository {
   abstract findTransaction(organisationId: string, id: string): Promise<Transaction | null>;
   abstract save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void>;
+  /**
+   * Inside the caller's transaction, in one statement: what a check-out made (its transaction, its
+   * claims, its payment transactions) and its invoice, numbered from its business's counter (the
+   * number is set on `invoice`). The counter's row stays locked until the transaction ends:
+   * concurrent check-outs of one business queue there, and a rollback gives the number back, so
+   * numbers have no gaps.
+   */
+  abstract addCheckOut(checkOut: NewCheckOut): Promise<void>;
   /**
    * Inside the caller's transaction: a part of the transaction (a payment transaction, a claim, a
    * Medicare claim) was added or changed, so the transaction's answer changed: its `updatedAt` moves
@@ -39,6 +48,12 @@ export abstract class PaymentsRepository {
   /** Read without a lock, for answers. */
   abstract findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
   abstract lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null>;
+  /**
+   * The card payment the processor knows by `paymentId` (Stripe: its PaymentIntent `pi_…`), whatever
+   * its organisation; `null` when no payment transaction has it. One index lookup, and no lock: a
+   * change of it takes its booking's lock first, then `lockPaymentTransaction`.
+   */
+  abstract findByProcessorPaymentId(paymentId: string): Promise<PaymentTransaction | null>;
   /** Inside the caller's transaction: the claim of the transaction, with its payment transaction locked. */
   abstract lockClaimOf(
     organisationId: string,
@@ -72,6 +87,8 @@ export abstract class PaymentsRepository {
   abstract businessesWithUnpaid(): Promise<string[]>;
   /** Holds the payout's row lock until the caller's transaction ends: a payout job run twice at once moves it once. */
   abstract lockPayout(id: string): Promise<Payout | null>;
+  /** As `lockPayout`, by the id the bank gave the transfer (Stripe: its payout `po_…`). */
+  abstract lockPayoutByBankPayoutId(bankPayoutId: string): Promise<Payout | null>;
   /** What a failed payout counted (amounts and adjustments) goes back to wait for the next run; each changed at `now`. */
   abstract releaseTransactionsOf(payoutId: string, now: Date): Promise<void>;
   /** Inside the caller's transaction: the booking's payment transactions whose link waits to be paid, locked. */
@@ -89,12 +106,23 @@ export abstract class PaymentsRepository {
   ): Promise<Payout>;
 }
 
+/** What a check-out writes. */
+export interface NewCheckOut {
+  transaction: Transaction;
+  claims: readonly Claim[];
+  medicareClaims: readonly MedicareClaim[];
+  paymentTransactions: readonly PaymentTransaction[];
+  invoice: Invoice;
+}
+
 export interface EarlierCheckOuts {
   /** When the latest-expiring payment link still unpaid and open expires; `null` when there is none. */
   openLinkUntil: Date | null;
   /** Whether a health fund claim, or a Medicare claim, was made and not voided. */
   healthFundClaimed: boolean;
   medicareClaimed: boolean;
+  /** Whether a card payment of theirs waits for its cardholder to answer their bank (3-D Secure). */
+  awaitingCardholder: boolean;
   /**
    * What they still hold for the booking, in cents: every settled payment transaction's amount plus
    * its adjustments (refunds and voids take money back), before platform fees.

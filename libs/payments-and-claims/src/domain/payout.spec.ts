@@ -3,7 +3,7 @@ import { DomainError, isUuid } from '@app/shared/domain';
 import { Claim } from './claim.js';
 import { MedicareClaim } from './medicare-claim.js';
 import { type Owner, PaymentTransaction, waitsForPayout } from './payment-transaction.js';
-import { Payout, payoutAmountOf } from './payout.js';
+import { moveOn, Payout, payoutAmountOf } from './payout.js';
 
 /** amount − platform fee + adjustments, in cents: what all the payouts of a payment transaction add up to. */
 const netOf = (transaction: PaymentTransaction): number =>
@@ -139,6 +139,37 @@ describe('Payout.assemble', () => {
     expect(error.message).not.toContain(fresh.id);
     expect(taken.payoutId).toBe(first.id);
     expect(fresh.payoutId).toBeNull();
+  });
+});
+
+describe('moveOn', () => {
+  const payout = () =>
+    Payout.of(
+      { id: '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7', organisationId: ORGANISATION, businessId: BUSINESS },
+      { amount: 9304, transactionCount: 1 },
+      { arrivalDate: '2026-11-24' },
+      NOW,
+    );
+
+  it('goes pending, in transit, then paid or failed, never back', () => {
+    const paid = payout();
+    expect([moveOn(paid, 'paid', LATER), moveOn(paid, 'in_transit', LATER), moveOn(paid, 'paid', LATER)]).toEqual([false, true, true]);
+    expect([moveOn(paid, 'in_transit', LATER), moveOn(paid, 'paid', LATER)]).toEqual([false, false]);
+    const failed = payout();
+    expect([moveOn(failed, 'failed', LATER), moveOn(failed, 'in_transit', LATER), moveOn(failed, 'paid', LATER), moveOn(failed, 'failed', LATER)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('fails a paid payout the bank returned later, keeping its amount', () => {
+    const returned = payout();
+    moveOn(returned, 'in_transit', NOW);
+    moveOn(returned, 'paid', NOW);
+    expect(moveOn(returned, 'failed', LATER)).toBe(true);
+    expect(returned).toMatchObject({ status: 'failed', amount: 9304, updatedAt: LATER });
   });
 });
 

@@ -25,6 +25,11 @@ export class Payout {
   /** `YYYY-MM-DD`: when the bank is expected to credit it. */
   arrivalDate: string;
   transactionCount: number;
+  /**
+   * The bank's own id of the transfer (Stripe: its payout `po_…` on the business's connected
+   * account), once sent; `null` before, and with a bank that gives none. Not in answers.
+   */
+  bankPayoutId: string | null;
   createdAt: Date;
   /** When its status last moved on; equal to `createdAt` until then. */
   updatedAt: Date;
@@ -62,15 +67,26 @@ export class Payout {
     payout.status = props.status ?? 'pending';
     payout.arrivalDate = props.arrivalDate;
     payout.transactionCount = totals.transactionCount;
+    payout.bankPayoutId = null;
     payout.createdAt = now;
     payout.updatedAt = now;
     return payout;
   }
 }
 
-/** The bank's answers move a payout on: `pending` → `in_transit` → `paid` or `failed`. Its amount never changes. */
+/** The bank took the transfer under its own id: the payout is on its way. */
+export function sent(payout: Payout, bankPayoutId: string | null, now: Date): boolean {
+  payout.bankPayoutId = bankPayoutId;
+  return moveOn(payout, 'in_transit', now);
+}
+
+/**
+ * The bank's answers move a payout on: `pending` → `in_transit` → `paid` or `failed`, and `paid` →
+ * `failed` when the bank returns the money days later (Stripe reports such a payout failed after it
+ * said paid). Its amount never changes.
+ */
 export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed', now: Date): boolean {
-  const allowed: Record<PayoutStatus, PayoutStatus[]> = { pending: ['in_transit', 'failed'], in_transit: ['paid', 'failed'], paid: [], failed: [] };
+  const allowed: Record<PayoutStatus, PayoutStatus[]> = { pending: ['in_transit', 'failed'], in_transit: ['paid', 'failed'], paid: ['failed'], failed: [] };
   if (!allowed[payout.status].includes(status)) return false;
   payout.status = status;
   payout.updatedAt = nextUpdatedAt(payout.updatedAt, now);

@@ -24,7 +24,7 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
   // A refusal is no stored resource: its code and message are the data.
   renderers.register(['claim.rejected', 'medicare_claim.rejected'], (rejection: ClaimRejection) => rejection);
   // The refund's answer is the adjustment as it is stored.
-  renderers.register(['refund.created'], (refund: Refund) => refund);
+  renderers.register(['refund.created', 'refund.failed'], (refund: Refund) => refund);
   renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) => PayoutResponse.from(payout));
   renderers.register(['invoice.created', 'invoice.paid'], (invoice: InvoiceView) => InvoiceResponse.from(invoice));
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { AppConfig, DomainError, invalidField } from '@app/shared';
+import { AppConfig, DomainError, invalidField, requestIdempotencyOf, withRequestIdempotency } from '@app/shared';
 import { ApiKey } from '../keys/domain/api-key.js';
 import { ApiKeyAuthenticator } from '../access/api-key-authenticator.js';
 import { replayErrorOf } from './answer-shown-once.js';
@@ -75,7 +75,8 @@ export class IdempotencyMiddleware implements NestMiddleware {
         throw claim.error;
       case 'claimed':
         this.recordResponse(request, response, claim.held, this.keepInProgress(request, claim.held));
-        return next();
+        // What the request asks of outside parties carries keys derived from this one: a retry of it asks again with the same keys.
+        return withRequestIdempotency(requestIdempotencyOf(apiKeyHash, key, requestHash), next);
     }
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { computed, Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { computed, Expansion, type JoinedRead, joinedRead, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { Provider } from '../domain/provider.js';
@@ -22,7 +22,20 @@ export const PROVIDERS = ReadModel.of(Provider, 'p', {
     ),
   },
 });
-const LINKS = ReadModel.of(ProviderLocationLink, 'l');
+export const LINKS = ReadModel.of(ProviderLocationLink, 'l');
+
+/** The rest of a read of the provider's link to the location: the live one, else the last archived. Each argument a SQL expression. */
+const linkAtWhere = (organisation: string, provider: string, location: string) =>
+  `where l.organisation_id = ${organisation} and l.provider_id = ${provider} and l.location_id = ${location}
+   order by l.deleted, l.created_at desc, l.id desc limit 1`;
+
+/** The organisation's provider, archived or not, for a statement of another context (`SqlReader.row`); each argument a SQL expression of it. */
+export const providerRead = (organisation: string, id: string): JoinedRead<ProviderView> =>
+  joinedRead(PROVIDERS, `where p.organisation_id = ${organisation} and p.id = ${id}`);
+
+/** As `linkAt`, for a statement of another context (`SqlReader.row`); each argument a SQL expression of it. */
+export const linkAtRead = (organisation: string, provider: string, location: string): JoinedRead<ProviderLocationLink> =>
+  joinedRead(LINKS, linkAtWhere(organisation, provider, location));
 
 /** What this context's answers and other contexts read of providers and their links. */
 export abstract class PractitionerQueries {
@@ -42,12 +55,29 @@ export abstract class PractitionerQueries {
   /** Providers by id, without expansions. */
   abstract byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>>;
   abstract bookable(organisationId: string): Promise<ProviderView[]>;
+  /**
+   * The bookable providers with a live link to the location, and `alsoProviderId` when it is
+   * bookable wherever it works; in listing order. Reads only the location's providers, however
+   * many the organisation has.
+   */
+  abstract bookableAt(organisationId: string, locationId: string, alsoProviderId?: string): Promise<ProviderView[]>;
   abstract missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
   abstract liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
   /** The provider's link to the location, archived or not: the live one when there is one, else the last archived; `null` when it never had one. */
   abstract linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
   /** Links by id. */
   abstract linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>>;
+
+  /** The provider (as `byIds` reads it) and its `liveLink` to the location; `null` for an unknown provider. */
+  async atLocation(
+    organisationId: string,
+    providerId: string,
+    locationId: string,
+  ): Promise<{ provider: ProviderView; liveLink: ProviderLocationLink | null } | null> {
+    const [providers, liveLink] = await Promise.all([this.byIds(organisationId, [providerId]), this.liveLink(organisationId, providerId, locationId)]);
+    const provider = providers.get(providerId);
+    return provider ? { provider, liveLink } : null;
+  }
 }
 
 /**
@@ -127,6 +157,16 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     ]);
   }
 
+  bookableAt(organisationId: string, locationId: string, alsoProviderId?: string): Promise<ProviderView[]> {
+    return this.sql.select(
+      PROVIDERS,
+      `where p.organisation_id = $1 and p.bookings_enabled and not p.deleted
+         and (p.id in (select l.provider_id from provider_location_links l where l.location_id = $2 and not l.deleted) or p.id = $3)
+       order by p.last_name, p.first_name, p.id`,
+      [organisationId, locationId, alsoProviderId ?? null],
+    );
+  }
+
   private async withExpansions(organisationId: string, rows: ProviderView[], expansion: Expansion<ProviderExpansion>): Promise<ProviderView[]> {
     const links = expansion.has('locationLinks') ? Map.groupBy(await this.linksOf(rows.map((row) => row.id)), (link) => link.providerId) : undefined;
     const locations = expansion.has('locations')
@@ -157,6 +197,23 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     return ids.filter((id) => !existing.has(id));
   }
 
+  /** One statement. */
+  override async atLocation(
+    organisationId: string,
+    providerId: string,
+    locationId: string,
+  ): Promise<{ provider: ProviderView; liveLink: ProviderLocationLink | null } | null> {
+    const pair = await this.sql.firstPair(
+      PROVIDERS,
+      LINKS,
+      `left join provider_location_links l on l.provider_id = p.id and l.organisation_id = p.organisation_id and l.location_id = $3
+         and not l.deleted and not p.deleted
+       where p.organisation_id = $1 and p.id = $2`,
+      [organisationId, providerId, locationId],
+    );
+    return pair && { provider: pair[0], liveLink: pair[1] };
+  }
+
   /** The live link of a provider (not deleted) to a location, or `null`. */
   liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
     return this.sql.first(
@@ -169,12 +226,7 @@ export class SqlPractitionerQueries extends PractitionerQueries {
 
   async linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
     if (!isUuid(providerId) || !isUuid(locationId)) return null;
-    return this.sql.first(
-      LINKS,
-      `where l.organisation_id = $1 and l.provider_id = $2 and l.location_id = $3
-       order by l.deleted, l.created_at desc, l.id desc limit 1`,
-      [organisationId, providerId, locationId],
-    );
+    return this.sql.first(LINKS, linkAtWhere('$1', '$2', '$3'), [organisationId, providerId, locationId]);
   }
 
   async linksByIds(ids: readonly string[]): Promise<Map<string, ProviderLocationLink>> {

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { includesArchived, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { includesArchived, type JoinedRead, joinedRead, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { AppointmentType } from '../domain/appointment-type.js';
 import { appointmentTypeNotFound } from '../domain/scheduling.errors.js';
 
 export const APPOINTMENT_TYPES = ReadModel.of(AppointmentType, 't');
+
+/** The organisation's appointment type, archived or not, for a statement that reads several things at once (`SqlReader.row`); each argument a SQL expression. */
+export const appointmentTypeRead = (organisation: string, id: string): JoinedRead<AppointmentType> =>
+  joinedRead(APPOINTMENT_TYPES, `where t.organisation_id = ${organisation} and t.id = ${id}`);
 
 @Injectable()
 export class AppointmentTypeQueries {

@@ -90,7 +90,13 @@ export class AvailabilityQueries {
         ? this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2 and not t.deleted', [organisation.id, request.appointmentTypeId])
         : [],
       this.locations.locations(organisation.id, isUuid(request.locationId) ? [request.locationId] : []),
-      this.providers.bookable(organisation.id),
+      isUuid(request.locationId)
+        ? this.providers.bookableAt(
+            organisation.id,
+            request.locationId,
+            request.providerId !== undefined && isUuid(request.providerId) ? request.providerId : undefined,
+          )
+        : [],
     ]);
     const location = locations.get(request.locationId);
     if (!type) throw referenceNotFound('appointmentTypeId', 'Appointment type', request.appointmentTypeId);

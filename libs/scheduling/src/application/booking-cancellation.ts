@@ -7,6 +7,7 @@ import { BookingRepository } from '../domain/booking.repository.js';
 import { cancellationPolicyOf, feeToCharge } from '../domain/cancellation-policy.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
+import { BookingWriteReads } from './booking-write-reads.js';
 
 /**
  * Scheduling's steps of a booking's cancellation, each inside the caller's database transaction:
@@ -16,17 +17,21 @@ import { BookingQueries, type BookingView } from './booking.queries.js';
 @Injectable()
 export class BookingCancellation {
   constructor(
+    private readonly reads: BookingWriteReads,
     private readonly bookings: BookingRepository,
     private readonly queries: BookingQueries,
     private readonly organisations: OrganisationQueries,
     private readonly events: DomainEvents,
   ) {}
 
-  /** Cancels the booking, holding its row lock until the caller's transaction ends. */
-  async cancel(organisationId: string, bookingId: string, now: Date): Promise<Booking> {
-    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.cancel(now));
-    if (!booking) throw bookingNotFound(bookingId);
-    return booking;
+  /**
+   * Cancels the booking, holding its row lock until the caller's transaction ends; the cancelled
+   * booking as its GET answers it, read with the lock.
+   */
+  async cancel(organisationId: string, bookingId: string, now: Date): Promise<BookingView> {
+    const found = await this.reads.change(organisationId, bookingId, (booking) => booking.cancel(now));
+    if (!found) throw bookingNotFound(bookingId);
+    return { booking: found.booking, expansion: Expansion.none(), ...found.parties };
   }
 
   /** The fee the organisation's policy makes billable now, and the card it is charged to; `null` when none is. */
@@ -36,17 +41,17 @@ export class BookingCancellation {
 
   /**
    * Cancels the later occurrences of the booking's series that have not started (none for a booking
-   * of no series), each row locked until the caller's transaction ends, earliest first.
+   * of no series), each row locked until the caller's transaction ends, earliest first; each as its
+   * GET answers it.
    */
-  async cancelLaterInSeries(organisationId: string, booking: Booking, now: Date): Promise<Booking[]> {
+  async cancelLaterInSeries(organisationId: string, booking: Booking, now: Date): Promise<BookingView[]> {
     if (!booking.seriesId) return [];
-    return this.bookings.changeLaterInSeries(organisationId, booking.seriesId, booking.serviceDate, (later) => later.cancel(now));
+    const later = await this.bookings.changeLaterInSeries(organisationId, booking.seriesId, booking.serviceDate, (found) => found.cancel(now));
+    return this.queries.withParties(organisationId, later, Expansion.none());
   }
 
-  /** The cancelled booking as its GET answers it, recorded as `booking.cancelled`. */
-  async recordCancelled(organisationId: string, bookingId: string): Promise<BookingView> {
-    const cancelled = await this.queries.get(organisationId, bookingId, Expansion.none());
+  /** Records `booking.cancelled` of a booking `cancel` or `cancelLaterInSeries` cancelled. */
+  async recordCancelled(organisationId: string, cancelled: BookingView): Promise<void> {
     await this.events.record('booking.cancelled', organisationId, cancelled);
-    return cancelled;
   }
 }

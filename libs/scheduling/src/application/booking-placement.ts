@@ -1,26 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { referenceNotFound } from '@app/shared/domain';
-import { PractitionerQueries, type ProviderLocationLink, type ProviderView } from '@app/practitioners';
+import type { ProviderLocationLink } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
-import { AppointmentTypeRepository } from '../domain/appointment-type.repository.js';
 import { type Booking, fitsBeside } from '../domain/booking.js';
-import { BookingRepository, type ProviderDiary } from '../domain/booking.repository.js';
+import { BookingRepository, type ProviderDiary, type ProviderLock } from '../domain/booking.repository.js';
 import { appointmentTypeDeleted, locationLinkDeleted, notLinked, notOffered, providerDeleted, slotUnavailable } from '../domain/scheduling.errors.js';
+import { BookingWriteReads, type Place, type PlaceParties } from './booking-write-reads.js';
 
-/** Who a booking is with, where, and for what. */
-export interface Place {
-  providerId: string;
-  locationId: string;
-  appointmentTypeId: string;
-}
-
-/** What the checks of a place read, archived or not; `null` for what the organisation does not have. */
-export interface PlaceReads {
-  provider: ProviderView | null;
-  /** The provider's link to the location: the live one, else the last archived. */
-  link: ProviderLocationLink | null;
-  type: AppointmentType | null;
-}
+/** What the checks of a place look at. */
+type PlaceChecked = Pick<PlaceParties, 'provider' | 'link' | 'appointmentType'>;
 
 /** The time a booking is to hold in its provider's diary. */
 export type Slot = Pick<Booking, 'id' | 'providerId' | 'locationId' | 'serviceDate' | 'endsAt'>;
@@ -34,19 +22,21 @@ export type Slot = Pick<Booking, 'id' | 'providerId' | 'locationId' | 'serviceDa
 @Injectable()
 export class BookingPlacement {
   constructor(
-    private readonly appointmentTypes: AppointmentTypeRepository,
-    private readonly practitioners: PractitionerQueries,
+    private readonly reads: BookingWriteReads,
     private readonly bookings: BookingRepository,
   ) {}
 
-  /** Reads what `verify` checks; a caller runs it beside its own reads. */
-  async read(organisationId: string, place: Place): Promise<PlaceReads> {
-    const [provider, link, type] = await Promise.all([
-      this.practitioners.byIds(organisationId, [place.providerId]).then((found) => found.get(place.providerId) ?? null),
-      this.practitioners.linkAt(organisationId, place.providerId, place.locationId),
-      this.appointmentTypes.findById(organisationId, place.appointmentTypeId),
-    ]);
-    return { provider, link, type };
+  /** Reads what `verify` checks, for checks made before the write's transaction. */
+  read(organisationId: string, place: Place): Promise<PlaceParties> {
+    return this.reads.ofPlace(organisationId, place);
+  }
+
+  /**
+   * In the write's transaction, in one statement: the place's parties and the client (what `verify`
+   * checks and the booking's answer shows), and the provider's lock, which `reserve` asks for.
+   */
+  lock(organisationId: string, place: Place, clientId: string): Promise<PlaceParties & { lock: ProviderLock }> {
+    return this.reads.lockPlace(organisationId, place, clientId);
   }
 
   /**
@@ -54,16 +44,16 @@ export class BookingPlacement {
    * booking: a 409 that says which (`provider_deleted`, `appointment_type_deleted`,
    * `location_link_deleted`), in that order. What does not exist at all is left to `verify`.
    */
-  refuseArchived(place: Place, { provider, link, type }: PlaceReads): void {
+  refuseArchived(place: Place, { provider, link, appointmentType }: PlaceChecked): void {
     if (provider?.deleted) throw providerDeleted(place.providerId);
-    if (type?.deleted) throw appointmentTypeDeleted(place.appointmentTypeId);
+    if (appointmentType?.deleted) throw appointmentTypeDeleted(place.appointmentTypeId);
     if (link?.deleted) throw locationLinkDeleted(place.providerId, place.locationId);
   }
 
   /** The link and type of a place that can take a booking, or the first rule it breaks. */
-  verify(place: Place, reads: PlaceReads): { link: ProviderLocationLink; type: AppointmentType } {
+  verify(place: Place, reads: PlaceChecked): { link: ProviderLocationLink; type: AppointmentType } {
     this.refuseArchived(place, reads);
-    const { link, type } = reads;
+    const { link, appointmentType: type } = reads;
     if (!type) throw referenceNotFound('appointmentTypeId', 'Appointment type', place.appointmentTypeId);
     if (!link) throw notLinked();
     if (!type.offers(place.providerId, place.locationId)) throw notOffered();
@@ -71,13 +61,18 @@ export class BookingPlacement {
   }
 
   /**
-   * Under the provider's lock (the slots are all one provider's): when every slot fits beside the provider's other confirmed bookings
-   * (a group session with a place left counts as free), `write` puts the bookings there; otherwise
-   * 409 `slot_unavailable` with the start of each slot that does not fit in `conflicts`, and
-   * nothing is written. A booking being moved does not stand in its own way.
+   * Under the provider's lock (the slots are all that provider's): when every slot fits beside the
+   * provider's other confirmed bookings (a group session with a place left counts as free), `write`
+   * puts the bookings there; otherwise 409 `slot_unavailable` with the start of each slot that does
+   * not fit in `conflicts`, and nothing is written. A booking being moved does not stand in its own way.
    */
-  async reserve(slots: readonly Slot[], type: Pick<AppointmentType, 'id' | 'maxAttendees'>, write: (diary: ProviderDiary) => void): Promise<void> {
-    await this.bookings.withProviderDiary(slots[0].providerId, async (diary) => {
+  async reserve(
+    lock: ProviderLock,
+    slots: readonly Slot[],
+    type: Pick<AppointmentType, 'id' | 'maxAttendees'>,
+    write: (diary: ProviderDiary) => void,
+  ): Promise<void> {
+    await this.bookings.withProviderDiary(lock, async (diary) => {
       const conflicts: Date[] = [];
       for (const slot of slots) {
         const overlapping = (await diary.confirmedBookingsBetween(slot.serviceDate, slot.endsAt)).filter((other) => other.id !== slot.id);

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { computed, type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { clientIdsNamed, ClientQueries, type ClientView } from '@app/membership';
 import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { type Attendance, Booking, type BookingStatus } from '../domain/booking.js';
-import { BookingCounts } from '../domain/booking-counts.js';
+import { BookingCounts, BookingDayCounts } from '../domain/booking-counts.js';
 import { isManageTokenShaped, manageTokenHash } from '../domain/manage-token.js';
 import { bookingNotFound, manageTokenNotFound } from '../domain/scheduling.errors.js';
 import { AppointmentTypeQueries } from './appointment-type.queries.js';
@@ -56,6 +56,11 @@ export interface BookingView {
 
 export const BOOKINGS = ReadModel.of(Booking, 'b');
 export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
+/** The bookings and cancellations of a run of days, added up (`where` picks the organisation and days). */
+export const BOOKING_DAY_TOTALS = ReadModel.of(BookingDayCounts, 'd', {
+  omit: ['organisationId', 'day', 'bookings', 'cancelled'],
+  computed: { totalBookings: computed.integer('coalesce(sum(d.bookings), 0)::int'), totalCancelled: computed.integer('coalesce(sum(d.cancelled), 0)::int') },
+});
 
 /** Reads of bookings: pages and single bookings for answers, and a booking with its parties for writes. */
 export abstract class BookingQueries {
@@ -66,8 +71,6 @@ export abstract class BookingQueries {
   abstract list(organisationId: string, page: PageRequest, filters: BookingFilters): Promise<Page<Booking>>;
   /** The organisation's booking, or its 404. */
   abstract find(organisationId: string, bookingId: string): Promise<Booking>;
-  /** The organisation's bookings, in the order of `bookingIds`; a 404 for the first missing. */
-  abstract findAll(organisationId: string, bookingIds: readonly string[]): Promise<Booking[]>;
   /** The booking a manage token names, or its 404. */
   abstract byManageToken(token: string): Promise<Booking>;
   /** The parties of each booking, one read per kind of party whatever the number of bookings. */
@@ -79,11 +82,6 @@ export abstract class BookingQueries {
   async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>): Promise<BookingView> {
     const [view] = await this.withParties(organisationId, [await this.find(organisationId, bookingId)], expansion);
     return view;
-  }
-
-  /** `get` of several bookings (a repeat's), their parties read once for all. */
-  async getAll(organisationId: string, bookingIds: readonly string[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {
-    return this.withParties(organisationId, await this.findAll(organisationId, bookingIds), expansion);
   }
 }
 
@@ -107,47 +105,59 @@ export class SqlBookingQueries extends BookingQueries {
     const window = listWindow('b', page, 'b.service_date desc, b.id desc', filtered.params.length + 1);
     const where = filtered.where + window.condition;
     const params = [...filtered.params, ...window.params];
-    const paging = pagingOf(page, params);
+    const counted = countedOf(filters, page.updatedSince !== undefined);
     // The page's ids first, from an index alone, then only those rows: a deep page skips index
-    // entries instead of whole rows.
+    // entries instead of whole rows, and with the day counters only those of its own day.
+    const ids =
+      counted?.days && page.page > 1
+        ? seekingPage(counted.only, counted.days, counted.parts.at(-1), where, params, page)
+        : { ...pagingOf(page, params), sql: `select b.id from bookings b where ${where} order by ${window.orderBy}` };
     const [rows, total] = await Promise.all([
       this.sql.select(
         BOOKINGS,
-        `join (select b.id from bookings b where ${where} order by ${window.orderBy} ${paging.clause}) page using (id)
+        `join (${ids.sql} ${ids.clause}) page using (id)
          order by ${window.orderBy}`,
-        paging.params,
+        ids.params,
       ),
-      this.count(organisationId, filters, page.updatedSince !== undefined, where, params),
+      this.count(organisationId, counted, where, params),
     ]);
     return pageOf(rows, total, page);
   }
 
-  /** From the trigger-kept counters when only `status` filters (the common dashboard case), else counted. */
-  private async count(organisationId: string, filters: BookingFilters, syncing: boolean, where: string, params: unknown[]): Promise<number> {
-    const { status, ...others } = filters;
-    if (!syncing && Object.values(others).every((value) => value === undefined)) {
-      const { bookings, cancelled } = (await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 };
-      const statuses = new Set(status ?? []);
-      if (statuses.size === 1) return statuses.has('cancelled') ? cancelled : bookings - cancelled;
-      return bookings;
+  /**
+   * From the trigger-kept counters when `counted` (only `status` and the service date range
+   * filter: the dashboard's lists): the organisation's totals, or its whole UTC days in the range
+   * plus the bookings of the part days at its ends, counted from the index. Else counted.
+   */
+  private async count(organisationId: string, counted: Counted | undefined, where: string, params: unknown[]): Promise<number> {
+    if (!counted || (counted.ranged && !counted.days)) return this.sql.count(BOOKINGS, `where ${where}`, params);
+    const ofStatus = ({ bookings, cancelled }: { bookings: number; cancelled: number }) =>
+      counted.only === 'cancelled' ? cancelled : counted.only === 'confirmed' ? bookings - cancelled : bookings;
+    if (!counted.days) {
+      return ofStatus((await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 });
     }
-    return this.sql.count(BOOKINGS, `where ${where}`, params);
+    const dayParams: unknown[] = [organisationId];
+    const dayConditions = ['d.organisation_id = $1'];
+    if (counted.days.from) dayConditions.push(`d.day >= $${dayParams.push(counted.days.from)}`);
+    if (counted.days.to) dayConditions.push(`d.day < $${dayParams.push(counted.days.to)}`);
+    const [totals, rest] = await Promise.all([
+      this.sql.first(BOOKING_DAY_TOTALS, `where ${dayConditions.join(' and ')}`, dayParams),
+      counted.parts.length ? this.countParts(organisationId, counted.only, counted.parts) : 0,
+    ]);
+    return ofStatus({ bookings: totals!.totalBookings, cancelled: totals!.totalCancelled }) + rest;
+  }
+
+  /** The bookings in each of `parts` (each within a day), from the index alone. */
+  private countParts(organisationId: string, only: OnlyStatus, parts: { from: Date; to: Date }[]): Promise<number> {
+    const params: unknown[] = [organisationId];
+    const ranges = parts.map(({ from, to }) => `b.service_date >= $${params.push(from)} and b.service_date < $${params.push(to)}`);
+    return this.sql.count(BOOKINGS, `where b.organisation_id = $1${statusCondition('b', only)} and (${ranges.join(' or ')})`, params);
   }
 
   async find(organisationId: string, bookingId: string): Promise<Booking> {
     const booking = await this.sql.first(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
     if (!booking) throw bookingNotFound(bookingId);
     return booking;
-  }
-
-  async findAll(organisationId: string, bookingIds: readonly string[]): Promise<Booking[]> {
-    const rows = await this.sql.select(BOOKINGS, 'where b.organisation_id = $1 and b.id = any($2)', [organisationId, [...bookingIds]]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return bookingIds.map((id) => {
-      const booking = byId.get(id);
-      if (!booking) throw bookingNotFound(id);
-      return booking;
-    });
   }
 
   async byManageToken(token: string): Promise<Booking> {
@@ -201,6 +211,67 @@ function pagingOf(page: PageRequest, params: unknown[]): { clause: string; param
   return { clause: `limit ${page.limit}`, params };
 }
 
+type OnlyStatus = 'confirmed' | 'cancelled' | undefined;
+
+/** A list the counters can count: its one status (or none), and its service date range as days (`ranged` when it has one). */
+interface Counted {
+  only: OnlyStatus;
+  ranged: boolean;
+  days?: { from?: string; to?: string };
+  parts: { from: Date; to: Date }[];
+}
+
+/** What the counters know of a list filtered by `filters`, when only `status` and the service date range filter it; undefined otherwise. */
+function countedOf(filters: BookingFilters, syncing: boolean): Counted | undefined {
+  const { status, serviceDateMin, serviceDateMax, ...others } = filters;
+  if (syncing || Object.values(others).some((value) => value !== undefined)) return undefined;
+  const statuses = new Set(status ?? []);
+  const only = statuses.size === 1 ? (statuses.has('cancelled') ? 'cancelled' : 'confirmed') : undefined;
+  if (!serviceDateMin && !serviceDateMax) return { only, ranged: false, parts: [] };
+  return { only, ranged: true, ...daysOf(serviceDateMin, serviceDateMax) };
+}
+
+const statusCondition = (alias: string, only: OnlyStatus): string => (only ? ` and ${alias}.cancelled_at is ${only === 'cancelled' ? 'not ' : ''}null` : '');
+
+/**
+ * The ids of a page past the first of a date range, seeking with the day counters instead of
+ * skipping every booking before it: the bookings from the newest day on that the page's offset
+ * passes whole (the counters' running total, newest day first, plus the part day at the range's
+ * end) are left out by service date, and only the rest of the offset is skipped. One statement,
+ * so the counters and the bookings are of one snapshot, and the page is the one `offset` gives.
+ */
+function seekingPage(
+  only: OnlyStatus,
+  days: { from?: string; to?: string },
+  lastPart: { from: Date; to: Date } | undefined,
+  where: string,
+  params: unknown[],
+  page: PageRequest,
+): { sql: string; clause: string; params: unknown[] } {
+  const all = [...params];
+  const dayConditions = ['d.organisation_id = $1'];
+  if (days.from) dayConditions.push(`d.day >= $${all.push(days.from)}`);
+  if (days.to) dayConditions.push(`d.day < $${all.push(days.to)}`);
+  const counted = only === 'cancelled' ? 'd.cancelled' : only === 'confirmed' ? 'd.bookings - d.cancelled' : 'd.bookings';
+  // The part day at the newest end (after the last whole day), counted from the index: it comes first.
+  const newest =
+    lastPart && days.to && lastPart.from.getTime() === Date.parse(`${days.to}T00:00:00.000Z`)
+      ? `(select count(*) from bookings t where t.organisation_id = $1${statusCondition('t', only)} and t.service_date >= $${all.push(lastPart.from)} and t.service_date < $${all.push(lastPart.to)})`
+      : '0';
+  const [limit, offset] = [`$${all.push(page.limit)}`, `$${all.push(offsetOf(page))}`];
+  return {
+    sql: `with passed as (
+            select d.day, ${newest} + sum(${counted}) over (order by d.day desc) as bookings
+            from booking_day_counts d where ${dayConditions.join(' and ')}),
+          seek as (select p.day, p.bookings from passed p where p.bookings <= ${offset} order by p.day limit 1)
+          select b.id from bookings b
+          where ${where} and b.service_date < coalesce((select s.day::timestamp at time zone 'UTC' from seek s), 'infinity')
+          order by b.service_date desc, b.id desc`,
+    clause: `limit ${limit} offset ${offset} - coalesce((select s.bookings from seek s), 0)`,
+    params: all,
+  };
+}
+
 function whereOf(organisationId: string, filters: BookingFilters): { where: string; params: unknown[] } {
   const params: unknown[] = [organisationId];
   const conditions = ['b.organisation_id = $1'];
@@ -227,4 +298,22 @@ function whereOf(organisationId: string, filters: BookingFilters): { where: stri
   }
   if (filters.seriesId) compare('b.series_id', '=', filters.seriesId);
   return { where: conditions.join(' and '), params };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A service date range `[min, max)` as the whole UTC days in it (`from`, `to`: `YYYY-MM-DD`, each
+ * open when its bound is) and the part days at its ends. No whole days (`days` undefined) when the
+ * range lies within two days: then it is counted row by row, which costs no more.
+ */
+export function daysOf(min: Date | undefined, max: Date | undefined): { days?: { from?: string; to?: string }; parts: { from: Date; to: Date }[] } {
+  const first = min && Math.ceil(min.getTime() / DAY_MS) * DAY_MS;
+  const end = max && Math.floor(max.getTime() / DAY_MS) * DAY_MS;
+  if (first !== undefined && end !== undefined && first >= end) return { parts: [] };
+  const parts: { from: Date; to: Date }[] = [];
+  if (min && first! > min.getTime()) parts.push({ from: min, to: new Date(first!) });
+  if (max && end! < max.getTime()) parts.push({ from: new Date(end!), to: max });
+  return { days: { from: first === undefined ? undefined : dayOf(first), to: end === undefined ? undefined : dayOf(end) }, parts };
 }

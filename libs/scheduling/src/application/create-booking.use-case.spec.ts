@@ -10,7 +10,7 @@ import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-m
 import { AppointmentType } from '../domain/appointment-type.js';
 import { BookingPlacement } from './booking-placement.js';
 import { CreateBooking, type CreateBookingCommand } from './create-booking.use-case.js';
-import { InMemoryAppointmentTypes, InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
+import { InMemoryAppointmentTypes, InMemoryBookings, QueriedBookingWriteReads } from './testing/in-memory-scheduling.js';
 import { renderSchedulingEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
@@ -60,18 +60,18 @@ const healthFundCard = cardOf('0193a6f7-0000-7000-8000-000000000003', owner, 'he
 function setUp() {
   const bookings = new InMemoryBookings();
   const events = new RecordedEvents(renderSchedulingEvents);
-  const createBooking = new CreateBooking(
-    new BookingPlacement(
-      new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),
-      new KnownPractitioners([provider, unlinkedProvider, leftProvider, movedProvider], [link, otherLink, leftProvidersLink, archivedLink]),
-      bookings,
-    ),
+  const reads = new QueriedBookingWriteReads(
+    new KnownPractitioners([provider, unlinkedProvider, leftProvider, movedProvider], [link, otherLink, leftProvidersLink, archivedLink]),
+    new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),
     new KnownClients({ [ORGANISATION]: [CLIENT, OTHER_CLIENT, ARCHIVED_CLIENT] }),
+    new KnownLocations({ [ORGANISATION]: [LOCATION, OTHER_LOCATION] }),
+    bookings,
+  );
+  const createBooking = new CreateBooking(
+    new BookingPlacement(reads, bookings),
     new KnownCards([paymentMethod, healthFundCard, othersPaymentMethod]),
-    new StoredBookingQueries(bookings),
     new FixedClock(NOW),
     events,
-    new KnownLocations({ [ORGANISATION]: [LOCATION, OTHER_LOCATION] }),
   );
   return { bookings, events, createBooking };
 }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
 import { Clock, DomainEvents, newUuid, referenceNotFound } from '@app/shared/domain';
-import { ClientQueries } from '@app/membership';
-import { DirectoryQueries } from '@app/organisations';
+import type { Location } from '@app/organisations';
 import { WalletCardQueries } from '@app/wallet';
 import { Booking } from '../domain/booking.js';
 import { occurrencesOf, type Repeat } from '../domain/repeat.js';
 import { clientDeleted, notLinked } from '../domain/scheduling.errors.js';
 import { BookingPlacement } from './booking-placement.js';
-import { BookingQueries, type BookingView } from './booking.queries.js';
+import type { BookingView } from './booking.queries.js';
 
 export interface CreateBookingCommand {
   /** Given when something must name the booking before it exists (its manage token); else a new one. */
@@ -31,60 +30,55 @@ export interface CreateBookingCommand {
 export class CreateBooking {
   constructor(
     private readonly placement: BookingPlacement,
-    private readonly clients: ClientQueries,
     private readonly wallet: WalletCardQueries,
-    private readonly queries: BookingQueries,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
-    private readonly locations: DirectoryQueries,
   ) {}
 
   /**
-   * The new booking as its GET answers it, read in the transaction that made it: also the event's
-   * `data`. With a repeat, every occurrence is its own booking with its own event, all written or
-   * none; the answer is the first.
+   * The new booking as its GET answers it, also the event's `data`: made of the booking written
+   * and the parties read, under the provider's lock, in the transaction that wrote it. With a
+   * repeat, every occurrence is its own booking with its own event, all written or none; the answer
+   * is the first.
    */
   async execute(organisationId: string, command: CreateBookingCommand): Promise<BookingView> {
-    const [client, reads] = await Promise.all([this.clients.findClient(organisationId, command.clientId), this.placement.read(organisationId, command)]);
-    if (client?.deleted) throw clientDeleted(client.id);
-    this.placement.refuseArchived(command, reads);
-    if (!client) throw referenceNotFound('clientId', 'Client', command.clientId);
-    const { link, type } = this.placement.verify(command, reads);
-    await this.wallet.assertCards(
-      organisationId,
-      [
-        { field: 'paymentMethodId', id: command.paymentMethodId, type: 'payment_method' },
-        { field: 'healthFundCardId', id: command.healthFundCardId, type: 'health_fund_card' },
-      ],
-      command.clientId,
-    );
-
-    const now = this.clock.now();
-    const seriesId = command.repeat ? newUuid() : null;
-    const bookings = (await this.serviceDatesOf(organisationId, command)).map((serviceDate) =>
-      Booking.create(
-        organisationId,
-        { ...command, serviceDate, seriesId, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
-        now,
-      ),
-    );
     return this.events.transaction(async () => {
-      await this.placement.reserve(bookings, type, (diary) => bookings.forEach((booking) => diary.add(booking)));
-      const created = await this.queries.getAll(
+      const reads = await this.placement.lock(organisationId, command, command.clientId);
+      const { client } = reads;
+      if (client?.deleted) throw clientDeleted(client.id);
+      this.placement.refuseArchived(command, reads);
+      if (!client) throw referenceNotFound('clientId', 'Client', command.clientId);
+      const { link, type } = this.placement.verify(command, reads);
+      await this.wallet.assertCards(
         organisationId,
-        bookings.map((booking) => booking.id),
-        Expansion.none(),
+        [
+          { field: 'paymentMethodId', id: command.paymentMethodId, type: 'payment_method' },
+          { field: 'healthFundCardId', id: command.healthFundCardId, type: 'health_fund_card' },
+        ],
+        command.clientId,
       );
-      for (const booking of created) await this.events.record('booking.created', organisationId, booking);
+
+      const now = this.clock.now();
+      const seriesId = command.repeat ? newUuid() : null;
+      const bookings = serviceDatesOf(command, reads.location).map((serviceDate) =>
+        Booking.create(
+          organisationId,
+          { ...command, serviceDate, seriesId, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
+          now,
+        ),
+      );
+      await this.placement.reserve(reads.lock, bookings, type, (diary) => bookings.forEach((booking) => diary.add(booking)));
+      const { provider, location, appointmentType } = reads;
+      const created = bookings.map((booking): BookingView => ({ booking, expansion: Expansion.none(), provider, location, appointmentType, client }));
+      for (const view of created) await this.events.record('booking.created', organisationId, view);
       return created[0];
     });
   }
+}
 
-  /** The start of each occurrence: `serviceDate` alone, or a repeat's, at the same wall-clock time in the location's zone. */
-  private async serviceDatesOf(organisationId: string, command: CreateBookingCommand): Promise<Date[]> {
-    if (!command.repeat) return [command.serviceDate];
-    const location = (await this.locations.locations(organisationId, [command.locationId])).get(command.locationId);
-    if (!location) throw notLinked();
-    return occurrencesOf(command.serviceDate, location.timeZone, command.repeat);
-  }
+/** The start of each occurrence: `serviceDate` alone, or a repeat's, at the same wall-clock time in the location's zone. */
+function serviceDatesOf(command: CreateBookingCommand, location: Location | null): Date[] {
+  if (!command.repeat) return [command.serviceDate];
+  if (!location) throw notLinked();
+  return occurrencesOf(command.serviceDate, location.timeZone, command.repeat);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
+import { KnownClients } from '../../../membership/src/application/testing/known-clients.js';
+import { KnownLocations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { ProviderLocationLink } from '../../../practitioners/src/domain/provider-location-link.js';
@@ -9,7 +11,7 @@ import { Booking } from '../domain/booking.js';
 import { renderSchedulingEvents } from '../http/event-renderers.js';
 import { BookingPlacement } from './booking-placement.js';
 import { RescheduleBooking } from './reschedule-booking.use-case.js';
-import { InMemoryAppointmentTypes, InMemoryBookings, StoredBookingQueries } from './testing/in-memory-scheduling.js';
+import { InMemoryAppointmentTypes, InMemoryBookings, QueriedBookingWriteReads } from './testing/in-memory-scheduling.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -56,13 +58,14 @@ function setUp() {
     return booking;
   };
   const events = new RecordedEvents(renderSchedulingEvents);
-  const reschedule = new RescheduleBooking(
+  const reads = new QueriedBookingWriteReads(
+    new KnownPractitioners([priya, sam], links),
+    new InMemoryAppointmentTypes([consult]),
+    new KnownClients({ [ORGANISATION]: [{ id: CLIENT, firstName: 'Alex', lastName: 'Chen' }] }),
+    new KnownLocations({ [ORGANISATION]: [BONDI, MANLY] }),
     bookings,
-    new BookingPlacement(new InMemoryAppointmentTypes([consult]), new KnownPractitioners([priya, sam], links), bookings),
-    new StoredBookingQueries(bookings),
-    new FixedClock(NOW),
-    events,
   );
+  const reschedule = new RescheduleBooking(bookings, new BookingPlacement(reads, bookings), new FixedClock(NOW), events);
   const stored = (id: string) => bookings.bookings.find((booking) => booking.id === id)!;
   return { book, events, reschedule, stored };
 }

@@ -5,7 +5,7 @@ import type { Booking } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { BookingPlacement } from './booking-placement.js';
-import { BookingQueries, type BookingView } from './booking.queries.js';
+import type { BookingView } from './booking.queries.js';
 
 export interface RescheduleBookingCommand {
   serviceDate: Date;
@@ -19,15 +19,14 @@ export interface RescheduleBookingCommand {
  * Moves a booking to another time, and perhaps another provider or location, by the rules a new
  * booking follows there. It stays the same booking: id, client, price, payment method, transactions
  * and manage token. The booking's row lock is taken first (as a cancellation and a check-out take
- * it), then the new provider's diary lock (as a create takes it), so a move and a create racing
- * for one slot have one winner.
+ * it), then the new provider's diary lock (as a create takes it, with the new place's parties), so
+ * a move and a create racing for one slot have one winner.
  */
 @Injectable()
 export class RescheduleBooking {
   constructor(
     private readonly bookings: BookingRepository,
     private readonly placement: BookingPlacement,
-    private readonly queries: BookingQueries,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
   ) {}
@@ -55,7 +54,8 @@ export class RescheduleBooking {
         locationId: command.locationId ?? booking.locationId,
         appointmentTypeId: booking.appointmentTypeId,
       };
-      const { link, type } = this.placement.verify(place, await this.placement.read(organisationId, place));
+      const reads = await this.placement.lock(organisationId, place, booking.clientId);
+      const { link, type } = this.placement.verify(place, reads);
       const previous = { serviceDate: booking.serviceDate.toISOString(), providerId: booking.providerId, locationId: booking.locationId };
       const slot = {
         id: booking.id,
@@ -65,11 +65,13 @@ export class RescheduleBooking {
         endsAt: new Date(command.serviceDate.getTime() + booking.endsAt.getTime() - booking.serviceDate.getTime()),
       };
       let moved = false;
-      await this.placement.reserve([slot], type, (diary) => {
+      await this.placement.reserve(reads.lock, [slot], type, (diary) => {
         moved = booking.reschedule({ ...slot, providerLocationLinkId: link.id }, now);
         if (moved) diary.move(booking);
       });
-      const rescheduled = await this.queries.get(organisationId, booking.id, Expansion.none());
+      // Where the booking is now (moved or not, the place read): its answer, and the event's `data`.
+      const { provider, location, appointmentType, client } = reads;
+      const rescheduled: BookingView = { booking, expansion: Expansion.none(), provider, location, appointmentType, client };
       if (moved) {
         await this.events.record('booking.rescheduled', organisationId, rescheduled, { previous });
       }

@@ -1,4 +1,17 @@
+import type { AppointmentType } from './appointment-type.js';
 import type { Booking } from './booking.js';
+
+declare const held: unique symbol;
+
+/**
+ * That the running database transaction holds a provider's booking lock, until it ends: made only
+ * by the read that takes the lock, and asked for by the diary, which then needs no statement of
+ * its own to take it.
+ */
+export interface ProviderLock {
+  readonly providerId: string;
+  readonly [held]: true;
+}
 
 /** One provider's diary while its lock is held: no other booking for the provider can land meanwhile. */
 export interface ProviderDiary {
@@ -16,6 +29,14 @@ export abstract class BookingRepository {
    */
   abstract change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null>;
   /**
+   * Inside the caller's transaction: the booking with its row locked until the transaction ends (a
+   * second lock of it waits), read with its appointment type in one statement; `null` when there is
+   * no such booking. What a check-out changes of it is saved with `saveSettlement`.
+   */
+  abstract lockWithType(organisationId: string, id: string): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null>;
+  /** Inside the caller's transaction: `paid`, `invoiced` and `updatedAt` of a booking `lockWithType` read, in one statement. */
+  abstract saveSettlement(booking: Booking): Promise<void>;
+  /**
    * Loads the series' confirmed bookings that start after `after`, earliest first, with their rows
    * locked in that order (two such changes of one series never wait on each other in a circle),
    * applies `change` to each and saves them, in one transaction.
@@ -24,8 +45,9 @@ export abstract class BookingRepository {
   /** Runs `work` in one transaction: every write in it, a provider's diary included, commits or none does. */
   abstract inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Runs `work` in one transaction holding the provider's booking lock, and commits what it added
-   * or moved. Concurrent bookings for the same provider run one after another.
+   * Runs `work` on the diary of the provider whose lock the running transaction holds, and saves
+   * what it added or moved in that transaction. Concurrent bookings for the same provider run one
+   * after another, as each waits for the lock.
    */
-  abstract withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T>;
+  abstract withProviderDiary<T>(lock: ProviderLock, work: (diary: ProviderDiary) => Promise<T>): Promise<T>;
 }

@@ -37,13 +37,33 @@ export class AppConfig {
    * the running request renews it, so this bounds only how long a key of a request that died stays taken.
    */
   readonly idempotencyInProgressSeconds: number;
-  readonly paymentProcessor: string;
+  /** `test` (built in, no network) or `stripe`. */
+  readonly paymentProcessor: 'test' | 'stripe';
+  /**
+   * With `stripe`: the platform account's secret key (`sk_…` or a restricted `rk_…`) and the signing
+   * secrets (`whsec_…`, comma-separated) of the webhook endpoints that send to `POST /v1/stripe/webhooks`:
+   * the platform account's endpoint and the Connect one each sign with their own. Never logged,
+   * printed or answered (see `toJSON`).
+   */
+  readonly stripeSecretKey: string | undefined;
+  readonly stripeWebhookSecret: string | undefined;
+  /**
+   * Stripe's publishable key (`pk_live_…`, `pk_test_…`) that the pay page's card form starts Stripe.js
+   * with; public by design (every patient's browser gets it). Required with `PAYMENT_PROCESSOR=stripe`.
+   */
+  readonly stripePublishableKey: string | undefined;
+  /**
+   * For tests only: the address the Stripe SDK calls instead of Stripe's API (a local fake),
+   * `STRIPE_API_BASE`; `undefined` in every real deployment.
+   */
+  readonly stripeApiBase: URL | undefined;
   /** The platform's share of each card payment, in hundredths of a percent (150 = 1.5%). */
   readonly platformFeeBasisPoints: number;
   /** Which health fund, Medicare and payout bank adapters run (`test`: built in, no network). */
   readonly healthFundGateway: string;
   readonly medicareGateway: string;
-  readonly payoutBank: string;
+  /** Follows `paymentProcessor` when unset: the money to pay out is where the cards were charged. */
+  readonly payoutBank: 'test' | 'stripe';
   /** `HH:MM` on the wall clock of `payoutTimeZone` when each business's daily payout runs. */
   readonly payoutTime: string;
   readonly payoutTimeZone: string;
@@ -108,11 +128,34 @@ export class AppConfig {
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.idempotencyInProgressSeconds = positiveInt(env, 'IDEMPOTENCY_IN_PROGRESS_SECONDS', 60);
-    this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test'], 'test');
+    this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test', 'stripe'], 'test') as 'test' | 'stripe';
+    this.stripeSecretKey = secretSetting(env, 'STRIPE_SECRET_KEY', /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'sk_live_… or sk_test_… (or a restricted rk_… key)');
+    this.stripeWebhookSecret = secretSetting(
+      env,
+      'STRIPE_WEBHOOK_SECRET',
+      /^whsec_[A-Za-z0-9+/=]+(,\s*whsec_[A-Za-z0-9+/=]+)*$/,
+      'whsec_…, the signing secrets of the webhook endpoints separated by commas',
+    );
+    if (this.paymentProcessor === 'stripe') {
+      for (const [name, value] of [
+        ['STRIPE_SECRET_KEY', this.stripeSecretKey],
+        ['STRIPE_WEBHOOK_SECRET', this.stripeWebhookSecret],
+      ] as const) {
+        if (!value) throw new ConfigurationError(`${name} is required with PAYMENT_PROCESSOR=stripe: ${STRIPE_SECRETS[name]}`);
+      }
+    }
+    this.stripePublishableKey = stripePublishableKeyOf(env.STRIPE_PUBLISHABLE_KEY, this.paymentProcessor === 'stripe');
+    this.stripeApiBase = env.STRIPE_API_BASE ? new URL(urlSetting(env, 'STRIPE_API_BASE', ['http:', 'https:'], 'http://127.0.0.1:12111')!) : undefined;
     this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', DEFAULT_PLATFORM_FEE_BASIS_POINTS);
     this.healthFundGateway = oneOf(env, 'HEALTH_FUND_GATEWAY', ['test'], 'test');
     this.medicareGateway = oneOf(env, 'MEDICARE_GATEWAY', ['test'], 'test');
-    this.payoutBank = oneOf(env, 'PAYOUT_BANK', ['test'], 'test');
+    this.payoutBank = oneOf(env, 'PAYOUT_BANK', ['test', 'stripe'], this.paymentProcessor) as 'test' | 'stripe';
+    // Card money is held where it was charged: only that processor can pay it out.
+    if (this.payoutBank !== this.paymentProcessor) {
+      throw new ConfigurationError(
+        `PAYOUT_BANK must be ${this.paymentProcessor} with PAYMENT_PROCESSOR=${this.paymentProcessor} (payouts are paid from where the cards were charged); leave it unset to follow PAYMENT_PROCESSOR`,
+      );
+    }
     this.payoutTime = env.PAYOUT_TIME || '17:00';
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.payoutTime))
       throw new ConfigurationError(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
@@ -139,6 +182,24 @@ export class AppConfig {
     this.emailFrom = emailFromOf(env.EMAIL_FROM, this.smtpUrl !== undefined);
     this.emailRetryDelaySeconds = positiveInt(env, 'EMAIL_RETRY_DELAY_SECONDS', 60);
     this.emailRetryLimit = positiveInt(env, 'EMAIL_RETRY_LIMIT', 8);
+  }
+
+  /**
+   * What `JSON.stringify` (and so a logger) shows of the configuration: everything but the values
+   * that are secrets or hold one, which show only whether they are set.
+   */
+  toJSON(): Record<string, unknown> {
+    const shown: Record<string, unknown> = { ...(this as object) };
+    for (const name of SECRET_SETTINGS) {
+      const value = shown[name];
+      if (value !== undefined && !(Array.isArray(value) && value.length === 0)) shown[name] = '[redacted]';
+    }
+    return shown;
+  }
+
+  /** `console.log` and `util.inspect` show what `toJSON` shows. */
+  [Symbol.for('nodejs.util.inspect.custom')](): Record<string, unknown> {
+    return this.toJSON();
   }
 
   /** Metrics are never public by default: they need their own port or a token. */
@@ -178,6 +239,26 @@ export class ConfigurationError extends Error {
   override name = 'ConfigurationError';
 }
 
+/** The settings that are, or hold, a secret (a database URL holds its password). */
+const SECRET_SETTINGS = [
+  'databaseUrl',
+  'databaseReadUrls',
+  'databaseDirectUrl',
+  'bootstrapApiKey',
+  'walletEncryptionKey',
+  'redisUrl',
+  'metricsToken',
+  'smtpUrl',
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+] as const satisfies readonly (keyof AppConfig)[];
+
+const STRIPE_SECRETS = {
+  STRIPE_SECRET_KEY: "the platform account's secret key from the Stripe Dashboard (Developers → API keys), sk_live_… or sk_test_…",
+  STRIPE_WEBHOOK_SECRET:
+    'the signing secrets (whsec_…) of the webhook endpoints for POST /v1/stripe/webhooks (the account one and the Connect one), separated by commas, from the Stripe Dashboard',
+};
+
 const MAKE_MASTER_KEY = '32 random bytes as 64 hex characters; make one with `openssl rand -hex 32`';
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
@@ -207,6 +288,14 @@ function urlListSetting(env: NodeJS.ProcessEnv, name: string, protocols: string[
       throw new ConfigurationError(`${name} must be URLs like ${example}, separated by commas; URL ${index + 1} is not`);
     return part;
   });
+}
+
+/** A secret of a known shape; the message says the shape, never the value. */
+function secretSetting(env: NodeJS.ProcessEnv, name: string, shape: RegExp, example: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!shape.test(raw)) throw new ConfigurationError(`${name} must look like ${example}; the value set does not`);
+  return raw;
 }
 
 function oneOf(env: NodeJS.ProcessEnv, name: string, allowed: string[], fallback: string): string {
@@ -240,6 +329,25 @@ function emailFromOf(raw: string | undefined, sending: boolean): string {
   if (!/^[^@\s<>"]+@[^@\s<>"]+$/.test(address) || /[\r\n]/.test(raw))
     throw new ConfigurationError(`EMAIL_FROM must be an email address, or a name and an address like "Harbour Physio <bookings@example.com>"; got "${raw}"`);
   return raw.trim();
+}
+
+/**
+ * Checked here, as it is sent to every patient's browser: a secret key (`sk_…`) or a restricted key
+ * (`rk_…`) set in its place by mistake would be public. The value is never repeated in the message.
+ */
+function stripePublishableKeyOf(raw: string | undefined, required: boolean): string | undefined {
+  if (raw === undefined || raw === '') {
+    if (required)
+      throw new ConfigurationError(
+        "STRIPE_PUBLISHABLE_KEY is required with PAYMENT_PROCESSOR=stripe: the publishable key (pk_live_… or pk_test_…) from Stripe's dashboard",
+      );
+    return undefined;
+  }
+  if (!/^pk_(live|test)_[A-Za-z0-9]+$/.test(raw))
+    throw new ConfigurationError(
+      "STRIPE_PUBLISHABLE_KEY must be Stripe's publishable key (pk_live_… or pk_test_…), which every patient's browser gets; never a secret (sk_…) or restricted (rk_…) key",
+    );
+  return raw;
 }
 
 function secondsList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {

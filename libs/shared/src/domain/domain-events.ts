@@ -35,6 +35,7 @@ export const EVENT_TYPES = [
   'medicare_claim.rejected',
   'medicare_claim.voided',
   'refund.created',
+  'refund.failed',
   'payout.created',
   'payout.paid',
   'payout.failed',
@@ -52,8 +53,9 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 export abstract class DomainEvents {
   /**
-   * Runs `change` in one database transaction; the events it records commit with it, or not at
-   * all. Inside, reads see the transaction's own writes, so `data` can be rendered as GET answers.
+   * Runs `change` in one database transaction (the running one, when there is one); the events it
+   * records commit with it, or not at all. Inside, reads see the transaction's own writes, so
+   * `data` can be rendered as GET answers.
    */
   abstract transaction<T>(change: () => Promise<T>): Promise<T>;
   /**
@@ -65,6 +67,22 @@ export abstract class DomainEvents {
    * `booking.rescheduled` has one, `previous`.
    */
   abstract record(type: EventType, organisationId: string | null, resource: object, beside?: EventBeside): Promise<void>;
+
+  /**
+   * Records several events of one change, in this order, as `record` would one by one; the outbox
+   * writes them in one statement.
+   */
+  async recordAll(events: readonly EventToRecord[]): Promise<void> {
+    for (const event of events) await this.record(event.type, event.organisationId, event.resource, event.beside);
+  }
+}
+
+/** One event of `recordAll`: what `record` takes. */
+export interface EventToRecord {
+  type: EventType;
+  organisationId: string | null;
+  resource: object;
+  beside?: EventBeside;
 }
 
 /** What a change replaced, as plain JSON: `booking.rescheduled`'s `previous` is where the booking was. */
@@ -106,21 +124,40 @@ export interface RecordedEvent<R extends object = object> {
   resource: R;
 }
 
+/** How a job is sent (the job engine's `send` options). */
+export interface JobOptions {
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+  /** A UUID naming the job: a second send with the same id is dropped, so a retried sender queues it once. */
+  id?: string;
+  /** Whose job it is (an organisation id): a queue's `concurrencyPerGroup` bounds how many of one group's jobs run at once. */
+  group?: string;
+}
+
+/** A job to queue: its queue, its data and how it is sent. */
+export interface JobRequest {
+  queue: string;
+  data: object;
+  options?: JobOptions;
+}
+
 /**
- * What contexts above the outbox do when an event is recorded, inside the event's transaction: what
- * a reaction writes (a job it queues) commits with the change, or not at all. A context registers its
- * reactions at start-up; the outbox runs them after it appends the event. So the outbox calls up
+ * What contexts above the outbox do when an event is recorded: the jobs they queue (notifications'
+ * job that writes a booking's emails), written with the event, in its statement and its
+ * transaction, so they exist exactly when the change commits. A context registers its reactions at
+ * start-up; the outbox asks them for their jobs as it records the event. So the outbox calls up
  * into notifications without importing them.
  */
 export class EventReactions {
-  private readonly byType = new Map<EventType, ((event: RecordedEvent<never>) => Promise<void>)[]>();
+  private readonly byType = new Map<EventType, ((event: RecordedEvent<never>) => JobRequest[])[]>();
 
-  register<R extends object>(types: readonly EventType[], react: (event: RecordedEvent<R>) => Promise<void>): void {
+  register<R extends object>(types: readonly EventType[], react: (event: RecordedEvent<R>) => JobRequest[]): void {
     for (const type of types) this.byType.set(type, [...(this.byType.get(type) ?? []), react]);
   }
 
-  async react(event: RecordedEvent): Promise<void> {
-    for (const react of this.byType.get(event.type) ?? []) await react(event as RecordedEvent<never>);
+  /** The jobs the event's reactions queue. */
+  jobsFor(event: RecordedEvent): JobRequest[] {
+    return (this.byType.get(event.type) ?? []).flatMap((react) => react(event as RecordedEvent<never>));
   }
 }
 

@@ -67,7 +67,7 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit reached; see `Retry-After` (`rate_limited`).',
   431: 'The URL and headers are over 16 kB (`request_header_fields_too_large`).',
   500: 'An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it.',
-  503: 'The database is unreachable for the moment; retry after `Retry-After` (`service_unavailable`).',
+  503: 'The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`).',
 };
 
 /** A problem+json answer with its status's description, for decorators and for the document pass in `openapi.ts`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { json } from 'express';
+import { json, raw } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError, invalidField } from '../domain/index.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
@@ -12,6 +12,8 @@ declare module 'http' {
     id: string;
     /** A body that could not be read; raised by `RequestInputGuard` so it leaves through the one error filter. */
     bodyError?: DomainError;
+    /** The body's bytes as they arrived, on the one route that reads them so (`rawBody`); `body` is then not set. */
+    rawBody?: Buffer;
   }
 }
 
@@ -38,7 +40,7 @@ const isJson = (request: Request): boolean => /^application\/json\s*(;|$)/i.test
 export function jsonBody(): RequestHandler {
   const parse = json({ limit: MAX_BODY_BYTES, strict: false, type: () => true });
   return (request: Request, response: Response, next: NextFunction) => {
-    if (!hasBody(request)) return next();
+    if (!hasBody(request) || request.rawBody) return next();
     if (!isJson(request)) {
       request.bodyError = new DomainError('unsupported_media_type', 'unsupported_media_type', 'Request bodies must be application/json.');
       return next();
@@ -51,6 +53,27 @@ export function jsonBody(): RequestHandler {
       } else {
         request.bodyError = unreadableValueIn(request.body) ?? undefined;
       }
+      next();
+    });
+  };
+}
+
+/**
+ * Keeps the body's bytes, untouched and unparsed, in `rawBody` (of any content type, up to `limit`
+ * bytes): for a route that verifies a signature over them, mounted on its path before `jsonBody()`,
+ * which then leaves the request alone. `body` stays unset, so nothing reads the bytes as input.
+ */
+export function rawBody(limit: number): RequestHandler {
+  const read = raw({ limit, type: () => true });
+  return (request: Request, response: Response, next: NextFunction) => {
+    read(request, response, (error?: { type?: string }) => {
+      if (error?.type === 'entity.too.large') {
+        request.bodyError = new DomainError('payload_too_large', 'payload_too_large', `Request bodies may be at most ${limit} bytes.`);
+      } else if (error) {
+        request.bodyError = new DomainError('validation', 'malformed_request', 'The request body could not be read.');
+      }
+      request.rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      request.body = undefined;
       next();
     });
   };

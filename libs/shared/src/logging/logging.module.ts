@@ -19,6 +19,14 @@ export const REDACTED_PATHS = [
   '*.key',
   '*.secret',
   '*.password',
+  // What lets a card payment that waits for its cardholder be confirmed: in a payment, and in the
+  // intents a Stripe error carries (an unexpected one is logged whole, under `err`).
+  '*.clientSecret',
+  '*.client_secret',
+  'err.payment_intent.client_secret',
+  'err.raw.payment_intent.client_secret',
+  'err.setup_intent.client_secret',
+  'err.raw.setup_intent.client_secret',
 ];
 
 /**

@@ -4,7 +4,7 @@ import { scratchDatabase } from '../../../../test/support/scratch-database.js';
 import { countStatements } from '../../../../test/support/statement-counter.js';
 import { TEXT, TIMESTAMP, UUID } from './columns.js';
 import { computed, ReadModel } from './read-model.js';
-import { SqlReader } from './sql-reader.js';
+import { joinedRead, SqlReader } from './sql-reader.js';
 import { statementNameOf } from './statement-names.js';
 
 // Classes and tables of this test's own, in a database of its own: the reader is tested without
@@ -21,6 +21,12 @@ class Note {
 class SealedNote {
   id: string;
   ciphertext: string;
+}
+
+class TaggedNote {
+  id: string;
+  tags: string[];
+  ownerIds: string[] | null;
 }
 
 const SCHEMAS = [
@@ -41,13 +47,23 @@ const SCHEMAS = [
     tableName: 'sealed_notes',
     properties: { id: { ...UUID, primary: true }, ciphertext: { ...TEXT, lazy: true } },
   }),
+  new EntitySchema<TaggedNote>({
+    class: TaggedNote,
+    tableName: 'tagged_notes',
+    properties: {
+      id: { ...UUID, primary: true },
+      tags: { type: 'string[]', columnType: 'text[]' },
+      ownerIds: { type: 'string[]', columnType: 'uuid[]', nullable: true },
+    },
+  }),
 ];
 
 const TABLES = `
   create table notes (id uuid primary key, organisation_id text not null, first_name text not null, last_name text not null,
     deleted boolean not null, created_at timestamptz(3) not null);
   create table note_links (note_id uuid not null references notes (id));
-  create table sealed_notes (id uuid primary key, ciphertext text not null);`;
+  create table sealed_notes (id uuid primary key, ciphertext text not null);
+  create table tagged_notes (id uuid primary key, tags text[] not null, owner_ids uuid[]);`;
 
 const NOTES = ReadModel.of(Note, 'n', {
   computed: { links: computed.integer('(select count(*)::int from note_links l where l.note_id = n.id)') },
@@ -96,6 +112,28 @@ describe('SqlReader', () => {
     expect(Object.keys(note!).sort()).toEqual([...mapped, 'links'].sort());
   });
 
+  it('reads two joined read models in one statement, each an instance of its class; a left join that finds nothing gives null', async () => {
+    const other = ReadModel.of(Note, 'm');
+    const { statements } = await countStatements(async () => {
+      const [[note, same]] = await sql.selectPairs(NOTES, other, 'left join notes m on m.id = n.id where n.id = $1', [noteId]);
+      expect(note).toMatchObject({ id: noteId, firstName: 'Ada', links: 0 });
+      expect(same).toBeInstanceOf(Note);
+      expect(same!.createdAt).toEqual(note.createdAt);
+      expect(Object.keys(same!).sort()).toEqual(
+        orm
+          .getMetadata()
+          .get(Note)
+          .props.map((prop) => String(prop.name))
+          .sort(),
+      );
+      const [alone, nothing] = (await sql.firstPair(NOTES, other, 'left join notes m on m.id = n.id and false where n.id = $1', [noteId]))!;
+      expect(alone).toMatchObject({ id: noteId });
+      expect(nothing).toBeNull();
+      expect(await sql.firstPair(NOTES, other, 'join notes m on m.id = n.id where false')).toBeNull();
+    });
+    expect(statements).toHaveLength(3);
+  });
+
   it('refuses a computed column whose value is not what it declares', async () => {
     const lying = ReadModel.of(Note, 'n', { computed: { links: computed.integer("'three'") } });
     await expect(sql.select(lying, 'where n.id = $1', [noteId])).rejects.toThrow(/expects an integer/);
@@ -131,6 +169,27 @@ describe('SqlReader', () => {
     await expect(write).rejects.toBe(rolledBack);
     expect(outside).toBeNull();
     expect(await sql.first(NOTES, 'where n.id = $1', [newId])).toBeNull();
+  });
+
+  it('reads several models side by side in one statement, each its instance or null, beside columns of its own', async () => {
+    const missing = crypto.randomUUID();
+    const byId = (id: string) =>
+      joinedRead(NOTES, `where n.id = ${id} and n.organisation_id = $1`, (note) => ({ name: `${note.firstName} ${note.lastName}`, note }));
+    let answer: Awaited<ReturnType<typeof read>> = null;
+    const read = () =>
+      sql.row({ columns: '$2::text as "asked"', from: '(select) one', reads: { found: byId('$2'), absent: byId('$3') } }, [organisationId, noteId, missing]);
+    const sent = await countStatements(async () => (answer = await read()));
+
+    expect(sent.statements).toHaveLength(1);
+    expect(answer!.reads.absent).toBeNull();
+    expect(answer!.reads.found).toEqual({ name: 'Ada Lovelace', note: expect.objectContaining({ id: noteId, organisationId, deleted: false, links: 0 }) });
+    expect(answer!.reads.found!.note).toBeInstanceOf(Note);
+    expect(answer!.reads.found!.note.createdAt).toBeInstanceOf(Date);
+    expect(answer!.row.asked).toBe(noteId);
+    expect(await sql.row({ from: 'notes x', reads: { found: byId('x.id') }, rest: 'where x.id = $2' }, [organisationId, missing])).toBeNull();
+    expect((await sql.row({ from: 'notes x', reads: { found: byId('x.id') }, rest: 'where x.id = $2' }, [organisationId, noteId]))!.reads.found).toMatchObject({
+      name: 'Ada Lovelace',
+    });
   });
 
   describe('prepared statements', () => {
@@ -187,5 +246,24 @@ describe('SqlReader', () => {
       expect(answers[0]).toEqual(answers[1]);
       expect(answers[0]).toMatchObject({ one: { id: noteId }, total: 1 });
     });
+  });
+
+  it('reads arrays of text and uuids as JSON, to the same strings the array text holds', async () => {
+    const tags = ['plain', 'a, comma', 'a "quote"', '{braces}', 'back\\slash', 'NULL', '', 'ünïcode'];
+    const owners = [crypto.randomUUID(), crypto.randomUUID()];
+    const [full, empty] = [crypto.randomUUID(), crypto.randomUUID()];
+    const connection = orm.em.fork().getConnection();
+    await connection.execute('insert into tagged_notes values (?, ?::text[], ?::uuid[]), (?, ?::text[], null)', [
+      full,
+      `{${tags.map((tag) => `"${tag.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`,
+      `{${owners.join(',')}}`,
+      empty,
+      '{}',
+    ]);
+    const TAGGED = ReadModel.of(TaggedNote, 't');
+
+    expect(sql.selectOf(TAGGED)).toBe('select t.id as "id", to_json(t.tags) as "tags", to_json(t.owner_ids) as "ownerIds" from tagged_notes t');
+    expect(await sql.first(TAGGED, 'where t.id = $1', [full])).toEqual({ id: full, tags, ownerIds: owners });
+    expect(await sql.first(TAGGED, 'where t.id = $1', [empty])).toEqual({ id: empty, tags: [], ownerIds: null });
   });
 });

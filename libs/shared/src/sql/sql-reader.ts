@@ -9,9 +9,31 @@ type Row = Record<string, unknown>;
 
 /** How the rows of one read model are selected and turned into values. */
 interface Mapping {
-  from: string;
+  /** `<alias>.<column> as "<key>", …`: each value under its own key in a row. */
+  columns: string;
+  table: string;
   toValue: (row: Row) => unknown;
 }
+
+/**
+ * A read of at most one row of a model, written by the context that owns the model (which columns,
+ * which row), for a statement of another context that reads several things at once
+ * (`SqlReader.row`). `rest` follows `select … from <table> <alias>`: its `where …` (and
+ * `order by … limit 1` when several rows could match), over SQL expressions the caller gave it
+ * (parameters such as `$2`, or columns of the statement's `from`, such as `b.provider_id`).
+ * `view` makes the answer's value of the model's instance.
+ */
+export interface JoinedRead<V> {
+  readonly model: ReadModel<unknown>;
+  readonly rest: string;
+  readonly view: (value: never) => V;
+}
+
+export function joinedRead<T, V = T>(model: ReadModel<T>, rest: string, view?: (value: T) => V): JoinedRead<V> {
+  return { model, rest, view: (view ?? ((value: T) => value)) as (value: never) => V };
+}
+
+type ReadsOf<R extends Record<string, JoinedRead<unknown>>> = { [K in keyof R]: R[K] extends JoinedRead<infer V> ? V | null : never };
 
 /**
  * The read side's one way to PostgreSQL. A `ReadModel` says what to select (a mapped class's
@@ -32,6 +54,8 @@ interface Mapping {
 export class SqlReader {
   private pool?: Promise<Pool>;
   private readonly mappings = new WeakMap<ReadModel<unknown>, Mapping>();
+  /** Per model, per name it is read under in `row`. */
+  private readonly joinedMappings = new WeakMap<ReadModel<unknown>, Map<string, Mapping>>();
   private readonly names: StatementNames;
 
   private readonly replicas?: ReadReplicas;
@@ -48,7 +72,7 @@ export class SqlReader {
   /** `select <the model's columns> from <its table> <alias> <rest>`. */
   async select<T>(model: ReadModel<T>, rest: string, values: readonly unknown[] = []): Promise<T[]> {
     const mapping = this.mappingOf(model);
-    const rows = await this.query(`${mapping.from} ${rest}`, values);
+    const rows = await this.query(`select ${mapping.columns} from ${mapping.table} ${model.alias} ${rest}`, values);
     return rows.map(mapping.toValue) as T[];
   }
 
@@ -58,15 +82,89 @@ export class SqlReader {
     return value ?? null;
   }
 
+  /**
+   * One statement for two read models a row holds side by side: `select <left's columns>, <right's
+   * columns> from <left's table> <left's alias> <rest>`, where `rest` joins the right one's table
+   * under its alias. A `left join` that finds no row gives `null` on the right.
+   */
+  async selectPairs<L, R>(left: ReadModel<L>, right: ReadModel<R>, rest: string, values: readonly unknown[] = []): Promise<[L, R | null][]> {
+    const leftMapping = this.mappingOf(left);
+    const rightMapping = this.joinedMappingOf(right, right.alias);
+    const rows = await this.query(`${this.selectPairsOf(left, right)} ${rest}`, values);
+    return rows.map((row) => [leftMapping.toValue(row) as L, row[right.alias] === true ? (rightMapping.toValue(row) as R) : null]);
+  }
+
+  /** The first row of `selectPairs`, or `null`. */
+  async firstPair<L, R>(left: ReadModel<L>, right: ReadModel<R>, rest: string, values: readonly unknown[] = []): Promise<[L, R | null] | null> {
+    const [pair] = await this.selectPairs(left, right, rest, values);
+    return pair ?? null;
+  }
+
   /** `select count(*)::int as total from <the model's table> <alias> <rest>`. */
   async count(model: ReadModel<unknown>, rest: string, values: readonly unknown[] = []): Promise<number> {
     const [row] = await this.query(`${this.countOf(model)} ${rest}`, values);
     return row.total as number;
   }
 
+  /**
+   * One statement that reads several models' rows side by side, each at most one: `select
+   * <columns>, <each read's columns> from <from> left join lateral (<the read>) on true … <rest>`.
+   * Each read is its view, or `null` when it found no row; `row` holds `columns` by their names.
+   * `null` when `from` and `rest` give no row. A statement a write makes to learn everything it
+   * checks at once (and to lock what it locks, in `columns` or `rest`): one round trip.
+   */
+  async row<R extends Record<string, JoinedRead<unknown>>>(
+    statement: { columns?: string; from: string; reads: R; rest?: string },
+    values: readonly unknown[],
+  ): Promise<{ reads: ReadsOf<R>; row: Row } | null> {
+    const [row] = await this.query(this.rowOf(statement), values);
+    if (!row) return null;
+    const names = Object.keys(statement.reads);
+    const reads = Object.fromEntries(
+      names.map((name) => {
+        const read = statement.reads[name];
+        return [name, row[name] === true ? read.view(this.joinedMappingOf(read.model, name).toValue(row) as never) : null];
+      }),
+    ) as ReadsOf<R>;
+    return { reads, row };
+  }
+
+  /** The text of `row`'s statement. The bench baselines send theirs from this. */
+  rowOf(statement: { columns?: string; from: string; reads: Record<string, JoinedRead<unknown>>; rest?: string }): string {
+    const names = Object.keys(statement.reads);
+    for (const name of names) if (!/^[a-z][a-zA-Z]*$/.test(name)) throw new Error(`A joined read's name is a plain word, not ${JSON.stringify(name)}`);
+    const laterals = names.map((name) => {
+      const read = statement.reads[name];
+      const mapping = this.joinedMappingOf(read.model, name);
+      return `left join lateral (select ${mapping.columns} from ${mapping.table} ${read.model.alias} ${read.rest}) "${name}" on true`;
+    });
+    const columns = [...(statement.columns ? [statement.columns] : []), ...names.map((name) => `"${name}".*`)];
+    return `select ${columns.join(', ')} from ${statement.from} ${laterals.join(' ')} ${statement.rest ?? ''}`;
+  }
+
+  /**
+   * How many rows match any of `rests` (each `where …` under the model's alias), which must not
+   * overlap: one statement adding up a count per condition, so each can be read from its own index
+   * (an index-only scan where the index holds what its condition asks), where `count` of their
+   * `or` reads the table's rows.
+   */
+  async countDisjoint(model: ReadModel<unknown>, rests: readonly string[], values: readonly unknown[] = []): Promise<number> {
+    const table = `${this.metadataOf(model).tableName} ${model.alias}`;
+    const counts = rests.map((rest) => `(select count(*) from ${table} ${rest})`);
+    const [row] = await this.query(`select (${counts.join(' + ')})::int as total`, values);
+    return row.total as number;
+  }
+
   /** How `select` starts its statements for a model: `select <columns> from <table> <alias>`. The bench baselines build theirs from this. */
   selectOf(model: ReadModel<unknown>): string {
-    return this.mappingOf(model).from;
+    const mapping = this.mappingOf(model);
+    return `select ${mapping.columns} from ${mapping.table} ${model.alias}`;
+  }
+
+  /** How `selectPairs` starts its statements: the left model's columns, then the right's under its alias' prefix (`f.id`). */
+  selectPairsOf(left: ReadModel<unknown>, right: ReadModel<unknown>): string {
+    const leftMapping = this.mappingOf(left);
+    return `select ${leftMapping.columns}, ${this.joinedMappingOf(right, right.alias).columns} from ${leftMapping.table} ${left.alias}`;
   }
 
   /** How `count` starts its statements for a model. */
@@ -87,10 +185,18 @@ export class SqlReader {
     return this.orm.getMetadata().get(model.type) as EntityMetadata<object>;
   }
 
+  private joinedMappingOf(model: ReadModel<unknown>, name: string): Mapping {
+    let byName = this.joinedMappings.get(model);
+    if (!byName) this.joinedMappings.set(model, (byName = new Map<string, Mapping>()));
+    let mapping = byName.get(name);
+    if (!mapping) byName.set(name, (mapping = mappingOf(this.metadataOf(model), model, this.orm.em.getPlatform(), name)));
+    return mapping;
+  }
+
   private mappingOf(model: ReadModel<unknown>): Mapping {
     let mapping = this.mappings.get(model);
     if (!mapping) {
-      mapping = mappingOf(this.metadataOf(model), model, this.orm.em.getPlatform());
+      mapping = mappingOf(this.metadataOf(model), model, this.orm.em.getPlatform(), '');
       this.mappings.set(model, mapping);
     }
     return mapping;
@@ -100,23 +206,43 @@ export class SqlReader {
 /** A column's value as the class holds it; `null` stays `null`. */
 type Conversion = (value: unknown) => unknown;
 
-function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, platform: Platform): Mapping {
+/**
+ * The model's select and the maker of its instances. Under a `name` (a model read beside others in
+ * one row: `SqlReader.row`, `selectPairs`), each column is named `<name>.<property>` and a column
+ * `<name>` is `true` when a row was found, so that the reads of one statement keep apart, and a read
+ * that found no row is told from one whose columns are all null.
+ */
+function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, platform: Platform, name?: string): Mapping {
   const fields = meta.props
     .filter((prop) => !model.omitted.has(prop.name as string))
-    .map((prop) => ({ name: String(prop.name), column: columnOf(meta, prop), convert: conversionOf(prop, platform) }));
-  for (const name of model.omitted) {
-    if (!meta.properties[name as never]) throw new Error(`${meta.className} has no mapped property "${name}" to leave out`);
+    .map((prop) => ({ name: String(prop.name), column: columnOf(meta, prop), convert: conversionOf(prop, platform), prop }));
+  for (const omitted of model.omitted) {
+    if (!meta.properties[omitted as never]) throw new Error(`${meta.className} has no mapped property "${omitted}" to leave out`);
   }
-  const computed = Object.entries(model.computed).map(([name, { sql, convert }]) => {
-    if (meta.properties[name as never]) throw new Error(`${meta.className}: the computed column "${name}" would hide the mapped property of that name`);
-    return { name, sql, convert };
+
+  const computed = Object.entries(model.computed).map(([property, { sql, convert }]) => {
+    if (meta.properties[property as never]) throw new Error(`${meta.className}: the computed column "${property}" would hide the mapped property of that name`);
+    return { name: property, sql, convert };
   });
-  const columns = [...fields.map(({ name, column }) => `${model.alias}.${column} as "${name}"`), ...computed.map(({ name, sql }) => `${sql} as "${name}"`)];
+  const key = (property: string) => (name ? `${name}.${property}` : property);
+  const columns = [
+    ...fields.map(({ name: property, column, prop }) =>
+      isStringArray(prop) ? `to_json(${model.alias}.${column}) as "${key(property)}"` : `${model.alias}.${column} as "${key(property)}"`,
+    ),
+    ...computed.map(({ name: property, sql }) => `${sql} as "${key(property)}"`),
+    // Whether the row was found: its primary key is never null in a found row, and a left join that
+    // found nothing leaves it null (beside another model, or in a lateral read of its own).
+    ...(name ? [`(${model.alias}.${columnOf(meta, meta.properties[meta.primaryKeys[0]])} is not null) as "${name}"`] : []),
+  ];
   // Columns whose value the driver already gives as the class holds it (text, numbers, booleans,
   // jsonb, arrays) have no conversion: they are copied as they are.
   return {
-    from: `select ${columns.join(', ')} from ${meta.tableName} ${model.alias}`,
-    toValue: instanceMaker(meta.class.prototype as object, [...fields, ...computed]),
+    columns: columns.join(', '),
+    table: meta.tableName,
+    toValue: instanceMaker(
+      meta.class.prototype as object,
+      [...fields, ...computed].map((field) => ({ ...field, key: key(field.name) })),
+    ),
   };
 }
 
@@ -128,16 +254,16 @@ function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, plat
  * assignment through them would build the tracking this avoids. (It replaced
  * `Object.setPrototypeOf` on the driver's row, which cost about 0.4 µs a row.)
  */
-function instanceMaker(prototype: object, fields: readonly { name: string; convert?: Conversion }[]): (row: Row) => unknown {
+function instanceMaker(prototype: object, fields: readonly { name: string; key: string; convert?: Conversion }[]): (row: Row) => unknown {
   const shadow = Object.create(
     prototype,
     Object.fromEntries(fields.map(({ name }) => [name, { value: undefined, writable: true, configurable: true }])),
   ) as object;
   const conversions = fields.map(({ convert }) => convert);
   const body = fields
-    .map(({ name, convert }, index) => {
-      const key = JSON.stringify(name);
-      return convert ? `v = row[${key}]; this[${key}] = v === null || v === undefined ? v : c[${index}](v);` : `this[${key}] = row[${key}];`;
+    .map(({ name, key, convert }, index) => {
+      const [property, column] = [JSON.stringify(name), JSON.stringify(key)];
+      return convert ? `v = row[${column}]; this[${property}] = v === null || v === undefined ? v : c[${index}](v);` : `this[${property}] = row[${column}];`;
     })
     .join('\n');
   // The field names are the mapping's (property and computed column names), never input.
@@ -159,6 +285,16 @@ function columnOf(meta: EntityMetadata<object>, prop: EntityProperty<object>): s
   const column = prop.fieldNames[0];
   if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw refuse(`its column "${column}" needs quoting`);
   return column;
+}
+
+/**
+ * A column of text or uuids in an array, which the read side selects as JSON: the driver parses
+ * PostgreSQL's array text character by character in JavaScript, and JSON with `JSON.parse`, many
+ * times faster (an appointment type lists every provider and location of the organisation: two
+ * hundred ids each in a large one). The values are the same strings either way.
+ */
+function isStringArray(prop: EntityProperty<object>): boolean {
+  return /^(uuid|text|varchar(\(\d+\))?|character varying(\(\d+\))?)\[\]$/.test(prop.columnTypes?.[0] ?? '');
 }
 
 /** As the ORM's hydrator converts a column: its custom type's conversion, or text to a Date; `undefined`: none needed. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainEvents, referenceNotFound } from '@app/shared/domain';
+import { operationKey } from '@app/shared';
+import { Clock, DomainEvents, newUuid, referenceNotFound } from '@app/shared/domain';
 import { clientDeleted, ClientQueries } from '@app/membership';
 import { CardVault } from '../domain/card-vault.js';
 import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-processor.js';
@@ -45,11 +46,26 @@ export class AddWalletCard {
     return card;
   }
 
+  /**
+   * The card attached to the client's customer at the processor: the one the request names, else
+   * the one their earlier cards are attached to, else a new one (made once however often the request
+   * is retried).
+   */
+  private async attach(owner: CardOwner, paymentMethod: AttachPaymentMethod) {
+    const customerId = paymentMethod.customerId ?? (await this.queries.processorCustomerOf(owner.organisationId, owner.clientId)) ?? undefined;
+    return this.processor.attachPaymentMethod({
+      ...paymentMethod,
+      customerId,
+      owner,
+      idempotencyKey: operationKey(`client_${owner.clientId}_${newUuid()}`, 'attach-card'),
+    });
+  }
+
   private async cardFor(owner: CardOwner, command: AddWalletCardCommand): Promise<WalletCard> {
     const now = this.clock.now();
     switch (command.type) {
       case 'payment_method':
-        return WalletCard.paymentMethod(owner, await this.processor.attachPaymentMethod(command.paymentMethod), this.vault, now);
+        return WalletCard.paymentMethod(owner, await this.attach(owner, command.paymentMethod), this.vault, now);
       case 'health_fund_card': {
         const fund = await this.healthFunds.find(command.healthFundCard.healthFundId);
         if (!fund) throw referenceNotFound('healthFundCard.healthFundId', 'Health fund', command.healthFundCard.healthFundId);

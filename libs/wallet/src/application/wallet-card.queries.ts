@@ -3,12 +3,12 @@ import { listWindow, ReadModel, SqlReader } from '@app/shared';
 import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
-import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../domain/wallet-card.js';
+import { type PaymentMethodDetails, WalletCard, type WalletCardType } from '../domain/wallet-card.js';
 import { clientNotFound } from '../domain/wallet.errors.js';
 
 // The ciphertext stays out of every answer; only the vault ever opens it.
-const WALLET_CARDS = ReadModel.of(WalletCard, 'w', { omit: ['numberCiphertext'] });
-const HEALTH_FUNDS = ReadModel.of(HealthFund, 'f');
+export const WALLET_CARDS = ReadModel.of(WalletCard, 'w', { omit: ['numberCiphertext'] });
+export const HEALTH_FUNDS = ReadModel.of(HealthFund, 'f');
 
 /** A card as read for an answer: the card (never its ciphertext), and its fund when it is a health fund card. */
 export interface CardView {
@@ -25,12 +25,19 @@ export abstract class WalletCardQueries {
   abstract cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>>;
   /** Health funds by id. */
   abstract healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>>;
+  /** The client's customer at the card processor: that of their newest payment method; `null` before their first. */
+  abstract processorCustomerOf(organisationId: string, clientId: string): Promise<string | null>;
 
   /**
    * Each named card is one of the organisation's (and, given `clientId`, that client's), of the
-   * type its field says: otherwise a 404 or 400 naming the field. One read of `cardsByIds`.
+   * type its field says: otherwise a 404 or 400 naming the field. One read of `cardsByIds`, whose
+   * cards it answers.
    */
-  async assertCards(organisationId: string, cards: { field: string; id: string | null | undefined; type: WalletCardType }[], clientId?: string): Promise<void> {
+  async assertCards(
+    organisationId: string,
+    cards: { field: string; id: string | null | undefined; type: WalletCardType }[],
+    clientId?: string,
+  ): Promise<Map<string, CardView>> {
     const named = cards.filter((card): card is { field: string; id: string; type: WalletCardType } => Boolean(card.id));
     const found = await this.cardsByIds(
       organisationId,
@@ -41,10 +48,14 @@ export abstract class WalletCardQueries {
       if (!card || (clientId !== undefined && card.clientId !== clientId)) throw referenceNotFound(field, 'Wallet card', id);
       if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
     }
+    return found;
   }
 }
 
-/** `WalletCardQueries` on PostgreSQL, batched: `cardsByIds` is two statements at most. */
+/** A health fund card's fund, joined to its card (`f` beside `w`). */
+export const WITH_FUNDS = `left join health_funds f on w.type = 'health_fund_card' and f.id = (w.details->>'healthFundId')::uuid`;
+
+/** `WalletCardQueries` on PostgreSQL, batched: `cardsByIds` is one statement, the cards with their funds. */
 @Injectable()
 export class SqlWalletCardQueries extends WalletCardQueries {
   constructor(
@@ -60,27 +71,22 @@ export class SqlWalletCardQueries extends WalletCardQueries {
     const where = `where w.organisation_id = $1 and w.client_id = $2${window.condition}`;
     const values = [organisationId, clientId, ...window.params];
     const [cards, total] = await Promise.all([
-      this.sql.select(WALLET_CARDS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.withFunds(`${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [...values, page.limit, offsetOf(page)]),
       this.sql.count(WALLET_CARDS, where, values),
     ]);
-    return pageOf(await this.withFunds(cards), total, page);
+    return pageOf(cards, total, page);
   }
 
   async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
-    const card = await this.sql.first(WALLET_CARDS, 'where w.id = $1 and w.organisation_id = $2 and w.client_id = $3', [cardId, organisationId, clientId]);
-    if (!card) throw notFound('Wallet card', cardId);
-    const [read] = await this.withFunds([card]);
+    const [read] = await this.withFunds('where w.id = $1 and w.organisation_id = $2 and w.client_id = $3', [cardId, organisationId, clientId]);
+    if (!read) throw notFound('Wallet card', cardId);
     return read;
   }
 
   async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     if (ids.length === 0) return new Map();
-    const cards = await this.sql.select(WALLET_CARDS, 'where w.organisation_id = $1 and w.id = any($2)', [organisationId, [...new Set(ids)]]);
-    return new Map((await this.withFunds(cards)).map((read) => [read.card.id, read]));
+    const cards = await this.withFunds('where w.organisation_id = $1 and w.id = any($2)', [organisationId, [...new Set(ids)]]);
+    return new Map(cards.map((read) => [read.card.id, read]));
   }
 
   async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
@@ -89,13 +95,18 @@ export class SqlWalletCardQueries extends WalletCardQueries {
     return new Map((await this.sql.select(HEALTH_FUNDS, 'where f.id = any($1)', [unique])).map((fund) => [fund.id, fund]));
   }
 
-  private async withFunds(cards: CardView['card'][]): Promise<CardView[]> {
-    const funds = await this.healthFundsByIds(
-      cards.filter((card) => card.type === 'health_fund_card').map((card) => (card.details as HealthFundCardDetails).healthFundId),
+  async processorCustomerOf(organisationId: string, clientId: string): Promise<string | null> {
+    const card = await this.sql.first(
+      WALLET_CARDS,
+      "where w.organisation_id = $1 and w.client_id = $2 and w.type = 'payment_method' order by w.created_at desc, w.id desc",
+      [organisationId, clientId],
     );
-    return cards.map((card) => ({
-      card,
-      healthFund: card.type === 'health_fund_card' ? (funds.get((card.details as HealthFundCardDetails).healthFundId) ?? null) : null,
-    }));
+    return card ? (card.details as PaymentMethodDetails).customerId : null;
+  }
+
+  /** The cards `where` picks, each with its fund when it is a health fund card. */
+  private async withFunds(where: string, values: readonly unknown[]): Promise<CardView[]> {
+    const pairs = await this.sql.selectPairs(WALLET_CARDS, HEALTH_FUNDS, `${WITH_FUNDS} ${where}`, values);
+    return pairs.map(([card, healthFund]) => ({ card, healthFund }));
   }
 }

@@ -30,6 +30,10 @@ import { Migration20261128000000ClientSearchAndVersions } from './Migration20261
 import { Migration20261129000000Notifications } from './Migration20261129000000Notifications.js';
 import { Migration20261129000000BookingAttendanceAndRepeats } from './Migration20261129000000BookingAttendanceAndRepeats.js';
 import { Migration20261129100000UpdatedAtOfMoneyCardsAndKeys } from './Migration20261129100000UpdatedAtOfMoneyCardsAndKeys.js';
+import { Migration20261130000000ProcessorIds } from './Migration20261130000000ProcessorIds.js';
+import { Migration20261130010000StripeEvents } from './Migration20261130010000StripeEvents.js';
+import { Migration20261130000000BookingDayCounts } from './Migration20261130000000BookingDayCounts.js';
+import { Migration20261130010000ClientSearchFromIndexes } from './Migration20261130010000ClientSearchFromIndexes.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -64,4 +68,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129000000BookingAttendanceAndRepeats', class: Migration20261129000000BookingAttendanceAndRepeats },
   { name: 'Migration20261129000000Invoices', class: Migration20261129000000Invoices },
   { name: 'Migration20261129100000UpdatedAtOfMoneyCardsAndKeys', class: Migration20261129100000UpdatedAtOfMoneyCardsAndKeys },
+  { name: 'Migration20261130000000ProcessorIds', class: Migration20261130000000ProcessorIds },
+  { name: 'Migration20261130010000StripeEvents', class: Migration20261130010000StripeEvents },
+  { name: 'Migration20261130000000BookingDayCounts', class: Migration20261130000000BookingDayCounts },
+  { name: 'Migration20261130010000ClientSearchFromIndexes', class: Migration20261130010000ClientSearchFromIndexes },
 ];

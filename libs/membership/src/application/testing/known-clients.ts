@@ -1,4 +1,4 @@
-import { type ActiveClient, ClientQueries, type ClientSummary } from '../client.queries.js';
+import { type ActiveClient, ClientQueries, type ClientSummary, type ClientView } from '../client.queries.js';
 
 /** A client as these specs know it: its email, when given, is what `oldestLiveByEmail` matches; live unless `deleted`. */
 export type KnownClient = ActiveClient & { email?: string; deleted?: boolean };
@@ -24,8 +24,10 @@ export class KnownClients extends ClientQueries {
     return unread();
   }
 
-  findByIds(): never {
-    return unread();
+  /** Each known client as the API shows it: the known name, email and archiving, nothing else set. */
+  async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
+    const known = (this.clientsOf[organisationId] ?? []).filter((client) => ids.includes(client.id));
+    return new Map(known.map((client) => [client.id, viewOf(client)]));
   }
 
   async findClient(organisationId: string, clientId: string): Promise<ClientSummary | null> {
@@ -45,3 +47,19 @@ export class KnownClients extends ClientQueries {
 }
 
 const activeOf = ({ id, firstName, lastName }: KnownClient): ActiveClient => ({ id, firstName, lastName });
+
+const viewOf = (client: KnownClient): ClientView => ({
+  id: client.id,
+  deleted: client.deleted ?? false,
+  createdAt: new Date(0).toISOString(),
+  updatedAt: new Date(0).toISOString(),
+  memberId: null,
+  firstName: client.firstName,
+  lastName: client.lastName,
+  dateOfBirth: null,
+  mobileNumber: null,
+  email: client.email ?? null,
+  pmsPatientId: null,
+  pmsCreatedAt: null,
+  profileImageUrl: null,
+});

@@ -174,11 +174,29 @@ export class KnownLocations extends DirectoryQueries {
     return unread();
   }
 
-  /** Only what use cases read of a location here: its id, organisation and time zone. */
+  /** Each known location with its id, organisation and time zone, and nothing else of note (no address, no business). */
   async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
     const known = this.locationIdsOf[organisationId] ?? [];
-    const located = ids.filter((id) => known.includes(id)).map((id) => Object.assign(new Location(), { id, organisationId, timeZone: this.timeZone }));
+    const located = ids.filter((id) => known.includes(id)).map((id) => this.locationOf(organisationId, id));
     return new Map(located.map((location) => [location.id, location]));
+  }
+
+  private locationOf(organisationId: string, id: string): Location {
+    const nowhere = { line1: null, line2: null, suburb: null, city: null, state: null, postcode: null, country: null, countryCode: null };
+    return Object.assign(new Location(), {
+      id,
+      organisationId,
+      businessId: '',
+      name: `Location ${id}`,
+      timeZone: this.timeZone,
+      address: nowhere,
+      email: null,
+      suggestedTaxIdentifier: null,
+      bookingCustomText: null,
+      registrations: [],
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    });
   }
 
   businesses(): never {

@@ -1,8 +1,9 @@
 import { nextUpdatedAt, sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
+import { type Invoice, invoiceNumber } from '../../domain/invoice.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
 import { AWAITING_PAYMENT, PaymentTransaction, waitsForPayout } from '../../domain/payment-transaction.js';
-import { type EarlierCheckOuts, type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
+import { type EarlierCheckOuts, type LinkToken, type NewCheckOut, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
 
@@ -18,6 +19,7 @@ export class InMemoryPayments extends PaymentsRepository {
   readonly claims: Claim[] = [];
   readonly medicareClaims: MedicareClaim[] = [];
   readonly linkTokens: LinkToken[] = [];
+  readonly invoices: Invoice[] = [];
 
   async findTransaction(organisationId: string, id: string): Promise<Transaction | null> {
     return this.transactions.find((transaction) => transaction.organisationId === organisationId && transaction.id === id) ?? null;
@@ -32,6 +34,12 @@ export class InMemoryPayments extends PaymentsRepository {
       if (entity instanceof MedicareClaim) this.medicareClaims.push(entity);
       if (entity instanceof Payout) this.payouts.push(entity);
     }
+  }
+
+  async addCheckOut({ transaction, claims, medicareClaims, paymentTransactions, invoice }: NewCheckOut): Promise<void> {
+    await this.save(transaction, ...claims, ...medicareClaims, ...paymentTransactions);
+    invoice.number = invoiceNumber(this.invoices.filter((issued) => issued.businessId === invoice.businessId).length + 1);
+    this.invoices.push(invoice);
   }
 
   async transactionChanged(organisationId: string, transactionId: string, now: Date): Promise<void> {
@@ -93,6 +101,15 @@ export class InMemoryPayments extends PaymentsRepository {
     return [...new Set(this.paymentTransactions.filter((stored) => waitsForPayout(stored) && stored.isSettled()).map((stored) => stored.businessId))];
   }
 
+  async findByProcessorPaymentId(paymentId: string): Promise<PaymentTransaction | null> {
+    const found = this.paymentTransactions.find((stored) => stored.source === 'payment' && stored.payment?.id === paymentId);
+    return found ? copyOf(found) : null;
+  }
+
+  async lockPayoutByBankPayoutId(bankPayoutId: string): Promise<Payout | null> {
+    return this.payouts.find((stored) => stored.bankPayoutId === bankPayoutId) ?? null;
+  }
+
   /** One caller at a time in memory, so a lock is a read. */
   async lockPayout(id: string): Promise<Payout | null> {
     return this.payouts.find((payout) => payout.id === id) ?? null;
@@ -132,6 +149,7 @@ export class InMemoryPayments extends PaymentsRepository {
       openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
       healthFundClaimed: this.claims.some((claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null),
       medicareClaimed: this.medicareClaims.some((claim) => earlier.has(claim.transactionId!) && !claim.isVoided()),
+      awaitingCardholder: parts.some((part) => part.awaitsCardholder()),
       held: parts
         .filter((part) => part.isSettled())
         .reduce((sum, part) => sum + part.amount + sumCents(part.adjustments.map((adjustment) => adjustment.amount)), 0),

@@ -8,7 +8,12 @@ import { AWAITING_PAYMENT } from '../../domain/payment-transaction.js';
 export class AdjustmentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
   @ApiProperty({ example: '2026-11-23T01:00:00.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: 'refund' }) source: string;
+  @ApiProperty({
+    example: 'refund',
+    description:
+      '`refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).',
+  })
+  source: string;
   @ApiCents({ signed: true, example: -1500, description: 'Signed integer cents.' }) amount: number;
 }
 
@@ -31,11 +36,17 @@ class CardPaymentResponse {
   @ApiProperty({
     example: 'succeeded',
     description:
-      "The processor's status: `succeeded`; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.",
+      "The processor's status: `succeeded`; `requires_action` while the cardholder's bank asks them to confirm it (3-D Secure) with `clientSecret`, not yet paid; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.",
   })
   status: string;
   @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'pi_3QpXy2LmN7vPw0_secret_Tz8' }) clientSecret: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'pi_3QpXy2LmN7vPw0_secret_Tz8',
+    description: "With `requires_action`: what the cardholder's page (Stripe.js) confirms the payment with. Otherwise `null`.",
+  })
+  clientSecret: string | null;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
 }
 

@@ -16,6 +16,24 @@ class PaymentLinkLocationResponse {
   @ApiProperty({ example: 'Australia/Sydney', description: 'The IANA time zone `startsAt` is shown in.' }) timeZone: string;
 }
 
+/** The payment made with the link, as the processor answered it. */
+class PaymentLinkPaymentResponse {
+  @ApiProperty({
+    enum: ['succeeded', 'requires_action'],
+    example: 'requires_action',
+    description:
+      "`succeeded`: paid. `requires_action`: the payer's bank asks them to confirm it (3-D Secure); the page confirms it with `clientSecret`, and the link is paid once the processor says it succeeded.",
+  })
+  status: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'pi_3QpXy2LmN7vPw0_secret_Tz8',
+    description: 'With `requires_action`: what the page confirms the payment with.',
+  })
+  clientSecret: string | null;
+}
+
 /** The appointment paid for, as its patient knows it. */
 class PaymentLinkBookingResponse {
   @ApiProperty({ example: '2026-12-07T22:00:00.000Z', format: 'date-time' }) startsAt: string;
@@ -42,13 +60,29 @@ export class PublicPaymentLinkResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null, description: 'When the link was paid; `null` until then.' })
   paidAt: string | null;
   @ApiProperty({
+    type: PaymentLinkPaymentResponse,
+    nullable: true,
+    description:
+      'The payment made with the link; `null` until one was made. While it is `requires_action`, paying the link again is 409 `payment_requires_action`.',
+  })
+  payment: PaymentLinkPaymentResponse | null;
+  @ApiProperty({
     type: PaymentLinkBookingResponse,
     nullable: true,
     description: 'The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking.',
   })
   booking: PaymentLinkBookingResponse | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'pk_live_51H8examplePublishableKey',
+    description:
+      "When Stripe takes the card: the platform's Stripe publishable key, to start Stripe.js with and make the `confirmationTokenId` that pays the link. Public by design. `null` with any other processor.",
+  })
+  stripePublishableKey: string | null;
 
-  static from(view: LinkView): PublicPaymentLinkResponse {
+  /** `stripePublishableKey`: the platform's, when Stripe takes the card. */
+  static from(view: LinkView, stripePublishableKey: string | null): PublicPaymentLinkResponse {
     const { booking } = view;
     return {
       amount: view.amount,
@@ -59,12 +93,14 @@ export class PublicPaymentLinkResponse {
       expiresAt: view.expiresAt.toISOString(),
       status: view.status,
       paidAt: view.paidAt?.toISOString() ?? null,
+      payment: view.payment,
       booking: booking && {
         startsAt: booking.startsAt.toISOString(),
         service: { name: booking.service.name },
         provider: booking.provider,
         location: booking.location,
       },
+      stripePublishableKey,
     };
   }
 }

@@ -9,17 +9,6 @@ export class MikroOrmInvoiceRepository extends InvoiceRepository {
     super();
   }
 
-  async nextNumber(businessId: string): Promise<number> {
-    // One statement: the first invoice of a business makes its row; later ones wait for its lock.
-    const [row] = await this.em.execute<{ number: number }[]>(
-      `insert into invoice_counters (business_id, next) values (?, 2)
-       on conflict (business_id) do update set next = invoice_counters.next + 1
-       returning next - 1 as number`,
-      [businessId],
-    );
-    return row.number;
-  }
-
   async save(invoice: Invoice): Promise<void> {
     await this.em.persist(invoice).flush();
   }

@@ -1,9 +1,11 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { insertRows, transactionConnection } from '@app/shared';
 import { Claim } from '../../domain/claim.js';
+import { Invoice, INVOICE_NUMBER } from '../../domain/invoice.js';
 import { MedicareClaim, VOIDED_STATUS } from '../../domain/medicare-claim.js';
-import { AWAITING_PAYMENT, PaymentTransaction } from '../../domain/payment-transaction.js';
-import { type EarlierCheckOuts, type LinkToken, PaymentsRepository } from '../../domain/payments.repository.js';
+import { AWAITING_PAYMENT, PaymentTransaction, REQUIRES_ACTION } from '../../domain/payment-transaction.js';
+import { type EarlierCheckOuts, type LinkToken, type NewCheckOut, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
@@ -43,6 +45,33 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     await this.em.persist(entities).flush();
   }
 
+  async addCheckOut({ transaction, claims, medicareClaims, paymentTransactions, invoice }: NewCheckOut): Promise<void> {
+    const connection = transactionConnection(this.em);
+    if (!connection) throw new Error("A check-out is written inside its transaction (the counter's lock lasts until it ends).");
+    const values: unknown[] = [transaction.businessId, INVOICE_NUMBER.prefix, INVOICE_NUMBER.digits];
+    // The number as `invoiceNumber` prints it, from the count the counter gives.
+    const number = `(select $2::text || lpad(count::text, greatest($3::int, length(count::text)), '0') from counter)`;
+    const writes = [
+      insertRows(this.em, Transaction, [transaction], values),
+      claims.length ? insertRows(this.em, Claim, claims, values) : null,
+      medicareClaims.length ? insertRows(this.em, MedicareClaim, medicareClaims, values) : null,
+      paymentTransactions.length ? insertRows(this.em, PaymentTransaction, paymentTransactions, values) : null,
+    ].flatMap((write, index) => (write ? [`written_${index} as (${write})`] : []));
+    const {
+      rows: [row],
+    } = await connection.executeSql(
+      `with counter as (
+         insert into invoice_counters (business_id, next) values ($1, 2)
+         on conflict (business_id) do update set next = invoice_counters.next + 1
+         returning next - 1 as count),
+       ${writes.join(',\n       ')},
+       invoice as (${insertRows(this.em, Invoice, [invoice], values, { number })} returning number)
+       select number from invoice`,
+      values,
+    );
+    invoice.number = row.number as string;
+  }
+
   async transactionChanged(organisationId: string, transactionId: string, now: Date): Promise<void> {
     await this.em.execute(`update transactions t set updated_at = ${changedAt('t', '?')} where t.organisation_id = ? and t.id = ?`, [
       now,
@@ -65,6 +94,15 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
 
   lockPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
     return this.em.findOne(PaymentTransaction, { id, organisationId }, LOCKED);
+  }
+
+  async findByProcessorPaymentId(paymentId: string): Promise<PaymentTransaction | null> {
+    // By the expression index of card payments' processor ids (payment_transactions_processor_payment_unique).
+    const [row] = await this.em.execute<{ id: string; organisation_id: string }[]>(
+      "select id, organisation_id from payment_transactions where source = 'payment' and payment->>'id' = ?",
+      [paymentId],
+    );
+    return row ? this.findPaymentTransaction(row.organisation_id, row.id) : null;
   }
 
   async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
@@ -120,6 +158,10 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return this.em.findOne(Payout, { id }, LOCKED);
   }
 
+  lockPayoutByBankPayoutId(bankPayoutId: string): Promise<Payout | null> {
+    return this.em.findOne(Payout, { bankPayoutId }, LOCKED);
+  }
+
   async releaseTransactionsOf(payoutId: string, now: Date): Promise<void> {
     await this.em.execute(
       `update payment_transactions pt set
@@ -160,9 +202,11 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       'select count(*)::int as count from transactions where organisation_id = ? and booking_id = ?',
       [organisationId, bookingId],
     );
-    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false, held: 0 };
+    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false, awaitingCardholder: false, held: 0 };
     // A link is open up to and at its expiry, as paying it is.
-    const [row] = await this.em.execute<{ open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean; held: number }[]>(
+    const [row] = await this.em.execute<
+      { open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean; awaiting_cardholder: boolean; held: number }[]
+    >(
       `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)
        select
          (select max(l.expires_at) from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
@@ -171,15 +215,18 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
            where p.transaction_id in (select id from earlier) and c.voided_at is null) as health_fund_claimed,
          exists (select 1 from medicare_claims m
            where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed,
+         exists (select 1 from payment_transactions p
+           where p.transaction_id in (select id from earlier) and p.payment->>'status' = ?) as awaiting_cardholder,
          (select coalesce(sum(p.amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(p.adjustments) a), 0)), 0)::int
            from payment_transactions p
            where p.transaction_id in (select id from earlier) and (p.source <> 'payment' or p.payment->>'status' = 'succeeded')) as held`,
-      [organisationId, bookingId, AWAITING_PAYMENT, now, VOIDED_STATUS.code],
+      [organisationId, bookingId, AWAITING_PAYMENT, now, VOIDED_STATUS.code, REQUIRES_ACTION],
     );
     return {
       openLinkUntil: row.open_link_until === null ? null : new Date(row.open_link_until),
       healthFundClaimed: row.health_fund_claimed,
       medicareClaimed: row.medicare_claimed,
+      awaitingCardholder: row.awaiting_cardholder,
       held: row.held,
     };
   }

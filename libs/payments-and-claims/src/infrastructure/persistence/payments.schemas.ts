@@ -96,6 +96,7 @@ export const PayoutSchema = new EntitySchema<Payout>({
     status: TEXT,
     arrivalDate: { type: 'date', columnType: 'date' },
     transactionCount: { type: 'integer' },
+    bankPayoutId: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
   },

@@ -85,6 +85,10 @@ export class StoredProviderQueries extends PractitionerQueries {
     return unread();
   }
 
+  bookableAt(): never {
+    return unread();
+  }
+
   missingProviderIds(): never {
     return unread();
   }

@@ -39,6 +39,10 @@ export class KnownPractitioners extends PractitionerQueries {
     return unread();
   }
 
+  bookableAt(): never {
+    return unread();
+  }
+
   async missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
     return ids.filter((id) => !this.live(organisationId, id));
   }

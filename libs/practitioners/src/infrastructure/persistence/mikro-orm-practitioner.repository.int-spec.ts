@@ -216,5 +216,34 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
       expect(await queries().linkAt(organisationId, 'not-an-id', locationId)).toBeNull();
       expect(await queries().linkAt(organisationId, provider.id, 'not-an-id')).toBeNull();
     });
+
+    it("bookableAt: the location's bookable providers by live link, and the one asked for wherever it works", async () => {
+      const [bondi, manly] = await Promise.all([rows.location(organisationId, businessId), rows.location(organisationId, businessId)]);
+      const [atBondi, archivedLink, disabled, archived, atManly] = await Promise.all([
+        saveProvider({ lastName: 'Abbott' }),
+        saveProvider({ lastName: 'Baker' }),
+        saveProvider({ lastName: 'Chen', bookingsEnabled: false }),
+        saveProvider({ lastName: 'Dunn' }),
+        saveProvider({ lastName: 'Evans' }),
+      ]);
+      for (const [provider, locationId] of [
+        [atBondi, bondi],
+        [archivedLink, bondi],
+        [disabled, bondi],
+        [archived, bondi],
+        [atManly, manly],
+      ] as const) {
+        const link = ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW);
+        await new MikroOrmPractitionerRepository(fresh(orm)).addLink(link);
+        if (provider === archivedLink) await archive('provider_location_links', link.id);
+      }
+      await archive('providers', archived.id);
+
+      const names = async (...args: [string, string?]) => (await queries().bookableAt(organisationId, ...args)).map((provider) => provider.lastName);
+      expect(await names(bondi)).toEqual(['Abbott']);
+      expect(await names(bondi, atManly.id)).toEqual(['Abbott', 'Evans']);
+      expect(await names(bondi, disabled.id)).toEqual(['Abbott']);
+      expect((await queries().bookableAt(otherOrganisationId, bondi)).length).toBe(0);
+    });
   });
 });

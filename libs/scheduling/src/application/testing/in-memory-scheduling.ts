@@ -1,10 +1,14 @@
 import type { Expansion } from '@app/shared';
+import type { ClientQueries } from '@app/membership';
+import type { DirectoryQueries } from '@app/organisations';
+import type { PractitionerQueries } from '@app/practitioners';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
 import { Booking } from '../../domain/booking.js';
-import { BookingRepository, type ProviderDiary } from '../../domain/booking.repository.js';
+import { BookingRepository, type ProviderDiary, type ProviderLock } from '../../domain/booking.repository.js';
 import { bookingNotFound } from '../../domain/scheduling.errors.js';
 import { type BookingExpansion, BookingQueries, type BookingView } from '../booking.queries.js';
+import { BookingWriteReads, type Parties, type Place, type PlaceParties } from '../booking-write-reads.js';
 
 export class InMemoryAppointmentTypes extends AppointmentTypeRepository {
   constructor(readonly types: AppointmentType[] = []) {
@@ -38,6 +42,24 @@ const copyOfType = (type: AppointmentType): AppointmentType => Object.assign(new
 export class InMemoryBookings extends BookingRepository {
   readonly bookings: Booking[] = [];
 
+  /** The types `lockWithType` reads beside a booking. */
+  constructor(private readonly types: InMemoryAppointmentTypes = new InMemoryAppointmentTypes()) {
+    super();
+  }
+
+  /** One caller at a time in memory, so a lock is a read. */
+  async lockWithType(organisationId: string, id: string): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null> {
+    const booking = this.bookings.find((stored) => stored.organisationId === organisationId && stored.id === id);
+    if (!booking) return null;
+    return { booking: copyOf(booking), appointmentType: await this.types.findById(organisationId, booking.appointmentTypeId) };
+  }
+
+  async saveSettlement(booking: Booking): Promise<void> {
+    const index = this.bookings.findIndex((stored) => stored.id === booking.id);
+    if (index === -1) throw new Error(`Booking ${booking.id} was never added`);
+    Object.assign(this.bookings[index], { paid: booking.paid, invoiced: booking.invoiced, updatedAt: booking.updatedAt });
+  }
+
   async change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null> {
     const index = this.bookings.findIndex((booking) => booking.organisationId === organisationId && booking.id === id);
     if (index === -1) return null;
@@ -67,7 +89,7 @@ export class InMemoryBookings extends BookingRepository {
     }
   }
 
-  async withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
+  async withProviderDiary<T>({ providerId }: ProviderLock, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
     const added: Booking[] = [];
     const moved: Booking[] = [];
     const result = await work({
@@ -85,6 +107,49 @@ export class InMemoryBookings extends BookingRepository {
 }
 
 /**
+ * The reads of bookings' writes over the other contexts' in-memory queries (each party a read of its
+ * own, as the database does in one statement), and the bookings kept by `InMemoryBookings`. The
+ * lock is a token: the specs that use this run one write at a time.
+ */
+export class QueriedBookingWriteReads extends BookingWriteReads {
+  constructor(
+    private readonly practitioners: PractitionerQueries,
+    private readonly types: AppointmentTypeRepository,
+    private readonly clients: ClientQueries,
+    private readonly locations: DirectoryQueries,
+    private readonly bookings: InMemoryBookings,
+  ) {
+    super();
+  }
+
+  async lockPlace(organisationId: string, place: Place, clientId: string): Promise<PlaceParties & { lock: ProviderLock }> {
+    const [parties, client] = await Promise.all([this.ofPlace(organisationId, place), this.clientOf(organisationId, clientId)]);
+    return { ...parties, client, lock: { providerId: place.providerId } as ProviderLock };
+  }
+
+  async ofPlace(organisationId: string, place: Place): Promise<PlaceParties> {
+    const [provider, link, appointmentType, location] = await Promise.all([
+      this.practitioners.byIds(organisationId, [place.providerId]).then((found) => found.get(place.providerId) ?? null),
+      this.practitioners.linkAt(organisationId, place.providerId, place.locationId),
+      this.types.findById(organisationId, place.appointmentTypeId),
+      this.locations.locations(organisationId, [place.locationId]).then((found) => found.get(place.locationId) ?? null),
+    ]);
+    return { provider, link, appointmentType, location, client: null };
+  }
+
+  async change(organisationId: string, bookingId: string, change: (booking: Booking) => void): Promise<{ booking: Booking; parties: Parties } | null> {
+    const booking = await this.bookings.change(organisationId, bookingId, change);
+    if (!booking) return null;
+    const { provider, appointmentType, location } = await this.ofPlace(organisationId, booking);
+    return { booking, parties: { provider, appointmentType, location, client: await this.clientOf(organisationId, booking.clientId) } };
+  }
+
+  private async clientOf(organisationId: string, clientId: string) {
+    return (await this.clients.findByIds(organisationId, [clientId])).get(clientId) ?? null;
+  }
+}
+
+/**
  * Reads a stored booking back, without its parties (those stay `null`): enough to see what a use
  * case records.
  */
@@ -97,10 +162,6 @@ export class StoredBookingQueries extends BookingQueries {
     const booking = this.stored.bookings.find((stored) => stored.organisationId === organisationId && stored.id === bookingId);
     if (!booking) throw bookingNotFound(bookingId);
     return copyOf(booking);
-  }
-
-  async findAll(organisationId: string, bookingIds: readonly string[]): Promise<Booking[]> {
-    return Promise.all(bookingIds.map((id) => this.find(organisationId, id)));
   }
 
   async withParties(_organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {

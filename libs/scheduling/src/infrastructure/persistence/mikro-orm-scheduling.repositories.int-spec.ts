@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Expansion, SqlReader } from '@app/shared';
 import { RecordedEvents } from '@app/shared/domain';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
-import { SqlDirectoryQueries } from '../../../../organisations/src/application/directory.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
-import { SqlPractitionerQueries } from '../../../../practitioners/src/application/practitioner.queries.js';
 import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import type { OrganisationQueries } from '@app/organisations';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
@@ -17,6 +15,7 @@ import { CreateBooking, type CreateBookingCommand } from '../../application/crea
 import { AppointmentType, type NewAppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
 import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './mikro-orm-scheduling.repositories.js';
+import { SqlBookingWriteReads } from './sql-booking-write-reads.js';
 import { renderSchedulingEvents } from '../../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');
@@ -24,6 +23,17 @@ const clock = new FixedClock(NOW);
 const at = (iso: string) => new Date(iso);
 
 type Practice = Awaited<ReturnType<Rows['practice']>>;
+
+/** Events kept in memory, each use case's change in a database transaction of its own, as the outbox runs it. */
+class RecordedEventsInTransactions extends RecordedEvents {
+  constructor(private readonly em: EntityManager) {
+    super(renderSchedulingEvents);
+  }
+
+  override transaction<T>(change: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => super.transaction(change));
+  }
+}
 
 describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   let orm: MikroORM;
@@ -45,38 +55,22 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     return type;
   };
 
-  /** The booking alone, for the events the use cases record: these tests are about the diary, not the answer. */
+  /** The booking alone, for the events of the later occurrences a cancellation reads back: these tests are about the diary, not the answer. */
   const bookingReads = {
-    get: async (_: string, id: string): Promise<BookingView> => ({
-      booking: await fresh(orm).findOneOrFail(Booking, { id }),
-      expansion: Expansion.none(),
-      provider: null,
-      location: null,
-      appointmentType: null,
-      client: null,
-    }),
-    getAll: async (organisationId: string, ids: string[]): Promise<BookingView[]> =>
-      Promise.all(ids.map((id) => bookingReads.get(organisationId, id, Expansion.none()))),
+    withParties: async (_: string, rows: Booking[]): Promise<BookingView[]> =>
+      rows.map((booking) => ({ booking, expansion: Expansion.none(), provider: null, location: null, appointmentType: null, client: null })),
   } as unknown as BookingQueries;
 
-  /** The use case as one request runs it: its own unit of work, every collaborator on the database. */
+  /** The use case as one request runs it: its own unit of work and database transaction, every collaborator on the database. */
   const createBooking = (organisationId: string, command: CreateBookingCommand) => {
     const em = fresh(orm);
     const sql = new SqlReader(orm);
-    const organisations = new SqlOrganisationQueries(sql);
-    const clients = new SqlClientQueries(sql, organisations);
+    const clients = new SqlClientQueries(sql, new SqlOrganisationQueries(sql));
     return new CreateBooking(
-      new BookingPlacement(
-        new MikroOrmAppointmentTypeRepository(em),
-        new SqlPractitionerQueries(sql, organisations, new SqlDirectoryQueries(sql, organisations)),
-        new MikroOrmBookingRepository(em),
-      ),
-      clients,
-      new SqlWalletCardQueries(new SqlReader(orm), clients),
-      bookingReads,
+      new BookingPlacement(new SqlBookingWriteReads(em, sql), new MikroOrmBookingRepository(em, sql)),
+      new SqlWalletCardQueries(sql, clients),
       clock,
-      new RecordedEvents(renderSchedulingEvents),
-      new SqlDirectoryQueries(sql, organisations),
+      new RecordedEventsInTransactions(em),
     )
       .execute(organisationId, command)
       .then((read) => read.booking);
@@ -169,9 +163,13 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
         NOW,
       );
 
-      const work = new MikroOrmBookingRepository(fresh(orm)).withProviderDiary(practice.providerId, async (diary) => {
-        diary.add(booking);
-        throw new Error('changed my mind');
+      const em = fresh(orm);
+      const work = em.transactional(async () => {
+        const { lock } = await new SqlBookingWriteReads(em, new SqlReader(orm)).lockPlace(practice.organisationId, booking, practice.clientId);
+        await new MikroOrmBookingRepository(em, new SqlReader(orm)).withProviderDiary(lock, async (diary) => {
+          diary.add(booking);
+          throw new Error('changed my mind');
+        });
       });
       await expect(work).rejects.toThrow('changed my mind');
       expect(await fresh(orm).count(Booking, { id: booking.id })).toBe(0);
@@ -183,7 +181,7 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const type = await addType(practice);
       const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-03-03T00:00:00.000Z'));
 
-      const repository = new MikroOrmBookingRepository(fresh(orm));
+      const repository = new MikroOrmBookingRepository(fresh(orm), new SqlReader(orm));
       expect(await repository.change(otherOrganisation, booking.id, (found) => found.cancel(NOW))).toBeNull();
       const changed = await repository.change(practice.organisationId, booking.id, (found) => {
         found.adjustments = [{ id: '0193a6f7-0000-7000-8000-0000000000aa', amount: 2500, balanceEffectIndicator: -1, description: 'Loyalty discount' }];
@@ -249,7 +247,8 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       // are steps of the caller's, which this booking has no use for.
       const cancel = () =>
         new BookingCancellation(
-          new MikroOrmBookingRepository(fresh(orm)),
+          new SqlBookingWriteReads(fresh(orm), new SqlReader(orm)),
+          new MikroOrmBookingRepository(fresh(orm), new SqlReader(orm)),
           bookingReads,
           {} as OrganisationQueries,
           new RecordedEvents(renderSchedulingEvents),

@@ -1,9 +1,12 @@
 import { EntityManager, LockMode, TransactionPropagation } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { SqlReader, transactionConnection } from '@app/shared';
+import { APPOINTMENT_TYPES } from '../../application/appointment-type.queries.js';
+import { BOOKINGS } from '../../application/booking.queries.js';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
 import { Booking } from '../../domain/booking.js';
-import { BookingRepository, type ProviderDiary } from '../../domain/booking.repository.js';
+import { BookingRepository, type ProviderDiary, type ProviderLock } from '../../domain/booking.repository.js';
 
 @Injectable()
 export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository {
@@ -30,12 +33,38 @@ export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository
 }
 
 // Inside a use case's transaction (one that records events) these join it: no savepoint to pay for.
-const JOIN_RUNNING = { propagation: TransactionPropagation.REQUIRED };
+export const JOIN_RUNNING = { propagation: TransactionPropagation.REQUIRED };
 
 @Injectable()
 export class MikroOrmBookingRepository extends BookingRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {
     super();
+  }
+
+  async lockWithType(organisationId: string, id: string): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null> {
+    // Outside a transaction the lock would end with its own statement.
+    if (!transactionConnection(this.em)) throw new Error('A booking is locked inside the transaction of its change.');
+    const pair = await this.sql.firstPair(
+      BOOKINGS,
+      APPOINTMENT_TYPES,
+      `left join appointment_types t on t.id = b.appointment_type_id and t.organisation_id = b.organisation_id
+       where b.organisation_id = $1 and b.id = $2 for update of b`,
+      [organisationId, id],
+    );
+    return pair && { booking: pair[0], appointmentType: pair[1] };
+  }
+
+  async saveSettlement(booking: Booking): Promise<void> {
+    await this.em.execute('update bookings set paid = ?, invoiced = ?, updated_at = ? where organisation_id = ? and id = ?', [
+      booking.paid,
+      booking.invoiced,
+      booking.updatedAt,
+      booking.organisationId,
+      booking.id,
+    ]);
   }
 
   change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null> {
@@ -61,15 +90,13 @@ export class MikroOrmBookingRepository extends BookingRepository {
   }
 
   inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
-    // The EntityManager resolves to this transaction's fork inside `work`, and the diary's own
-    // transaction nests in it as a savepoint, so its lock lasts until this one commits.
+    // The EntityManager resolves to this transaction's fork inside `work`, and the transactions of
+    // `work` (the outbox's, the diary's) join it, so the provider's lock lasts until this one commits.
     return this.em.transactional(() => work());
   }
 
-  withProviderDiary<T>(providerId: string, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
+  withProviderDiary<T>({ providerId }: ProviderLock, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
     return this.em.transactional(async (tx) => {
-      // A transaction-scoped lock per provider: concurrent bookings for one provider queue here.
-      await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`booking:${providerId}`]);
       const result = await work({
         confirmedBookingsBetween: (start, end) => tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
         add: (booking) => tx.persist(booking),

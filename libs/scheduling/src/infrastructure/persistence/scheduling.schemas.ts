@@ -2,7 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { Booking } from '../../domain/booking.js';
-import { BookingCounts } from '../../domain/booking-counts.js';
+import { BookingCounts, BookingDayCounts } from '../../domain/booking-counts.js';
 import { TimeOff } from '../../domain/time-off.js';
 import { WorkingHours } from '../../domain/working-hours.js';
 
@@ -88,12 +88,24 @@ export const TimeOffSchema = new EntitySchema<TimeOff>({
   },
 });
 
-/** Written only by the triggers of migration `BookingCounts`; mapped so the read side reads it by its mapping. */
+/** Written only by the trigger of migration `BookingDayCounts`; mapped so the read side reads it by its mapping. */
 export const BookingCountsSchema = new EntitySchema<BookingCounts>({
   class: BookingCounts,
   tableName: 'booking_counts',
   properties: {
     organisationId: { ...TEXT, primary: true },
+    bookings: { type: 'integer' },
+    cancelled: { type: 'integer' },
+  },
+});
+
+/** Written only by the trigger of migration `BookingDayCounts`, beside `booking_counts`. */
+export const BookingDayCountsSchema = new EntitySchema<BookingDayCounts>({
+  class: BookingDayCounts,
+  tableName: 'booking_day_counts',
+  properties: {
+    organisationId: { ...TEXT, primary: true },
+    day: { type: 'date', columnType: 'date', primary: true },
     bookings: { type: 'integer' },
     cancelled: { type: 'integer' },
   },

@@ -1,6 +1,6 @@
 import { notFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import type { HealthFund } from '../../domain/health-fund.js';
-import { type HealthFundCardDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
+import { type HealthFundCardDetails, type PaymentMethodDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../../domain/wallet-card.repository.js';
 import { type CardView, WalletCardQueries } from '../wallet-card.queries.js';
 
@@ -48,6 +48,11 @@ export class KnownCards extends WalletCardQueries {
 
   async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
     return new Map(this.funds.filter((fund) => ids.includes(fund.id)).map((fund) => [fund.id, fund]));
+  }
+
+  async processorCustomerOf(organisationId: string, clientId: string): Promise<string | null> {
+    const held = this.cards.filter((card) => card.organisationId === organisationId && card.clientId === clientId && card.type === 'payment_method');
+    return (held.at(-1)?.details as PaymentMethodDetails | undefined)?.customerId ?? null;
   }
 
   private readOf(card: WalletCard): CardView {

@@ -87,4 +87,56 @@ describe('TestPaymentProcessor', () => {
     const error = await failureOf(processor.attachPaymentMethod({ paymentMethodId }));
     expect(error).toMatchObject({ kind: 'validation', code: 'validation_failed' });
   });
+
+  describe('charges', () => {
+    const charge = (paymentMethodId: string, idempotencyKey: string) => ({
+      card: { customerId: 'cus_a', paymentMethodId },
+      amount: 7200,
+      description: `Booking ${idempotencyKey}`,
+      offSession: true,
+      destination: { businessId: 'business', accountId: null, platformFeeAmount: 108 },
+      idempotencyKey,
+      metadata: {},
+    });
+
+    it('captures a known card, and answers a repeated key with the first charge', async () => {
+      const first = await processor.charge(charge('pm_card_visa', 'charge-once'));
+      expect(first).toEqual({ paymentId: expect.stringMatching(/^pi_/), status: 'succeeded', clientSecret: null });
+      expect(await processor.charge(charge('pm_card_visa', 'charge-once'))).toEqual(first);
+      expect(processor.chargesDescribed('Booking charge-once')).toHaveLength(1);
+    });
+
+    it('leaves the charge of pm_card_authenticationRequired waiting for the cardholder, with a client secret', async () => {
+      const waiting = await processor.charge(charge('pm_card_authenticationRequired', 'charge-3ds'));
+      expect(waiting).toEqual({ paymentId: expect.stringMatching(/^pi_/), status: 'requires_action', clientSecret: expect.stringContaining('_secret_') });
+    });
+
+    it('declines pm_card_visa_chargeDeclined', async () => {
+      expect(await failureOf(processor.charge(charge('pm_card_visa_chargeDeclined', 'charge-declined')))).toMatchObject({ code: 'card_declined' });
+    });
+
+    it('undoes a charge whole (or cancels one that waits), and the same operation then charges anew', async () => {
+      const request = charge('pm_card_visa', 'charge-undone');
+      const first = await processor.charge(request);
+      await processor.undoCharge(request);
+      const again = await processor.charge(request);
+      expect(again.paymentId).not.toBe(first.paymentId);
+      expect(processor.chargesDescribed('Booking charge-undone')).toEqual([
+        { paymentId: first.paymentId, amount: 7200, refunded: 7200 },
+        { paymentId: again.paymentId, amount: 7200, refunded: 0 },
+      ]);
+      const waiting = charge('pm_card_authenticationRequired', 'charge-3ds-undone');
+      const pending = await processor.charge(waiting);
+      await processor.undoCharge(waiting);
+      expect(processor.chargeOf(pending.paymentId)?.status).toBe('canceled');
+    });
+
+    it('refunds once per refund key', async () => {
+      const charged = await processor.charge(charge('pm_card_visa', 'charge-refunded'));
+      const refund = { paymentId: charged.paymentId, amount: 2000, idempotencyKey: 'refund-1' };
+      await processor.refund(refund);
+      await processor.refund(refund);
+      expect(processor.chargesDescribed('Booking charge-refunded')).toEqual([{ paymentId: charged.paymentId, amount: 7200, refunded: 2000 }]);
+    });
+  });
 });

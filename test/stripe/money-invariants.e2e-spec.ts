@@ -1,0 +1,3 @@
+// The money-invariants suite again, its apps' card processor Stripe's SDK against the local fake Stripe.
+import '../support/on-stripe.js';
+import '../money-invariants.e2e-spec.js';

@@ -1,0 +1,3 @@
+// The sync-payments suite again, its apps' card processor Stripe's SDK against the local fake Stripe.
+import '../support/on-stripe.js';
+import '../sync-payments.e2e-spec.js';

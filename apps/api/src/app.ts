@@ -33,6 +33,9 @@ const STRIPE_EVENT_MAX_BYTES = 1024 * 1024;
  * The application as `main.ts` and the tests run it: the request pipeline, a migrated database,
  * and the bootstrap key when one is configured.
  */
+/** How long an idle kept-alive connection stays open (Node's own default is 5 s). */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function createApp(
   config: AppConfig,
   databaseUrl: string,
@@ -45,6 +48,9 @@ export async function createApp(
   const logger = app.get(AppLogger);
   app.useLogger(new StartUpQuietLogger(logger));
   answerClientErrorsAsProblems(app.getHttpServer());
+  // The client, or the load balancer in front, ends an idle kept-alive connection, not the service:
+  // a request sent as the service closed it would be reset. Longer than the common 60 s idle timeout.
+  app.getHttpServer().keepAliveTimeout = KEEP_ALIVE_MS;
   app.set('query parser', parseQueryString);
   app.set('trust proxy', config.trustProxy);
   // Hashing every answer costs CPU that no API client uses; booking data sets its own ETag.

@@ -21,6 +21,7 @@ import {
   sql,
   type Tenant,
 } from './support/fixtures.js';
+import { chargeStatusOf } from './support/payment-processor.js';
 import { expectProblem } from './support/problems.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -294,6 +295,34 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
     // And a payout pays out only what succeeded.
     expect(await created(postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
+  });
+
+  it('is cancelled with its booking: the charge can no longer be captured, and a late success takes no money and pays nothing out', async () => {
+    const c = await clinic();
+    const { booking, sale, part, paymentId } = await waitingForThreeDSecure(c);
+    const before = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
+    await postJson(t, orgPath(home.id, `/bookings/${booking.id}/cancel`), {}, home.auth).expect(200);
+
+    const after = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
+    expect(after.paymentTransactions[0]).toMatchObject({ id: part.id, payment: { id: paymentId, status: 'canceled', clientSecret: null } });
+    expect(after.updatedAt > before.updatedAt).toBe(true);
+    expect(chargeStatusOf(t, paymentId)).toBe('canceled');
+    // Stripe's word of the cancellation, and a success reported late, change nothing.
+    expect((await deliver(stripeEvent('payment_intent.canceled', paymentIntent(paymentId, 'canceled', 12000)))).body.outcome).toBe('unchanged');
+    expect((await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 12000)))).body.outcome).toBe('unchanged');
+    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe('canceled');
+    expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
+    expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([]);
+    expectProblem(await postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}), 409, 'nothing_to_pay_out');
+  });
+
+  it('payment_intent.canceled from elsewhere (a cancellation that did not commit) fails it, so the booking can be checked out again', async () => {
+    const c = await clinic();
+    const { booking, sale, paymentId } = await waitingForThreeDSecure(c);
+    expect((await deliver(stripeEvent('payment_intent.canceled', paymentIntent(paymentId, 'canceled', 12000)))).body.outcome).toBe('applied');
+    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe('failed');
+    await created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: c.visa.id } }, home.auth));
+    expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
   });
 
   it('answers 200 unknown for a PaymentIntent this service did not make, and keeps the event', async () => {

@@ -234,11 +234,11 @@ export function createWrites(pool, statements, jobStatement) {
       const waiting = await send(
         inline(
           `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
-       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' = ?`,
-          [organisationId, bookingId, 'requires_payment_method'],
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' in (?, ?)`,
+          [organisationId, bookingId, 'requires_payment_method', 'requires_action'],
         ),
       );
-      if (waiting.length) throw new BadRequest('the baseline cancels no payment links');
+      if (waiting.length) throw new BadRequest('the baseline cancels no waiting payments');
       return record(send, 'booking.cancelled', organisationId, bookingId, bookingAnswer(booking, parties));
     });
   }

@@ -65,3 +65,9 @@ export function processorCustomer(t: TestApp, customerId: string): string {
   t.stripe?.addCustomer(customerId);
   return customerId;
 }
+
+/** What the processor says of the charge now: `succeeded`, `requires_action`, `canceled`… */
+export function chargeStatusOf(t: TestApp, paymentId: string): string | undefined {
+  if (t.stripe) return t.stripe.intents.get(paymentId)?.status as string | undefined;
+  return t.app.get<TestPaymentProcessor>(PaymentProcessor).chargeOf(paymentId)?.status;
+}

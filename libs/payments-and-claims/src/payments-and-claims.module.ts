@@ -30,7 +30,7 @@ import { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gat
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 import { StripePayoutBank } from './infrastructure/gateways/stripe-payout-bank.js';
 import { AssemblePayout } from './application/assemble-payout.use-case.js';
-import { CancelBookingLinks } from './application/cancel-booking-links.js';
+import { CancelWaitingPayments } from './application/cancel-waiting-payments.js';
 import { CancellationPayments, PaymentsForCancellation } from './application/cancellation-payments.js';
 import { OwnershipChecks } from './application/ownership-checks.js';
 import { PaymentTransactionQueries } from './application/payment-transaction.queries.js';
@@ -134,7 +134,7 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     PaymentLinkViews,
     PayByLink,
     ChargeCancellationFee,
-    CancelBookingLinks,
+    CancelWaitingPayments,
     { provide: CancellationPayments, useClass: PaymentsForCancellation },
     PayoutJobs,
     { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },

@@ -52,7 +52,7 @@ class RecordedLinkCancellations extends CancellationPayments {
     throw new Error('CancelBooking charged a fee it was not asked for');
   }
 
-  async cancelWaitingLinks(_organisationId: string, bookingId: string): Promise<void> {
+  async cancelWaitingPayments(_organisationId: string, bookingId: string): Promise<void> {
     this.bookings.push(bookingId);
   }
 }

@@ -8,7 +8,7 @@ export type CancelScope = 'this' | 'following';
 
 /**
  * Cancels a booking: scheduling cancels it, payments charges the cancellation fee and cancels the
- * payment links still waiting to be paid, all in one database transaction that holds the booking's
+ * payments still waiting for a payer (links, and card payments waiting for the payer's bank), all in one database transaction that holds the booking's
  * lock from the start (the lock a check-out and a link's payer take first).
  */
 @Injectable()
@@ -22,12 +22,12 @@ export class CancelBooking {
 
   /**
    * The cancelled booking as its GET answers it, read with its lock in the transaction that
-   * cancelled it (neither the fee nor the links change the booking). With
+   * cancelled it (neither the fee nor the waiting payments change the booking). With
    * `chargeCancellationFee`, a fee the policy makes billable now is charged to the booking's
    * payment method in the same transaction: a declined card leaves the booking as it was, and a
    * cancellation that does not commit refunds the fee it charged. A booking already paid (in whole
    * or in part) is refused the fee, and stays as it was. With `scope: 'following'`, the later
-   * occurrences of its series are cancelled with it, each with its own event and its links; the
+   * occurrences of its series are cancelled with it, each with its own event and its waiting payments; the
    * fee, if asked, is charged for this booking alone: one cancellation, one fee.
    */
   async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean; scope?: CancelScope } = {}): Promise<BookingView> {
@@ -38,7 +38,7 @@ export class CancelBooking {
         const cancelled = await this.bookings.cancel(organisationId, bookingId, now);
         if (options.chargeCancellationFee) await this.chargeFee(organisationId, cancelled.booking, now, undo);
         const later = options.scope === 'following' ? await this.bookings.cancelLaterInSeries(organisationId, cancelled.booking, now) : [];
-        for (const { booking } of [cancelled, ...later]) await this.payments.cancelWaitingLinks(organisationId, booking.id);
+        for (const { booking } of [cancelled, ...later]) await this.payments.cancelWaitingPayments(organisationId, booking.id);
         for (const view of [cancelled, ...later]) await this.bookings.recordCancelled(organisationId, view);
         return cancelled;
       });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Cents, Undo } from '@app/shared/domain';
-import { CancelBookingLinks } from './cancel-booking-links.js';
+import { CancelWaitingPayments } from './cancel-waiting-payments.js';
 import { type BookingFeeKind, ChargeCancellationFee, type FeeBooking } from './charge-cancellation-fee.js';
 
 /**
@@ -14,15 +14,15 @@ export abstract class CancellationPayments {
   abstract assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void>;
   /** Charges the fee to the booking's card as its own transaction; its refund goes on `undo`. */
   abstract chargeFee(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void>;
-  /** Cancels the booking's payment links still waiting to be paid. */
-  abstract cancelWaitingLinks(organisationId: string, bookingId: string): Promise<void>;
+  /** Cancels the booking's payments that wait for a payer: links still to be paid, card payments waiting for the payer's bank. */
+  abstract cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void>;
 }
 
 @Injectable()
 export class PaymentsForCancellation extends CancellationPayments {
   constructor(
     private readonly fees: ChargeCancellationFee,
-    private readonly links: CancelBookingLinks,
+    private readonly waiting: CancelWaitingPayments,
   ) {
     super();
   }
@@ -35,7 +35,7 @@ export class PaymentsForCancellation extends CancellationPayments {
     return this.fees.charge(organisationId, booking, fee, undo);
   }
 
-  cancelWaitingLinks(organisationId: string, bookingId: string): Promise<void> {
-    return this.links.execute(organisationId, bookingId);
+  cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void> {
+    return this.waiting.execute(organisationId, bookingId);
   }
 }

@@ -6,7 +6,7 @@ import { PaymentSettlement } from './payment-settlement.js';
 
 /**
  * What became of a card payment after its check-out or link left it waiting for the payer (3-D
- * Secure, `requires_action`): Stripe's `payment_intent.succeeded` and `payment_intent.payment_failed`
+ * Secure, `requires_action`): Stripe's `payment_intent.succeeded`, `payment_intent.payment_failed` and `payment_intent.canceled`
  * about its PaymentIntent. Inside the caller's transaction, under the booking's lock and then the
  * payment's, in the order a check-out and a cancellation take them. Each moves the transaction's
  * `updatedAt` and records its event with the payment as the check-out shows it.

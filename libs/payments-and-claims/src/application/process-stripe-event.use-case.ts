@@ -9,6 +9,7 @@ import { RefundFailure } from './refund-failure.use-case.js';
 export const STRIPE_EVENT_TYPES = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
+  'payment_intent.canceled',
   'payout.paid',
   'payout.failed',
   'refund.failed',
@@ -45,6 +46,8 @@ export class ProcessStripeEvent {
       case 'payment_intent.succeeded':
         return this.payments.record(stripeString(object, 'id'), 'succeeded');
       case 'payment_intent.payment_failed':
+      case 'payment_intent.canceled':
+        // Cancelled: by this service, with its booking (nothing changes then), or in a cancellation that did not commit.
         return this.payments.record(stripeString(object, 'id'), 'failed');
       case 'payout.paid':
         return this.payouts.ofBankPayout(stripeString(object, 'id'), 'paid');

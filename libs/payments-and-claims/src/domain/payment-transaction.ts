@@ -155,10 +155,12 @@ export class PaymentTransaction {
   /**
    * The processor says the card payment succeeded, later than it was made (the payer completed
    * 3-D Secure, or paid the link on its page): settled now, so the next payout counts it, and its
-   * link shows as paid. Money that moved is recorded whatever the payment waited for. Whether it changed.
+   * link shows as paid. Money that moved is recorded whatever the payment waited for, except a
+   * payment cancelled with its booking: its charge was cancelled at the processor, or refunded whole
+   * had the payer confirmed it meanwhile, so nothing of it is held. Whether it changed.
    */
   succeeded(now: Date): boolean {
-    if (!this.payment || this.payment.status === PAYMENT_SUCCEEDED) return false;
+    if (!this.payment || [PAYMENT_SUCCEEDED, PAYMENT_CANCELED].includes(this.payment.status)) return false;
     this.payment = { ...this.payment, status: PAYMENT_SUCCEEDED };
     this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
     this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
@@ -211,6 +213,17 @@ export class PaymentTransaction {
     if (this.isSettled()) return 'paid';
     if (this.payment?.status === PAYMENT_CANCELED) return 'cancelled';
     return now.getTime() > expiresAt.getTime() ? 'expired' : 'open';
+  }
+
+  /**
+   * Its booking was cancelled while the card payment waited for the payer's bank (3-D Secure): it is
+   * `canceled`, and its charge is cancelled at the processor (by the caller). Whether it changed.
+   */
+  cancelWaitingCharge(now: Date): boolean {
+    if (!this.awaitsCardholder()) return false;
+    this.payment = { ...this.payment!, status: PAYMENT_CANCELED, clientSecret: null };
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return true;
   }
 
   /** Its booking was cancelled: a link still waiting can no longer be paid. One paid stays paid. */

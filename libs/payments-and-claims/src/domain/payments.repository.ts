@@ -91,8 +91,11 @@ export abstract class PaymentsRepository {
   abstract lockPayoutByBankPayoutId(bankPayoutId: string): Promise<Payout | null>;
   /** What a failed payout counted (amounts and adjustments) goes back to wait for the next run; each changed at `now`. */
   abstract releaseTransactionsOf(payoutId: string, now: Date): Promise<void>;
-  /** Inside the caller's transaction: the booking's payment transactions whose link waits to be paid, locked. */
-  abstract lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
+  /**
+   * Inside the caller's transaction: the booking's payment transactions that wait for a payer, locked:
+   * a link still to be paid, or a card payment waiting for the payer's bank (`requires_action`).
+   */
+  abstract lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;

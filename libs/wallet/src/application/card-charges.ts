@@ -49,6 +49,11 @@ export class CardCharges {
     return this.processor.refund(request);
   }
 
+  /** Cancels a charge still waiting for its cardholder; one they confirmed meanwhile is refunded whole. */
+  cancelWaiting(paymentId: string, idempotencyKey: string): Promise<void> {
+    return this.processor.cancelWaiting(paymentId, idempotencyKey);
+  }
+
   private async charged(request: ChargeRequest, undo: Undo): Promise<ProcessorCharge> {
     try {
       const charged = await this.processor.charge(request);

@@ -94,5 +94,10 @@ export abstract class PaymentProcessor {
    * request's idempotency key what became of it. Safe to repeat.
    */
   abstract undoCharge(request: ChargeRequest, charge: ProcessorCharge | null): Promise<void>;
+  /**
+   * Cancels a charge that waits for its cardholder (`requires_action`) so it can never be captured;
+   * one they confirmed meanwhile is refunded whole, the platform's fee too. Safe to repeat.
+   */
+  abstract cancelWaiting(paymentId: string, idempotencyKey: string): Promise<void>;
   abstract refund(request: RefundRequest): Promise<void>;
 }

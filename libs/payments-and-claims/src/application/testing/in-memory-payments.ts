@@ -2,7 +2,7 @@ import { nextUpdatedAt, sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
 import { type Invoice, invoiceNumber } from '../../domain/invoice.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
-import { AWAITING_PAYMENT, PaymentTransaction, waitsForPayout } from '../../domain/payment-transaction.js';
+import { AWAITING_PAYMENT, PaymentTransaction, REQUIRES_ACTION, waitsForPayout } from '../../domain/payment-transaction.js';
 import { type EarlierCheckOuts, type LinkToken, type NewCheckOut, PaymentsRepository } from '../../domain/payments.repository.js';
 import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
@@ -124,11 +124,13 @@ export class InMemoryPayments extends PaymentsRepository {
     }
   }
 
-  async lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+  async lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
     const ofBooking = new Set(
       this.transactions.filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId).map((stored) => stored.id),
     );
-    return this.paymentTransactions.filter((stored) => ofBooking.has(stored.transactionId!) && stored.payment?.status === AWAITING_PAYMENT).map(copyOf);
+    return this.paymentTransactions
+      .filter((stored) => ofBooking.has(stored.transactionId!) && [AWAITING_PAYMENT, REQUIRES_ACTION].includes(stored.payment?.status ?? ''))
+      .map(copyOf);
   }
 
   async addLinkToken(token: LinkToken): Promise<void> {

@@ -175,11 +175,11 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     );
   }
 
-  async lockWaitingLinksOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+  async lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
     const waiting = await this.em.execute<{ id: string }[]>(
       `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
-       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' = ?`,
-      [organisationId, bookingId, AWAITING_PAYMENT],
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' in (?, ?)`,
+      [organisationId, bookingId, AWAITING_PAYMENT, REQUIRES_ACTION],
     );
     if (waiting.length === 0) return [];
     return this.em.find(PaymentTransaction, { organisationId, id: { $in: waiting.map((row) => row.id) } }, { ...LOCKED, orderBy: { id: 'asc' } });

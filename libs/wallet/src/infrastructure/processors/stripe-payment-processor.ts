@@ -102,26 +102,38 @@ export class StripePaymentProcessor extends PaymentProcessor {
     try {
       // No answer came: the same call again (the same keys) tells what Stripe made of it.
       const known = charge ?? (await this.charge(request));
-      const key = `${request.idempotencyKey}:undo:${known.paymentId}`;
-      if (known.status === 'requires_action') {
-        const cancelled = await this.stripe.paymentIntents.cancel(known.paymentId, {}, { idempotencyKey: key }).catch((error: unknown) => {
-          // Captured meanwhile (the cardholder answered their bank): refunded instead.
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return null;
-          throw error;
-        });
-        if (cancelled) return;
-      }
-      await this.stripe.refunds
-        .create({ payment_intent: known.paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `${key}:refund` })
-        .catch((error: unknown) => {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
-          throw error;
-        });
+      await this.takeBack(known.paymentId, known.status === 'requires_action', `${request.idempotencyKey}:undo:${known.paymentId}`);
     } catch (error) {
       // A charge that was declined, or never made, leaves nothing to undo.
       if (error instanceof DomainError && error.code === 'card_declined') return;
       throw unavailableOr(error);
     }
+  }
+
+  async cancelWaiting(paymentId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.takeBack(paymentId, true, idempotencyKey);
+    } catch (error) {
+      throw unavailableOr(error);
+    }
+  }
+
+  /** Cancels the PaymentIntent while it `waits`, or refunds it whole once captured (the platform's fee too). */
+  private async takeBack(paymentId: string, waits: boolean, key: string): Promise<void> {
+    if (waits) {
+      const cancelled = await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey: key }).catch((error: unknown) => {
+        // Captured meanwhile (the cardholder answered their bank): refunded instead.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return null;
+        throw error;
+      });
+      if (cancelled) return;
+    }
+    await this.stripe.refunds
+      .create({ payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `${key}:refund` })
+      .catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        throw error;
+      });
   }
 
   async refund(request: RefundRequest): Promise<void> {

@@ -97,6 +97,12 @@ export class TestPaymentProcessor extends PaymentProcessor {
     this.byKey.delete(request.idempotencyKey);
   }
 
+  async cancelWaiting(paymentId: string): Promise<void> {
+    const charge = this.ledger.get(paymentId);
+    if (charge?.status === 'requires_action') charge.status = 'canceled';
+    else if (charge?.status === 'succeeded') charge.refunded = charge.amount;
+  }
+
   async refund(request: RefundRequest): Promise<void> {
     if (this.refundKeys.has(request.idempotencyKey)) return;
     remember(this.refundKeys, request.idempotencyKey, true);

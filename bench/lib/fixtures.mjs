@@ -260,9 +260,10 @@ export async function slotPlan(pool, { providerId, durationMinutes }, from = FIR
 
 /**
  * Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's,
- * with what hangs on them: the emails the service's notification jobs recorded, J's invoices and money.
+ * with what hangs on them: the emails the service's notification jobs recorded, J's invoices and money,
+ * and the service's jobs still to run about them (`JOBS_SCHEMA`, default `pgboss`).
  */
-export async function removeBenchBookings(pool) {
+export async function removeBenchBookings(pool, jobsSchema = process.env.JOBS_SCHEMA || 'pgboss') {
   const marked = [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)];
   const benchBookings = 'select id from bookings where pms_booking_id like $1 and service_date >= $2';
   await pool.query(`delete from notifications where booking_id in (${benchBookings})`, marked);
@@ -274,5 +275,14 @@ export async function removeBenchBookings(pool) {
        and not exists (select 1 from transactions t where t.booking_id = bookings.id)`,
     marked,
   );
+  // Left queued, a booking's emails and reminders would fail and retry in the next run's service,
+  // which would spend its first scenarios on them: thousands after a full run.
+  const [{ jobs }] = (await pool.query('select to_regclass($1) is not null as jobs', [`${jobsSchema}.job`])).rows;
+  if (jobs) {
+    await pool.query(
+      `delete from ${jobsSchema}.job j where j.state in ('created', 'retry', 'active') and j.data ? 'bookingId'
+         and not exists (select 1 from bookings b where b.id = (j.data->>'bookingId')::uuid)`,
+    );
+  }
   return rowCount;
 }

@@ -14,6 +14,7 @@ const RAW_SOCKET_FILES = new Map([
   ['input-hardening.e2e-spec.ts', 'raw protocol: what Node refuses before Express (431, broken HTTP)'],
   ['booking-page.e2e-spec.ts', 'Chromium loads the booking pages from a listening server'],
   ['typescript-client.e2e-spec.ts', 'the generated client calls a listening server with fetch'],
+  ['kept-alive-connections.e2e-spec.ts', 'raw protocol: one kept-alive socket, left idle between two requests'],
 ]);
 
 /** Files without an in-process app, and why. */

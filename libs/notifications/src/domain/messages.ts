@@ -144,9 +144,14 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
 }
 
+/** Built once per time zone and shape: making an `Intl.DateTimeFormat` costs far more than using one. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+  const key = `${timeZone} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat('en-AU', { timeZone, ...options })));
+  return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
 }
 
 const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });

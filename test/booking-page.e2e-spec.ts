@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, loopbackContext as loopbackContextOf } from './support/chromium.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { dayAhead } from './support/sydney-time.js';
 import {
   type Body,
   createAppointmentType,
@@ -180,13 +181,12 @@ async function bookDirectly(startsAt: string): Promise<string> {
  * `aTimeWellAhead` picks), one three days or more ahead.
  */
 async function miasTimes(): Promise<{ soon: string; far: string }> {
-  const date = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
   const query = new URLSearchParams({
     appointmentTypeId: coastal.serviceId,
     locationId: coastal.locationId,
     providerId: coastal.mia,
-    from: date(0),
-    to: date(6),
+    from: dayAhead(0),
+    to: dayAhead(6),
   });
   const answer = await t.http().get(`/v1/organisations/${coastal.slug}/availability?${query.toString()}`).expect(200);
   const times: string[] = answer.body.days.flatMap((day: Body) => day.slots.map((slot: Body) => slot.startsAt as string));
@@ -521,9 +521,14 @@ describe("the manage page's change of time", () => {
     await waitForTimes(page);
     expect(await page.evaluate('document.activeElement.id')).toBe('change-heading');
     await expect(page.locator('#change-scope').textContent()).resolves.toMatch(/^Standard consultation with Mia Wong at Bondi Junction/);
-    // Tab reaches the week's days (past the week's buttons), the arrow keys the next day, Tab its first time.
+    // Tab reaches the week's days (past the week's buttons), the arrow keys a day whose every time is outside the fee
+    // window (two days ahead or later, so the moved booking can be changed again), Tab its first time.
     for (let tabs = 0; tabs < 4 && (await page.evaluate('document.activeElement.name')) !== 'day'; tabs++) await page.keyboard.press('Tab');
-    await page.keyboard.press('ArrowRight');
+    const outsideTheFeeWindow = dayAhead(2);
+    for (let moves = 0; moves < 7 && (await page.evaluate<string>('document.activeElement.value')) < outsideTheFeeWindow; moves++) {
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(await page.evaluate('document.activeElement.value')).toBe(outsideTheFeeWindow);
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement.className')).toBe('time');
   }

@@ -5,7 +5,7 @@ const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'
 /** Unit, integration (real PostgreSQL) and e2e tests in one run, against one fresh database. */
 export default {
   rootDir: '.',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/logs-of-failures-environment.cjs',
   testMatch: [
     '<rootDir>/libs/**/*.spec.ts',
     '<rootDir>/libs/**/*.int-spec.ts',

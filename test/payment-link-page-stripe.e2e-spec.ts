@@ -3,7 +3,7 @@ import './support/on-stripe.js';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page, Request } from 'playwright-core';
 import Stripe from 'stripe';
 import type { FakeStripe } from './support/fake-stripe.js';
 import { launchChromium, loopbackContext } from './support/chromium.js';
@@ -198,12 +198,9 @@ describe('the pay page with Stripe', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${OUTPUT}confirming-1280.png`, fullPage: true });
     // It keeps asking for the link while the payment waits for Stripe's word.
-    const asked = () => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/v1\/payment-links\/[^/]+$/.test(entry.name)).length);
-    const before = await asked();
-    await page.waitForFunction(
-      (count) => performance.getEntriesByType('resource').filter((entry) => /\/v1\/payment-links\/[^/]+$/.test(entry.name)).length >= count,
-      before + 2,
-    );
+    const linkAsked = (request: Request) => request.method() === 'GET' && /\/v1\/payment-links\/[^/]+$/.test(new URL(request.url()).pathname);
+    await page.waitForRequest(linkAsked);
+    await page.waitForRequest(linkAsked);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Confirming your payment');
     expect(await clinic.bookingPaid(bookingId)).toBe(false);
 

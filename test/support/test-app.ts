@@ -9,6 +9,7 @@ import { createApp } from '../../apps/api/src/app.js';
 import { buildOpenApiDocument } from '../../apps/api/src/openapi.js';
 import { OpenApiContract } from './openapi-contract.js';
 import { NO_PAYOUT_DURING_THE_RUN } from './no-payout-during-the-run.js';
+import { logsOfTheRunningTest } from './test-logs.js';
 import type { FakeStripe } from './fake-stripe.js';
 import { stripeEnvironment, suiteProcessor } from './payment-processor.js';
 
@@ -31,7 +32,8 @@ export interface TestApp {
 
 /**
  * The real application on the test database, as `main.ts` builds it, behind supertest. Pass
- * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines. Pass a `databaseUrl` for a
+ * `LOG_LEVEL` in `env` and a `logDestination` to read its log lines; otherwise they are printed only
+ * if the test fails. Pass a `databaseUrl` for a
  * database of the test's own (one that must start empty, such as for the demo data), and a
  * `directUrl` (`DATABASE_DIRECT_URL`) when `databaseUrl` goes through a pooler such as PgBouncer.
  * In a suite run on Stripe (`./on-stripe.js`), the app's processor is Stripe's SDK against a local
@@ -57,7 +59,7 @@ export async function createTestApp(
     ...env,
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
-  const app = await createApp(config, databaseUrl, { bootstrapKey: platformKey, logDestination: options.logDestination });
+  const app = await createApp(config, databaseUrl, { bootstrapKey: platformKey, logDestination: options.logDestination ?? logsOfTheRunningTest() });
   const checked = contractOf(app, config);
   return {
     app,

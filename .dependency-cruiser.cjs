@@ -95,6 +95,13 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'scripts-do-not-import-bench',
+      comment: 'The bench uses the scripts (building, memory settings), never the other way round.',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: '^bench/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

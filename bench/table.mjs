@@ -5,10 +5,10 @@
 // fails when the page differs.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { table } from '../bench/lib/report.mjs';
-import { defineScenarios } from '../bench/lib/scenarios.mjs';
-import { ratiosOf, targetRows, targetsOf } from '../bench/lib/targets.mjs';
-import { root } from './build-if-needed.mjs';
+import { table } from './lib/report.mjs';
+import { defineScenarios } from './lib/scenarios.mjs';
+import { ratiosOf, targetRows, targetsOf } from './lib/targets.mjs';
+import { root } from '../scripts/build-if-needed.mjs';
 
 const RESULTS = join(root, 'bench', 'results');
 const LATEST = join(RESULTS, 'latest.json');

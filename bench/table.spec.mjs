@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { root } from './build-if-needed.mjs';
+import { root } from '../scripts/build-if-needed.mjs';
 
 // docs/performance.md quotes a benchmark run: its table is written by `npm run bench:table` from
 // bench/results/latest.json, never by hand, and `--check` (which writes nothing) says when they differ.
 
-const benchTable = (...args) => spawnSync(process.execPath, [join(root, 'scripts', 'bench-table.mjs'), '--check', ...args], { cwd: root, encoding: 'utf8' });
+const benchTable = (...args) => spawnSync(process.execPath, [join(root, 'bench', 'table.mjs'), '--check', ...args], { cwd: root, encoding: 'utf8' });
 
 describe('npm run bench:table -- --check', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-table-'));

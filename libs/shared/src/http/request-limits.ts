@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 
 /**
- * The largest value a request may carry, one per kind of quantity (README "Request limits"). Each
+ * The largest value a request may carry, one per kind of quantity (docs/api-conventions.md, "Request limits"). Each
  * fits its PostgreSQL column (`integer`, up to 2^31 − 1) with room to add up a booking's or a
  * transaction's items, so no number a DTO accepts can overflow a column or a sum.
  */

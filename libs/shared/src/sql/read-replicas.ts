@@ -65,7 +65,7 @@ export type ReplicaState = 'current' | 'lagging' | 'down' | 'not a standby' | 'u
  * statement fails for a reason the primary would not share (connection, shutdown, conflict with
  * recovery) is marked down, and the read runs again on the primary.
  *
- * The key's last write is remembered by this instance only: see the README ("Read replicas") for
+ * The key's last write is remembered by this instance only: see docs/operations.md ("Read replicas") for
  * several instances.
  */
 @Injectable()

@@ -24,7 +24,8 @@ async function main() {
   buildIfNeeded();
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) throw new Error(`No database in ${dataDir}: set DATABASE_URL or run \`npm run seed\` first.`);
+    if (!existsSync(join(dataDir, 'pg', 'PG_VERSION')))
+      throw new Error(`No database in ${dataDir}: set DATABASE_URL or run \`npm run seed\` first.`);
     const postgres = startNode('embedded PostgreSQL', join(root, 'bench', 'lib', 'embedded-postgres.mjs'), {
       cwd: root,
       env: process.env,
@@ -93,16 +94,23 @@ async function main() {
 
   // 1. The events, with their delivery jobs queued by an instance that runs no jobs.
   const queuing = await startService(false);
-  const organisation = await call('POST', '/v1/organisations', { name: `Delivery bench ${randomBytes(4).toString('hex')}` });
+  const organisation = await call('POST', '/v1/organisations', {
+    name: `Delivery bench ${randomBytes(4).toString('hex')}`,
+  });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   // After the service stops (it is first in line), before the receiver and the database.
   cleanups.splice(1, 0, async () => {
     for (const table of ['webhook_deliveries', 'webhook_endpoints', 'events', 'clients', 'api_keys', 'organisations']) {
-      await pool.query(`delete from ${table} where ${table === 'organisations' ? 'id' : 'organisation_id'} = $1`, [organisation.id]);
+      await pool.query(`delete from ${table} where ${table === 'organisations' ? 'id' : 'organisation_id'} = $1`, [
+        organisation.id,
+      ]);
     }
     await pool.end();
   });
-  const endpoint = await call('POST', `/v1/organisations/${organisation.id}/webhook-endpoints`, { url: receiverUrl, enabledEvents: ['client.created'] });
+  const endpoint = await call('POST', `/v1/organisations/${organisation.id}/webhook-endpoints`, {
+    url: receiverUrl,
+    enabledEvents: ['client.created'],
+  });
   secret = endpoint.secret;
 
   log(`${EVENTS} client.created events over ${CONNECTIONS} connections to ${receiverUrl}`);
@@ -112,7 +120,10 @@ async function main() {
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < EVENTS) {
         next++;
-        await call('POST', `/v1/organisations/${organisation.id}/clients`, { firstName: 'Bench', lastName: `Client ${next}` });
+        await call('POST', `/v1/organisations/${organisation.id}/clients`, {
+          firstName: 'Bench',
+          lastName: `Client ${next}`,
+        });
       }
     }),
   );
@@ -135,7 +146,8 @@ async function main() {
     deliveredPerSecond: Math.round((received.size / (last - draining)) * 1000),
   };
   log(JSON.stringify(result));
-  if (received.size < EVENTS || forged) throw new Error(`${EVENTS - received.size} events not delivered, ${forged} unverified`);
+  if (received.size < EVENTS || forged)
+    throw new Error(`${EVENTS - received.size} events not delivered, ${forged} unverified`);
 }
 
 /** The wallet key the seed kept, or a throw-away one: this run stores no card. */

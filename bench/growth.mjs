@@ -67,22 +67,36 @@ const report = {
 const exit = exitOnce({ name: 'growth', report, resultFile, log, cleanup });
 
 async function main() {
-  if (!options.dataDirs.large) throw new Error('Set LARGE_DATA_DIR to a database loaded with `npm run seed -- --scale large` (and DATA_DIR to the bench one).');
+  if (!options.dataDirs.large)
+    throw new Error(
+      'Set LARGE_DATA_DIR to a database loaded with `npm run seed -- --scale large` (and DATA_DIR to the bench one).',
+    );
   const unknown = options.scenarios.filter((id) => !READ_SCENARIOS.includes(id));
-  if (unknown.length) throw new Error(`SCENARIOS: ${unknown.join(', ')} not among the read scenarios ${READ_SCENARIOS.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`SCENARIOS: ${unknown.join(', ')} not among the read scenarios ${READ_SCENARIOS.join(', ')}`);
   for (const scale of SCALES) {
     if (!existsSync(join(options.dataDirs[scale], 'pg', 'PG_VERSION'))) {
-      throw new Error(`No database in ${options.dataDirs[scale]}: run \`DATA_DIR=${options.dataDirs[scale]} npm run seed -- --scale ${scale}\` first.`);
+      throw new Error(
+        `No database in ${options.dataDirs[scale]}: run \`DATA_DIR=${options.dataDirs[scale]} npm run seed -- --scale ${scale}\` first.`,
+      );
     }
   }
   const windowsPerRound = options.scenarios.length + (options.scenarios.includes('D') ? 1 : 0);
-  const budgetSeconds = 900 + windowsPerRound * 2 * (options.warmupSeconds + 30 + options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 15));
-  const watchdog = setTimeout(() => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`), budgetSeconds * 1000);
+  const budgetSeconds =
+    900 +
+    windowsPerRound *
+      2 *
+      (options.warmupSeconds + 30 + options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 15));
+  const watchdog = setTimeout(
+    () => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`),
+    budgetSeconds * 1000,
+  );
   log(`Options: ${JSON.stringify(options)}; watchdog ${budgetSeconds} s`);
   const busyBefore = machineBusyMicros();
   await sleep(1_000);
   report.machineBusyCoresBeforeStart = Number(((machineBusyMicros() - busyBefore) / 1e6).toFixed(2));
-  if (report.machineBusyCoresBeforeStart > 0.2) log(`WARNING: ${report.machineBusyCoresBeforeStart} cores already busy before the run`);
+  if (report.machineBusyCoresBeforeStart > 0.2)
+    log(`WARNING: ${report.machineBusyCoresBeforeStart} cores already busy before the run`);
 
   buildIfNeeded();
 
@@ -113,7 +127,11 @@ async function main() {
   // times the size asks for the same days and names); email and mobile number are each scale's own.
   const { bench, large } = sides;
   large.fixtures.bookingRange = { ...bench.fixtures.bookingRange };
-  large.fixtures.availability = { ...large.fixtures.availability, from: bench.fixtures.availability.from, to: bench.fixtures.availability.to };
+  large.fixtures.availability = {
+    ...large.fixtures.availability,
+    from: bench.fixtures.availability.from,
+    to: bench.fixtures.availability.to,
+  };
   large.fixtures.clientSearch = {
     ...large.fixtures.clientSearch,
     terms: [...bench.fixtures.clientSearch.terms.slice(0, 4), ...large.fixtures.clientSearch.terms.slice(4)],
@@ -125,7 +143,9 @@ async function main() {
   };
   for (const scale of SCALES) {
     const side = sides[scale];
-    const defined = defineScenarios(side.fixtures, noWrites, noWrites).filter((scenario) => options.scenarios.includes(scenario.id));
+    const defined = defineScenarios(side.fixtures, noWrites, noWrites).filter((scenario) =>
+      options.scenarios.includes(scenario.id),
+    );
     const deep = defined.find((scenario) => scenario.id === 'D');
     if (deep) {
       defined.push({
@@ -140,7 +160,12 @@ async function main() {
     const service = startNode(`service (${scale})`, join(root, 'dist', 'apps', 'api', 'src', 'main.js'), {
       cwd: root,
       env: {
-        ...serviceEnvironment({ databaseUrl: side.databaseUrl, dataDir: side.dataDir, walletKey: side.walletKey, bootstrapKey: BOOTSTRAP_KEY }),
+        ...serviceEnvironment({
+          databaseUrl: side.databaseUrl,
+          dataDir: side.dataDir,
+          walletKey: side.walletKey,
+          bootstrapKey: BOOTSTRAP_KEY,
+        }),
         PORT: String(port),
       },
       nodeArgs: nodeArgsOf(options.serviceNodeOptions),
@@ -150,7 +175,13 @@ async function main() {
     // A first start migrates the database: minutes for an index on the large scale's bookings.
     await waitForHttp(service, `http://127.0.0.1:${port}/health/live`, { timeoutMs: 1_800_000 });
     log(`Service on ${scale} pid ${service.pid} on 127.0.0.1:${port}`);
-    side.target = { name: scale, url: `http://127.0.0.1:${port}`, pid: service.pid, handle: service, headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` } };
+    side.target = {
+      name: scale,
+      url: `http://127.0.0.1:${port}`,
+      pid: service.pid,
+      handle: service,
+      headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` },
+    };
   }
 
   // 2. Every request answers 200 at both scales; what each answers is kept (sizes, D's totals).
@@ -163,9 +194,13 @@ async function main() {
       let bytes = 0;
       const totals = [];
       for (const request of side.scenarios[id].requests) {
-        const response = await fetch(`${side.target.url}${request.path}`, { headers: side.target.headers, signal: AbortSignal.timeout(60_000) });
+        const response = await fetch(`${side.target.url}${request.path}`, {
+          headers: side.target.headers,
+          signal: AbortSignal.timeout(60_000),
+        });
         const text = await response.text();
-        if (response.status !== 200) throw new Error(`${id} on ${scale}: ${request.path} answered ${response.status}: ${text.slice(0, 300)}`);
+        if (response.status !== 200)
+          throw new Error(`${id} on ${scale}: ${request.path} answered ${response.status}: ${text.slice(0, 300)}`);
         bytes += Buffer.byteLength(text);
         const body = JSON.parse(text);
         if (body.totalItems !== undefined) totals.push(body.totalItems);
@@ -173,15 +208,22 @@ async function main() {
       report.answers[id][scale] = Math.round(bytes / side.scenarios[id].requests.length);
       if (totals.length) report.answers[id][`${scale}TotalItems`] = totals;
     }
-    const totals = (scale) => (report.answers[id][`${scale}TotalItems`] ? `, totalItems ${report.answers[id][`${scale}TotalItems`].join('/')}` : '');
-    log(`${id}: bench ${report.answers[id].bench} bytes${totals('bench')}; large ${report.answers[id].large} bytes${totals('large')}`);
+    const totals = (scale) =>
+      report.answers[id][`${scale}TotalItems`]
+        ? `, totalItems ${report.answers[id][`${scale}TotalItems`].join('/')}`
+        : '';
+    log(
+      `${id}: bench ${report.answers[id].bench} bytes${totals('bench')}; large ${report.answers[id].large} bytes${totals('large')}`,
+    );
   }
 
   // 3. Load: per scenario a warm-up on each side, then rounds of one window per side (D's rounds
   // also measure its page 1), one after the other, each side's own PostgreSQL counted with it.
   const windows = [];
   report.windows = windows;
-  const groups = ids.filter((id) => id !== FIRST_PAGE).map((id) => (id === 'D' && ids.includes(FIRST_PAGE) ? ['D', FIRST_PAGE] : [id]));
+  const groups = ids
+    .filter((id) => id !== FIRST_PAGE)
+    .map((id) => (id === 'D' && ids.includes(FIRST_PAGE) ? ['D', FIRST_PAGE] : [id]));
   for (const group of groups) {
     for (const id of group) {
       for (const scale of SCALES) {
@@ -200,7 +242,9 @@ async function main() {
         for (const scale of SCALES) {
           const side = sides[scale];
           if (side.target.handle.exit)
-            throw new Error(`The ${scale} service exited (${JSON.stringify(side.target.handle.exit)}):\n${side.target.handle.tail()}`);
+            throw new Error(
+              `The ${scale} service exited (${JSON.stringify(side.target.handle.exit)}):\n${side.target.handle.tail()}`,
+            );
           const [result] = await measureTogether({
             targets: [side.target],
             scenario: side.scenarios[id],
@@ -217,7 +261,10 @@ async function main() {
             `  ${id} ${scale} round ${round}/${options.rounds}: ${result.requestsPerSecond} req/s, errors ${result.errors}, ` +
               `${result.cpuMicrosPerRequest} + ${result.dbCpuMicrosPerRequest} µs CPU/req (service + PostgreSQL), other cores ${result.otherCpuUtilisation}`,
           );
-          if (result.errors) report.failures.push(`${id} on ${scale}, round ${round}: ${result.errors} errors ${JSON.stringify(result.statusCodes)}`);
+          if (result.errors)
+            report.failures.push(
+              `${id} on ${scale}, round ${round}: ${result.errors} errors ${JSON.stringify(result.statusCodes)}`,
+            );
           await sleep(300);
         }
       }
@@ -227,7 +274,8 @@ async function main() {
 
   // 4. Report.
   report.growth = growthOf(windows, ids, { maxSpread: options.maxSpread });
-  if (ids.includes(FIRST_PAGE)) report.deepPage = { D: deepPageOf(windows, { deep: 'D', first: FIRST_PAGE, maxSpread: options.maxSpread }) };
+  if (ids.includes(FIRST_PAGE))
+    report.deepPage = { D: deepPageOf(windows, { deep: 'D', first: FIRST_PAGE, maxSpread: options.maxSpread }) };
   const titles = Object.fromEntries(ids.map((id) => [id, bench.scenarios[id].title]));
   const out = [
     '',
@@ -243,8 +291,12 @@ async function main() {
   ];
   const disturbed = windows.filter((window) => window.otherCpuUtilisation > 0.15).length;
   if (disturbed)
-    out.push(`WARNING: ${disturbed} of ${windows.length} windows had more than 0.15 cores busy outside the harness: compare the rounds' spread.`, '');
-  if (report.failures.length) out.push(`Failures (${report.failures.length}):`, ...report.failures.map((failure) => `  - ${failure}`), '');
+    out.push(
+      `WARNING: ${disturbed} of ${windows.length} windows had more than 0.15 cores busy outside the harness: compare the rounds' spread.`,
+      '',
+    );
+  if (report.failures.length)
+    out.push(`Failures (${report.failures.length}):`, ...report.failures.map((failure) => `  - ${failure}`), '');
   process.stdout.write(`${out.join('\n')}\n`);
   return report.failures.length ? 1 : 0;
 }

@@ -10,7 +10,13 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import { HEAP_FLAGS, MALLOC_ENV } from '../scripts/memory-settings.mjs';
-import { CHECKOUT_FIRST_SLOT, createPayoutFixture, findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
+import {
+  CHECKOUT_FIRST_SLOT,
+  createPayoutFixture,
+  findFixtures,
+  removeBenchBookings,
+  slotPlan,
+} from './lib/fixtures.mjs';
 import {
   cleanupStack,
   exitOnce,
@@ -25,7 +31,15 @@ import {
   withoutServiceConfig,
 } from './lib/harness.mjs';
 import { measureOnce, measureTogether, warmUp } from './lib/load.mjs';
-import { freePort, machineBusyMicros, sleep, startNode, startOtlpSink, statusKb, waitForHttp } from './lib/processes.mjs';
+import {
+  freePort,
+  machineBusyMicros,
+  sleep,
+  startNode,
+  startOtlpSink,
+  statusKb,
+  waitForHttp,
+} from './lib/processes.mjs';
 import {
   compareTable,
   costTable,
@@ -40,12 +54,26 @@ import {
 import { compareRounds, interleavedPlan, targetSummary } from './lib/rounds.mjs';
 import { evaluateTargets, peakRss, statementBudgets } from './lib/targets.mjs';
 import { SCENARIO_BASELINES, defineScenarios, slotSource } from './lib/scenarios.mjs';
-import { addStatements, configurePreload, dropStatementStats, openStatementStats, preloadDrift, statementCosts } from './lib/statement-stats.mjs';
-import { baselineReadStatements, baselineWriteStatements, countStatements, sameStatements, writeShape } from './lib/statements.mjs';
+import {
+  addStatements,
+  configurePreload,
+  dropStatementStats,
+  openStatementStats,
+  preloadDrift,
+  statementCosts,
+} from './lib/statement-stats.mjs';
+import {
+  baselineReadStatements,
+  baselineWriteStatements,
+  countStatements,
+  sameStatements,
+  writeShape,
+} from './lib/statements.mjs';
 
 // ---- options -------------------------------------------------------------------------------
 
-const flagOption = (name, fallback) => !['0', 'false', 'no', ''].includes(String(process.env[name] ?? fallback).toLowerCase());
+const flagOption = (name, fallback) =>
+  !['0', 'false', 'no', ''].includes(String(process.env[name] ?? fallback).toLowerCase());
 
 const options = {
   dataDir: resolve(process.env.DATA_DIR || join(root, '.data')),
@@ -113,7 +141,11 @@ const report = {
   // The code measured, so a results table can name it (docs/performance.md).
   commit: gitOutput('rev-parse', 'HEAD'),
   uncommittedChanges: (gitOutput('status', '--porcelain', '--untracked-files=no') ?? '') !== '',
-  options: { ...options, databaseUrl: options.databaseUrl ? '(set)' : undefined, serviceRedisUrl: options.serviceRedisUrl ? '(set)' : undefined },
+  options: {
+    ...options,
+    databaseUrl: options.databaseUrl ? '(set)' : undefined,
+    serviceRedisUrl: options.serviceRedisUrl ? '(set)' : undefined,
+  },
   machine: machineInfo(),
   failures: [],
 };
@@ -124,15 +156,23 @@ const exit = exitOnce({ name: 'bench', report, resultFile, log, cleanup });
 async function main() {
   // Scenarios with baselines (A and B: three targets, C, E and G: two; with COMPARE_WITH every
   // scenario but K: two): a warm-up and a window per target and round; the others: one warm-up and one window.
-  const targetsOf = (id) => (options.compareWith ? (id === 'K' ? 1 : 2) : options.baselines ? 1 + (SCENARIO_BASELINES[id]?.length ?? 0) : 1);
+  const targetsOf = (id) =>
+    options.compareWith ? (id === 'K' ? 1 : 2) : options.baselines ? 1 + (SCENARIO_BASELINES[id]?.length ?? 0) : 1;
   const budgetSeconds =
     900 +
     options.scenarios.reduce((sum, id) => {
       const count = targetsOf(id);
       if (count === 1) return sum + options.warmupSeconds + options.durationSeconds + 90;
-      return sum + count * (options.warmupSeconds + 30) + count * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30);
+      return (
+        sum +
+        count * (options.warmupSeconds + 30) +
+        count * options.rounds * (options.roundWarmupSeconds + options.roundSeconds + 30)
+      );
     }, 0);
-  const watchdog = setTimeout(() => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`), budgetSeconds * 1000);
+  const watchdog = setTimeout(
+    () => void exit(2, `watchdog: the run took more than ${budgetSeconds} s`),
+    budgetSeconds * 1000,
+  );
   log(`Options: ${JSON.stringify(report.options)}; watchdog ${budgetSeconds} s`);
 
   // Other work on the machine skews every number: say so up front.
@@ -140,7 +180,9 @@ async function main() {
   await sleep(1_000);
   report.machineBusyCoresBeforeStart = Number(((machineBusyMicros() - busyBefore) / 1e6).toFixed(2));
   if (report.machineBusyCoresBeforeStart > 0.2)
-    log(`WARNING: ${report.machineBusyCoresBeforeStart} cores already busy before the run: other processes will disturb it`);
+    log(
+      `WARNING: ${report.machineBusyCoresBeforeStart} cores already busy before the run: other processes will disturb it`,
+    );
 
   buildIfNeeded();
 
@@ -149,7 +191,9 @@ async function main() {
   let postmasterPid = null;
   if (!databaseUrl) {
     if (!existsSync(join(options.dataDir, 'pg', 'PG_VERSION'))) {
-      throw new Error(`No database in ${options.dataDir}: run \`DATA_DIR=${options.dataDir} npm run seed -- --scale bench\` first.`);
+      throw new Error(
+        `No database in ${options.dataDir}: run \`DATA_DIR=${options.dataDir} npm run seed -- --scale bench\` first.`,
+      );
     }
     let postgres = null;
     onCleanup('stop embedded PostgreSQL', () => postgres?.stop(20_000));
@@ -183,9 +227,13 @@ async function main() {
     postmasterPid = Number(readFileSync(join(options.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   }
   const databaseHost = new URL(databaseUrl).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(databaseHost)) log(`Note: the database is on ${databaseHost}, not this machine`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(databaseHost))
+    log(`Note: the database is on ${databaseHost}, not this machine`);
   const walletKey = process.env.WALLET_ENCRYPTION_KEY || readSecret(join(options.dataDir, 'wallet-encryption-key'));
-  if (!walletKey) throw new Error(`No wallet key: set WALLET_ENCRYPTION_KEY or keep ${options.dataDir}/wallet-encryption-key (written by the seed).`);
+  if (!walletKey)
+    throw new Error(
+      `No wallet key: set WALLET_ENCRYPTION_KEY or keep ${options.dataDir}/wallet-encryption-key (written by the seed).`,
+    );
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined);
@@ -199,14 +247,17 @@ async function main() {
   });
   let statementStats = null;
   if (options.pgStatStatements) {
-    if (!options.databaseUrl) onCleanup('remove pg_stat_statements from shared_preload_libraries', () => configurePreload(pool, false));
+    if (!options.databaseUrl)
+      onCleanup('remove pg_stat_statements from shared_preload_libraries', () => configurePreload(pool, false));
     statementStats = await openStatementStats({
       url: options.databaseUrl ? databaseUrl : maintenanceUrl(databaseUrl),
       database: decodeURIComponent(new URL(databaseUrl).pathname.slice(1)),
       dropOnClose: !options.databaseUrl,
     });
     onCleanup('drop the pg_stat_statements extension', () => statementStats.close());
-    log(`pg_stat_statements on (track_planning ${statementStats.tracksPlanning ? 'on' : 'off'}): planning and execution time per statement for every window`);
+    log(
+      `pg_stat_statements on (track_planning ${statementStats.tracksPlanning ? 'on' : 'off'}): planning and execution time per statement for every window`,
+    );
   }
 
   const leftovers = await removeBenchBookings(pool);
@@ -219,12 +270,17 @@ async function main() {
       `(${fixtures.payoutTransactions} transactions, ${fixtures.payoutPayments} payments), D range ${fixtures.bookingRange.serviceDateMin}..${fixtures.bookingRange.serviceDateMax} ` +
       `(${fixtures.bookingRange.matchingConfirmed} confirmed)`,
   );
-  if (fixtures.scale.bookings < 400_000) log(`WARNING: ${fixtures.scale.bookings} bookings: this is not the bench scale (npm run seed -- --scale bench)`);
-  log(`S searches ${fixtures.clientSearch.clients} live clients for ${fixtures.clientSearch.terms.map((term) => JSON.stringify(term)).join(', ')}`);
+  if (fixtures.scale.bookings < 400_000)
+    log(`WARNING: ${fixtures.scale.bookings} bookings: this is not the bench scale (npm run seed -- --scale bench)`);
+  log(
+    `S searches ${fixtures.clientSearch.clients} live clients for ${fixtures.clientSearch.terms.map((term) => JSON.stringify(term)).join(', ')}`,
+  );
 
   const nextSlot = slotSource(await slotPlan(pool, fixtures.booking), runId);
   const nextCheckoutSlot = slotSource(await slotPlan(pool, fixtures.checkout, CHECKOUT_FIRST_SLOT), `${runId}-J`);
-  const scenarios = defineScenarios(fixtures, nextSlot, nextCheckoutSlot).filter((scenario) => options.scenarios.includes(scenario.id));
+  const scenarios = defineScenarios(fixtures, nextSlot, nextCheckoutSlot).filter((scenario) =>
+    options.scenarios.includes(scenario.id),
+  );
   if (scenarios.length === 0) throw new Error(`SCENARIOS=${process.env.SCENARIOS} selects none of A..K and S`);
 
   const serviceEnv = {
@@ -239,7 +295,9 @@ async function main() {
   // baselines' statements are recorded right after the service's, on the same data: the reads' after
   // the last read scenario with a baseline (before any write), G's after G.
   log('Counting SQL statements per request (built app in-process, pg Client#query wrapped)');
-  const baselineScenarios = options.baselines ? scenarios.filter((scenario) => scenario.baselines).map((scenario) => scenario.id) : [];
+  const baselineScenarios = options.baselines
+    ? scenarios.filter((scenario) => scenario.baselines).map((scenario) => scenario.id)
+    : [];
   const readScenarios = baselineScenarios.filter((id) => id !== 'G');
   const baselineSql = {};
   const counted = await countStatements({
@@ -252,17 +310,23 @@ async function main() {
     scenarios: scenarios.filter((scenario) => !scenario.once),
     log,
     afterScenario: async (id) => {
-      if (id === readScenarios.at(-1)) Object.assign(baselineSql, await baselineReadStatements({ databaseUrl, fixtures, ids: readScenarios }));
-      if (id === 'G' && baselineScenarios.includes('G')) baselineSql.G = await baselineWriteStatements({ databaseUrl, fixtures, nextSlot });
+      if (id === readScenarios.at(-1))
+        Object.assign(baselineSql, await baselineReadStatements({ databaseUrl, fixtures, ids: readScenarios }));
+      if (id === 'G' && baselineScenarios.includes('G'))
+        baselineSql.G = await baselineWriteStatements({ databaseUrl, fixtures, nextSlot });
     },
   });
   report.statements = counted.results;
   report.budgets = statementBudgets(counted.results);
-  const statementCounts = { service: Object.fromEntries(Object.entries(counted.results).map(([id, result]) => [id, result.perRequest])) };
+  const statementCounts = {
+    service: Object.fromEntries(Object.entries(counted.results).map(([id, result]) => [id, result.perRequest])),
+  };
   for (const scenario of scenarios.filter((one) => !one.once)) {
     const bad = counted.results[scenario.id].requests.filter((request) => !request.ok);
     for (const request of bad)
-      report.failures.push(`statement step: ${scenario.id} ${request.method} ${request.path} answered ${request.status}: ${request.body}`);
+      report.failures.push(
+        `statement step: ${scenario.id} ${request.method} ${request.path} answered ${request.status}: ${request.body}`,
+      );
   }
   if (baselineScenarios.length) {
     report.baselineStatements = baselineSql;
@@ -273,14 +337,20 @@ async function main() {
       const differences = copies.flatMap((copy, index) => {
         const { sql: texts, sqlNames: names, method, path } = counted.results[id].requests[index];
         // A read's statements in any order (some go side by side); a write's, literals aside, its transaction in order.
-        const same = id === 'G' ? JSON.stringify(writeShape(copy)) === JSON.stringify(writeShape({ texts, names })) : sameStatements({ texts, names }, copy);
+        const same =
+          id === 'G'
+            ? JSON.stringify(writeShape(copy)) === JSON.stringify(writeShape({ texts, names }))
+            : sameStatements({ texts, names }, copy);
         return same ? [] : [{ request: `${method} ${path}`, service: { texts, names }, baseline: copy }];
       });
       if (differences.length === 0) {
-        log(`Scenario ${id}: the baselines send the service's statements (${copies.map((copy) => copy.texts.length).join(' + ')})`);
+        log(
+          `Scenario ${id}: the baselines send the service's statements (${copies.map((copy) => copy.texts.length).join(' + ')})`,
+        );
         continue;
       }
-      const shown = ({ texts, names }) => texts.map((text, index) => `${names[index] ?? 'unnamed'}: ${text}`).join('\n---\n');
+      const shown = ({ texts, names }) =>
+        texts.map((text, index) => `${names[index] ?? 'unnamed'}: ${text}`).join('\n---\n');
       const message = differences
         .map(
           (difference) =>
@@ -316,11 +386,18 @@ async function main() {
   report.serviceStartRssMb = mb(statusKb(service.pid, 'VmRSS'));
   log(`Service pid ${service.pid} on 127.0.0.1:${servicePort} (RSS ${report.serviceStartRssMb} MB after start)`);
   const targets = [
-    { name: 'service', url: `http://127.0.0.1:${servicePort}`, pid: service.pid, handle: service, headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` } },
+    {
+      name: 'service',
+      url: `http://127.0.0.1:${servicePort}`,
+      pid: service.pid,
+      handle: service,
+      headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` },
+    },
   ];
   if (options.compareWith) {
     const main = join(options.compareWith, 'dist', 'apps', 'api', 'src', 'main.js');
-    if (!existsSync(main)) throw new Error(`COMPARE_WITH=${options.compareWith} holds no built service (${main}): run npm run build there`);
+    if (!existsSync(main))
+      throw new Error(`COMPARE_WITH=${options.compareWith} holds no built service (${main}): run npm run build there`);
     const port = await freePort();
     const handle = startNode('compare', main, {
       cwd: options.compareWith,
@@ -334,7 +411,13 @@ async function main() {
     onCleanup('stop the compared build', () => handle.stop());
     await waitForHttp(handle, `http://127.0.0.1:${port}/health/live`);
     log(`Compared build (${options.compareWith}) pid ${handle.pid} on 127.0.0.1:${port}`);
-    targets.push({ name: 'compare', url: `http://127.0.0.1:${port}`, pid: handle.pid, handle, headers: targets[0].headers });
+    targets.push({
+      name: 'compare',
+      url: `http://127.0.0.1:${port}`,
+      pid: handle.pid,
+      handle,
+      headers: targets[0].headers,
+    });
   }
 
   // 3. The baselines the selected scenarios have, and the byte-for-byte check of their answers
@@ -345,12 +428,21 @@ async function main() {
       const port = await freePort();
       const handle = startNode(name, join(root, 'bench', 'baselines', `${name}.mjs`), {
         cwd: root,
-        env: { ...MALLOC_ENV, ...withoutServiceConfig(process.env), DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_EXIT_WITH_STDIN: '1' },
+        env: {
+          ...MALLOC_ENV,
+          ...withoutServiceConfig(process.env),
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          BASELINE_EXIT_WITH_STDIN: '1',
+        },
         nodeArgs: nodeArgsOf(options.baselineNodeOptions),
         logFile: join(resultsDir, `bench-${stamp}-${name}.log`),
       });
       onCleanup(`stop ${name}`, () => handle.stop());
-      await waitForHttp(handle, `http://127.0.0.1:${port}/v1/organisations/${fixtures.organisationId}/providers?limit=1`);
+      await waitForHttp(
+        handle,
+        `http://127.0.0.1:${port}/v1/organisations/${fixtures.organisationId}/providers?limit=1`,
+      );
       log(`Baseline ${name} pid ${handle.pid} on 127.0.0.1:${port}`);
       targets.push({ name, url: `http://127.0.0.1:${port}`, pid: handle.pid, handle, headers: targets[0].headers });
     }
@@ -370,7 +462,10 @@ async function main() {
   // One window, or with several targets one window on all of them at once (COMPARE_TOGETHER).
   const measureWindows = async ({ scenario, targets: on, warmupSeconds, durationSeconds, round = null }) => {
     for (const target of on) {
-      if (target.handle.exit) throw new Error(`${target.name} exited during the run (${JSON.stringify(target.handle.exit)}):\n${target.handle.tail()}`);
+      if (target.handle.exit)
+        throw new Error(
+          `${target.name} exited during the run (${JSON.stringify(target.handle.exit)}):\n${target.handle.tail()}`,
+        );
     }
     const connections = scenario.connections ?? options.connections;
     const label = round === null ? '' : ` round ${round}/${options.rounds}`;
@@ -417,7 +512,9 @@ async function main() {
       );
     }
     if (results[0].otherCpuUtilisation > 0.15) {
-      log(`  WARNING: ${results[0].otherCpuUtilisation} cores were busy outside the harness, the targets and PostgreSQL: these numbers are disturbed`);
+      log(
+        `  WARNING: ${results[0].otherCpuUtilisation} cores were busy outside the harness, the targets and PostgreSQL: these numbers are disturbed`,
+      );
     }
     await sleep(500);
     return results;
@@ -425,7 +522,9 @@ async function main() {
   for (const scenario of scenarios) {
     if (scenario.once) {
       // After the statement step (which removes the write scenarios' rows), so K's business is there when it runs.
-      log(`${scenario.id}: writing ${fixtures.organisationId}'s payout business and its settled payment transactions (bulk SQL)`);
+      log(
+        `${scenario.id}: writing ${fixtures.organisationId}'s payout business and its settled payment transactions (bulk SQL)`,
+      );
       fixtures.payoutRun = await createPayoutFixture(pool, fixtures.organisationId);
       log(`${scenario.id} ${scenario.title} → ${targets[0].name}: one request`);
       const { failure, ...row } = await measureOnce({ target: targets[0], scenario, postmasterPid });
@@ -443,7 +542,14 @@ async function main() {
         ? targets.filter((target) => target.name === 'service' || scenario.baselines.includes(target.name))
         : [targets[0]];
     if (onTargets.length === 1) {
-      rows.push(...(await measureWindows({ scenario, targets: [targets[0]], warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds })));
+      rows.push(
+        ...(await measureWindows({
+          scenario,
+          targets: [targets[0]],
+          warmupSeconds: options.warmupSeconds,
+          durationSeconds: options.durationSeconds,
+        })),
+      );
       continue;
     }
     const byName = Object.fromEntries(onTargets.map((target) => [target.name, target]));
@@ -475,7 +581,9 @@ async function main() {
         })),
       );
     }
-    const summaries = Object.fromEntries(order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]));
+    const summaries = Object.fromEntries(
+      order.map((name) => [name, targetSummary(measured.filter((window) => window.target === name))]),
+    );
     const { ratios, cpuRatios, cpuOverBaseline } = compareRounds(measured, { maxSpread: options.maxSpread });
     interleaved[scenario.id] = {
       order,
@@ -489,30 +597,43 @@ async function main() {
     };
     rows.push(...order.map((name) => summaries[name]));
     for (const ratio of Object.entries(ratios))
-      log(`  ${scenario.id} service ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`);
+      log(
+        `  ${scenario.id} service ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`,
+      );
     for (const ratio of Object.entries(cpuRatios))
-      log(`  ${scenario.id} service CPU per request ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`);
+      log(
+        `  ${scenario.id} service CPU per request ${ratio[0]}: median ${ratio[1].median} (${ratio[1].min}–${ratio[1].max}); ${ratio[1].verdict}`,
+      );
   }
   report.results = rows;
-  report.interleaved = Object.fromEntries(Object.entries(interleaved).map(([id, { windows: _windows, ...summary }]) => [id, summary]));
+  report.interleaved = Object.fromEntries(
+    Object.entries(interleaved).map(([id, { windows: _windows, ...summary }]) => [id, summary]),
+  );
   report.ratios = Object.fromEntries(Object.entries(interleaved).map(([id, { ratios }]) => [id, ratios]));
   report.cpuRatios = Object.fromEntries(Object.entries(interleaved).map(([id, { cpuRatios }]) => [id, cpuRatios]));
   const costs = {};
   for (const [id, byTarget] of Object.entries(statementTotals)) {
-    costs[id] = Object.fromEntries(Object.entries(byTarget).map(([name, totals]) => [name, statementCosts(totals.statements, totals.requests)]));
+    costs[id] = Object.fromEntries(
+      Object.entries(byTarget).map(([name, totals]) => [name, statementCosts(totals.statements, totals.requests)]),
+    );
   }
   if (statementStats) report.pgStatements = costs;
 
   // Every target's memory the same way: the kernel's high-water mark (VmHWM) and its RSS at the end,
   // beside the 100 ms samples of its windows (rows); `peakRss` is the higher of them.
   report.peakMemory = Object.fromEntries(
-    targets.map((target) => [target.name, { vmHwmMb: mb(statusKb(target.pid, 'VmHWM')), vmRssMb: mb(statusKb(target.pid, 'VmRSS')) }]),
+    targets.map((target) => [
+      target.name,
+      { vmHwmMb: mb(statusKb(target.pid, 'VmHWM')), vmRssMb: mb(statusKb(target.pid, 'VmRSS')) },
+    ]),
   );
   report.peakRssMb = peakRss(rows, report.peakMemory);
   clearTimeout(watchdog);
 
   // 5. Report.
-  const cpuOverBaseline = Object.fromEntries(Object.entries(interleaved).map(([id, { cpuOverBaseline: added }]) => [id, added]));
+  const cpuOverBaseline = Object.fromEntries(
+    Object.entries(interleaved).map(([id, { cpuOverBaseline: added }]) => [id, added]),
+  );
   report.targets = evaluateTargets({
     rows,
     ratios: report.ratios,
@@ -547,7 +668,9 @@ async function main() {
         .map(([name, peak]) => `${name} ${peak} MB`)
         .join(', ')}`,
   ];
-  const roundsHeading = options.together ? 'Every round (all targets loaded at the same time):' : 'Every round (windows in this order, one after the other):';
+  const roundsHeading = options.together
+    ? 'Every round (all targets loaded at the same time):'
+    : 'Every round (windows in this order, one after the other):';
   if (options.compareWith && Object.keys(interleaved).length) {
     out.push(
       '',
@@ -590,10 +713,26 @@ async function main() {
       postgresTable(rows, costs),
     );
   }
-  if (statementStats) out.push('', 'Statements on the service (pg_stat_statements, all windows of the scenario):', '', statementCostTable(costs));
-  out.push('', 'SQL statements per request (one warm request each, in-process, unloaded):', '', statementsTable(counted.results));
+  if (statementStats)
+    out.push(
+      '',
+      'Statements on the service (pg_stat_statements, all windows of the scenario):',
+      '',
+      statementCostTable(costs),
+    );
+  out.push(
+    '',
+    'SQL statements per request (one warm request each, in-process, unloaded):',
+    '',
+    statementsTable(counted.results),
+  );
   out.push('', 'Targets:', '', targetsTable(report.targets), '');
-  if (report.failures.length) out.push(`Failures (${report.failures.length}):`, ...report.failures.map((failure) => `  - ${failure.split('\n')[0]}`), '');
+  if (report.failures.length)
+    out.push(
+      `Failures (${report.failures.length}):`,
+      ...report.failures.map((failure) => `  - ${failure.split('\n')[0]}`),
+      '',
+    );
   process.stdout.write(`${out.join('\n')}\n`);
   return report.failures.length ? 1 : 0;
 }
@@ -611,16 +750,23 @@ async function compareBodies(targets, scenarios) {
     const fetchAll = async () => {
       const bodies = [];
       for (const target of targets.filter((one) => one.name === 'service' || scenario.baselines.includes(one.name))) {
-        const response = await fetch(`${target.url}${path}`, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
+        const response = await fetch(`${target.url}${path}`, {
+          headers: target.headers,
+          signal: AbortSignal.timeout(30_000),
+        });
         bodies.push({ target: target.name, status: response.status, text: await response.text() });
       }
       return bodies;
     };
-    const identical = ([reference, ...others]) => others.every((other) => other.status === reference.status && other.text === reference.text);
+    const identical = ([reference, ...others]) =>
+      others.every((other) => other.status === reference.status && other.text === reference.text);
     let bodies = await fetchAll();
     if (!identical(bodies)) bodies = await fetchAll();
     const [reference, ...others] = bodies;
-    if (reference.status !== 200) throw new Error(`Scenario ${scenario.id}: the service answered ${reference.status}: ${reference.text.slice(0, 300)}`);
+    if (reference.status !== 200)
+      throw new Error(
+        `Scenario ${scenario.id}: the service answered ${reference.status}: ${reference.text.slice(0, 300)}`,
+      );
     for (const other of others) {
       if (other.status === reference.status && other.text === reference.text) continue;
       const at = firstDifference(reference.text, other.text);
@@ -635,7 +781,9 @@ async function compareBodies(targets, scenarios) {
           `Both bodies: ${files.join(', ')}`,
       );
     }
-    log(`Scenario ${scenario.id}: ${others.map((other) => other.target).join(' and ')} answer byte-identical JSON (${reference.text.length} bytes)`);
+    log(
+      `Scenario ${scenario.id}: ${others.map((other) => other.target).join(' and ')} answer byte-identical JSON (${reference.text.length} bytes)`,
+    );
     report.bodyCheck = { ...report.bodyCheck, [scenario.id]: { bytes: reference.text.length, identical: true } };
   }
 }

@@ -14,7 +14,16 @@ import pg from 'pg';
 import { buildIfNeeded, root } from '../scripts/build-if-needed.mjs';
 import { HEAP_FLAGS } from '../scripts/memory-settings.mjs';
 import { findFixtures, removeBenchBookings, slotPlan } from './lib/fixtures.mjs';
-import { cleanupStack, exitOnce, machineInfo, mb, numberOption, readSecret, serviceEnvironment, startEmbeddedDatabase } from './lib/harness.mjs';
+import {
+  cleanupStack,
+  exitOnce,
+  machineInfo,
+  mb,
+  numberOption,
+  readSecret,
+  serviceEnvironment,
+  startEmbeddedDatabase,
+} from './lib/harness.mjs';
 import { connectInspector, INSPECTOR_LINE } from './lib/inspector.mjs';
 import { measureTogether } from './lib/load.mjs';
 import { freePort, sleep, startNode, statusKb, waitForHttp } from './lib/processes.mjs';
@@ -32,7 +41,8 @@ const { values: flags } = parseArgs({ options: { minutes: { type: 'string' }, ra
 function flagOrOption(flag, name, fallback, range) {
   if (flags[flag] === undefined) return numberOption(name, fallback, range);
   const value = Number(flags[flag]);
-  if (!(value >= range.min && value <= range.max)) throw new Error(`--${flag} must be a number from ${range.min} to ${range.max}, got "${flags[flag]}"`);
+  if (!(value >= range.min && value <= range.max))
+    throw new Error(`--${flag} must be a number from ${range.min} to ${range.max}, got "${flags[flag]}"`);
   return value;
 }
 const options = {
@@ -65,23 +75,32 @@ const exit = exitOnce({ name: 'soak', report, resultFile, log, cleanup });
 
 async function main() {
   const budgetSeconds = options.minutes * 60 + 900;
-  const watchdog = setTimeout(() => void exit(2, `watchdog: the soak took more than ${budgetSeconds} s`), budgetSeconds * 1000);
+  const watchdog = setTimeout(
+    () => void exit(2, `watchdog: the soak took more than ${budgetSeconds} s`),
+    budgetSeconds * 1000,
+  );
   log(`Options: ${JSON.stringify(report.options)}; watchdog ${budgetSeconds} s`);
   buildIfNeeded();
 
   let databaseUrl = options.databaseUrl;
   if (databaseUrl) {
-    if (!LOOPBACK.includes(new URL(databaseUrl).hostname)) throw new Error('DATABASE_URL must point at this machine (loopback): the soak stays on loopback');
+    if (!LOOPBACK.includes(new URL(databaseUrl).hostname))
+      throw new Error('DATABASE_URL must point at this machine (loopback): the soak stays on loopback');
   } else {
     if (!existsSync(join(options.dataDir, 'pg', 'PG_VERSION')))
-      throw new Error(`No database in ${options.dataDir}: run \`DATA_DIR=${options.dataDir} npm run seed -- --scale bench\` first.`);
+      throw new Error(
+        `No database in ${options.dataDir}: run \`DATA_DIR=${options.dataDir} npm run seed -- --scale bench\` first.`,
+      );
     log(`Starting embedded PostgreSQL in ${options.dataDir}`);
     const database = startEmbeddedDatabase(options.dataDir, join(resultsDir, `soak-${stamp}-postgres.log`));
     onCleanup('stop embedded PostgreSQL', () => database.handle.stop(20_000));
     databaseUrl = await database.url();
   }
   const walletKey = process.env.WALLET_ENCRYPTION_KEY || readSecret(join(options.dataDir, 'wallet-encryption-key'));
-  if (!walletKey) throw new Error(`No wallet key: set WALLET_ENCRYPTION_KEY or keep ${options.dataDir}/wallet-encryption-key (written by the seed).`);
+  if (!walletKey)
+    throw new Error(
+      `No wallet key: set WALLET_ENCRYPTION_KEY or keep ${options.dataDir}/wallet-encryption-key (written by the seed).`,
+    );
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined);
@@ -141,7 +160,11 @@ async function main() {
       .catch(() => false);
     if (!scraped) scrapeFailures++;
     const heapBytes = await inspector.heapUsedAfterGc();
-    const one = { t: Math.round((Date.now() - startedAt) / 1000), rssMb: mb(statusKb(service.pid, 'VmRSS')), heapMb: Number((heapBytes / 2 ** 20).toFixed(2)) };
+    const one = {
+      t: Math.round((Date.now() - startedAt) / 1000),
+      rssMb: mb(statusKb(service.pid, 'VmRSS')),
+      heapMb: Number((heapBytes / 2 ** 20).toFixed(2)),
+    };
     samples.push(one);
     if (one.t % 60 < SAMPLE_SECONDS) log(`  ${one.t} s: RSS ${one.rssMb} MB, heap ${one.heapMb} MB`);
     // Writing a snapshot grows RSS for good by about its size: the first is taken halfway through the
@@ -159,7 +182,14 @@ async function main() {
     }
   })();
   const [load] = await measureTogether({
-    targets: [{ name: 'service', url: `http://127.0.0.1:${port}`, pid: service.pid, headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` } }],
+    targets: [
+      {
+        name: 'service',
+        url: `http://127.0.0.1:${port}`,
+        pid: service.pid,
+        headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` },
+      },
+    ],
     scenario,
     connections: options.connections,
     warmupSeconds: 0,
@@ -180,7 +210,11 @@ async function main() {
       ),
       2,
     );
-  const summary = (key) => ({ atSettle: trend[0]?.[key] ?? null, end: samples.at(-1)[key], max: Math.max(...trend.map((one) => one[key])) });
+  const summary = (key) => ({
+    atSettle: trend[0]?.[key] ?? null,
+    end: samples.at(-1)[key],
+    max: Math.max(...trend.map((one) => one[key])),
+  });
   report.load = load;
   report.trend = {
     fromSeconds: settleSeconds,
@@ -192,9 +226,14 @@ async function main() {
   report.rss = summary('rssMb');
   report.heap = summary('heapMb');
   report.scrapeFailures = scrapeFailures;
-  const rising = ['rssMbPer10Minutes', 'heapMbPer10Minutes'].filter((key) => !(report.trend[key] < LIMIT_MB_PER_10_MINUTES));
+  const rising = ['rssMbPer10Minutes', 'heapMbPer10Minutes'].filter(
+    (key) => !(report.trend[key] < LIMIT_MB_PER_10_MINUTES),
+  );
   for (const key of rising) report.failures.push(`${key}: ${report.trend[key]} (limit ${LIMIT_MB_PER_10_MINUTES})`);
-  if (load.errors || load.timeouts) report.failures.push(`${load.errors} requests failed (${JSON.stringify(load.statusCodes)}), ${load.timeouts} timed out`);
+  if (load.errors || load.timeouts)
+    report.failures.push(
+      `${load.errors} requests failed (${JSON.stringify(load.statusCodes)}), ${load.timeouts} timed out`,
+    );
   if (scrapeFailures) report.failures.push(`${scrapeFailures} metrics scrapes failed`);
   report.passed = report.failures.length === 0;
 
@@ -206,7 +245,9 @@ async function main() {
       `  RSS:  ${signed(report.trend.rssMbPer10Minutes)} MB per 10 min; ${report.rss.atSettle} MB at ${settleSeconds} s, ${report.rss.end} MB at the end (max ${report.rss.max}; ${report.serviceStartRssMb} after start)`,
       `  Heap after a full GC: ${signed(report.trend.heapMbPer10Minutes)} MB per 10 min; ${report.heap.atSettle} MB at ${settleSeconds} s, ${report.heap.end} MB at the end (max ${report.heap.max})`,
       `  Requests: ${load.requests} (${load.requestsPerSecond}/s), p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms; errors ${load.errors} ${JSON.stringify(load.statusCodes)}, timeouts ${load.timeouts}; failed scrapes ${scrapeFailures}`,
-      report.passed ? `  Passed: both slopes under ${LIMIT_MB_PER_10_MINUTES} MB per 10 min, no error.` : `  FAILED: ${report.failures.join('; ')}`,
+      report.passed
+        ? `  Passed: both slopes under ${LIMIT_MB_PER_10_MINUTES} MB per 10 min, no error.`
+        : `  FAILED: ${report.failures.join('; ')}`,
       '',
     ].join('\n'),
   );

@@ -26,7 +26,12 @@ const EVERY_SCENARIO = 'A,B,C,D,E,F,G,H,I,J,K,S';
 function isFullRun(file) {
   try {
     const { options, results } = JSON.parse(readFileSync(join(RESULTS, file), 'utf8'));
-    return [...options.scenarios].sort().join(',') === EVERY_SCENARIO && options.baselines && !options.compareWith && results?.length > 0;
+    return (
+      [...options.scenarios].sort().join(',') === EVERY_SCENARIO &&
+      options.baselines &&
+      !options.compareWith &&
+      results?.length > 0
+    );
   } catch {
     return false;
   }
@@ -67,7 +72,9 @@ const titles = (() => {
   }
 })();
 const number = (value, digits = 0) =>
-  value === null || value === undefined ? '–' : Number(value).toLocaleString('en-AU', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  value === null || value === undefined
+    ? '–'
+    : Number(value).toLocaleString('en-AU', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 /** Statements per request; a create-and-act cycle (G, J) as its two requests', each with its own budget. */
 const statements = (scenario) => {
   const counted = report.statements?.[scenario];
@@ -109,12 +116,28 @@ const section = [
   START,
   '',
   `Run of ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC` +
-    (report.commit ? ` on commit \`${report.commit.slice(0, 7)}\`${report.uncommittedChanges ? ' with uncommitted changes' : ''}` : '') +
+    (report.commit
+      ? ` on commit \`${report.commit.slice(0, 7)}\`${report.uncommittedChanges ? ' with uncommitted changes' : ''}`
+      : '') +
     `: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}; ` +
     `${listed(interleavedIds)} in ${options.rounds} interleaved rounds of ${options.roundSeconds} s beside their baselines, the others ${options.durationSeconds} s at ${options.connections} connections. ` +
     `Other cores busy: up to ${number(busiest, 2)}${busiest > 0.15 ? ' (a disturbed run: compare ratios and CPU per request, not req/s)' : ''}.`,
   '',
-  table(['Scenario', 'Target', 'Req/s', 'p50 ms', 'p99 ms', 'Errors', 'CPU µs/req', 'DB CPU µs/req', 'SQL/req', 'Other cores'], rows),
+  table(
+    [
+      'Scenario',
+      'Target',
+      'Req/s',
+      'p50 ms',
+      'p99 ms',
+      'Errors',
+      'CPU µs/req',
+      'DB CPU µs/req',
+      'SQL/req',
+      'Other cores',
+    ],
+    rows,
+  ),
   '',
   'Throughput ratios (service req/s ÷ baseline req/s in each interleaved round; the median is claimed when the rounds agree):',
   '',
@@ -140,7 +163,9 @@ if (from === -1 || to === -1) {
 const next = page.slice(0, from) + section + page.slice(to + END.length);
 if (check) {
   if (next !== page) {
-    process.stderr.write('docs/performance.md differs from bench/results/latest.json: run `npm run bench:table` and commit both.\n');
+    process.stderr.write(
+      'docs/performance.md differs from bench/results/latest.json: run `npm run bench:table` and commit both.\n',
+    );
     process.exit(1);
   }
   process.stdout.write('docs/performance.md matches bench/results/latest.json.\n');

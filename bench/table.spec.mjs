@@ -8,7 +8,8 @@ import { root } from '../scripts/build-if-needed.mjs';
 // docs/performance.md quotes a benchmark run: its table is written by `npm run bench:table` from
 // bench/results/latest.json, never by hand, and `--check` (which writes nothing) says when they differ.
 
-const benchTable = (...args) => spawnSync(process.execPath, [join(root, 'bench', 'table.mjs'), '--check', ...args], { cwd: root, encoding: 'utf8' });
+const benchTable = (...args) =>
+  spawnSync(process.execPath, [join(root, 'bench', 'table.mjs'), '--check', ...args], { cwd: root, encoding: 'utf8' });
 
 describe('npm run bench:table -- --check', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-table-'));

@@ -12,13 +12,18 @@ function newestSource(directory) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
     // TypeScript, and the booking page's files that the build copies.
-    else if (entry.name.endsWith('.ts') || directory.includes('booking-page')) newest = Math.max(newest, statSync(path).mtimeMs);
+    else if (entry.name.endsWith('.ts') || directory.includes('booking-page'))
+      newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
 
 const sourcesChanged = () =>
-  Math.max(newestSource(join(root, 'apps')), newestSource(join(root, 'libs')), statSync(join(root, 'package-lock.json')).mtimeMs) > statSync(stamp).mtimeMs;
+  Math.max(
+    newestSource(join(root, 'apps')),
+    newestSource(join(root, 'libs')),
+    statSync(join(root, 'package-lock.json')).mtimeMs,
+  ) > statSync(stamp).mtimeMs;
 
 export function buildIfNeeded() {
   if (existsSync(stamp) && !sourcesChanged()) return;

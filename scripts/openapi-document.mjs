@@ -9,5 +9,7 @@ if (!file) {
   process.exit(2);
 }
 buildIfNeeded();
-const { openApiDocumentWithoutDatabase } = await import(join(root, 'dist', 'apps', 'api', 'src', 'openapi-document.js'));
+const { openApiDocumentWithoutDatabase } = await import(
+  join(root, 'dist', 'apps', 'api', 'src', 'openapi-document.js')
+);
 writeFileSync(file, `${JSON.stringify(await openApiDocumentWithoutDatabase(), null, 2)}\n`);

@@ -12,7 +12,9 @@ const LIBFAKETIME = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}
 const [instant, ...jestArguments] = process.argv.slice(2);
 const moment = Date.parse(instant ?? '');
 if (!instant || Number.isNaN(moment) || !/(Z|[+-]\d\d:\d\d)$/.test(instant)) {
-  process.stderr.write('Usage: npm run test:at -- <instant with its offset, e.g. 2026-12-31T23:30:00+11:00> [jest arguments]\n');
+  process.stderr.write(
+    'Usage: npm run test:at -- <instant with its offset, e.g. 2026-12-31T23:30:00+11:00> [jest arguments]\n',
+  );
   process.exit(2);
 }
 const problem = ensureSystemPackages({ packages: [{ name: 'faketime', path: LIBFAKETIME }] });

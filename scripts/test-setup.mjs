@@ -50,7 +50,8 @@ export function ensureSystemPackages({
   const asRoot = uid === 0;
   const as = asRoot ? '' : 'sudo ';
   const install = `${as}apt-get update && ${as}apt-get install -y ${names.join(' ')}`;
-  if (!hasAptGet()) return `The tests need ${list}: install them with your system's package manager (on Debian: ${install})`;
+  if (!hasAptGet())
+    return `The tests need ${list}: install them with your system's package manager (on Debian: ${install})`;
   if (!asRoot && !canSudo()) return `The tests need ${list}: install them with: ${install}`;
   // No questions from a package's configuration: sudo passes the variable only through `env`.
   const [command, ...first] = [...(asRoot ? [] : ['sudo', '-n']), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];

@@ -8,7 +8,8 @@ import { clientInstalled, ensureSystemPackages, SYSTEM_PACKAGES } from './test-s
 // user with or without sudo. Commands are recorded instead of run.
 
 const PRESENT = process.execPath;
-const packages = (missing) => SYSTEM_PACKAGES.map(({ name }) => ({ name, path: missing.includes(name) ? `/nonexistent/${name}` : PRESENT }));
+const packages = (missing) =>
+  SYSTEM_PACKAGES.map(({ name }) => ({ name, path: missing.includes(name) ? `/nonexistent/${name}` : PRESENT }));
 
 function machine({ aptGetSucceeds = true, ...overrides }) {
   const ran = [];
@@ -32,16 +33,23 @@ describe('the test set-up, for the system packages the tests run', () => {
 
   it('stops with one line naming the command when it may not install: not root, no sudo without a password', () => {
     const { problem, ran } = machine({ packages: packages(['chromium', 'redis-server']) });
-    expect(problem).toBe('The tests need chromium, redis-server: install them with: sudo apt-get update && sudo apt-get install -y chromium redis-server');
+    expect(problem).toBe(
+      'The tests need chromium, redis-server: install them with: sudo apt-get update && sudo apt-get install -y chromium redis-server',
+    );
     expect(ran).toEqual([]);
   });
 
   it('installs what is missing through apt-get as root, and says so', () => {
     const { problem, ran, said } = machine({ uid: 0, packages: packages(['pgbouncer']) });
-    expect(ran).toEqual(['env DEBIAN_FRONTEND=noninteractive apt-get update', 'env DEBIAN_FRONTEND=noninteractive apt-get install -y pgbouncer']);
+    expect(ran).toEqual([
+      'env DEBIAN_FRONTEND=noninteractive apt-get update',
+      'env DEBIAN_FRONTEND=noninteractive apt-get install -y pgbouncer',
+    ]);
     expect(said).toEqual(['Installing pgbouncer for the tests']);
     // The recorded run installs nothing, so the package is still missing afterwards.
-    expect(problem).toBe('Installing pgbouncer failed: install them with: apt-get update && apt-get install -y pgbouncer');
+    expect(problem).toBe(
+      'Installing pgbouncer failed: install them with: apt-get update && apt-get install -y pgbouncer',
+    );
   });
 
   it('installs through sudo when it needs no password', () => {
@@ -55,7 +63,9 @@ describe('the test set-up, for the system packages the tests run', () => {
   it('stops at the first apt-get that fails', () => {
     const { problem, ran } = machine({ uid: 0, aptGetSucceeds: false, packages: packages(['chromium']) });
     expect(ran).toEqual(['env DEBIAN_FRONTEND=noninteractive apt-get update']);
-    expect(problem).toBe('Installing chromium failed: install them with: apt-get update && apt-get install -y chromium');
+    expect(problem).toBe(
+      'Installing chromium failed: install them with: apt-get update && apt-get install -y chromium',
+    );
   });
 
   it('names the Debian command when the machine has no apt-get', () => {
@@ -67,7 +77,9 @@ describe('the test set-up, for the system packages the tests run', () => {
   });
 
   it('does not need redis-server when TEST_REDIS_URL names a Redis', () => {
-    expect(machine({ env: { TEST_REDIS_URL: 'redis://127.0.0.1:6379' }, packages: packages(['redis-server']) }).problem).toBeUndefined();
+    expect(
+      machine({ env: { TEST_REDIS_URL: 'redis://127.0.0.1:6379' }, packages: packages(['redis-server']) }).problem,
+    ).toBeUndefined();
   });
 });
 
@@ -88,12 +100,22 @@ describe('the test set-up, for the typed client’s dependencies', () => {
 
   it('installs them when there is no node_modules, or it holds another version than the lockfile', () => {
     expect(client({ 'node_modules/openapi-fetch': { version: '0.17.0' } }, undefined)).toBe(false);
-    expect(client({ 'node_modules/openapi-fetch': { version: '0.17.0' } }, { 'node_modules/openapi-fetch': { version: '0.16.0' } })).toBe(false);
+    expect(
+      client(
+        { 'node_modules/openapi-fetch': { version: '0.17.0' } },
+        { 'node_modules/openapi-fetch': { version: '0.16.0' } },
+      ),
+    ).toBe(false);
     expect(client({ 'node_modules/openapi-fetch': { version: '0.17.0' } }, {})).toBe(false);
   });
 
   it('leaves them when every package of the lockfile is installed at its version', () => {
-    expect(client({ 'node_modules/openapi-fetch': { version: '0.17.0' } }, { 'node_modules/openapi-fetch': { version: '0.17.0' } })).toBe(true);
+    expect(
+      client(
+        { 'node_modules/openapi-fetch': { version: '0.17.0' } },
+        { 'node_modules/openapi-fetch': { version: '0.17.0' } },
+      ),
+    ).toBe(true);
   });
 });
 
@@ -102,6 +124,8 @@ describe('CI', () => {
     const read = (path) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8').split('\n');
     const commands = read('.ci/run').filter((line) => line && !/^(#|set |cd )/.test(line));
     expect(commands).toEqual(['npm ci && npm run test:all']);
-    expect(read('README.md').filter((line) => line === commands[0] || line.startsWith(`${commands[0]} `))).toHaveLength(1);
+    expect(read('README.md').filter((line) => line === commands[0] || line.startsWith(`${commands[0]} `))).toHaveLength(
+      1,
+    );
   });
 });

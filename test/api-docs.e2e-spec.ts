@@ -3,7 +3,15 @@ import { AppConfig } from '@app/shared';
 import { buildOpenApiDocument } from '../apps/api/src/openapi.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-type Schema = { type?: string; minimum?: number; maximum?: number; $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema };
+type Schema = {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  $ref?: string;
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+};
 type Parameter = {
   name: string;
   in: string;
@@ -13,13 +21,21 @@ type Parameter = {
   schema?: Schema & { example?: unknown; default?: unknown };
 };
 type Response = { headers?: Record<string, unknown>; content?: Record<string, unknown> };
-type Operation = { tags?: string[]; description?: string; parameters?: Parameter[]; responses?: Record<string, Response> };
+type Operation = {
+  tags?: string[];
+  description?: string;
+  parameters?: Parameter[];
+  responses?: Record<string, Response>;
+};
 type Document = {
   info: { description: string };
   servers: Array<{ url: string; description: string }>;
   tags: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { bearerFormat?: string; description?: string }>; schemas: Record<string, Schema> };
+  components: {
+    securitySchemes: Record<string, { bearerFormat?: string; description?: string }>;
+    schemas: Record<string, Schema>;
+  };
 };
 
 let t: TestApp;
@@ -54,9 +70,11 @@ describe('the OpenAPI document for a client developer', () => {
 
   it('declares every tag an operation uses, and describes every operation', () => {
     const declared = new Set(document.tags.map((tag) => tag.name));
-    expect(operations().flatMap(({ name, operation }) => (operation.tags ?? []).filter((tag) => !declared.has(tag)).map((tag) => `${name}: ${tag}`))).toEqual(
-      [],
-    );
+    expect(
+      operations().flatMap(({ name, operation }) =>
+        (operation.tags ?? []).filter((tag) => !declared.has(tag)).map((tag) => `${name}: ${tag}`),
+      ),
+    ).toEqual([]);
     expect(
       operations()
         .filter(({ operation }) => !operation.description?.trim())
@@ -67,14 +85,24 @@ describe('the OpenAPI document for a client developer', () => {
   it('shows the ETag of every versioned answer beside its body, and If-Match with its 412 on every conditional change', () => {
     const versioned = operations().filter(({ operation }) => operation.responses?.['200']?.headers?.ETag);
     expect(versioned.map(({ name }) => name)).toEqual(
-      expect.arrayContaining(['GET /v1/organisations/{organisationId}/clients/{clientId}', 'PATCH /v1/organisations/{organisationId}/clients/{clientId}']),
+      expect.arrayContaining([
+        'GET /v1/organisations/{organisationId}/clients/{clientId}',
+        'PATCH /v1/organisations/{organisationId}/clients/{clientId}',
+      ]),
     );
-    expect(versioned.filter(({ operation }) => !operation.responses?.['200']?.content).map(({ name }) => name)).toEqual([]);
-    const conditional = operations().filter(({ operation }) => operation.parameters?.some((parameter) => parameter.name === 'If-Match'));
+    expect(versioned.filter(({ operation }) => !operation.responses?.['200']?.content).map(({ name }) => name)).toEqual(
+      [],
+    );
+    const conditional = operations().filter(({ operation }) =>
+      operation.parameters?.some((parameter) => parameter.name === 'If-Match'),
+    );
     expect(conditional.length).toBeGreaterThan(5);
     expect(
       conditional
-        .filter(({ operation }) => !operation.responses?.['412'] || (operation.responses['200'] && !operation.responses['200'].headers?.ETag))
+        .filter(
+          ({ operation }) =>
+            !operation.responses?.['412'] || (operation.responses['200'] && !operation.responses['200'].headers?.ETag),
+        )
         .map(({ name }) => name),
     ).toEqual([]);
     expect(
@@ -99,11 +127,17 @@ describe('the OpenAPI document for a client developer', () => {
       'Stripe',
     ]);
     const groupOf = (method: string, path: string) => document.paths[path][method].tags;
-    expect(groupOf('post', '/v1/organisations/{organisationId}/bookings/{bookingId}/transactions')).toEqual(['Check-out and payments']);
+    expect(groupOf('post', '/v1/organisations/{organisationId}/bookings/{bookingId}/transactions')).toEqual([
+      'Check-out and payments',
+    ]);
     expect(groupOf('post', '/v1/payment-links/{token}/pay')).toEqual(['Check-out and payments']);
-    expect(groupOf('put', '/v1/organisations/{organisationId}/providers/{providerId}/working-hours')).toEqual(['Practitioners']);
+    expect(groupOf('put', '/v1/organisations/{organisationId}/providers/{providerId}/working-hours')).toEqual([
+      'Practitioners',
+    ]);
     expect(groupOf('get', '/v1/organisations/{organisationId}/booking-data')).toEqual(['Online booking (public)']);
-    expect(groupOf('post', '/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards')).toEqual(['Clients and patients']);
+    expect(groupOf('post', '/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards')).toEqual([
+      'Clients and patients',
+    ]);
     expect(groupOf('post', '/v1/stripe/webhooks')).toEqual(['Stripe']);
     // Every group is used, and every operation is in exactly one.
     expect(new Set(operations().flatMap(({ operation }) => operation.tags ?? [])).size).toBe(document.tags.length);
@@ -111,7 +145,9 @@ describe('the OpenAPI document for a client developer', () => {
   });
 
   it('names each server by where its address comes from', async () => {
-    expect(document.servers).toEqual([{ url: 'https://api.example.test', description: 'API_BASE_URL: this deployment' }]);
+    expect(document.servers).toEqual([
+      { url: 'https://api.example.test', description: 'API_BASE_URL: this deployment' },
+    ]);
     // As `npm start` runs it: no API_BASE_URL, so the only server is this one; a configured staging server is listed too.
     const local = new AppConfig({
       DATABASE_URL: process.env.DATABASE_URL,
@@ -132,9 +168,13 @@ describe('the OpenAPI document for a client developer', () => {
         .map((parameter) => `${name} ${parameter.name}`),
     );
     expect(sent).toEqual([]);
-    const limit = document.paths['/v1/organisations/{organisationId}/bookings'].get.parameters!.find((parameter) => parameter.name === 'limit');
+    const limit = document.paths['/v1/organisations/{organisationId}/bookings'].get.parameters!.find(
+      (parameter) => parameter.name === 'limit',
+    );
     expect(limit?.schema?.default).toBe(10);
-    const providerId = document.paths['/v1/organisations/{organisationId}/bookings'].get.parameters!.find((parameter) => parameter.name === 'providerId');
+    const providerId = document.paths['/v1/organisations/{organisationId}/bookings'].get.parameters!.find(
+      (parameter) => parameter.name === 'providerId',
+    );
     expect(providerId?.description).toMatch(/For example `[0-9a-f-]{36}`/);
   });
 
@@ -151,7 +191,8 @@ describe('the OpenAPI document for a client developer', () => {
   });
 
   it("names the fields of a claim's device, service type, response, provider and reversal rule", () => {
-    const target = (schema: Schema): Schema => document.components.schemas[(schema.$ref ?? schema.allOf![0].$ref!).replace('#/components/schemas/', '')];
+    const target = (schema: Schema): Schema =>
+      document.components.schemas[(schema.$ref ?? schema.allOf![0].$ref!).replace('#/components/schemas/', '')];
     const fieldsOf = (schema: Schema): string[] => Object.keys(target(schema).properties ?? {});
     const claim = document.components.schemas.ClaimResponse.properties!;
     expect(fieldsOf(claim.device)).toEqual(['terminalId']);

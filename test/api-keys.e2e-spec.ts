@@ -1,10 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Body, created, createTenant, ISO_INSTANT, named, postJson, sql, type Tenant, untilStatus } from './support/fixtures.js';
+import {
+  type Body,
+  created,
+  createTenant,
+  ISO_INSTANT,
+  named,
+  postJson,
+  sql,
+  type Tenant,
+  untilStatus,
+} from './support/fixtures.js';
 import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const REVOCATION_DEADLINE_MS = 5_000;
-const LISTED_FIELDS = ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'organisationId', 'revokedAt', 'updatedAt'];
+const LISTED_FIELDS = [
+  'createdAt',
+  'expiresAt',
+  'id',
+  'lastUsedAt',
+  'name',
+  'organisationId',
+  'revokedAt',
+  'updatedAt',
+];
 
 let first: TestApp;
 let second: TestApp;
@@ -26,13 +45,18 @@ afterAll(async () => {
 const issue = (body: Body) => created(postJson(first, '/v1/api-keys', { name: named('Reception desk'), ...body }));
 const bearer = (key: Body) => `Bearer ${key.key}`;
 const get = (app: TestApp, path: string, auth: string) => app.http().get(path).set('Authorization', auth);
-const revoke = (app: TestApp, keyId: string, auth: string) => app.http().delete(`/v1/api-keys/${keyId}`).set('Authorization', auth);
+const revoke = (app: TestApp, keyId: string, auth: string) =>
+  app.http().delete(`/v1/api-keys/${keyId}`).set('Authorization', auth);
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
 describe('POST /v1/api-keys', () => {
   it('issues a key with an expiry, showing its secret once', async () => {
     const expiresAt = '2099-06-30T23:59:59.000+10:00';
-    const response = await postJson(first, '/v1/api-keys', { name: named('Booking page'), organisationId: clinic.id, expiresAt }).expect(201);
+    const response = await postJson(first, '/v1/api-keys', {
+      name: named('Booking page'),
+      organisationId: clinic.id,
+      expiresAt,
+    }).expect(201);
     expect(response.body).toEqual({
       id: expect.stringMatching(/^key_/),
       name: named('Booking page'),
@@ -61,12 +85,20 @@ describe('POST /v1/api-keys', () => {
 
   it('refuses expiresAt in the past, and issues nothing', async () => {
     const name = named('Already expired');
-    expectInvalid(await postJson(first, '/v1/api-keys', { name, expiresAt: '2020-01-01T00:00:00Z' }), 'expiresAt', 'not_in_future');
+    expectInvalid(
+      await postJson(first, '/v1/api-keys', { name, expiresAt: '2020-01-01T00:00:00Z' }),
+      'expiresAt',
+      'not_in_future',
+    );
     expect(await sql(first, 'select id from api_keys where name = ?', [name])).toEqual([]);
   });
 
   it('is for platform keys only', async () => {
-    expectProblem(await postJson(first, '/v1/api-keys', { name: named('Self-issued'), organisationId: clinic.id }, clinic.auth), 403, 'forbidden');
+    expectProblem(
+      await postJson(first, '/v1/api-keys', { name: named('Self-issued'), organisationId: clinic.id }, clinic.auth),
+      403,
+      'forbidden',
+    );
   });
 });
 
@@ -95,7 +127,9 @@ describe('GET /v1/api-keys', () => {
     expect(items).toHaveLength(4);
     const order = items.map((item) => [item.createdAt, item.id].join(' '));
     expect(order).toEqual([...order].sort().reverse());
-    const organisations = (await get(first, '/v1/api-keys?limit=200', first.platformAuth)).body.items.map((item: Body) => item.organisationId);
+    const organisations = (await get(first, '/v1/api-keys?limit=200', first.platformAuth)).body.items.map(
+      (item: Body) => item.organisationId,
+    );
     expect(organisations).toEqual(expect.arrayContaining([null, clinic.id, otherClinic.id]));
   });
 
@@ -122,9 +156,11 @@ describe('GET /v1/api-keys/{keyId}', () => {
   it('records lastUsedAt on use, at most once a minute', async () => {
     const key = await issue({ organisationId: clinic.id });
     await get(first, '/v1/organisations', bearer(key)).expect(200);
-    const recorded = async () => (await get(first, `/v1/api-keys/${key.id}`, first.platformAuth).expect(200)).body.lastUsedAt;
+    const recorded = async () =>
+      (await get(first, `/v1/api-keys/${key.id}`, first.platformAuth).expect(200)).body.lastUsedAt;
     const started = Date.now();
-    while ((await recorded()) === null && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await recorded()) === null && Date.now() - started < 5_000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const firstUse = await recorded();
     expect(firstUse).toMatch(ISO_INSTANT);
     expect(Math.abs(Date.parse(firstUse) - Date.now())).toBeLessThan(10_000);
@@ -141,7 +177,11 @@ describe('DELETE /v1/api-keys/{keyId}', () => {
     const key = await issue({ organisationId: clinic.id });
     await get(first, '/v1/organisations', bearer(key)).expect(200);
     const revoked = await revoke(first, key.id, clinic.auth).expect(200);
-    expect(revoked.body).toMatchObject({ id: key.id, organisationId: clinic.id, revokedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(revoked.body).toMatchObject({
+      id: key.id,
+      organisationId: clinic.id,
+      revokedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(revoked.body).not.toHaveProperty('key');
 
     const refused = await get(first, '/v1/organisations', bearer(key));
@@ -151,7 +191,9 @@ describe('DELETE /v1/api-keys/{keyId}', () => {
 
     const again = await revoke(first, key.id, first.platformAuth).expect(200);
     expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
-    expect((await get(first, `/v1/api-keys/${key.id}`, clinic.auth).expect(200)).body.revokedAt).toBe(revoked.body.revokedAt);
+    expect((await get(first, `/v1/api-keys/${key.id}`, clinic.auth).expect(200)).body.revokedAt).toBe(
+      revoked.body.revokedAt,
+    );
   });
 
   it("lets an organisation key revoke neither another organisation's key nor a platform key", async () => {
@@ -180,9 +222,11 @@ describe('DELETE /v1/api-keys/{keyId}', () => {
 describe('revocation and expiry on every instance', () => {
   it('still hears revocations after its listening connection was cut', async () => {
     const listeners = () =>
-      sql<{ pid: number }>(first, `select pid from pg_stat_activity where application_name = ? and datname = current_database() and query ilike 'listen%'`, [
-        `change-notices:${process.pid}`,
-      ]);
+      sql<{ pid: number }>(
+        first,
+        `select pid from pg_stat_activity where application_name = ? and datname = current_database() and query ilike 'listen%'`,
+        [`change-notices:${process.pid}`],
+      );
     const before = (await listeners()).map(({ pid }) => pid);
     expect(before).toHaveLength(2);
     for (const pid of before) await sql(first, 'select pg_terminate_backend(?)', [pid]);
@@ -214,6 +258,8 @@ describe('revocation and expiry on every instance', () => {
     const looked = await get(first, '/v1/organisations', bearer(key));
     expectProblem(looked, 401, 'unauthenticated');
     expect(looked.body.detail).toMatch(/expired/);
-    expect((await get(first, `/v1/api-keys/${key.id}`, first.platformAuth).expect(200)).body.expiresAt).toMatch(ISO_INSTANT);
+    expect((await get(first, `/v1/api-keys/${key.id}`, first.platformAuth).expect(200)).body.expiresAt).toMatch(
+      ISO_INSTANT,
+    );
   });
 });

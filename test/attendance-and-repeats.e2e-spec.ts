@@ -43,12 +43,22 @@ let sam: Body;
 let type: Body;
 
 /** A zone where it is now before 22:00, so an hour from now is the same day there: one of these always is. */
-const ZONES = ['Australia/Sydney', 'Europe/London', 'America/New_York', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata'];
+const ZONES = [
+  'Australia/Sydney',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Tokyo',
+  'America/Los_Angeles',
+  'Asia/Kolkata',
+];
 const zoneWithTimeLeftToday = () => ZONES.find((zone) => Temporal.Now.zonedDateTimeISO(zone).hour < 22) ?? SYDNEY;
 
 /** The instant of a wall-clock time in Sydney, as the API writes instants. */
 const inSydney = (date: string, time: string) =>
-  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: SYDNEY, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds).toISOString();
+  new Date(
+    Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: SYDNEY, plainTime: Temporal.PlainTime.from(time) })
+      .epochMilliseconds,
+  ).toISOString();
 const sydneyDayAhead = (days: number) => Temporal.Now.plainDateISO(SYDNEY).add({ days }).toString();
 
 beforeAll(async () => {
@@ -61,14 +71,30 @@ beforeAll(async () => {
     createProvider(t, home.id, { firstName: 'Priya' }),
     createProvider(t, home.id, { firstName: 'Sam' }),
   ]);
-  await Promise.all([createLink(t, home.id, priya.id, sydney.id), createLink(t, home.id, priya.id, elsewhere.id), createLink(t, home.id, sam.id, sydney.id)]);
-  type = await createAppointmentType(t, home.id, { durationMinutes: 60, price: 9500, providers: [priya.id, sam.id], locations: [sydney.id, elsewhere.id] });
+  await Promise.all([
+    createLink(t, home.id, priya.id, sydney.id),
+    createLink(t, home.id, priya.id, elsewhere.id),
+    createLink(t, home.id, sam.id, sydney.id),
+  ]);
+  type = await createAppointmentType(t, home.id, {
+    durationMinutes: 60,
+    price: 9500,
+    providers: [priya.id, sam.id],
+    locations: [sydney.id, elsewhere.id],
+  });
   await t
     .http()
     .patch(orgPath(home.id, '/booking-settings'))
     .set('Authorization', home.auth)
     .set('Content-Type', 'application/json')
-    .send(JSON.stringify({ bookingsEnabled: true, cancellationFeeEnabled: true, cancellationFeeAmount: FEE, cancellationNoFeeBeforeHours: 24 }))
+    .send(
+      JSON.stringify({
+        bookingsEnabled: true,
+        cancellationFeeEnabled: true,
+        cancellationFeeAmount: FEE,
+        cancellationNoFeeBeforeHours: 24,
+      }),
+    )
     .expect(200);
 });
 
@@ -76,17 +102,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (path: string, body: unknown, idempotencyKey?: string) => postJson(t, orgPath(home.id, path), body, home.auth, idempotencyKey);
+const post = (path: string, body: unknown, idempotencyKey?: string) =>
+  postJson(t, orgPath(home.id, path), body, home.auth, idempotencyKey);
 const get = (path: string) => t.http().get(orgPath(home.id, path)).set('Authorization', home.auth);
 const getBooking = async (id: string): Promise<Body> => (await get(`/bookings/${id}`).expect(200)).body;
 const mark = (bookingId: string, body: Body) => post(`/bookings/${bookingId}/attendance`, body);
 const cancel = (bookingId: string, body: Body = {}) => post(`/bookings/${bookingId}/cancel`, body);
-const listIds = async (query: string): Promise<string[]> => (await get(`/bookings?limit=200&${query}`).expect(200)).body.items.map((item: Body) => item.id);
-const transactionsOf = async (bookingId: string): Promise<Body[]> => (await get(`/transactions?bookingId=${bookingId}`).expect(200)).body.items;
+const listIds = async (query: string): Promise<string[]> =>
+  (await get(`/bookings?limit=200&${query}`).expect(200)).body.items.map((item: Body) => item.id);
+const transactionsOf = async (bookingId: string): Promise<Body[]> =>
+  (await get(`/transactions?bookingId=${bookingId}`).expect(200)).body.items;
 const processor = () => t.app.get<TestPaymentProcessor>(PaymentProcessor);
 
 async function eventsOf(type: string, bookingId: string): Promise<Body[]> {
-  const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
+  const rows = await sql<{ data: Body }>(
+    t,
+    'select data from events where organisation_id = ? and type = ? order by seq',
+    [home.id, type],
+  );
   return rows.map((row) => row.data).filter((data) => data.id === bookingId);
 }
 
@@ -98,7 +131,8 @@ interface Patient {
 
 async function patient(): Promise<Patient> {
   const client = await createClient(t, home.id);
-  const card = (paymentMethodId: string) => created(post(`/clients/${client.id}/wallet/cards`, { type: 'payment_method', paymentMethod: { paymentMethodId } }));
+  const card = (paymentMethodId: string) =>
+    created(post(`/clients/${client.id}/wallet/cards`, { type: 'payment_method', paymentMethod: { paymentMethodId } }));
   return { client, visa: await card('pm_card_visa'), declining: await card('pm_card_visa_chargeDeclined') };
 }
 
@@ -111,12 +145,16 @@ const bookingBody = (who: Patient, serviceDate: string, extra: Body = {}): Body 
   ...extra,
 });
 
-const book = (who: Patient, serviceDate: string, extra: Body = {}) => created(post('/bookings', bookingBody(who, serviceDate, extra)));
+const book = (who: Patient, serviceDate: string, extra: Body = {}) =>
+  created(post('/bookings', bookingBody(who, serviceDate, extra)));
 
 let pastSlots = 0;
 /** A booking that started in an hour of its own before now (each an hour apart from every other). */
 const bookPast = (who: Patient, extra: Body = {}) =>
-  book(who, new Date(Math.floor(Date.now() / HOUR) * HOUR - (2 + pastSlots++) * HOUR).toISOString(), { paymentMethodId: who.visa.id, ...extra });
+  book(who, new Date(Math.floor(Date.now() / HOUR) * HOUR - (2 + pastSlots++) * HOUR).toISOString(), {
+    paymentMethodId: who.visa.id,
+    ...extra,
+  });
 
 describe('POST …/bookings/{bookingId}/attendance', () => {
   it('marks a started booking arrived, no_show and back to pending, answering it as GET does and recording an event per change', async () => {
@@ -125,7 +163,12 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
     expect(visit).toMatchObject({ attendance: 'pending', arrivedAt: null });
 
     const arrived = await mark(visit.id, { attendance: 'arrived' }).expect(200);
-    expect(arrived.body).toMatchObject({ id: visit.id, attendance: 'arrived', arrivedAt: expect.stringMatching(ISO_INSTANT), status: 'confirmed' });
+    expect(arrived.body).toMatchObject({
+      id: visit.id,
+      attendance: 'arrived',
+      arrivedAt: expect.stringMatching(ISO_INSTANT),
+      status: 'confirmed',
+    });
     expect(arrived.body).toEqual(await getBooking(visit.id));
     expect(await eventsOf('booking.arrived', visit.id)).toEqual([arrived.body]);
 
@@ -141,7 +184,9 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
     const undone = await mark(visit.id, { attendance: 'pending' }).expect(200);
     expect(undone.body).toMatchObject({ attendance: 'pending', arrivedAt: null });
     expect(Date.parse(undone.body.updatedAt)).toBeGreaterThan(Date.parse(missed.body.updatedAt));
-    expect(await listIds(`updatedSince=${encodeURIComponent(undone.body.updatedAt)}&clientId=${who.client.id}`)).toEqual([visit.id]);
+    expect(
+      await listIds(`updatedSince=${encodeURIComponent(undone.body.updatedAt)}&clientId=${who.client.id}`),
+    ).toEqual([visit.id]);
     expect(undone.body).toEqual(await getBooking(visit.id));
     expect(await transactionsOf(visit.id)).toEqual([]);
   });
@@ -153,18 +198,24 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
     expectProblem(await mark(laterToday.id, { attendance: 'no_show' }), 409, 'booking_not_started');
     expect((await mark(laterToday.id, { attendance: 'arrived' }).expect(200)).body.attendance).toBe('arrived');
 
-    const inTwoDays = await book(who, new Date(Date.parse(inAnHour) + 48 * HOUR).toISOString(), { locationId: elsewhere.id });
+    const inTwoDays = await book(who, new Date(Date.parse(inAnHour) + 48 * HOUR).toISOString(), {
+      locationId: elsewhere.id,
+    });
     expectProblem(await mark(inTwoDays.id, { attendance: 'arrived' }), 409, 'booking_not_started');
     expectProblem(await mark(inTwoDays.id, { attendance: 'no_show' }), 409, 'booking_not_started');
     expect(await getBooking(inTwoDays.id)).toMatchObject({ attendance: 'pending', arrivedAt: null });
-    expect([...(await eventsOf('booking.arrived', inTwoDays.id)), ...(await eventsOf('booking.no_show', inTwoDays.id))]).toEqual([]);
+    expect([
+      ...(await eventsOf('booking.arrived', inTwoDays.id)),
+      ...(await eventsOf('booking.no_show', inTwoDays.id)),
+    ]).toEqual([]);
   });
 
   it('refuses any mark of a cancelled booking with 409 booking_cancelled', async () => {
     const who = await patient();
     const visit = await book(who, new Date(Date.now() + 30 * 24 * HOUR).toISOString());
     await cancel(visit.id).expect(200);
-    for (const attendance of ['arrived', 'no_show', 'pending']) expectProblem(await mark(visit.id, { attendance }), 409, 'booking_cancelled');
+    for (const attendance of ['arrived', 'no_show', 'pending'])
+      expectProblem(await mark(visit.id, { attendance }), 409, 'booking_cancelled');
     expect((await getBooking(visit.id)).attendance).toBe('pending');
   });
 
@@ -185,8 +236,14 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
     expectNotFound(await mark(UNKNOWN_UUID, { attendance: 'arrived' }));
     const other = await createTenant(t, 'Other Clinic');
     const visit = await bookPast(await patient());
-    expectNotFound(await postJson(t, orgPath(other.id, `/bookings/${visit.id}/attendance`), { attendance: 'arrived' }, other.auth));
-    expectProblem(await postJson(t, orgPath(home.id, `/bookings/${visit.id}/attendance`), { attendance: 'arrived' }, other.auth), 403, 'forbidden');
+    expectNotFound(
+      await postJson(t, orgPath(other.id, `/bookings/${visit.id}/attendance`), { attendance: 'arrived' }, other.auth),
+    );
+    expectProblem(
+      await postJson(t, orgPath(home.id, `/bookings/${visit.id}/attendance`), { attendance: 'arrived' }, other.auth),
+      403,
+      'forbidden',
+    );
     expect((await getBooking(visit.id)).attendance).toBe('pending');
   });
 });
@@ -213,7 +270,9 @@ describe('a no-show fee', () => {
   it('is charged once when 12 requests ask for it at the same time, and never again for that booking', async () => {
     const who = await patient();
     const visit = await bookPast(who);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => mark(visit.id, { attendance: 'no_show', chargeNoShowFee: true })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => mark(visit.id, { attendance: 'no_show', chargeNoShowFee: true })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect(atProcessor(visit.id)).toHaveLength(1);
     expect(await transactionsOf(visit.id)).toHaveLength(1);
@@ -271,7 +330,9 @@ describe('the bookings list by attendance', () => {
     expect(await listIds(`${scoped}&attendance=arrived`)).toEqual([arrived.id]);
     expect(await listIds(`${scoped}&attendance=no_show`)).toEqual([missed.id]);
     expect((await listIds(`${scoped}&attendance=pending,no_show`)).sort()).toEqual([missed.id, pending.id].sort());
-    expect((await listIds(`${scoped}&attendance=pending&attendance=arrived`)).sort()).toEqual([arrived.id, pending.id].sort());
+    expect((await listIds(`${scoped}&attendance=pending&attendance=arrived`)).sort()).toEqual(
+      [arrived.id, pending.id].sort(),
+    );
     expect((await get(`/bookings?${scoped}&attendance=no_show`).expect(200)).body.totalItems).toBe(1);
     expectInvalid(await get('/bookings?attendance=late'), 'attendance');
   });
@@ -291,14 +352,26 @@ describe('repeated bookings', () => {
   it('books a weekly series across the end of daylight saving at 09:00 every time, each occurrence its own booking and event', async () => {
     const who = await patient();
     // Monday 29 March 2027, 09:00 AEDT; daylight saving ends on Sunday 4 April.
-    const response = await post('/bookings', bookingBody(who, '2027-03-29T09:00:00.000+11:00', { repeat: { frequency: 'weekly', count: 3 } }));
+    const response = await post(
+      '/bookings',
+      bookingBody(who, '2027-03-29T09:00:00.000+11:00', { repeat: { frequency: 'weekly', count: 3 } }),
+    );
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ serviceDate: '2027-03-28T22:00:00.000Z', seriesId: expect.stringMatching(UUID), status: 'confirmed' });
+    expect(response.body).toMatchObject({
+      serviceDate: '2027-03-28T22:00:00.000Z',
+      seriesId: expect.stringMatching(UUID),
+      status: 'confirmed',
+    });
     expect(response.headers.location).toBe(`/v1/organisations/${home.id}/bookings/${response.body.id}`);
     const list = (await get(`/bookings?seriesId=${response.body.seriesId}`).expect(200)).body;
     expect(list.totalItems).toBe(3);
-    expect(list.items.map((item: Body) => item.serviceDate)).toEqual(['2027-04-11T23:00:00.000Z', '2027-04-04T23:00:00.000Z', '2027-03-28T22:00:00.000Z']);
-    const wallClock = (instant: string) => Temporal.Instant.from(instant).toZonedDateTimeISO(SYDNEY).toPlainTime().toString();
+    expect(list.items.map((item: Body) => item.serviceDate)).toEqual([
+      '2027-04-11T23:00:00.000Z',
+      '2027-04-04T23:00:00.000Z',
+      '2027-03-28T22:00:00.000Z',
+    ]);
+    const wallClock = (instant: string) =>
+      Temporal.Instant.from(instant).toZonedDateTimeISO(SYDNEY).toPlainTime().toString();
     expect(list.items.map((item: Body) => wallClock(item.serviceDate))).toEqual(['09:00:00', '09:00:00', '09:00:00']);
     expect(list.items[2]).toEqual(response.body);
     for (const item of list.items) expect(await eventsOf('booking.created', item.id)).toEqual([item]);
@@ -307,7 +380,9 @@ describe('repeated bookings', () => {
   it('books a fortnightly series two weeks apart, and a booking made alone has no seriesId', async () => {
     const who = await patient();
     const first = await book(who, farMonday(), { repeat: { frequency: 'fortnightly', count: 2 } });
-    const dates = (await get(`/bookings?seriesId=${first.seriesId}`).expect(200)).body.items.map((item: Body) => Date.parse(item.serviceDate));
+    const dates = (await get(`/bookings?seriesId=${first.seriesId}`).expect(200)).body.items.map((item: Body) =>
+      Date.parse(item.serviceDate),
+    );
     expect(dates[0] - dates[1]).toBe(14 * 24 * HOUR);
     expect((await book(who, farMonday())).seriesId).toBeNull();
   });
@@ -342,7 +417,9 @@ describe('repeated bookings', () => {
     const who = await patient();
     const first = farMonday();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => post('/bookings', bookingBody(who, first, { repeat: { frequency: 'weekly', count: 3 } }))),
+      Array.from({ length: 6 }, () =>
+        post('/bookings', bookingBody(who, first, { repeat: { frequency: 'weekly', count: 3 } })),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect(await listIds(`clientId=${who.client.id}`)).toHaveLength(3);
@@ -390,13 +467,27 @@ describe('repeated bookings', () => {
       .put(orgPath(home.id, `/providers/${sam.id}/working-hours`))
       .set('Authorization', home.auth)
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ items: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ locationId: sydney.id, dayOfWeek, startTime: '08:00', endTime: '18:00' })) }))
+      .send(
+        JSON.stringify({
+          items: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
+            locationId: sydney.id,
+            dayOfWeek,
+            startTime: '08:00',
+            endTime: '18:00',
+          })),
+        }),
+      )
       .expect(200);
     const offered = async (date: string) =>
       (
         await t
           .http()
-          .get(orgPath(home.id, `/availability?appointmentTypeId=${type.id}&locationId=${sydney.id}&providerId=${sam.id}&from=${date}&to=${date}`))
+          .get(
+            orgPath(
+              home.id,
+              `/availability?appointmentTypeId=${type.id}&locationId=${sydney.id}&providerId=${sam.id}&from=${date}&to=${date}`,
+            ),
+          )
           .expect(200)
       ).body.days[0].slots.map((slot: Body) => slot.startsAt);
     const [week1, week2, week3] = [7, 14, 21].map(sydneyDayAhead);
@@ -430,9 +521,12 @@ describe('cancel with scope', () => {
 
     const response = await cancel(third.id, { scope: 'following' }).expect(200);
     expect(response.body).toMatchObject({ id: third.id, status: 'cancelled' });
-    const statuses = await Promise.all([first, second, third, fourth].map(async (booking) => (await getBooking(booking.id)).status));
+    const statuses = await Promise.all(
+      [first, second, third, fourth].map(async (booking) => (await getBooking(booking.id)).status),
+    );
     expect(statuses).toEqual(['cancelled', 'confirmed', 'cancelled', 'cancelled']);
-    for (const booking of [third, fourth]) expect(await eventsOf('booking.cancelled', booking.id)).toEqual([await getBooking(booking.id)]);
+    for (const booking of [third, fourth])
+      expect(await eventsOf('booking.cancelled', booking.id)).toEqual([await getBooking(booking.id)]);
     expect(await eventsOf('booking.cancelled', second.id)).toEqual([]);
 
     expectProblem(await cancel(third.id, { scope: 'following' }), 409, 'booking_already_cancelled');

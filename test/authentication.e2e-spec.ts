@@ -36,7 +36,9 @@ describe('authentication', () => {
   it('answers an unknown key sent again from memory, as cheaply as a known one', async () => {
     const key = madeUpKey();
     await t.http().get('/v1/organisations').set('Authorization', key).expect(401);
-    const { statements } = await countStatements(() => t.http().get('/v1/organisations').set('Authorization', key).expect(401));
+    const { statements } = await countStatements(() =>
+      t.http().get('/v1/organisations').set('Authorization', key).expect(401),
+    );
     expect(statements).toEqual([]);
   });
 
@@ -53,9 +55,13 @@ describe('authentication', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Past the budget a new secret is still looked up, once, since it could be a valid key; sent again, it costs nothing.
     const again = madeUpKey();
-    const first = await countStatements(() => t.http().get('/v1/organisations').set('Authorization', again).expect(429));
+    const first = await countStatements(() =>
+      t.http().get('/v1/organisations').set('Authorization', again).expect(429),
+    );
     expect(first.statements).toEqual([expect.stringMatching(/from "?api_keys"?/)]);
-    const second = await countStatements(() => t.http().get('/v1/organisations').set('Authorization', again).expect(429));
+    const second = await countStatements(() =>
+      t.http().get('/v1/organisations').set('Authorization', again).expect(429),
+    );
     expect(second.statements).toEqual([]);
     // A key already known is answered from memory, whatever the address's budget.
     await t.http().get('/v1/organisations?limit=1').set('Authorization', t.platformAuth).expect(200);

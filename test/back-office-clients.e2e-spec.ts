@@ -38,13 +38,17 @@ const search = async (organisationId: string, query: string, auth = t.platformAu
 const namesOf = (page: Body): string[] => page.items.map((client: Body) => `${client.firstName} ${client.lastName}`);
 /** The events of a type the organisation's log holds about the resource. */
 const eventsAbout = async (tenant: Tenant, type: string, id: string): Promise<Body[]> =>
-  (await get(`/v1/events?type=${type}&limit=200`, tenant.auth).expect(200)).body.items.filter((event: Body) => event.data.id === id);
+  (await get(`/v1/events?type=${type}&limit=200`, tenant.auth).expect(200)).body.items.filter(
+    (event: Body) => event.data.id === id,
+  );
 
 /** The delivered event of `type` about the resource `id`, once the receiver has it. */
 async function delivered(type: string, id: string, timeoutMs = 20_000): Promise<DeliveredEvent> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = receiver.received.find((received) => received.event?.type === type && received.event.data.id === id)?.event;
+    const found = receiver.received.find(
+      (received) => received.event?.type === type && received.event.data.id === id,
+    )?.event;
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no ${type} about ${id} was delivered`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -54,7 +58,12 @@ async function delivered(type: string, id: string, timeoutMs = 20_000): Promise<
 beforeAll(async () => {
   t = await createTestApp(ENV);
   [orgA, orgB] = await Promise.all([createTenant(t, 'Back Office A'), createTenant(t, 'Back Office B')]);
-  const endpoint = await created(postJson(t, orgPath(orgA.id, '/webhook-endpoints'), { url: await receiver.start(), enabledEvents: ['client.*', 'member.*'] }));
+  const endpoint = await created(
+    postJson(t, orgPath(orgA.id, '/webhook-endpoints'), {
+      url: await receiver.start(),
+      enabledEvents: ['client.*', 'member.*'],
+    }),
+  );
   receiver.secret = endpoint.secret;
 });
 
@@ -69,8 +78,15 @@ describe('GET /v1/organisations/{organisationId}/clients', () => {
 
   beforeAll(async () => {
     clinic = await createTenant(t, 'Search Clinic');
-    const add = async (key: string, body: Body) => (people[key] = await createClient(t, clinic.id, { lastName: body.lastName, ...body }, clinic.auth));
-    await add('zoe', { firstName: 'Zoë', lastName: 'Núñez', email: 'Zoe.Nunez@example.com', mobileNumber: '0412 345 678', dateOfBirth: '1988-04-12' });
+    const add = async (key: string, body: Body) =>
+      (people[key] = await createClient(t, clinic.id, { lastName: body.lastName, ...body }, clinic.auth));
+    await add('zoe', {
+      firstName: 'Zoë',
+      lastName: 'Núñez',
+      email: 'Zoe.Nunez@example.com',
+      mobileNumber: '0412 345 678',
+      dateOfBirth: '1988-04-12',
+    });
     await add('jose', { firstName: 'José', lastName: "O'Brien", email: 'jose@example.com', dateOfBirth: '1988-04-12' });
     await add('alex', { firstName: 'Alex', lastName: 'chen' });
     await add('alexandra', { firstName: 'Alexandra', lastName: 'Chen-Wright', mobileNumber: '+61 400 111 222' });
@@ -127,9 +143,14 @@ describe('GET /v1/organisations/{organisationId}/clients', () => {
   it('filters exactly by email (ignoring case), mobile number (in any form) and date of birth, together with q', async () => {
     expect(namesOf(await search(clinic.id, 'email=JOSE@example.com', clinic.auth))).toEqual(["José O'Brien"]);
     expect(namesOf(await search(clinic.id, 'email=jose@example.co', clinic.auth))).toEqual([]);
-    expect(namesOf(await search(clinic.id, `mobileNumber=${encodeURIComponent('+61 412 345 678')}`, clinic.auth))).toEqual(['Zoë Núñez']);
+    expect(
+      namesOf(await search(clinic.id, `mobileNumber=${encodeURIComponent('+61 412 345 678')}`, clinic.auth)),
+    ).toEqual(['Zoë Núñez']);
     expect(namesOf(await search(clinic.id, 'mobileNumber=0400111222', clinic.auth))).toEqual(['Alexandra Chen-Wright']);
-    expect(namesOf(await search(clinic.id, 'dateOfBirth=1988-04-12', clinic.auth))).toEqual(['Zoë Núñez', "José O'Brien"]);
+    expect(namesOf(await search(clinic.id, 'dateOfBirth=1988-04-12', clinic.auth))).toEqual([
+      'Zoë Núñez',
+      "José O'Brien",
+    ]);
     expect(namesOf(await search(clinic.id, 'dateOfBirth=1988-04-12&q=jo', clinic.auth))).toEqual(["José O'Brien"]);
     expect(namesOf(await search(clinic.id, 'dateOfBirth=1988-04-13', clinic.auth))).toEqual([]);
   });
@@ -137,7 +158,12 @@ describe('GET /v1/organisations/{organisationId}/clients', () => {
   it('pages a search with true totals', async () => {
     const first = await search(clinic.id, 'q=a&limit=1', clinic.auth);
     const second = await search(clinic.id, 'q=a&limit=1&page=2', clinic.auth);
-    expect([namesOf(first), namesOf(second), first.totalItems, first.totalPages]).toEqual([['Sam Alexander'], ['Alex chen'], 3, 3]);
+    expect([namesOf(first), namesOf(second), first.totalItems, first.totalPages]).toEqual([
+      ['Sam Alexander'],
+      ['Alex chen'],
+      3,
+      3,
+    ]);
     expect(namesOf(await search(clinic.id, 'q=a&limit=1&page=4', clinic.auth))).toEqual([]);
   });
 
@@ -164,7 +190,13 @@ describe('GET /v1/organisations/{organisationId}/clients', () => {
 
   it('costs the same few statements for every kind of search', async () => {
     await search(clinic.id, 'q=zoe', clinic.auth);
-    for (const query of ['q=zoe', 'q=0412%20345%20678', 'q=zoe.nunez%40example.com', 'q=a&limit=200&dateOfBirth=1988-04-12&includeDeleted=true', 'limit=200']) {
+    for (const query of [
+      'q=zoe',
+      'q=0412%20345%20678',
+      'q=zoe.nunez%40example.com',
+      'q=a&limit=200&dateOfBirth=1988-04-12&includeDeleted=true',
+      'limit=200',
+    ]) {
       const { statements } = await countRequestStatements(() => search(clinic.id, query, clinic.auth));
       expect({ query, statements: statements.length }).toEqual({ query, statements: 2 });
     }
@@ -173,7 +205,12 @@ describe('GET /v1/organisations/{organisationId}/clients', () => {
 
 describe('PATCH /v1/organisations/{organisationId}/clients/{clientId}', () => {
   it('changes only the fields sent, clears with null, and answers the client as GET does, with a new ETag', async () => {
-    const client = await createClient(t, orgA.id, { firstName: 'Mia', lastName: named('Webb'), email: 'mia@example.com', mobileNumber: '0412 345 678' });
+    const client = await createClient(t, orgA.id, {
+      firstName: 'Mia',
+      lastName: named('Webb'),
+      email: 'mia@example.com',
+      mobileNumber: '0412 345 678',
+    });
     const before = await get(clientPath(orgA.id, client.id)).expect(200);
     expect(before.headers.etag).toMatch(ETAG);
     expect(before.body.updatedAt).toBe(before.body.createdAt);
@@ -197,12 +234,18 @@ describe('PATCH /v1/organisations/{organisationId}/clients/{clientId}', () => {
     const after = await get(clientPath(orgA.id, client.id)).expect(200);
     expect([after.body, after.headers.etag]).toEqual([changed.body, changed.headers.etag]);
     // The search forms follow the names.
-    expect((await search(orgA.id, `q=${encodeURIComponent(named('webb-hart'))}`)).items.map((c: Body) => c.id)).toEqual([client.id]);
+    expect((await search(orgA.id, `q=${encodeURIComponent(named('webb-hart'))}`)).items.map((c: Body) => c.id)).toEqual(
+      [client.id],
+    );
     expect((await search(orgA.id, `q=${encodeURIComponent(named('Webb'))}`)).items).toEqual([]);
   });
 
   it('changes nothing and records nothing for {} or for the values the client already has', async () => {
-    const client = await createClient(t, orgA.id, { firstName: 'Noah', lastName: named('Same'), mobileNumber: '0412 345 678' });
+    const client = await createClient(t, orgA.id, {
+      firstName: 'Noah',
+      lastName: named('Same'),
+      mobileNumber: '0412 345 678',
+    });
     const before = await get(clientPath(orgA.id, client.id)).expect(200);
     for (const body of [{}, { firstName: 'Noah', mobileNumber: '+61 412 345 678', email: null }]) {
       const answer = await patch(clientPath(orgA.id, client.id), body).expect(200);
@@ -232,26 +275,43 @@ describe('PATCH /v1/organisations/{organisationId}/clients/{clientId}', () => {
   });
 
   it('links only a member the caller can read (404 naming memberId otherwise), and unlinks with null', async () => {
-    const member = await created(postJson(t, '/v1/members', { firstName: 'Link', lastName: 'Able', email: `link.${RUN}@example.com` }));
+    const member = await created(
+      postJson(t, '/v1/members', { firstName: 'Link', lastName: 'Able', email: `link.${RUN}@example.com` }),
+    );
     const client = await createClient(t, orgA.id, { firstName: 'Link', lastName: named('Able') });
     const refused = await patch(clientPath(orgA.id, client.id), { memberId: member.id }, orgA.auth);
     expectProblem(refused, 404, 'not_found');
     expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'memberId', code: 'not_found' })]);
 
-    expect((await patch(clientPath(orgA.id, client.id), { memberId: member.id }).expect(200)).body.memberId).toBe(member.id);
-    expect((await patch(clientPath(orgA.id, client.id), { memberId: null }, orgA.auth).expect(200)).body.memberId).toBeNull();
+    expect((await patch(clientPath(orgA.id, client.id), { memberId: member.id }).expect(200)).body.memberId).toBe(
+      member.id,
+    );
+    expect(
+      (await patch(clientPath(orgA.id, client.id), { memberId: null }, orgA.auth).expect(200)).body.memberId,
+    ).toBeNull();
   });
 
   it('takes If-Match: the current ETag changes it, a stale one is a 412 that changes nothing', async () => {
     const client = await createClient(t, orgA.id, { firstName: 'Ivy', lastName: named('Match') });
     const read = await get(clientPath(orgA.id, client.id), orgA.auth).expect(200);
-    const first = await patch(clientPath(orgA.id, client.id), { firstName: 'Ivy-Rose' }, orgA.auth).set('If-Match', read.headers.etag).expect(200);
+    const first = await patch(clientPath(orgA.id, client.id), { firstName: 'Ivy-Rose' }, orgA.auth)
+      .set('If-Match', read.headers.etag)
+      .expect(200);
 
-    const stale = await patch(clientPath(orgA.id, client.id), { firstName: 'Lost' }, orgA.auth).set('If-Match', read.headers.etag);
+    const stale = await patch(clientPath(orgA.id, client.id), { firstName: 'Lost' }, orgA.auth).set(
+      'If-Match',
+      read.headers.etag,
+    );
     expectProblem(stale, 412, 'precondition_failed');
     expect((await get(clientPath(orgA.id, client.id)).expect(200)).body).toEqual(first.body);
-    expectProblem(await remove(clientPath(orgA.id, client.id), orgA.auth).set('If-Match', `W/${first.headers.etag}`), 412, 'precondition_failed');
-    await patch(clientPath(orgA.id, client.id), { firstName: 'Ivy' }, orgA.auth).set('If-Match', `"other", ${first.headers.etag}`).expect(200);
+    expectProblem(
+      await remove(clientPath(orgA.id, client.id), orgA.auth).set('If-Match', `W/${first.headers.etag}`),
+      412,
+      'precondition_failed',
+    );
+    await patch(clientPath(orgA.id, client.id), { firstName: 'Ivy' }, orgA.auth)
+      .set('If-Match', `"other", ${first.headers.etag}`)
+      .expect(200);
   });
 
   it("keeps other organisations out: 403 for their key, 404 for another organisation's client id, learning nothing", async () => {
@@ -272,7 +332,11 @@ describe('PATCH /v1/organisations/{organisationId}/clients/{clientId}', () => {
 
   it('delivers client.updated to the webhook receiver with data equal to the GET answer', async () => {
     const client = await createClient(t, orgA.id, { firstName: 'Hook', lastName: named('Updated') });
-    await patch(clientPath(orgA.id, client.id), { profileImageUrl: 'https://cdn.example.com/clients/hook.jpg' }, orgA.auth).expect(200);
+    await patch(
+      clientPath(orgA.id, client.id),
+      { profileImageUrl: 'https://cdn.example.com/clients/hook.jpg' },
+      orgA.auth,
+    ).expect(200);
     const event = await delivered('client.updated', client.id);
     expect(event).toMatchObject({ type: 'client.updated', organisationId: orgA.id });
     expect(event.data).toEqual((await get(clientPath(orgA.id, client.id)).expect(200)).body);
@@ -281,14 +345,20 @@ describe('PATCH /v1/organisations/{organisationId}/clients/{clientId}', () => {
 
 describe('DELETE /v1/organisations/{organisationId}/clients/{clientId}', () => {
   it('archives the client: 200 with it, still readable, out of the list; again a 200 that changes nothing', async () => {
-    const client = await createClient(t, orgA.id, { firstName: 'Gone', lastName: named('Soon'), mobileNumber: '0499 000 111' });
+    const client = await createClient(t, orgA.id, {
+      firstName: 'Gone',
+      lastName: named('Soon'),
+      mobileNumber: '0499 000 111',
+    });
     const archived = await remove(clientPath(orgA.id, client.id), orgA.auth).expect(200);
     expect(archived.body).toEqual({ ...client, deleted: true, updatedAt: expect.any(String) });
     expect(archived.headers.etag).toMatch(ETAG);
     const read = await get(clientPath(orgA.id, client.id), orgA.auth).expect(200);
     expect([read.body, read.headers.etag]).toEqual([archived.body, archived.headers.etag]);
 
-    const again = await remove(clientPath(orgA.id, client.id), orgA.auth).set('If-Match', archived.headers.etag).expect(200);
+    const again = await remove(clientPath(orgA.id, client.id), orgA.auth)
+      .set('If-Match', archived.headers.etag)
+      .expect(200);
     expect([again.body, again.headers.etag]).toEqual([archived.body, archived.headers.etag]);
     expect(await eventsAbout(orgA, 'client.deleted', client.id)).toHaveLength(1);
     expect((await search(orgA.id, 'q=0499000111')).items).toEqual([]);
@@ -298,7 +368,9 @@ describe('DELETE /v1/organisations/{organisationId}/clients/{clientId}', () => {
   it('keeps the wallet and bookings of an archived client, and refuses it a new card with 409 client_deleted', async () => {
     const clinic = await createBookableClinic(t, 'Archive Clinic');
     const cardPath = orgPath(clinic.id, `/clients/${clinic.client.id}/wallet/cards`);
-    const card = await created(postJson(t, cardPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }));
+    const card = await created(
+      postJson(t, cardPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    );
     const booking = await created(
       postJson(t, orgPath(clinic.id, '/bookings'), {
         clientId: clinic.client.id,
@@ -310,7 +382,10 @@ describe('DELETE /v1/organisations/{organisationId}/clients/{clientId}', () => {
     );
     await remove(clientPath(clinic.id, clinic.client.id)).expect(200);
 
-    const refused = await postJson(t, cardPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_mastercard' } });
+    const refused = await postJson(t, cardPath, {
+      type: 'payment_method',
+      paymentMethod: { paymentMethodId: 'pm_card_mastercard' },
+    });
     expectProblem(refused, 409, 'client_deleted');
     expect((await get(cardPath).expect(200)).body.items.map((c: Body) => c.id)).toEqual([card.id]);
     const kept = (await get(orgPath(clinic.id, `/bookings/${booking.id}`)).expect(200)).body;
@@ -335,18 +410,23 @@ describe('GET …/clients?updatedSince=', () => {
 
     const since = await search(clinic.id, `updatedSince=${encodeURIComponent(second.updatedAt)}&limit=200`);
     expect(since.items).toEqual([second, archived]);
-    expect((await search(clinic.id, `updatedSince=${encodeURIComponent(archived.updatedAt)}`)).items).toEqual([archived]);
+    expect((await search(clinic.id, `updatedSince=${encodeURIComponent(archived.updatedAt)}`)).items).toEqual([
+      archived,
+    ]);
     const later = new Date(Date.parse(archived.updatedAt) + 1).toISOString();
     expect((await search(clinic.id, `updatedSince=${encodeURIComponent(later)}`)).items).toEqual([]);
     // Other filters still narrow it.
-    expect((await search(clinic.id, `updatedSince=${encodeURIComponent(first.createdAt)}&q=second`)).items).toEqual([second]);
+    expect((await search(clinic.id, `updatedSince=${encodeURIComponent(first.createdAt)}&q=second`)).items).toEqual([
+      second,
+    ]);
   });
 
   it('misses no change while a client pages through and the clients not yet read change', async () => {
     const clinic = await createTenant(t, 'Paging Sync Clinic');
     const start = new Date(Date.now() - 1000).toISOString();
     const clients: Body[] = [];
-    for (let n = 0; n < 12; n++) clients.push(await createClient(t, clinic.id, { firstName: `Client${n}`, lastName: 'Paged' }));
+    for (let n = 0; n < 12; n++)
+      clients.push(await createClient(t, clinic.id, { firstName: `Client${n}`, lastName: 'Paged' }));
 
     const seen = new Map<string, Body>();
     let latest = start;
@@ -374,14 +454,18 @@ describe('GET …/clients?updatedSince=', () => {
     expect(seen.get(clients[9].id)).toMatchObject({ deleted: true });
     expect(seen.get(clients[11].id)).toMatchObject({ firstName: 'Changed11' });
     // The next sync, from the largest updatedAt seen, starts with that change and nothing older.
-    expect((await search(clinic.id, `updatedSince=${encodeURIComponent(latest)}`)).items.map((c: Body) => c.updatedAt)).toEqual([latest]);
+    expect(
+      (await search(clinic.id, `updatedSince=${encodeURIComponent(latest)}`)).items.map((c: Body) => c.updatedAt),
+    ).toEqual([latest]);
   });
 });
 
 describe('PATCH /v1/members/{memberId}', () => {
   const memberPath = (id: string) => `/v1/members/${id}`;
   const newMember = async (name: string, body: Body = {}) =>
-    created(postJson(t, '/v1/members', { firstName: 'Mem', lastName: name, email: `${name}.${RUN}@example.com`, ...body }));
+    created(
+      postJson(t, '/v1/members', { firstName: 'Mem', lastName: name, email: `${name}.${RUN}@example.com`, ...body }),
+    );
   /** A member whose email and mobile number the platform has verified. */
   async function verifiedMember(name: string): Promise<Body> {
     const member = await newMember(name, { mobileNumber: '0412 345 678', metadata: { plan: 'gold' } });
@@ -418,7 +502,11 @@ describe('PATCH /v1/members/{memberId}', () => {
   it('makes a new email and a new mobile number unverified, but not the same email in another case', async () => {
     const member = await verifiedMember('verify');
     const sameEmail = await patch(memberPath(member.id), { email: member.email.toUpperCase() }).expect(200);
-    expect(sameEmail.body).toMatchObject({ email: member.email.toUpperCase(), emailVerified: true, mobileNumberVerified: true });
+    expect(sameEmail.body).toMatchObject({
+      email: member.email.toUpperCase(),
+      emailVerified: true,
+      mobileNumberVerified: true,
+    });
     const sameNumber = await patch(memberPath(member.id), { mobileNumber: '+61 412 345 678' }).expect(200);
     expect(sameNumber.body.updatedAt).toBe(sameEmail.body.updatedAt);
 
@@ -431,7 +519,8 @@ describe('PATCH /v1/members/{memberId}', () => {
   it('replaces the metadata, which it does not answer, and empties it with null', async () => {
     const member = await newMember('metadata', { metadata: { plan: 'gold', visits: 3 } });
     await patch(memberPath(member.id), { metadata: { referralSource: 'front_desk' } }).expect(200);
-    const metadataOf = async () => (await sql<{ metadata: object }>(t, 'select metadata from members where id = ?', [member.id]))[0].metadata;
+    const metadataOf = async () =>
+      (await sql<{ metadata: object }>(t, 'select metadata from members where id = ?', [member.id]))[0].metadata;
     expect(await metadataOf()).toEqual({ referralSource: 'front_desk' });
     await patch(memberPath(member.id), { metadata: null }).expect(200);
     expect(await metadataOf()).toEqual({});
@@ -452,7 +541,11 @@ describe('PATCH /v1/members/{memberId}', () => {
       const answer = await patch(memberPath(member.id), body).expect(200);
       expect([answer.body, answer.headers.etag]).toEqual([before.body, before.headers.etag]);
     }
-    expect((await get(`/v1/events?type=member.updated&limit=200`).expect(200)).body.items.filter((e: Body) => e.data.id === member.id)).toEqual([]);
+    expect(
+      (await get(`/v1/events?type=member.updated&limit=200`).expect(200)).body.items.filter(
+        (e: Body) => e.data.id === member.id,
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -464,7 +557,12 @@ describe('PATCH /v1/members/{memberId}', () => {
     ['dateOfBirth in the future', { dateOfBirth: '2999-01-01' }, 'dateOfBirth', 'not_in_past'],
     ['metadata nested', { metadata: { address: { city: 'Sydney' } } }, 'metadata.address', 'invalid_type'],
     ['settings null', { settings: null }, 'settings', 'invalid_type'],
-    ['settings.showPlanHelp not a boolean', { settings: { showPlanHelp: 'yes' } }, 'settings.showPlanHelp', 'invalid_type'],
+    [
+      'settings.showPlanHelp not a boolean',
+      { settings: { showPlanHelp: 'yes' } },
+      'settings.showPlanHelp',
+      'invalid_type',
+    ],
     ['settings.showPlanHelp null', { settings: { showPlanHelp: null } }, 'settings.showPlanHelp', 'invalid_type'],
     ['an unknown setting', { settings: { darkMode: true } }, 'settings.darkMode', 'unknown_field'],
     ['emailVerified, which only verification sets', { emailVerified: true }, 'emailVerified', 'unknown_field'],
@@ -478,30 +576,52 @@ describe('PATCH /v1/members/{memberId}', () => {
   it('takes If-Match: a stale ETag is a 412 that changes nothing, the current one changes it', async () => {
     const member = await newMember('ifmatch');
     const read = await get(memberPath(member.id)).expect(200);
-    const changed = await patch(memberPath(member.id), { lastName: 'Matched' }).set('If-Match', read.headers.etag).expect(200);
-    expectProblem(await patch(memberPath(member.id), { lastName: 'Lost' }).set('If-Match', read.headers.etag), 412, 'precondition_failed');
+    const changed = await patch(memberPath(member.id), { lastName: 'Matched' })
+      .set('If-Match', read.headers.etag)
+      .expect(200);
+    expectProblem(
+      await patch(memberPath(member.id), { lastName: 'Lost' }).set('If-Match', read.headers.etag),
+      412,
+      'precondition_failed',
+    );
     expect((await get(memberPath(member.id)).expect(200)).body).toEqual(changed.body);
   });
 
   it('is for platform keys only: an organisation key gets 403, even for a member it can read; an unknown member is 404', async () => {
     const member = await newMember('platform-only');
-    await created(postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'Mem', lastName: 'Linked', memberId: member.id }));
+    await created(
+      postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'Mem', lastName: 'Linked', memberId: member.id }),
+    );
     await get(memberPath(member.id), orgA.auth).expect(200);
     expectProblem(await patch(memberPath(member.id), { firstName: 'Hacked' }, orgA.auth), 403, 'forbidden');
-    expectProblem(await patch(memberPath(member.id), { email: `${RUN}.probe@example.com` }, orgB.auth), 403, 'forbidden');
-    expectProblem(await patch(memberPath('memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L'), { firstName: 'Ghost' }), 404, 'not_found');
+    expectProblem(
+      await patch(memberPath(member.id), { email: `${RUN}.probe@example.com` }, orgB.auth),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await patch(memberPath('memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L'), { firstName: 'Ghost' }),
+      404,
+      'not_found',
+    );
     expectProblem(await patch(memberPath('not-a-member'), {}), 404, 'not_found');
     expect((await get(memberPath(member.id)).expect(200)).body).toEqual(member);
   });
 
   it('tells each organisation that sees the member: member.updated reaches its webhook with data equal to the GET answer', async () => {
     const member = await newMember('hooked');
-    await created(postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'Mem', lastName: 'Hooked', memberId: member.id }));
+    await created(
+      postJson(t, orgPath(orgA.id, '/clients'), { firstName: 'Mem', lastName: 'Hooked', memberId: member.id }),
+    );
     await patch(memberPath(member.id), { lastName: 'Rehooked' }).expect(200);
     const event = await delivered('member.updated', member.id);
     expect(event).toMatchObject({ type: 'member.updated', organisationId: orgA.id });
     expect(event.data).toEqual((await get(memberPath(member.id)).expect(200)).body);
-    expect((await get(`/v1/events?type=member.updated&limit=200`, orgB.auth).expect(200)).body.items.filter((e: Body) => e.data.id === member.id)).toEqual([]);
+    expect(
+      (await get(`/v1/events?type=member.updated&limit=200`, orgB.auth).expect(200)).body.items.filter(
+        (e: Body) => e.data.id === member.id,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -523,7 +643,9 @@ describe('GET …/bookings?q=', () => {
     const zoeFirst = await book(zoe.id, '2031-07-02T09:00:00.000Z');
     const zoeSecond = await book(zoe.id, '2031-07-03T09:00:00.000Z');
     const ids = async (query: string) =>
-      (await get(`${orgPath(clinic.id, '/bookings')}?${query}`).expect(200)).body.items.map((booking: Body) => booking.id as string);
+      (await get(`${orgPath(clinic.id, '/bookings')}?${query}`).expect(200)).body.items.map(
+        (booking: Body) => booking.id as string,
+      );
 
     expect(await ids('q=nunez')).toEqual([zoeSecond.id, zoeFirst.id]);
     expect(await ids(`q=${encodeURIComponent('ZOË N')}`)).toEqual([zoeSecond.id, zoeFirst.id]);
@@ -531,7 +653,10 @@ describe('GET …/bookings?q=', () => {
     expect(await ids(`q=${encodeURIComponent(clinic.client.lastName.slice(0, 4))}`)).toEqual([alexBooking.id]);
     expect(await ids('q=zoe&serviceDateMax=2031-07-03T00:00:00.000Z')).toEqual([zoeFirst.id]);
     expect(await ids('q=quentin')).toEqual([]);
-    expect((await get(`${orgPath(clinic.id, '/bookings')}?q=zoe&limit=1`).expect(200)).body).toMatchObject({ totalItems: 2, totalPages: 2 });
+    expect((await get(`${orgPath(clinic.id, '/bookings')}?q=zoe&limit=1`).expect(200)).body).toMatchObject({
+      totalItems: 2,
+      totalPages: 2,
+    });
     expectInvalid(await get(`${orgPath(clinic.id, '/bookings')}?q=%20`), 'q');
   });
 });

@@ -73,7 +73,8 @@ async function eventsOf(tenant: Tenant, type: string, id: string): Promise<Body[
   return items.filter((event) => event.data.id === id);
 }
 
-const later = (after: string, before: string) => expect(new Date(after).getTime()).toBeGreaterThan(new Date(before).getTime());
+const later = (after: string, before: string) =>
+  expect(new Date(after).getTime()).toBeGreaterThan(new Date(before).getTime());
 
 const businessPath = (tenant: Tenant, id: string) => orgPath(tenant.id, `/businesses/${id}`);
 const locationPath = (tenant: Tenant, id: string) => orgPath(tenant.id, `/locations/${id}`);
@@ -87,20 +88,36 @@ describe('PATCH /v1/organisations/{organisationId}/businesses/{businessId}', () 
     [home, other] = await Promise.all([createTenant(t, 'Business Editor'), createTenant(t, 'Business Bystander')]);
   });
 
-  const business = (tenant = home, body: Body = {}) => createBusiness(t, tenant.id, { settings: { autoReconciliationEnabled: true }, ...body });
+  const business = (tenant = home, body: Body = {}) =>
+    createBusiness(t, tenant.id, { settings: { autoReconciliationEnabled: true }, ...body });
 
   it('changes only the fields sent, and of settings only the keys sent; answers as GET does, with the new ETag', async () => {
     const before = await business();
-    const renamed = versioned(await patch(businessPath(home, before.id), { name: 'Harbour Physio & Pilates Pty Ltd' }).expect(200));
-    expect(renamed).toEqual({ ...before, name: 'Harbour Physio & Pilates Pty Ltd', updatedAt: expect.stringMatching(ISO_INSTANT) });
+    const renamed = versioned(
+      await patch(businessPath(home, before.id), { name: 'Harbour Physio & Pilates Pty Ltd' }).expect(200),
+    );
+    expect(renamed).toEqual({
+      ...before,
+      name: 'Harbour Physio & Pilates Pty Ltd',
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     later(renamed.updatedAt, before.updatedAt);
 
-    const settled = versioned(await patch(businessPath(home, before.id), { settings: { autoInviteClientsEnabled: true } }).expect(200));
-    expect(settled).toEqual({ ...renamed, settings: { autoReconciliationEnabled: true, autoInviteClientsEnabled: true }, updatedAt: expect.any(String) });
+    const settled = versioned(
+      await patch(businessPath(home, before.id), { settings: { autoInviteClientsEnabled: true } }).expect(200),
+    );
+    expect(settled).toEqual({
+      ...renamed,
+      settings: { autoReconciliationEnabled: true, autoInviteClientsEnabled: true },
+      updatedAt: expect.any(String),
+    });
     later(settled.updatedAt, renamed.updatedAt);
 
     const abn = versioned(
-      await patch(businessPath(home, before.id), { taxIdentifier: '33 051 775 556', settings: { autoReconciliationEnabled: false } }).expect(200),
+      await patch(businessPath(home, before.id), {
+        taxIdentifier: '33 051 775 556',
+        settings: { autoReconciliationEnabled: false },
+      }).expect(200),
     );
     expect(abn).toEqual({
       ...settled,
@@ -113,7 +130,11 @@ describe('PATCH /v1/organisations/{organisationId}/businesses/{businessId}', () 
 
   it('changes nothing for {}, an empty settings object or the values it has: same body, same ETag, no business.updated', async () => {
     const before = await business();
-    for (const body of [{}, { settings: {} }, { name: before.name, taxIdentifier: '51 824 753 556', settings: { autoReconciliationEnabled: true } }]) {
+    for (const body of [
+      {},
+      { settings: {} },
+      { name: before.name, taxIdentifier: '51 824 753 556', settings: { autoReconciliationEnabled: true } },
+    ]) {
       const response = await patch(businessPath(home, before.id), body).expect(200);
       expect(response.body).toEqual(before);
       expect(response.headers.etag).toBe(etagOf(before.updatedAt));
@@ -123,7 +144,9 @@ describe('PATCH /v1/organisations/{organisationId}/businesses/{businessId}', () 
 
   it('keeps the tax identifier of a business outside Australia as sent', async () => {
     const kiwi = await business(home, { countryCode: 'NZ', taxIdentifier: '123-456-789' });
-    expect((await patch(businessPath(home, kiwi.id), { taxIdentifier: 'NZ 987-654' }).expect(200)).body.taxIdentifier).toBe('NZ 987-654');
+    expect(
+      (await patch(businessPath(home, kiwi.id), { taxIdentifier: 'NZ 987-654' }).expect(200)).body.taxIdentifier,
+    ).toBe('NZ 987-654');
   });
 
   it.each([
@@ -131,11 +154,26 @@ describe('PATCH /v1/organisations/{organisationId}/businesses/{businessId}', () 
     ['an empty name', { name: '' }, 'name', 'required'],
     ['a name of 201 characters', { name: 'n'.repeat(201) }, 'name', 'too_long'],
     ['taxIdentifier null', { taxIdentifier: null }, 'taxIdentifier', 'invalid_type'],
-    ['an ABN whose checksum is wrong', { name: 'Not Saved', taxIdentifier: '51 824 753 557' }, 'taxIdentifier', 'invalid_abn'],
+    [
+      'an ABN whose checksum is wrong',
+      { name: 'Not Saved', taxIdentifier: '51 824 753 557' },
+      'taxIdentifier',
+      'invalid_abn',
+    ],
     ['settings null', { settings: null }, 'settings', undefined],
     ['settings as a list', { settings: [{ autoReconciliationEnabled: false }] }, 'settings', undefined],
-    ['a setting null', { settings: { autoInviteClientsEnabled: null } }, 'settings.autoInviteClientsEnabled', undefined],
-    ['a setting as a string', { settings: { autoInviteClientsEnabled: 'yes' } }, 'settings.autoInviteClientsEnabled', 'invalid_type'],
+    [
+      'a setting null',
+      { settings: { autoInviteClientsEnabled: null } },
+      'settings.autoInviteClientsEnabled',
+      undefined,
+    ],
+    [
+      'a setting as a string',
+      { settings: { autoInviteClientsEnabled: 'yes' } },
+      'settings.autoInviteClientsEnabled',
+      'invalid_type',
+    ],
     ['an unknown setting', { settings: { autoPayoutsEnabled: true } }, 'settings.autoPayoutsEnabled', 'unknown_field'],
     ['countryCode, which is fixed at creation', { countryCode: 'NZ' }, 'countryCode', 'unknown_field'],
   ])('refuses %s with 400 naming the field, and changes nothing', async (_, body, field, code) => {
@@ -146,22 +184,42 @@ describe('PATCH /v1/organisations/{organisationId}/businesses/{businessId}', () 
 
   it('refuses a request without a body', async () => {
     const before = await business();
-    expectProblem(await t.http().patch(businessPath(home, before.id)).set('Authorization', t.platformAuth), 400, 'validation_failed');
+    expectProblem(
+      await t.http().patch(businessPath(home, before.id)).set('Authorization', t.platformAuth),
+      400,
+      'validation_failed',
+    );
   });
 
   it('changes only the version If-Match names: a stale one is 412 and changes nothing, the current one goes through', async () => {
     const before = await business();
     const read = await get(businessPath(home, before.id)).expect(200);
     expect(read.headers.etag).toBe(etagOf(before.updatedAt));
-    const first = await patch(businessPath(home, before.id), { name: 'First Writer Pty Ltd' }, { ifMatch: read.headers.etag }).expect(200);
-    expectProblem(await patch(businessPath(home, before.id), { name: 'Second Writer Pty Ltd' }, { ifMatch: read.headers.etag }), 412, 'precondition_failed');
+    const first = await patch(
+      businessPath(home, before.id),
+      { name: 'First Writer Pty Ltd' },
+      { ifMatch: read.headers.etag },
+    ).expect(200);
+    expectProblem(
+      await patch(businessPath(home, before.id), { name: 'Second Writer Pty Ltd' }, { ifMatch: read.headers.etag }),
+      412,
+      'precondition_failed',
+    );
     expect((await get(businessPath(home, before.id)).expect(200)).body).toEqual(first.body);
-    await patch(businessPath(home, before.id), { name: 'Second Writer Pty Ltd' }, { ifMatch: first.headers.etag }).expect(200);
+    await patch(
+      businessPath(home, before.id),
+      { name: 'Second Writer Pty Ltd' },
+      { ifMatch: first.headers.etag },
+    ).expect(200);
   });
 
   it("answers 403 to another organisation's key, and 404 for another organisation's business, changing nothing", async () => {
     const [mine, theirs] = await Promise.all([business(), business(other)]);
-    expectProblem(await patch(businessPath(home, mine.id), { name: 'Hijacked' }, { auth: other.auth }), 403, 'forbidden');
+    expectProblem(
+      await patch(businessPath(home, mine.id), { name: 'Hijacked' }, { auth: other.auth }),
+      403,
+      'forbidden',
+    );
     expectNotFound(await patch(businessPath(other, mine.id), { name: 'Hijacked' }, { auth: other.auth }));
     expectNotFound(await patch(businessPath(home, theirs.id), { name: 'Hijacked' }));
     expectNotFound(await patch(businessPath(home, UNKNOWN_UUID), { name: 'Nobody' }));
@@ -182,7 +240,11 @@ describe('PATCH /v1/organisations/{organisationId}/locations/{locationId}', () =
 
   beforeAll(async () => {
     [home, other] = await Promise.all([createTenant(t, 'Location Editor'), createTenant(t, 'Location Bystander')]);
-    [homeBusiness, secondBusiness, otherBusiness] = await Promise.all([createBusiness(t, home.id), createBusiness(t, home.id), createBusiness(t, other.id)]);
+    [homeBusiness, secondBusiness, otherBusiness] = await Promise.all([
+      createBusiness(t, home.id),
+      createBusiness(t, home.id),
+      createBusiness(t, other.id),
+    ]);
   });
 
   const location = (body: Body = {}) =>
@@ -221,14 +283,17 @@ describe('PATCH /v1/organisations/{organisationId}/locations/{locationId}', () =
       bookingCustomText: null,
     }).expect(200);
     expect(registered.body).toEqual({ ...response, bookingCustomText: null, updatedAt: expect.any(String) });
-    expect((await get(`${locationPath(home, before.id)}?expand=registrations`).expect(200)).body.registrations).toEqual([
-      { medicare: null, phi: { phiLocationId: 'HICAPS-88213', status: null } },
-    ]);
+    expect((await get(`${locationPath(home, before.id)}?expand=registrations`).expect(200)).body.registrations).toEqual(
+      [{ medicare: null, phi: { phiLocationId: 'HICAPS-88213', status: null } }],
+    );
   });
 
   it('changes nothing for {} or the values it has (the zone in any case): same body, same ETag, no location.updated', async () => {
     const before = await location();
-    for (const body of [{}, { name: before.name, timeZone: 'australia/sydney', address: { suburb: ADDRESS.suburb }, email: before.email }]) {
+    for (const body of [
+      {},
+      { name: before.name, timeZone: 'australia/sydney', address: { suburb: ADDRESS.suburb }, email: before.email },
+    ]) {
       const response = await patch(locationPath(home, before.id), body).expect(200);
       expect(response.body).toEqual(before);
       expect(response.headers.etag).toBe(etagOf(before.updatedAt));
@@ -265,16 +330,32 @@ describe('PATCH /v1/organisations/{organisationId}/locations/{locationId}', () =
 
   it('changes only the version If-Match names: a stale one is 412 and changes nothing, the current one goes through', async () => {
     const before = await location();
-    const first = await patch(locationPath(home, before.id), { name: 'First Writer' }, { ifMatch: etagOf(before.updatedAt) }).expect(200);
-    expectProblem(await patch(locationPath(home, before.id), { name: 'Second Writer' }, { ifMatch: etagOf(before.updatedAt) }), 412, 'precondition_failed');
+    const first = await patch(
+      locationPath(home, before.id),
+      { name: 'First Writer' },
+      { ifMatch: etagOf(before.updatedAt) },
+    ).expect(200);
+    expectProblem(
+      await patch(locationPath(home, before.id), { name: 'Second Writer' }, { ifMatch: etagOf(before.updatedAt) }),
+      412,
+      'precondition_failed',
+    );
     expect((await get(locationPath(home, before.id)).expect(200)).body).toEqual(first.body);
-    await patch(locationPath(home, before.id), { name: 'Second Writer' }, { ifMatch: `"stale", ${first.headers.etag}` }).expect(200);
+    await patch(
+      locationPath(home, before.id),
+      { name: 'Second Writer' },
+      { ifMatch: `"stale", ${first.headers.etag}` },
+    ).expect(200);
   });
 
   it("answers 403 to another organisation's key, and 404 for another organisation's location, changing nothing", async () => {
     const mine = await location();
     const theirs = await createLocation(t, other.id, otherBusiness.id);
-    expectProblem(await patch(locationPath(home, mine.id), { name: 'Hijacked' }, { auth: other.auth }), 403, 'forbidden');
+    expectProblem(
+      await patch(locationPath(home, mine.id), { name: 'Hijacked' }, { auth: other.auth }),
+      403,
+      'forbidden',
+    );
     expectNotFound(await patch(locationPath(other, mine.id), { name: 'Hijacked' }, { auth: other.auth }));
     expectNotFound(await patch(locationPath(home, theirs.id), { name: 'Hijacked' }, { auth: home.auth }));
     expectNotFound(await patch(locationPath(home, UNKNOWN_UUID), { name: 'Nowhere' }));
@@ -294,7 +375,8 @@ describe("a location's time zone and its bookings", () => {
         serviceDate,
       }),
     );
-  const bookingOf = async (clinicId: string, id: string) => (await get(orgPath(clinicId, `/bookings/${id}`)).expect(200)).body as Body;
+  const bookingOf = async (clinicId: string, id: string) =>
+    (await get(orgPath(clinicId, `/bookings/${id}`)).expect(200)).body as Body;
 
   it('refuses a new time zone with 409 location_has_bookings while an upcoming booking is confirmed, and changes nothing sent with it', async () => {
     const clinic = await createBookableClinic(t, 'Zone Keeper');
@@ -315,12 +397,18 @@ describe("a location's time zone and its bookings", () => {
   it('lets a booking that has started or passed not block it, and keeps that booking at its instant', async () => {
     const clinic = await createBookableClinic(t, 'Zone Past');
     const booking = await book(clinic, '2031-05-01T09:00:00.000Z');
-    await sql(t, `update bookings set service_date = now() - interval '3 days', ends_at = now() - interval '3 days' + interval '1 hour' where id = ?`, [
-      booking.id,
-    ]);
+    await sql(
+      t,
+      `update bookings set service_date = now() - interval '3 days', ends_at = now() - interval '3 days' + interval '1 hour' where id = ?`,
+      [booking.id],
+    );
     const before = await bookingOf(clinic.id, booking.id);
 
-    const moved = (await patch(orgPath(clinic.id, `/locations/${clinic.location.id}`), { timeZone: 'Australia/Adelaide' }).expect(200)).body;
+    const moved = (
+      await patch(orgPath(clinic.id, `/locations/${clinic.location.id}`), { timeZone: 'Australia/Adelaide' }).expect(
+        200,
+      )
+    ).body;
     expect(moved.timeZone).toBe('Australia/Adelaide');
     expect(await bookingOf(clinic.id, booking.id)).toEqual({ ...before, location: moved });
   });
@@ -351,9 +439,15 @@ describe('PATCH of an organisation and of its booking settings: versions', () =>
     const before = versioned(read);
     expect(before.updatedAt).toBe(before.createdAt);
 
-    const renamed = versioned(await patch(path, { name: `Renamed ${RUN}` }, { ifMatch: read.headers.etag, auth: home.auth }).expect(200));
+    const renamed = versioned(
+      await patch(path, { name: `Renamed ${RUN}` }, { ifMatch: read.headers.etag, auth: home.auth }).expect(200),
+    );
     later(renamed.updatedAt, before.updatedAt);
-    expectProblem(await patch(path, { name: `Lost ${RUN}` }, { ifMatch: read.headers.etag }), 412, 'precondition_failed');
+    expectProblem(
+      await patch(path, { name: `Lost ${RUN}` }, { ifMatch: read.headers.etag }),
+      412,
+      'precondition_failed',
+    );
     expect(versioned(await get(path).expect(200))).toEqual(renamed);
 
     const unchanged = await patch(path, {}, { ifMatch: etagOf(renamed.updatedAt) }).expect(200);
@@ -366,12 +460,18 @@ describe('PATCH of an organisation and of its booking settings: versions', () =>
     const path = orgPath(home.id, '/booking-settings');
     const before = versioned(await get(orgPath(home.id)).expect(200));
 
-    const settings = versioned(await patch(path, { slotIntervalMinutes: 30 }, { ifMatch: etagOf(before.updatedAt) }).expect(200));
+    const settings = versioned(
+      await patch(path, { slotIntervalMinutes: 30 }, { ifMatch: etagOf(before.updatedAt) }).expect(200),
+    );
     later(settings.updatedAt, before.updatedAt);
     const organisation = versioned(await get(orgPath(home.id)).expect(200));
     expect(organisation).toEqual({ ...before, updatedAt: settings.updatedAt });
 
-    expectProblem(await patch(path, { slotIntervalMinutes: 10 }, { ifMatch: etagOf(before.updatedAt) }), 412, 'precondition_failed');
+    expectProblem(
+      await patch(path, { slotIntervalMinutes: 10 }, { ifMatch: etagOf(before.updatedAt) }),
+      412,
+      'precondition_failed',
+    );
     const unchanged = versioned(await patch(path, { slotIntervalMinutes: 30 }).expect(200));
     expect(unchanged).toEqual(settings);
     expect((await eventsOf(home, 'organisation.updated', home.id)).map((event) => event.data)).toEqual([organisation]);
@@ -390,7 +490,14 @@ describe('DELETE /v1/organisations/{organisationId}/plans/templates/links/{linkI
   });
 
   const link = (tenant = home, businessId = homeBusiness.id, auth = t.platformAuth) =>
-    created(postJson(t, orgPath(tenant.id, '/plans/templates/links'), { planTemplateId: 'ptpl_knee_rehab_6wk', businessId }, auth));
+    created(
+      postJson(
+        t,
+        orgPath(tenant.id, '/plans/templates/links'),
+        { planTemplateId: 'ptpl_knee_rehab_6wk', businessId },
+        auth,
+      ),
+    );
 
   it('removes the link with 204: GET and a second DELETE answer 404, and the list leaves it out', async () => {
     const [kept, removed] = [await link(), await link()];
@@ -424,10 +531,15 @@ describe('DELETE /v1/organisations/{organisationId}/plans/templates/links/{linkI
 
 describe('updatedSince on the lists of organisations, businesses, locations and plan template links', () => {
   /** Every item of a sync from `since`, page by page, `between` running after each page is read. */
-  async function sync(path: string, since: string, between: (page: number) => Promise<void> = async () => {}): Promise<Body[]> {
+  async function sync(
+    path: string,
+    since: string,
+    between: (page: number) => Promise<void> = async () => {},
+  ): Promise<Body[]> {
     const seen: Body[] = [];
     for (let page = 1; ; page++) {
-      const body = (await get(`${path}?updatedSince=${encodeURIComponent(since)}&limit=2&page=${page}`).expect(200)).body;
+      const body = (await get(`${path}?updatedSince=${encodeURIComponent(since)}&limit=2&page=${page}`).expect(200))
+        .body;
       seen.push(...body.items);
       if (body.items.length < 2) return seen;
       await between(page);
@@ -437,7 +549,11 @@ describe('updatedSince on the lists of organisations, businesses, locations and 
   const inSyncOrder = (items: Body[]) =>
     items.every((item, index) => {
       const previous = items[index - 1];
-      return !previous || previous.updatedAt < item.updatedAt || (previous.updatedAt === item.updatedAt && previous.id < item.id);
+      return (
+        !previous ||
+        previous.updatedAt < item.updatedAt ||
+        (previous.updatedAt === item.updatedAt && previous.id < item.id)
+      );
     });
 
   it('lists the locations changed at or after the instant, oldest change first, and misses none changed while paging', async () => {
@@ -457,7 +573,14 @@ describe('updatedSince on the lists of organisations, businesses, locations and 
       if (page === 2) await patch(locationPath(home, locations[5].id), { name: 'Site 5, renamed' }).expect(200);
     });
     expect(inSyncOrder(seen)).toBe(true);
-    expect(seen.map((item) => item.name)).toEqual(['Site 0', 'Site 1', 'Site 3', 'Site 4', 'Site 2, renamed', 'Site 5, renamed']);
+    expect(seen.map((item) => item.name)).toEqual([
+      'Site 0',
+      'Site 1',
+      'Site 3',
+      'Site 4',
+      'Site 2, renamed',
+      'Site 5, renamed',
+    ]);
 
     const last = seen.at(-1)!;
     const next = (await get(`${path}?updatedSince=${encodeURIComponent(last.updatedAt)}`).expect(200)).body;
@@ -468,22 +591,32 @@ describe('updatedSince on the lists of organisations, businesses, locations and 
     const home = await createTenant(t, 'Sync Businesses');
     const [first, second] = [await createBusiness(t, home.id), await createBusiness(t, home.id)];
     const renamed = (await patch(businessPath(home, first.id), { name: 'Renamed Pty Ltd' }).expect(200)).body;
-    const page = (await get(orgPath(home.id, `/businesses?updatedSince=${encodeURIComponent(first.createdAt)}`)).expect(200)).body;
+    const page = (
+      await get(orgPath(home.id, `/businesses?updatedSince=${encodeURIComponent(first.createdAt)}`)).expect(200)
+    ).body;
     expect(page).toEqual({ items: [second, renamed], page: 1, limit: 10, totalItems: 2, totalPages: 1 });
-    const since = (await get(orgPath(home.id, `/businesses?updatedSince=${encodeURIComponent(renamed.updatedAt)}`)).expect(200)).body;
+    const since = (
+      await get(orgPath(home.id, `/businesses?updatedSince=${encodeURIComponent(renamed.updatedAt)}`)).expect(200)
+    ).body;
     expect(since.items).toEqual([renamed]);
   });
 
   it('lists the organisations changed since: an organisation key its own, a platform key every one, in the order they changed', async () => {
     const [one, two] = [await createTenant(t, 'Sync Organisation One'), await createTenant(t, 'Sync Organisation Two')];
     const renamed = (await patch(orgPath(one.id), { name: `Sync One Renamed ${RUN}` }).expect(200)).body;
-    const own = (await get(`/v1/organisations?updatedSince=${encodeURIComponent(renamed.updatedAt)}`, one.auth).expect(200)).body;
+    const own = (
+      await get(`/v1/organisations?updatedSince=${encodeURIComponent(renamed.updatedAt)}`, one.auth).expect(200)
+    ).body;
     expect(own.items).toEqual([renamed]);
     const justAfter = new Date(new Date(renamed.updatedAt).getTime() + 1).toISOString();
-    expect((await get(`/v1/organisations?updatedSince=${encodeURIComponent(justAfter)}`, one.auth).expect(200)).body.items).toEqual([]);
+    expect(
+      (await get(`/v1/organisations?updatedSince=${encodeURIComponent(justAfter)}`, one.auth).expect(200)).body.items,
+    ).toEqual([]);
 
     const twoBody = (await get(orgPath(two.id)).expect(200)).body;
-    const every = (await get(`/v1/organisations?updatedSince=${encodeURIComponent(twoBody.updatedAt)}&limit=200`).expect(200)).body.items as Body[];
+    const every = (
+      await get(`/v1/organisations?updatedSince=${encodeURIComponent(twoBody.updatedAt)}&limit=200`).expect(200)
+    ).body.items as Body[];
     expect(inSyncOrder(every)).toBe(true);
     expect(every.filter((item) => [one.id, two.id].includes(item.id))).toEqual([twoBody, renamed]);
   });
@@ -493,27 +626,43 @@ describe('updatedSince on the lists of organisations, businesses, locations and 
     const business = await createBusiness(t, home.id);
     const links: Body[] = [];
     for (let n = 0; n < 3; n++) {
-      links.push(await created(postJson(t, orgPath(home.id, '/plans/templates/links'), { planTemplateId: `ptpl_${n}`, businessId: business.id })));
+      links.push(
+        await created(
+          postJson(t, orgPath(home.id, '/plans/templates/links'), {
+            planTemplateId: `ptpl_${n}`,
+            businessId: business.id,
+          }),
+        ),
+      );
     }
     await remove(linkPath(home, links[1].id)).expect(204);
-    const since = (await get(orgPath(home.id, `/plans/templates/links?updatedSince=${encodeURIComponent(links[0].createdAt)}`)).expect(200)).body;
+    const since = (
+      await get(
+        orgPath(home.id, `/plans/templates/links?updatedSince=${encodeURIComponent(links[0].createdAt)}`),
+      ).expect(200)
+    ).body;
     expect(since.items).toEqual([links[0], links[2]]);
   });
 
-  it.each(['yesterday', '2026-11-22T05:28:59', '2026-13-01T00:00:00Z'])('refuses updatedSince=%s with 400 naming it', async (value) => {
-    const home = await createTenant(t, 'Sync Refused');
-    for (const list of ['/businesses', '/locations', '/plans/templates/links']) {
-      expectInvalid(await get(orgPath(home.id, `${list}?updatedSince=${value}`)), 'updatedSince');
-    }
-    expectInvalid(await get(`/v1/organisations?updatedSince=${value}`), 'updatedSince');
-  });
+  it.each(['yesterday', '2026-11-22T05:28:59', '2026-13-01T00:00:00Z'])(
+    'refuses updatedSince=%s with 400 naming it',
+    async (value) => {
+      const home = await createTenant(t, 'Sync Refused');
+      for (const list of ['/businesses', '/locations', '/plans/templates/links']) {
+        expectInvalid(await get(orgPath(home.id, `${list}?updatedSince=${value}`)), 'updatedSince');
+      }
+      expectInvalid(await get(`/v1/organisations?updatedSince=${value}`), 'updatedSince');
+    },
+  );
 });
 
 describe('events of the back office reach a webhook receiver', () => {
   /** The `data` of the first delivery of `type` about `id`, once it arrives. */
   async function delivered(type: string, id: string): Promise<Record<string, unknown>> {
     for (let tries = 0; tries < 200; tries++) {
-      const found = receiver.received.find((received) => received.event?.type === type && received.event.data.id === id);
+      const found = receiver.received.find(
+        (received) => received.event?.type === type && received.event.data.id === id,
+      );
       if (found) return found.event!.data;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -523,7 +672,9 @@ describe('events of the back office reach a webhook receiver', () => {
   it('delivers location.created, location.updated, business.updated and organisation.updated, each with the data its GET answers', async () => {
     receiver.received.length = 0;
     const home = await createTenant(t, 'Back Office Hooks');
-    const hook = await created(postJson(t, orgPath(home.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['*'] }));
+    const hook = await created(
+      postJson(t, orgPath(home.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['*'] }),
+    );
     receiver.secret = hook.secret;
 
     const business = await createBusiness(t, home.id);
@@ -533,8 +684,12 @@ describe('events of the back office reach a webhook receiver', () => {
     await patch(orgPath(home.id, '/booking-settings'), { bookingsEnabled: true }).expect(200);
 
     expect(await delivered('location.created', location.id)).toEqual(location);
-    expect(await delivered('location.updated', location.id)).toEqual((await get(locationPath(home, location.id)).expect(200)).body);
-    expect(await delivered('business.updated', business.id)).toEqual((await get(businessPath(home, business.id)).expect(200)).body);
+    expect(await delivered('location.updated', location.id)).toEqual(
+      (await get(locationPath(home, location.id)).expect(200)).body,
+    );
+    expect(await delivered('business.updated', business.id)).toEqual(
+      (await get(businessPath(home, business.id)).expect(200)).body,
+    );
     expect(await delivered('organisation.updated', home.id)).toEqual((await get(orgPath(home.id)).expect(200)).body);
   });
 });

@@ -49,7 +49,8 @@ async function clinic(name: string, locationCount = 2): Promise<Clinic> {
   const { id, auth } = await createTenant(t, name);
   const business = await createBusiness(t, id);
   const locations = [];
-  for (let i = 0; i < locationCount; i++) locations.push(await createLocation(t, id, business.id, { name: named(`${name} ${i}`) }));
+  for (let i = 0; i < locationCount; i++)
+    locations.push(await createLocation(t, id, business.id, { name: named(`${name} ${i}`) }));
   return { id, auth, locations };
 }
 
@@ -91,7 +92,11 @@ async function eventsAbout(c: Clinic, type: string, id: string): Promise<Body[]>
 }
 
 /** Every page of a list, read in turn; `between` runs after each page but the last. */
-async function walk(path: string, limit: number, between: (pageNumber: number) => Promise<void> = async () => {}): Promise<Body[]> {
+async function walk(
+  path: string,
+  limit: number,
+  between: (pageNumber: number) => Promise<void> = async () => {},
+): Promise<Body[]> {
   const items: Body[] = [];
   for (let page = 1; ; page++) {
     const separator = path.includes('?') ? '&' : '?';
@@ -106,10 +111,19 @@ async function walk(path: string, limit: number, between: (pageNumber: number) =
 async function book(c: Clinic, providerId: string, locationId: string, serviceDate: string): Promise<Body> {
   const type = await createAppointmentType(t, c.id, { providers: [providerId], locations: [locationId] });
   const client = await createClient(t, c.id);
-  return created(postJson(t, orgPath(c.id, '/bookings'), { clientId: client.id, providerId, locationId, appointmentTypeId: type.id, serviceDate }));
+  return created(
+    postJson(t, orgPath(c.id, '/bookings'), {
+      clientId: client.id,
+      providerId,
+      locationId,
+      appointmentTypeId: type.id,
+      serviceDate,
+    }),
+  );
 }
 
-const bySync = (a: Body, b: Body): number => (a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt < b.updatedAt ? -1 : 1);
+const bySync = (a: Body, b: Body): number =>
+  a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt < b.updatedAt ? -1 : 1;
 const FULL_MEDICARE = {
   suggestedProviderNumber: '2429592A',
   providerNumber: '2429591L',
@@ -166,9 +180,17 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}', () =
   });
 
   it('changes nothing, records nothing and keeps the ETag for {} and for the values already there', async () => {
-    const provider = await createProvider(t, home.id, { firstName: 'Same', email: 'same@example.com.au', mobileNumber: '+61412345678' });
+    const provider = await createProvider(t, home.id, {
+      firstName: 'Same',
+      email: 'same@example.com.au',
+      mobileNumber: '+61412345678',
+    });
     const before = await read(home, provider.id);
-    for (const body of [{}, { firstName: 'Same', email: 'same@example.com.au' }, { mobileNumber: '0412 345 678', bookingsEnabled: true }]) {
+    for (const body of [
+      {},
+      { firstName: 'Same', email: 'same@example.com.au' },
+      { mobileNumber: '0412 345 678', bookingsEnabled: true },
+    ]) {
       const response = await patch(providerPath(home, provider.id), body, { ifMatch: before.etag }).expect(200);
       expect(response.body).toEqual(before.body);
       expect(response.headers.etag).toBe(before.etag);
@@ -184,7 +206,12 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}', () =
     ['bookingsEnabled that is not a boolean', { bookingsEnabled: 'no' }, 'bookingsEnabled', 'invalid_type'],
     ['a bad email', { email: 'priya@' }, 'email', undefined],
     ['a mobile number no plan has', { mobileNumber: '0400' }, 'mobileNumber', 'invalid_phone_number'],
-    ['a profile image that is not an http(s) URL', { profileImageUrl: 'ftp://cdn.example.com/p.jpg' }, 'profileImageUrl', undefined],
+    [
+      'a profile image that is not an http(s) URL',
+      { profileImageUrl: 'ftp://cdn.example.com/p.jpg' },
+      'profileImageUrl',
+      undefined,
+    ],
     ['an unknown field', { ahpraNumber: 'PHY0001234567' }, 'ahpraNumber', 'unknown_field'],
     ['a field of the answer that cannot be sent', { deleted: true }, 'deleted', 'unknown_field'],
   ])('answers 400 naming the field for %s, and changes nothing', async (_, body, field, code) => {
@@ -197,12 +224,24 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}', () =
   it('answers 412 precondition_failed to a stale If-Match and changes nothing; the current ETag, one of a list, or * goes through', async () => {
     const provider = await createProvider(t, home.id, { firstName: 'Versioned' });
     const first = await read(home, provider.id);
-    const changed = await patch(providerPath(home, provider.id), { firstName: 'Second' }, { ifMatch: first.etag }).expect(200);
+    const changed = await patch(
+      providerPath(home, provider.id),
+      { firstName: 'Second' },
+      { ifMatch: first.etag },
+    ).expect(200);
 
-    expectProblem(await patch(providerPath(home, provider.id), { firstName: 'Lost' }, { ifMatch: first.etag }), 412, 'precondition_failed');
+    expectProblem(
+      await patch(providerPath(home, provider.id), { firstName: 'Lost' }, { ifMatch: first.etag }),
+      412,
+      'precondition_failed',
+    );
     expect((await read(home, provider.id)).body).toEqual(changed.body);
 
-    const third = await patch(providerPath(home, provider.id), { firstName: 'Third' }, { ifMatch: `"stale", ${changed.headers.etag}` }).expect(200);
+    const third = await patch(
+      providerPath(home, provider.id),
+      { firstName: 'Third' },
+      { ifMatch: `"stale", ${changed.headers.etag}` },
+    ).expect(200);
     expect(third.body.firstName).toBe('Third');
     await patch(providerPath(home, provider.id), { firstName: 'Fourth' }, { ifMatch: '*' }).expect(200);
   });
@@ -214,7 +253,11 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}', () =
     expect(JSON.stringify(response.body)).not.toContain(foreign.lastName);
     expectNotFound(await patch(providerPath(home, randomUUID()), { firstName: 'Nobody' }));
     expectNotFound(await patch(providerPath(home, 'not-a-uuid'), { firstName: 'Nobody' }));
-    expectProblem(await patch(providerPath(other, foreign.id), { firstName: 'Intruder' }, { auth: home.auth }), 403, 'forbidden');
+    expectProblem(
+      await patch(providerPath(other, foreign.id), { firstName: 'Intruder' }, { auth: home.auth }),
+      403,
+      'forbidden',
+    );
     expectProblem(await del(providerPath(other, foreign.id), { auth: home.auth }), 403, 'forbidden');
     expect((await read(other, foreign.id)).body).toEqual(foreign);
 
@@ -227,7 +270,9 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}', () =
     const provider = await createProvider(t, home.id);
     await createLink(t, home.id, provider.id, location.id);
     const booking = await book(home, provider.id, location.id, '2031-06-02T09:00:00.000Z');
-    const renamed = (await patch(providerPath(home, provider.id), { firstName: 'Renamed', bookingsEnabled: false }).expect(200)).body;
+    const renamed = (
+      await patch(providerPath(home, provider.id), { firstName: 'Renamed', bookingsEnabled: false }).expect(200)
+    ).body;
 
     const after = (await get(orgPath(home.id, `/bookings/${booking.id}`)).expect(200)).body;
     expect(after).toEqual({ ...booking, provider: renamed });
@@ -284,13 +329,17 @@ describe('GET /v1/organisations/{organisationId}/providers/{providerId}/location
   it('lists newest first, leaves archived links out unless includeDeleted=true, and pages', async () => {
     const provider = await createProvider(t, home.id);
     const links: Body[] = [];
-    for (const location of home.locations) links.push(await createLink(t, home.id, provider.id, location.id, FULL_LINK));
+    for (const location of home.locations)
+      links.push(await createLink(t, home.id, provider.id, location.id, FULL_LINK));
     const archived = (await del(linksPath(home, provider.id, `/${links[1].id}`)).expect(200)).body;
     const [first, , third] = links;
 
     const live = await get(linksPath(home, provider.id)).expect(200);
     expect(live.body).toEqual({ items: [third, first], page: 1, limit: 10, totalItems: 2, totalPages: 1 });
-    expect((await get(linksPath(home, provider.id, '?includeDeleted=false')).expect(200)).body.items).toEqual([third, first]);
+    expect((await get(linksPath(home, provider.id, '?includeDeleted=false')).expect(200)).body.items).toEqual([
+      third,
+      first,
+    ]);
 
     const everything = await get(linksPath(home, provider.id, '?includeDeleted=true')).expect(200);
     expect(everything.body.items).toEqual([third, archived, first]);
@@ -307,7 +356,13 @@ describe('GET /v1/organisations/{organisationId}/providers/{providerId}/location
   it('answers an empty page for a provider with no links, also an archived one', async () => {
     const provider = await createProvider(t, home.id);
     await del(providerPath(home, provider.id)).expect(200);
-    expect((await get(linksPath(home, provider.id)).expect(200)).body).toEqual({ items: [], page: 1, limit: 10, totalItems: 0, totalPages: 0 });
+    expect((await get(linksPath(home, provider.id)).expect(200)).body).toEqual({
+      items: [],
+      page: 1,
+      limit: 10,
+      totalItems: 0,
+      totalPages: 0,
+    });
   });
 
   it("answers 404 for an unknown, malformed or other organisation's provider, and 403 to another organisation's key", async () => {
@@ -353,17 +408,32 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}/locati
     expect(response.body).toEqual({
       ...link,
       categoryCode: null,
-      medicare: { suggestedProviderNumber: null, providerNumber: '2429592A', startDate: '2026-06-30T14:00:00.000Z', registrationLetter: null },
+      medicare: {
+        suggestedProviderNumber: null,
+        providerNumber: '2429592A',
+        startDate: '2026-06-30T14:00:00.000Z',
+        registrationLetter: null,
+      },
       association: { registrationLetter: null },
       updatedAt: expect.stringMatching(ISO_INSTANT),
     });
     expect(response.body.updatedAt > link.updatedAt).toBe(true);
     expect(response.headers.etag).toMatch(/^"[0-9a-z]+"$/);
     expect(await linksOf(home, provider.id)).toEqual([response.body]);
-    expect((await get(providerPath(home, provider.id, '?expand=locationLinks')).expect(200)).body.locationLinks).toEqual([response.body]);
+    expect(
+      (await get(providerPath(home, provider.id, '?expand=locationLinks')).expect(200)).body.locationLinks,
+    ).toEqual([response.body]);
 
-    const terms = await patch(linksPath(home, provider.id, `/${link.id}`), { acceptedTerms: false }, { ifMatch: response.headers.etag }).expect(200);
-    expect(terms.body).toEqual({ ...response.body, acceptedTerms: false, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    const terms = await patch(
+      linksPath(home, provider.id, `/${link.id}`),
+      { acceptedTerms: false },
+      { ifMatch: response.headers.etag },
+    ).expect(200);
+    expect(terms.body).toEqual({
+      ...response.body,
+      acceptedTerms: false,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(terms.headers.etag).not.toBe(response.headers.etag);
   });
 
@@ -389,14 +459,28 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}/locati
     ['acceptedTerms null', { acceptedTerms: null }, 'acceptedTerms', undefined],
     ['acceptedTerms that is not a boolean', { acceptedTerms: 'yes' }, 'acceptedTerms', undefined],
     ['a categoryCode over 50 characters', { categoryCode: 'x'.repeat(51) }, 'categoryCode', 'too_long'],
-    ['an invalid provider number', { medicare: { providerNumber: '2429591X' } }, 'medicare.providerNumber', 'invalid_provider_number'],
-    ['a start date that is not a date-time', { medicare: { startDate: 'next Monday' } }, 'medicare.startDate', 'invalid_format'],
+    [
+      'an invalid provider number',
+      { medicare: { providerNumber: '2429591X' } },
+      'medicare.providerNumber',
+      'invalid_provider_number',
+    ],
+    [
+      'a start date that is not a date-time',
+      { medicare: { startDate: 'next Monday' } },
+      'medicare.startDate',
+      'invalid_format',
+    ],
     ['an unknown medicare field', { medicare: { stem: '242959' } }, 'medicare.stem', 'unknown_field'],
     ['a new location (a link is to one location)', { locationId: randomUUID() }, 'locationId', 'unknown_field'],
     ['deleted (archive with DELETE)', { deleted: false }, 'deleted', 'unknown_field'],
   ])('answers 400 naming the field for %s, and changes nothing', async (_, body, field, code) => {
     const { provider, link } = await linked();
-    expectInvalid(await patch(linksPath(home, provider.id, `/${link.id}`), { categoryCode: 'changed', ...body }), field, code);
+    expectInvalid(
+      await patch(linksPath(home, provider.id, `/${link.id}`), { categoryCode: 'changed', ...body }),
+      field,
+      code,
+    );
     expect(await linksOf(home, provider.id)).toEqual([link]);
   });
 
@@ -405,7 +489,11 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}/locati
     const path = linksPath(home, provider.id, `/${link.id}`);
     const first = await patch(path, {}).expect(200);
     const second = await patch(path, { categoryCode: 'osteopath' }, { ifMatch: first.headers.etag }).expect(200);
-    expectProblem(await patch(path, { categoryCode: 'chiropractor' }, { ifMatch: first.headers.etag }), 412, 'precondition_failed');
+    expectProblem(
+      await patch(path, { categoryCode: 'chiropractor' }, { ifMatch: first.headers.etag }),
+      412,
+      'precondition_failed',
+    );
     expectProblem(await del(path, { ifMatch: first.headers.etag }), 412, 'precondition_failed');
     expect(await linksOf(home, provider.id)).toEqual([second.body]);
   });
@@ -421,7 +509,11 @@ describe('PATCH /v1/organisations/{organisationId}/providers/{providerId}/locati
     expectNotFound(await patch(linksPath(home, provider.id, '/not-a-uuid'), { categoryCode: 'x' }));
     expectNotFound(await del(linksPath(home, provider.id, '/not-a-uuid')));
     expectNotFound(await patch(linksPath(home, foreign.id, `/${foreignLink.id}`), { categoryCode: 'x' }));
-    expectProblem(await patch(linksPath(other, foreign.id, `/${foreignLink.id}`), { categoryCode: 'x' }, { auth: home.auth }), 403, 'forbidden');
+    expectProblem(
+      await patch(linksPath(other, foreign.id, `/${foreignLink.id}`), { categoryCode: 'x' }, { auth: home.auth }),
+      403,
+      'forbidden',
+    );
     expectProblem(await del(linksPath(other, foreign.id, `/${foreignLink.id}`), { auth: home.auth }), 403, 'forbidden');
     expect(await linksOf(home, provider.id)).toEqual([link]);
     expect(await linksOf(other, foreign.id)).toEqual([foreignLink]);
@@ -450,7 +542,9 @@ describe('DELETE /v1/organisations/{organisationId}/providers/{providerId}/locat
     expect(archived.body).toEqual({ ...link, deleted: true, updatedAt: expect.stringMatching(ISO_INSTANT) });
     expect(archived.body.updatedAt > link.updatedAt).toBe(true);
 
-    const again = await del(linksPath(home, provider.id, `/${link.id}`), { ifMatch: archived.headers.etag }).expect(200);
+    const again = await del(linksPath(home, provider.id, `/${link.id}`), { ifMatch: archived.headers.etag }).expect(
+      200,
+    );
     expect(again.body).toEqual(archived.body);
     expect(await eventsAbout(home, 'provider_location_link.deleted', link.id)).toHaveLength(1);
 
@@ -458,7 +552,9 @@ describe('DELETE /v1/organisations/{organisationId}/providers/{providerId}/locat
     expect(after.body.locationIds).toEqual([manly.id]);
     expect(after.body.updatedAt > before.body.updatedAt).toBe(true);
     expect(after.etag).not.toBe(before.etag);
-    expect((await get(linksPath(home, provider.id)).expect(200)).body.items.map((item: Body) => item.id)).not.toContain(link.id);
+    expect((await get(linksPath(home, provider.id)).expect(200)).body.items.map((item: Body) => item.id)).not.toContain(
+      link.id,
+    );
 
     const renewed = await createLink(t, home.id, provider.id, bondi.id);
     expect((await linksOf(home, provider.id)).map((item) => [item.id, item.deleted])).toEqual([
@@ -486,12 +582,14 @@ describe('updatedSince on the providers and links lists', () => {
     const c = await clinic('Provider Sync', 1);
     const untouched = await createProvider(t, c.id, { lastName: 'Before' });
     const providers: Body[] = [];
-    for (let i = 0; i < 6; i++) providers.push(await createProvider(t, c.id, { firstName: `Sync${i}`, lastName: 'Zed' }));
+    for (let i = 0; i < 6; i++)
+      providers.push(await createProvider(t, c.id, { firstName: `Sync${i}`, lastName: 'Zed' }));
     const since = providers[0].updatedAt;
     await del(providerPath(c, providers[1].id)).expect(200);
     await createLink(t, c.id, providers[2].id, c.locations[0].id);
 
-    const all = (await get(orgPath(c.id, `/providers?updatedSince=${since}&limit=200`)).expect(200)).body.items as Body[];
+    const all = (await get(orgPath(c.id, `/providers?updatedSince=${since}&limit=200`)).expect(200)).body
+      .items as Body[];
     // Made in the same millisecond as the first of them, the one made before is in the window too.
     const inWindow = [untouched, ...providers].filter((provider) => provider.updatedAt >= since);
     expect(all.map((item) => item.id).sort()).toEqual(inWindow.map((provider) => provider.id).sort());
@@ -501,7 +599,11 @@ describe('updatedSince on the providers and links lists', () => {
 
     // Inclusive: the instant of the last change still lists it.
     const last = all.at(-1)!;
-    expect((await get(orgPath(c.id, `/providers?updatedSince=${last.updatedAt}`)).expect(200)).body.items.map((item: Body) => item.id)).toContain(last.id);
+    expect(
+      (await get(orgPath(c.id, `/providers?updatedSince=${last.updatedAt}`)).expect(200)).body.items.map(
+        (item: Body) => item.id,
+      ),
+    ).toContain(last.id);
 
     // Rows not read yet change between pages: they move to the end, where the walk still meets them.
     const changedOnTheWay: string[] = [];
@@ -511,7 +613,8 @@ describe('updatedSince on the providers and links lists', () => {
       changedOnTheWay.push(unread.id);
     });
     expect(new Set(walked.map((item) => item.id))).toEqual(new Set(all.map((item) => item.id)));
-    for (const id of changedOnTheWay) expect(walked.filter((item) => item.id === id).at(-1)?.firstName).toMatch(/^Changed on page/);
+    for (const id of changedOnTheWay)
+      expect(walked.filter((item) => item.id === id).at(-1)?.firstName).toMatch(/^Changed on page/);
   });
 
   it("lists a provider's links changed at or after the instant, archived ones too, in updatedAt, id order", async () => {
@@ -521,17 +624,21 @@ describe('updatedSince on the providers and links lists', () => {
     for (const location of c.locations) links.push(await createLink(t, c.id, provider.id, location.id));
     const since = links[1].updatedAt;
     const archived = (await del(linksPath(c, provider.id, `/${links[1].id}`)).expect(200)).body;
-    const edited = (await patch(linksPath(c, provider.id, `/${links[0].id}`), { categoryCode: 'dentist' }).expect(200)).body;
+    const edited = (await patch(linksPath(c, provider.id, `/${links[0].id}`), { categoryCode: 'dentist' }).expect(200))
+      .body;
 
     const synced = (await get(linksPath(c, provider.id, `?updatedSince=${since}`)).expect(200)).body.items;
     expect(synced).toEqual([links[2], archived, edited].sort(bySync));
     expect(await walk(linksPath(c, provider.id, `?updatedSince=${since}`), 1)).toEqual(synced);
   });
 
-  it.each(['yesterday', '2026-11-22T05:28:59', '2026-13-01T00:00:00Z', ''])('answers 400 naming updatedSince for %p', async (value) => {
-    const c = await clinic('Sync Refusals', 0);
-    expectInvalid(await get(orgPath(c.id, `/providers?updatedSince=${encodeURIComponent(value)}`)), 'updatedSince');
-  });
+  it.each(['yesterday', '2026-11-22T05:28:59', '2026-13-01T00:00:00Z', ''])(
+    'answers 400 naming updatedSince for %p',
+    async (value) => {
+      const c = await clinic('Sync Refusals', 0);
+      expectInvalid(await get(orgPath(c.id, `/providers?updatedSince=${encodeURIComponent(value)}`)), 'updatedSince');
+    },
+  );
 });
 
 describe('events of providers and their links', () => {
@@ -549,7 +656,9 @@ describe('events of providers and their links', () => {
 
     const updated = (await patch(providerPath(c, provider.id), { firstName: 'Evented' }).expect(200)).body;
     const link = await createLink(t, c.id, provider.id, c.locations[0].id);
-    const linkUpdated = (await patch(linksPath(c, provider.id, `/${link.id}`), { categoryCode: 'podiatrist' }).expect(200)).body;
+    const linkUpdated = (
+      await patch(linksPath(c, provider.id, `/${link.id}`), { categoryCode: 'podiatrist' }).expect(200)
+    ).body;
     const linkDeleted = (await del(linksPath(c, provider.id, `/${link.id}`)).expect(200)).body;
     const deleted = (await del(providerPath(c, provider.id)).expect(200)).body;
 

@@ -32,7 +32,10 @@ const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const dayAhead = (days: number) => Temporal.Now.plainDateISO(ZONE).add({ days }).toString();
 /** The instant of a wall-clock time in Sydney, as the API writes instants. */
 const sydney = (date: string, time: string) =>
-  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds).toISOString();
+  new Date(
+    Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) })
+      .epochMilliseconds,
+  ).toISOString();
 
 // Jobs in a schema of this file's own: another file's app must not run this file's deliveries.
 const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', JOBS_SCHEMA: `pgboss_${RUN}` };
@@ -56,10 +59,16 @@ interface Sent {
   ifMatch?: string;
 }
 
-const get = (path: string, auth: string | null = t.platformAuth) => (auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path));
+const get = (path: string, auth: string | null = t.platformAuth) =>
+  auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path);
 const post = (path: string, body: unknown = {}, auth = t.platformAuth) => postJson(t, path, body, auth);
 const put = (path: string, body: unknown) =>
-  t.http().put(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  t
+    .http()
+    .put(path)
+    .set('Authorization', t.platformAuth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 const patch = (path: string, body: unknown, { auth = t.platformAuth, ifMatch }: Sent = {}) => {
   const request = t.http().patch(path).set('Content-Type', 'application/json');
   if (auth) request.set('Authorization', auth);
@@ -72,7 +81,8 @@ const del = (path: string, { auth = t.platformAuth, ifMatch }: Sent = {}) => {
   if (ifMatch !== undefined) request.set('If-Match', ifMatch);
   return request;
 };
-const publicPost = (path: string, body: unknown) => t.http().post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const publicPost = (path: string, body: unknown) =>
+  t.http().post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
 interface Clinic {
   id: string;
@@ -94,7 +104,12 @@ async function clinic(name: string): Promise<Clinic> {
   await put(orgPath(organisation.id, `/providers/${provider.id}/working-hours`), {
     items: EVERY_DAY.map((dayOfWeek) => ({ locationId: location.id, dayOfWeek, startTime: '09:00', endTime: '17:00' })),
   }).expect(200);
-  const type = await createAppointmentType(t, organisation.id, { durationMinutes: 60, price: 9500, providers: [provider.id], locations: [location.id] });
+  const type = await createAppointmentType(t, organisation.id, {
+    durationMinutes: 60,
+    price: 9500,
+    providers: [provider.id],
+    locations: [location.id],
+  });
   const client = await createClient(t, organisation.id);
   return { id: organisation.id, slug: organisation.slug, location, provider, link, type, client };
 }
@@ -113,11 +128,16 @@ const publicBookingOf = (c: Clinic, startsAt: string, changes: Body = {}) => ({
   locationId: c.location.id,
   providerId: c.provider.id,
   startsAt,
-  patient: { firstName: 'Alex', lastName: named('Chen'), email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com` },
+  patient: {
+    firstName: 'Alex',
+    lastName: named('Chen'),
+    email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com`,
+  },
   ...changes,
 });
 
-const bookingsOf = async (c: Clinic): Promise<number> => (await get(orgPath(c.id, '/bookings?limit=200')).expect(200)).body.totalItems;
+const bookingsOf = async (c: Clinic): Promise<number> =>
+  (await get(orgPath(c.id, '/bookings?limit=200')).expect(200)).body.totalItems;
 
 describe('a new booking of something archived', () => {
   let c: Clinic;
@@ -128,28 +148,56 @@ describe('a new booking of something archived', () => {
 
   it('answers 409 client_deleted for an archived client, and books nothing', async () => {
     await sql(t, 'update clients set deleted = true where id = ?', [c.client.id]);
-    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'client_deleted');
+    expectProblem(
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'client_deleted',
+    );
     expect(await bookingsOf(c)).toBe(0);
   });
 
   it('answers 409 provider_deleted for an archived provider, back office and online, and books nothing', async () => {
     await del(orgPath(c.id, `/providers/${c.provider.id}`)).expect(200);
-    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'provider_deleted');
-    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'provider_deleted');
+    expectProblem(
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'provider_deleted',
+    );
+    expectProblem(
+      await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'provider_deleted',
+    );
     expect(await bookingsOf(c)).toBe(0);
   });
 
   it('answers 409 appointment_type_deleted for an archived appointment type, back office and online, and books nothing', async () => {
     await del(orgPath(c.id, `/appointment-types/${c.type.id}`)).expect(200);
-    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'appointment_type_deleted');
-    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'appointment_type_deleted');
+    expectProblem(
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'appointment_type_deleted',
+    );
+    expectProblem(
+      await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'appointment_type_deleted',
+    );
     expect(await bookingsOf(c)).toBe(0);
   });
 
   it("answers 409 location_link_deleted when the provider's link to the location is archived, back office and online", async () => {
     await sql(t, 'update provider_location_links set deleted = true where id = ?', [c.link.id]);
-    expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'location_link_deleted');
-    expectProblem(await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))), 409, 'location_link_deleted');
+    expectProblem(
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'location_link_deleted',
+    );
+    expectProblem(
+      await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(dayAhead(8), '10:00'))),
+      409,
+      'location_link_deleted',
+    );
     expect(await bookingsOf(c)).toBe(0);
   });
 
@@ -160,9 +208,15 @@ describe('a new booking of something archived', () => {
   });
 
   it('still answers 404 for a client or type that never existed, and 400 for a provider never linked to the location', async () => {
-    expectNotFound(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'), { clientId: UNKNOWN_UUID })), 'clientId');
     expectNotFound(
-      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'), { appointmentTypeId: UNKNOWN_UUID })),
+      await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(8), '10:00'), { clientId: UNKNOWN_UUID })),
+      'clientId',
+    );
+    expectNotFound(
+      await post(
+        orgPath(c.id, '/bookings'),
+        bookingOf(c, sydney(dayAhead(8), '10:00'), { appointmentTypeId: UNKNOWN_UUID }),
+      ),
       'appointmentTypeId',
     );
     const stranger = await createProvider(t, c.id);
@@ -180,13 +234,19 @@ const CONSULT_ITEM = {
   taxRate: 0,
   itemCode: '560',
   pmsBillableItemId: 'pms_bi_88213',
-  serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
+  serviceItem: {
+    id: 'si_560',
+    itemCode: '560',
+    category: 'physiotherapy',
+    description: 'Initial physiotherapy consultation',
+  },
 };
 const BAND_ITEM = { name: 'Theraband', basePrice: 1255, taxRate: 10 };
 
 /** The appointment type events of one organisation (its own key reads only its own), oldest first, as the event log holds them. */
 async function typeEvents(tenant: Tenant, typeId?: string): Promise<Body[]> {
-  const items = (await get('/v1/events?type=appointment_type.*&limit=200', tenant.auth).expect(200)).body.items as Body[];
+  const items = (await get('/v1/events?type=appointment_type.*&limit=200', tenant.auth).expect(200)).body
+    .items as Body[];
   return items.filter((event) => typeId === undefined || event.data.id === typeId).reverse();
 }
 
@@ -229,7 +289,12 @@ describe('PATCH an appointment type', () => {
     expect(type.updatedAt).toBe(type.createdAt);
 
     const response = await patch(o.typePath(type.id), { name: named('Long consultation'), price: 12000 }).expect(200);
-    expect(response.body).toEqual({ ...type, name: named('Long consultation'), price: 12000, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(response.body).toEqual({
+      ...type,
+      name: named('Long consultation'),
+      price: 12000,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(response.body.updatedAt > type.updatedAt).toBe(true);
     expect(response.headers.etag).toMatch(/^"[0-9a-z]+"$/);
     expect(response.headers.etag).not.toBe(before.headers.etag);
@@ -241,7 +306,9 @@ describe('PATCH an appointment type', () => {
 
   it('clears description and category with null', async () => {
     const type = await o.newType();
-    const response = await patch(o.typePath(type.id), { description: null, category: null, itemCode: null }).expect(200);
+    const response = await patch(o.typePath(type.id), { description: null, category: null, itemCode: null }).expect(
+      200,
+    );
     expect(response.body).toMatchObject({ description: null, category: null, name: type.name });
   });
 
@@ -254,7 +321,12 @@ describe('PATCH an appointment type', () => {
       durationMinutes: 90,
       billableItems: [BAND_ITEM, { name: 'Tape', basePrice: 995 }],
     }).expect(200);
-    expect(response.body).toMatchObject({ providers: [o.omar.id, o.priya.id], locations: [o.manly.id], maxAttendees: 4, durationMinutes: 90 });
+    expect(response.body).toMatchObject({
+      providers: [o.omar.id, o.priya.id],
+      locations: [o.manly.id],
+      maxAttendees: 4,
+      durationMinutes: 90,
+    });
     expect(response.body.billableItems).toEqual([
       type.billableItems[1],
       {
@@ -319,7 +391,10 @@ describe('PATCH an appointment type', () => {
 
   it('refuses providers and locations the organisation does not have with 404 naming each, and changes nothing', async () => {
     const type = await o.newType();
-    const response = await patch(o.typePath(type.id), { providers: [o.priya.id, o.foreign.id], locations: [UNKNOWN_UUID] });
+    const response = await patch(o.typePath(type.id), {
+      providers: [o.priya.id, o.foreign.id],
+      locations: [UNKNOWN_UUID],
+    });
     expectProblem(response, 404, 'not_found');
     expect(response.body.errors).toEqual([
       expect.objectContaining({ field: 'providers[1]', code: 'not_found' }),
@@ -370,7 +445,11 @@ describe('If-Match on PATCH and DELETE of an appointment type', () => {
     expect(second).not.toBe(first);
 
     expectProblem(await patch(o.typePath(type.id), { price: 20000 }, { ifMatch: first }), 412, 'precondition_failed');
-    expectProblem(await patch(o.typePath(type.id), { price: 20000 }, { ifMatch: `W/${second}` }), 412, 'precondition_failed');
+    expectProblem(
+      await patch(o.typePath(type.id), { price: 20000 }, { ifMatch: `W/${second}` }),
+      412,
+      'precondition_failed',
+    );
     expectProblem(await del(o.typePath(type.id), { ifMatch: first }), 412, 'precondition_failed');
     const unchanged = await get(o.typePath(type.id)).expect(200);
     expect(unchanged.body).toEqual(changed.body);
@@ -405,7 +484,10 @@ describe('DELETE an appointment type', () => {
     const again = await del(o.typePath(type.id)).expect(200);
     expect(again.body).toEqual(archived.body);
     expect(again.headers.etag).toBe(archived.headers.etag);
-    expect((await typeEvents(o.home, type.id)).map((event) => event.type)).toEqual(['appointment_type.created', 'appointment_type.deleted']);
+    expect((await typeEvents(o.home, type.id)).map((event) => event.type)).toEqual([
+      'appointment_type.created',
+      'appointment_type.deleted',
+    ]);
   });
 
   it('leaves archived types out of the list unless includeDeleted=true', async () => {
@@ -414,7 +496,8 @@ describe('DELETE an appointment type', () => {
     const second = await newType({ name: named('Second') });
     const third = await newType({ name: named('Third') });
     await del(typePath(second.id)).expect(200);
-    const ids = async (query: string) => (await get(orgPath(home.id, `/appointment-types${query}`)).expect(200)).body.items.map((item: Body) => item.id);
+    const ids = async (query: string) =>
+      (await get(orgPath(home.id, `/appointment-types${query}`)).expect(200)).body.items.map((item: Body) => item.id);
     expect(await ids('')).toEqual([third.id, first.id]);
     expect(await ids('?includeDeleted=false')).toEqual([third.id, first.id]);
     expect(await ids('?includeDeleted=true')).toEqual([third.id, second.id, first.id]);
@@ -433,10 +516,17 @@ describe('an archived appointment type and the booking pages', () => {
 
   it('leaves booking data and availability, while its bookings keep it', async () => {
     const booking = await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(dayAhead(9), '10:00'))));
-    const services = async () => (await get(orgPath(c.slug, '/booking-data'), null).expect(200)).body.services.map((service: Body) => service.id);
+    const services = async () =>
+      (await get(orgPath(c.slug, '/booking-data'), null).expect(200)).body.services.map((service: Body) => service.id);
     expect(await services()).toEqual([c.type.id]);
     const availability = () =>
-      get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${dayAhead(9)}&to=${dayAhead(9)}`), null);
+      get(
+        orgPath(
+          c.slug,
+          `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${dayAhead(9)}&to=${dayAhead(9)}`,
+        ),
+        null,
+      );
     await availability().expect(200);
 
     const archived = (await del(orgPath(c.id, `/appointment-types/${c.type.id}`)).expect(200)).body;
@@ -456,7 +546,11 @@ describe('the appointment types list in sync mode (updatedSince)', () => {
     const changedA = (await patch(typePath(a.id), { price: 100 }).expect(200)).body;
     const archivedB = (await del(typePath(b.id)).expect(200)).body;
     const list = async (since: string) =>
-      (await get(orgPath(home.id, `/appointment-types?limit=200&updatedSince=${encodeURIComponent(since)}`)).expect(200)).body;
+      (
+        await get(orgPath(home.id, `/appointment-types?limit=200&updatedSince=${encodeURIComponent(since)}`)).expect(
+          200,
+        )
+      ).body;
 
     const synced = await list(b.createdAt);
     expect(synced.items).toEqual([c, changedA, archivedB]);
@@ -464,7 +558,9 @@ describe('the appointment types list in sync mode (updatedSince)', () => {
     expect((await list(archivedB.updatedAt)).items).toEqual([archivedB]);
     expect((await list(new Date(Date.parse(archivedB.updatedAt) + 1).toISOString())).items).toEqual([]);
     // An instant with an offset names the same moment.
-    const offset = Temporal.Instant.from(changedA.updatedAt).toZonedDateTimeISO('+10:00').toString({ timeZoneName: 'never', fractionalSecondDigits: 3 });
+    const offset = Temporal.Instant.from(changedA.updatedAt)
+      .toZonedDateTimeISO('+10:00')
+      .toString({ timeZoneName: 'never', fractionalSecondDigits: 3 });
     expect((await list(offset)).items).toEqual([changedA, archivedB]);
   });
 
@@ -475,8 +571,14 @@ describe('the appointment types list in sync mode (updatedSince)', () => {
     const seen = new Map<string, Body>();
     const changed = new Map<string, string>();
     for (let page = 1; page <= 10; page++) {
-      const body = (await get(orgPath(home.id, `/appointment-types?limit=2&page=${page}&updatedSince=${encodeURIComponent(types[0].createdAt)}`)).expect(200))
-        .body;
+      const body = (
+        await get(
+          orgPath(
+            home.id,
+            `/appointment-types?limit=2&page=${page}&updatedSince=${encodeURIComponent(types[0].createdAt)}`,
+          ),
+        ).expect(200)
+      ).body;
       for (const item of body.items) seen.set(item.id, item);
       if (body.items.length === 0) break;
       const unread = types.find((type) => !seen.has(type.id) && !changed.has(type.id));
@@ -503,9 +605,18 @@ describe('the time-off list in sync mode (updatedSince)', () => {
     const path = orgPath(c.id, `/providers/${c.provider.id}/time-off`);
     const added: Body[] = [];
     for (const days of [20, 30, 40]) {
-      added.push(await created(post(path, { startsAt: sydney(dayAhead(days), '09:00'), endsAt: sydney(dayAhead(days), '17:00'), reason: `Away ${days}` })));
+      added.push(
+        await created(
+          post(path, {
+            startsAt: sydney(dayAhead(days), '09:00'),
+            endsAt: sydney(dayAhead(days), '17:00'),
+            reason: `Away ${days}`,
+          }),
+        ),
+      );
     }
-    const ids = async (query: string) => (await get(`${path}${query}`).expect(200)).body.items.map((item: Body) => item.id);
+    const ids = async (query: string) =>
+      (await get(`${path}${query}`).expect(200)).body.items.map((item: Body) => item.id);
     expect(await ids('')).toEqual([added[2].id, added[1].id, added[0].id]);
     expect(await ids(`?updatedSince=${encodeURIComponent(added[1].createdAt)}`)).toEqual([added[1].id, added[2].id]);
     expect(await ids(`?updatedSince=${encodeURIComponent(added[0].createdAt)}&limit=1&page=3`)).toEqual([added[2].id]);
@@ -522,14 +633,23 @@ describe('changing an appointment type never rewrites a booking', () => {
   beforeAll(async () => {
     c = await clinic('Type Change Bookings Clinic');
     date = dayAhead(9);
-    const online = await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(date, '10:00'))).expect(201);
+    const online = await publicPost(
+      orgPath(c.slug, '/public-bookings'),
+      publicBookingOf(c, sydney(date, '10:00')),
+    ).expect(201);
     manageToken = online.body.manageToken;
     backOfficeBooking = await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(date, '13:00'))));
     await patch(orgPath(c.id, `/appointment-types/${c.type.id}`), { price: 12000, durationMinutes: 30 }).expect(200);
   });
 
   const startsOn = async (): Promise<string[]> => {
-    const response = await get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${date}&to=${date}`), null);
+    const response = await get(
+      orgPath(
+        c.slug,
+        `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${date}&to=${date}`,
+      ),
+      null,
+    );
     return response.body.days[0].slots.map((slot: Body) => slot.startsAt);
   };
 
@@ -537,7 +657,10 @@ describe('changing an appointment type never rewrites a booking', () => {
     const read = (await get(orgPath(c.id, `/bookings/${backOfficeBooking.id}`)).expect(200)).body;
     expect(read.servicePrice).toBe(9500);
     expect(read.appointmentType).toMatchObject({ price: 12000, durationMinutes: 30 });
-    expect(read).toEqual({ ...backOfficeBooking, appointmentType: (await get(orgPath(c.id, `/appointment-types/${c.type.id}`))).body });
+    expect(read).toEqual({
+      ...backOfficeBooking,
+      appointmentType: (await get(orgPath(c.id, `/appointment-types/${c.type.id}`))).body,
+    });
   });
 
   it('shows the patient the length and price they booked, and the booked end', async () => {
@@ -552,8 +675,16 @@ describe('changing an appointment type never rewrites a booking', () => {
   it('keeps each booking its booked length in availability and in the overlap check; new bookings take the new length and price', async () => {
     const starts = await startsOn();
     // The new 30 minutes fit before 10:00 and from 11:00, beside the hour booked at 10:00; the same around 13:00.
-    expect(starts).toEqual(expect.arrayContaining([sydney(date, '09:30'), sydney(date, '11:00'), sydney(date, '12:30'), sydney(date, '14:00')]));
-    for (const busy of ['10:00', '10:15', '10:30', '10:45', '12:45', '13:00', '13:30', '13:45']) expect(starts).not.toContain(sydney(date, busy));
+    expect(starts).toEqual(
+      expect.arrayContaining([
+        sydney(date, '09:30'),
+        sydney(date, '11:00'),
+        sydney(date, '12:30'),
+        sydney(date, '14:00'),
+      ]),
+    );
+    for (const busy of ['10:00', '10:15', '10:30', '10:45', '12:45', '13:00', '13:30', '13:45'])
+      expect(starts).not.toContain(sydney(date, busy));
 
     expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(date, '10:30'))), 409, 'slot_unavailable');
     expectProblem(await post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(date, '13:45'))), 409, 'slot_unavailable');
@@ -568,18 +699,26 @@ describe('changing an appointment type never rewrites a booking', () => {
 describe('appointment type events', () => {
   it('delivers appointment_type.created, .updated and .deleted to a webhook receiver, each with data equal to the GET answer at the time', async () => {
     const { home, priya, bondi, typePath } = await backOffice('Type Events Clinic');
-    const hook = await created(post(orgPath(home.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['appointment_type.*'] }));
+    const hook = await created(
+      post(orgPath(home.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['appointment_type.*'] }),
+    );
     receiver.secret = hook.secret;
 
     const type = await createAppointmentType(t, home.id, { providers: [priya.id], locations: [bondi.id] });
     const afterCreate = (await get(typePath(type.id)).expect(200)).body;
-    const updated = (await patch(typePath(type.id), { name: named('Renamed'), description: 'Now with a description.' }).expect(200)).body;
+    const updated = (
+      await patch(typePath(type.id), { name: named('Renamed'), description: 'Now with a description.' }).expect(200)
+    ).body;
     await patch(typePath(type.id), {}).expect(200);
     const archived = (await del(typePath(type.id)).expect(200)).body;
     await del(typePath(type.id)).expect(200);
 
     const received = (await receiver.waitFor(3)).filter((delivery) => delivery.event?.organisationId === home.id);
-    expect(received.map((delivery) => delivery.event?.type)).toEqual(['appointment_type.created', 'appointment_type.updated', 'appointment_type.deleted']);
+    expect(received.map((delivery) => delivery.event?.type)).toEqual([
+      'appointment_type.created',
+      'appointment_type.updated',
+      'appointment_type.deleted',
+    ]);
     expect(received.map((delivery) => delivery.event?.data)).toEqual([afterCreate, updated, archived]);
     expect(afterCreate).toEqual(type);
     const logged = await typeEvents(home, type.id);
@@ -622,7 +761,15 @@ describe("a date range's totalItems, from the day counters, after every kind of 
           t,
           `select count(*)::int as count from bookings where organisation_id = ? and (?::timestamptz is null or service_date >= ?::timestamptz)
              and (?::timestamptz is null or service_date < ?::timestamptz) and (? or (cancelled_at is null) = ?)`,
-          [c.id, min ?? null, min ?? null, max ?? null, max ?? null, status === undefined || status.includes(','), status === 'confirmed'],
+          [
+            c.id,
+            min ?? null,
+            min ?? null,
+            max ?? null,
+            max ?? null,
+            status === undefined || status.includes(','),
+            status === 'confirmed',
+          ],
         );
         expect({ min, max, status, totalItems: answer.totalItems }).toEqual({ min, max, status, totalItems: count });
       }
@@ -639,15 +786,28 @@ describe("a date range's totalItems, from the day counters, after every kind of 
       [3, '16:00'],
     ] as const)
       made.push(await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(n), time)))));
-    const series = await created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(2), '10:00'), { repeat: { frequency: 'weekly', count: 4 } })));
+    const series = await created(
+      post(
+        orgPath(c.id, '/bookings'),
+        bookingOf(c, sydney(day(2), '10:00'), { repeat: { frequency: 'weekly', count: 4 } }),
+      ),
+    );
     await expectTrueTotals();
 
     await post(orgPath(c.id, `/bookings/${made[0].id}/cancel`)).expect(200);
     await post(orgPath(c.id, `/bookings/${series.id}/cancel`), { scope: 'following' }).expect(200);
-    await post(orgPath(c.id, `/bookings/${made[1].id}/reschedule`), { serviceDate: sydney(day(5), '09:30') }).expect(200);
-    await post(orgPath(c.id, `/bookings/${made[2].id}/reschedule`), { serviceDate: sydney(day(2), '14:00') }).expect(200);
-    const online = (await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(day(3), '09:00'))).expect(201)).body;
-    const other = (await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(day(4), '09:00'))).expect(201)).body;
+    await post(orgPath(c.id, `/bookings/${made[1].id}/reschedule`), { serviceDate: sydney(day(5), '09:30') }).expect(
+      200,
+    );
+    await post(orgPath(c.id, `/bookings/${made[2].id}/reschedule`), { serviceDate: sydney(day(2), '14:00') }).expect(
+      200,
+    );
+    const online = (
+      await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(day(3), '09:00'))).expect(201)
+    ).body;
+    const other = (
+      await publicPost(orgPath(c.slug, '/public-bookings'), publicBookingOf(c, sydney(day(4), '09:00'))).expect(201)
+    ).body;
     await publicPost(`/v1/public-bookings/${online.manageToken}/cancel`, {}).expect(200);
     await post(orgPath(c.id, `/bookings/${made[3].id}/attendance`), { attendance: 'pending' }).expect(200);
     await expectTrueTotals();
@@ -661,7 +821,15 @@ describe("a date range's totalItems, from the day counters, after every kind of 
           t,
           `select count(*)::int as count from bookings where organisation_id = ? and (?::timestamptz is null or service_date >= ?::timestamptz)
              and (?::timestamptz is null or service_date < ?::timestamptz) and (? or (cancelled_at is null) = ?)`,
-          [c.id, min ?? null, min ?? null, max ?? null, max ?? null, status === undefined || status.includes(','), status === 'confirmed'],
+          [
+            c.id,
+            min ?? null,
+            min ?? null,
+            max ?? null,
+            max ?? null,
+            status === undefined || status.includes(','),
+            status === 'confirmed',
+          ],
         );
         for (let page = 2; page <= Math.ceil(count / 2) + 1; page++) {
           const query = new URLSearchParams({
@@ -677,7 +845,16 @@ describe("a date range's totalItems, from the day counters, after every kind of 
             `select id from bookings where organisation_id = ? and (?::timestamptz is null or service_date >= ?::timestamptz)
                and (?::timestamptz is null or service_date < ?::timestamptz) and (? or (cancelled_at is null) = ?)
              order by service_date desc, id desc limit 2 offset ?`,
-            [c.id, min ?? null, min ?? null, max ?? null, max ?? null, status === undefined || status.includes(','), status === 'confirmed', (page - 1) * 2],
+            [
+              c.id,
+              min ?? null,
+              min ?? null,
+              max ?? null,
+              max ?? null,
+              status === undefined || status.includes(','),
+              status === 'confirmed',
+              (page - 1) * 2,
+            ],
           );
           expect({ min, max, status, page, ids: answer.items.map((item: Body) => item.id) }).toEqual({
             min,
@@ -693,10 +870,14 @@ describe("a date range's totalItems, from the day counters, after every kind of 
 
   it('stays true under concurrent creates, cancels and reschedules', async () => {
     const first = await Promise.all(
-      ['09:00', '10:00', '11:00', '12:00'].map((time, n) => created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(10 + n), time))))),
+      ['09:00', '10:00', '11:00', '12:00'].map((time, n) =>
+        created(post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(10 + n), time)))),
+      ),
     );
     await Promise.all([
-      ...['13:00', '14:00', '15:00'].map((time, n) => post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(10 + n), time))).expect(201)),
+      ...['13:00', '14:00', '15:00'].map((time, n) =>
+        post(orgPath(c.id, '/bookings'), bookingOf(c, sydney(day(10 + n), time))).expect(201),
+      ),
       post(orgPath(c.id, `/bookings/${first[0].id}/cancel`)).expect(200),
       post(orgPath(c.id, `/bookings/${first[1].id}/reschedule`), { serviceDate: sydney(day(12), '16:00') }).expect(200),
       post(orgPath(c.id, `/bookings/${first[2].id}/reschedule`), { serviceDate: sydney(day(10), '16:00') }).expect(200),

@@ -40,12 +40,18 @@ interface Writes {
     pool: Pool,
     statements: object,
     jobStatement: string,
-  ): { createBooking(organisationId: string, body: Body): Promise<string>; cancelBooking(organisationId: string, bookingId: string): Promise<string> };
+  ): {
+    createBooking(organisationId: string, body: Body): Promise<string>;
+    cancelBooking(organisationId: string, bookingId: string): Promise<string>;
+  };
 }
 
 type Recorded = { statements: string[]; names: (string | undefined)[] };
 interface StatementsModule {
-  writeShape(recorded: { texts: string[]; names: (string | null | undefined)[] }): { outside: string[]; transaction: string[] };
+  writeShape(recorded: { texts: string[]; names: (string | null | undefined)[] }): {
+    outside: string[];
+    transaction: string[];
+  };
 }
 
 const BUPA = '0193a6f2-0001-7000-8000-000000000002';
@@ -92,7 +98,9 @@ describe('the bench baselines against the service', () => {
     const business = await createBusiness(app, organisationId);
     businessId = business.id as string;
     const location = await createLocation(app, organisationId, businessId, {
-      registrations: [{ medicare: { minorId: '01', status: 'active' }, phi: { phiLocationId: 'HICAPS-88213', status: 'active' } }],
+      registrations: [
+        { medicare: { minorId: '01', status: 'active' }, phi: { phiLocationId: 'HICAPS-88213', status: 'active' } },
+      ],
     });
     const provider = await createProvider(app, organisationId);
     await createLink(app, organisationId, provider.id, location.id, { medicare: { providerNumber: '2429591L' } });
@@ -101,7 +109,12 @@ describe('the bench baselines against the service', () => {
       ...offered,
       price: 12000,
       billableItems: [
-        { name: 'Initial physiotherapy consultation', basePrice: 9500, itemCode: '500', serviceItem: { itemCode: '560' } },
+        {
+          name: 'Initial physiotherapy consultation',
+          basePrice: 9500,
+          itemCode: '500',
+          serviceItem: { itemCode: '560' },
+        },
         { name: 'Exercise band', basePrice: 2500 },
       ],
     });
@@ -111,12 +124,22 @@ describe('the bench baselines against the service', () => {
       billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }],
     });
     const client = await createClient(app, organisationId);
-    const card = (body: Body) => created(postJson(app, orgPath(organisationId, `/clients/${client.id}/wallet/cards`), body));
+    const card = (body: Body) =>
+      created(postJson(app, orgPath(organisationId, `/clients/${client.id}/wallet/cards`), body));
     const visa = await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } });
-    const fund = await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } });
+    const fund = await card({
+      type: 'health_fund_card',
+      healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' },
+    });
     const medicare = await card({
       type: 'medicare_card',
-      medicareCard: { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+      medicareCard: {
+        memberNumber: '2123456701',
+        referenceNumber: '1',
+        firstName: 'Alex',
+        lastName: 'Chen',
+        dateOfBirth: '1990-04-02',
+      },
     });
     const book = (serviceDate: string, type: Body, cards: Body = {}) =>
       created(
@@ -129,11 +152,20 @@ describe('the bench baselines against the service', () => {
           ...cards,
         }),
       );
-    const checkOut = (bookingId: string, body: Body) => created(postJson(app, orgPath(organisationId, `/bookings/${bookingId}/transactions`), body));
-    const claimed = await book('2027-08-02T09:00:00.000Z', physio, { paymentMethodId: visa.id, healthFundCardId: fund.id });
-    const sale = await checkOut(claimed.id, { healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } });
+    const checkOut = (bookingId: string, body: Body) =>
+      created(postJson(app, orgPath(organisationId, `/bookings/${bookingId}/transactions`), body));
+    const claimed = await book('2027-08-02T09:00:00.000Z', physio, {
+      paymentMethodId: visa.id,
+      healthFundCardId: fund.id,
+    });
+    const sale = await checkOut(claimed.id, {
+      healthFundClaim: { healthFundCardId: fund.id },
+      payment: { paymentMethodId: visa.id },
+    });
     const cardPart = (sale.paymentTransactions as Body[]).find((part) => part.source === 'payment')!;
-    await created(postJson(app, orgPath(organisationId, `/payment-transactions/${cardPart.id}/refunds`), { amount: 500 }));
+    await created(
+      postJson(app, orgPath(organisationId, `/payment-transactions/${cardPart.id}/refunds`), { amount: 500 }),
+    );
     const bulkBilled = await book('2027-08-03T09:00:00.000Z', gp);
     await checkOut(bulkBilled.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: medicare.id } });
     await book('2027-08-04T09:00:00.000Z', physio);
@@ -163,12 +195,18 @@ describe('the bench baselines against the service', () => {
 
   const reads = {
     'A providers': () =>
-      compare(orgPath(organisationId, '/providers?limit=20'), async () => JSON.stringify(await baselines.providers(organisationId, { page: 1, limit: 20 }))),
+      compare(orgPath(organisationId, '/providers?limit=20'), async () =>
+        JSON.stringify(await baselines.providers(organisationId, { page: 1, limit: 20 })),
+      ),
     'B bookings': () =>
-      compare(orgPath(organisationId, '/bookings?limit=20'), async () => JSON.stringify(await baselines.bookings(organisationId, { page: 1, limit: 20 }))),
+      compare(orgPath(organisationId, '/bookings?limit=20'), async () =>
+        JSON.stringify(await baselines.bookings(organisationId, { page: 1, limit: 20 })),
+      ),
     'C bookings with every expansion': () =>
       compare(orgPath(organisationId, `/bookings?limit=200&expand=${ALL_EXPANSIONS}`), async () =>
-        module.pageJson(await baselines.bookings(organisationId, { page: 1, limit: 200 }, module.expansionOf(ALL_EXPANSIONS))),
+        module.pageJson(
+          await baselines.bookings(organisationId, { page: 1, limit: 200 }, module.expansionOf(ALL_EXPANSIONS)),
+        ),
       ),
     'E payout transactions': () =>
       compare(`/v1/businesses/${businessId}/payouts/${payoutId}/transactions?limit=200`, async () =>
@@ -176,52 +214,78 @@ describe('the bench baselines against the service', () => {
       ),
   };
 
-  it.each(Object.keys(reads) as (keyof typeof reads)[])('%s: the same statements, byte-identical JSON', async (name) => {
-    const { service, baseline, serviceBody, copyBody } = await reads[name]();
-    expect(baseline).toEqual(service);
-    expect(service.every((sent) => sent.startsWith('select_'))).toBe(true);
-    expect(copyBody).toBe(serviceBody);
-    expect(JSON.parse(serviceBody).items).toHaveLength(
-      { 'A providers': 1, 'B bookings': 3, 'C bookings with every expansion': 3, 'E payout transactions': 3 }[name],
-    );
-  });
+  it.each(Object.keys(reads) as (keyof typeof reads)[])(
+    '%s: the same statements, byte-identical JSON',
+    async (name) => {
+      const { service, baseline, serviceBody, copyBody } = await reads[name]();
+      expect(baseline).toEqual(service);
+      expect(service.every((sent) => sent.startsWith('select_'))).toBe(true);
+      expect(copyBody).toBe(serviceBody);
+      expect(JSON.parse(serviceBody).items).toHaveLength(
+        { 'A providers': 1, 'B bookings': 3, 'C bookings with every expansion': 3, 'E payout transactions': 3 }[name],
+      );
+    },
+  );
 
   it('C: the answer compared holds every expanded part, so the copy of each is checked', async () => {
     const { serviceBody } = await reads['C bookings with every expansion']();
     const [, , claimed] = JSON.parse(serviceBody).items as Body[];
     expect(claimed).toMatchObject({
-      location: { business: { id: businessId }, registrations: [{ medicare: { minorId: '01' }, phi: { phiLocationId: 'HICAPS-88213' } }] },
+      location: {
+        business: { id: businessId },
+        registrations: [{ medicare: { minorId: '01' }, phi: { phiLocationId: 'HICAPS-88213' } }],
+      },
       appointmentType: { billableItems: [{ serviceItem: { itemCode: '560' } }, { serviceItem: null }] },
       paymentMethod: { brand: expect.any(String) },
       healthFundCard: { healthFund: { id: BUPA } },
       providerLocationLink: { medicare: { providerNumber: '2429591L' } },
       cancellationPolicy: { fee: { billable: false } },
       latestTransaction: {
-        transactionItems: [{ billableItem: { itemCode: '500', serviceItem: { itemCode: '560' } } }, { billableItem: { serviceItem: null } }],
+        transactionItems: [
+          { billableItem: { itemCode: '500', serviceItem: { itemCode: '560' } } },
+          { billableItem: { serviceItem: null } },
+        ],
         healthFundCard: { healthFund: { id: BUPA } },
       },
       pmsAttendeeId: null,
     });
-    expect((claimed.latestTransaction as Body).paymentTransactions.map((part: Body) => part.source).sort()).toEqual(['health_fund_claim', 'payment']);
+    expect((claimed.latestTransaction as Body).paymentTransactions.map((part: Body) => part.source).sort()).toEqual([
+      'health_fund_claim',
+      'payment',
+    ]);
   });
 
   it('E: the payout compared lists a fund claim, a Medicare claim with its card, a card payment and its refund', async () => {
     const { serviceBody } = await reads['E payout transactions']();
     const items = JSON.parse(serviceBody).items as Body[];
     expect(items.map((item) => item.source).sort()).toEqual(['health_fund_claim', 'medicare_claim', 'payment']);
-    expect(items.find((item) => item.source === 'health_fund_claim')!.claim).toMatchObject({ healthFund: { name: expect.any(String) } });
-    expect(items.find((item) => item.source === 'medicare_claim')!.medicareClaim).toMatchObject({ patientMedicareCard: { referenceNumber: '1' } });
-    expect(items.find((item) => item.source === 'payment')!.adjustmentTransactions).toMatchObject([{ amount: -500, payoutId }]);
+    expect(items.find((item) => item.source === 'health_fund_claim')!.claim).toMatchObject({
+      healthFund: { name: expect.any(String) },
+    });
+    expect(items.find((item) => item.source === 'medicare_claim')!.medicareClaim).toMatchObject({
+      patientMedicareCard: { referenceNumber: '1' },
+    });
+    expect(items.find((item) => item.source === 'payment')!.adjustmentTransactions).toMatchObject([
+      { amount: -500, payoutId },
+    ]);
   });
   describe('G: making and cancelling a booking', () => {
     let slot = 0;
     /** A booking in a free hour of 2028, marked as the bench marks its own. */
-    const booking = () => ({ ...place, serviceDate: new Date(Date.UTC(2028, 0, 3, 0) + slot++ * 3_600_000).toISOString(), pmsBookingId: `bench-copy-${slot}` });
+    const booking = () => ({
+      ...place,
+      serviceDate: new Date(Date.UTC(2028, 0, 3, 0) + slot++ * 3_600_000).toISOString(),
+      pmsBookingId: `bench-copy-${slot}`,
+    });
     const service = {
       create: async (body: Body) => (await postJson(app, orgPath(organisationId, '/bookings'), body).expect(201)).text,
-      cancel: async (id: string) => (await postJson(app, orgPath(organisationId, `/bookings/${id}/cancel`)).expect(200)).text,
+      cancel: async (id: string) =>
+        (await postJson(app, orgPath(organisationId, `/bookings/${id}/cancel`)).expect(200)).text,
     };
-    const copy = { create: (body: Body) => writes.createBooking(organisationId, body), cancel: (id: string) => writes.cancelBooking(organisationId, id) };
+    const copy = {
+      create: (body: Body) => writes.createBooking(organisationId, body),
+      cancel: (id: string) => writes.cancelBooking(organisationId, id),
+    };
 
     /** One warm create and cancel of `side`, each with the statements it sent and its answer. */
     async function makeAndCancel(side: typeof service) {
@@ -231,7 +295,12 @@ describe('the bench baselines against the service', () => {
       const create = await countStatements(async () => (made = await side.create(booking())));
       const cancel = await countStatements(async () => (cancelled = await side.cancel(JSON.parse(made).id)));
       const shape = ({ statements, names }: Recorded) => shapes.writeShape({ texts: statements, names });
-      return { create: shape(create), cancel: shape(cancel), made: JSON.parse(made) as Body, cancelled: JSON.parse(cancelled) as Body };
+      return {
+        create: shape(create),
+        cancel: shape(cancel),
+        made: JSON.parse(made) as Body,
+        cancelled: JSON.parse(cancelled) as Body,
+      };
     }
 
     /** What two bookings of the same place share: everything but their own id, times and marker. */
@@ -247,8 +316,16 @@ describe('the bench baselines against the service', () => {
     /** The rows a booking's create and cancel wrote: its own row, its events and their jobs, without what is its own. */
     async function rowsOf(bookingId: string) {
       const [row] = await sql(app, 'select * from bookings where id = ?', [bookingId]);
-      const events = await sql(app, "select id, type, data, previous from events where data->>'id' = ? order by created_at, id", [bookingId]);
-      const jobs = await sql(app, `select id, name, data, priority, state from ${JOBS}.job where data->>'bookingId' = ? order by created_on, id`, [bookingId]);
+      const events = await sql(
+        app,
+        "select id, type, data, previous from events where data->>'id' = ? order by created_at, id",
+        [bookingId],
+      );
+      const jobs = await sql(
+        app,
+        `select id, name, data, priority, state from ${JOBS}.job where data->>'bookingId' = ? order by created_on, id`,
+        [bookingId],
+      );
       expect(jobs.map((job) => job.data.eventId)).toEqual(events.map((event) => event.id));
       return {
         row: {
@@ -261,7 +338,11 @@ describe('the bench baselines against the service', () => {
           updated_at: '…',
           pms_booking_id: '…',
         },
-        events: events.map((event) => ({ type: event.type as string, previous: event.previous as unknown, data: shared(event.data as Body) })),
+        events: events.map((event) => ({
+          type: event.type as string,
+          previous: event.previous as unknown,
+          data: shared(event.data as Body),
+        })),
         jobs: jobs.map((job) => ({ ...job, id: '…', data: { ...job.data, bookingId: '…', eventId: '…' } })),
       };
     }
@@ -275,8 +356,15 @@ describe('the bench baselines against the service', () => {
       expect(theService.create.transaction[0]).toBe('unnamed begin');
       expect(shared(theCopy.made)).toEqual(shared(theService.made));
       expect(shared(theCopy.cancelled)).toEqual(shared(theService.cancelled));
-      expect(theCopy.cancelled).toMatchObject({ id: theCopy.made.id, status: 'cancelled', createdAt: theCopy.made.createdAt });
-      const [serviceRows, copyRows] = await Promise.all([rowsOf(theService.made.id as string), rowsOf(theCopy.made.id as string)]);
+      expect(theCopy.cancelled).toMatchObject({
+        id: theCopy.made.id,
+        status: 'cancelled',
+        createdAt: theCopy.made.createdAt,
+      });
+      const [serviceRows, copyRows] = await Promise.all([
+        rowsOf(theService.made.id as string),
+        rowsOf(theCopy.made.id as string),
+      ]);
       expect(copyRows).toEqual(serviceRows);
       expect(serviceRows.events.map((event) => event.type)).toEqual(['booking.created', 'booking.cancelled']);
     });

@@ -46,7 +46,12 @@ afterAll(async () => {
 });
 
 const put = (path: string, body: unknown) =>
-  t.http().put(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  t
+    .http()
+    .put(path)
+    .set('Authorization', t.platformAuth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
@@ -54,7 +59,10 @@ const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 async function clinic(name: string, cancellationFee: number, practitioners: Array<[string, string, number[]]>) {
   const organisation = await createOrganisation(t, name, { bookingsEnabled: true });
   // Served by the app itself: the browser reaches nothing but this origin.
-  await sql(t, 'update organisations set brand_image_url = ? where id = ?', [`${origin}/book/assets/clinic.svg`, organisation.id]);
+  await sql(t, 'update organisations set brand_image_url = ? where id = ?', [
+    `${origin}/book/assets/clinic.svg`,
+    organisation.id,
+  ]);
   await t
     .http()
     .patch(orgPath(organisation.id, '/booking-settings'))
@@ -62,7 +70,10 @@ async function clinic(name: string, cancellationFee: number, practitioners: Arra
     .send({ cancellationFeeEnabled: true, cancellationFeeAmount: cancellationFee, cancellationNoFeeBeforeHours: 24 })
     .expect(200);
   const business = await createBusiness(t, organisation.id);
-  const location = await createLocation(t, organisation.id, business.id, { name: named('Bondi Junction'), timeZone: 'Australia/Sydney' });
+  const location = await createLocation(t, organisation.id, business.id, {
+    name: named('Bondi Junction'),
+    timeZone: 'Australia/Sydney',
+  });
   const providers: Body[] = [];
   for (const [firstName, lastName, days] of practitioners) {
     const provider = await createProvider(t, organisation.id, { firstName, lastName, bookingsEnabled: true });
@@ -72,7 +83,12 @@ async function clinic(name: string, cancellationFee: number, practitioners: Arra
     }).expect(200);
     providers.push(provider);
   }
-  return { organisation, location, providers, ids: { providers: providers.map((provider) => provider.id), locations: [location.id] } };
+  return {
+    organisation,
+    location,
+    providers,
+    ids: { providers: providers.map((provider) => provider.id), locations: [location.id] },
+  };
 }
 
 /** Two practitioners working every day, and two services. */
@@ -81,7 +97,12 @@ async function bookableClinic(): Promise<string> {
     ['Priya', 'Raman', EVERY_DAY],
     ['Sam', 'Okafor', EVERY_DAY],
   ]);
-  await createAppointmentType(t, organisation.id, { name: 'Initial consultation', durationMinutes: 45, price: 9500, ...ids });
+  await createAppointmentType(t, organisation.id, {
+    name: 'Initial consultation',
+    durationMinutes: 45,
+    price: 9500,
+    ...ids,
+  });
   await createAppointmentType(t, organisation.id, { name: 'Follow-up', durationMinutes: 30, price: 6000, ...ids });
   return organisation.slug;
 }
@@ -91,8 +112,19 @@ async function coastalClinic(): Promise<typeof coastal> {
     ['Mia', 'Wong', EVERY_DAY],
     ['Jo', 'Tan', [1]],
   ]);
-  const service = await createAppointmentType(t, organisation.id, { name: 'Standard consultation', durationMinutes: 30, price: 8000, ...ids });
-  return { id: organisation.id, slug: organisation.slug, serviceId: service.id, locationId: location.id, mia: providers[0].id };
+  const service = await createAppointmentType(t, organisation.id, {
+    name: 'Standard consultation',
+    durationMinutes: 30,
+    price: 8000,
+    ...ids,
+  });
+  return {
+    id: organisation.id,
+    slug: organisation.slug,
+    serviceId: service.id,
+    locationId: location.id,
+    mia: providers[0].id,
+  };
 }
 
 /** A context whose pages reach only the app under test. */
@@ -120,11 +152,16 @@ type PageDocument = { querySelector(selector: string): { getAttribute(name: stri
 const waitForTimes = (page: Page) =>
   page.waitForFunction(() => {
     const document = (globalThis as unknown as { document: PageDocument }).document;
-    return document.querySelector('#week')?.getAttribute('aria-busy') === null && document.querySelector('.day') !== null;
+    return (
+      document.querySelector('#week')?.getAttribute('aria-busy') === null && document.querySelector('.day') !== null
+    );
   });
 
 /** The start of every time the page shows (one day's). */
-const timesShown = (page: Page) => page.locator('button.time').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-starts-at') ?? ''));
+const timesShown = (page: Page) =>
+  page
+    .locator('button.time')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-starts-at') ?? ''));
 
 /**
  * A time an hour after the first one offered, on the first day with times or the next one. The
@@ -189,7 +226,9 @@ async function miasTimes(): Promise<{ soon: string; far: string }> {
     to: dayAhead(6),
   });
   const answer = await t.http().get(`/v1/organisations/${coastal.slug}/availability?${query.toString()}`).expect(200);
-  const times: string[] = answer.body.days.flatMap((day: Body) => day.slots.map((slot: Body) => slot.startsAt as string));
+  const times: string[] = answer.body.days.flatMap((day: Body) =>
+    day.slots.map((slot: Body) => slot.startsAt as string),
+  );
   return {
     soon: times.find((time) => Date.parse(time) >= Date.parse(times[0]) + 60 * 60_000)!,
     far: times.find((time) => Date.parse(time) >= Date.now() + 3 * 86_400_000)!,
@@ -209,9 +248,11 @@ describe('the booking page', () => {
     await expect(page.getByText('Harbour Physio').first().isVisible()).resolves.toBe(true);
     await expect(page.getByText('45 min · $95.00').isVisible()).resolves.toBe(true);
     await expect(page.locator('#time-zone').textContent()).resolves.toContain('Australia/Sydney');
-    expect(await page.evaluate("(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()")).toBe(
-      true,
-    );
+    expect(
+      await page.evaluate(
+        "(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()",
+      ),
+    ).toBe(true);
 
     // One practitioner's week, so the booked time leaves the page (with "any practitioner" the other one keeps it).
     await page.getByLabel('3. Practitioner').selectOption({ label: 'Priya Raman' });
@@ -261,7 +302,9 @@ describe('the booking page', () => {
     await page.keyboard.press('Enter');
     await page.locator('#booking-state', { hasText: 'Cancelled' }).waitFor();
     await expect(page.getByRole('button', { name: /Cancel this booking/ }).isVisible()).resolves.toBe(false);
-    await expect(page.locator('#policy').textContent()).resolves.toContain("the clinic's cancellation fee of $30.00 applies");
+    await expect(page.locator('#policy').textContent()).resolves.toContain(
+      "the clinic's cancellation fee of $30.00 applies",
+    );
 
     await chooseFirstService(page);
     await page.getByLabel('3. Practitioner').selectOption({ label: 'Priya Raman' });
@@ -285,7 +328,9 @@ describe('the booking page', () => {
     // Passes the page's own checks; the server's 400 names the field.
     await page.getByLabel('Mobile number (optional)').fill('12');
     await page.getByRole('button', { name: 'Book this time' }).click();
-    await expect(page.locator('#mobileNumber-error', { hasText: 'Check this' }).textContent()).resolves.toContain('Check this');
+    await expect(page.locator('#mobileNumber-error', { hasText: 'Check this' }).textContent()).resolves.toContain(
+      'Check this',
+    );
 
     await page.getByLabel('Mobile number (optional)').fill('0412 345 678');
     await page.getByRole('button', { name: 'Book this time' }).click();
@@ -342,9 +387,13 @@ describe('the booking page', () => {
   }, 60_000);
 
   it("shows one day's times at a time under a strip of the week's days, which arrow keys and Tab move along, at 1280 and 375 px", async () => {
-    const sydneyDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(iso));
+    const sydneyDate = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(iso));
     for (const width of [1280, 375]) {
-      const context = await loopbackContext({ viewport: { width, height: 900 }, ...(width < 400 ? { isMobile: true, hasTouch: true } : {}) });
+      const context = await loopbackContext({
+        viewport: { width, height: 900 },
+        ...(width < 400 ? { isMobile: true, hasTouch: true } : {}),
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       await chooseFirstService(page);
@@ -362,14 +411,18 @@ describe('the booking page', () => {
       const nextDay = (await page.locator('#days input:checked').getAttribute('value'))!;
       expect(nextDay > firstDay).toBe(true);
       expect(new Set((await timesShown(page)).map(sydneyDate))).toEqual(new Set([nextDay]));
-      expect(await page.evaluate('getComputedStyle(document.activeElement.nextElementSibling).outlineStyle')).toBe('solid');
+      expect(await page.evaluate('getComputedStyle(document.activeElement.nextElementSibling).outlineStyle')).toBe(
+        'solid',
+      );
       await expect(page.locator('#day-heading').textContent()).resolves.toMatch(/^\w+day \d+ \w+: \d+ times$/);
       // Tab leaves the strip for that day's first time.
       await page.keyboard.press('Tab');
       expect(await page.evaluate('document.activeElement.className')).toBe('time');
 
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      for (const box of await page.locator('#days label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().right))) {
+      for (const box of await page
+        .locator('#days label')
+        .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().right))) {
         expect(box).toBeLessThanOrEqual(width);
       }
       expect(await seriousViolations(page)).toEqual([]);
@@ -407,9 +460,13 @@ describe('the booking page', () => {
   it('says what cancelling would cost before a time inside the fee window is booked', async () => {
     const { context, page } = await coastalWeek('Mia Wong');
     await page.locator(`[data-starts-at="${await aTimeWellAhead(page)}"]`).click();
-    await expect(page.locator('#policy').textContent()).resolves.toBe('This time is within 24 hours: cancelling it will cost $45.00.');
+    await expect(page.locator('#policy').textContent()).resolves.toBe(
+      'This time is within 24 hours: cancelling it will cost $45.00.',
+    );
     await expect(page.locator('#policy').getAttribute('class')).resolves.toContain('warning');
-    await expect(page.getByRole('button', { name: 'Book this time' }).getAttribute('aria-describedby')).resolves.toBe('policy');
+    await expect(page.getByRole('button', { name: 'Book this time' }).getAttribute('aria-describedby')).resolves.toBe(
+      'policy',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${OUTPUT}fee-warning-1280.png`, fullPage: true });
 
@@ -482,12 +539,16 @@ describe('the booking page', () => {
     await small.goto(`${origin}/book/manage/${await bookDirectly(far)}`);
     await small.getByRole('button', { name: 'Cancel this booking' }).click();
     await small.getByRole('heading', { name: 'Cancel this booking?' }).waitFor();
-    await expect(small.locator('#cancel-cost').textContent()).resolves.toMatch(/^Cancelling now is free\. From .+ it would cost \$45\.00\.$/);
+    await expect(small.locator('#cancel-cost').textContent()).resolves.toMatch(
+      /^Cancelling now is free\. From .+ it would cost \$45\.00\.$/,
+    );
     expect(await small.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await small.screenshot({ path: `${OUTPUT}cancel-confirm-375.png`, fullPage: true });
     await small.getByRole('button', { name: 'Yes, cancel it' }).click();
     await small.locator('#booking-state', { hasText: 'Cancelled' }).waitFor();
-    await expect(small.locator('#policy').textContent()).resolves.toBe('No cancellation fee: you cancelled more than 24 hours before the appointment.');
+    await expect(small.locator('#policy').textContent()).resolves.toBe(
+      'No cancellation fee: you cancelled more than 24 hours before the appointment.',
+    );
     expect(await seriousViolations(small)).toEqual([]);
     await phone.close();
   }, 120_000);
@@ -507,10 +568,17 @@ describe('the booking page', () => {
 describe("the manage page's change of time", () => {
   const SHOTS = '/tmp/changetime-shots/';
   mkdirSync(SHOTS, { recursive: true });
-  const sydneyDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(iso));
-  const startsAtOf = async (token: string): Promise<string> => (await t.http().get(`/v1/public-bookings/${token}`).expect(200)).body.startsAt;
+  const sydneyDate = (iso: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(iso));
+  const startsAtOf = async (token: string): Promise<string> =>
+    (await t.http().get(`/v1/public-bookings/${token}`).expect(200)).body.startsAt;
   const setReschedule = (enabled: boolean) =>
-    t.http().patch(orgPath(coastal.id, '/booking-settings')).set('Authorization', t.platformAuth).send({ clientRescheduleEnabled: enabled }).expect(200);
+    t
+      .http()
+      .patch(orgPath(coastal.id, '/booking-settings'))
+      .set('Authorization', t.platformAuth)
+      .send({ clientRescheduleEnabled: enabled })
+      .expect(200);
 
   /** Opens `token`'s manage page and its week of times with the keyboard alone; focus ends on the first time of the day shown. */
   async function openTimes(page: Page, token: string): Promise<void> {
@@ -520,12 +588,19 @@ describe("the manage page's change of time", () => {
     await page.keyboard.press('Enter');
     await waitForTimes(page);
     expect(await page.evaluate('document.activeElement.id')).toBe('change-heading');
-    await expect(page.locator('#change-scope').textContent()).resolves.toMatch(/^Standard consultation with Mia Wong at Bondi Junction/);
+    await expect(page.locator('#change-scope').textContent()).resolves.toMatch(
+      /^Standard consultation with Mia Wong at Bondi Junction/,
+    );
     // Tab reaches the week's days (past the week's buttons), the arrow keys a day whose every time is outside the fee
     // window (two days ahead or later, so the moved booking can be changed again), Tab its first time.
-    for (let tabs = 0; tabs < 4 && (await page.evaluate('document.activeElement.name')) !== 'day'; tabs++) await page.keyboard.press('Tab');
+    for (let tabs = 0; tabs < 4 && (await page.evaluate('document.activeElement.name')) !== 'day'; tabs++)
+      await page.keyboard.press('Tab');
     const outsideTheFeeWindow = dayAhead(2);
-    for (let moves = 0; moves < 7 && (await page.evaluate<string>('document.activeElement.value')) < outsideTheFeeWindow; moves++) {
+    for (
+      let moves = 0;
+      moves < 7 && (await page.evaluate<string>('document.activeElement.value')) < outsideTheFeeWindow;
+      moves++
+    ) {
       await page.keyboard.press('ArrowRight');
     }
     expect(await page.evaluate('document.activeElement.value')).toBe(outsideTheFeeWindow);
@@ -546,7 +621,10 @@ describe("the manage page's change of time", () => {
     for (const width of [1280, 375]) {
       const { far } = await miasTimes();
       const token = await bookDirectly(far);
-      const context = await loopbackContext({ viewport: { width, height: 900 }, ...(width < 400 ? { isMobile: true, hasTouch: true } : {}) });
+      const context = await loopbackContext({
+        viewport: { width, height: 900 },
+        ...(width < 400 ? { isMobile: true, hasTouch: true } : {}),
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       const failures: string[] = [];
@@ -564,7 +642,9 @@ describe("the manage page's change of time", () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: /^Move your booking to \w+day \d+ \w+ at \d+:\d\d [ap]m\?$/ }).waitFor();
       expect(await page.evaluate('document.activeElement.id')).toBe('change-confirm-heading');
-      await expect(page.locator('#change-note').textContent()).resolves.toMatch(/^This replaces your current time, \w+day \d+ \w+ at \d+:\d\d [ap]m\. /);
+      await expect(page.locator('#change-note').textContent()).resolves.toMatch(
+        /^This replaces your current time, \w+day \d+ \w+ at \d+:\d\d [ap]m\. /,
+      );
       // Nothing moves until the patient says so.
       expect(await startsAtOf(token)).toBe(far);
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
@@ -581,11 +661,18 @@ describe("the manage page's change of time", () => {
       await page.keyboard.press('Enter');
 
       await page.locator('#page-status.success').waitFor();
-      await expect(page.locator('#page-status').textContent()).resolves.toMatch(/^Your booking is moved to \w+day \d+ \w+ at \d+:\d\d [ap]m\.$/);
+      await expect(page.locator('#page-status').textContent()).resolves.toMatch(
+        /^Your booking is moved to \w+day \d+ \w+ at \d+:\d\d [ap]m\.$/,
+      );
       expect(await page.evaluate('document.activeElement.id')).toBe('heading');
       expect(await startsAtOf(token)).toBe(chosen);
       await expect(page.locator('#booking-details').textContent()).resolves.toContain(
-        new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(chosen)),
+        new Intl.DateTimeFormat('en-AU', {
+          timeZone: 'Australia/Sydney',
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+        }).format(new Date(chosen)),
       );
       await expect(page.locator('#change-section').isVisible()).resolves.toBe(false);
       await expect(page.getByRole('button', { name: 'Change time' }).isVisible()).resolves.toBe(true);
@@ -643,7 +730,9 @@ describe("the manage page's change of time", () => {
     await bookDirectly(taken);
     await page.getByRole('button', { name: 'Yes, move it' }).click();
 
-    await page.locator('#change-problem', { hasText: 'Sorry, that time was just taken. Please choose another time.' }).waitFor();
+    await page
+      .locator('#change-problem', { hasText: 'Sorry, that time was just taken. Please choose another time.' })
+      .waitFor();
     await page.locator(`[data-starts-at="${taken}"]`).waitFor({ state: 'detached' });
     await waitForTimes(page);
     await expect(page.locator('#change-confirm').isVisible()).resolves.toBe(false);

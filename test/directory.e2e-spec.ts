@@ -25,7 +25,18 @@ import { expectInvalid, expectNotFound, expectProblem } from './support/problems
 // Every test file shares one database and runs in parallel with the others: each test makes its
 // own organisations, and every check is scoped to ids this file created.
 
-const BUSINESS_FIELDS = ['id', 'name', 'settings', 'createdAt', 'updatedAt', 'taxIdentifier', 'countryCode', 'merchantId', 'capabilities', 'events'].sort();
+const BUSINESS_FIELDS = [
+  'id',
+  'name',
+  'settings',
+  'createdAt',
+  'updatedAt',
+  'taxIdentifier',
+  'countryCode',
+  'merchantId',
+  'capabilities',
+  'events',
+].sort();
 const LOCATION_FIELDS = [
   'id',
   'name',
@@ -72,12 +83,22 @@ const REGISTRATIONS = [
 let t: TestApp;
 
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
-const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) => postJson(t, path, body, auth, idempotencyKey);
+const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) =>
+  postJson(t, path, body, auth, idempotencyKey);
 
 /** Not the shared fixture: the locations this file lists and expands carry the full address, line2 included. */
-function createLocation(organisationId: string, businessId: string, body: Body = {}, auth = t.platformAuth): Promise<Body> {
+function createLocation(
+  organisationId: string,
+  businessId: string,
+  body: Body = {},
+  auth = t.platformAuth,
+): Promise<Body> {
   return created(
-    post(orgPath(organisationId, '/locations'), { businessId, name: named('Bondi Junction'), timeZone: 'Australia/Sydney', address: ADDRESS, ...body }, auth),
+    post(
+      orgPath(organisationId, '/locations'),
+      { businessId, name: named('Bondi Junction'), timeZone: 'Australia/Sydney', address: ADDRESS, ...body },
+      auth,
+    ),
   );
 }
 
@@ -133,7 +154,10 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
   it('gives a business sent without settings, capabilities or merchant the documented defaults', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Business Defaults');
     // Sent without merchantId, as the fixture would give one.
-    const business = await createBusiness(t, organisationId, { merchantId: undefined, settings: { autoInviteClientsEnabled: true } });
+    const business = await createBusiness(t, organisationId, {
+      merchantId: undefined,
+      settings: { autoInviteClientsEnabled: true },
+    });
     expect(business).toMatchObject({
       countryCode: 'AU',
       merchantId: null,
@@ -145,7 +169,11 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
 
   it('refuses an AU business whose ABN checksum is wrong (400 taxIdentifier invalid_abn) and stores nothing', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Business Bad ABN');
-    const response = await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier: '51 824 753 557', countryCode: 'AU' });
+    const response = await post(orgPath(organisationId, '/businesses'), {
+      name: named('Harbour Physio'),
+      taxIdentifier: '51 824 753 557',
+      countryCode: 'AU',
+    });
     expectInvalid(response, 'taxIdentifier', 'invalid_abn');
     expect(response.body.errors[0].field).toBe('taxIdentifier');
 
@@ -168,13 +196,21 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     'checks the ABN of a business sent without countryCode (AU by default): %p → 400',
     async (taxIdentifier) => {
       const { id: organisationId } = await createOrganisation(t, 'Business Default Country');
-      expectInvalid(await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier }), 'taxIdentifier', 'invalid_abn');
+      expectInvalid(
+        await post(orgPath(organisationId, '/businesses'), { name: named('Harbour Physio'), taxIdentifier }),
+        'taxIdentifier',
+        'invalid_abn',
+      );
     },
   );
 
   it('skips the ABN check for a business outside Australia and keeps its tax identifier as sent', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Business NZ');
-    const business = await createBusiness(t, organisationId, { name: named('Kiwi Physio Ltd'), taxIdentifier: '123-456-789', countryCode: 'NZ' });
+    const business = await createBusiness(t, organisationId, {
+      name: named('Kiwi Physio Ltd'),
+      taxIdentifier: '123-456-789',
+      countryCode: 'NZ',
+    });
     expect(business).toMatchObject({ countryCode: 'NZ', taxIdentifier: '123-456-789' });
   });
 
@@ -182,8 +218,18 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
     ['a missing name', { taxIdentifier: VALID_ABN }, 'name', 'required'],
     ['an empty name', { name: '', taxIdentifier: VALID_ABN }, 'name', 'required'],
     ['a missing taxIdentifier', { name: 'Harbour Physio' }, 'taxIdentifier', 'required'],
-    ['a three-letter countryCode', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, countryCode: 'AUS' }, 'countryCode', undefined],
-    ['capabilities that are not an array', { name: 'Harbour Physio', taxIdentifier: VALID_ABN, capabilities: 'all' }, 'capabilities', 'invalid_type'],
+    [
+      'a three-letter countryCode',
+      { name: 'Harbour Physio', taxIdentifier: VALID_ABN, countryCode: 'AUS' },
+      'countryCode',
+      undefined,
+    ],
+    [
+      'capabilities that are not an array',
+      { name: 'Harbour Physio', taxIdentifier: VALID_ABN, capabilities: 'all' },
+      'capabilities',
+      'invalid_type',
+    ],
     [
       'a setting that is not a boolean',
       { name: 'Harbour Physio', taxIdentifier: VALID_ABN, settings: { autoReconciliationEnabled: 'yes' } },
@@ -247,10 +293,13 @@ describe('GET /v1/organisations/{organisationId}/businesses', () => {
     expect(past.body).toEqual({ items: [], page: 9, limit: 2, totalItems: 3, totalPages: 2 });
   });
 
-  it.each(['limit=0', 'limit=201', 'page=0', 'page=abc', 'limit=1.5'])('answers 400 naming the parameter for %s', async (query) => {
-    const { id: organisationId } = await createOrganisation(t, 'Business Paging');
-    expectInvalid(await get(orgPath(organisationId, `/businesses?${query}`)), query.split('=')[0]);
-  });
+  it.each(['limit=0', 'limit=201', 'page=0', 'page=abc', 'limit=1.5'])(
+    'answers 400 naming the parameter for %s',
+    async (query) => {
+      const { id: organisationId } = await createOrganisation(t, 'Business Paging');
+      expectInvalid(await get(orgPath(organisationId, `/businesses?${query}`)), query.split('=')[0]);
+    },
+  );
 });
 
 describe('GET /v1/organisations/{organisationId}/businesses/{businessId}', () => {
@@ -263,13 +312,15 @@ describe('GET /v1/organisations/{organisationId}/businesses/{businessId}', () =>
     expect(JSON.stringify(response.body)).not.toContain(foreign.name);
   });
 
-  it.each(['not-a-uuid', '12345', `${'0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a'}x`, "0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6'"])(
-    'answers 404 (not 400 or 500) for the malformed id %p',
-    async (id) => {
-      const { id: organisationId } = await createOrganisation(t, 'Business Malformed');
-      expectNotFound(await get(orgPath(organisationId, `/businesses/${encodeURIComponent(id)}`)));
-    },
-  );
+  it.each([
+    'not-a-uuid',
+    '12345',
+    `${'0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a'}x`,
+    "0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6'",
+  ])('answers 404 (not 400 or 500) for the malformed id %p', async (id) => {
+    const { id: organisationId } = await createOrganisation(t, 'Business Malformed');
+    expectNotFound(await get(orgPath(organisationId, `/businesses/${encodeURIComponent(id)}`)));
+  });
 
   it('answers 404 for a well-formed id that names nothing', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Business Unknown');
@@ -340,20 +391,31 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
     expect(location.email).toBeNull();
   });
 
-  it.each(['Australia/Sydney', 'Australia/Perth', 'Australia/Lord_Howe'])('accepts the IANA time zone %s', async (timeZone) => {
-    const { id: organisationId } = await createOrganisation(t, 'Location Zone');
-    const business = await createBusiness(t, organisationId);
-    expect((await createLocation(organisationId, business.id, { timeZone })).timeZone).toBe(timeZone);
-  });
+  it.each(['Australia/Sydney', 'Australia/Perth', 'Australia/Lord_Howe'])(
+    'accepts the IANA time zone %s',
+    async (timeZone) => {
+      const { id: organisationId } = await createOrganisation(t, 'Location Zone');
+      const business = await createBusiness(t, organisationId);
+      expect((await createLocation(organisationId, business.id, { timeZone })).timeZone).toBe(timeZone);
+    },
+  );
 
-  it.each(['Mars/Olympus', 'AEST', '+10:00', '', 10])('refuses the time zone %p with 400 naming timeZone, and stores nothing', async (timeZone) => {
-    const { id: organisationId } = await createOrganisation(t, 'Location Bad Zone');
-    const business = await createBusiness(t, organisationId);
-    const response = await post(orgPath(organisationId, '/locations'), { businessId: business.id, name: 'Bondi', timeZone, address: ADDRESS });
-    expectInvalid(response, 'timeZone');
-    const list = await get(orgPath(organisationId, '/locations')).expect(200);
-    expect(list.body.totalItems).toBe(0);
-  });
+  it.each(['Mars/Olympus', 'AEST', '+10:00', '', 10])(
+    'refuses the time zone %p with 400 naming timeZone, and stores nothing',
+    async (timeZone) => {
+      const { id: organisationId } = await createOrganisation(t, 'Location Bad Zone');
+      const business = await createBusiness(t, organisationId);
+      const response = await post(orgPath(organisationId, '/locations'), {
+        businessId: business.id,
+        name: 'Bondi',
+        timeZone,
+        address: ADDRESS,
+      });
+      expectInvalid(response, 'timeZone');
+      const list = await get(orgPath(organisationId, '/locations')).expect(200);
+      expect(list.body.totalItems).toBe(0);
+    },
+  );
 
   it('answers 404 naming businessId for a business of another organisation, and stores nothing', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Location Foreign Business');
@@ -389,17 +451,38 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
       'businessId',
       undefined,
     ],
-    ['a missing name', (businessId) => ({ businessId, timeZone: 'Australia/Sydney', address: ADDRESS }), 'name', 'required'],
-    ['a missing address', (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney' }), 'address', undefined],
+    [
+      'a missing name',
+      (businessId) => ({ businessId, timeZone: 'Australia/Sydney', address: ADDRESS }),
+      'name',
+      'required',
+    ],
+    [
+      'a missing address',
+      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney' }),
+      'address',
+      undefined,
+    ],
     [
       'a bad email',
-      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS, email: 'bondi at harbour' }),
+      (businessId) => ({
+        businessId,
+        name: 'Bondi',
+        timeZone: 'Australia/Sydney',
+        address: ADDRESS,
+        email: 'bondi at harbour',
+      }),
       'email',
       undefined,
     ],
     [
       'an unknown address field',
-      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: { ...ADDRESS, planet: 'Earth' } }),
+      (businessId) => ({
+        businessId,
+        name: 'Bondi',
+        timeZone: 'Australia/Sydney',
+        address: { ...ADDRESS, planet: 'Earth' },
+      }),
       'address.planet',
       'unknown_field',
     ],
@@ -418,13 +501,24 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
     // A postcode sent as a number is a type error, as for every other string field, not "too long".
     [
       'a postcode sent as a number',
-      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: { ...ADDRESS, postcode: 2022 } }),
+      (businessId) => ({
+        businessId,
+        name: 'Bondi',
+        timeZone: 'Australia/Sydney',
+        address: { ...ADDRESS, postcode: 2022 },
+      }),
       'address.postcode',
       'invalid_type',
     ],
     [
       'a phi status that is not a string',
-      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS, registrations: [{ phi: { status: 1 } }] }),
+      (businessId) => ({
+        businessId,
+        name: 'Bondi',
+        timeZone: 'Australia/Sydney',
+        address: ADDRESS,
+        registrations: [{ phi: { status: 1 } }],
+      }),
       'registrations[0].phi.status',
       'invalid_type',
     ],
@@ -437,7 +531,12 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
   it('replays the first answer for a retry with the same Idempotency-Key, and creates one location', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Location Idempotent');
     const business = await createBusiness(t, organisationId);
-    const body = { businessId: business.id, name: named('Retry Location'), timeZone: 'Australia/Sydney', address: ADDRESS };
+    const body = {
+      businessId: business.id,
+      name: named('Retry Location'),
+      timeZone: 'Australia/Sydney',
+      address: ADDRESS,
+    };
     const key = `location-${RUN}`;
     const first = await post(orgPath(organisationId, '/locations'), body, t.platformAuth, key);
     const second = await post(orgPath(organisationId, '/locations'), body, t.platformAuth, key);
@@ -463,7 +562,12 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
     ];
     locations = [];
     for (let i = 0; i < 4; i++) {
-      locations.push(await createLocation(organisationId, businesses[i % 2].id, { name: named(`Location ${i}`), registrations: REGISTRATIONS }));
+      locations.push(
+        await createLocation(organisationId, businesses[i % 2].id, {
+          name: named(`Location ${i}`),
+          registrations: REGISTRATIONS,
+        }),
+      );
     }
     // Another organisation's location must never show up here.
     const { id: otherId } = await createOrganisation(t, 'Location List Other');
@@ -520,7 +624,9 @@ describe('GET /v1/organisations/{organisationId}/locations', () => {
       expect(item.organisation).toEqual(organisation);
       expect(item).not.toHaveProperty('business');
     }
-    const one = await get(orgPath(organisationId, `/locations/${response.body.items[0].id}?expand=organisation`)).expect(200);
+    const one = await get(
+      orgPath(organisationId, `/locations/${response.body.items[0].id}?expand=organisation`),
+    ).expect(200);
     expect(one.body.organisation).toEqual(organisation);
   });
 
@@ -567,7 +673,10 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
   it('creates a link whose url starts with API_BASE_URL, answers 201 with a Location header, and lists it', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Plan Links');
     const business = await createBusiness(t, organisationId);
-    const response = await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_knee_rehab_6wk', businessId: business.id });
+    const response = await post(orgPath(organisationId, '/plans/templates/links'), {
+      planTemplateId: 'ptpl_knee_rehab_6wk',
+      businessId: business.id,
+    });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(PLAN_TEMPLATE_LINK_FIELDS);
     expect(response.body).toEqual({
@@ -578,7 +687,9 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
       planTemplateId: 'ptpl_knee_rehab_6wk',
       businessId: business.id,
     });
-    expect(response.headers.location).toBe(`/v1/organisations/${organisationId}/plans/templates/links/${response.body.id}`);
+    expect(response.headers.location).toBe(
+      `/v1/organisations/${organisationId}/plans/templates/links/${response.body.id}`,
+    );
     expect((await get(response.headers.location).expect(200)).body).toEqual(response.body);
 
     const list = await get(orgPath(organisationId, '/plans/templates/links')).expect(200);
@@ -588,8 +699,14 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
   it('gives every link its own url', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Plan Links Unique');
     const business = await createBusiness(t, organisationId);
-    const first = await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_back_pain', businessId: business.id }).expect(201);
-    const second = await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_back_pain', businessId: business.id }).expect(201);
+    const first = await post(orgPath(organisationId, '/plans/templates/links'), {
+      planTemplateId: 'ptpl_back_pain',
+      businessId: business.id,
+    }).expect(201);
+    const second = await post(orgPath(organisationId, '/plans/templates/links'), {
+      planTemplateId: 'ptpl_back_pain',
+      businessId: business.id,
+    }).expect(201);
     expect(first.body.url).not.toBe(second.body.url);
     const list = await get(orgPath(organisationId, '/plans/templates/links')).expect(200);
     expect(list.body.items.map((item: Body) => item.id)).toEqual([second.body.id, first.body.id]);
@@ -599,7 +716,13 @@ describe('/v1/organisations/{organisationId}/plans/templates/links', () => {
     const { id: organisationId } = await createOrganisation(t, 'Plan Links Foreign');
     const { id: otherId } = await createOrganisation(t, 'Plan Links Foreign Other');
     const foreign = await createBusiness(t, otherId);
-    expectNotFound(await post(orgPath(organisationId, '/plans/templates/links'), { planTemplateId: 'ptpl_knee', businessId: foreign.id }), 'businessId');
+    expectNotFound(
+      await post(orgPath(organisationId, '/plans/templates/links'), {
+        planTemplateId: 'ptpl_knee',
+        businessId: foreign.id,
+      }),
+      'businessId',
+    );
     expect((await get(orgPath(organisationId, '/plans/templates/links')).expect(200)).body.totalItems).toBe(0);
     expect((await get(orgPath(otherId, '/plans/templates/links')).expect(200)).body.totalItems).toBe(0);
   });
@@ -665,7 +788,12 @@ describe('GET /v1/health-funds', () => {
   it('pages the list with the common envelope', async () => {
     const all = await get('/v1/health-funds?limit=200').expect(200);
     const page = await get('/v1/health-funds?limit=3&page=2').expect(200);
-    expect(page.body).toMatchObject({ page: 2, limit: 3, totalItems: all.body.totalItems, totalPages: Math.ceil(all.body.totalItems / 3) });
+    expect(page.body).toMatchObject({
+      page: 2,
+      limit: 3,
+      totalItems: all.body.totalItems,
+      totalPages: Math.ceil(all.body.totalItems / 3),
+    });
     expect(page.body.items).toEqual(all.body.items.slice(3, 6));
   });
 
@@ -696,7 +824,11 @@ describe('tenancy of businesses, locations and plan template links', () => {
     const list = await get(orgPath(own.id, '/locations?expand=business'), own.auth).expect(200);
     expect(list.body.items.map((item: Body) => item.id)).toContain(location.id);
     expect(list.body.items.map((item: Body) => item.id)).not.toContain(otherLocation.id);
-    await post(orgPath(own.id, '/plans/templates/links'), { planTemplateId: 'ptpl_knee', businessId: business.id }, own.auth).expect(201);
+    await post(
+      orgPath(own.id, '/plans/templates/links'),
+      { planTemplateId: 'ptpl_knee', businessId: business.id },
+      own.auth,
+    ).expect(201);
   });
 
   it.each([
@@ -712,7 +844,14 @@ describe('tenancy of businesses, locations and plan template links', () => {
         ? await get(orgPath(other.id, rest), own.auth)
         : await post(
             orgPath(other.id, rest),
-            { name: 'Intruder', taxIdentifier: VALID_ABN, businessId: otherBusiness.id, timeZone: 'Australia/Sydney', address: ADDRESS, planTemplateId: 'x' },
+            {
+              name: 'Intruder',
+              taxIdentifier: VALID_ABN,
+              businessId: otherBusiness.id,
+              timeZone: 'Australia/Sydney',
+              address: ADDRESS,
+              planTemplateId: 'x',
+            },
             own.auth,
           );
     expectProblem(response, 403, 'forbidden');
@@ -734,11 +873,19 @@ describe('tenancy of businesses, locations and plan template links', () => {
 
   it("answers 404 naming businessId when an organisation key uses another organisation's business in a body", async () => {
     expectNotFound(
-      await post(orgPath(own.id, '/locations'), { businessId: otherBusiness.id, name: 'Intruder', timeZone: 'Australia/Sydney', address: ADDRESS }, own.auth),
+      await post(
+        orgPath(own.id, '/locations'),
+        { businessId: otherBusiness.id, name: 'Intruder', timeZone: 'Australia/Sydney', address: ADDRESS },
+        own.auth,
+      ),
       'businessId',
     );
     expectNotFound(
-      await post(orgPath(own.id, '/plans/templates/links'), { planTemplateId: 'ptpl_knee', businessId: otherBusiness.id }, own.auth),
+      await post(
+        orgPath(own.id, '/plans/templates/links'),
+        { planTemplateId: 'ptpl_knee', businessId: otherBusiness.id },
+        own.auth,
+      ),
       'businessId',
     );
   });
@@ -747,6 +894,10 @@ describe('tenancy of businesses, locations and plan template links', () => {
     const none = await t.http().get(orgPath(own.id, '/businesses'));
     expectProblem(none, 401, 'unauthenticated');
     expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
-    expectProblem(await get(orgPath(own.id, '/locations'), `Bearer sk_test_${randomBytes(16).toString('hex')}`), 401, 'unauthenticated');
+    expectProblem(
+      await get(orgPath(own.id, '/locations'), `Bearer sk_test_${randomBytes(16).toString('hex')}`),
+      401,
+      'unauthenticated',
+    );
   });
 });

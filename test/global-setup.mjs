@@ -46,16 +46,22 @@ export default async function globalSetup() {
  */
 async function startRedis() {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`The tests need Redis at ${REDIS_SERVER}: run them with \`npm test\`, which installs it, or set TEST_REDIS_URL`);
+    throw new Error(
+      `The tests need Redis at ${REDIS_SERVER}: run them with \`npm test\`, which installs it, or set TEST_REDIS_URL`,
+    );
   }
   const { freePort } = await import('./support/free-port.ts');
   const port = await freePort();
   // Redis keeps the real clock in a run whose clock is moved (`npm run test:at`): libfaketime and its allocator do not start together.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD'));
-  const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
+  const server = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    },
+  );
   let log = '';
   for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => (log += chunk.toString()));
   const stop = async () => {

@@ -4,7 +4,15 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createTenant, everyOrganisation, ISO_INSTANT, named, randomWalletKey, RUN, type Tenant } from './support/fixtures.js';
+import {
+  createTenant,
+  everyOrganisation,
+  ISO_INSTANT,
+  named,
+  randomWalletKey,
+  RUN,
+  type Tenant,
+} from './support/fixtures.js';
 import { expectProblem as expectProblemShape } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: every name here
@@ -17,10 +25,13 @@ let t: TestApp;
 let orgA: Tenant;
 let orgB: Tenant;
 
-const postOrganisation = (body: object, auth = t.platformAuth) => t.http().post('/v1/organisations').set('Authorization', auth).send(body);
-const postApiKey = (body: object, auth = t.platformAuth) => t.http().post('/v1/api-keys').set('Authorization', auth).send(body);
+const postOrganisation = (body: object, auth = t.platformAuth) =>
+  t.http().post('/v1/organisations').set('Authorization', auth).send(body);
+const postApiKey = (body: object, auth = t.platformAuth) =>
+  t.http().post('/v1/api-keys').set('Authorization', auth).send(body);
 
-const organisationsNamed = async (name: string) => (await everyOrganisation(t)).filter((organisation) => organisation.name === name);
+const organisationsNamed = async (name: string) =>
+  (await everyOrganisation(t)).filter((organisation) => organisation.name === name);
 
 /** The shared problem shape, and no extension members: none of the problems provoked here has any. */
 function expectProblem(response: Response, status: number, code: string): void {
@@ -31,7 +42,9 @@ function expectProblem(response: Response, status: number, code: string): void {
 
 function expectInvalid(response: Response, field: string): void {
   expectProblem(response, 400, 'validation_failed');
-  expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, code: expect.any(String), message: expect.any(String) })]));
+  expect(response.body.errors).toEqual(
+    expect.arrayContaining([expect.objectContaining({ field, code: expect.any(String), message: expect.any(String) })]),
+  );
 }
 
 beforeAll(async () => {
@@ -98,12 +111,22 @@ describe('problem details', () => {
 
   it('answers a body over 100 kB with 413 payload_too_large, and reads one just under it', async () => {
     const over = JSON.stringify({ name: 'x'.repeat(110 * 1024) });
-    const tooLarge = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(over);
+    const tooLarge = await t
+      .http()
+      .post('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'application/json')
+      .send(over);
     expectProblem(tooLarge, 413, 'payload_too_large');
 
     // Read and validated (a name that long is refused), not refused for its size.
     const under = JSON.stringify({ name: 'x'.repeat(99 * 1024) });
-    const read = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(under);
+    const read = await t
+      .http()
+      .post('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'application/json')
+      .send(under);
     expectInvalid(read, 'name');
   });
 
@@ -122,7 +145,12 @@ describe('problem details', () => {
       .type('form')
       .send({ name: named('Form') });
     expectProblem(form, 415, 'unsupported_media_type');
-    const patch = await t.http().patch(`/v1/organisations/${orgA.id}`).set('Authorization', t.platformAuth).set('Content-Type', 'text/plain').send('{}');
+    const patch = await t
+      .http()
+      .patch(`/v1/organisations/${orgA.id}`)
+      .set('Authorization', t.platformAuth)
+      .set('Content-Type', 'text/plain')
+      .send('{}');
     expectProblem(patch, 415, 'unsupported_media_type');
   });
 
@@ -155,7 +183,12 @@ describe('X-Request-Id', () => {
 
   it('echoes a sane incoming X-Request-Id, on success and in a problem', async () => {
     const id = `req-${RUN}.retry:1_A`;
-    const ok = await t.http().get('/v1/organisations').set('Authorization', t.platformAuth).set('X-Request-Id', id).expect(200);
+    const ok = await t
+      .http()
+      .get('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .set('X-Request-Id', id)
+      .expect(200);
     expect(ok.headers['x-request-id']).toBe(id);
     const failed = await t.http().get('/v1/organisations').set('X-Request-Id', id);
     expectProblem(failed, 401, 'unauthenticated');
@@ -168,7 +201,11 @@ describe('X-Request-Id', () => {
     ['a line over 128 characters', 'a'.repeat(129)],
     ['quotes', '"quoted";drop'],
   ])('replaces an unsafe incoming X-Request-Id (%s) with its own', async (_, unsafe) => {
-    const response = await t.http().get('/v1/organisations/nope').set('Authorization', t.platformAuth).set('X-Request-Id', unsafe);
+    const response = await t
+      .http()
+      .get('/v1/organisations/nope')
+      .set('Authorization', t.platformAuth)
+      .set('X-Request-Id', unsafe);
     expectProblem(response, 404, 'not_found');
     expect(response.headers['x-request-id']).not.toBe(unsafe);
     expect(response.headers['x-request-id']).toMatch(UUID);
@@ -211,11 +248,19 @@ describe('authentication and tenancy', () => {
       'forbidden',
     );
     expectProblem(
-      await t.http().patch(`/v1/organisations/${orgB.id}/booking-settings`).set('Authorization', orgA.auth).send({ bookingsEnabled: true }),
+      await t
+        .http()
+        .patch(`/v1/organisations/${orgB.id}/booking-settings`)
+        .set('Authorization', orgA.auth)
+        .send({ bookingsEnabled: true }),
       403,
       'forbidden',
     );
-    const unchanged = await t.http().get(`/v1/organisations/${orgB.id}`).set('Authorization', t.platformAuth).expect(200);
+    const unchanged = await t
+      .http()
+      .get(`/v1/organisations/${orgB.id}`)
+      .set('Authorization', t.platformAuth)
+      .expect(200);
     expect(unchanged.body.name).toBe(named('Conventions Clinic B'));
     expect(unchanged.body.bookingsEnabled).toBe(false);
   });
@@ -223,7 +268,11 @@ describe('authentication and tenancy', () => {
   it('answers an organisation key on POST /v1/organisations and POST /v1/api-keys with 403 forbidden', async () => {
     expectProblem(await postOrganisation({ name: named('Org Key Creates Org') }, orgA.auth), 403, 'forbidden');
     expectProblem(await postApiKey({ name: 'Org key makes key' }, orgA.auth), 403, 'forbidden');
-    expectProblem(await postApiKey({ name: 'Org key makes own key', organisationId: orgA.id }, orgA.auth), 403, 'forbidden');
+    expectProblem(
+      await postApiKey({ name: 'Org key makes own key', organisationId: orgA.id }, orgA.auth),
+      403,
+      'forbidden',
+    );
     expect(await organisationsNamed(named('Org Key Creates Org'))).toEqual([]);
   });
 });
@@ -335,8 +384,10 @@ describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2, 
   });
 
   it('limits booking data per client IP with the public limit, and never limits health probes', async () => {
-    const bookingData = () => limited.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', '203.0.113.7');
-    for (let probe = 0; probe < 5; probe++) expect((await limited.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7')).status).toBe(200);
+    const bookingData = () =>
+      limited.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', '203.0.113.7');
+    for (let probe = 0; probe < 5; probe++)
+      expect((await limited.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7')).status).toBe(200);
     const first = await bookingData();
     const second = await bookingData();
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -351,7 +402,8 @@ describe('rate limits (RATE_LIMIT_PER_MINUTE=3, PUBLIC_RATE_LIMIT_PER_MINUTE=2, 
   });
 
   it('behind a trusted proxy (TRUST_PROXY=1), counts each client named by X-Forwarded-For on its own', async () => {
-    const patient = (address: string) => limited.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', address);
+    const patient = (address: string) =>
+      limited.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', address);
     await patient('198.51.100.1');
     await patient('198.51.100.1');
     expect((await patient('198.51.100.1')).status).toBe(429);
@@ -371,7 +423,8 @@ describe('without TRUST_PROXY', () => {
   });
 
   it('ignores X-Forwarded-For, which any client can send, and counts by the connection address', async () => {
-    const spoofing = (address: string) => direct.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', address);
+    const spoofing = (address: string) =>
+      direct.http().get(`/v1/organisations/${orgA.id}/booking-data`).set('X-Forwarded-For', address);
     expect((await spoofing('192.0.2.1')).status).toBe(200);
     expect((await spoofing('192.0.2.2')).status).toBe(200);
     expect((await spoofing('192.0.2.3')).status).toBe(429);
@@ -379,7 +432,8 @@ describe('without TRUST_PROXY', () => {
 });
 
 describe('Idempotency-Key on POST /v1/organisations', () => {
-  const post = (key: string, body: object, auth = t.platformAuth) => postOrganisation(body, auth).set('Idempotency-Key', key);
+  const post = (key: string, body: object, auth = t.platformAuth) =>
+    postOrganisation(body, auth).set('Idempotency-Key', key);
 
   it('replays the first answer (status, body, Location) to a retry, and creates one organisation', async () => {
     const key = `create-${RUN}-replay`;
@@ -411,7 +465,9 @@ describe('Idempotency-Key on POST /v1/organisations', () => {
     const reused = await post(key, { name: named('Reused Key Other Clinic') });
     expectProblem(reused, 422, 'idempotency_key_reused');
     expect(await organisationsNamed(named('Reused Key Other Clinic'))).toEqual([]);
-    expect((await organisationsNamed(named('Reused Key Clinic'))).map((organisation) => organisation.id)).toEqual([first.body.id]);
+    expect((await organisationsNamed(named('Reused Key Clinic'))).map((organisation) => organisation.id)).toEqual([
+      first.body.id,
+    ]);
   });
 
   it('keeps the keys of different API keys apart', async () => {
@@ -513,13 +569,21 @@ describe('health and docs', () => {
   });
 
   describe('/docs/openapi.json', () => {
-    type Operation = { summary?: string; security?: Array<Record<string, string[]>>; requestBody?: unknown; responses?: Record<string, unknown> };
+    type Operation = {
+      summary?: string;
+      security?: Array<Record<string, string[]>>;
+      requestBody?: unknown;
+      responses?: Record<string, unknown>;
+    };
     type Schema = { properties?: Record<string, { deprecated?: boolean }>; $ref?: string };
     let document: {
       openapi: string;
       servers: Array<{ url: string }>;
       paths: Record<string, Record<string, Operation>>;
-      components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, Schema> };
+      components: {
+        securitySchemes: Record<string, { type: string; scheme?: string }>;
+        schemas: Record<string, Schema>;
+      };
     };
 
     beforeAll(async () => {
@@ -535,7 +599,8 @@ describe('health and docs', () => {
           .map(([method, operation]) => ({ path, method, operation })),
       );
 
-    const schemaOf = (reference: string): Schema => document.components.schemas[reference.replace('#/components/schemas/', '')];
+    const schemaOf = (reference: string): Schema =>
+      document.components.schemas[reference.replace('#/components/schemas/', '')];
 
     it('is a valid OpenAPI 3 document', async () => {
       expect(document.openapi).toMatch(/^3\./);
@@ -545,8 +610,12 @@ describe('health and docs', () => {
     it('declares the bearer security scheme and uses it on keyed operations only', () => {
       const schemes = Object.values(document.components.securitySchemes ?? {});
       expect(schemes).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'http', scheme: 'bearer' })]));
-      const bearerName = Object.entries(document.components.securitySchemes).find(([, scheme]) => scheme.scheme === 'bearer')![0];
-      expect(document.paths['/v1/organisations/{organisationId}'].patch.security).toEqual(expect.arrayContaining([{ [bearerName]: [] }]));
+      const bearerName = Object.entries(document.components.securitySchemes).find(
+        ([, scheme]) => scheme.scheme === 'bearer',
+      )![0];
+      expect(document.paths['/v1/organisations/{organisationId}'].patch.security).toEqual(
+        expect.arrayContaining([{ [bearerName]: [] }]),
+      );
       expect(document.paths['/v1/api-keys'].post.security).toEqual(expect.arrayContaining([{ [bearerName]: [] }]));
       expect(document.paths['/health/live'].get.security ?? []).toEqual([]);
     });
@@ -566,7 +635,9 @@ describe('health and docs', () => {
 
     it('documents page and limit of a list as integers with their bounds', () => {
       const parameters = (
-        document.paths['/v1/organisations'].get as Operation & { parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }> }
+        document.paths['/v1/organisations'].get as Operation & {
+          parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+        }
       ).parameters;
       const page = parameters.find((parameter) => parameter.name === 'page' && parameter.in === 'query');
       const limit = parameters.find((parameter) => parameter.name === 'limit' && parameter.in === 'query');
@@ -582,8 +653,16 @@ describe('health and docs', () => {
         required?: string[];
         properties: Record<string, { nullable?: boolean }>;
       };
-      expect([...(organisation.required ?? [])].sort()).toEqual(['bookingsEnabled', 'createdAt', 'id', 'name', 'slug', 'updatedAt']);
-      for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl']) expect(organisation.properties[field].nullable).toBe(true);
+      expect([...(organisation.required ?? [])].sort()).toEqual([
+        'bookingsEnabled',
+        'createdAt',
+        'id',
+        'name',
+        'slug',
+        'updatedAt',
+      ]);
+      for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl'])
+        expect(organisation.properties[field].nullable).toBe(true);
 
       const patch = document.paths['/v1/organisations/{organisationId}'].patch as Operation & {
         requestBody: { required?: boolean; content: Record<string, { schema: Schema }> };
@@ -595,7 +674,8 @@ describe('health and docs', () => {
       };
       expect(update.required ?? []).toEqual([]);
       expect(update.properties.name.nullable).not.toBe(true);
-      for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl']) expect(update.properties[field].nullable).toBe(true);
+      for (const field of ['brandImageUrl', 'wordmarkImageUrl', 'websiteUrl'])
+        expect(update.properties[field].nullable).toBe(true);
     });
 
     it('marks websiteUrl deprecated in the Organisation request and response schemas', () => {
@@ -609,17 +689,32 @@ describe('health and docs', () => {
         requestBody: { content: Record<string, { schema: Schema }> };
         responses: Record<string, { content: Record<string, { schema: Schema }> }>;
       };
-      expect(schemaOf(patch.requestBody.content['application/json'].schema.$ref!).properties!.websiteUrl.deprecated).toBe(true);
-      expect(schemaOf(patch.responses['200'].content['application/json'].schema.$ref!).properties!.websiteUrl.deprecated).toBe(true);
-      expect(schemaOf(patch.responses['200'].content['application/json'].schema.$ref!).properties!.name.deprecated).toBeUndefined();
+      expect(
+        schemaOf(patch.requestBody.content['application/json'].schema.$ref!).properties!.websiteUrl.deprecated,
+      ).toBe(true);
+      expect(
+        schemaOf(patch.responses['200'].content['application/json'].schema.$ref!).properties!.websiteUrl.deprecated,
+      ).toBe(true);
+      expect(
+        schemaOf(patch.responses['200'].content['application/json'].schema.$ref!).properties!.name.deprecated,
+      ).toBeUndefined();
     });
   });
 });
 
 describe('what the OpenAPI document promises every route', () => {
   type Header = { schema?: { type?: string } };
-  type Answer = { description: string; headers?: Record<string, Header>; content?: Record<string, { schema: { $ref?: string } }> };
-  type Operation = { operationId: string; security?: Array<Record<string, string[]>>; requestBody?: unknown; responses: Record<string, Answer> };
+  type Answer = {
+    description: string;
+    headers?: Record<string, Header>;
+    content?: Record<string, { schema: { $ref?: string } }>;
+  };
+  type Operation = {
+    operationId: string;
+    security?: Array<Record<string, string[]>>;
+    requestBody?: unknown;
+    responses: Record<string, Answer>;
+  };
   type Property = {
     example?: unknown;
     $ref?: string;
@@ -648,7 +743,11 @@ describe('what the OpenAPI document promises every route', () => {
   /** Routes whose answer for `status` is missing or is not a problem+json ProblemDto. */
   const withoutProblem = (routes: ReturnType<typeof operations>, status: string) =>
     routes
-      .filter(({ operation }) => operation.responses[status]?.content?.['application/problem+json']?.schema.$ref !== '#/components/schemas/ProblemDto')
+      .filter(
+        ({ operation }) =>
+          operation.responses[status]?.content?.['application/problem+json']?.schema.$ref !==
+          '#/components/schemas/ProblemDto',
+      )
       .map(({ route }) => `${route} ${status}`);
 
   /** Health probes, and Stripe's deliveries (a burst of them must not be refused). */
@@ -686,7 +785,11 @@ describe('what the OpenAPI document promises every route', () => {
         '429',
       ),
     ).toEqual([]);
-    expect(all.filter(({ path, operation }) => neverRateLimited(path) && operation.responses['429']).map(({ route }) => route)).toEqual([]);
+    expect(
+      all
+        .filter(({ path, operation }) => neverRateLimited(path) && operation.responses['429'])
+        .map(({ route }) => route),
+    ).toEqual([]);
   });
 
   it('documents X-Request-Id on every answer, the RateLimit headers on every rate-limited answer, and Retry-After on 429', () => {
@@ -694,7 +797,8 @@ describe('what the OpenAPI document promises every route', () => {
     for (const { route, path, operation } of operations()) {
       for (const [status, answer] of Object.entries(operation.responses)) {
         const expected = ['X-Request-Id'];
-        if (!neverRateLimited(path) && status !== '401' && status !== '403') expected.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
+        if (!neverRateLimited(path) && status !== '401' && status !== '403')
+          expected.push('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
         if (status === '429') expected.push('Retry-After');
         if (status === '201' && route !== 'POST /v1/api-keys') expected.push('Location');
         for (const name of expected) if (!answer.headers?.[name]?.schema) missing.push(`${route} ${status} ${name}`);
@@ -702,8 +806,11 @@ describe('what the OpenAPI document promises every route', () => {
     }
     expect(missing).toEqual([]);
     const bookingData = document.paths['/v1/organisations/{organisationId}/booking-data'].get.responses;
-    for (const status of ['200', '304']) expect(Object.keys(bookingData[status].headers ?? {})).toEqual(expect.arrayContaining(['ETag', 'Cache-Control']));
-    expect(Object.keys(document.paths['/v1/organisations/{organisationId}'].patch.responses['200'].headers ?? {})).toContain('Deprecation');
+    for (const status of ['200', '304'])
+      expect(Object.keys(bookingData[status].headers ?? {})).toEqual(expect.arrayContaining(['ETag', 'Cache-Control']));
+    expect(
+      Object.keys(document.paths['/v1/organisations/{organisationId}'].patch.responses['200'].headers ?? {}),
+    ).toContain('Deprecation');
     expect(Object.keys(document.paths['/health/live'].get.responses['200'].headers ?? {})).toEqual(['X-Request-Id']);
   });
 
@@ -712,7 +819,12 @@ describe('what the OpenAPI document promises every route', () => {
     const bookingData = () => t.http().get(`/v1/organisations/${orgA.id}/booking-data`);
     const etag = (await bookingData().expect(200)).headers.etag;
     const cases: Array<[string, string, string, () => Promise<Response>]> = [
-      ['get', '/v1/organisations/{organisationId}', '200', () => t.http().get(`/v1/organisations/${orgA.id}`).set('Authorization', t.platformAuth)],
+      [
+        'get',
+        '/v1/organisations/{organisationId}',
+        '200',
+        () => t.http().get(`/v1/organisations/${orgA.id}`).set('Authorization', t.platformAuth),
+      ],
       [
         'get',
         '/v1/organisations/{organisationId}',
@@ -724,7 +836,12 @@ describe('what the OpenAPI document promises every route', () => {
             .set('Authorization', t.platformAuth),
       ],
       ['get', '/v1/organisations/{organisationId}', '401', () => t.http().get(`/v1/organisations/${orgA.id}`)],
-      ['get', '/v1/organisations/{organisationId}', '403', () => t.http().get(`/v1/organisations/${orgB.id}`).set('Authorization', orgA.auth)],
+      [
+        'get',
+        '/v1/organisations/{organisationId}',
+        '403',
+        () => t.http().get(`/v1/organisations/${orgB.id}`).set('Authorization', orgA.auth),
+      ],
       ['post', '/v1/organisations', '201', () => postOrganisation({ name: named('Documented Location Clinic') })],
       ['post', '/v1/organisations', '400', () => postOrganisation({ name: '' })],
       ['post', '/v1/organisations', '413', () => postOrganisation({ name: 'x'.repeat(110 * 1024) })],
@@ -732,14 +849,25 @@ describe('what the OpenAPI document promises every route', () => {
         'post',
         '/v1/organisations',
         '415',
-        () => t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Content-Type', 'text/plain').send('{}'),
+        () =>
+          t
+            .http()
+            .post('/v1/organisations')
+            .set('Authorization', t.platformAuth)
+            .set('Content-Type', 'text/plain')
+            .send('{}'),
       ],
       ['post', '/v1/api-keys', '201', () => postApiKey({ name: `Documented headers ${RUN}` })],
       [
         'patch',
         '/v1/organisations/{organisationId}',
         '200',
-        () => t.http().patch(`/v1/organisations/${fresh.body.id}`).set('Authorization', t.platformAuth).send({ websiteUrl: 'https://example.com' }),
+        () =>
+          t
+            .http()
+            .patch(`/v1/organisations/${fresh.body.id}`)
+            .set('Authorization', t.platformAuth)
+            .send({ websiteUrl: 'https://example.com' }),
       ],
       ['get', '/v1/organisations/{organisationId}/booking-data', '200', bookingData],
       ['get', '/v1/organisations/{organisationId}/booking-data', '304', () => bookingData().set('If-None-Match', etag)],
@@ -761,7 +889,9 @@ describe('what the OpenAPI document promises every route', () => {
     const hasExample = (property: Property): boolean =>
       property.example !== undefined ||
       property.$ref !== undefined ||
-      [...(property.allOf ?? []), ...(property.oneOf ?? []), ...(property.anyOf ?? [])].some((part) => part.$ref !== undefined) ||
+      [...(property.allOf ?? []), ...(property.oneOf ?? []), ...(property.anyOf ?? [])].some(
+        (part) => part.$ref !== undefined,
+      ) ||
       property.items?.$ref !== undefined ||
       (property.properties !== undefined && Object.values(property.properties).every(hasExample));
     const schemas = Object.entries(document.components.schemas);
@@ -784,17 +914,26 @@ describe('Swagger UI at every address of /docs', () => {
       at = page.headers.location;
       page = await t.http().get(at);
     }
-    expect([address, page.status, page.headers['content-type']]).toEqual([address, 200, expect.stringMatching(/^text\/html/)]);
-    const links = [...page.text.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => new URL(match[1], `http://localhost${at}`).pathname);
+    expect([address, page.status, page.headers['content-type']]).toEqual([
+      address,
+      200,
+      expect.stringMatching(/^text\/html/),
+    ]);
+    const links = [...page.text.matchAll(/(?:href|src)="([^"]+)"/g)].map(
+      (match) => new URL(match[1], `http://localhost${at}`).pathname,
+    );
     expect(links.length).toBeGreaterThanOrEqual(3);
     return Promise.all(links.map(async (link) => `${link} ${(await t.http().get(link)).status}`));
   }
 
-  it.each(['/docs', '/docs/', '/docs/index.html', '/docs/?tab=auth', '/docs/index.html?tab=auth'])('serves %s with every asset it links', async (address) => {
-    const assets = await assetsOf(address);
-    expect(assets.filter((asset) => !asset.endsWith(' 200'))).toEqual([]);
-    expect(assets.some((asset) => asset.startsWith('/docs/swagger-ui-init.js'))).toBe(true);
-  });
+  it.each(['/docs', '/docs/', '/docs/index.html', '/docs/?tab=auth', '/docs/index.html?tab=auth'])(
+    'serves %s with every asset it links',
+    async (address) => {
+      const assets = await assetsOf(address);
+      expect(assets.filter((asset) => !asset.endsWith(' 200'))).toEqual([]);
+      expect(assets.some((asset) => asset.startsWith('/docs/swagger-ui-init.js'))).toBe(true);
+    },
+  );
 
   it('redirects /docs/ to /docs, keeping the query', async () => {
     const response = await t.http().get('/docs/?tab=auth');

@@ -61,15 +61,29 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
 
   it('refuses one in a query value or a query name, naming the parameter', async () => {
     expectInvalid(await get(orgPath(home.id, '/bookings?providerId=%00')), 'providerId', 'invalid_character');
-    expectInvalid(await get(orgPath(home.id, '/providers?includeDeleted=true%00')), 'includeDeleted', 'invalid_character');
+    expectInvalid(
+      await get(orgPath(home.id, '/providers?includeDeleted=true%00')),
+      'includeDeleted',
+      'invalid_character',
+    );
     expectInvalid(await get('/v1/health-funds?x%00y=1'), 'xy', 'invalid_character');
   });
 
   it('refuses one in a body string or a body field name, naming the field, and writes nothing', async () => {
     const clientsBefore = await sql(t, 'select count(*)::int as n from clients where organisation_id = ?', [home.id]);
-    expectInvalid(await postJson(t, orgPath(home.id, '/clients'), { firstName: 'Al\u0000ex', lastName: 'Chen' }), 'firstName', 'invalid_character');
-    expectInvalid(await postJson(t, '/v1/organisations', { name: 'Ok', ['na\u0000me']: 'x' }), 'body', 'invalid_character');
-    expect(await sql(t, 'select count(*)::int as n from clients where organisation_id = ?', [home.id])).toEqual(clientsBefore);
+    expectInvalid(
+      await postJson(t, orgPath(home.id, '/clients'), { firstName: 'Al\u0000ex', lastName: 'Chen' }),
+      'firstName',
+      'invalid_character',
+    );
+    expectInvalid(
+      await postJson(t, '/v1/organisations', { name: 'Ok', ['na\u0000me']: 'x' }),
+      'body',
+      'invalid_character',
+    );
+    expect(await sql(t, 'select count(*)::int as n from clients where organisation_id = ?', [home.id])).toEqual(
+      clientsBefore,
+    );
   });
 
   it('refuses a lone UTF-16 surrogate in a body string, which has no UTF-8 form', async () => {
@@ -114,28 +128,51 @@ describe(`integers over their kind's maximum (cents ≤ ${REQUEST_LIMITS.cents})
     ['one cent over the maximum', REQUEST_LIMITS.cents + 1],
   ])('refuses a price of %s on appointment types, billable items and cancellation fees', async (_, amount) => {
     const base = { name: 'Pricey', durationMinutes: 30, providers: [provider.id], locations: [location.id] };
-    expectInvalid(await postJson(t, orgPath(home.id, '/appointment-types'), { ...base, price: amount }), 'price', 'out_of_range');
     expectInvalid(
-      await postJson(t, orgPath(home.id, '/appointment-types'), { ...base, price: 100, billableItems: [{ name: 'Item', basePrice: amount }] }),
+      await postJson(t, orgPath(home.id, '/appointment-types'), { ...base, price: amount }),
+      'price',
+      'out_of_range',
+    );
+    expectInvalid(
+      await postJson(t, orgPath(home.id, '/appointment-types'), {
+        ...base,
+        price: 100,
+        billableItems: [{ name: 'Item', basePrice: amount }],
+      }),
       'billableItems[0].basePrice',
       'out_of_range',
     );
-    const fee = await t.http().patch(orgPath(home.id, '/booking-settings')).set('Authorization', t.platformAuth).send({ cancellationFeeAmount: amount });
+    const fee = await t
+      .http()
+      .patch(orgPath(home.id, '/booking-settings'))
+      .set('Authorization', t.platformAuth)
+      .send({ cancellationFeeAmount: amount });
     expectInvalid(fee, 'cancellationFeeAmount', 'out_of_range');
   });
 
   it('accepts the maximum itself, and the column holds it', async () => {
-    const created = await createAppointmentType(t, home.id, { price: REQUEST_LIMITS.cents, providers: [provider.id], locations: [location.id] });
+    const created = await createAppointmentType(t, home.id, {
+      price: REQUEST_LIMITS.cents,
+      providers: [provider.id],
+      locations: [location.id],
+    });
     expect(created.price).toBe(REQUEST_LIMITS.cents);
   });
 
   it('refuses a percentage like 5e-324, which has more than two decimals though it prints none', async () => {
-    const response = await t.http().patch(orgPath(home.id, '/booking-settings')).set('Authorization', t.platformAuth).send({ cancellationFeePercent: 5e-324 });
+    const response = await t
+      .http()
+      .patch(orgPath(home.id, '/booking-settings'))
+      .set('Authorization', t.platformAuth)
+      .send({ cancellationFeePercent: 5e-324 });
     expectInvalid(response, 'cancellationFeePercent');
   });
 
   it('documents every maximum in the OpenAPI document', () => {
-    const schemas = t.contract.document.components!.schemas as Record<string, { properties: Record<string, { maximum?: number }> }>;
+    const schemas = t.contract.document.components!.schemas as Record<
+      string,
+      { properties: Record<string, { maximum?: number }> }
+    >;
     expect(schemas.CreateAppointmentTypeRequest.properties.price.maximum).toBe(REQUEST_LIMITS.cents);
     expect(schemas.CreateBillableItemRequest.properties.basePrice.maximum).toBe(REQUEST_LIMITS.cents);
     expect(schemas.UpdateBookingSettingsRequest.properties.cancellationFeeAmount.maximum).toBe(REQUEST_LIMITS.cents);
@@ -185,9 +222,12 @@ describe('ids that pass a type check but name nothing', () => {
 });
 
 describe('page and limit take plain decimal integers only', () => {
-  it.each(['1e3', '0x10', '1e2', '+1', ' 1', '1 ', '1.0', '１', '99999999999999999999'])('refuses page=%j', async (value) => {
-    expectInvalid(await get(`/v1/organisations?page=${encodeURIComponent(value)}`), 'page');
-  });
+  it.each(['1e3', '0x10', '1e2', '+1', ' 1', '1 ', '1.0', '１', '99999999999999999999'])(
+    'refuses page=%j',
+    async (value) => {
+      expectInvalid(await get(`/v1/organisations?page=${encodeURIComponent(value)}`), 'page');
+    },
+  );
 
   it.each(['1e2', '0x10', '+5', '5.0'])('refuses limit=%j', async (value) => {
     expectInvalid(await get(`/v1/organisations?limit=${encodeURIComponent(value)}`), 'limit');
@@ -200,17 +240,24 @@ describe('page and limit take plain decimal integers only', () => {
 });
 
 /** Node refuses these before Express: sent over a raw socket, as a client would. */
-function rawRequest(path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawRequest(
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const server = t.app.getHttpServer();
   return new Promise((resolve, reject) => {
-    const listening = server.listening ? Promise.resolve() : new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const listening = server.listening
+      ? Promise.resolve()
+      : new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     void listening.then(() => {
       const { port } = server.address() as AddressInfo;
-      const call = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { Authorization: t.platformAuth } }, (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      });
+      const call = httpRequest(
+        { host: '127.0.0.1', port, path, method: 'GET', headers: { Authorization: t.platformAuth } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        },
+      );
       call.on('error', reject);
       call.end();
     });
@@ -218,14 +265,23 @@ function rawRequest(path: string): Promise<{ status: number; headers: Record<str
 }
 
 describe('URLs over 16 kB', () => {
-  afterAll(() => new Promise<void>((done) => (t.app.getHttpServer().listening ? t.app.getHttpServer().close(() => done()) : done())));
+  afterAll(
+    () =>
+      new Promise<void>((done) =>
+        t.app.getHttpServer().listening ? t.app.getHttpServer().close(() => done()) : done(),
+      ),
+  );
 
   it('answers 431 as problem+json with X-Request-Id, and the requestId in the body', async () => {
     const response = await rawRequest(`/v1/organisations?name=${'a'.repeat(17 * 1024)}`);
     expect(response.status).toBe(431);
     expect(response.headers['content-type']).toBe('application/problem+json');
     const problem = JSON.parse(response.body);
-    expect(problem).toMatchObject({ status: 431, code: 'request_header_fields_too_large', title: 'Request Header Fields Too Large' });
+    expect(problem).toMatchObject({
+      status: 431,
+      code: 'request_header_fields_too_large',
+      title: 'Request Header Fields Too Large',
+    });
     expect(problem.requestId).toBe(response.headers['x-request-id']);
   });
 });
@@ -278,7 +334,10 @@ describe('body fields named like built-in properties', () => {
     clinic = await createBookableClinic(a, 'Built-in Names Clinic');
     const orgId = clinic.id;
     const card = await created(
-      postJson(a, orgPath(orgId, `/clients/${clinic.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+      postJson(a, orgPath(orgId, `/clients/${clinic.client.id}/wallet/cards`), {
+        type: 'payment_method',
+        paymentMethod: { paymentMethodId: 'pm_card_visa' },
+      }),
     );
     const bookingBody = {
       clientId: clinic.client.id,
@@ -288,7 +347,9 @@ describe('body fields named like built-in properties', () => {
       serviceDate: '2027-08-02T00:00:00.000Z',
     };
     const booking = await created(postJson(a, orgPath(orgId, '/bookings'), bookingBody));
-    const hook = await created(postJson(a, orgPath(orgId, '/webhook-endpoints'), { url: hookUrl, enabledEvents: ['medicare_claim.voided'] }));
+    const hook = await created(
+      postJson(a, orgPath(orgId, '/webhook-endpoints'), { url: hookUrl, enabledEvents: ['medicare_claim.voided'] }),
+    );
     const checkOut = orgPath(orgId, `/bookings/${booking.id}/transactions`);
     const payment = { paymentMethodId: card.id };
     routes = [
@@ -308,7 +369,14 @@ describe('body fields named like built-in properties', () => {
         at: [],
         auth: a.platformAuth,
       },
-      { name: 'update organisation', method: 'patch', path: orgPath(orgId), body: { name: named('Renamed') }, at: [], auth: a.platformAuth },
+      {
+        name: 'update organisation',
+        method: 'patch',
+        path: orgPath(orgId),
+        body: { name: named('Renamed') },
+        at: [],
+        auth: a.platformAuth,
+      },
       {
         name: 'update booking settings',
         method: 'patch',
@@ -334,7 +402,14 @@ describe('body fields named like built-in properties', () => {
         auth: a.platformAuth,
       },
       { name: 'check-out', method: 'post', path: checkOut, body: { payment }, at: [], auth: a.platformAuth },
-      { name: 'check-out, in payment', method: 'post', path: checkOut, body: { payment }, at: ['payment'], auth: a.platformAuth },
+      {
+        name: 'check-out, in payment',
+        method: 'post',
+        path: checkOut,
+        body: { payment },
+        at: ['payment'],
+        auth: a.platformAuth,
+      },
       {
         name: 'check-out, in an item',
         method: 'post',
@@ -415,7 +490,18 @@ describe('body fields named like built-in properties', () => {
          (select count(*)::int from working_hours where provider_id = ?) as hours,
          (select count(*)::int from events where organisation_id = ?) as events,
          (select count(*)::int from members where email = ?) as members`,
-      [clinic.id, clinic.id, clinic.id, clinic.id, clinic.id, clinic.id, clinic.client.id, clinic.provider.id, clinic.id, email],
+      [
+        clinic.id,
+        clinic.id,
+        clinic.id,
+        clinic.id,
+        clinic.id,
+        clinic.id,
+        clinic.client.id,
+        clinic.provider.id,
+        clinic.id,
+        email,
+      ],
     );
     return row;
   };
@@ -424,7 +510,12 @@ describe('body fields named like built-in properties', () => {
   function withField(body: Body, at: Array<string | number>, name: string): Body {
     const copy = JSON.parse(JSON.stringify(body)) as Body;
     const target = at.reduce<Body>((object, key) => object[key] as Body, copy);
-    Object.defineProperty(target, name, { value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(target, name, {
+      value: { polluted: true },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     return copy;
   }
 
@@ -436,7 +527,10 @@ describe('body fields named like built-in properties', () => {
         let call = a.http()[route.method](route.path).set('Content-Type', 'application/json');
         if (route.auth) call = call.set('Authorization', route.auth);
         const response = await call.send(JSON.stringify(withField(route.body, route.at, name)));
-        const field = route.at.reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key), '');
+        const field = route.at.reduce<string>(
+          (path, key) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key),
+          '',
+        );
         const expected = field ? `${field}.${name}` : name;
         const errors = (response.body as { errors?: Array<{ field: string; code: string }> }).errors ?? [];
         const namesTheField = errors.some((error) => error.field === expected && error.code === 'unknown_field');
@@ -454,7 +548,9 @@ describe('body fields named like built-in properties', () => {
     for (const path of [orgPath(clinic.id, '/bookings'), orgPath(clinic.id, '/locations'), '/v1/organisations']) {
       for (const name of NAMES) {
         const response = await a.http().get(`${path}?limit=5&${name}=1`).set('Authorization', a.platformAuth);
-        const namesIt = (response.body.errors ?? []).some((error: { field: string; code: string }) => error.field === name && error.code === 'unknown_field');
+        const namesIt = (response.body.errors ?? []).some(
+          (error: { field: string; code: string }) => error.field === name && error.code === 'unknown_field',
+        );
         if (response.status !== 400 || !namesIt) answers.push(`${path}?${name}: ${response.status}`);
       }
     }
@@ -475,11 +571,16 @@ describe('body fields named like built-in properties', () => {
 describe('what the OpenAPI document states about requests', () => {
   const document = () => t.contract.document;
   const operations = () =>
-    Object.values(document().paths).flatMap((item) => (['get', 'post', 'patch', 'delete'] as const).flatMap((method) => (item[method] ? [item[method]] : [])));
+    Object.values(document().paths).flatMap((item) =>
+      (['get', 'post', 'patch', 'delete'] as const).flatMap((method) => (item[method] ? [item[method]] : [])),
+    );
 
   it('documents 400, 405, 431, 500 and 503 on every operation, and 400 on cancel', () => {
-    for (const operation of operations()) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '405', '431', '500', '503']));
-    expect(document().paths['/v1/organisations/{organisationId}/bookings/{bookingId}/cancel'].post!.responses['400']).toBeDefined();
+    for (const operation of operations())
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '405', '431', '500', '503']));
+    expect(
+      document().paths['/v1/organisations/{organisationId}/bookings/{bookingId}/cancel'].post!.responses['400'],
+    ).toBeDefined();
   });
 
   it('closes every request body schema, and the schemas inside it, with additionalProperties: false', () => {
@@ -491,19 +592,33 @@ describe('what the OpenAPI document states about requests', () => {
       'ServiceItemDto',
       'UpdateBookingSettingsRequest',
     ]) {
-      expect({ name, additionalProperties: schemas[name].additionalProperties }).toEqual({ name, additionalProperties: false });
+      expect({ name, additionalProperties: schemas[name].additionalProperties }).toEqual({
+        name,
+        additionalProperties: false,
+      });
     }
   });
 
   it('bounds Idempotency-Key to 1 to 255 characters, and refuses an empty one', async () => {
     const post = document().paths['/v1/organisations'].post!;
-    const header = post.parameters!.find((parameter) => 'name' in parameter && parameter.name === 'Idempotency-Key') as { schema: object };
+    const header = post.parameters!.find(
+      (parameter) => 'name' in parameter && parameter.name === 'Idempotency-Key',
+    ) as { schema: object };
     expect(header.schema).toMatchObject({ minLength: 1, maxLength: 255 });
-    const empty = await t.http().post('/v1/organisations').set('Authorization', t.platformAuth).set('Idempotency-Key', '').send({ name: 'Empty key' });
+    const empty = await t
+      .http()
+      .post('/v1/organisations')
+      .set('Authorization', t.platformAuth)
+      .set('Idempotency-Key', '')
+      .send({ name: 'Empty key' });
     expectInvalid(empty, 'Idempotency-Key');
   });
 
   it('describes the bearer key as an API key, not a JWT', () => {
-    expect(document().components!.securitySchemes!.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sk_…' });
+    expect(document().components!.securitySchemes!.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'sk_…',
+    });
   });
 });

@@ -66,11 +66,26 @@ async function clinic(): Promise<Clinic> {
   });
   const client = await createClient(t, home.id, { firstName: 'Alex', lastName: 'Chen' });
   const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
-  const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
-  const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
+  const visa = await created(
+    postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth),
+  );
+  const fund = await created(
+    postJson(
+      t,
+      cardsPath,
+      { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } },
+      home.auth,
+    ),
+  );
   const cards = { visa, fund };
   const book = () =>
-    createBooking(t, home.id, { client, provider, location, type }, new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(), home.auth);
+    createBooking(
+      t,
+      home.id,
+      { client, provider, location, type },
+      new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
+      home.auth,
+    );
   return {
     businessId: business.id,
     client,
@@ -100,7 +115,8 @@ async function invoiceOf(sale: Body): Promise<Body> {
   return body.items[0];
 }
 
-const eventsOf = (invoiceId: string) => sql<{ type: string; data: Body }>(t, "select type, data from events where data->>'id' = ? order by seq", [invoiceId]);
+const eventsOf = (invoiceId: string) =>
+  sql<{ type: string; data: Body }>(t, "select type, data from events where data->>'id' = ? order by seq", [invoiceId]);
 
 describe('a check-out issues an invoice', () => {
   it('with its items, GST, payments and totals adding up, and the booking invoiced', async () => {
@@ -191,17 +207,40 @@ describe('a check-out issues an invoice', () => {
     const booking = await shop.book();
     const cardsPath = orgPath(home.id, `/clients/${shop.client.id}/wallet/cards`);
     const declining = await created(
-      postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }, home.auth),
+      postJson(
+        t,
+        cardsPath,
+        { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } },
+        home.auth,
+      ),
     );
-    const declined = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: declining.id } }, home.auth);
+    const declined = await postJson(
+      t,
+      orgPath(home.id, `/bookings/${booking.id}/transactions`),
+      { payment: { paymentMethodId: declining.id } },
+      home.auth,
+    );
     expect(declined.status).toBe(402);
     const bookings = await Promise.all(Array.from({ length: 12 }, () => shop.book()));
     const sales = await Promise.all(
-      bookings.map((one) => postJson(t, orgPath(home.id, `/bookings/${one.id}/transactions`), { payment: { paymentMethodId: shop.cards.visa.id } }, home.auth)),
+      bookings.map((one) =>
+        postJson(
+          t,
+          orgPath(home.id, `/bookings/${one.id}/transactions`),
+          { payment: { paymentMethodId: shop.cards.visa.id } },
+          home.auth,
+        ),
+      ),
     );
     expect(sales.map((sale) => sale.status)).toEqual(bookings.map(() => 201));
-    const numbers = await sql<{ number: string }>(t, 'select number from invoices where business_id = ? order by number', [shop.businessId]);
-    expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 13 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
+    const numbers = await sql<{ number: string }>(
+      t,
+      'select number from invoices where business_id = ? order by number',
+      [shop.businessId],
+    );
+    expect(numbers.map((row) => row.number)).toEqual(
+      Array.from({ length: 13 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`),
+    );
     expect((await invoiceOf(first)).number).toBe('INV-000001');
   });
 
@@ -240,18 +279,44 @@ describe('a check-out issues an invoice', () => {
   it('shows a refund as amountRefunded: the total stays, and nothing becomes due', async () => {
     const shop = await clinic();
     const sale = await shop.checkOut();
-    await created(postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 2200 }, home.auth));
-    expect(await invoiceOf(sale)).toMatchObject({ status: 'paid', total: 14200, amountPaid: 14200, amountRefunded: 2200, amountDue: 0 });
+    await created(
+      postJson(
+        t,
+        orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`),
+        { amount: 2200 },
+        home.auth,
+      ),
+    );
+    expect(await invoiceOf(sale)).toMatchObject({
+      status: 'paid',
+      total: 14200,
+      amountPaid: 14200,
+      amountRefunded: 2200,
+      amountDue: 0,
+    });
   });
 
   it("a claim's void takes its benefit off amountPaid: the invoice is open again for that much", async () => {
     const shop = await clinic();
-    const sale = await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    const sale = await shop.checkOut(({ visa, fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id },
+      payment: { paymentMethodId: visa.id },
+    }));
     const paid = await invoiceOf(sale);
     const fundPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
-    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${fundPart.claim.id}/void`), {}, home.auth).expect(200);
+    await postJson(
+      t,
+      orgPath(home.id, `/transactions/${sale.id}/claims/${fundPart.claim.id}/void`),
+      {},
+      home.auth,
+    ).expect(200);
     const reopened = (await getInvoice(paid.id).expect(200)).body;
-    expect(reopened).toMatchObject({ status: 'open', total: 14200, amountPaid: 14200 - fundPart.amount, amountDue: fundPart.amount });
+    expect(reopened).toMatchObject({
+      status: 'open',
+      total: 14200,
+      amountPaid: 14200 - fundPart.amount,
+      amountDue: fundPart.amount,
+    });
     expect(reopened.updatedAt > paid.updatedAt).toBe(true);
     expect((await eventsOf(paid.id)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.paid']);
   });
@@ -271,10 +336,21 @@ describe('a check-out issues an invoice', () => {
       ).body.items.map((item: Body) => item.number);
     expect(await list('')).toEqual([third.number, second.number, first.number]);
     expect(await list('status=paid')).toEqual([third.number, first.number]);
-    expect(await list(`issuedAtMin=${encodeURIComponent(second.issuedAt)}&issuedAtMax=${encodeURIComponent(third.issuedAt)}`)).toEqual([second.number]);
-    expect(await list(`updatedSince=${encodeURIComponent(first.updatedAt)}`)).toEqual([first.number, second.number, third.number]);
+    expect(
+      await list(
+        `issuedAtMin=${encodeURIComponent(second.issuedAt)}&issuedAtMax=${encodeURIComponent(third.issuedAt)}`,
+      ),
+    ).toEqual([second.number]);
+    expect(await list(`updatedSince=${encodeURIComponent(first.updatedAt)}`)).toEqual([
+      first.number,
+      second.number,
+      third.number,
+    ]);
     expect(await list(`updatedSince=${encodeURIComponent(second.updatedAt)}&limit=1&page=2`)).toEqual([third.number]);
-    const bad = await t.http().get(orgPath(home.id, '/invoices?status=void&issuedAtMin=yesterday')).set('Authorization', home.auth);
+    const bad = await t
+      .http()
+      .get(orgPath(home.id, '/invoices?status=void&issuedAtMin=yesterday'))
+      .set('Authorization', home.auth);
     expect(bad.status).toBe(400);
   });
 
@@ -315,7 +391,10 @@ describe('the invoice as a PDF', () => {
   it('is a one-page tax invoice and receipt with the ABN, provider number, items and totals', async () => {
     const shop = await clinic();
     const invoice = await invoiceOf(
-      await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } })),
+      await shop.checkOut(({ visa, fund }) => ({
+        healthFundClaim: { healthFundCardId: fund.id },
+        payment: { paymentMethodId: visa.id },
+      })),
     );
     const response = await pdfOf(invoice.id);
     expect(response.headers['content-type']).toBe('application/pdf');

@@ -35,7 +35,10 @@ function get(socket: Socket, path: string): Promise<{ status: number; connection
       if (received.length < end + 4 + length) return;
       socket.off('data', onData);
       socket.off('close', onClose);
-      resolve({ status: Number(head.split(' ')[1]), connection: /\r\nconnection: *([^\r]+)/i.exec(head)?.[1]?.toLowerCase() });
+      resolve({
+        status: Number(head.split(' ')[1]),
+        connection: /\r\nconnection: *([^\r]+)/i.exec(head)?.[1]?.toLowerCase(),
+      });
     };
     const onClose = () => reject(new Error(`the service closed the connection before answering ${path}`));
     socket.on('data', onData);

@@ -28,12 +28,32 @@ describe('request URLs in the logs', () => {
       'SECRETQUERY1',
       '/v1/organisations?limit=5&api_key=[redacted]',
     ],
-    ['a token parameter', '/v1/organisations?access_token=SECRETTOKEN2&page=1', 'SECRETTOKEN2', '/v1/organisations?access_token=[redacted]&page=1'],
-    ['a payment link token in the path', '/v1/payment-links/SECRETLINK3', 'SECRETLINK3', '/v1/payment-links/[redacted]'],
-    ['a public booking manage token', '/v1/public-bookings/SECRETMANAGE4/cancel?x=1', 'SECRETMANAGE4', '/v1/public-bookings/[redacted]/cancel?x=1'],
+    [
+      'a token parameter',
+      '/v1/organisations?access_token=SECRETTOKEN2&page=1',
+      'SECRETTOKEN2',
+      '/v1/organisations?access_token=[redacted]&page=1',
+    ],
+    [
+      'a payment link token in the path',
+      '/v1/payment-links/SECRETLINK3',
+      'SECRETLINK3',
+      '/v1/payment-links/[redacted]',
+    ],
+    [
+      'a public booking manage token',
+      '/v1/public-bookings/SECRETMANAGE4/cancel?x=1',
+      'SECRETMANAGE4',
+      '/v1/public-bookings/[redacted]/cancel?x=1',
+    ],
     ['a booking page manage token', '/book/manage/SECRETPAGE5', 'SECRETPAGE5', '/book/manage/[redacted]'],
     ['a payment page token', '/pay/SECRETPAY6', 'SECRETPAY6', '/pay/[redacted]'],
-    ['an API key pasted into the path', '/v1/organisations/sk_SECRETPATH7', 'SECRETPATH7', '/v1/organisations/[redacted]'],
+    [
+      'an API key pasted into the path',
+      '/v1/organisations/sk_SECRETPATH7',
+      'SECRETPATH7',
+      '/v1/organisations/[redacted]',
+    ],
   ])('%s is redacted', async (_, url, secret, logged) => {
     const from = logLines.length;
     await t.http().get(url).set('Authorization', t.platformAuth);

@@ -4,7 +4,16 @@ import { ClientQueries } from '@app/membership';
 import { newPrefixedId } from '@app/shared/domain';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createTenant, inContext, ISO_INSTANT, randomWalletKey, RUN, sql, type Tenant, UNKNOWN_UUID } from './support/fixtures.js';
+import {
+  createTenant,
+  inContext,
+  ISO_INSTANT,
+  randomWalletKey,
+  RUN,
+  sql,
+  type Tenant,
+  UNKNOWN_UUID,
+} from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Every test file shares one database: names and emails carry this run's suffix.
@@ -48,7 +57,8 @@ let t: TestApp;
 let orgA: Tenant;
 let orgB: Tenant;
 
-const postMember = (body: object, auth = t.platformAuth) => t.http().post('/v1/members').set('Authorization', auth).send(body);
+const postMember = (body: object, auth = t.platformAuth) =>
+  t.http().post('/v1/members').set('Authorization', auth).send(body);
 const getMember = (id: string, auth = t.platformAuth) => t.http().get(`/v1/members/${id}`).set('Authorization', auth);
 const postClient = (organisationId: string, body: object, auth = t.platformAuth) =>
   t.http().post(`/v1/organisations/${organisationId}/clients`).set('Authorization', auth).send(body);
@@ -129,23 +139,36 @@ describe('POST /v1/members', () => {
       [response.body.id],
     );
     expect(row).toEqual({ mobile_number: '+61412345678', metadata, created_by_organisation_id: null });
-    expect((await getMember(response.body.id).expect(200)).body).toMatchObject({ mobileNumber: '+61412345678', dateOfBirth: '1988-04-12' });
+    expect((await getMember(response.body.id).expect(200)).body).toMatchObject({
+      mobileNumber: '+61412345678',
+      dateOfBirth: '1988-04-12',
+    });
   });
 
   it('records null for absent app headers and keeps at most 200 characters of each', async () => {
     const bare = await postMember({ firstName: 'No', lastName: 'Headers', email: emailOf('no-headers') }).expect(201);
-    expect(bare.body.activity).toEqual([expect.objectContaining({ applicationVersion: null, platform: null, userAgent: null })]);
+    expect(bare.body.activity).toEqual([
+      expect.objectContaining({ applicationVersion: null, platform: null, userAgent: null }),
+    ]);
 
     const long = await postMember({ firstName: 'Long', lastName: 'Headers', email: emailOf('long-headers') })
       .set('X-Application-Version', 'v'.repeat(300))
       .set('X-Platform', 'p'.repeat(201))
       .set('User-Agent', 'u'.repeat(1000))
       .expect(201);
-    expect(long.body.activity[0]).toMatchObject({ applicationVersion: 'v'.repeat(200), platform: 'p'.repeat(200), userAgent: 'u'.repeat(200) });
+    expect(long.body.activity[0]).toMatchObject({
+      applicationVersion: 'v'.repeat(200),
+      platform: 'p'.repeat(200),
+      userAgent: 'u'.repeat(200),
+    });
   });
 
   it('refuses organisation keys, so that no answer tells an organisation whether an email has an account elsewhere', async () => {
-    const taken = await postMember({ firstName: 'Other', lastName: 'Clinic', email: emailOf('taken-elsewhere') }).expect(201);
+    const taken = await postMember({
+      firstName: 'Other',
+      lastName: 'Clinic',
+      email: emailOf('taken-elsewhere'),
+    }).expect(201);
     const existing = await postMember({ firstName: 'Probe', lastName: 'Existing', email: taken.body.email }, orgA.auth);
     const fresh = await postMember({ firstName: 'Probe', lastName: 'Fresh', email: emailOf('never-used') }, orgA.auth);
     expectProblem(existing, 403, 'forbidden');
@@ -156,7 +179,11 @@ describe('POST /v1/members', () => {
     expect(await sql(t, 'select id from members where lower(email) = lower(?)', [emailOf('never-used')])).toEqual([]);
   });
 
-  const valid = () => ({ firstName: 'Val', lastName: 'Idation', email: emailOf(`invalid-${randomBytes(3).toString('hex')}`) });
+  const valid = () => ({
+    firstName: 'Val',
+    lastName: 'Idation',
+    email: emailOf(`invalid-${randomBytes(3).toString('hex')}`),
+  });
   const nested = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`key${index}`, index]));
 
   it.each([
@@ -176,13 +203,28 @@ describe('POST /v1/members', () => {
     ['dateOfBirth not a real day', { dateOfBirth: '1988-02-30' }, 'dateOfBirth', 'invalid_format'],
     ['dateOfBirth in the future', { dateOfBirth: '2999-01-01' }, 'dateOfBirth', 'not_in_past'],
     ['profileImageUrl not a URL', { profileImageUrl: 'not a url' }, 'profileImageUrl', 'invalid_format'],
-    ['profileImageUrl not http(s)', { profileImageUrl: 'ftp://cdn.example.com/a.jpg' }, 'profileImageUrl', 'invalid_format'],
+    [
+      'profileImageUrl not http(s)',
+      { profileImageUrl: 'ftp://cdn.example.com/a.jpg' },
+      'profileImageUrl',
+      'invalid_format',
+    ],
     ['metadata an array', { metadata: ['a'] }, 'metadata', 'invalid_type'],
     ['metadata a string', { metadata: 'plan=gold' }, 'metadata', 'invalid_type'],
-    ['metadata with a nested object', { metadata: { address: { city: 'Sydney' } } }, 'metadata.address', 'invalid_type'],
+    [
+      'metadata with a nested object',
+      { metadata: { address: { city: 'Sydney' } } },
+      'metadata.address',
+      'invalid_type',
+    ],
     ['metadata with a nested array', { metadata: { tags: ['vip'] } }, 'metadata.tags', 'invalid_type'],
     ['metadata with 51 keys', { metadata: nested }, 'metadata', 'too_many'],
-    ['metadata with a 41-character key', { metadata: { ['k'.repeat(41)]: 1 } }, `metadata.${'k'.repeat(41)}`, 'invalid_key'],
+    [
+      'metadata with a 41-character key',
+      { metadata: { ['k'.repeat(41)]: 1 } },
+      `metadata.${'k'.repeat(41)}`,
+      'invalid_key',
+    ],
     ['metadata with a 501-character value', { metadata: { note: 'x'.repeat(501) } }, 'metadata.note', 'too_long'],
     ['an unknown field', { nickname: 'Al' }, 'nickname', 'unknown_field'],
   ])('refuses %s with 400 naming the field', async (_, patch, field, code) => {
@@ -191,7 +233,9 @@ describe('POST /v1/members', () => {
   });
 
   it('takes metadata at its limits: 50 keys, 40-character keys, 500-character values', async () => {
-    const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`${'k'.repeat(38)}${String(index).padStart(2, '0')}`, 'x'.repeat(500)]));
+    const metadata = Object.fromEntries(
+      Array.from({ length: 50 }, (_, index) => [`${'k'.repeat(38)}${String(index).padStart(2, '0')}`, 'x'.repeat(500)]),
+    );
     await postMember({ ...valid(), metadata }).expect(201);
   });
 
@@ -205,13 +249,24 @@ describe('POST /v1/members', () => {
   it('creates exactly one member from 10 concurrent requests with one email in different cases', async () => {
     const email = emailOf('race');
     const variants = Array.from({ length: 10 }, (_, index) =>
-      [...email].map((character, position) => ((position + index) % 3 === 0 ? character.toUpperCase() : character.toLowerCase())).join(''),
+      [...email]
+        .map((character, position) =>
+          (position + index) % 3 === 0 ? character.toUpperCase() : character.toLowerCase(),
+        )
+        .join(''),
     );
-    const responses = await Promise.all(variants.map((variant, index) => postMember({ firstName: 'Racer', lastName: `Number ${index}`, email: variant })));
+    const responses = await Promise.all(
+      variants.map((variant, index) => postMember({ firstName: 'Racer', lastName: `Number ${index}`, email: variant })),
+    );
 
     expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    for (const response of responses.filter((response) => response.status === 409)) expectProblem(response, 409, 'member_exists');
-    const [{ count }] = await sql<{ count: number }>(t, 'select count(*)::int as count from members where lower(email) = lower(?)', [email]);
+    for (const response of responses.filter((response) => response.status === 409))
+      expectProblem(response, 409, 'member_exists');
+    const [{ count }] = await sql<{ count: number }>(
+      t,
+      'select count(*)::int as count from members where lower(email) = lower(?)',
+      [email],
+    );
     expect(count).toBe(1);
   });
 
@@ -238,14 +293,21 @@ describe('POST /v1/members', () => {
 });
 
 describe('GET /v1/members/{memberId}', () => {
-  it.each([['memb_short'], ['org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L'], ['not-an-id'], [UNKNOWN_MEMBER_ID]])('answers 404 for %s', async (id) => {
-    expectProblem(await getMember(id), 404, 'not_found');
-  });
+  it.each([['memb_short'], ['org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L'], ['not-an-id'], [UNKNOWN_MEMBER_ID]])(
+    'answers 404 for %s',
+    async (id) => {
+      expectProblem(await getMember(id), 404, 'not_found');
+    },
+  );
 
   it('shows an organisation key only members that one of its clients links to', async () => {
     const byA = await postMember({ firstName: 'Made', lastName: 'ByA', email: emailOf('made-by-a') }).expect(201);
     await postClient(orgA.id, { firstName: 'Made', lastName: 'ByA', memberId: byA.body.id }).expect(201);
-    const byPlatform = await postMember({ firstName: 'Made', lastName: 'ByPlatform', email: emailOf('made-by-platform') }).expect(201);
+    const byPlatform = await postMember({
+      firstName: 'Made',
+      lastName: 'ByPlatform',
+      email: emailOf('made-by-platform'),
+    }).expect(201);
 
     await getMember(byA.body.id, orgA.auth).expect(200);
     await getMember(byA.body.id).expect(200);
@@ -261,7 +323,11 @@ describe('GET /v1/members/{memberId}', () => {
   it("does not let an organisation key link another organisation's member to read it (404, as if it did not exist)", async () => {
     const byA = await postMember({ firstName: 'Kept', lastName: 'ByA', email: emailOf('kept-by-a') }).expect(201);
     await postClient(orgA.id, { firstName: 'Kept', lastName: 'ByA', memberId: byA.body.id }).expect(201);
-    const byPlatform = await postMember({ firstName: 'Kept', lastName: 'ByPlatform', email: emailOf('kept-by-platform') }).expect(201);
+    const byPlatform = await postMember({
+      firstName: 'Kept',
+      lastName: 'ByPlatform',
+      email: emailOf('kept-by-platform'),
+    }).expect(201);
 
     for (const memberId of [byA.body.id, byPlatform.body.id]) {
       const linked = await postClient(orgB.id, { firstName: 'Kept', lastName: 'Away', memberId }, orgB.auth);
@@ -270,19 +336,29 @@ describe('GET /v1/members/{memberId}', () => {
       expect(JSON.stringify(linked.body)).not.toContain(emailOf('kept'));
       expectProblem(await getMember(memberId, orgB.auth), 404, 'not_found');
     }
-    const rows = await sql(t, 'select id from clients where organisation_id = ? and member_id in (?, ?)', [orgB.id, byA.body.id, byPlatform.body.id]);
+    const rows = await sql(t, 'select id from clients where organisation_id = ? and member_id in (?, ?)', [
+      orgB.id,
+      byA.body.id,
+      byPlatform.body.id,
+    ]);
     expect(rows).toEqual([]);
   });
 
   it('lets an organisation key link the members it can read: those its clients link to', async () => {
     const shared = await postMember({ firstName: 'Shared', lastName: 'Patient', email: emailOf('shared') }).expect(201);
     await postClient(orgB.id, { firstName: 'Shared', lastName: 'Patient', memberId: shared.body.id }).expect(201);
-    await postClient(orgB.id, { firstName: 'Shared', lastName: 'Again', memberId: shared.body.id }, orgB.auth).expect(201);
+    await postClient(orgB.id, { firstName: 'Shared', lastName: 'Again', memberId: shared.body.id }, orgB.auth).expect(
+      201,
+    );
   });
 
   it('stops showing a member to an organisation whose only client of it is deleted', async () => {
     const member = await postMember({ firstName: 'Former', lastName: 'Patient', email: emailOf('former') }).expect(201);
-    const client = await postClient(orgA.id, { firstName: 'Former', lastName: 'Patient', memberId: member.body.id }).expect(201);
+    const client = await postClient(orgA.id, {
+      firstName: 'Former',
+      lastName: 'Patient',
+      memberId: member.body.id,
+    }).expect(201);
     await getMember(member.body.id, orgA.auth).expect(200);
 
     await sql(t, 'update clients set deleted = true where id = ?', [client.body.id]);
@@ -364,7 +440,11 @@ describe('clients of an organisation', () => {
   });
 
   it('answers 404 naming memberId when no member has that id', async () => {
-    const response = await postClient(orgA.id, { firstName: 'Jo', lastName: 'Bloggs', memberId: UNKNOWN_MEMBER_ID }, orgA.auth);
+    const response = await postClient(
+      orgA.id,
+      { firstName: 'Jo', lastName: 'Bloggs', memberId: UNKNOWN_MEMBER_ID },
+      orgA.auth,
+    );
     expectProblem(response, 404, 'not_found');
     expect(response.body.errors).toEqual([expect.objectContaining({ field: 'memberId', code: 'not_found' })]);
   });
@@ -398,7 +478,11 @@ describe('what other contexts read of clients', () => {
     const directory = t.app.get(ClientQueries);
 
     await inContext(t, async () => {
-      expect(await directory.findActiveClient(orgA.id, live.body.id)).toEqual({ id: live.body.id, firstName: 'Live', lastName: 'Client' });
+      expect(await directory.findActiveClient(orgA.id, live.body.id)).toEqual({
+        id: live.body.id,
+        firstName: 'Live',
+        lastName: 'Client',
+      });
       expect(await directory.findActiveClient(orgA.id, gone.body.id)).toBeNull();
       expect(await directory.findActiveClient(orgB.id, live.body.id)).toBeNull();
       expect(await directory.findActiveClient(orgA.id, UNKNOWN_UUID)).toBeNull();
@@ -410,14 +494,20 @@ describe('what other contexts read of clients', () => {
 
   it('ClientQueries reads many clients of one organisation in one statement, as the API shows them', async () => {
     const created = await Promise.all(
-      ['One', 'Two', 'Three'].map((name) => postClient(orgA.id, { firstName: name, lastName: 'Batch', mobileNumber: '0412 345 678' }, orgA.auth).expect(201)),
+      ['One', 'Two', 'Three'].map((name) =>
+        postClient(orgA.id, { firstName: name, lastName: 'Batch', mobileNumber: '0412 345 678' }, orgA.auth).expect(
+          201,
+        ),
+      ),
     );
     const ofB = await postClient(orgB.id, { firstName: 'Other', lastName: 'Tenant' }, orgB.auth).expect(201);
     const ids = [...created.map((response) => response.body.id), ofB.body.id, UNKNOWN_UUID, 'not-a-uuid'];
     const reader = t.app.get(ClientQueries);
 
     let views = new Map();
-    const { statements } = await countStatements(() => inContext(t, async () => (views = await reader.findByIds(orgA.id, ids))));
+    const { statements } = await countStatements(() =>
+      inContext(t, async () => (views = await reader.findByIds(orgA.id, ids))),
+    );
 
     expect(statements.filter((statement) => /\bclients\b/.test(statement))).toHaveLength(1);
     expect([...views.keys()].sort()).toEqual(created.map((response) => response.body.id).sort());
@@ -427,7 +517,8 @@ describe('what other contexts read of clients', () => {
 });
 
 describe('Idempotency-Key on POST /v1/organisations/{organisationId}/clients', () => {
-  const clientsOfA = (lastName: string) => sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [orgA.id, lastName]);
+  const clientsOfA = (lastName: string) =>
+    sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [orgA.id, lastName]);
 
   it('replays the first answer (status, body, Location) to a retry with the same key and body, and creates one client', async () => {
     const key = `client-${RUN}-replay`;
@@ -446,7 +537,10 @@ describe('Idempotency-Key on POST /v1/organisations/{organisationId}/clients', (
     const first = await postClient(orgA.id, { firstName: 'First', lastName: `Reused ${RUN}` }, orgA.auth)
       .set('Idempotency-Key', key)
       .expect(201);
-    const reused = await postClient(orgA.id, { firstName: 'First', lastName: `Reused Other ${RUN}` }, orgA.auth).set('Idempotency-Key', key);
+    const reused = await postClient(orgA.id, { firstName: 'First', lastName: `Reused Other ${RUN}` }, orgA.auth).set(
+      'Idempotency-Key',
+      key,
+    );
     expectProblem(reused, 422, 'idempotency_key_reused');
     expect(await clientsOfA(`Reused Other ${RUN}`)).toEqual([]);
     expect(await clientsOfA(`Reused ${RUN}`)).toEqual([{ id: first.body.id }]);

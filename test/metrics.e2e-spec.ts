@@ -46,7 +46,9 @@ describe('/metrics on the main port, behind METRICS_TOKEN', () => {
     expect(sample(after.text, `http_request_duration_seconds_count{${ORGANISATION_ROUTE}}`)).toBe(
       sample(before, `http_request_duration_seconds_count{${ORGANISATION_ROUTE}}`) + 1,
     );
-    expect(sample(after.text, `http_requests_total{${ORGANISATION_ROUTE}}`)).toBe(sample(before, `http_requests_total{${ORGANISATION_ROUTE}}`) + 1);
+    expect(sample(after.text, `http_requests_total{${ORGANISATION_ROUTE}}`)).toBe(
+      sample(before, `http_requests_total{${ORGANISATION_ROUTE}}`) + 1,
+    );
     expect(sample(after.text, `http_request_duration_seconds_bucket{le="+Inf",${ORGANISATION_ROUTE}}`)).toBe(
       sample(after.text, `http_request_duration_seconds_count{${ORGANISATION_ROUTE}}`),
     );
@@ -64,7 +66,9 @@ describe('/metrics on the main port, behind METRICS_TOKEN', () => {
 
   it('shows the database pool and the process', async () => {
     const { text } = await scrape();
-    expect(sample(text, 'db_pool_connections{state="used"}') + sample(text, 'db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'db_pool_connections{state="used"}') + sample(text, 'db_pool_connections{state="idle"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'db_pool_connections_max')).toBe(10);
     expect(text).toMatch(/^db_pool_waiting_requests \d+$/m);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
@@ -74,7 +78,9 @@ describe('/metrics on the main port, behind METRICS_TOKEN', () => {
 
 describe('METRICS_TOKEN', () => {
   it('is refused at start-up when it is short enough to guess', () => {
-    expect(() => new AppConfig({ METRICS_TOKEN: 'short-token' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(() => new AppConfig({ METRICS_TOKEN: 'short-token' })).toThrow(
+      'METRICS_TOKEN must be at least 16 characters',
+    );
   });
 });
 
@@ -111,7 +117,9 @@ describe('/metrics on METRICS_PORT', () => {
     expect(served.status).toBe(200);
     expect(await served.text()).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
 
-    const elsewhere = await fetch(`${base}/v1/organisations`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    const elsewhere = await fetch(`${base}/v1/organisations`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ status: 404, code: 'not_found' });
 

@@ -38,7 +38,9 @@ beforeAll(async () => {
     .patch(`/v1/organisations/${home.id}/booking-settings`)
     .set('Authorization', home.auth)
     .set('Content-Type', 'application/json')
-    .send(JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: 3000, cancellationNoFeeBeforeHours: 48 }))
+    .send(
+      JSON.stringify({ cancellationFeeEnabled: true, cancellationFeeAmount: 3000, cancellationNoFeeBeforeHours: 48 }),
+    )
     .expect(200);
 });
 
@@ -46,7 +48,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-type CheckOutKind = 'card' | 'fund_card' | 'bulk_bill' | 'patient_claim_card' | 'link' | 'fund_link' | 'declined' | 'fund_declined';
+type CheckOutKind =
+  'card' | 'fund_card' | 'bulk_bill' | 'patient_claim_card' | 'link' | 'fund_link' | 'declined' | 'fund_declined';
 type Step =
   | { do: 'checkOut'; kind: CheckOutKind }
   | { do: 'checkOutAgain'; pick: number; kind: CheckOutKind }
@@ -62,7 +65,16 @@ const steps = fc.array(
       weight: 4,
       arbitrary: fc.record({
         do: fc.constant('checkOut' as const),
-        kind: fc.constantFrom<CheckOutKind>('card', 'fund_card', 'bulk_bill', 'patient_claim_card', 'link', 'fund_link', 'declined', 'fund_declined'),
+        kind: fc.constantFrom<CheckOutKind>(
+          'card',
+          'fund_card',
+          'bulk_bill',
+          'patient_claim_card',
+          'link',
+          'fund_link',
+          'declined',
+          'fund_declined',
+        ),
       }),
     },
     {
@@ -70,12 +82,28 @@ const steps = fc.array(
       arbitrary: fc.record({
         do: fc.constant('checkOutAgain' as const),
         pick: fc.nat(),
-        kind: fc.constantFrom<CheckOutKind>('card', 'fund_card', 'bulk_bill', 'patient_claim_card', 'link', 'fund_link', 'declined', 'fund_declined'),
+        kind: fc.constantFrom<CheckOutKind>(
+          'card',
+          'fund_card',
+          'bulk_bill',
+          'patient_claim_card',
+          'link',
+          'fund_link',
+          'declined',
+          'fund_declined',
+        ),
       }),
     },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('payLink' as const), pick: fc.nat() }) },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('void' as const), pick: fc.nat() }) },
-    { weight: 2, arbitrary: fc.record({ do: fc.constant('refund' as const), pick: fc.nat(), share: fc.double({ min: 0.05, max: 1.2, noNaN: true }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        do: fc.constant('refund' as const),
+        pick: fc.nat(),
+        share: fc.double({ min: 0.05, max: 1.2, noNaN: true }),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ do: fc.constant('cancelWithFee' as const), declined: fc.boolean() }) },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('payout' as const) }) },
   ),
@@ -107,14 +135,24 @@ async function shop(): Promise<Shop> {
     ],
   });
   const client = await createClient(t, home.id);
-  const card = async (body: Body) => (await created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth))).id as string;
+  const card = async (body: Body) =>
+    (await created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth))).id as string;
   const cards = {
     visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
-    declining: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' } }),
+    declining: await card({
+      type: 'payment_method',
+      paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' },
+    }),
     fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
     medicare: await card({
       type: 'medicare_card',
-      medicareCard: { memberNumber: MEDICARE_NUMBER, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+      medicareCard: {
+        memberNumber: MEDICARE_NUMBER,
+        referenceNumber: '1',
+        firstName: 'Alex',
+        lastName: 'Chen',
+        dateOfBirth: '1990-04-02',
+      },
     }),
   };
   return {
@@ -175,17 +213,31 @@ function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
 }
 
 const pick = <T>(items: T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
-const partsOf = (sales: Body[], test: (part: Body) => boolean) => sales.flatMap((sale) => sale.paymentTransactions.filter(test));
+const partsOf = (sales: Body[], test: (part: Body) => boolean) =>
+  sales.flatMap((sale) => sale.paymentTransactions.filter(test));
 
 async function run(step: Step, s: Shop): Promise<void> {
   switch (step.do) {
     case 'checkOut': {
       const booking = await s.newBooking();
-      const [before] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_transactions where business_id = ?', [s.businessId]);
-      const response = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), bodyOf(step.kind, s.cards), home.auth);
+      const [before] = await sql<{ count: number }>(
+        t,
+        'select count(*)::int as count from payment_transactions where business_id = ?',
+        [s.businessId],
+      );
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        bodyOf(step.kind, s.cards),
+        home.auth,
+      );
       if (step.kind.endsWith('declined')) {
         expect({ status: response.status, code: response.body.code }).toEqual({ status: 402, code: 'card_declined' });
-        const [after] = await sql<{ count: number }>(t, 'select count(*)::int as count from payment_transactions where business_id = ?', [s.businessId]);
+        const [after] = await sql<{ count: number }>(
+          t,
+          'select count(*)::int as count from payment_transactions where business_id = ?',
+          [s.businessId],
+        );
         expect(after.count).toBe(before.count);
         return;
       }
@@ -202,7 +254,12 @@ async function run(step: Step, s: Shop): Promise<void> {
       );
       const booking = pick(unpaid, step.pick);
       if (!booking) return;
-      const response = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), bodyOf(step.kind, s.cards), home.auth);
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        bodyOf(step.kind, s.cards),
+        home.auth,
+      );
       if (response.status === 201) {
         s.sales.push(response.body);
         return;
@@ -229,13 +286,20 @@ async function run(step: Step, s: Shop): Promise<void> {
     case 'void': {
       // A health fund claim or a bulk-billed Medicare claim: the route takes either.
       const sale = pick(
-        s.sales.filter((candidate) => candidate.paymentTransactions.some((part: Body) => part.claim || part.medicareClaim)),
+        s.sales.filter((candidate) =>
+          candidate.paymentTransactions.some((part: Body) => part.claim || part.medicareClaim),
+        ),
         step.pick,
       );
       if (!sale) return;
       const claimPart = sale.paymentTransactions.find((part: Body) => part.claim || part.medicareClaim);
       const claim = claimPart.claim ?? claimPart.medicareClaim;
-      const response = await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth);
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`),
+        {},
+        home.auth,
+      );
       expect([200, 409]).toContain(response.status);
       return;
     }
@@ -248,14 +312,24 @@ async function run(step: Step, s: Shop): Promise<void> {
       const row = pick(payments, step.pick);
       if (!row) return;
       const amount = Math.max(1, Math.round(row.amount * step.share));
-      const response = await postJson(t, orgPath(home.id, `/payment-transactions/${row.id}/refunds`), { amount }, home.auth);
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/payment-transactions/${row.id}/refunds`),
+        { amount },
+        home.auth,
+      );
       expect([201, 409]).toContain(response.status);
       if (response.status === 409) expect(response.body.code).toBe('refund_exceeds_payment');
       return;
     }
     case 'cancelWithFee': {
       const booking = await s.newBooking(true, step.declined ? s.cards.declining : s.cards.visa);
-      const response = await postJson(t, orgPath(home.id, `/bookings/${booking.id}/cancel`), { chargeCancellationFee: true }, home.auth);
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/cancel`),
+        { chargeCancellationFee: true },
+        home.auth,
+      );
       expect(response.status).toBe(step.declined ? 402 : 200);
       return;
     }
@@ -279,13 +353,17 @@ interface Row {
   adjustments: { amount: number; source: string; createdAt: string; payoutId: string | null }[];
   payment: { id: string; status: string; amount: number } | null;
 }
-const net = (row: Row) => row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+const net = (row: Row) =>
+  row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
 const settled = (row: Row) => row.source !== 'payment' || row.payment?.status === 'succeeded';
 /** What the payout (`null`: none yet) counted of a row: its amount less the fee if it paid the row out, and the adjustments it took. */
 const partOf = (payoutId: string | null, row: Row) =>
   (row.payout_id === payoutId ? row.amount - row.platform_fee_amount : 0) +
-  row.adjustments.filter((adjustment) => adjustment.payoutId === payoutId).reduce((sum, adjustment) => sum + adjustment.amount, 0);
-const touches = (payoutId: string, row: Row) => row.payout_id === payoutId || row.adjustments.some((adjustment) => adjustment.payoutId === payoutId);
+  row.adjustments
+    .filter((adjustment) => adjustment.payoutId === payoutId)
+    .reduce((sum, adjustment) => sum + adjustment.amount, 0);
+const touches = (payoutId: string, row: Row) =>
+  row.payout_id === payoutId || row.adjustments.some((adjustment) => adjustment.payoutId === payoutId);
 
 async function expectInvariants(s: Shop): Promise<void> {
   const rows = await sql<Row>(
@@ -307,7 +385,14 @@ async function expectInvariants(s: Shop): Promise<void> {
     for (const item of claim.items) expect(item.rebateAmount).toBeLessThanOrEqual(item.chargeAmount);
   }
   // A booking's first check-out: once settled, its charges are its rebates and payments.
-  const transactions = await sql<{ id: string; amount: number; booking_id: string | null; paid: boolean | null; cancelled: boolean; created_at: Date }>(
+  const transactions = await sql<{
+    id: string;
+    amount: number;
+    booking_id: string | null;
+    paid: boolean | null;
+    cancelled: boolean;
+    created_at: Date;
+  }>(
     t,
     `select tx.id, tx.amount, tx.booking_id, b.paid, b.cancelled_at is not null as cancelled, tx.created_at
      from transactions tx left join bookings b on b.id = tx.booking_id where tx.business_id = ? order by tx.created_at, tx.id`,
@@ -328,15 +413,28 @@ async function expectInvariants(s: Shop): Promise<void> {
   for (const [bookingId, checkOuts] of checkOutsByBooking) {
     const latest = checkOuts[checkOuts.length - 1];
     const parts = checkOuts.flatMap((checkOut) => partsOfTransaction(checkOut.id));
-    const held = parts.filter(settled).reduce((sum, row) => sum + row.amount + row.adjustments.reduce((total, adjustment) => total + adjustment.amount, 0), 0);
-    expect({ bookingId, heldAboveCharges: Math.max(0, held - latest.amount) }).toEqual({ bookingId, heldAboveCharges: 0 });
+    const held = parts
+      .filter(settled)
+      .reduce(
+        (sum, row) => sum + row.amount + row.adjustments.reduce((total, adjustment) => total + adjustment.amount, 0),
+        0,
+      );
+    expect({ bookingId, heldAboveCharges: Math.max(0, held - latest.amount) }).toEqual({
+      bookingId,
+      heldAboveCharges: 0,
+    });
     const latestParts = partsOfTransaction(latest.id);
-    const paid = latestParts.every(settled) && !latestParts.some((row) => row.adjustments.some((adjustment) => adjustment.source === 'claim_void'));
+    const paid =
+      latestParts.every(settled) &&
+      !latestParts.some((row) => row.adjustments.some((adjustment) => adjustment.source === 'claim_void'));
     expect({ bookingId, paid: latest.paid }).toEqual({ bookingId, paid });
     if (paid) {
       const refundedSince = parts
         .flatMap((row) => row.adjustments)
-        .filter((adjustment) => adjustment.source === 'refund' && Date.parse(adjustment.createdAt) >= new Date(latest.created_at).getTime())
+        .filter(
+          (adjustment) =>
+            adjustment.source === 'refund' && Date.parse(adjustment.createdAt) >= new Date(latest.created_at).getTime(),
+        )
         .reduce((sum, adjustment) => sum - adjustment.amount, 0);
       expect({ bookingId, held: held + refundedSince }).toEqual({ bookingId, held: latest.amount });
     }
@@ -345,7 +443,9 @@ async function expectInvariants(s: Shop): Promise<void> {
   const cardPayments = rows.filter((row) => row.source === 'payment' && settled(row));
   expect(new Set(cardPayments.map((row) => row.payment!.id)).size).toBe(cardPayments.length);
   for (const row of cardPayments) {
-    const refunded = row.adjustments.filter((adjustment) => adjustment.source === 'refund').reduce((sum, adjustment) => sum - adjustment.amount, 0);
+    const refunded = row.adjustments
+      .filter((adjustment) => adjustment.source === 'refund')
+      .reduce((sum, adjustment) => sum - adjustment.amount, 0);
     expect(refunded).toBeLessThanOrEqual(row.amount);
   }
   // Payouts add up to the cent, never change, and with what waits account for everything settled:
@@ -367,7 +467,9 @@ async function expectInvariants(s: Shop): Promise<void> {
     }).toEqual({ amount: payout.amount, count: payout.transaction_count });
   }
   expect(rows.filter((row) => row.payout_id !== null).every(settled)).toBe(true);
-  const paidOut = payouts.filter((payout) => payout.status !== 'failed').reduce((sum, payout) => sum + payout.amount, 0);
+  const paidOut = payouts
+    .filter((payout) => payout.status !== 'failed')
+    .reduce((sum, payout) => sum + payout.amount, 0);
   const waiting = rows.filter(settled).reduce((sum, row) => sum + partOf(null, row), 0);
   expect(paidOut + waiting).toBe(rows.filter(settled).reduce((sum, row) => sum + net(row), 0));
 }
@@ -400,7 +502,14 @@ describe('money invariants under random sequences', () => {
               { do: 'refund', pick: 0, share: 0.2 },
             ],
           ],
-          [[{ do: 'checkOut', kind: 'fund_card' }, { do: 'void', pick: 0 }, { do: 'checkOutAgain', pick: 0, kind: 'fund_card' }, { do: 'payout' }]],
+          [
+            [
+              { do: 'checkOut', kind: 'fund_card' },
+              { do: 'void', pick: 0 },
+              { do: 'checkOutAgain', pick: 0, kind: 'fund_card' },
+              { do: 'payout' },
+            ],
+          ],
           [
             [
               { do: 'checkOut', kind: 'fund_card' },

@@ -82,15 +82,26 @@ async function clinic(app: TestApp, name: string, settings: Body = {}): Promise<
   const providerEmail = address('priya');
   const provider = await createProvider(app, tenant.id, { email: providerEmail });
   await createLink(app, tenant.id, provider.id, location.id);
-  const type = await createAppointmentType(app, tenant.id, { providers: [provider.id], locations: [location.id], maxAttendees: 3 });
+  const type = await createAppointmentType(app, tenant.id, {
+    providers: [provider.id],
+    locations: [location.id],
+    maxAttendees: 3,
+  });
   await patchSettings(app, tenant, settings);
   return { ...tenant, location, provider, providerEmail, type };
 }
 
 const patchSettings = (app: TestApp, c: { id: string; auth: string }, settings: Body) =>
-  app.http().patch(orgPath(c.id, '/booking-settings')).set('Authorization', c.auth).set('Content-Type', 'application/json').send(settings).expect(200);
+  app
+    .http()
+    .patch(orgPath(c.id, '/booking-settings'))
+    .set('Authorization', c.auth)
+    .set('Content-Type', 'application/json')
+    .send(settings)
+    .expect(200);
 
-const newClient = (app: TestApp, c: Clinic, email: string | null) => createClient(app, c.id, { firstName: 'Alex', email }, c.auth);
+const newClient = (app: TestApp, c: Clinic, email: string | null) =>
+  createClient(app, c.id, { firstName: 'Alex', email }, c.auth);
 
 let slots = 0;
 /** A time of its own in June 2027, so no two bookings of this file meet. */
@@ -101,12 +112,19 @@ const book = (app: TestApp, c: Clinic, clientId: string, serviceDate: Date) =>
     postJson(
       app,
       orgPath(c.id, '/bookings'),
-      { clientId, providerId: c.provider.id, locationId: c.location.id, appointmentTypeId: c.type.id, serviceDate: serviceDate.toISOString() },
+      {
+        clientId,
+        providerId: c.provider.id,
+        locationId: c.location.id,
+        appointmentTypeId: c.type.id,
+        serviceDate: serviceDate.toISOString(),
+      },
       c.auth,
     ),
   );
 
-const cancel = (app: TestApp, c: Clinic, bookingId: string) => postJson(app, orgPath(c.id, `/bookings/${bookingId}/cancel`), {}, c.auth).expect(200);
+const cancel = (app: TestApp, c: Clinic, bookingId: string) =>
+  postJson(app, orgPath(c.id, `/bookings/${bookingId}/cancel`), {}, c.auth).expect(200);
 
 const list = async (app: TestApp, c: Clinic, query = ''): Promise<Body> =>
   (
@@ -153,11 +171,19 @@ const isReminder = subjectStarts('Reminder:');
 
 /** Moves the booking as a reschedule does, and records its event. (The reschedule routes are another change's.) */
 async function moveTo(c: Clinic, bookingId: string, serviceDate: Date): Promise<void> {
-  await sql(a, 'update bookings set service_date = ?, ends_at = ?::timestamptz + (ends_at - service_date) where id = ?', [serviceDate, serviceDate, bookingId]);
+  await sql(
+    a,
+    'update bookings set service_date = ?, ends_at = ?::timestamptz + (ends_at - service_date) where id = ?',
+    [serviceDate, serviceDate, bookingId],
+  );
   const events = a.app.get(DomainEvents);
   await inContext(a, () =>
     events.transaction(async () => {
-      await events.record('booking.rescheduled', c.id, await a.app.get(BookingQueries).get(c.id, bookingId, Expansion.none()));
+      await events.record(
+        'booking.rescheduled',
+        c.id,
+        await a.app.get(BookingQueries).get(c.id, bookingId, Expansion.none()),
+      );
     }),
   );
 }
@@ -180,7 +206,10 @@ describe('a new booking', () => {
 
     expect(receiver.to(after)).toHaveLength(1);
     expect(receiver.to(before)).toHaveLength(1);
-    expect(afterEmail).toMatchObject({ from: '"Harbour Physio" <bookings@example.test>', subject: expect.stringMatching(/^Booking confirmed: /) });
+    expect(afterEmail).toMatchObject({
+      from: '"Harbour Physio" <bookings@example.test>',
+      subject: expect.stringMatching(/^Booking confirmed: /),
+    });
     expect(afterEmail.text).toContain('When: Monday 5 April 2027 at 9:00 am AEST');
     expect(afterEmail.html).toContain('Monday 5 April 2027 at 9:00 am AEST');
     expect(beforeEmail.text).toContain('When: Saturday 3 April 2027 at 9:00 am AEDT');
@@ -196,8 +225,16 @@ describe('a new booking', () => {
 
     const { items } = await list(a, c, `?bookingId=${afterBooking.id}`);
     expect(items).toEqual([
-      expect.objectContaining({ type: expect.stringMatching(/^(booking_confirmation|provider_booking_created)$/), status: 'sent', error: null }),
-      expect.objectContaining({ type: expect.stringMatching(/^(booking_confirmation|provider_booking_created)$/), status: 'sent', error: null }),
+      expect.objectContaining({
+        type: expect.stringMatching(/^(booking_confirmation|provider_booking_created)$/),
+        status: 'sent',
+        error: null,
+      }),
+      expect.objectContaining({
+        type: expect.stringMatching(/^(booking_confirmation|provider_booking_created)$/),
+        status: 'sent',
+        error: null,
+      }),
     ]);
     const confirmation = items.find((item: Body) => item.type === 'booking_confirmation');
     expect(confirmation).toMatchObject({
@@ -208,7 +245,10 @@ describe('a new booking', () => {
       clientId: afterBooking.clientId,
     });
     expect(confirmation.sentAt).toEqual(expect.any(String));
-    expect(items.find((item: Body) => item.type === 'provider_booking_created')).toMatchObject({ to: c.providerEmail, clientId: null });
+    expect(items.find((item: Body) => item.type === 'provider_booking_created')).toMatchObject({
+      to: c.providerEmail,
+      clientId: null,
+    });
   });
 
   it('gives each attendee of a group session their own confirmation', async () => {
@@ -221,12 +261,19 @@ describe('a new booking', () => {
   it('sends a client without an email address nothing and records nothing for them; the provider still hears', async () => {
     const booking = await book(a, c, (await newClient(a, c, null)).id, nextSlot());
     await settled(a, booking.id);
-    expect((await list(a, c, `?bookingId=${booking.id}`)).items.map((item: Body) => item.type)).toEqual(['provider_booking_created']);
+    expect((await list(a, c, `?bookingId=${booking.id}`)).items.map((item: Body) => item.type)).toEqual([
+      'provider_booking_created',
+    ]);
   });
 
   it("carries the patient's manage link when booked online, and keeps the token out of the stored copy", async () => {
     const online = await clinic(a, 'Online Physio', { bookingsEnabled: true, minimumNoticeMinutes: 0 });
-    const items = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ locationId: online.location.id, dayOfWeek, startTime: '00:00', endTime: '23:45' }));
+    const items = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
+      locationId: online.location.id,
+      dayOfWeek,
+      startTime: '00:00',
+      endTime: '23:45',
+    }));
     await a
       .http()
       .put(orgPath(online.id, `/providers/${online.provider.id}/working-hours`))
@@ -236,7 +283,12 @@ describe('a new booking', () => {
     const day = new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString().slice(0, 10);
     const availability = await a
       .http()
-      .get(orgPath(online.id, `/availability?appointmentTypeId=${online.type.id}&locationId=${online.location.id}&from=${day}&to=${day}`))
+      .get(
+        orgPath(
+          online.id,
+          `/availability?appointmentTypeId=${online.type.id}&locationId=${online.location.id}&from=${day}&to=${day}`,
+        ),
+      )
       .expect(200);
     const email = address('online');
     const patient = { firstName: 'Alex', lastName: 'Chen', email };
@@ -261,7 +313,9 @@ describe('a new booking', () => {
       .set('Authorization', online.auth)
       .expect(200);
     expect(one.body).toEqual({ ...stored, text: expect.any(String), html: expect.any(String) });
-    expect(one.body.text).toContain('Change or cancel your booking: https://api.example.test/book/manage/{manageToken}');
+    expect(one.body.text).toContain(
+      'Change or cancel your booking: https://api.example.test/book/manage/{manageToken}',
+    );
     expect(`${one.text}`).not.toContain(answer.manageToken);
     expect(one.headers.etag).toEqual(expect.any(String));
   });
@@ -302,17 +356,27 @@ describe('the reminder', () => {
     const [reminder] = await receiver.waitFor(email, 1, isReminder);
     await settled(a, booking.id);
     expect(receiver.to(email).filter(isReminder)).toEqual([reminder]);
-    expect((await reminderJobs(booking.id)).map((job) => job.serviceDate).sort()).toEqual([first.toISOString(), moved.toISOString()]);
+    expect((await reminderJobs(booking.id)).map((job) => job.serviceDate).sort()).toEqual([
+      first.toISOString(),
+      moved.toISOString(),
+    ]);
     const { items } = await list(a, c, '?type=booking_reminder');
     expect(items).toEqual([expect.objectContaining({ bookingId: booking.id, status: 'sent' })]);
-    const [{ occurrence }] = await sql<{ occurrence: string }>(a, 'select occurrence from notifications where id = ?', [items[0].id]);
+    const [{ occurrence }] = await sql<{ occurrence: string }>(a, 'select occurrence from notifications where id = ?', [
+      items[0].id,
+    ]);
     expect(occurrence).toBe(moved.toISOString());
   });
 
   it('is gone after a cancel', async () => {
     const c = await clinic(a, 'Reminder Cancelled', { reminderHoursBefore: 1 });
     const email = address('cancelled');
-    const booking = await book(a, c, (await newClient(a, c, email)).id, new Date(Math.ceil((Date.now() + HOUR_MS + 6_000) / 1000) * 1000));
+    const booking = await book(
+      a,
+      c,
+      (await newClient(a, c, email)).id,
+      new Date(Math.ceil((Date.now() + HOUR_MS + 6_000) / 1000) * 1000),
+    );
     await settled(a, booking.id);
     await cancel(a, c, booking.id);
     await receiver.waitFor(email, 1, subjectStarts('Booking cancelled:'));
@@ -346,7 +410,11 @@ describe('the reminder', () => {
 
 describe('the booking settings', () => {
   it('send nothing and record nothing with both kinds of notification off', async () => {
-    const c = await clinic(a, 'Quiet Clinic', { bookingNotificationsEnabled: false, providerBookingNotificationsEnabled: false, reminderHoursBefore: 1 });
+    const c = await clinic(a, 'Quiet Clinic', {
+      bookingNotificationsEnabled: false,
+      providerBookingNotificationsEnabled: false,
+      reminderHoursBefore: 1,
+    });
     const email = address('quiet');
     const booking = await book(a, c, (await newClient(a, c, email)).id, nextSlot());
     await cancel(a, c, booking.id);
@@ -381,11 +449,25 @@ describe('a cancellation and a settled check-out', () => {
 
     const visit = await book(a, c, client.id, nextSlot());
     const [confirmation] = await receiver.waitFor(email, 2, isConfirmation);
-    expect(confirmation.text).toMatch(/Cancelling is free until .+ \(24 hours before the appointment\); after that, the cancellation fee is \$25\.00\./);
-    const card = await created(
-      postJson(a, orgPath(c.id, `/clients/${client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, c.auth),
+    expect(confirmation.text).toMatch(
+      /Cancelling is free until .+ \(24 hours before the appointment\); after that, the cancellation fee is \$25\.00\./,
     );
-    await created(postJson(a, orgPath(c.id, `/bookings/${visit.id}/transactions`), { payment: { paymentMethodId: card.id } }, c.auth));
+    const card = await created(
+      postJson(
+        a,
+        orgPath(c.id, `/clients/${client.id}/wallet/cards`),
+        { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } },
+        c.auth,
+      ),
+    );
+    await created(
+      postJson(
+        a,
+        orgPath(c.id, `/bookings/${visit.id}/transactions`),
+        { payment: { paymentMethodId: card.id } },
+        c.auth,
+      ),
+    );
     const [receipt] = await receiver.waitFor(email, 1, subjectStarts('Receipt from '));
     expect(receipt.text).toContain('Total: $95.00');
     expect(receipt.text).toContain('Paid by card: $95.00');
@@ -404,15 +486,21 @@ describe('a cancellation and a settled check-out', () => {
     expect(pdfText).toContain('Receipt');
     expect(pdfText).toContain(invoice.number);
     await settled(a, visit.id);
-    expect((await list(a, c, `?bookingId=${visit.id}&type=receipt`)).items).toEqual([expect.objectContaining({ status: 'sent', clientId: client.id })]);
+    expect((await list(a, c, `?bookingId=${visit.id}&type=receipt`)).items).toEqual([
+      expect.objectContaining({ status: 'sent', clientId: client.id }),
+    ]);
   });
 });
 
 describe('a mail server that refuses', () => {
   const failedEvents = async (organisationId: string) =>
-    (await sql<{ data: Body }>(a, "select data from events where organisation_id = ? and type = 'notification.failed' order by seq", [organisationId])).map(
-      (row) => row.data,
-    );
+    (
+      await sql<{ data: Body }>(
+        a,
+        "select data from events where organisation_id = ? and type = 'notification.failed' order by seq",
+        [organisationId],
+      )
+    ).map((row) => row.data);
 
   /** A booking whose client's confirmation the mail server answers with `code`, each time it is offered, until every job has run. */
   async function bookWhileRefused(name: string, code: number): Promise<{ c: Clinic; email: string }> {
@@ -433,7 +521,14 @@ describe('a mail server that refuses', () => {
     expect(receiver.offered.filter((to) => to === email)).toHaveLength(3);
     expect(receiver.to(email)).toEqual([]);
     const { items } = await list(a, c, '?status=failed');
-    expect(items).toEqual([expect.objectContaining({ type: 'booking_confirmation', status: 'failed', sentAt: null, error: expect.stringContaining('451') })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: 'booking_confirmation',
+        status: 'failed',
+        sentAt: null,
+        error: expect.stringContaining('451'),
+      }),
+    ]);
     expect(await failedEvents(c.id)).toEqual(items);
   });
 
@@ -450,7 +545,13 @@ describe('a mail server that refuses', () => {
     expect(receiver.passwords).toEqual(new Set([PASSWORD]));
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(PASSWORD);
-    expect((await sql<{ count: number }>(a, 'select count(*)::int as count from notifications where error like ?', [`%${PASSWORD}%`]))[0].count).toBe(0);
+    expect(
+      (
+        await sql<{ count: number }>(a, 'select count(*)::int as count from notifications where error like ?', [
+          `%${PASSWORD}%`,
+        ])
+      )[0].count,
+    ).toBe(0);
   });
 });
 
@@ -492,20 +593,33 @@ describe('GET …/notifications', () => {
     expect(all.totalItems).toBe(2);
     const [newest, oldest] = all.items;
     expect(newest.createdAt >= oldest.createdAt).toBe(true);
-    expect((await list(a, c, `?clientId=${booking.clientId}`)).items.map((item: Body) => item.type)).toEqual(['booking_confirmation']);
-    expect((await list(a, c, '?type=provider_booking_created,booking_reminder')).items.map((item: Body) => item.type)).toEqual(['provider_booking_created']);
+    expect((await list(a, c, `?clientId=${booking.clientId}`)).items.map((item: Body) => item.type)).toEqual([
+      'booking_confirmation',
+    ]);
+    expect(
+      (await list(a, c, '?type=provider_booking_created,booking_reminder')).items.map((item: Body) => item.type),
+    ).toEqual(['provider_booking_created']);
     expect((await list(a, c, '?status=pending')).totalItems).toBe(0);
     expect((await list(a, c, `?bookingId=${UNKNOWN_UUID}`)).totalItems).toBe(0);
     const synced = await list(a, c, `?updatedSince=${encodeURIComponent(oldest.updatedAt)}`);
-    expect(synced.items.map((item: Body) => item.updatedAt)).toEqual([...synced.items.map((item: Body) => item.updatedAt)].sort());
+    expect(synced.items.map((item: Body) => item.updatedAt)).toEqual(
+      [...synced.items.map((item: Body) => item.updatedAt)].sort(),
+    );
     expect(synced.totalItems).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a bad filter with 400, and answers 403 to another organisation and 404 for an unknown notification', async () => {
     expectInvalid(await a.http().get(orgPath(c.id, '/notifications?type=sms')).set('Authorization', c.auth), 'type');
-    expectInvalid(await a.http().get(orgPath(c.id, '/notifications?bookingId=nope')).set('Authorization', c.auth), 'bookingId');
+    expectInvalid(
+      await a.http().get(orgPath(c.id, '/notifications?bookingId=nope')).set('Authorization', c.auth),
+      'bookingId',
+    );
     const other = await createTenant(a, 'Other Clinic');
-    expectProblem(await a.http().get(orgPath(c.id, '/notifications')).set('Authorization', other.auth), 403, 'forbidden');
+    expectProblem(
+      await a.http().get(orgPath(c.id, '/notifications')).set('Authorization', other.auth),
+      403,
+      'forbidden',
+    );
     const [item] = (await list(a, c)).items;
     expectProblem(
       await a

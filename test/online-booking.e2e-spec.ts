@@ -40,7 +40,8 @@ afterAll(async () => {
 
 const put = (path: string, body: unknown, auth = t.platformAuth) =>
   t.http().put(path).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
-const get = (path: string, auth: string | null = t.platformAuth) => (auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path));
+const get = (path: string, auth: string | null = t.platformAuth) =>
+  auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path);
 const publicPost = (path: string, body: unknown, idempotencyKey?: string) => {
   const request = t.http().post(path).set('Content-Type', 'application/json');
   if (idempotencyKey) request.set('Idempotency-Key', idempotencyKey);
@@ -56,16 +57,28 @@ interface Clinic {
 }
 
 /** An organisation taking online bookings: one Sydney location, providers working 09:00 to 17:00 every day. */
-async function clinic(name: string, options: { providers?: number; bookingsEnabled?: boolean; maxAttendees?: number } = {}): Promise<Clinic> {
+async function clinic(
+  name: string,
+  options: { providers?: number; bookingsEnabled?: boolean; maxAttendees?: number } = {},
+): Promise<Clinic> {
   const organisation = await createOrganisation(t, name, { bookingsEnabled: options.bookingsEnabled ?? true });
   const business = await createBusiness(t, organisation.id);
   const location = await createLocation(t, organisation.id, business.id, { timeZone: ZONE });
   const providers: Body[] = [];
   for (let index = 0; index < (options.providers ?? 1); index++) {
-    const provider = await createProvider(t, organisation.id, { firstName: `Priya${index}`, lastName: named('Raman'), bookingsEnabled: true });
+    const provider = await createProvider(t, organisation.id, {
+      firstName: `Priya${index}`,
+      lastName: named('Raman'),
+      bookingsEnabled: true,
+    });
     await createLink(t, organisation.id, provider.id, location.id);
     await put(orgPath(organisation.id, `/providers/${provider.id}/working-hours`), {
-      items: EVERY_DAY.map((dayOfWeek) => ({ locationId: location.id, dayOfWeek, startTime: '09:00', endTime: '17:00' })),
+      items: EVERY_DAY.map((dayOfWeek) => ({
+        locationId: location.id,
+        dayOfWeek,
+        startTime: '09:00',
+        endTime: '17:00',
+      })),
     }).expect(200);
     providers.push(provider);
   }
@@ -79,7 +92,13 @@ async function clinic(name: string, options: { providers?: number; bookingsEnabl
 }
 
 const availability = (c: Clinic, from: string, to = from, extra = '') =>
-  get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${from}&to=${to}${extra}`), null);
+  get(
+    orgPath(
+      c.slug,
+      `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${from}&to=${to}${extra}`,
+    ),
+    null,
+  );
 
 const startsOn = async (c: Clinic, date: string, extra = ''): Promise<string[]> => {
   const response = await availability(c, date, date, extra).expect(200);
@@ -96,7 +115,14 @@ const patient = (overrides: Body = {}) => ({
 const book = (c: Clinic, startsAt: string, overrides: Body = {}, idempotencyKey?: string) =>
   publicPost(
     orgPath(c.slug, '/public-bookings'),
-    { appointmentTypeId: c.type.id, locationId: c.location.id, providerId: c.providers[0].id, startsAt, patient: patient(), ...overrides },
+    {
+      appointmentTypeId: c.type.id,
+      locationId: c.location.id,
+      providerId: c.providers[0].id,
+      startsAt,
+      patient: patient(),
+      ...overrides,
+    },
     idempotencyKey,
   );
 
@@ -136,9 +162,13 @@ describe('working hours', () => {
     ['day 8', [{ dayOfWeek: 8, startTime: '09:00', endTime: '17:00' }], 'items.0.dayOfWeek'],
   ])('refuses %s with 400 and keeps the week as it was', async (_, stretches, field) => {
     const before = (await get(path).expect(200)).body;
-    const response = await put(path, { items: stretches.map((stretch) => ({ locationId: c.location.id, ...stretch })) });
+    const response = await put(path, {
+      items: stretches.map((stretch) => ({ locationId: c.location.id, ...stretch })),
+    });
     expect(response.status).toBe(400);
-    expect(response.body.errors.map((error: Body) => error.field.replace(/\[(\d+)\]/g, '.$1'))).toContain(field.replace(/\[(\d+)\]/g, '.$1'));
+    expect(response.body.errors.map((error: Body) => error.field.replace(/\[(\d+)\]/g, '.$1'))).toContain(
+      field.replace(/\[(\d+)\]/g, '.$1'),
+    );
     expect((await get(path).expect(200)).body).toEqual(before);
   });
 
@@ -176,7 +206,11 @@ describe('time off', () => {
     expect(before).toContain(sydney(date, '10:00'));
 
     const timeOff = await created(
-      postJson(t, path, { startsAt: `${date}T09:45:00+${offsetOn(date)}`, endsAt: `${date}T11:00:00+${offsetOn(date)}`, reason: 'Dentist' }),
+      postJson(t, path, {
+        startsAt: `${date}T09:45:00+${offsetOn(date)}`,
+        endsAt: `${date}T11:00:00+${offsetOn(date)}`,
+        reason: 'Dentist',
+      }),
     );
     expect(timeOff).toEqual({
       id: expect.any(String),
@@ -197,7 +231,11 @@ describe('time off', () => {
 
     await t.http().delete(`${path}/${timeOff.id}`).set('Authorization', t.platformAuth).expect(204);
     expect(await startsOn(c, date)).toEqual(before);
-    expectProblem(await t.http().delete(`${path}/${timeOff.id}`).set('Authorization', t.platformAuth), 404, 'not_found');
+    expectProblem(
+      await t.http().delete(`${path}/${timeOff.id}`).set('Authorization', t.platformAuth),
+      404,
+      'not_found',
+    );
   });
 
   it.each([
@@ -221,7 +259,9 @@ describe('availability', () => {
     const to = dayAhead(13);
     const response = await availability(c, from, to).expect(200);
     expect(response.body.timeZone).toBe(ZONE);
-    expect(response.body.days.map((day: Body) => day.date)).toEqual(Array.from({ length: 7 }, (_, index) => dayAhead(7 + index)));
+    expect(response.body.days.map((day: Body) => day.date)).toEqual(
+      Array.from({ length: 7 }, (_, index) => dayAhead(7 + index)),
+    );
     const [first] = response.body.days;
     expect(first.slots).toHaveLength(16 * 2 - 1);
     expect(first.slots[0]).toEqual({
@@ -229,7 +269,10 @@ describe('availability', () => {
       endsAt: sydney(from, '09:30'),
       providerIds: expect.arrayContaining(c.providers.map((provider) => provider.id)),
     });
-    const byId = await get(orgPath(c.id, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${from}&to=${to}`), null).expect(200);
+    const byId = await get(
+      orgPath(c.id, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${from}&to=${to}`),
+      null,
+    ).expect(200);
     expect(byId.body).toEqual(response.body);
   });
 
@@ -258,41 +301,81 @@ describe('availability', () => {
   });
 
   it('sends the same number of SQL statements for one provider over one day as for every provider over 31 days', async () => {
-    const small = await countRequestStatements(() => availability(c, dayAhead(7), dayAhead(7), `&providerId=${c.providers[0].id}`).expect(200));
+    const small = await countRequestStatements(() =>
+      availability(c, dayAhead(7), dayAhead(7), `&providerId=${c.providers[0].id}`).expect(200),
+    );
     const large = await countRequestStatements(() => availability(c, dayAhead(7), dayAhead(37)).expect(200));
     expect(large.statements.length).toBe(small.statements.length);
     expect(large.statements.length).toBeLessThanOrEqual(7);
   });
 
   it.each([
-    ['more than 31 days', (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).add({ days: 31 }).toString()}`, 'to'],
-    ['to before from', (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).subtract({ days: 1 }).toString()}`, 'to'],
+    [
+      'more than 31 days',
+      (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).add({ days: 31 }).toString()}`,
+      'to',
+    ],
+    [
+      'to before from',
+      (from: string) => `from=${from}&to=${Temporal.PlainDate.from(from).subtract({ days: 1 }).toString()}`,
+      'to',
+    ],
     ['a day that does not exist', () => 'from=2027-02-30&to=2027-03-01', 'from'],
     ['a malformed date', () => 'from=tomorrow&to=2027-03-01', 'from'],
     ['no dates', () => '', 'from'],
   ])('answers 400 for %s', async (_, dates, field) => {
-    expectInvalid(await get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&${dates(dayAhead(7))}`), null), field);
+    expectInvalid(
+      await get(
+        orgPath(
+          c.slug,
+          `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&${dates(dayAhead(7))}`,
+        ),
+        null,
+      ),
+      field,
+    );
   });
 
   it('answers 400 for a malformed id and 404 for an unknown service, location, provider or organisation', async () => {
     const day = dayAhead(7);
     expectInvalid(
-      await get(orgPath(c.slug, `/availability?appointmentTypeId=nope&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      await get(
+        orgPath(c.slug, `/availability?appointmentTypeId=nope&locationId=${c.location.id}&from=${day}&to=${day}`),
+        null,
+      ),
       'appointmentTypeId',
     );
     expectProblem(
-      await get(orgPath(c.slug, `/availability?appointmentTypeId=${UNKNOWN_UUID}&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      await get(
+        orgPath(
+          c.slug,
+          `/availability?appointmentTypeId=${UNKNOWN_UUID}&locationId=${c.location.id}&from=${day}&to=${day}`,
+        ),
+        null,
+      ),
       404,
       'not_found',
     );
     expectProblem(
-      await get(orgPath(c.slug, `/availability?appointmentTypeId=${c.type.id}&locationId=${UNKNOWN_UUID}&from=${day}&to=${day}`), null),
+      await get(
+        orgPath(
+          c.slug,
+          `/availability?appointmentTypeId=${c.type.id}&locationId=${UNKNOWN_UUID}&from=${day}&to=${day}`,
+        ),
+        null,
+      ),
       404,
       'not_found',
     );
     expectProblem(await availability(c, day, day, `&providerId=${UNKNOWN_UUID}`), 404, 'not_found');
     expectProblem(
-      await get(orgPath(`no-such-clinic-${RUN}`, `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      await get(
+        orgPath(
+          `no-such-clinic-${RUN}`,
+          `/availability?appointmentTypeId=${c.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`,
+        ),
+        null,
+      ),
       404,
       'not_found',
     );
@@ -302,7 +385,13 @@ describe('availability', () => {
     const other = await clinic('Availability Other');
     const day = dayAhead(7);
     expectProblem(
-      await get(orgPath(c.slug, `/availability?appointmentTypeId=${other.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`), null),
+      await get(
+        orgPath(
+          c.slug,
+          `/availability?appointmentTypeId=${other.type.id}&locationId=${c.location.id}&from=${day}&to=${day}`,
+        ),
+        null,
+      ),
       404,
       'not_found',
     );
@@ -335,7 +424,10 @@ describe('public booking', () => {
       service: { id: c.type.id, name: c.type.name, durationMinutes: 30, price: 9500 },
       provider: { id: c.providers[0].id, firstName: 'Priya0', lastName: named('Raman') },
       location: { id: c.location.id, name: c.location.name, timeZone: ZONE, address: c.location.address },
-      cancellationPolicy: expect.objectContaining({ enabled: false, fee: expect.objectContaining({ freeCancellationHours: 24, billable: false }) }),
+      cancellationPolicy: expect.objectContaining({
+        enabled: false,
+        fee: expect.objectContaining({ freeCancellationHours: 24, billable: false }),
+      }),
     });
     expect(await startsOn(c, date)).not.toContain(startsAt);
 
@@ -350,7 +442,10 @@ describe('public booking', () => {
 
   it('stores only a hash of the manage token, and a wrong or malformed token is a 404', async () => {
     const { manageToken } = (await book(c, sydney(dayAhead(10), '11:00')).expect(201)).body;
-    const rows = await sql<{ manage_token_hash: string }>(t, 'select manage_token_hash from bookings where manage_token_hash is not null');
+    const rows = await sql<{ manage_token_hash: string }>(
+      t,
+      'select manage_token_hash from bookings where manage_token_hash is not null',
+    );
     expect(rows.map((row) => row.manage_token_hash)).not.toContain(manageToken);
     expect(JSON.stringify(rows)).not.toContain(manageToken);
     const wrong = `${manageToken.slice(0, -1)}${manageToken.endsWith('A') ? 'B' : 'A'}`;
@@ -373,13 +468,22 @@ describe('public booking', () => {
       patient: patient({ firstName: 'Someone', lastName: 'Else', email: `JORDAN.${RUN}@example.com` }),
     });
     expect(response.status).toBe(201);
-    const [row] = await sql<{ client_id: string }>(t, 'select client_id from bookings where organisation_id = ? and service_date = ?', [
-      c.id,
-      sydney(dayAhead(10), '13:00'),
-    ]);
+    const [row] = await sql<{ client_id: string }>(
+      t,
+      'select client_id from bookings where organisation_id = ? and service_date = ?',
+      [c.id, sydney(dayAhead(10), '13:00')],
+    );
     expect(row.client_id).toBe(existing.id);
     for (const text of [response.text, (await get(`/v1/public-bookings/${response.body.manageToken}`, null)).text]) {
-      for (const secret of [existing.id, 'Jordan', named('Existing'), secretMobile, '1970-01-02', `jordan.${RUN}`, c.id]) {
+      for (const secret of [
+        existing.id,
+        'Jordan',
+        named('Existing'),
+        secretMobile,
+        '1970-01-02',
+        `jordan.${RUN}`,
+        c.id,
+      ]) {
         expect(text).not.toContain(secret);
       }
     }
@@ -387,35 +491,54 @@ describe('public booking', () => {
 
   it('makes a new client when the email is new', async () => {
     const email = `new.${RUN}@example.com`;
-    await book(c, sydney(dayAhead(10), '14:00'), { patient: patient({ firstName: 'Nina', email, mobileNumber: '0412 345 678' }) }).expect(201);
-    const clients = await sql<Body>(t, 'select first_name, email, mobile_number from clients where organisation_id = ? and email = ?', [c.id, email]);
+    await book(c, sydney(dayAhead(10), '14:00'), {
+      patient: patient({ firstName: 'Nina', email, mobileNumber: '0412 345 678' }),
+    }).expect(201);
+    const clients = await sql<Body>(
+      t,
+      'select first_name, email, mobile_number from clients where organisation_id = ? and email = ?',
+      [c.id, email],
+    );
     expect(clients).toEqual([{ first_name: 'Nina', email, mobile_number: '+61412345678' }]);
   });
 
   it.each([
     ['a mobile number too short to dial', { mobileNumber: '12' }, 'patient.mobileNumber', '09:00'],
     ['a date of birth in the future', { dateOfBirth: '2999-01-01' }, 'patient.dateOfBirth', '09:30'],
-  ])("refuses %s with the same 400 whether the email is a client's or not, so the answer tells no one who is a client", async (_, details, field, time) => {
-    const known = await createClient(t, c.id, { firstName: 'Kim', lastName: named('Known'), email: `known.${field}.${RUN}@example.com` });
-    const answers = [];
-    for (const email of [known.email, `unknown.${field}.${RUN}@example.com`]) {
-      const response = await book(c, sydney(dayAhead(11), time), { patient: patient({ email, ...details }) });
-      answers.push({ status: response.status, code: response.body.code, errors: response.body.errors });
-    }
-    expect(answers[0]).toEqual({ status: 400, code: 'validation_failed', errors: [{ field, code: expect.any(String), message: expect.any(String) }] });
-    expect(answers[1]).toEqual(answers[0]);
-  });
+  ])(
+    "refuses %s with the same 400 whether the email is a client's or not, so the answer tells no one who is a client",
+    async (_, details, field, time) => {
+      const known = await createClient(t, c.id, {
+        firstName: 'Kim',
+        lastName: named('Known'),
+        email: `known.${field}.${RUN}@example.com`,
+      });
+      const answers = [];
+      for (const email of [known.email, `unknown.${field}.${RUN}@example.com`]) {
+        const response = await book(c, sydney(dayAhead(11), time), { patient: patient({ email, ...details }) });
+        answers.push({ status: response.status, code: response.body.code, errors: response.body.errors });
+      }
+      expect(answers[0]).toEqual({
+        status: 400,
+        code: 'validation_failed',
+        errors: [{ field, code: expect.any(String), message: expect.any(String) }],
+      });
+      expect(answers[1]).toEqual(answers[0]);
+    },
+  );
 
   it('gives one of 12 parallel bookings of one time a 201 and the others 409 slot_unavailable, leaving no client behind', async () => {
     const startsAt = sydney(dayAhead(11), '15:00');
     const emails = Array.from({ length: 12 }, (_, index) => `race${index}.${RUN}@example.com`);
     const responses = await Promise.all(emails.map((email) => book(c, startsAt, { patient: patient({ email }) })));
     expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(11).fill(409)]);
-    for (const response of responses.filter((answer) => answer.status === 409)) expectProblem(response, 409, 'slot_unavailable');
-    const [{ count }] = await sql<{ count: number }>(t, 'select count(*)::int as count from clients where organisation_id = ? and email in (?)', [
-      c.id,
-      emails,
-    ]);
+    for (const response of responses.filter((answer) => answer.status === 409))
+      expectProblem(response, 409, 'slot_unavailable');
+    const [{ count }] = await sql<{ count: number }>(
+      t,
+      'select count(*)::int as count from clients where organisation_id = ? and email in (?)',
+      [c.id, emails],
+    );
     expect(count).toBe(1);
   });
 
@@ -444,7 +567,13 @@ describe('public booking', () => {
 
   it('replays the first answer for a retry with the same Idempotency-Key, without booking twice', async () => {
     const startsAt = sydney(dayAhead(12), '12:00');
-    const body = { appointmentTypeId: c.type.id, locationId: c.location.id, providerId: c.providers[0].id, startsAt, patient: patient() };
+    const body = {
+      appointmentTypeId: c.type.id,
+      locationId: c.location.id,
+      providerId: c.providers[0].id,
+      startsAt,
+      patient: patient(),
+    };
     const key = `public-${RUN}`;
     const first = await publicPost(orgPath(c.slug, '/public-bookings'), body, key).expect(201);
     const again = await publicPost(orgPath(c.slug, '/public-bookings'), body, key).expect(201);
@@ -461,13 +590,21 @@ describe('public booking', () => {
     ['no patient', { patient: undefined }, 'patient'],
     ['a patient without email', { patient: { firstName: 'Alex', lastName: 'Chen' } }, 'patient.email'],
     ['a malformed email', { patient: { firstName: 'Alex', lastName: 'Chen', email: 'not-an-email' } }, 'patient.email'],
-    ['a bad mobile number', { patient: { firstName: 'Alex', lastName: 'Chen', email: `m.${RUN}@example.com`, mobileNumber: '12' } }, 'patient.mobileNumber'],
+    [
+      'a bad mobile number',
+      { patient: { firstName: 'Alex', lastName: 'Chen', email: `m.${RUN}@example.com`, mobileNumber: '12' } },
+      'patient.mobileNumber',
+    ],
     [
       'a future date of birth',
       { patient: { firstName: 'Alex', lastName: 'Chen', email: `d.${RUN}@example.com`, dateOfBirth: '2999-01-01' } },
       'patient.dateOfBirth',
     ],
-    ['a blank first name', { patient: { firstName: '  ', lastName: 'Chen', email: `f.${RUN}@example.com` } }, 'patient.firstName'],
+    [
+      'a blank first name',
+      { patient: { firstName: '  ', lastName: 'Chen', email: `f.${RUN}@example.com` } },
+      'patient.firstName',
+    ],
     ['a start without an offset', { startsAt: '2027-03-01T09:00:00' }, 'startsAt'],
     ['a malformed provider id', { providerId: 'someone' }, 'providerId'],
   ])('answers 400 for %s', async (_, overrides, field) => {

@@ -54,7 +54,9 @@ beforeAll(async () => {
   for (const level of ['warn', 'error'] as const) {
     jest
       .spyOn(Logger.prototype, level)
-      .mockImplementation((...args: unknown[]) => void logLines.push(args.map((arg) => (typeof arg === 'string' ? arg : '')).join(' ')));
+      .mockImplementation(
+        (...args: unknown[]) => void logLines.push(args.map((arg) => (typeof arg === 'string' ? arg : '')).join(' ')),
+      );
   }
   t = await createTestApp();
   home = await createTenant(t, 'Fuzz Clinic');
@@ -65,7 +67,10 @@ beforeAll(async () => {
   const type = await createAppointmentType(t, home.id, { providers: [provider.id], locations: [location.id] });
   const client = await createClient(t, home.id, { email: `fuzz-${randomUUID()}@example.com` });
   const card = await created(
-    postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+    postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), {
+      type: 'payment_method',
+      paymentMethod: { paymentMethodId: 'pm_card_visa' },
+    }),
   );
   const booking = await created(
     postJson(t, orgPath(home.id, '/bookings'), {
@@ -77,8 +82,16 @@ beforeAll(async () => {
     }),
   );
   const notificationId = await firstNotificationOf(booking.id);
-  const member = await created(postJson(t, '/v1/members', { firstName: 'Fuzz', lastName: named('Member'), email: `fuzz-${randomUUID()}@example.com` }));
-  const planLink = await created(postJson(t, orgPath(home.id, '/plans/templates/links'), { ...planLinkExample(), businessId: business.id }));
+  const member = await created(
+    postJson(t, '/v1/members', {
+      firstName: 'Fuzz',
+      lastName: named('Member'),
+      email: `fuzz-${randomUUID()}@example.com`,
+    }),
+  );
+  const planLink = await created(
+    postJson(t, orgPath(home.id, '/plans/templates/links'), { ...planLinkExample(), businessId: business.id }),
+  );
   Object.assign(realIds, {
     organisationId: home.id,
     businessId: business.id,
@@ -96,7 +109,9 @@ beforeAll(async () => {
     providers: provider.id,
     locations: location.id,
   });
-  process.stdout.write(`openapi-fuzz: seed ${SEED}, ${RUNS_PER_OPERATION} runs per operation (FUZZ_SEED=${SEED} to reproduce)\n`);
+  process.stdout.write(
+    `openapi-fuzz: seed ${SEED}, ${RUNS_PER_OPERATION} runs per operation (FUZZ_SEED=${SEED} to reproduce)\n`,
+  );
 });
 
 afterAll(async () => {
@@ -108,7 +123,9 @@ afterAll(async () => {
 async function firstNotificationOf(bookingId: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const [row] = await sql<{ id: string }>(t, 'select id from notifications where booking_id = ? limit 1', [bookingId]);
+    const [row] = await sql<{ id: string }>(t, 'select id from notifications where booking_id = ? limit 1', [
+      bookingId,
+    ]);
     if (row) return row.id;
     if (Date.now() > deadline) throw new Error(`no notification of booking ${bookingId} was written`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -117,7 +134,9 @@ async function firstNotificationOf(bookingId: string): Promise<string> {
 
 /** The example body of the plan template link route, as its document gives it. */
 function planLinkExample(): Body {
-  return exampleOf(requestSchemaOf(t.contract.document.paths['/v1/organisations/{organisationId}/plans/templates/links'].post!) ?? {}) as Body;
+  return exampleOf(
+    requestSchemaOf(t.contract.document.paths['/v1/organisations/{organisationId}/plans/templates/links'].post!) ?? {},
+  ) as Body;
 }
 
 const components = () => (t.contract.document.components?.schemas ?? {}) as Record<string, SchemaObject>;
@@ -150,7 +169,9 @@ function exampleOf(schema: SchemaObject, name = ''): unknown {
   if (realIds[name] !== undefined) return realIds[name];
   if (schema.example !== undefined) return schema.example;
   if (schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties).map(([key, property]) => [key, exampleOf(resolve(property), key)]));
+    return Object.fromEntries(
+      Object.entries(schema.properties).map(([key, property]) => [key, exampleOf(resolve(property), key)]),
+    );
   }
   return schema.enum?.[0] ?? null;
 }
@@ -298,12 +319,17 @@ const dateTimeEdges = fc.constantFrom(
 
 /** A value the schema describes (mostly its example or a real id), which the domain may still refuse. */
 function validValue(schema: SchemaObject, name: string, depth = 0): fc.Arbitrary<unknown> {
-  if (realIds[name] !== undefined && schema.type !== 'array') return fc.constantFrom(realIds[name], realIds[name], randomUUID());
+  if (realIds[name] !== undefined && schema.type !== 'array')
+    return fc.constantFrom(realIds[name], realIds[name], randomUUID());
   if (depth > 6) return fc.constant(exampleOf(schema));
   const generated = generatedValue(schema, name, depth);
   const withExample =
-    schema.example !== undefined ? fc.oneof({ weight: 3, arbitrary: fc.constant(schema.example) }, { weight: 1, arbitrary: generated }) : generated;
-  return schema.nullable ? fc.oneof({ weight: 5, arbitrary: withExample }, { weight: 1, arbitrary: fc.constant(null) }) : withExample;
+    schema.example !== undefined
+      ? fc.oneof({ weight: 3, arbitrary: fc.constant(schema.example) }, { weight: 1, arbitrary: generated })
+      : generated;
+  return schema.nullable
+    ? fc.oneof({ weight: 5, arbitrary: withExample }, { weight: 1, arbitrary: fc.constant(null) })
+    : withExample;
 }
 
 function generatedValue(schema: SchemaObject, name: string, depth: number): fc.Arbitrary<unknown> {
@@ -313,7 +339,8 @@ function generatedValue(schema: SchemaObject, name: string, depth: number): fc.A
   }
   switch (schema.type) {
     case 'string':
-      if (schema.format === 'date-time') return fc.oneof({ weight: 3, arbitrary: isoDateTime }, { weight: 1, arbitrary: dateTimeEdges });
+      if (schema.format === 'date-time')
+        return fc.oneof({ weight: 3, arbitrary: isoDateTime }, { weight: 1, arbitrary: dateTimeEdges });
       if (schema.format === 'date') return isoDateTime.map((value) => value.slice(0, 10));
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 60) });
     case 'integer':
@@ -323,17 +350,26 @@ function generatedValue(schema: SchemaObject, name: string, depth: number): fc.A
       );
     case 'number':
       return fc.oneof(
-        { weight: 3, arbitrary: fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000, noNaN: true }) },
+        {
+          weight: 3,
+          arbitrary: fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000, noNaN: true }),
+        },
         { weight: 1, arbitrary: numberEdges(schema) },
       );
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(validValue(resolve(schema.items), name, depth + 1), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(validValue(resolve(schema.items), name, depth + 1), {
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
     default: {
-      const properties = Object.entries(schema.properties ?? {}).map(([key, property]) => [key, validValue(resolve(property), key, depth + 1)] as const);
+      const properties = Object.entries(schema.properties ?? {}).map(
+        ([key, property]) => [key, validValue(resolve(property), key, depth + 1)] as const,
+      );
       if (properties.length === 0) return fc.constant({});
-      return fc.record(Object.fromEntries(properties), { requiredKeys: (schema.required ?? []).filter((key) => key in (schema.properties ?? {})) });
+      return fc.record(Object.fromEntries(properties), {
+        requiredKeys: (schema.required ?? []).filter((key) => key in (schema.properties ?? {})),
+      });
     }
   }
 }
@@ -350,17 +386,23 @@ function bodyOf(schema: SchemaObject): fc.Arbitrary<unknown> {
       arbitrary: fc
         .tuple(fc.nat(), numberPoison, stringPoison, poisonValue)
         .map(([pick, number, string, other]) =>
-          poisonOneField(exampleOf(schema), pick, (current) => (typeof current === 'number' ? number : typeof current === 'string' ? string : other)),
+          poisonOneField(exampleOf(schema), pick, (current) =>
+            typeof current === 'number' ? number : typeof current === 'string' ? string : other,
+          ),
         ),
     },
     { weight: 3, arbitrary: valid },
     {
       weight: 4,
-      arbitrary: fc.tuple(valid, fc.nat(), poisonValue).map(([body, pick, poison]) => poisonOneField(body, pick, () => poison)),
+      arbitrary: fc
+        .tuple(valid, fc.nat(), poisonValue)
+        .map(([body, pick, poison]) => poisonOneField(body, pick, () => poison)),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(valid, fc.string({ maxLength: 12 }), poisonValue).map(([body, key, value]) => ({ ...(body as object), [`x${key}`]: value })),
+      arbitrary: fc
+        .tuple(valid, fc.string({ maxLength: 12 }), poisonValue)
+        .map(([body, key, value]) => ({ ...(body as object), [`x${key}`]: value })),
     },
     { weight: 1, arbitrary: poisonValue },
   );
@@ -391,11 +433,15 @@ function poisonOneField(body: unknown, pick: number, poisonFor: (current: unknow
 }
 
 const parametersOf = (operation: OperationObject, where: 'path' | 'query' | 'header'): ParameterObject[] =>
-  (operation.parameters ?? []).filter((parameter): parameter is ParameterObject => !('$ref' in parameter) && parameter.in === where);
+  (operation.parameters ?? []).filter(
+    (parameter): parameter is ParameterObject => !('$ref' in parameter) && parameter.in === where,
+  );
 
 function pathValue(template: string, parameter: ParameterObject): fc.Arbitrary<string> {
   const real = realPathId(template, parameter.name);
-  return real === undefined ? poisonString : fc.oneof({ weight: 6, arbitrary: fc.constant(real) }, { weight: 3, arbitrary: poisonString });
+  return real === undefined
+    ? poisonString
+    : fc.oneof({ weight: 6, arbitrary: fc.constant(real) }, { weight: 3, arbitrary: poisonString });
 }
 
 function queryValue(parameter: ParameterObject): fc.Arbitrary<string[]> {
@@ -404,7 +450,10 @@ function queryValue(parameter: ParameterObject): fc.Arbitrary<string[]> {
     schema.type === 'array'
       ? fc.constantFrom(...((resolve(schema.items).enum as string[] | undefined) ?? ['x']))
       : validValue(schema, parameter.name).map(String);
-  return fc.array(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: poisonString }), { minLength: 1, maxLength: 2 });
+  return fc.array(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: poisonString }), {
+    minLength: 1,
+    maxLength: 2,
+  });
 }
 
 /** Values of a documented request header (`If-Match`): the wildcard, versions that match nothing, odd lists, junk a header can carry. */
@@ -427,7 +476,11 @@ interface FuzzRequest {
   idempotencyKey: string | undefined;
 }
 
-function requestsFor(template: string, method: (typeof METHODS)[number], operation: OperationObject): fc.Arbitrary<FuzzRequest> {
+function requestsFor(
+  template: string,
+  method: (typeof METHODS)[number],
+  operation: OperationObject,
+): fc.Arbitrary<FuzzRequest> {
   const pathParameters = parametersOf(operation, 'path');
   const queryParameters = parametersOf(operation, 'query');
   // Idempotency-Key has its own generator below; If-Match is the other header an operation documents.
@@ -435,19 +488,31 @@ function requestsFor(template: string, method: (typeof METHODS)[number], operati
   const schema = requestSchemaOf(operation);
   const otherMethods = (['get', 'post', 'patch', 'delete', 'put'] as Method[]).filter((other) => other !== method);
   return fc.record({
-    method: fc.oneof({ weight: 12, arbitrary: fc.constant<Method>(method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }),
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant<Method>(method) },
+      { weight: 1, arbitrary: fc.constantFrom(...otherMethods) },
+    ),
     path: fc
       .tuple(...pathParameters.map((parameter) => pathValue(template, parameter)))
-      .map((values) => pathParameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, encodeUnpaired(values[index])), template)),
+      .map((values) =>
+        pathParameters.reduce(
+          (path, parameter, index) => path.replace(`{${parameter.name}}`, encodeUnpaired(values[index])),
+          template,
+        ),
+      ),
     query: fc
       .tuple(
         ...queryParameters.map((parameter) => fc.option(queryValue(parameter), { freq: 2 })),
         fc.option(fc.tuple(fc.constantFrom('unknown', 'page[]', 'expand[]', '\u0000'), poisonString), { freq: 5 }),
       )
       .map((values) => {
-        const pairs = queryParameters.flatMap((parameter, index) => (values[index] ?? []).map((value) => [parameter.name, value]));
+        const pairs = queryParameters.flatMap((parameter, index) =>
+          (values[index] ?? []).map((value) => [parameter.name, value]),
+        );
         const extra = values[queryParameters.length];
-        return [...pairs, ...(extra ? [extra] : [])].map(([key, value]) => `${encodeUnpaired(key)}=${encodeUnpaired(value)}`).join('&');
+        return [...pairs, ...(extra ? [extra] : [])]
+          .map(([key, value]) => `${encodeUnpaired(key)}=${encodeUnpaired(value)}`)
+          .join('&');
       }),
     auth: fc.oneof(
       { weight: 6, arbitrary: fc.constant(t.platformAuth) },
@@ -466,7 +531,8 @@ function requestsFor(template: string, method: (typeof METHODS)[number], operati
       .map((values) => values.filter((value): value is [string, string] => value !== null)),
     body: schema ? bodyOf(schema) : fc.constant(undefined),
     // Fresh keys only: a reused one is a 422 by design, and invalid ones have their own e2e tests.
-    idempotencyKey: method === 'post' ? fc.boolean().map((withKey) => (withKey ? randomUUID() : undefined)) : fc.constant(undefined),
+    idempotencyKey:
+      method === 'post' ? fc.boolean().map((withKey) => (withKey ? randomUUID() : undefined)) : fc.constant(undefined),
   });
 }
 
@@ -494,7 +560,9 @@ async function reviveFixtures(): Promise<void> {
 
 const operations = (): Array<[string, (typeof METHODS)[number], OperationObject]> =>
   Object.entries(t.contract.document.paths).flatMap(([template, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => [template, method, item[method]!] as [string, (typeof METHODS)[number], OperationObject]),
+    METHODS.filter((method) => item[method]).map(
+      (method) => [template, method, item[method]!] as [string, (typeof METHODS)[number], OperationObject],
+    ),
   );
 
 describe('every operation of the OpenAPI document, fuzzed', () => {
@@ -508,7 +576,9 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           if (response.status >= 500) {
             const sent = request.body === undefined ? '' : ` with ${jsonText(request.body).slice(0, 1000)}`;
-            throw new Error(`${request.method.toUpperCase()} ${request.path}?${request.query}${sent} → ${response.status}: ${response.text}`);
+            throw new Error(
+              `${request.method.toUpperCase()} ${request.path}?${request.query}${sent} → ${response.status}: ${response.text}`,
+            );
           }
         }),
         { numRuns: RUNS_PER_OPERATION, seed: SEED, endOnFailure: false },
@@ -521,7 +591,9 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       .map(([status, count]) => `${status}×${count}`)
       .join(' ');
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`openapi-fuzz: ${requests} requests over ${operations().length} operations in ${seconds} s (seed ${SEED}): ${tally}\n`);
+    process.stdout.write(
+      `openapi-fuzz: ${requests} requests over ${operations().length} operations in ${seconds} s (seed ${SEED}): ${tally}\n`,
+    );
     const databaseRefusals = logLines.filter((line) => /Database rejected request input|Unhandled error/.test(line));
     expect(databaseRefusals).toEqual([]);
   }, 240_000);
@@ -539,15 +611,27 @@ describe('every field of every example body, poisoned in turn', () => {
       for (let pick = 0; pick < fieldCount(example); pick++) {
         for (const poison of [...NUMBER_POISONS, ...STRING_POISONS, null, [], {}, true]) {
           const body = poisonOneField(example, pick, () => poison);
-          const response = await send({ method, path, query: '', auth: t.platformAuth, headers: [], body, idempotencyKey: undefined });
+          const response = await send({
+            method,
+            path,
+            query: '',
+            auth: t.platformAuth,
+            headers: [],
+            body,
+            idempotencyKey: undefined,
+          });
           requests++;
           if (response.status >= 500)
-            throw new Error(`${method.toUpperCase()} ${path} with ${jsonText(body).slice(0, 1000)} → ${response.status}: ${response.text}`);
+            throw new Error(
+              `${method.toUpperCase()} ${path} with ${jsonText(body).slice(0, 1000)} → ${response.status}: ${response.text}`,
+            );
         }
       }
       await reviveFixtures();
     }
-    process.stdout.write(`openapi-fuzz sweep: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `openapi-fuzz sweep: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     expect(logLines.filter((line) => /Database rejected request input|Unhandled error/.test(line))).toEqual([]);
   }, 240_000);
 });

@@ -3,14 +3,32 @@ import type { Response } from 'supertest';
 import { newPrefixedId } from '@app/shared/domain';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createOrganisation, createScopedKey, everyOrganisation, ISO_INSTANT, named, randomWalletKey, RUN } from './support/fixtures.js';
+import {
+  createOrganisation,
+  createScopedKey,
+  everyOrganisation,
+  ISO_INSTANT,
+  named,
+  randomWalletKey,
+  RUN,
+} from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Every test file shares one database and runs in parallel with the others: every name here
 // carries this run's suffix, and every check is scoped to ids this file created.
 
 const ORGANISATION_ID = /^org_[0-9A-Za-z]{27}$/;
-const ORGANISATION_FIELDS = ['id', 'name', 'slug', 'createdAt', 'updatedAt', 'bookingsEnabled', 'brandImageUrl', 'wordmarkImageUrl', 'websiteUrl'].sort();
+const ORGANISATION_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'createdAt',
+  'updatedAt',
+  'bookingsEnabled',
+  'brandImageUrl',
+  'wordmarkImageUrl',
+  'websiteUrl',
+].sort();
 const BOOKING_SETTINGS_FIELDS = [
   'bookingsEnabled',
   'notesEnabled',
@@ -41,13 +59,26 @@ interface Tenant {
 
 let t: TestApp;
 
-const postOrganisation = (body: object, auth = t.platformAuth) => t.http().post('/v1/organisations').set('Authorization', auth).send(body);
-const listOrganisations = (query: string, auth = t.platformAuth) => t.http().get(`/v1/organisations${query}`).set('Authorization', auth);
-const getOrganisation = (id: string, auth = t.platformAuth) => t.http().get(`/v1/organisations/${id}`).set('Authorization', auth);
+const postOrganisation = (body: object, auth = t.platformAuth) =>
+  t.http().post('/v1/organisations').set('Authorization', auth).send(body);
+const listOrganisations = (query: string, auth = t.platformAuth) =>
+  t.http().get(`/v1/organisations${query}`).set('Authorization', auth);
+const getOrganisation = (id: string, auth = t.platformAuth) =>
+  t.http().get(`/v1/organisations/${id}`).set('Authorization', auth);
 const patchOrganisation = (id: string, body: unknown, auth = t.platformAuth) =>
-  t.http().patch(`/v1/organisations/${id}`).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  t
+    .http()
+    .patch(`/v1/organisations/${id}`)
+    .set('Authorization', auth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 const patchSettings = (id: string, body: unknown, auth = t.platformAuth) =>
-  t.http().patch(`/v1/organisations/${id}/booking-settings`).set('Authorization', auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  t
+    .http()
+    .patch(`/v1/organisations/${id}/booking-settings`)
+    .set('Authorization', auth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 
 /** An organisation and a key scoped to it. */
 async function tenant(name: string): Promise<Tenant> {
@@ -106,7 +137,9 @@ describe('POST /v1/organisations', () => {
     const responses = await Promise.all([1, 2, 3, 4].map(() => postOrganisation({ name })));
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     const base = `concurrent-clinic-${RUN}`;
-    expect(responses.map((response) => response.body.slug).sort()).toEqual([base, `${base}-2`, `${base}-3`, `${base}-4`].sort());
+    expect(responses.map((response) => response.body.slug).sort()).toEqual(
+      [base, `${base}-2`, `${base}-3`, `${base}-4`].sort(),
+    );
   });
 
   it('takes an explicit slug and bookingsEnabled', async () => {
@@ -222,7 +255,9 @@ describe('GET /v1/organisations', () => {
   ])('refuses %s=%s with 400 naming the parameter', async (parameter, value) => {
     const response = await listOrganisations(`?${parameter}=${value}`);
     expectInvalid(response, parameter);
-    expect(response.body.errors.map((error: { field: string }) => error.field)).not.toContain(parameter === 'page' ? 'limit' : 'page');
+    expect(response.body.errors.map((error: { field: string }) => error.field)).not.toContain(
+      parameter === 'page' ? 'limit' : 'page',
+    );
   });
 
   it('refuses an unknown query parameter with 400 naming it', async () => {
@@ -268,12 +303,16 @@ describe('GET /v1/organisations/{organisationId}', () => {
     expectProblem(await getOrganisation(newPrefixedId('org')), 404, 'not_found');
   });
 
-  it.each(['nope', newPrefixedId('memb'), newPrefixedId('key'), 'org_tooShort', `org_${'a'.repeat(28)}`, 'org_%27%3B--'])(
-    'answers 404 (never 500) for the malformed id %s',
-    async (id) => {
-      expectProblem(await getOrganisation(id), 404, 'not_found');
-    },
-  );
+  it.each([
+    'nope',
+    newPrefixedId('memb'),
+    newPrefixedId('key'),
+    'org_tooShort',
+    `org_${'a'.repeat(28)}`,
+    'org_%27%3B--',
+  ])('answers 404 (never 500) for the malformed id %s', async (id) => {
+    expectProblem(await getOrganisation(id), 404, 'not_found');
+  });
 
   it('refuses an organisation key on another organisation with 403', async () => {
     expectProblem(await getOrganisation(other.id, own.auth), 403, 'forbidden');
@@ -319,21 +358,34 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
 
   it('changes only the fields sent', async () => {
     const before = await freshOrganisation();
-    const response = await patchOrganisation(before.id, { brandImageUrl: 'https://cdn.example.com.au/new-brand.png' }).expect(200);
-    expect(response.body).toEqual({ ...before, brandImageUrl: 'https://cdn.example.com.au/new-brand.png', updatedAt: expect.stringMatching(ISO_INSTANT) });
+    const response = await patchOrganisation(before.id, {
+      brandImageUrl: 'https://cdn.example.com.au/new-brand.png',
+    }).expect(200);
+    expect(response.body).toEqual({
+      ...before,
+      brandImageUrl: 'https://cdn.example.com.au/new-brand.png',
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect((await getOrganisation(before.id).expect(200)).body).toEqual(response.body);
 
     const renamed = await patchOrganisation(before.id, { name: named('Only The Name') }).expect(200);
-    expect(renamed.body).toEqual({ ...response.body, name: named('Only The Name'), updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(renamed.body).toEqual({
+      ...response.body,
+      name: named('Only The Name'),
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect((await getOrganisation(before.id).expect(200)).body).toEqual(renamed.body);
   });
 
-  it.each(['websiteUrl', 'brandImageUrl', 'wordmarkImageUrl'])('clears %s with null and leaves the others', async (field) => {
-    const before = await freshOrganisation();
-    const response = await patchOrganisation(before.id, { [field]: null }).expect(200);
-    expect(response.body).toEqual({ ...before, [field]: null, updatedAt: expect.stringMatching(ISO_INSTANT) });
-    expect((await getOrganisation(before.id).expect(200)).body).toEqual(response.body);
-  });
+  it.each(['websiteUrl', 'brandImageUrl', 'wordmarkImageUrl'])(
+    'clears %s with null and leaves the others',
+    async (field) => {
+      const before = await freshOrganisation();
+      const response = await patchOrganisation(before.id, { [field]: null }).expect(200);
+      expect(response.body).toEqual({ ...before, [field]: null, updatedAt: expect.stringMatching(ISO_INSTANT) });
+      expect((await getOrganisation(before.id).expect(200)).body).toEqual(response.body);
+    },
+  );
 
   it('treats {} as a no-op that answers 200 with the organisation unchanged', async () => {
     const before = await freshOrganisation();
@@ -352,14 +404,22 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
   it('refuses slug in the body as an unknown field, and keeps the slug', async () => {
     const created = await createOrganisation(t, 'Slug Lock');
     expectInvalid(await patchOrganisation(created.id, { slug: `changed-${RUN}` }), 'slug', 'unknown_field');
-    expectInvalid(await patchOrganisation(created.id, { name: named('Slug Lock Renamed'), slug: `changed-${RUN}` }), 'slug', 'unknown_field');
+    expectInvalid(
+      await patchOrganisation(created.id, { name: named('Slug Lock Renamed'), slug: `changed-${RUN}` }),
+      'slug',
+      'unknown_field',
+    );
     const read = await getOrganisation(created.id).expect(200);
     expect(read.body).toEqual(created);
   });
 
   it('refuses an unknown field with 400 unknown_field naming it, and changes nothing', async () => {
     const before = await freshOrganisation();
-    expectInvalid(await patchOrganisation(before.id, { name: named('Sneaky'), phoneNumber: '0299999999' }), 'phoneNumber', 'unknown_field');
+    expectInvalid(
+      await patchOrganisation(before.id, { name: named('Sneaky'), phoneNumber: '0299999999' }),
+      'phoneNumber',
+      'unknown_field',
+    );
     expect((await getOrganisation(before.id).expect(200)).body).toEqual(before);
   });
 
@@ -419,7 +479,9 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
 
   it('answers without a Deprecation header when websiteUrl is not sent', async () => {
     const created = await createOrganisation(t, 'No Deprecation');
-    const response = await patchOrganisation(created.id, { brandImageUrl: 'https://cdn.example.com.au/b.png' }).expect(200);
+    const response = await patchOrganisation(created.id, { brandImageUrl: 'https://cdn.example.com.au/b.png' }).expect(
+      200,
+    );
     expect(response.headers.deprecation).toBeUndefined();
     const empty = await patchOrganisation(created.id, {}).expect(200);
     expect(empty.headers.deprecation).toBeUndefined();
@@ -482,19 +544,33 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
   it('changes only the fields sent', async () => {
     const created = await createOrganisation(t, 'Settings Partial');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
-    const response = await patchSettings(created.id, { notesEnabled: true, cancellationNoFeeBeforeHours: 2 }).expect(200);
-    expect(response.body).toEqual({ ...EVERY_FIELD, notesEnabled: true, cancellationNoFeeBeforeHours: 2, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    const response = await patchSettings(created.id, { notesEnabled: true, cancellationNoFeeBeforeHours: 2 }).expect(
+      200,
+    );
+    expect(response.body).toEqual({
+      ...EVERY_FIELD,
+      notesEnabled: true,
+      cancellationNoFeeBeforeHours: 2,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(await storedSettings(created.id)).toEqual(response.body);
 
     const disabled = await patchSettings(created.id, { bookingsEnabled: false }).expect(200);
-    expect(disabled.body).toEqual({ ...response.body, bookingsEnabled: false, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(disabled.body).toEqual({
+      ...response.body,
+      bookingsEnabled: false,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect((await getOrganisation(created.id).expect(200)).body.bookingsEnabled).toBe(false);
   });
 
   it('clears the fixed amount with null so the percentage applies, and the tag manager id with null', async () => {
     const created = await createOrganisation(t, 'Settings Clear');
     await patchSettings(created.id, EVERY_FIELD).expect(200);
-    const response = await patchSettings(created.id, { cancellationFeeAmount: null, googleTagManagerContainerId: null }).expect(200);
+    const response = await patchSettings(created.id, {
+      cancellationFeeAmount: null,
+      googleTagManagerContainerId: null,
+    }).expect(200);
     expect(response.body).toEqual({
       ...EVERY_FIELD,
       cancellationFeeAmount: null,

@@ -9,7 +9,14 @@ import type { FakeStripe } from './support/fake-stripe.js';
 import { launchChromium, loopbackContext } from './support/chromium.js';
 import { type FakeCard, type FakeStripeCalls, fakeStripeCalls, serveFakeStripeJs } from './support/fake-stripe-js.js';
 import { named } from './support/fixtures.js';
-import { focusedId, heading, openPage as openPageOf, PayPageClinic, scrollWidth, seriousViolations } from './support/pay-page.js';
+import {
+  focusedId,
+  heading,
+  openPage as openPageOf,
+  PayPageClinic,
+  scrollWidth,
+  seriousViolations,
+} from './support/pay-page.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // The pay page with Stripe taking the card (PAYMENT_PROCESSOR=stripe), in a real browser against the
@@ -25,7 +32,11 @@ const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 const CARDS = {
   visa: { number: '4242424242424242', brand: 'visa', confirmationTokenId: 'ctoken_card_visa' },
   declined: { number: '4000000000000002', brand: 'visa', confirmationTokenId: 'ctoken_card_chargeDeclined' },
-  threeDSecure: { number: '4000002760003184', brand: 'visa', confirmationTokenId: 'ctoken_card_authenticationRequired' },
+  threeDSecure: {
+    number: '4000002760003184',
+    brand: 'visa',
+    confirmationTokenId: 'ctoken_card_authenticationRequired',
+  },
 } satisfies Record<string, FakeCard>;
 
 let t: TestApp;
@@ -64,7 +75,10 @@ const paymentIntentCount = () => stripe.callsTo('POST', '/v1/payment_intents').l
  * What Stripe says of the link's PaymentIntent once the bank has answered: `payment_intent.succeeded`
  * or `payment_intent.payment_failed`, signed as Stripe signs its webhooks, to the app's Stripe route.
  */
-async function stripeSays(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', clientSecret: string): Promise<void> {
+async function stripeSays(
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+  clientSecret: string,
+): Promise<void> {
   const id = clientSecret.split('_secret_')[0];
   const status = type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method';
   const payload = JSON.stringify({
@@ -95,7 +109,10 @@ async function payWith(page: Page, card: FakeCard): Promise<void> {
   await cardFields(page).getByLabel('Expiration date').fill('12 / 34');
   await cardFields(page).getByLabel('Security code').fill('123');
   // Stripe's frame tells Stripe.js of the card by message, which may come after the click a quick hand makes.
-  await page.waitForFunction((number) => (globalThis as unknown as { fakeStripe: FakeStripeCalls }).fakeStripe.typed === number, card.number);
+  await page.waitForFunction(
+    (number) => (globalThis as unknown as { fakeStripe: FakeStripeCalls }).fakeStripe.typed === number,
+    card.number,
+  );
   const pay = page.getByRole('button', { name: 'Pay $95.00' });
   if (page.viewportSize()!.width >= 500) return pay.click();
   // On a phone, a tap, as a patient does there, once they scrolled to the button (a tap Chromium's
@@ -116,7 +133,9 @@ describe('the pay page with Stripe', () => {
     await expect(page.locator('.test-mode').count()).resolves.toBe(0);
     const calls = await fakeStripeCalls(page);
     expect(calls.publishableKeys).toEqual([PUBLISHABLE_KEY]);
-    expect(calls.elementsOptions).toEqual([expect.objectContaining({ mode: 'payment', amount: 9500, currency: 'aud', paymentMethodTypes: ['card'] })]);
+    expect(calls.elementsOptions).toEqual([
+      expect.objectContaining({ mode: 'payment', amount: 9500, currency: 'aud', paymentMethodTypes: ['card'] }),
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${OUTPUT}form-1280.png`, fullPage: true });
 
@@ -130,7 +149,14 @@ describe('the pay page with Stripe', () => {
     await heading(page, 'Paid');
     await expect(focusedId(page)).resolves.toBe('heading');
     const receipt = await page.locator('#bill-details').innerText();
-    for (const part of ['Amount paid', '$95.00', 'Paid on', 'Visa ending 4242', named('Harbour Physio'), 'Initial consultation'])
+    for (const part of [
+      'Amount paid',
+      '$95.00',
+      'Paid on',
+      'Visa ending 4242',
+      named('Harbour Physio'),
+      'Initial consultation',
+    ])
       expect(receipt).toContain(part);
     await page.screenshot({ path: `${OUTPUT}paid-1280.png`, fullPage: true });
     // The one PaymentIntent, confirmed with the token Stripe.js made, for the link's amount, to the clinic's account.
@@ -169,7 +195,10 @@ describe('the pay page with Stripe', () => {
     await payWith(page, CARDS.visa);
     await heading(page, 'Paid');
     await expect(page.locator('#bill-details').innerText()).resolves.toContain('Visa ending 4242');
-    expect((await fakeStripeCalls(page)).tokens).toEqual([CARDS.declined.confirmationTokenId, CARDS.visa.confirmationTokenId]);
+    expect((await fakeStripeCalls(page)).tokens).toEqual([
+      CARDS.declined.confirmationTokenId,
+      CARDS.visa.confirmationTokenId,
+    ]);
     expect(await clinic.bookingPaid(bookingId)).toBe(true);
     // The 402 of the declined card is the one console error the browser reports.
     expect(failures).toEqual([expect.stringContaining('402')]);
@@ -186,7 +215,10 @@ describe('the pay page with Stripe', () => {
     // Stripe.js shows the bank's check over the page, with the payment's client secret.
     await bankCheck(page).getByRole('button', { name: 'Complete' }).waitFor();
     const waiting = await clinic.linkOf(token);
-    expect(waiting).toMatchObject({ status: 'open', payment: { status: 'requires_action', clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) } });
+    expect(waiting).toMatchObject({
+      status: 'open',
+      payment: { status: 'requires_action', clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) },
+    });
     expect((await fakeStripeCalls(page)).nextActions).toEqual([waiting.payment.clientSecret]);
     await page.screenshot({ path: `${OUTPUT}bank-check-1280.png` });
     await bankCheck(page).getByRole('button', { name: 'Complete' }).click();
@@ -198,7 +230,8 @@ describe('the pay page with Stripe', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${OUTPUT}confirming-1280.png`, fullPage: true });
     // It keeps asking for the link while the payment waits for Stripe's word.
-    const linkAsked = (request: Request) => request.method() === 'GET' && /\/v1\/payment-links\/[^/]+$/.test(new URL(request.url()).pathname);
+    const linkAsked = (request: Request) =>
+      request.method() === 'GET' && /\/v1\/payment-links\/[^/]+$/.test(new URL(request.url()).pathname);
     await page.waitForRequest(linkAsked);
     await page.waitForRequest(linkAsked);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Confirming your payment');
@@ -350,7 +383,9 @@ describe('the pay page with Stripe', () => {
       ),
     ).resolves.toBe('refused');
     await expect(
-      page.evaluate("(() => { try { document.body.insertAdjacentHTML('beforeend', '<b>x</b>'); return 'written'; } catch { return 'refused'; } })()"),
+      page.evaluate(
+        "(() => { try { document.body.insertAdjacentHTML('beforeend', '<b>x</b>'); return 'written'; } catch { return 'refused'; } })()",
+      ),
     ).resolves.toBe('refused');
     await context.close();
   }, 60_000);

@@ -5,7 +5,14 @@ import { PaymentProcessor, TestPaymentProcessor } from '@app/wallet';
 import { launchChromium } from './support/chromium.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { named, orgPath, payLink, postJson, sql } from './support/fixtures.js';
-import { focusedId, heading, openPage as openPageOf, PayPageClinic, scrollWidth, seriousViolations } from './support/pay-page.js';
+import {
+  focusedId,
+  heading,
+  openPage as openPageOf,
+  PayPageClinic,
+  scrollWidth,
+  seriousViolations,
+} from './support/pay-page.js';
 
 // The payment link page in a real browser (Debian's Chromium driven by playwright-core) against the
 // real app on PostgreSQL: a patient opens the link a check-out left, pays it, and sees the receipt.
@@ -54,9 +61,12 @@ async function payWithKeyboard(page: Page, card: string): Promise<void> {
   const index = labels.findIndex((label) => label.startsWith(card));
   expect(index).toBeGreaterThanOrEqual(0);
   // Tab lands on the card chosen before, or on the first when none is: Space chooses it, each ArrowDown the next.
-  const from = Number(await page.evaluate(`[...document.querySelectorAll('input[name="card"]')].indexOf(document.activeElement)`));
+  const from = Number(
+    await page.evaluate(`[...document.querySelectorAll('input[name="card"]')].indexOf(document.activeElement)`),
+  );
   if (!(await page.evaluate('document.activeElement.checked'))) await page.keyboard.press('Space');
-  for (let step = 0; step < (index - from + labels.length) % labels.length; step++) await page.keyboard.press('ArrowDown');
+  for (let step = 0; step < (index - from + labels.length) % labels.length; step++)
+    await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('radio', { name: card }).isChecked()).resolves.toBe(true);
   await tabTo(page, '#pay');
   await page.keyboard.press('Enter');
@@ -68,13 +78,18 @@ describe('the payment link page', () => {
     const { context, page, failures } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${origin}/pay/${token}`);
     await heading(page, 'Pay for your appointment');
-    await expect(page.locator('#message').textContent()).resolves.toBe(`Alex, ${named('Harbour Physio')} asks you to pay $95.00 for your appointment.`);
-    const details = await page.locator('#bill-details').innerText();
-    for (const part of ['$95.00', 'Initial consultation', 'Priya Raman', 'Bondi Junction', 'Tuesday 2 March 2027']) expect(details).toContain(part);
-    await expect(page.locator('#clinic-name').textContent()).resolves.toBe(named('Harbour Physio'));
-    expect(await page.evaluate("(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()")).toBe(
-      true,
+    await expect(page.locator('#message').textContent()).resolves.toBe(
+      `Alex, ${named('Harbour Physio')} asks you to pay $95.00 for your appointment.`,
     );
+    const details = await page.locator('#bill-details').innerText();
+    for (const part of ['$95.00', 'Initial consultation', 'Priya Raman', 'Bondi Junction', 'Tuesday 2 March 2027'])
+      expect(details).toContain(part);
+    await expect(page.locator('#clinic-name').textContent()).resolves.toBe(named('Harbour Physio'));
+    expect(
+      await page.evaluate(
+        "(() => { const image = document.getElementById('brand-image'); return image.complete && image.naturalWidth > 0; })()",
+      ),
+    ).toBe(true);
     await expect(page.getByRole('button', { name: 'Pay $95.00' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('.test-mode').textContent()).resolves.toContain('no real card is charged');
     expect(await seriousViolations(page)).toEqual([]);
@@ -84,7 +99,14 @@ describe('the payment link page', () => {
     await heading(page, 'Paid');
     await expect(focusedId(page)).resolves.toBe('heading');
     const receipt = await page.locator('#bill-details').innerText();
-    for (const part of ['Amount paid', '$95.00', 'Paid on', 'Visa ending 4242', named('Harbour Physio'), 'Initial consultation'])
+    for (const part of [
+      'Amount paid',
+      '$95.00',
+      'Paid on',
+      'Visa ending 4242',
+      named('Harbour Physio'),
+      'Initial consultation',
+    ])
       expect(receipt).toContain(part);
     await expect(page.locator('#pay-form').isVisible()).resolves.toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
@@ -95,7 +117,9 @@ describe('the payment link page', () => {
     expect(failures).toEqual([]);
     // The page's policy lets no script write markup from a string.
     await expect(
-      page.evaluate("(() => { try { document.body.insertAdjacentHTML('beforeend', '<b>x</b>'); return 'written'; } catch { return 'refused'; } })()"),
+      page.evaluate(
+        "(() => { try { document.body.insertAdjacentHTML('beforeend', '<b>x</b>'); return 'written'; } catch { return 'refused'; } })()",
+      ),
     ).resolves.toBe('refused');
     await context.close();
   }, 120_000);
@@ -134,16 +158,38 @@ describe('the payment link page', () => {
 
   it('says plainly when a link is expired, paid, cancelled or unknown, with no card form', async () => {
     const expired = await openLink();
-    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [expired.linkId]);
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      expired.linkId,
+    ]);
     const paid = await openLink();
     await payLink(t, `/pay/${paid.token}`).expect(200);
     const cancelled = await openLink();
     await postJson(t, orgPath(clinic.organisationId, `/bookings/${cancelled.bookingId}/cancel`), {}).expect(200);
     const cases = [
-      { name: 'expired', token: expired.token, title: 'This payment link has expired', says: 'Nothing was charged. Contact' },
-      { name: 'paid', token: paid.token, title: 'Paid', says: 'has your payment of $95.00. There is nothing more to pay.' },
-      { name: 'cancelled', token: cancelled.token, title: 'This appointment was cancelled', says: 'there is nothing to pay on it' },
-      { name: 'unknown', token: 'x'.repeat(43), title: 'Payment link not found', says: 'This link does not match a payment.' },
+      {
+        name: 'expired',
+        token: expired.token,
+        title: 'This payment link has expired',
+        says: 'Nothing was charged. Contact',
+      },
+      {
+        name: 'paid',
+        token: paid.token,
+        title: 'Paid',
+        says: 'has your payment of $95.00. There is nothing more to pay.',
+      },
+      {
+        name: 'cancelled',
+        token: cancelled.token,
+        title: 'This appointment was cancelled',
+        says: 'there is nothing to pay on it',
+      },
+      {
+        name: 'unknown',
+        token: 'x'.repeat(43),
+        title: 'Payment link not found',
+        says: 'This link does not match a payment.',
+      },
     ];
     const { context, page, failures } = await openPage({ width: 375, height: 812 });
     for (const { name, token, title, says } of cases) {
@@ -203,7 +249,9 @@ describe('the payment link page', () => {
     const { context, page } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${origin}/pay/${token}`);
     await heading(page, 'Pay for your appointment');
-    const offered = await page.locator('input[name="card"]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('value') ?? ''));
+    const offered = await page
+      .locator('input[name="card"]')
+      .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('value') ?? ''));
     await context.close();
     const testProcessor = new TestPaymentProcessor();
     const outcomes = await Promise.all(

@@ -29,7 +29,16 @@ import { expectProblem } from './support/problems.js';
 
 const MEDICARE_NUMBER = '2123456701';
 
-const PAYOUT_FIELDS = ['id', 'createdAt', 'updatedAt', 'amount', 'currency', 'status', 'arrivalDate', 'transactionCount'];
+const PAYOUT_FIELDS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'amount',
+  'currency',
+  'status',
+  'arrivalDate',
+  'transactionCount',
+];
 const PAYOUT_TRANSACTION_FIELDS = [
   'id',
   'createdAt',
@@ -177,8 +186,26 @@ const TRANSACTION_FIELDS = [
   'location',
   'customer',
 ];
-const TRANSACTION_ITEM_FIELDS = ['chargeAmount', 'id', 'description', 'clinicalCode', 'itemCode', 'billableItemId', 'appointmentTypeId'];
-const BILLABLE_ITEM_FIELDS = ['name', 'basePrice', 'totalPrice', 'taxAmount', 'taxRate', 'id', 'itemCode', 'pmsBillableItemId', 'serviceItem'];
+const TRANSACTION_ITEM_FIELDS = [
+  'chargeAmount',
+  'id',
+  'description',
+  'clinicalCode',
+  'itemCode',
+  'billableItemId',
+  'appointmentTypeId',
+];
+const BILLABLE_ITEM_FIELDS = [
+  'name',
+  'basePrice',
+  'totalPrice',
+  'taxAmount',
+  'taxRate',
+  'id',
+  'itemCode',
+  'pmsBillableItemId',
+  'serviceItem',
+];
 
 interface Clinic {
   organisationId: string;
@@ -230,7 +257,12 @@ async function clinic(name: string): Promise<Clinic> {
         basePrice: 9500,
         itemCode: '560',
         pmsBillableItemId: 'pms_bi_88213',
-        serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
+        serviceItem: {
+          id: 'si_560',
+          itemCode: '560',
+          category: 'physiotherapy',
+          description: 'Initial physiotherapy consultation',
+        },
       },
     ],
   });
@@ -241,7 +273,14 @@ async function clinic(name: string): Promise<Clinic> {
 
 /** A member, a client linked to that member, and the client's three wallet cards. */
 async function patient(home: Clinic, name: string): Promise<Patient> {
-  const member = await created(post('/v1/members', { firstName: 'Alex', lastName: 'Chen', email: `${name}.${RUN}@example.com`, mobileNumber: '0412 345 678' }));
+  const member = await created(
+    post('/v1/members', {
+      firstName: 'Alex',
+      lastName: 'Chen',
+      email: `${name}.${RUN}@example.com`,
+      mobileNumber: '0412 345 678',
+    }),
+  );
   const client = await createClient(t, home.organisationId, {
     firstName: 'Alex',
     lastName: 'Chen',
@@ -250,7 +289,9 @@ async function patient(home: Clinic, name: string): Promise<Patient> {
     dateOfBirth: '1988-04-12',
   });
   const cardsPath = orgPath(home.organisationId, `/clients/${client.id}/wallet/cards`);
-  const paymentMethod = await created(post(cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }));
+  const paymentMethod = await created(
+    post(cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+  );
   const healthFundCard = await created(
     post(cardsPath, {
       type: 'health_fund_card',
@@ -363,7 +404,12 @@ function payCard(home: Clinic, who: Patient, transactionId: string, amount: numb
     t.app.get(RecordPaymentOutcome).cardPayment(
       home.organisationId,
       transactionId,
-      { amount, status: 'succeeded', paymentMethodId: who.paymentMethod.id, clientSecret: `pi_secret_${RUN}_${amount}` },
+      {
+        amount,
+        status: 'succeeded',
+        paymentMethodId: who.paymentMethod.id,
+        clientSecret: `pi_secret_${RUN}_${amount}`,
+      },
       {
         platformFeeAmount,
         events: [
@@ -404,7 +450,12 @@ function claimHealthFund(home: Clinic, transactionId: string, platformFeeAmount:
             itemName: 'Initial consult',
             response: { statusCode: '0', responseCode: '00' },
           },
-          { itemCode: '505', chargeAmount: 4500, rebateAmount: 2750, serviceDate: new Date('2026-11-20T23:45:00.000Z') },
+          {
+            itemCode: '505',
+            chargeAmount: 4500,
+            rebateAmount: 2750,
+            serviceDate: new Date('2026-11-20T23:45:00.000Z'),
+          },
         ],
         device: { terminalId: 'HICAPS-T-0042' },
         serviceType: { code: 'P', name: 'Physiotherapy' },
@@ -447,10 +498,14 @@ function claimMedicare(home: Clinic, who: Patient, transactionId: string, platfo
 }
 
 const assemblePayout = (home: Clinic, ids: string[], arrivalDate = '2026-11-24') =>
-  inContext(t, () => t.app.get(AssemblePayout).execute(home.organisationId, home.businessId, ids, { arrivalDate, status: 'paid' }));
+  inContext(t, () =>
+    t.app.get(AssemblePayout).execute(home.organisationId, home.businessId, ids, { arrivalDate, status: 'paid' }),
+  );
 
 const adjust = (home: Clinic, paymentTransactionId: string, amount: number, source = 'refund') =>
-  inContext(t, () => t.app.get(RecordPaymentOutcome).adjustment(home.organisationId, paymentTransactionId, { source, amount }));
+  inContext(t, () =>
+    t.app.get(RecordPaymentOutcome).adjustment(home.organisationId, paymentTransactionId, { source, amount }),
+  );
 
 /** Every item of a paged list, read page by page. */
 async function walk(path: string, limit: number): Promise<Body[]> {
@@ -532,7 +587,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         arrivalDate: '2026-11-23',
         transactionCount: 1,
       });
-      expect(Date.parse(response.body.items[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(response.body.items[1].createdAt));
+      expect(Date.parse(response.body.items[0].createdAt)).toBeGreaterThanOrEqual(
+        Date.parse(response.body.items[1].createdAt),
+      );
     });
 
     it('pages without repeating or skipping a payout', async () => {
@@ -581,7 +638,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     it("lists exactly the payout's payment transactions in createdAt, id order", () => {
       expect(body).toMatchObject({ page: 1, limit: 200, totalItems: 3, totalPages: 1 });
       expect(body.items.map((item: Body) => item.id)).toEqual([cardPaymentId, fundClaimId, medicareClaimId]);
-      const order = [...body.items].sort((a: Body, b: Body) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+      const order = [...body.items].sort((a: Body, b: Body) =>
+        a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
+      );
       expect(body.items).toEqual(order);
       expect(byId.has(unpaidCardPaymentId)).toBe(false);
     });
@@ -615,7 +674,13 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         amount: 3500,
       });
       expect(item.adjustmentTransactions).toEqual([
-        { id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_INSTANT), source: 'refund', amount: -1500, payoutId: payout.id },
+        {
+          id: expect.stringMatching(UUID),
+          createdAt: expect.stringMatching(ISO_INSTANT),
+          source: 'refund',
+          amount: -1500,
+          payoutId: payout.id,
+        },
       ]);
       expect(item.paymentLinks).toEqual([
         {
@@ -634,9 +699,17 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       expect(activity).toBeDefined();
       const [memberEvent, systemEvent] = byId.get(cardPaymentId)!.events;
       expect(keysOf(memberEvent)).toEqual(['createdAt', 'createdBy', 'createdByMember']);
-      expect(memberEvent).toEqual({ createdAt: '2026-11-21T00:10:00.000Z', createdBy: alex.member.id, createdByMember: withoutActivity });
+      expect(memberEvent).toEqual({
+        createdAt: '2026-11-21T00:10:00.000Z',
+        createdBy: alex.member.id,
+        createdByMember: withoutActivity,
+      });
       expect(keysOf(memberEvent.createdByMember)).toEqual(sorted(EVENT_MEMBER_FIELDS));
-      expect(systemEvent).toEqual({ createdAt: '2026-11-21T00:12:00.000Z', createdBy: 'system', createdByMember: null });
+      expect(systemEvent).toEqual({
+        createdAt: '2026-11-21T00:12:00.000Z',
+        createdBy: 'system',
+        createdByMember: null,
+      });
     });
 
     it('shows a health fund claim with its items, fund (name and capabilities, no id), device, service type, rules, response, payment and provider', () => {
@@ -716,7 +789,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         medicareClaimId: item.medicareClaim.id,
       });
       const { medicareClaim } = item;
-      expect(keysOf(medicareClaim)).toEqual(sorted([...MEDICARE_CLAIM_FIELDS, 'patientMedicareCard', 'claimantMedicareCard']));
+      expect(keysOf(medicareClaim)).toEqual(
+        sorted([...MEDICARE_CLAIM_FIELDS, 'patientMedicareCard', 'claimantMedicareCard']),
+      );
       expect(medicareClaim).toMatchObject({
         id: expect.stringMatching(UUID),
         reference: `MC-${RUN}`,
@@ -736,7 +811,8 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         patientMedicareCardId: alex.medicareCard.id,
         claimantMedicareCardId: alex.medicareCard.id,
       });
-      for (const claimItem of medicareClaim.items) expect(keysOf(claimItem)).toEqual(sorted(MEDICARE_CLAIM_ITEM_FIELDS));
+      for (const claimItem of medicareClaim.items)
+        expect(keysOf(claimItem)).toEqual(sorted(MEDICARE_CLAIM_ITEM_FIELDS));
       expect(medicareClaim.items[0]).toEqual({
         id: expect.stringMatching(UUID),
         itemCode: '10960',
@@ -749,9 +825,18 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         patientCount: 1,
         quantity: 1,
       });
-      expect(medicareClaim.items[1]).toMatchObject({ chargeAmount: 4500, rebateAmount: 3000, gapAmount: 1500, quantity: 2 });
+      expect(medicareClaim.items[1]).toMatchObject({
+        chargeAmount: 4500,
+        rebateAmount: 3000,
+        gapAmount: 1500,
+        quantity: 2,
+      });
 
-      const card = (await get(orgPath(home.organisationId, `/clients/${alex.client.id}/wallet/cards/${alex.medicareCard.id}`)).expect(200)).body;
+      const card = (
+        await get(
+          orgPath(home.organisationId, `/clients/${alex.client.id}/wallet/cards/${alex.medicareCard.id}`),
+        ).expect(200)
+      ).body;
       const expectedCard = {
         id: alex.medicareCard.id,
         memberNumberLast4: '6701',
@@ -784,7 +869,10 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         (sum: number, item: Body) =>
           sum +
           (item.payoutId === payout.id ? item.amount - item.platformFeeAmount : 0) +
-          counted(item.adjustmentTransactions).reduce((total: number, adjustment: Body) => total + adjustment.amount, 0),
+          counted(item.adjustmentTransactions).reduce(
+            (total: number, adjustment: Body) => total + adjustment.amount,
+            0,
+          ),
         0,
       );
       expect(body.items.every((item: Body) => item.payoutId === payout.id)).toBe(true);
@@ -803,7 +891,8 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       expect(medicareClaim.totalChargeAmount).toBe(sum(medicareClaim.items, 'chargeAmount'));
       expect(medicareClaim.totalRebateAmount).toBe(sum(medicareClaim.items, 'rebateAmount'));
       expect(medicareClaim.totalGapAmount).toBe(sum(medicareClaim.items, 'gapAmount'));
-      for (const claimItem of medicareClaim.items) expect(claimItem.gapAmount).toBe(claimItem.chargeAmount - claimItem.rebateAmount);
+      for (const claimItem of medicareClaim.items)
+        expect(claimItem.gapAmount).toBe(claimItem.chargeAmount - claimItem.rebateAmount);
       expect(byId.get(medicareClaimId)!.amount).toBe(medicareClaim.totalRebateAmount);
     });
 
@@ -861,7 +950,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       const sister = await createBusiness(t, home.organisationId, { name: named('Payout Clinic Other Pty Ltd') });
       const fresh = await payCard(home, alex, sale.id, 900, 9);
       const error = await captureError(() =>
-        inContext(t, () => t.app.get(AssemblePayout).execute(home.organisationId, sister.id, [fresh.id], { arrivalDate: '2026-11-24' })),
+        inContext(t, () =>
+          t.app.get(AssemblePayout).execute(home.organisationId, sister.id, [fresh.id], { arrivalDate: '2026-11-24' }),
+        ),
       );
       expect(error.code).toBe('not_found');
       const sisterPayouts = await get(payoutsPath(sister.id)).expect(200);
@@ -882,7 +973,11 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
 
       it("refuses to pay another organisation's business out under this organisation, and the other business sees no payout", async () => {
         const error = await captureError(() =>
-          inContext(t, () => t.app.get(AssemblePayout).execute(home.organisationId, stranger.businessId, [strangerPaymentId], { arrivalDate: '2026-11-24' })),
+          inContext(t, () =>
+            t.app
+              .get(AssemblePayout)
+              .execute(home.organisationId, stranger.businessId, [strangerPaymentId], { arrivalDate: '2026-11-24' }),
+          ),
         );
         expect(error.code).toBe('not_found');
         const strangerPayouts = await get(payoutsPath(stranger.businessId), stranger.auth).expect(200);
@@ -899,7 +994,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         const walkIn = await recordSale(home, alex, null);
         const refusals = [
           await captureError(() => claimMedicare(home, { ...alex, medicareCard: alex.paymentMethod }, walkIn.id, 0)),
-          await captureError(() => claimMedicare(home, { ...alex, medicareCard: strangerPatient.medicareCard }, walkIn.id, 0)),
+          await captureError(() =>
+            claimMedicare(home, { ...alex, medicareCard: strangerPatient.medicareCard }, walkIn.id, 0),
+          ),
         ];
         for (const refusal of refusals) expect(['not_found', 'validation_failed']).toContain(refusal.code);
       });
@@ -907,7 +1004,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       it("refuses to record a sale for another organisation's business", async () => {
         const error = await captureError(() =>
           inContext(t, () =>
-            t.app.get(RecordTransaction).execute(home.organisationId, { businessId: stranger.businessId, clientName: 'Alex Chen', items: [] }),
+            t.app
+              .get(RecordTransaction)
+              .execute(home.organisationId, { businessId: stranger.businessId, clientName: 'Alex Chen', items: [] }),
           ),
         );
         expect(error.code).toBe('not_found');
@@ -920,7 +1019,9 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     let text: string;
 
     beforeAll(async () => {
-      const response = await get(orgPath(home.organisationId, `/bookings/${paidBooking.id}?expand=latestTransaction`)).expect(200);
+      const response = await get(
+        orgPath(home.organisationId, `/bookings/${paidBooking.id}?expand=latestTransaction`),
+      ).expect(200);
       transaction = response.body.latestTransaction;
       text = response.text;
     });
@@ -966,11 +1067,15 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         billableItemId: home.appointmentType.billableItems[0].id,
         appointmentTypeId: home.appointmentType.id,
       });
-      expect(transaction.transactionItems.reduce((sum: number, item: Body) => sum + item.chargeAmount, 0)).toBe(transaction.amount);
+      expect(transaction.transactionItems.reduce((sum: number, item: Body) => sum + item.chargeAmount, 0)).toBe(
+        transaction.amount,
+      );
     });
 
     it('shows its cards, client, provider and location as their own resources show them', async () => {
-      const cards = (await get(orgPath(home.organisationId, `/clients/${alex.client.id}/wallet/cards?limit=200`)).expect(200)).body.items;
+      const cards = (
+        await get(orgPath(home.organisationId, `/clients/${alex.client.id}/wallet/cards?limit=200`)).expect(200)
+      ).body.items;
       const cardOf = (id: string) => cards.find((card: Body) => card.id === id);
       expect(transaction.paymentMethod).toEqual({
         id: alex.paymentMethod.id,
@@ -1016,20 +1121,33 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       );
       const ids = transaction.paymentTransactions.map((item: Body) => item.id);
       expect(ids.slice(0, 4)).toEqual([cardPaymentId, fundClaimId, medicareClaimId, unpaidCardPaymentId]);
-      for (const item of transaction.paymentTransactions) expect(keysOf(item)).toEqual(sorted(BOOKING_PAYMENT_TRANSACTION_FIELDS));
+      for (const item of transaction.paymentTransactions)
+        expect(keysOf(item)).toEqual(sorted(BOOKING_PAYMENT_TRANSACTION_FIELDS));
       const card = transaction.paymentTransactions[0];
-      expect(card).toMatchObject({ source: 'payment', amount: 3500, payment: expect.objectContaining({ clientSecret: `pi_secret_${RUN}_3500` }) });
+      expect(card).toMatchObject({
+        source: 'payment',
+        amount: 3500,
+        payment: expect.objectContaining({ clientSecret: `pi_secret_${RUN}_3500` }),
+      });
       expect(card.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'refund', amount: -1500 })]);
     });
 
     it("shows the claim's fund with its id, and the Medicare claim without the cards", () => {
       const fund = transaction.paymentTransactions.find((item: Body) => item.id === fundClaimId);
       expect(keysOf(fund.claim)).toEqual(sorted(CLAIM_FIELDS));
-      expect(fund.claim.healthFund).toEqual({ id: home.healthFund.id, name: home.healthFund.name, capabilities: home.healthFund.capabilities });
+      expect(fund.claim.healthFund).toEqual({
+        id: home.healthFund.id,
+        name: home.healthFund.name,
+        capabilities: home.healthFund.capabilities,
+      });
       expect(fund.claim).toMatchObject({ totalChargeAmount: 14000, totalRebateAmount: 8750, totalGapAmount: 5250 });
       const medicare = transaction.paymentTransactions.find((item: Body) => item.id === medicareClaimId);
       expect(keysOf(medicare.medicareClaim)).toEqual(sorted(MEDICARE_CLAIM_FIELDS));
-      expect(medicare.medicareClaim).toMatchObject({ patientMedicareCardId: alex.medicareCard.id, itemsCount: 2, totalRebateAmount: 9205 });
+      expect(medicare.medicareClaim).toMatchObject({
+        patientMedicareCardId: alex.medicareCard.id,
+        itemsCount: 2,
+        totalRebateAmount: 9205,
+      });
     });
 
     it('never shows the full Medicare card number', () => {
@@ -1038,12 +1156,16 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
     });
 
     it('adds billableItem to each item with expand=latestTransaction.transactionItems.billableItem, and its claim fund keeps its id', async () => {
-      const response = await get(orgPath(home.organisationId, `/bookings/${paidBooking.id}?expand=latestTransaction.transactionItems.billableItem`)).expect(
-        200,
-      );
+      const response = await get(
+        orgPath(
+          home.organisationId,
+          `/bookings/${paidBooking.id}?expand=latestTransaction.transactionItems.billableItem`,
+        ),
+      ).expect(200);
       const expanded = response.body.latestTransaction;
       expect(expanded.id).toBe(sale.id);
-      for (const item of expanded.transactionItems) expect(keysOf(item)).toEqual(sorted([...TRANSACTION_ITEM_FIELDS, 'billableItem']));
+      for (const item of expanded.transactionItems)
+        expect(keysOf(item)).toEqual(sorted([...TRANSACTION_ITEM_FIELDS, 'billableItem']));
       expect(keysOf(expanded.transactionItems[0].billableItem)).toEqual(sorted(BILLABLE_ITEM_FIELDS));
       expect(expanded.transactionItems[0].billableItem).toEqual({
         name: 'Initial consultation',
@@ -1054,25 +1176,37 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         id: home.appointmentType.billableItems[0].id,
         itemCode: '560',
         pmsBillableItemId: 'pms_bi_88213',
-        serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
+        serviceItem: {
+          id: 'si_560',
+          itemCode: '560',
+          category: 'physiotherapy',
+          description: 'Initial physiotherapy consultation',
+        },
       });
       expect(expanded.transactionItems[1].billableItem).toBeNull();
       const fund = expanded.paymentTransactions.find((item: Body) => item.id === fundClaimId);
       expect(fund.claim.healthFund.id).toBe(home.healthFund.id);
       // Everything else is as without the longer path.
-      const strip = (value: Body) => ({ ...value, transactionItems: value.transactionItems.map(({ billableItem: _, ...item }: Body) => item) });
+      const strip = (value: Body) => ({
+        ...value,
+        transactionItems: value.transactionItems.map(({ billableItem: _, ...item }: Body) => item),
+      });
       expect(strip(expanded)).toEqual(transaction);
     });
 
     it('shows latestTransaction: null for a booking without a transaction, and leaves it out unless expanded', async () => {
-      const expanded = await get(orgPath(home.organisationId, `/bookings/${unpaidBooking.id}?expand=latestTransaction`)).expect(200);
+      const expanded = await get(
+        orgPath(home.organisationId, `/bookings/${unpaidBooking.id}?expand=latestTransaction`),
+      ).expect(200);
       expect(expanded.body).toHaveProperty('latestTransaction', null);
       const plain = await get(orgPath(home.organisationId, `/bookings/${paidBooking.id}`)).expect(200);
       expect(plain.body).not.toHaveProperty('latestTransaction');
     });
 
     it('shows the same latest transactions in the bookings list', async () => {
-      const response = await get(orgPath(home.organisationId, '/bookings?expand=latestTransaction&limit=200')).expect(200);
+      const response = await get(orgPath(home.organisationId, '/bookings?expand=latestTransaction&limit=200')).expect(
+        200,
+      );
       const byBooking = new Map(response.body.items.map((item: Body) => [item.id, item.latestTransaction]));
       expect(byBooking.get(paidBooking.id)).toEqual(transaction);
       expect(byBooking.get(unpaidBooking.id)).toBeNull();
@@ -1092,11 +1226,17 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       const stranger = await createTenant(t, 'Payout Stranger');
       expectProblem(await get(payoutsPath(home.businessId), stranger.auth), 403, 'forbidden');
       expectProblem(await get(payoutsPath(home.businessId, `/${payout.id}`), stranger.auth), 403, 'forbidden');
-      expectProblem(await get(payoutsPath(home.businessId, `/${payout.id}/transactions`), stranger.auth), 403, 'forbidden');
+      expectProblem(
+        await get(payoutsPath(home.businessId, `/${payout.id}/transactions`), stranger.auth),
+        403,
+        'forbidden',
+      );
 
       const own = await get(payoutsPath(home.businessId, `/${payout.id}`), home.auth).expect(200);
       expect(own.body.id).toBe(payout.id);
-      const ownTransactions = await get(payoutsPath(home.businessId, `/${payout.id}/transactions`), home.auth).expect(200);
+      const ownTransactions = await get(payoutsPath(home.businessId, `/${payout.id}/transactions`), home.auth).expect(
+        200,
+      );
       expect(ownTransactions.body.totalItems).toBe(3);
     });
 
@@ -1130,11 +1270,17 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       ['a malformed business id', () => payoutsPath('not-a-uuid')],
       ['a malformed business id on a payout', () => payoutsPath('0193a6f2-zzzz', `/${randomUUID()}`)],
       ['an unknown business', () => payoutsPath(randomUUID())],
-      ['the transactions of a payout of an unknown business', () => payoutsPath(randomUUID(), `/${randomUUID()}/transactions`)],
-    ])("answers 404 for %s to a platform key, and to an organisation's key the 403 of another organisation's business", async (_name, path) => {
-      expectProblem(await get(path()), 404, 'not_found');
-      expectProblem(await get(path(), home.auth), 403, 'forbidden');
-    });
+      [
+        'the transactions of a payout of an unknown business',
+        () => payoutsPath(randomUUID(), `/${randomUUID()}/transactions`),
+      ],
+    ])(
+      "answers 404 for %s to a platform key, and to an organisation's key the 403 of another organisation's business",
+      async (_name, path) => {
+        expectProblem(await get(path()), 404, 'not_found');
+        expectProblem(await get(path(), home.auth), 403, 'forbidden');
+      },
+    );
   });
 });
 
@@ -1166,14 +1312,21 @@ describe('statement counts', () => {
   };
 
   it('reads payout transactions in as many statements for 200 rows as for one row of each kind', async () => {
-    const path = (limit: number, page = 1) => payoutsPath(home.businessId, `/${payout.id}/transactions?limit=${limit}&page=${page}`);
+    const path = (limit: number, page = 1) =>
+      payoutsPath(home.businessId, `/${payout.id}/transactions?limit=${limit}&page=${page}`);
     await count(path(200)); // warm the key and business caches
 
     const all = await count(path(200));
     const oneOfEachKind = await count(path(3));
     expect(all.body.items).toHaveLength(9);
-    expect(oneOfEachKind.body.items.map((item: Body) => item.source).sort()).toEqual(['health_fund_claim', 'medicare_claim', 'payment']);
-    expect(all.body.items.every((item: Body) => item.events.length === 0 || item.events[0].createdByMember !== null)).toBe(true);
+    expect(oneOfEachKind.body.items.map((item: Body) => item.source).sort()).toEqual([
+      'health_fund_claim',
+      'medicare_claim',
+      'payment',
+    ]);
+    expect(
+      all.body.items.every((item: Body) => item.events.length === 0 || item.events[0].createdByMember !== null),
+    ).toBe(true);
     expect(all.statements).toBe(oneOfEachKind.statements);
 
     for (let page = 1; page <= 9; page++) {
@@ -1184,7 +1337,8 @@ describe('statement counts', () => {
   });
 
   it('lists bookings with expand=latestTransaction.transactionItems.billableItem in as many statements at limit=1 as at limit=200', async () => {
-    const path = (limit: number) => orgPath(home.organisationId, `/bookings?expand=latestTransaction.transactionItems.billableItem&limit=${limit}`);
+    const path = (limit: number) =>
+      orgPath(home.organisationId, `/bookings?expand=latestTransaction.transactionItems.billableItem&limit=${limit}`);
     await count(path(200)); // warm the key cache
 
     const one = await count(path(1));

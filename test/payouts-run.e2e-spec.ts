@@ -58,8 +58,17 @@ async function clinic(clientName: Body = {}): Promise<Clinic> {
   });
   const client = await createClient(t, home.id, clientName);
   const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
-  const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
-  const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
+  const visa = await created(
+    postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth),
+  );
+  const fund = await created(
+    postJson(
+      t,
+      cardsPath,
+      { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } },
+      home.auth,
+    ),
+  );
   const cards = { visa, fund };
   return {
     businessId: business.id,
@@ -69,7 +78,13 @@ async function clinic(clientName: Body = {}): Promise<Clinic> {
         postJson(
           t,
           orgPath(home.id, '/bookings'),
-          { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+          {
+            clientId: client.id,
+            providerId: provider.id,
+            locationId: location.id,
+            appointmentTypeId: type.id,
+            serviceDate,
+          },
           home.auth,
         ),
       );
@@ -78,9 +93,12 @@ async function clinic(clientName: Body = {}): Promise<Clinic> {
   };
 }
 
-const payOut = (businessId: string, auth = t.platformAuth) => postJson(t, `/v1/businesses/${businessId}/payouts`, {}, auth);
+const payOut = (businessId: string, auth = t.platformAuth) =>
+  postJson(t, `/v1/businesses/${businessId}/payouts`, {}, auth);
 const refund = (paymentTransactionId: string, amount: number) =>
-  created(postJson(t, orgPath(home.id, `/payment-transactions/${paymentTransactionId}/refunds`), { amount }, home.auth));
+  created(
+    postJson(t, orgPath(home.id, `/payment-transactions/${paymentTransactionId}/refunds`), { amount }, home.auth),
+  );
 
 interface Row {
   id: string;
@@ -90,15 +108,21 @@ interface Row {
   adjustments: { amount: number; payoutId: string | null }[];
 }
 const rowsOf = (businessId: string) =>
-  sql<Row>(t, 'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id', [
-    businessId,
-  ]);
-const net = (row: Row) => row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+  sql<Row>(
+    t,
+    'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id',
+    [businessId],
+  );
+const net = (row: Row) =>
+  row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
 /** What the payout (`null`: none yet) counted of a row: its amount less the fee if it paid the row out, and the adjustments it took. */
 const partOf = (payoutId: string | null, row: Row) =>
   (row.payout_id === payoutId ? row.amount - row.platform_fee_amount : 0) +
-  row.adjustments.filter((adjustment) => adjustment.payoutId === payoutId).reduce((sum, adjustment) => sum + adjustment.amount, 0);
-const touches = (payoutId: string, row: Row) => row.payout_id === payoutId || row.adjustments.some((adjustment) => adjustment.payoutId === payoutId);
+  row.adjustments
+    .filter((adjustment) => adjustment.payoutId === payoutId)
+    .reduce((sum, adjustment) => sum + adjustment.amount, 0);
+const touches = (payoutId: string, row: Row) =>
+  row.payout_id === payoutId || row.adjustments.some((adjustment) => adjustment.payoutId === payoutId);
 const payoutsOf = (businessId: string) =>
   sql<{ id: string; amount: number; status: string; transaction_count: number }>(
     t,
@@ -119,8 +143,11 @@ async function expectBooksBalance(businessId: string): Promise<void> {
       count: rows.filter((row) => touches(payout.id, row)).length,
     });
   }
-  for (const failed of payouts.filter((payout) => payout.status === 'failed')) expect(rows.filter((row) => touches(failed.id, row))).toEqual([]);
-  const paidOut = payouts.filter((payout) => payout.status !== 'failed').reduce((sum, payout) => sum + payout.amount, 0);
+  for (const failed of payouts.filter((payout) => payout.status === 'failed'))
+    expect(rows.filter((row) => touches(failed.id, row))).toEqual([]);
+  const paidOut = payouts
+    .filter((payout) => payout.status !== 'failed')
+    .reduce((sum, payout) => sum + payout.amount, 0);
   const waiting = rows.reduce((sum, row) => sum + partOf(null, row), 0);
   expect(paidOut + waiting).toBe(rows.reduce((sum, row) => sum + net(row), 0));
 }
@@ -151,7 +178,11 @@ const countedBy = (payoutId: string, listed: Body[]) =>
 async function statusOf(businessId: string, payoutId: string, wanted: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const { body } = await t.http().get(`/v1/businesses/${businessId}/payouts/${payoutId}`).set('Authorization', t.platformAuth).expect(200);
+    const { body } = await t
+      .http()
+      .get(`/v1/businesses/${businessId}/payouts/${payoutId}`)
+      .set('Authorization', t.platformAuth)
+      .expect(200);
     if (body.status === wanted || Date.now() > deadline) return body.status;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -161,21 +192,31 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
   it('pays out every waiting payment transaction, less the platform fee, plus refunds; then pending → paid', async () => {
     const shop = await clinic();
     const cardOnly = await shop.checkOut();
-    const withClaim = await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    const withClaim = await shop.checkOut(({ visa, fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id },
+      payment: { paymentMethodId: visa.id },
+    }));
     await refund(cardOnly.paymentTransactions[0].id, 1000);
     const response = await payOut(shop.businessId);
     expect(response.status).toBe(201);
     const payout = response.body;
     expect(response.headers.location).toBe(`/v1/businesses/${shop.businessId}/payouts/${payout.id}`);
     // 12000 card (fee 180) − 1000 refund; 4800 claim (no fee) + 7200 card (fee 108).
-    expect(payout).toMatchObject({ amount: 12000 - 180 - 1000 + 4800 + 7200 - 108, transactionCount: 3, status: 'pending', currency: 'AUD' });
+    expect(payout).toMatchObject({
+      amount: 12000 - 180 - 1000 + 4800 + 7200 - 108,
+      transactionCount: 3,
+      status: 'pending',
+      currency: 'AUD',
+    });
     expect(new Date(`${payout.arrivalDate}T00:00:00Z`).getUTCDay()).not.toBe(0);
     expect(new Date(`${payout.arrivalDate}T00:00:00Z`).getUTCDay()).not.toBe(6);
     expect((await rowsOf(shop.businessId)).every((row) => row.payout_id === payout.id)).toBe(true);
     expect(withClaim.paymentTransactions).toHaveLength(2);
     await expectBooksBalance(shop.businessId);
     expect(await statusOf(shop.businessId, payout.id, 'paid')).toBe('paid');
-    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [payout.id]);
+    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [
+      payout.id,
+    ]);
     expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.paid']);
     expectProblem(await payOut(shop.businessId), 409, 'nothing_to_pay_out');
   });
@@ -206,7 +247,12 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
       payoutId: first.id,
       adjustmentTransactions: [expect.objectContaining({ source: 'refund', amount: -2500, payoutId: second.id })],
     });
-    expect(listed[1]).toMatchObject({ amount: 12000, platformFeeAmount: 180, payoutId: second.id, adjustmentTransactions: [] });
+    expect(listed[1]).toMatchObject({
+      amount: 12000,
+      platformFeeAmount: 180,
+      payoutId: second.id,
+      adjustmentTransactions: [],
+    });
     expect(listed.filter((item) => item.amount === 0)).toEqual([]);
     expect(countedBy(second.id, listed)).toBe(second.amount);
     const firstListed = await listingOf(shop.businessId, first.id);
@@ -230,7 +276,12 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     await shop.checkOut();
     const [run, refunded] = await Promise.all([
       payOut(shop.businessId),
-      postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 700 }, home.auth),
+      postJson(
+        t,
+        orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`),
+        { amount: 700 },
+        home.auth,
+      ),
     ]);
     expect([run.status, refunded.status]).toEqual([201, 201]);
     await expectBooksBalance(shop.businessId);
@@ -246,7 +297,9 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     await sql(t, "update payouts set status = 'in_transit' where id = ?", [payout.id]);
     const jobs = t.app.get(PayoutJobs);
     await Promise.all([jobs.settle(payout.id), jobs.settle(payout.id)]);
-    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [payout.id]);
+    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [
+      payout.id,
+    ]);
     expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.paid', 'payout.paid']);
   });
 
@@ -257,7 +310,9 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const failed = await created(payOut(shop.businessId));
     expect(await statusOf(shop.businessId, failed.id, 'failed')).toBe('failed');
     expect((await rowsOf(shop.businessId)).map((row) => row.payout_id)).toEqual([null]);
-    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [failed.id]);
+    const events = await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [
+      failed.id,
+    ]);
     expect(events.map((event) => event.type)).toEqual(['payout.created', 'payout.failed']);
     const again = await created(payOut(shop.businessId));
     expect(again).toMatchObject({ amount: failed.amount, transactionCount: 1 });
@@ -358,7 +413,10 @@ describe('GET /v1/businesses/{businessId}/payouts/{payoutId}/transactions as CSV
   it('answers every row at once, as the JSON pages list them, and its net adds up to each payout', async () => {
     const shop = await clinic({ firstName: 'Jane "JJ"', lastName: `Smith, ${named('Jones')}` });
     const sale = await shop.checkOut();
-    await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+    await shop.checkOut(({ visa, fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id },
+      payment: { paymentMethodId: visa.id },
+    }));
     const first = await created(payOut(shop.businessId));
     await refund(sale.paymentTransactions[0].id, 2500);
     const later = await shop.checkOut();
@@ -367,29 +425,47 @@ describe('GET /v1/businesses/{businessId}/payouts/{payoutId}/transactions as CSV
     for (const payout of [first, second]) {
       const csv = await reconciliationOf(shop.businessId, payout.id);
       const listed = await listingByPages(shop.businessId, payout.id);
-      expect(csv.map((row) => [row.id, row.createdAt, row.source, Number(row.amount), Number(row.platformFeeAmount)])).toEqual(
-        listed.map((item) => [item.id, item.createdAt, item.source, item.amount, item.platformFeeAmount]),
-      );
+      expect(
+        csv.map((row) => [row.id, row.createdAt, row.source, Number(row.amount), Number(row.platformFeeAmount)]),
+      ).toEqual(listed.map((item) => [item.id, item.createdAt, item.source, item.amount, item.platformFeeAmount]));
       expect(csv.reduce((sum, row) => sum + Number(row.net), 0)).toBe(payout.amount);
       expect(csv.every((row) => row.clientName === `Jane "JJ" Smith, ${named('Jones')}`)).toBe(true);
     }
     expect(await reconciliationOf(shop.businessId, first.id)).toHaveLength(3);
     // The second payout lists the refunded payment again: it paid only the refund of it.
     const [refunded, paid] = await reconciliationOf(shop.businessId, second.id);
-    expect(refunded).toMatchObject({ id: sale.paymentTransactions[0].id, bookingId: sale.bookingId, amount: '12000', adjustments: '-2500', net: '-2500' });
-    expect(paid).toMatchObject({ id: later.paymentTransactions[0].id, bookingId: later.bookingId, adjustments: '0', net: String(12000 - 180) });
+    expect(refunded).toMatchObject({
+      id: sale.paymentTransactions[0].id,
+      bookingId: sale.bookingId,
+      amount: '12000',
+      adjustments: '-2500',
+      net: '-2500',
+    });
+    expect(paid).toMatchObject({
+      id: later.paymentTransactions[0].id,
+      bookingId: later.bookingId,
+      adjustments: '0',
+      net: String(12000 - 180),
+    });
   });
 
   it('answers JSON unless CSV is asked for, and a payout of another business is a 404 either way', async () => {
     const shop = await clinic();
     await shop.checkOut();
     const payout = await created(payOut(shop.businessId));
-    const json = await t.http().get(`/v1/businesses/${shop.businessId}/payouts/${payout.id}/transactions`).set('Authorization', t.platformAuth);
+    const json = await t
+      .http()
+      .get(`/v1/businesses/${shop.businessId}/payouts/${payout.id}/transactions`)
+      .set('Authorization', t.platformAuth);
     expect(json.headers['content-type']).toMatch(/^application\/json/);
     const other = await clinic();
     for (const accept of ['text/csv', 'application/json'])
       expectNotFound(
-        await t.http().get(`/v1/businesses/${other.businessId}/payouts/${payout.id}/transactions`).set('Authorization', t.platformAuth).set('Accept', accept),
+        await t
+          .http()
+          .get(`/v1/businesses/${other.businessId}/payouts/${payout.id}/transactions`)
+          .set('Authorization', t.platformAuth)
+          .set('Accept', accept),
       );
   });
 });
@@ -401,9 +477,12 @@ describe('the daily payout job', () => {
     const jobs = t.app.get(PayoutJobs);
     await Promise.all([jobs.queueRuns([shop.businessId]), jobs.queueRuns([shop.businessId])]);
     const deadline = Date.now() + 15_000;
-    while ((await payoutsOf(shop.businessId)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await payoutsOf(shop.businessId)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await payoutsOf(shop.businessId)).toEqual([expect.objectContaining({ amount: 12000 - 180, transaction_count: 1 })]);
+    expect(await payoutsOf(shop.businessId)).toEqual([
+      expect.objectContaining({ amount: 12000 - 180, transaction_count: 1 }),
+    ]);
     await expectBooksBalance(shop.businessId);
   });
 });
@@ -419,14 +498,18 @@ describe('two instances on one database', () => {
 
   const waitForPayouts = async (businessId: string, count: number) => {
     const deadline = Date.now() + 15_000;
-    while ((await payoutsOf(businessId)).length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await payoutsOf(businessId)).length < count && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
   };
 
   it('running the payout job and the route on both at once pays each payment transaction out once', async () => {
     const shop = await clinic();
     for (let i = 0; i < 3; i++) await shop.checkOut();
     for (let i = 0; i < 3; i++)
-      await shop.checkOut(({ visa, fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, payment: { paymentMethodId: visa.id } }));
+      await shop.checkOut(({ visa, fund }) => ({
+        healthFundClaim: { healthFundCardId: fund.id },
+        payment: { paymentMethodId: visa.id },
+      }));
     const waiting = await rowsOf(shop.businessId);
     expect(waiting).toHaveLength(9);
 
@@ -441,18 +524,25 @@ describe('two instances on one database', () => {
     ]);
     expect([jobOnA.status, jobOnB.status]).toEqual(['fulfilled', 'fulfilled']);
     const responses = answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : undefined));
-    for (const response of responses.filter((response) => response?.status !== 201)) expectProblem(response!, 409, 'nothing_to_pay_out');
+    for (const response of responses.filter((response) => response?.status !== 201))
+      expectProblem(response!, 409, 'nothing_to_pay_out');
     const [payout, ...more] = await payoutsOf(shop.businessId);
     expect(more).toEqual([]);
     const rows = await rowsOf(shop.businessId);
     expect(rows.map((row) => row.payout_id)).toEqual(waiting.map(() => payout.id));
     // 3 × (12000 − 180) by card; 3 × (4800 claim + 7200 − 108 card).
-    expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({ amount: 3 * (12000 - 180) + 3 * (4800 + 7200 - 108), count: 9 });
+    expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({
+      amount: 3 * (12000 - 180) + 3 * (4800 + 7200 - 108),
+      count: 9,
+    });
     await expectBooksBalance(shop.businessId);
 
     // The daily job firing on both instances: one more payout, of the new money only.
     await shop.checkOut();
-    await Promise.all([t.app.get(PayoutJobs).queueRuns([shop.businessId]), b.app.get(PayoutJobs).queueRuns([shop.businessId])]);
+    await Promise.all([
+      t.app.get(PayoutJobs).queueRuns([shop.businessId]),
+      b.app.get(PayoutJobs).queueRuns([shop.businessId]),
+    ]);
     await waitForPayouts(shop.businessId, 2);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const payouts = await payoutsOf(shop.businessId);
@@ -461,6 +551,10 @@ describe('two instances on one database', () => {
       [12000 - 180, 1],
     ]);
     await expectBooksBalance(shop.businessId);
-    expectProblem(await postJson(b, `/v1/businesses/${shop.businessId}/payouts`, {}, b.platformAuth), 409, 'nothing_to_pay_out');
+    expectProblem(
+      await postJson(b, `/v1/businesses/${shop.businessId}/payouts`, {}, b.platformAuth),
+      409,
+      'nothing_to_pay_out',
+    );
   });
 });

@@ -100,7 +100,9 @@ describe('the service behind PgBouncer in transaction mode', () => {
     receiver.received.length = 0;
     receiver.answer = () => 200;
     const c = await createBookableClinic(a, 'Bouncer Clinic');
-    const hook = await created(postJson(a, orgPath(c.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['booking.*'] }));
+    const hook = await created(
+      postJson(a, orgPath(c.id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['booking.*'] }),
+    );
     receiver.secret = hook.secret;
 
     const booking = await created(
@@ -115,7 +117,9 @@ describe('the service behind PgBouncer in transaction mode', () => {
     const cancelled = (await postJson(b, orgPath(c.id, `/bookings/${booking.id}/cancel`)).expect(200)).body;
     expect(cancelled).toMatchObject({ id: booking.id, status: 'cancelled' });
 
-    const events = (await get(b, '/v1/events?type=booking.*', await createScopedKey(a, c.id, 'Bouncer events')).expect(200)).body.items as Body[];
+    const events = (
+      await get(b, '/v1/events?type=booking.*', await createScopedKey(a, c.id, 'Bouncer events')).expect(200)
+    ).body.items as Body[];
     expect(events.map((event) => [event.type, event.data.id])).toEqual([
       ['booking.cancelled', booking.id],
       ['booking.created', booking.id],
@@ -165,10 +169,15 @@ describe('the service behind PgBouncer in transaction mode', () => {
     );
     const answers = await Promise.all([...reads, ...writes]);
     expect(answers.map((answer) => answer.status)).toEqual([...reads.map(() => 200), ...writes.map(() => 201)]);
-    expect(await sql(a, 'select count(*)::int as count from clients where organisation_id = ?', [id])).toEqual([{ count: 20 }]);
+    expect(await sql(a, 'select count(*)::int as count from clients where organisation_id = ?', [id])).toEqual([
+      { count: 20 },
+    ]);
 
     const pool = await bouncer.show('pools');
-    const serverConnections = ['sv_active', 'sv_idle', 'sv_used', 'sv_tested', 'sv_login'].reduce((sum, column) => sum + Number(pool[column]), 0);
+    const serverConnections = ['sv_active', 'sv_idle', 'sv_used', 'sv_tested', 'sv_login'].reduce(
+      (sum, column) => sum + Number(pool[column]),
+      0,
+    );
     expect(serverConnections).toBeLessThanOrEqual(POOL_SIZE);
     // Both apps' pools (10 each, as configured) are PgBouncer's clients: more than its server connections.
     expect((await bouncer.clients()).length).toBeGreaterThan(POOL_SIZE);

@@ -45,11 +45,18 @@ const requestHashOf = (method: string, path: string, body: Record<string, string
     .sort()
     .map((name) => `${JSON.stringify(name)}:${JSON.stringify(body[name])}`)
     .join(',')}}`;
-  const hmacKey = Buffer.from(hkdfSync('sha256', Buffer.from(WALLET_KEY, 'hex'), Buffer.alloc(0), 'idempotency request hash', 32));
+  const hmacKey = Buffer.from(
+    hkdfSync('sha256', Buffer.from(WALLET_KEY, 'hex'), Buffer.alloc(0), 'idempotency request hash', 32),
+  );
   return createHmac('sha256', hmacKey).update(`${method} ${path}\n${canonical}`).digest('hex');
 };
 const rowOf = async (auth: string, key: string) =>
-  (await sql<IdempotencyRow>(t, 'select * from idempotency_keys where api_key_hash = ? and key = ?', [sha256(secretOf(auth)), key]))[0];
+  (
+    await sql<IdempotencyRow>(t, 'select * from idempotency_keys where api_key_hash = ? and key = ?', [
+      sha256(secretOf(auth)),
+      key,
+    ])
+  )[0];
 
 beforeAll(async () => {
   t = await createTestApp({ WALLET_ENCRYPTION_KEY: WALLET_KEY });
@@ -83,7 +90,11 @@ describe('Idempotency-Key on POST /v1/api-keys', () => {
     // The key the first answer showed works.
     await t.http().get(orgPath(orgA.id)).set('Authorization', `Bearer ${first.body.key}`).expect(200);
 
-    expectProblem(await postJson(t, '/v1/api-keys', { ...body, name: named('Idempotent other key') }, t.platformAuth, key), 422, 'idempotency_key_reused');
+    expectProblem(
+      await postJson(t, '/v1/api-keys', { ...body, name: named('Idempotent other key') }, t.platformAuth, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 
   it('still replays a refusal of the route, which holds no secret', async () => {
@@ -114,7 +125,11 @@ describe('which answers are kept for a retry', () => {
     expect(first.status).toBe(201);
     const stored = (await rowOf(orgA.auth, key))?.response_body ?? '';
     expect(stored).toMatch(/^v1:/);
-    expect([stored.includes(body.email), stored.includes(body.lastName), stored.includes(first.body.id as string)]).toEqual([false, false, false]);
+    expect([
+      stored.includes(body.email),
+      stored.includes(body.lastName),
+      stored.includes(first.body.id as string),
+    ]).toEqual([false, false, false]);
     const retry = await postJson(t, orgPath(orgA.id, '/clients'), body, orgA.auth, key);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect([retry.status, retry.body]).toEqual([201, first.body]);
@@ -139,7 +154,11 @@ describe('which answers are kept for a retry', () => {
   it('frees the key of a 401 (no such API key)', async () => {
     const key = `unauthenticated-${randomUUID()}`;
     const unknownKey = `Bearer sk_unknown_${randomBytes(16).toString('hex')}`;
-    expectProblem(await postJson(t, orgPath(orgA.id, '/clients'), clientBody(), unknownKey, key), 401, 'unauthenticated');
+    expectProblem(
+      await postJson(t, orgPath(orgA.id, '/clients'), clientBody(), unknownKey, key),
+      401,
+      'unauthenticated',
+    );
     expect(await rowOf(unknownKey, key)).toBeUndefined();
   });
 
@@ -158,7 +177,8 @@ describe('which answers are kept for a retry', () => {
       const tenant = await createTenant(t, 'Idempotency Limited');
       const key = `limited-${randomUUID()}`;
       const body = clientBody();
-      for (let i = 0; i < 2; i++) await limited.http().get(orgPath(tenant.id)).set('Authorization', tenant.auth).expect(200);
+      for (let i = 0; i < 2; i++)
+        await limited.http().get(orgPath(tenant.id)).set('Authorization', tenant.auth).expect(200);
       const refused = await postJson(limited, orgPath(tenant.id, '/clients'), body, tenant.auth, key);
       expectProblem(refused, 429, 'rate_limited');
       expect(await rowOf(tenant.auth, key)).toBeUndefined();
@@ -167,7 +187,11 @@ describe('which answers are kept for a retry', () => {
       const retry = await postJson(t, orgPath(tenant.id, '/clients'), body, tenant.auth, key);
       expect(retry.status).toBe(201);
       expect(retry.headers['idempotent-replayed']).toBeUndefined();
-      const clients = await sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [tenant.id, body.lastName]);
+      const clients = await sql<{ id: string }>(
+        t,
+        'select id from clients where organisation_id = ? and last_name = ?',
+        [tenant.id, body.lastName],
+      );
       expect(clients).toEqual([{ id: retry.body.id }]);
     });
   });
@@ -212,13 +236,17 @@ describe('expired keys', () => {
 
     const purges = async (name: string) => {
       const { statements } = await countStatements(() =>
-        postJson(fresh, '/v1/organisations', { name: named(name) }, fresh.platformAuth, `purge-${randomUUID()}`).expect(201),
+        postJson(fresh, '/v1/organisations', { name: named(name) }, fresh.platformAuth, `purge-${randomUUID()}`).expect(
+          201,
+        ),
       );
       return statements.filter((statement) => /delete from idempotency_keys where created_at/i.test(statement)).length;
     };
 
     expect(await purges('Purging Clinic')).toBe(1);
-    const left = await sql<{ key: string }>(t, 'select key from idempotency_keys where api_key_hash = ? order by key', [apiKeyHash]);
+    const left = await sql<{ key: string }>(t, 'select key from idempotency_keys where api_key_hash = ? order by key', [
+      apiKeyHash,
+    ]);
     expect(left).toEqual([{ key: 'recent' }]);
     expect(await purges('Second Purging Clinic')).toBe(0);
   });
@@ -232,7 +260,10 @@ describe('a key whose request died', () => {
   let holderPid: number;
 
   beforeAll(async () => {
-    owner = await createTestApp({ IDEMPOTENCY_IN_PROGRESS_SECONDS: String(IN_PROGRESS_SECONDS), WALLET_ENCRYPTION_KEY: WALLET_KEY });
+    owner = await createTestApp({
+      IDEMPOTENCY_IN_PROGRESS_SECONDS: String(IN_PROGRESS_SECONDS),
+      WALLET_ENCRYPTION_KEY: WALLET_KEY,
+    });
     // A session of the test's own: it holds rows the app needs, so a request waits where the test wants it.
     holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await holder.connect();
@@ -250,10 +281,10 @@ describe('a key whose request died', () => {
       // The holder asks inside its transaction, where pg_stat_activity is read once and kept: a
       // backend the app's pool opens afterwards (the release's, at times) would never show.
       await holder.query('select pg_stat_clear_snapshot()');
-      const { rows } = await holder.query<{ pid: number }>('select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid)) and pid <> all($2)', [
-        holderPid,
-        ended,
-      ]);
+      const { rows } = await holder.query<{ pid: number }>(
+        'select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid)) and pid <> all($2)',
+        [holderPid, ended],
+      );
       if (rows.length === 1) return rows[0].pid;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -278,10 +309,15 @@ describe('a key whose request died', () => {
         serviceDate: '2027-07-01T00:00:00.000Z',
       }),
     );
-    return { path: orgPath(clinic.id, `/bookings/${booking.id}/transactions`), body: { payment: { paymentMethodId: card.id } }, bookingId: booking.id };
+    return {
+      path: orgPath(clinic.id, `/bookings/${booking.id}/transactions`),
+      body: { payment: { paymentMethodId: card.id } },
+      bookingId: booking.id,
+    };
   }
 
-  const transactionsOf = (bookingId: string) => sql<{ id: string }>(t, 'select id from transactions where booking_id = ?', [bookingId]);
+  const transactionsOf = (bookingId: string) =>
+    sql<{ id: string }>(t, 'select id from transactions where booking_id = ?', [bookingId]);
 
   it("is free again when the database drops the check-out's connection, and the release's too: the retry runs, and the booking is paid once", async () => {
     const { path, body, bookingId } = await bookingToCheckOut('Idempotency Outage Clinic');
@@ -294,7 +330,10 @@ describe('a key whose request died', () => {
       const first = postJson(t, path, body, t.platformAuth, key).then((response) => response);
       const checkOut = await backendWaitingForTheHolder();
       // The key's row is committed by now: holding it makes the release wait too, on a connection of its own.
-      await holder.query('select key from idempotency_keys where api_key_hash = $1 and key = $2 for update', [sha256(secretOf(t.platformAuth)), key]);
+      await holder.query('select key from idempotency_keys where api_key_hash = $1 and key = $2 for update', [
+        sha256(secretOf(t.platformAuth)),
+        key,
+      ]);
       await holder.query('select pg_terminate_backend($1)', [checkOut]);
       await holder.query('select pg_terminate_backend($1)', [await backendWaitingForTheHolder([checkOut])]);
       await holder.query('rollback');
@@ -308,7 +347,11 @@ describe('a key whose request died', () => {
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await transactionsOf(bookingId)).toEqual([{ id: retry.body.id }]);
     const replay = await postJson(t, path, body, t.platformAuth, key);
-    expect([replay.status, replay.headers['idempotent-replayed'], replay.body.id]).toEqual([201, 'true', retry.body.id]);
+    expect([replay.status, replay.headers['idempotent-replayed'], replay.body.id]).toEqual([
+      201,
+      'true',
+      retry.body.id,
+    ]);
   });
 
   it('is free again once the marker of an owner that died expires, with Retry-After meanwhile', async () => {
@@ -327,13 +370,18 @@ describe('a key whose request died', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(IN_PROGRESS_SECONDS);
 
-    const conflict = (await t.http().get('/docs/openapi.json').expect(200)).body.paths['/v1/organisations/{organisationId}/clients'].post.responses['409'];
+    const conflict = (await t.http().get('/docs/openapi.json').expect(200)).body.paths[
+      '/v1/organisations/{organisationId}/clients'
+    ].post.responses['409'];
     expect(Object.keys(conflict.headers)).toContain('Retry-After');
 
     const { elapsedMs, response } = await untilStatus(() => postJson(owner, path, body, tenant.auth, key), 201, 10_000);
     expect(elapsedMs).toBeLessThan((IN_PROGRESS_SECONDS + 2) * 1000);
     expect(response.headers['idempotent-replayed']).toBeUndefined();
-    const clients = await sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [tenant.id, body.lastName]);
+    const clients = await sql<{ id: string }>(t, 'select id from clients where organisation_id = ? and last_name = ?', [
+      tenant.id,
+      body.lastName,
+    ]);
     expect(clients).toEqual([{ id: response.body.id }]);
   });
 

@@ -36,7 +36,18 @@ const PROVIDER_FIELDS = [
   'lastName',
   'profileImageUrl',
 ].sort();
-const LINK_FIELDS = ['id', 'createdAt', 'updatedAt', 'providerId', 'locationId', 'deleted', 'acceptedTerms', 'categoryCode', 'medicare', 'association'].sort();
+const LINK_FIELDS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'providerId',
+  'locationId',
+  'deleted',
+  'acceptedTerms',
+  'categoryCode',
+  'medicare',
+  'association',
+].sort();
 const FULL_LINK = {
   acceptedTerms: true,
   categoryCode: 'physiotherapist',
@@ -61,7 +72,8 @@ let t: TestApp;
 
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
 const del = (path: string, auth = t.platformAuth) => t.http().delete(path).set('Authorization', auth);
-const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) => postJson(t, path, body, auth, idempotencyKey);
+const post = (path: string, body: unknown, auth = t.platformAuth, idempotencyKey?: string) =>
+  postJson(t, path, body, auth, idempotencyKey);
 const providersPath = (organisationId: string, rest = '') => `/v1/organisations/${organisationId}/providers${rest}`;
 
 /** An organisation with a scoped key, a business and `locationCount` locations. */
@@ -69,7 +81,8 @@ async function clinic(name: string, locationCount = 2): Promise<Clinic> {
   const { id: organisationId, auth } = await createTenant(t, name);
   const business = await createBusiness(t, organisationId, { name: named(`${name} Pty Ltd`) });
   const locations = [];
-  for (let i = 0; i < locationCount; i++) locations.push(await createLocation(t, organisationId, business.id, { name: named(`${name} Location ${i}`) }));
+  for (let i = 0; i < locationCount; i++)
+    locations.push(await createLocation(t, organisationId, business.id, { name: named(`${name} Location ${i}`) }));
   return { organisationId, auth, businessId: business.id, locations };
 }
 
@@ -139,13 +152,28 @@ describe('POST /v1/organisations/{organisationId}/providers', () => {
   });
 
   it('keeps an E.164 mobile, bookingsEnabled false, and null for what was not sent', async () => {
-    const provider = await createProvider(t, home.organisationId, { mobileNumber: '+61 412 345 678', bookingsEnabled: false });
-    expect(provider).toMatchObject({ mobileNumber: '+61412345678', bookingsEnabled: false, middleName: null, email: null, profileImageUrl: null });
+    const provider = await createProvider(t, home.organisationId, {
+      mobileNumber: '+61 412 345 678',
+      bookingsEnabled: false,
+    });
+    expect(provider).toMatchObject({
+      mobileNumber: '+61412345678',
+      bookingsEnabled: false,
+      middleName: null,
+      email: null,
+      profileImageUrl: null,
+    });
   });
 
-  it.each(['12345', '0412 345', 'call me', '+99 1234'])('refuses the mobile number %p with 400 naming mobileNumber', async (mobileNumber) => {
-    expectInvalid(await post(providersPath(home.organisationId), { firstName: 'Priya', lastName: 'Raman', mobileNumber }), 'mobileNumber');
-  });
+  it.each(['12345', '0412 345', 'call me', '+99 1234'])(
+    'refuses the mobile number %p with 400 naming mobileNumber',
+    async (mobileNumber) => {
+      expectInvalid(
+        await post(providersPath(home.organisationId), { firstName: 'Priya', lastName: 'Raman', mobileNumber }),
+        'mobileNumber',
+      );
+    },
+  );
 
   it.each<[string, Body, string, string | undefined]>([
     ['a missing firstName', { lastName: 'Raman' }, 'firstName', 'required'],
@@ -157,8 +185,18 @@ describe('POST /v1/organisations/{organisationId}/providers', () => {
       'profileImageUrl',
       undefined,
     ],
-    ['bookingsEnabled that is not a boolean', { firstName: 'Priya', lastName: 'Raman', bookingsEnabled: 'yes' }, 'bookingsEnabled', 'invalid_type'],
-    ['an unknown field', { firstName: 'Priya', lastName: 'Raman', ahpraNumber: 'PHY0001234567' }, 'ahpraNumber', 'unknown_field'],
+    [
+      'bookingsEnabled that is not a boolean',
+      { firstName: 'Priya', lastName: 'Raman', bookingsEnabled: 'yes' },
+      'bookingsEnabled',
+      'invalid_type',
+    ],
+    [
+      'an unknown field',
+      { firstName: 'Priya', lastName: 'Raman', ahpraNumber: 'PHY0001234567' },
+      'ahpraNumber',
+      'unknown_field',
+    ],
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
     expectInvalid(await post(providersPath(home.organisationId), body), field, code);
   });
@@ -219,7 +257,10 @@ describe('GET and DELETE /v1/organisations/{organisationId}/providers/{providerI
   });
 
   it('answers 404 for a provider of another organisation, and does not delete it', async () => {
-    const foreign = await createProvider(t, other.organisationId, { firstName: 'Foreign', lastName: named('Provider') });
+    const foreign = await createProvider(t, other.organisationId, {
+      firstName: 'Foreign',
+      lastName: named('Provider'),
+    });
     const read = await get(providersPath(home.organisationId, `/${foreign.id}`));
     expectNotFound(read);
     expect(JSON.stringify(read.body)).not.toContain(foreign.lastName);
@@ -264,7 +305,11 @@ describe('GET /v1/organisations/{organisationId}/providers', () => {
   it('orders by lastName, firstName, id, leaves out deleted providers, and always shows locationIds', async () => {
     const response = await get(providersPath(home.organisationId)).expect(200);
     expect(response.body).toMatchObject({ page: 1, limit: 10, totalItems: 3, totalPages: 1 });
-    expect(response.body.items.map((item: Body) => `${item.firstName} ${item.lastName}`)).toEqual(['Mia Adams', 'Zoe Adams', 'Ava Brown']);
+    expect(response.body.items.map((item: Body) => `${item.firstName} ${item.lastName}`)).toEqual([
+      'Mia Adams',
+      'Zoe Adams',
+      'Ava Brown',
+    ]);
     for (const item of response.body.items) {
       expect(Object.keys(item).sort()).toEqual(PROVIDER_FIELDS);
       expect(item).not.toHaveProperty('locationLinks');
@@ -314,14 +359,22 @@ describe('GET /v1/organisations/{organisationId}/providers', () => {
     expect(onlyLinks.body.items[0].locationLinks).toEqual(links);
     expect(onlyLinks.body.items[0]).not.toHaveProperty('locations');
     const onlyLocations = await get(providersPath(home.organisationId, '?expand=locations')).expect(200);
-    expect(onlyLocations.body.items[0].locations.map((location: Body) => location.id)).toEqual([home.locations[1].id, home.locations[0].id]);
+    expect(onlyLocations.body.items[0].locations.map((location: Body) => location.id)).toEqual([
+      home.locations[1].id,
+      home.locations[0].id,
+    ]);
     expect(onlyLocations.body.items[0]).not.toHaveProperty('locationLinks');
   });
 
   it('expands a single provider the same way', async () => {
-    const response = await get(providersPath(home.organisationId, `/${linked.id}?expand[]=locationLinks&expand[]=locations`)).expect(200);
+    const response = await get(
+      providersPath(home.organisationId, `/${linked.id}?expand[]=locationLinks&expand[]=locations`),
+    ).expect(200);
     expect(response.body.locationLinks).toEqual(links);
-    expect(response.body.locations.map((location: Body) => location.id)).toEqual([home.locations[1].id, home.locations[0].id]);
+    expect(response.body.locations.map((location: Body) => location.id)).toEqual([
+      home.locations[1].id,
+      home.locations[0].id,
+    ]);
   });
 
   it.each(['expand=links', 'expand=locationLinks,business', 'expand[]=locations&expand[]=registrations'])(
@@ -335,9 +388,12 @@ describe('GET /v1/organisations/{organisationId}/providers', () => {
     },
   );
 
-  it.each(['limit=0', 'limit=201', 'limit=-1', 'limit=abc', 'page=0', 'page=1.5'])('answers 400 naming the parameter for %s', async (query) => {
-    expectInvalid(await get(providersPath(home.organisationId, `?${query}`)), query.split('=')[0]);
-  });
+  it.each(['limit=0', 'limit=201', 'limit=-1', 'limit=abc', 'page=0', 'page=1.5'])(
+    'answers 400 naming the parameter for %s',
+    async (query) => {
+      expectInvalid(await get(providersPath(home.organisationId, `?${query}`)), query.split('=')[0]);
+    },
+  );
 });
 
 describe('paging providers who share a last name', () => {
@@ -346,11 +402,14 @@ describe('paging providers who share a last name', () => {
     // Seven Nguyens, some sharing a first name too, created out of name order.
     const firstNames = ['Minh', 'Anh', 'Bao', 'Anh', 'Minh', 'Chi', 'Anh'];
     const created = [];
-    for (const firstName of firstNames) created.push(await createProvider(t, organisationId, { firstName, lastName: 'Nguyen' }));
+    for (const firstName of firstNames)
+      created.push(await createProvider(t, organisationId, { firstName, lastName: 'Nguyen' }));
 
     const { pages, items } = await walk(organisationId, 2);
     expect(pages).toHaveLength(4);
-    pages.forEach((page, index) => expect(page).toMatchObject({ page: index + 1, limit: 2, totalItems: 7, totalPages: 4 }));
+    pages.forEach((page, index) =>
+      expect(page).toMatchObject({ page: index + 1, limit: 2, totalItems: 7, totalPages: 4 }),
+    );
     expect(pages.map((page) => page.items.length)).toEqual([2, 2, 2, 1]);
 
     const ids = items.map((item) => item.id);
@@ -376,9 +435,11 @@ describe('SQL statements of the providers list', () => {
     const home = await clinic('Provider Statements', 3);
     for (let i = 0; i < 6; i++) {
       const provider = await createProvider(t, home.organisationId, { firstName: `First${i}`, lastName: 'Statements' });
-      for (const location of home.locations.slice(0, 1 + (i % 3))) await createLink(t, home.organisationId, provider.id, location.id);
+      for (const location of home.locations.slice(0, 1 + (i % 3)))
+        await createLink(t, home.organisationId, provider.id, location.id);
     }
-    const path = (limit: number) => providersPath(home.organisationId, `?limit=${limit}&expand=locationLinks,locations`);
+    const path = (limit: number) =>
+      providersPath(home.organisationId, `?limit=${limit}&expand=locationLinks,locations`);
     await get(path(1)).expect(200); // warm the key cache
 
     let one: Response | undefined;
@@ -411,7 +472,10 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
 
   it('links a provider to a location with every ProviderLocationLink field, answers 201 with a Location header', async () => {
     const provider = await createProvider(t, home.organisationId);
-    const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, ...FULL_LINK });
+    const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), {
+      locationId: home.locations[0].id,
+      ...FULL_LINK,
+    });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(LINK_FIELDS);
     expect(response.body).toEqual({
@@ -423,7 +487,9 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
       deleted: false,
       ...FULL_LINK,
     });
-    expect(response.headers.location).toEqual(expect.stringContaining(`/v1/organisations/${home.organisationId}/providers/${provider.id}`));
+    expect(response.headers.location).toEqual(
+      expect.stringContaining(`/v1/organisations/${home.organisationId}/providers/${provider.id}`),
+    );
 
     const read = await get(providersPath(home.organisationId, `/${provider.id}?expand=locationLinks`)).expect(200);
     expect(read.body.locationIds).toEqual([home.locations[0].id]);
@@ -444,7 +510,9 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
 
   it('stores a start date sent with an offset as the same instant in UTC', async () => {
     const provider = await createProvider(t, home.organisationId);
-    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id, { medicare: { startDate: '2026-02-01T10:00:00+10:00' } });
+    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id, {
+      medicare: { startDate: '2026-02-01T10:00:00+10:00' },
+    });
     expect(link.medicare.startDate).toBe('2026-02-01T00:00:00.000Z');
   });
 
@@ -452,35 +520,55 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     ['providerNumber', { providerNumber: '2429591X' }, 'medicare.providerNumber'],
     ['suggestedProviderNumber', { suggestedProviderNumber: '2429591X' }, 'medicare.suggestedProviderNumber'],
     ['providerNumber with a location character I', { providerNumber: '242959IL' }, 'medicare.providerNumber'],
-  ])('refuses an invalid Medicare %s with 400 invalid_provider_number, and links nothing', async (_, medicare, field) => {
-    const provider = await createProvider(t, home.organisationId);
-    const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, medicare });
-    expectInvalid(response, field, 'invalid_provider_number');
-    expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body.locationIds).toEqual([]);
-  });
+  ])(
+    'refuses an invalid Medicare %s with 400 invalid_provider_number, and links nothing',
+    async (_, medicare, field) => {
+      const provider = await createProvider(t, home.organisationId);
+      const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), {
+        locationId: home.locations[0].id,
+        medicare,
+      });
+      expectInvalid(response, field, 'invalid_provider_number');
+      expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body.locationIds).toEqual(
+        [],
+      );
+    },
+  );
 
   it('accepts the valid provider number 2429591L, also typed in lower case', async () => {
     const provider = await createProvider(t, home.organisationId);
-    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id, { medicare: { providerNumber: '2429591l' } });
+    const link = await createLink(t, home.organisationId, provider.id, home.locations[0].id, {
+      medicare: { providerNumber: '2429591l' },
+    });
     expect(link.medicare.providerNumber).toBe('2429591L');
   });
 
   it.each<[string, (locationId: string) => Body, string]>([
     ['a locationId that is not an id', () => ({ locationId: 'bondi' }), 'locationId'],
     ['a missing locationId', () => ({ acceptedTerms: true }), 'locationId'],
-    ['a start date that is not a date-time', (locationId) => ({ locationId, medicare: { startDate: 'next Monday' } }), 'medicare.startDate'],
+    [
+      'a start date that is not a date-time',
+      (locationId) => ({ locationId, medicare: { startDate: 'next Monday' } }),
+      'medicare.startDate',
+    ],
     ['acceptedTerms that is not a boolean', (locationId) => ({ locationId, acceptedTerms: 'yes' }), 'acceptedTerms'],
     ['an unknown medicare field', (locationId) => ({ locationId, medicare: { stem: '242959' } }), 'medicare.stem'],
   ])('answers 400 naming the field for %s', async (_, body, field) => {
     const provider = await createProvider(t, home.organisationId);
-    expectInvalid(await post(providersPath(home.organisationId, `/${provider.id}/location-links`), body(home.locations[0].id)), field);
+    expectInvalid(
+      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), body(home.locations[0].id)),
+      field,
+    );
   });
 
   it('allows one live link per provider and location: a second answers 409 location_link_exists, another location is fine', async () => {
     const provider = await createProvider(t, home.organisationId);
     await createLink(t, home.organisationId, provider.id, home.locations[0].id);
     expectProblem(
-      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id, ...FULL_LINK }),
+      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), {
+        locationId: home.locations[0].id,
+        ...FULL_LINK,
+      }),
       409,
       'location_link_exists',
     );
@@ -501,14 +589,16 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     const provider = await createProvider(t, home.organisationId);
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[1].id, categoryCode: `attempt-${i}` }).then(
-          (response) => response,
-        ),
+        post(providersPath(home.organisationId, `/${provider.id}/location-links`), {
+          locationId: home.locations[1].id,
+          categoryCode: `attempt-${i}`,
+        }).then((response) => response),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    for (const response of responses.filter((candidate) => candidate.status === 409)) expectProblem(response, 409, 'location_link_exists');
+    for (const response of responses.filter((candidate) => candidate.status === 409))
+      expectProblem(response, 409, 'location_link_exists');
     const created = responses.find((response) => response.status === 201)!;
     const read = await get(providersPath(home.organisationId, `/${provider.id}?expand=locationLinks`)).expect(200);
     expect(read.body.locationIds).toEqual([home.locations[1].id]);
@@ -517,7 +607,9 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
 
   it('answers 404 naming locationId for a location of another organisation, and links nothing', async () => {
     const provider = await createProvider(t, home.organisationId);
-    const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: other.locations[0].id });
+    const response = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), {
+      locationId: other.locations[0].id,
+    });
     expectNotFound(response, 'locationId');
     expect(JSON.stringify(response.body)).not.toContain(other.locations[0].name);
     expect((await get(providersPath(home.organisationId, `/${provider.id}`)).expect(200)).body.locationIds).toEqual([]);
@@ -525,14 +617,19 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
 
   it('answers 404 naming locationId for a location that does not exist', async () => {
     const provider = await createProvider(t, home.organisationId);
-    expectNotFound(await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: randomUUID() }), 'locationId');
+    expectNotFound(
+      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: randomUUID() }),
+      'locationId',
+    );
   });
 
   it('answers 409 provider_deleted for a deleted provider', async () => {
     const provider = await createProvider(t, home.organisationId);
     await del(providersPath(home.organisationId, `/${provider.id}`)).expect(200);
     expectProblem(
-      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), { locationId: home.locations[0].id }),
+      await post(providersPath(home.organisationId, `/${provider.id}/location-links`), {
+        locationId: home.locations[0].id,
+      }),
       409,
       'provider_deleted',
     );
@@ -541,8 +638,16 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
 
   it('answers 404 for a provider of another organisation and for a malformed provider id', async () => {
     const foreign = await createProvider(t, other.organisationId);
-    expectNotFound(await post(providersPath(home.organisationId, `/${foreign.id}/location-links`), { locationId: home.locations[0].id }));
-    expectNotFound(await post(providersPath(home.organisationId, '/not-a-uuid/location-links'), { locationId: home.locations[0].id }));
+    expectNotFound(
+      await post(providersPath(home.organisationId, `/${foreign.id}/location-links`), {
+        locationId: home.locations[0].id,
+      }),
+    );
+    expectNotFound(
+      await post(providersPath(home.organisationId, '/not-a-uuid/location-links'), {
+        locationId: home.locations[0].id,
+      }),
+    );
     expect((await get(providersPath(other.organisationId, `/${foreign.id}`)).expect(200)).body.locationIds).toEqual([]);
   });
 
@@ -550,8 +655,18 @@ describe('POST /v1/organisations/{organisationId}/providers/{providerId}/locatio
     const provider = await createProvider(t, home.organisationId);
     const body = { locationId: home.locations[0].id, ...FULL_LINK };
     const key = `link-${RUN}`;
-    const first = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), body, t.platformAuth, key);
-    const second = await post(providersPath(home.organisationId, `/${provider.id}/location-links`), body, t.platformAuth, key);
+    const first = await post(
+      providersPath(home.organisationId, `/${provider.id}/location-links`),
+      body,
+      t.platformAuth,
+      key,
+    );
+    const second = await post(
+      providersPath(home.organisationId, `/${provider.id}/location-links`),
+      body,
+      t.platformAuth,
+      key,
+    );
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
@@ -575,31 +690,56 @@ describe('tenancy of providers', () => {
   it('lets an organisation key create, link, read and delete its own providers', async () => {
     const created = await post(providersPath(home.organisationId), { firstName: 'Own', lastName: 'Key' }, home.auth);
     expect(created.status).toBe(201);
-    await post(providersPath(home.organisationId, `/${created.body.id}/location-links`), { locationId: home.locations[0].id }, home.auth).expect(201);
+    await post(
+      providersPath(home.organisationId, `/${created.body.id}/location-links`),
+      { locationId: home.locations[0].id },
+      home.auth,
+    ).expect(201);
     const list = await get(providersPath(home.organisationId, '?expand=locations'), home.auth).expect(200);
     expect(list.body.items.map((item: Body) => item.id)).toEqual([created.body.id]);
-    expect((await del(providersPath(home.organisationId, `/${created.body.id}`), home.auth).expect(200)).body.deleted).toBe(true);
+    expect(
+      (await del(providersPath(home.organisationId, `/${created.body.id}`), home.auth).expect(200)).body.deleted,
+    ).toBe(true);
   });
 
   it("answers 403 to an organisation key on another organisation's providers", async () => {
     expectProblem(await get(providersPath(other.organisationId), home.auth), 403, 'forbidden');
-    expectProblem(await post(providersPath(other.organisationId), { firstName: 'Intruder', lastName: 'Key' }, home.auth), 403, 'forbidden');
-    expectProblem(await get(providersPath(other.organisationId, `/${foreign.id}`), home.auth), 403, 'forbidden');
-    expectProblem(await del(providersPath(other.organisationId, `/${foreign.id}`), home.auth), 403, 'forbidden');
     expectProblem(
-      await post(providersPath(other.organisationId, `/${foreign.id}/location-links`), { locationId: other.locations[0].id }, home.auth),
+      await post(providersPath(other.organisationId), { firstName: 'Intruder', lastName: 'Key' }, home.auth),
       403,
       'forbidden',
     );
-    expect((await get(providersPath(other.organisationId, `/${foreign.id}`)).expect(200)).body).toMatchObject({ deleted: false, locationIds: [] });
+    expectProblem(await get(providersPath(other.organisationId, `/${foreign.id}`), home.auth), 403, 'forbidden');
+    expectProblem(await del(providersPath(other.organisationId, `/${foreign.id}`), home.auth), 403, 'forbidden');
+    expectProblem(
+      await post(
+        providersPath(other.organisationId, `/${foreign.id}/location-links`),
+        { locationId: other.locations[0].id },
+        home.auth,
+      ),
+      403,
+      'forbidden',
+    );
+    expect((await get(providersPath(other.organisationId, `/${foreign.id}`)).expect(200)).body).toMatchObject({
+      deleted: false,
+      locationIds: [],
+    });
   });
 
   it("answers 404 (not 403) to an organisation key asking its own organisation for another organisation's provider or location", async () => {
     expectNotFound(await get(providersPath(home.organisationId, `/${foreign.id}`), home.auth));
     expectNotFound(await del(providersPath(home.organisationId, `/${foreign.id}`), home.auth));
-    const own = await post(providersPath(home.organisationId), { firstName: 'Own', lastName: 'Other Location' }, home.auth).expect(201);
+    const own = await post(
+      providersPath(home.organisationId),
+      { firstName: 'Own', lastName: 'Other Location' },
+      home.auth,
+    ).expect(201);
     expectNotFound(
-      await post(providersPath(home.organisationId, `/${own.body.id}/location-links`), { locationId: other.locations[0].id }, home.auth),
+      await post(
+        providersPath(home.organisationId, `/${own.body.id}/location-links`),
+        { locationId: other.locations[0].id },
+        home.auth,
+      ),
       'locationId',
     );
   });

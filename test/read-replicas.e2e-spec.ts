@@ -22,7 +22,8 @@ const nameOf = async (auth: string): Promise<string> => {
   return (response.body as Body).name as string;
 };
 const readiness = async (t: TestApp): Promise<Response> => t.http().get('/health/ready');
-const replicaStateIn = (response: Response): string => (response.body as Body).details.readReplicas.replicas[0].state as string;
+const replicaStateIn = (response: Response): string =>
+  (response.body as Body).details.readReplicas.replicas[0].state as string;
 
 /** Polls `probe` until `done` holds for its answer; fails with the last answer after `POLL_DEADLINE_MS`. */
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -38,7 +39,10 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
 beforeAll(async () => {
   cluster = await startStreamingReplica();
   // A long lag window: the replica stays in use however slowly this test runs while its replay is paused.
-  service = await createTestApp({ DATABASE_READ_URLS: cluster.replicaUrl, DATABASE_READ_MAX_LAG_SECONDS: '3600' }, { databaseUrl: cluster.primaryUrl });
+  service = await createTestApp(
+    { DATABASE_READ_URLS: cluster.replicaUrl, DATABASE_READ_MAX_LAG_SECONDS: '3600' },
+    { databaseUrl: cluster.primaryUrl },
+  );
   tenant = await createTenant(service, 'Replica Clinic');
   await cluster.caughtUp();
   // Current once the service has checked it after the last write.
@@ -67,7 +71,8 @@ async function whileReplayPaused(work: () => Promise<void>): Promise<void> {
   }
 }
 
-const renameOnThePrimaryOnly = (name: string) => replicas().query('primary', 'update organisations set name = $1 where id = $2', [name, tenant.id]);
+const renameOnThePrimaryOnly = (name: string) =>
+  replicas().query('primary', 'update organisations set name = $1 where id = $2', [name, tenant.id]);
 
 describe('read replicas (DATABASE_READ_URLS)', () => {
   it(
@@ -84,7 +89,11 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
 
         // The tenant's key writes through the API: it reads its change back at once, from the primary,
         // while the platform key, which did not write, is still answered by the paused replica.
-        const patched = await app().http().patch(orgPath(tenant.id)).set('Authorization', tenant.auth).send({ name: written });
+        const patched = await app()
+          .http()
+          .patch(orgPath(tenant.id))
+          .set('Authorization', tenant.auth)
+          .send({ name: written });
         expect(patched.status).toBe(200);
         expect(await nameOf(tenant.auth)).toBe(written);
         expect(await nameOf(tenant.auth)).toBe(written);
@@ -115,7 +124,8 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
           () => readiness(impatient),
           (response) => response.status === 200 && replicaStateIn(response) === 'current',
         );
-        const read = async () => (await impatient.http().get(orgPath(tenant.id)).set('Authorization', impatient.platformAuth)).body as Body;
+        const read = async () =>
+          (await impatient.http().get(orgPath(tenant.id)).set('Authorization', impatient.platformAuth)).body as Body;
         const onPrimaryOnly = named('Renamed while the replica lags');
         await whileReplayPaused(async () => {
           await renameOnThePrimaryOnly(onPrimaryOnly);
@@ -144,7 +154,10 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       expect(ready.status).toBe(200);
       expect(ready.body).toMatchObject({
         status: 'ok',
-        details: { database: { status: 'up' }, readReplicas: { status: 'up', replicas: [{ name: 'replica-1', state: 'down' }] } },
+        details: {
+          database: { status: 'up' },
+          readReplicas: { status: 'up', replicas: [{ name: 'replica-1', state: 'down' }] },
+        },
       });
     },
     SLOW,
@@ -156,7 +169,10 @@ describe('read replicas, the replica down from the start', () => {
   it(
     'starts, answers reads from the primary and is ready',
     async () => {
-      const started = await createTestApp({ DATABASE_READ_URLS: replicas().replicaUrl }, { databaseUrl: replicas().primaryUrl });
+      const started = await createTestApp(
+        { DATABASE_READ_URLS: replicas().replicaUrl },
+        { databaseUrl: replicas().primaryUrl },
+      );
       try {
         const response = await started.http().get(orgPath(tenant.id)).set('Authorization', started.platformAuth);
         expect(response.status).toBe(200);

@@ -28,11 +28,14 @@ afterAll(() => t.close());
 
 describe('the documented plan for Citus, against the schema', () => {
   const placements = documentedPlacements();
-  const tablesPlaced = (placement: Placement) => [...placements].filter(([, where]) => where === placement).map(([table]) => table);
+  const tablesPlaced = (placement: Placement) =>
+    [...placements].filter(([, where]) => where === placement).map(([table]) => table);
 
   it('places only tables that exist', async () => {
     const tables = (
-      await query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
+      await query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )
     ).map((row) => row.table_name);
     expect(placements.size).toBeGreaterThan(15);
     expect([...placements.keys()].filter((table) => !tables.includes(table))).toEqual([]);
@@ -48,7 +51,9 @@ describe('the documented plan for Citus, against the schema', () => {
 
     // Every other table of the schema is one the page places elsewhere, on purpose.
     const tables = (
-      await query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
+      await query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )
     ).map((row) => row.table_name);
     const placedElsewhere = [...placements].filter(([, where]) => where !== 'distributed').map(([table]) => table);
     expect(tables.filter((table) => !required.includes(table) && !placedElsewhere.includes(table))).toEqual([]);
@@ -85,7 +90,9 @@ describe('the documented plan for Citus, against the schema', () => {
   });
 
   it('has the foreign keys into bookings that the page says partitioning by service date must change', async () => {
-    const references = await query<{ name: string }>(`select conname as name from pg_constraint where confrelid = 'bookings'::regclass and contype = 'f'`);
+    const references = await query<{ name: string }>(
+      `select conname as name from pg_constraint where confrelid = 'bookings'::regclass and contype = 'f'`,
+    );
     expect(references.map((reference) => reference.name).sort()).toEqual([
       'invoices_booking_id_fkey',
       'notifications_booking_id_fkey',

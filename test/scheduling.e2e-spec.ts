@@ -47,7 +47,13 @@ const REGISTRATIONS = [
     phi: { phiLocationId: 'HICAPS-88213', status: 'active' },
   },
 ];
-const MEDICARE_CARD = { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12' };
+const MEDICARE_CARD = {
+  memberNumber: '2123456701',
+  referenceNumber: '1',
+  firstName: 'Alex',
+  lastName: 'Chen',
+  dateOfBirth: '1988-04-12',
+};
 const BOOKING_EXPANSIONS = [
   'paymentMethod',
   'healthFundCard',
@@ -126,7 +132,16 @@ const APPOINTMENT_TYPE_FIELDS = [
   'category',
   'billableItems',
 ].sort();
-const BILLABLE_ITEM_FIELDS = ['name', 'basePrice', 'totalPrice', 'taxAmount', 'taxRate', 'id', 'itemCode', 'pmsBillableItemId'].sort();
+const BILLABLE_ITEM_FIELDS = [
+  'name',
+  'basePrice',
+  'totalPrice',
+  'taxAmount',
+  'taxRate',
+  'id',
+  'itemCode',
+  'pmsBillableItemId',
+].sort();
 const CLIENT_FIELDS = [
   'id',
   'deleted',
@@ -150,9 +165,15 @@ const get = (path: string, auth: string | null = t.platformAuth) => {
   const request = t.http().get(path);
   return auth ? request.set('Authorization', auth) : request;
 };
-const post = (path: string, body: unknown = {}, auth = t.platformAuth, idempotencyKey?: string) => postJson(t, path, body, auth, idempotencyKey);
+const post = (path: string, body: unknown = {}, auth = t.platformAuth, idempotencyKey?: string) =>
+  postJson(t, path, body, auth, idempotencyKey);
 const patch = (path: string, body: unknown) =>
-  t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  t
+    .http()
+    .patch(path)
+    .set('Authorization', t.platformAuth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 const del = (path: string) => t.http().delete(path).set('Authorization', t.platformAuth);
 
 // ---------------------------------------------------------------------------------------------
@@ -170,31 +191,48 @@ async function organisation(name: string, body: Body = {}): Promise<Org> {
   return { id, slug, businessId: business.id };
 }
 
-const location = (o: Org, name: string, body: Body = {}) => createLocation(t, o.id, o.businessId, { name: named(name), ...body });
+const location = (o: Org, name: string, body: Body = {}) =>
+  createLocation(t, o.id, o.businessId, { name: named(name), ...body });
 
-const provider = (o: Org, firstName: string, body: Body = {}) => createProvider(t, o.id, { firstName, lastName: named('Raman'), ...body });
+const provider = (o: Org, firstName: string, body: Body = {}) =>
+  createProvider(t, o.id, { firstName, lastName: named('Raman'), ...body });
 
 const link = (o: Org, providerId: string, locationId: string) => createLink(t, o.id, providerId, locationId);
 
 const appointmentType = (o: Org, body: Body) => createAppointmentType(t, o.id, body);
 
-const client = (o: Org, firstName: string, body: Body = {}) => createClient(t, o.id, { firstName, lastName: named('Chen'), ...body });
+const client = (o: Org, firstName: string, body: Body = {}) =>
+  createClient(t, o.id, { firstName, lastName: named('Chen'), ...body });
 
 const paymentCard = (o: Org, clientId: string, paymentMethodId = 'pm_card_visa') =>
-  created(post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId, customerId: `cus_${RUN}` } }));
+  created(
+    post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), {
+      type: 'payment_method',
+      paymentMethod: { paymentMethodId, customerId: `cus_${RUN}` },
+    }),
+  );
 
 const healthFundCard = (o: Org, clientId: string, memberNumber = '40012345') =>
   created(
     post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), {
       type: 'health_fund_card',
-      healthFundCard: { memberNumber, healthFundId: healthFund.id, issueNumber: '01', defaultReferenceNumber: '02', cardholders: ['Alex Chen'] },
+      healthFundCard: {
+        memberNumber,
+        healthFundId: healthFund.id,
+        issueNumber: '01',
+        defaultReferenceNumber: '02',
+        cardholders: ['Alex Chen'],
+      },
     }),
   );
 
 const medicareCard = (o: Org, clientId: string) =>
-  created(post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), { type: 'medicare_card', medicareCard: MEDICARE_CARD }));
+  created(
+    post(orgPath(o.id, `/clients/${clientId}/wallet/cards`), { type: 'medicare_card', medicareCard: MEDICARE_CARD }),
+  );
 
-const postBooking = (o: Org, body: Body, idempotencyKey?: string) => post(orgPath(o.id, '/bookings'), body, t.platformAuth, idempotencyKey);
+const postBooking = (o: Org, body: Body, idempotencyKey?: string) =>
+  post(orgPath(o.id, '/bookings'), body, t.platformAuth, idempotencyKey);
 const book = (o: Org, body: Body) => created(postBooking(o, body));
 const listBookings = (o: Org, query = '') => get(orgPath(o.id, `/bookings${query}`));
 const getBooking = (o: Org, bookingId: string, query = '') => get(orgPath(o.id, `/bookings/${bookingId}${query}`));
@@ -255,7 +293,12 @@ describe('appointment types', () => {
           taxRate: 10,
           itemCode: '560',
           pmsBillableItemId: 'pms_bi_88213',
-          serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
+          serviceItem: {
+            id: 'si_560',
+            itemCode: '560',
+            category: 'physiotherapy',
+            description: 'Initial physiotherapy consultation',
+          },
         },
         { name: 'Theraband', basePrice: 1255, taxRate: 10 },
       ],
@@ -285,7 +328,12 @@ describe('appointment types', () => {
           totalPrice: 10450,
           itemCode: '560',
           pmsBillableItemId: 'pms_bi_88213',
-          serviceItem: { id: 'si_560', itemCode: '560', category: 'physiotherapy', description: 'Initial physiotherapy consultation' },
+          serviceItem: {
+            id: 'si_560',
+            itemCode: '560',
+            category: 'physiotherapy',
+            description: 'Initial physiotherapy consultation',
+          },
         },
         {
           id: expect.stringMatching(UUID),
@@ -341,13 +389,19 @@ describe('appointment types', () => {
   });
 
   it('names the position of the foreign id among its own', async () => {
-    const response = await post(orgPath(home.id, '/appointment-types'), { ...valid(), locations: [homeLocation.id, otherLocation.id] });
+    const response = await post(orgPath(home.id, '/appointment-types'), {
+      ...valid(),
+      locations: [homeLocation.id, otherLocation.id],
+    });
     expectNotFound(response, 'locations[1]');
   });
 
   it('creates nothing when it refuses', async () => {
     const name = named(`Refused ${randomUUID()}`);
-    expectNotFound(await post(orgPath(home.id, '/appointment-types'), { ...valid(), name, providers: [otherProvider.id] }), 'providers[0]');
+    expectNotFound(
+      await post(orgPath(home.id, '/appointment-types'), { ...valid(), name, providers: [otherProvider.id] }),
+      'providers[0]',
+    );
     expectInvalid(await post(orgPath(home.id, '/appointment-types'), { ...valid(), name, price: 95.5 }), 'price');
     const list = await get(orgPath(home.id, '/appointment-types?limit=200')).expect(200);
     expect(list.body.items.filter((item: Body) => item.name === name)).toEqual([]);
@@ -387,7 +441,12 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
       client(home, 'Sam'),
       client(other, 'Stranger'),
     ]);
-    await Promise.all([link(home, priya.id, bondi.id), link(home, omar.id, bondi.id), link(home, omar.id, manly.id), link(home, lena.id, bondi.id)]);
+    await Promise.all([
+      link(home, priya.id, bondi.id),
+      link(home, omar.id, bondi.id),
+      link(home, omar.id, manly.id),
+      link(home, lena.id, bondi.id),
+    ]);
     [consult, manlyClass] = await Promise.all([
       appointmentType(home, { price: 9550, providers: [priya.id, omar.id], locations: [bondi.id] }),
       appointmentType(home, { name: named('Pilates'), providers: [omar.id], locations: [manly.id] }),
@@ -401,7 +460,13 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     ]);
   });
 
-  const valid = (serviceDate: string) => ({ clientId: alex.id, providerId: priya.id, locationId: bondi.id, appointmentTypeId: consult.id, serviceDate });
+  const valid = (serviceDate: string) => ({
+    clientId: alex.id,
+    providerId: priya.id,
+    locationId: bondi.id,
+    appointmentTypeId: consult.id,
+    serviceDate,
+  });
 
   it("creates a confirmed booking at the type's price, with a Location header that reads it back", async () => {
     const response = await postBooking(home, {
@@ -441,9 +506,17 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     const read = await get(response.headers.location).expect(200);
     expect(read.body).toEqual(response.body);
 
-    const withCards = await getBooking(home, response.body.id, '?expand=paymentMethod,healthFundCard,pmsAttendeeId').expect(200);
+    const withCards = await getBooking(
+      home,
+      response.body.id,
+      '?expand=paymentMethod,healthFundCard,pmsAttendeeId',
+    ).expect(200);
     expect(withCards.body.paymentMethod).toMatchObject({ id: alexVisa.id, brand: 'visa', last4: '4242' });
-    expect(withCards.body.healthFundCard).toMatchObject({ id: alexFund.id, healthFundId: healthFund.id, memberNumberLast4: '2345' });
+    expect(withCards.body.healthFundCard).toMatchObject({
+      id: alexFund.id,
+      healthFundId: healthFund.id,
+      memberNumberLast4: '2345',
+    });
     expect(withCards.body.pmsAttendeeId).toBe('PMS-AT-88');
   });
 
@@ -453,12 +526,25 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it("keeps the servicePrice it was booked at when the type's price later changes", async () => {
-    const type = await appointmentType(home, { name: named('Review'), price: 7000, providers: [omar.id], locations: [bondi.id] });
-    const booking = await book(home, { ...valid('2027-03-03T09:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
+    const type = await appointmentType(home, {
+      name: named('Review'),
+      price: 7000,
+      providers: [omar.id],
+      locations: [bondi.id],
+    });
+    const booking = await book(home, {
+      ...valid('2027-03-03T09:00:00.000Z'),
+      providerId: omar.id,
+      appointmentTypeId: type.id,
+    });
     expect(booking.servicePrice).toBe(7000);
 
     await patch(orgPath(home.id, `/appointment-types/${type.id}`), { price: 8800 }).expect(200);
-    const later = await book(home, { ...valid('2027-03-03T11:00:00.000Z'), providerId: omar.id, appointmentTypeId: type.id });
+    const later = await book(home, {
+      ...valid('2027-03-03T11:00:00.000Z'),
+      providerId: omar.id,
+      appointmentTypeId: type.id,
+    });
     expect(later.servicePrice).toBe(8800);
     expect((await getBooking(home, booking.id).expect(200)).body.servicePrice).toBe(7000);
   });
@@ -476,10 +562,19 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
       'not_offered',
     );
     // Lena works at Bondi, where the consultation is offered, but she does not offer it.
-    expectInvalid(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), providerId: lena.id }), 'appointmentTypeId', 'not_offered');
+    expectInvalid(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), providerId: lena.id }),
+      'appointmentTypeId',
+      'not_offered',
+    );
     // Pilates is Omar's at Manly, not Priya's.
     expectInvalid(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), providerId: omar.id, appointmentTypeId: manlyClass.id, locationId: bondi.id }),
+      await postBooking(home, {
+        ...valid('2027-03-04T09:00:00.000Z'),
+        providerId: omar.id,
+        appointmentTypeId: manlyClass.id,
+        locationId: bondi.id,
+      }),
       'appointmentTypeId',
       'not_offered',
     );
@@ -488,29 +583,63 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
   it('refuses a provider who has been deleted with 409 provider_deleted', async () => {
     const leaving = await provider(home, 'Leaving');
     await link(home, leaving.id, bondi.id);
-    const type = await appointmentType(home, { name: named('Leaving consult'), providers: [leaving.id], locations: [bondi.id] });
+    const type = await appointmentType(home, {
+      name: named('Leaving consult'),
+      providers: [leaving.id],
+      locations: [bondi.id],
+    });
     const booking = { ...valid('2027-03-06T09:00:00.000Z'), providerId: leaving.id, appointmentTypeId: type.id };
     await del(orgPath(home.id, `/providers/${leaving.id}`)).expect(200);
     expectProblem(await postBooking(home, booking), 409, 'provider_deleted');
   });
 
   it('refuses a client of another organisation, or no client at all, with 404 naming clientId', async () => {
-    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: stranger.id }), 'clientId');
-    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: UNKNOWN_UUID }), 'clientId');
+    expectNotFound(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: stranger.id }),
+      'clientId',
+    );
+    expectNotFound(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: UNKNOWN_UUID }),
+      'clientId',
+    );
   });
 
   it("refuses another client's cards with 404 naming the field", async () => {
-    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: samVisa.id }), 'paymentMethodId');
-    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: samFund.id }), 'healthFundCardId');
-    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: UNKNOWN_UUID }), 'paymentMethodId');
+    expectNotFound(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: samVisa.id }),
+      'paymentMethodId',
+    );
+    expectNotFound(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: samFund.id }),
+      'healthFundCardId',
+    );
+    expectNotFound(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: UNKNOWN_UUID }),
+      'paymentMethodId',
+    );
     const strangersCard = await paymentCard(other, stranger.id);
-    expectNotFound(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: strangersCard.id }), 'paymentMethodId');
+    expectNotFound(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: strangersCard.id }),
+      'paymentMethodId',
+    );
   });
 
   it('refuses a card of the wrong type with 400 wrong_card_type', async () => {
-    expectInvalid(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexMedicare.id }), 'healthFundCardId', 'wrong_card_type');
-    expectInvalid(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexVisa.id }), 'healthFundCardId', 'wrong_card_type');
-    expectInvalid(await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: alexFund.id }), 'paymentMethodId', 'wrong_card_type');
+    expectInvalid(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexMedicare.id }),
+      'healthFundCardId',
+      'wrong_card_type',
+    );
+    expectInvalid(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexVisa.id }),
+      'healthFundCardId',
+      'wrong_card_type',
+    );
+    expectInvalid(
+      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: alexFund.id }),
+      'paymentMethodId',
+      'wrong_card_type',
+    );
   });
 
   it('creates no booking when it refuses', async () => {
@@ -535,7 +664,11 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it('answers 404 for an organisation that does not exist', async () => {
-    expectProblem(await post(orgPath(newPrefixedId('org'), '/bookings'), valid('2027-03-05T09:00:00.000Z')), 404, 'not_found');
+    expectProblem(
+      await post(orgPath(newPrefixedId('org'), '/bookings'), valid('2027-03-05T09:00:00.000Z')),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -565,14 +698,32 @@ describe('booking slots', () => {
     [hour, half, group] = await Promise.all([
       appointmentType(home, { ...offered, name: named('Hour'), durationMinutes: 60 }),
       appointmentType(home, { ...offered, name: named('Half'), durationMinutes: 30 }),
-      appointmentType(home, { ...offered, name: named('Group class'), durationMinutes: 60, maxAttendees: 3, price: 2500 }),
+      appointmentType(home, {
+        ...offered,
+        name: named('Group class'),
+        durationMinutes: 60,
+        maxAttendees: 3,
+        price: 2500,
+      }),
     ]);
     clients = [];
     for (let i = 0; i < 12; i++) clients.push(await client(home, `Client${i}`));
   });
 
-  const attempt = (serviceDate: string, type: Body = hour, clientIndex = 0, providerId = priya.id, locationId = bondi.id) =>
-    postBooking(home, { clientId: clients[clientIndex].id, providerId, locationId, appointmentTypeId: type.id, serviceDate });
+  const attempt = (
+    serviceDate: string,
+    type: Body = hour,
+    clientIndex = 0,
+    providerId = priya.id,
+    locationId = bondi.id,
+  ) =>
+    postBooking(home, {
+      clientId: clients[clientIndex].id,
+      providerId,
+      locationId,
+      appointmentTypeId: type.id,
+      serviceDate,
+    });
 
   describe('around a booking from 10:00 to 11:00', () => {
     beforeAll(async () => {
@@ -619,9 +770,10 @@ describe('booking slots', () => {
     expectProblem(await attempt('2027-04-04T16:30:00.000Z', half, 4), 409, 'slot_unavailable');
     expectProblem(await attempt('2027-04-04T16:30:00.000Z', group, 4), 409, 'slot_unavailable');
 
-    const list = await listBookings(home, `?providerId=${priya.id}&serviceDateMin=2027-04-04T00:00:00.000Z&serviceDateMax=2027-04-05T00:00:00.000Z`).expect(
-      200,
-    );
+    const list = await listBookings(
+      home,
+      `?providerId=${priya.id}&serviceDateMin=2027-04-04T00:00:00.000Z&serviceDateMax=2027-04-05T00:00:00.000Z`,
+    ).expect(200);
     expect(list.body.totalItems).toBe(3);
   });
 
@@ -645,11 +797,13 @@ describe('booking slots', () => {
     const responses = await Promise.all(clients.map((_, index) => attempt('2027-04-06T09:00:00.000Z', hour, index)));
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(11).fill(409)]);
-    for (const refused of responses.filter((response) => response.status === 409)) expect(refused.body.code).toBe('slot_unavailable');
+    for (const refused of responses.filter((response) => response.status === 409))
+      expect(refused.body.code).toBe('slot_unavailable');
 
-    const list = await listBookings(home, `?providerId=${priya.id}&serviceDateMin=2027-04-06T00:00:00.000Z&serviceDateMax=2027-04-07T00:00:00.000Z`).expect(
-      200,
-    );
+    const list = await listBookings(
+      home,
+      `?providerId=${priya.id}&serviceDateMin=2027-04-06T00:00:00.000Z&serviceDateMax=2027-04-07T00:00:00.000Z`,
+    ).expect(200);
     expect(idsOf(list)).toEqual([responses.find((response) => response.status === 201)!.body.id]);
   });
 });
@@ -663,7 +817,11 @@ describe('GET and cancel a booking', () => {
 
   beforeAll(async () => {
     [home, other] = await Promise.all([organisation('Cancel Home'), organisation('Cancel Other')]);
-    const [bondi, priya, alex] = await Promise.all([location(home, 'Cancel Bondi'), provider(home, 'Priya'), client(home, 'Alex')]);
+    const [bondi, priya, alex] = await Promise.all([
+      location(home, 'Cancel Bondi'),
+      provider(home, 'Priya'),
+      client(home, 'Alex'),
+    ]);
     await link(home, priya.id, bondi.id);
     const type = await appointmentType(home, { providers: [priya.id], locations: [bondi.id] });
     base = { clientId: alex.id, providerId: priya.id, locationId: bondi.id, appointmentTypeId: type.id };
@@ -683,7 +841,11 @@ describe('GET and cancel a booking', () => {
     const before = Date.now();
     const response = await cancel(home, booking.id);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: booking.id, status: 'cancelled', cancelledAt: expect.stringMatching(ISO_INSTANT) });
+    expect(response.body).toMatchObject({
+      id: booking.id,
+      status: 'cancelled',
+      cancelledAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(Date.parse(response.body.cancelledAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(response.body.cancelledAt)).toBeLessThanOrEqual(Date.now() + 1000);
 
@@ -712,7 +874,8 @@ describe('GET and cancel a booking', () => {
     const booking = await book(home, { ...base, serviceDate: '2027-05-05T09:00:00.000Z' });
     const responses = await Promise.all(Array.from({ length: 5 }, () => cancel(home, booking.id)));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    for (const refused of responses.filter((response) => response.status === 409)) expect(refused.body.code).toBe('booking_already_cancelled');
+    for (const refused of responses.filter((response) => response.status === 409))
+      expect(refused.body.code).toBe('booking_already_cancelled');
     const winner = responses.find((response) => response.status === 200)!;
     expect((await getBooking(home, booking.id).expect(200)).body.cancelledAt).toBe(winner.body.cancelledAt);
   });
@@ -728,7 +891,10 @@ describe('GET and cancel a booking', () => {
     const past = await book(home, { ...base, serviceDate: '2025-06-01T09:00:00.000Z', pmsBookingId: 'PMS-IMPORT-1' });
     expect(past).toMatchObject({ serviceDate: '2025-06-01T09:00:00.000Z', status: 'confirmed' });
     expectProblem(await cancel(home, past.id), 409, 'booking_in_past');
-    expect((await getBooking(home, past.id).expect(200)).body).toMatchObject({ status: 'confirmed', cancelledAt: null });
+    expect((await getBooking(home, past.id).expect(200)).body).toMatchObject({
+      status: 'confirmed',
+      cancelledAt: null,
+    });
   });
 });
 
@@ -768,7 +934,15 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
       [p2, l2, c2, '2027-02-05T09:00:00.000Z'],
     ];
     for (const [p, l, c, serviceDate] of plan) {
-      b.push(await book(home, { providerId: p.id, locationId: l.id, clientId: c.id, appointmentTypeId: type.id, serviceDate }));
+      b.push(
+        await book(home, {
+          providerId: p.id,
+          locationId: l.id,
+          clientId: c.id,
+          appointmentTypeId: type.id,
+          serviceDate,
+        }),
+      );
     }
     await cancel(home, b[1].id).expect(200);
     await sql(t, 'update bookings set paid = true where id = ?', [b[2].id]);
@@ -823,7 +997,11 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
   it.each([
     ['serviceDateMin is inclusive', 'serviceDateMin=2027-02-03T09:00:00.000Z', [3, 4, 5, 6]],
     ['serviceDateMin one millisecond later', 'serviceDateMin=2027-02-03T09:00:00.001Z', [4, 5, 6]],
-    ['serviceDateMin with an offset', `serviceDateMin=${encodeURIComponent('2027-02-03T20:00:00+11:00')}`, [3, 4, 5, 6]],
+    [
+      'serviceDateMin with an offset',
+      `serviceDateMin=${encodeURIComponent('2027-02-03T20:00:00+11:00')}`,
+      [3, 4, 5, 6],
+    ],
     ['serviceDateMax is exclusive', 'serviceDateMax=2027-02-03T09:00:00.000Z', [1, 2]],
     ['serviceDateMax one millisecond later', 'serviceDateMax=2027-02-03T09:00:00.001Z', [1, 2, 3]],
     ['both, a window', 'serviceDateMin=2027-02-02T09:00:00.000Z&serviceDateMax=2027-02-05T09:00:00.000Z', [2, 3, 4]],
@@ -907,7 +1085,11 @@ describe('booking shapes and expansions', () => {
     home = await organisation('Shapes');
     business = (await get(orgPath(home.id, `/businesses/${home.businessId}`)).expect(200)).body;
     [bondi, priya, alex] = await Promise.all([
-      location(home, 'Shapes Bondi', { email: `bondi.${RUN}@harbourphysio.example`, registrations: REGISTRATIONS, bookingCustomText: 'Arrive early.' }),
+      location(home, 'Shapes Bondi', {
+        email: `bondi.${RUN}@harbourphysio.example`,
+        registrations: REGISTRATIONS,
+        bookingCustomText: 'Arrive early.',
+      }),
       provider(home, 'Priya', { email: `priya.${RUN}@harbourphysio.example`, mobileNumber: '0412 345 678' }),
       client(home, 'Alex', { email: `alex.${RUN}@example.com` }),
     ]);
@@ -916,7 +1098,12 @@ describe('booking shapes and expansions', () => {
       providers: [priya.id],
       locations: [bondi.id],
       billableItems: [
-        { name: 'Consultation', basePrice: 9500, itemCode: '560', serviceItem: { id: 'si_560', itemCode: '560', category: 'physio', description: 'Physio' } },
+        {
+          name: 'Consultation',
+          basePrice: 9500,
+          itemCode: '560',
+          serviceItem: { id: 'si_560', itemCode: '560', category: 'physio', description: 'Physio' },
+        },
         { name: 'Band', basePrice: 500 },
       ],
     });
@@ -945,15 +1132,30 @@ describe('booking shapes and expansions', () => {
   it('has, without expand, every scalar but pmsAttendeeId, the status, and the provider, location, type and client in their default shapes', async () => {
     expect(keysOf(defaults)).toEqual(BOOKING_FIELDS);
     expect(defaults).not.toHaveProperty('pmsAttendeeId');
-    for (const expansion of ['paymentMethod', 'healthFundCard', 'cancellationPolicy', 'latestTransaction', 'providerLocationLink']) {
+    for (const expansion of [
+      'paymentMethod',
+      'healthFundCard',
+      'cancellationPolicy',
+      'latestTransaction',
+      'providerLocationLink',
+    ]) {
       expect(defaults).not.toHaveProperty(expansion);
     }
     expect(keysOf(defaults.provider)).toEqual(PROVIDER_FIELDS);
-    expect(defaults.provider).toMatchObject({ id: priya.id, email: priya.email, mobileNumber: '+61412345678', locationIds: [bondi.id] });
+    expect(defaults.provider).toMatchObject({
+      id: priya.id,
+      email: priya.email,
+      mobileNumber: '+61412345678',
+      locationIds: [bondi.id],
+    });
     expect(keysOf(defaults.location)).toEqual(LOCATION_FIELDS);
     const { registrations: _registrations, business: _business, ...bondiDefault } = bondi;
     expect(defaults.location).toEqual(bondiDefault);
-    expect(defaults.location).toMatchObject({ email: `bondi.${RUN}@harbourphysio.example`, bookingCustomText: 'Arrive early.', organisationId: home.id });
+    expect(defaults.location).toMatchObject({
+      email: `bondi.${RUN}@harbourphysio.example`,
+      bookingCustomText: 'Arrive early.',
+      organisationId: home.id,
+    });
     expect(keysOf(defaults.appointmentType)).toEqual(APPOINTMENT_TYPE_FIELDS);
     for (const item of defaults.appointmentType.billableItems) expect(keysOf(item)).toEqual(BILLABLE_ITEM_FIELDS);
     expect(keysOf(defaults.client)).toEqual(CLIENT_FIELDS);
@@ -967,11 +1169,17 @@ describe('booking shapes and expansions', () => {
   });
 
   const billableItemsWithServiceItems = () =>
-    defaults.appointmentType.billableItems.map((item: Body, index: number) => ({ ...item, serviceItem: type.billableItems[index].serviceItem }));
+    defaults.appointmentType.billableItems.map((item: Body, index: number) => ({
+      ...item,
+      serviceItem: type.billableItems[index].serviceItem,
+    }));
 
   // Each expansion: what it must add to the default shape, and nothing else.
   const cases: [string, () => Body][] = [
-    ['paymentMethod', () => ({ ...defaults, paymentMethod: { id: visa.id, brand: 'visa', last4: '4242', customerId: `cus_${RUN}` } })],
+    [
+      'paymentMethod',
+      () => ({ ...defaults, paymentMethod: { id: visa.id, brand: 'visa', last4: '4242', customerId: `cus_${RUN}` } }),
+    ],
     [
       'healthFundCard',
       () => ({
@@ -998,19 +1206,37 @@ describe('booking shapes and expansions', () => {
         cancellationPolicy: {
           enabled: false,
           rules: { clientCancel: { enabled: true }, clientReschedule: { enabled: true } },
-          fee: { amount: 0, freeCancellationHours: 24, latestNoFeeAt: '2027-05-31T09:00:00.000Z', billable: false, percent: null },
+          fee: {
+            amount: 0,
+            freeCancellationHours: 24,
+            latestNoFeeAt: '2027-05-31T09:00:00.000Z',
+            billable: false,
+            percent: null,
+          },
         },
       }),
     ],
     ['latestTransaction', () => ({ ...defaults, latestTransaction: null })],
     ['latestTransaction.transactionItems.billableItem', () => ({ ...defaults, latestTransaction: null })],
-    ['location.business.capabilities', () => ({ ...defaults, location: { ...defaults.location, business: { ...business, capabilities: CAPABILITIES } } })],
+    [
+      'location.business.capabilities',
+      () => ({
+        ...defaults,
+        location: { ...defaults.location, business: { ...business, capabilities: CAPABILITIES } },
+      }),
+    ],
     ['providerLocationLink', () => ({ ...defaults, providerLocationLink: priyaLink })],
     ['pmsAttendeeId', () => ({ ...defaults, pmsAttendeeId: 'PMS-AT-1' })],
-    ['location.registrations', () => ({ ...defaults, location: { ...defaults.location, registrations: REGISTRATIONS } })],
+    [
+      'location.registrations',
+      () => ({ ...defaults, location: { ...defaults.location, registrations: REGISTRATIONS } }),
+    ],
     [
       'appointmentType.billableItems.serviceItem',
-      () => ({ ...defaults, appointmentType: { ...defaults.appointmentType, billableItems: billableItemsWithServiceItems() } }),
+      () => ({
+        ...defaults,
+        appointmentType: { ...defaults.appointmentType, billableItems: billableItemsWithServiceItems() },
+      }),
     ],
   ];
 
@@ -1033,9 +1259,17 @@ describe('booking shapes and expansions', () => {
     }, defaults);
     const comma = await getBooking(home, booking.id, `?expand=${BOOKING_EXPANSIONS.join(',')}`).expect(200);
     expect(comma.body).toEqual(all);
-    const repeated = await getBooking(home, booking.id, `?${BOOKING_EXPANSIONS.map((value) => `expand=${value}`).join('&')}`).expect(200);
+    const repeated = await getBooking(
+      home,
+      booking.id,
+      `?${BOOKING_EXPANSIONS.map((value) => `expand=${value}`).join('&')}`,
+    ).expect(200);
     expect(repeated.body).toEqual(all);
-    const brackets = await getBooking(home, booking.id, `?${BOOKING_EXPANSIONS.map((value) => `expand[]=${value}`).join('&')}`).expect(200);
+    const brackets = await getBooking(
+      home,
+      booking.id,
+      `?${BOOKING_EXPANSIONS.map((value) => `expand[]=${value}`).join('&')}`,
+    ).expect(200);
     expect(brackets.body).toEqual(all);
   });
 
@@ -1045,7 +1279,11 @@ describe('booking shapes and expansions', () => {
   });
 
   it('takes duplicate expand values without harm', async () => {
-    const response = await getBooking(home, booking.id, '?expand=pmsAttendeeId,pmsAttendeeId&expand=pmsAttendeeId').expect(200);
+    const response = await getBooking(
+      home,
+      booking.id,
+      '?expand=pmsAttendeeId,pmsAttendeeId&expand=pmsAttendeeId',
+    ).expect(200);
     expect(response.body).toEqual({ ...defaults, pmsAttendeeId: 'PMS-AT-1' });
   });
 
@@ -1063,11 +1301,16 @@ describe('cancellationPolicy from the booking settings', () => {
   let soon: Body; // in one hour
   let past: Body; // imported, 2025
 
-  const policyOf = async (booking: Body) => (await getBooking(home, booking.id, '?expand=cancellationPolicy').expect(200)).body.cancellationPolicy;
+  const policyOf = async (booking: Body) =>
+    (await getBooking(home, booking.id, '?expand=cancellationPolicy').expect(200)).body.cancellationPolicy;
 
   beforeAll(async () => {
     home = await organisation('Policy');
-    const [bondi, priya, alex] = await Promise.all([location(home, 'Policy Bondi'), provider(home, 'Priya'), client(home, 'Alex')]);
+    const [bondi, priya, alex] = await Promise.all([
+      location(home, 'Policy Bondi'),
+      provider(home, 'Priya'),
+      client(home, 'Alex'),
+    ]);
     await link(home, priya.id, bondi.id);
     const type = await appointmentType(home, { price: 9550, providers: [priya.id], locations: [bondi.id] });
     base = { clientId: alex.id, providerId: priya.id, locationId: bondi.id, appointmentTypeId: type.id };
@@ -1089,7 +1332,13 @@ describe('cancellationPolicy from the booking settings', () => {
     expect(await policyOf(future)).toEqual({
       enabled: true,
       rules: { clientCancel: { enabled: true }, clientReschedule: { enabled: true } },
-      fee: { amount: 1194, freeCancellationHours: 48, latestNoFeeAt: '2027-06-29T09:00:00.000Z', billable: false, percent: 12.5 },
+      fee: {
+        amount: 1194,
+        freeCancellationHours: 48,
+        latestNoFeeAt: '2027-06-29T09:00:00.000Z',
+        billable: false,
+        percent: 12.5,
+      },
     });
     // Within the 48 free hours and after the appointment, cancelling is billable.
     expect((await policyOf(soon)).fee).toMatchObject({ amount: 1194, billable: true });
@@ -1097,7 +1346,10 @@ describe('cancellationPolicy from the booking settings', () => {
   });
 
   it('charges the fixed amount when one is set, and still reports the percent', async () => {
-    await patch(orgPath(home.id, '/booking-settings'), { cancellationFeeAmount: 3000, cancellationNoFeeBeforeHours: 0 }).expect(200);
+    await patch(orgPath(home.id, '/booking-settings'), {
+      cancellationFeeAmount: 3000,
+      cancellationNoFeeBeforeHours: 0,
+    }).expect(200);
     expect((await policyOf(future)).fee).toEqual({
       amount: 3000,
       freeCancellationHours: 0,
@@ -1110,7 +1362,10 @@ describe('cancellationPolicy from the booking settings', () => {
   });
 
   it('when the fee is disabled, says so in enabled, and billable still follows latestNoFeeAt', async () => {
-    await patch(orgPath(home.id, '/booking-settings'), { cancellationFeeEnabled: false, cancellationNoFeeBeforeHours: 48 }).expect(200);
+    await patch(orgPath(home.id, '/booking-settings'), {
+      cancellationFeeEnabled: false,
+      cancellationNoFeeBeforeHours: 48,
+    }).expect(200);
     expect(await policyOf(soon)).toMatchObject({ enabled: false, fee: { billable: true, freeCancellationHours: 48 } });
     expect(await policyOf(future)).toMatchObject({ enabled: false, fee: { billable: false } });
   });
@@ -1137,7 +1392,12 @@ describe('statement counts of the bookings list', () => {
       locations: [l1.id, l2.id],
       billableItems: [{ name: 'Consultation', basePrice: 9500, serviceItem: { id: 'si_1' } }],
     });
-    const [v1, f1, v2, f2] = await Promise.all([paymentCard(home, c1.id), healthFundCard(home, c1.id), paymentCard(home, c2.id), healthFundCard(home, c2.id)]);
+    const [v1, f1, v2, f2] = await Promise.all([
+      paymentCard(home, c1.id),
+      healthFundCard(home, c1.id),
+      paymentCard(home, c2.id),
+      healthFundCard(home, c2.id),
+    ]);
     const who = [
       [p1, l1, c1, v1, f1],
       [p2, l2, c2, v2, f2],
@@ -1173,7 +1433,12 @@ describe('statement counts of the bookings list', () => {
     expect(one!.body.items).toHaveLength(1);
     expect(all!.body.items).toHaveLength(5);
     expect(new Set(all!.body.items.map((item: Body) => item.providerId)).size).toBe(2);
-    expect(all!.body.items.every((item: Body) => item.paymentMethod && item.healthFundCard && item.location.business && item.providerLocationLink)).toBe(true);
+    expect(
+      all!.body.items.every(
+        (item: Body) =>
+          item.paymentMethod && item.healthFundCard && item.location.business && item.providerLocationLink,
+      ),
+    ).toBe(true);
     expect(small.statements.length).toBeGreaterThan(0);
     expect(large.statements.length).toBe(small.statements.length);
   });
@@ -1259,7 +1524,13 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       'services',
       'slug',
     ]);
-    expect(body).toMatchObject({ id: home.id, slug, name: named('Booking Data'), bookingsEnabled: true, brandImageUrl: null });
+    expect(body).toMatchObject({
+      id: home.id,
+      slug,
+      name: named('Booking Data'),
+      bookingsEnabled: true,
+      brandImageUrl: null,
+    });
 
     expect(body.services).toEqual([
       {
@@ -1320,7 +1591,10 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
   });
 
   it('answers the same by slug', async () => {
-    const [byId, bySlug] = await Promise.all([get(orgPath(home.id, '/booking-data'), null).expect(200), get(orgPath(slug, '/booking-data'), null).expect(200)]);
+    const [byId, bySlug] = await Promise.all([
+      get(orgPath(home.id, '/booking-data'), null).expect(200),
+      get(orgPath(slug, '/booking-data'), null).expect(200),
+    ]);
     expect(bySlug.body).toEqual(byId.body);
   });
 
@@ -1364,10 +1638,20 @@ describe('Idempotency-Key on POST bookings', () => {
 
   beforeAll(async () => {
     home = await organisation('Idempotent');
-    const [bondi, priya, alex] = await Promise.all([location(home, 'Idem Bondi'), provider(home, 'Priya'), client(home, 'Alex')]);
+    const [bondi, priya, alex] = await Promise.all([
+      location(home, 'Idem Bondi'),
+      provider(home, 'Priya'),
+      client(home, 'Alex'),
+    ]);
     await link(home, priya.id, bondi.id);
     const type = await appointmentType(home, { providers: [priya.id], locations: [bondi.id] });
-    body = { clientId: alex.id, providerId: priya.id, locationId: bondi.id, appointmentTypeId: type.id, serviceDate: '2027-09-01T09:00:00.000Z' };
+    body = {
+      clientId: alex.id,
+      providerId: priya.id,
+      locationId: bondi.id,
+      appointmentTypeId: type.id,
+      serviceDate: '2027-09-01T09:00:00.000Z',
+    };
   });
 
   it('replays the first answer to a retry with the same key and body, and creates one booking', async () => {
@@ -1386,8 +1670,14 @@ describe('Idempotency-Key on POST bookings', () => {
   it('refuses the same key with another body with 422 idempotency_key_reused', async () => {
     const key = `idem-${randomUUID()}`;
     await created(postBooking(home, { ...body, serviceDate: '2027-09-02T09:00:00.000Z' }, key));
-    expectProblem(await postBooking(home, { ...body, serviceDate: '2027-09-03T09:00:00.000Z' }, key), 422, 'idempotency_key_reused');
-    const list = await listBookings(home, `?clientId=${body.clientId}&serviceDateMin=2027-09-03T00:00:00.000Z`).expect(200);
+    expectProblem(
+      await postBooking(home, { ...body, serviceDate: '2027-09-03T09:00:00.000Z' }, key),
+      422,
+      'idempotency_key_reused',
+    );
+    const list = await listBookings(home, `?clientId=${body.clientId}&serviceDateMin=2027-09-03T00:00:00.000Z`).expect(
+      200,
+    );
     expect(list.body.totalItems).toBe(0);
   });
 });
@@ -1395,7 +1685,15 @@ describe('Idempotency-Key on POST bookings', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('OpenAPI document of the bookings list', () => {
-  type Parameter = { name: string; in: string; required?: boolean; schema?: Body; example?: unknown; examples?: Body; description?: string };
+  type Parameter = {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: Body;
+    example?: unknown;
+    examples?: Body;
+    description?: string;
+  };
   let document: Body;
   let parameters: Parameter[];
 
@@ -1408,16 +1706,26 @@ describe('OpenAPI document of the bookings list', () => {
   const exampleOf = (parameter: Parameter) => parameter.example ?? parameter.schema?.example ?? parameter.examples;
 
   // Swagger UI sends an example as the parameter's value: an optional filter shows it in its description instead.
-  it.each(['status', 'serviceDateMin', 'serviceDateMax', 'paid', 'providerId', 'locationId', 'clientId', 'expand', 'page', 'limit'])(
-    'documents the optional query parameter %s with an example in its description, or its default',
-    (name) => {
-      const parameter = query(name);
-      expect(parameter).toBeDefined();
-      expect(parameter!.required ?? false).toBe(false);
-      expect(exampleOf(parameter!)).toBeUndefined();
-      expect(parameter!.schema?.default !== undefined || /For example `[^`]+`\.$/.test(parameter!.description ?? '')).toBe(true);
-    },
-  );
+  it.each([
+    'status',
+    'serviceDateMin',
+    'serviceDateMax',
+    'paid',
+    'providerId',
+    'locationId',
+    'clientId',
+    'expand',
+    'page',
+    'limit',
+  ])('documents the optional query parameter %s with an example in its description, or its default', (name) => {
+    const parameter = query(name);
+    expect(parameter).toBeDefined();
+    expect(parameter!.required ?? false).toBe(false);
+    expect(exampleOf(parameter!)).toBeUndefined();
+    expect(
+      parameter!.schema?.default !== undefined || /For example `[^`]+`\.$/.test(parameter!.description ?? ''),
+    ).toBe(true);
+  });
 
   it('documents the ten expand values and the two status values as enums', () => {
     const enumOf = (parameter: Parameter) => parameter.schema?.items?.enum ?? parameter.schema?.enum;
@@ -1435,7 +1743,9 @@ describe('OpenAPI document of the bookings list', () => {
   it('documents the same expand values on GET of one booking', () => {
     const one: Parameter[] = document.paths['/v1/organisations/{organisationId}/bookings/{bookingId}'].get.parameters;
     const expand = one.find((parameter) => parameter.in === 'query' && parameter.name === 'expand')!;
-    expect([...(expand.schema?.items?.enum ?? expand.schema?.enum ?? [])].sort()).toEqual([...BOOKING_EXPANSIONS].sort());
+    expect([...(expand.schema?.items?.enum ?? expand.schema?.enum ?? [])].sort()).toEqual(
+      [...BOOKING_EXPANSIONS].sort(),
+    );
   });
 });
 
@@ -1448,10 +1758,17 @@ describe('Idempotency-Key on POST appointment types', () => {
   beforeAll(async () => {
     home = await organisation('Idempotent Types');
     const [priya, bondi] = await Promise.all([provider(home, 'Priya'), location(home, 'Idem Types Bondi')]);
-    body = { name: named('Idempotent consultation'), durationMinutes: 30, price: 7000, providers: [priya.id], locations: [bondi.id] };
+    body = {
+      name: named('Idempotent consultation'),
+      durationMinutes: 30,
+      price: 7000,
+      providers: [priya.id],
+      locations: [bondi.id],
+    };
   });
 
-  const postType = (typeBody: Body, key: string) => post(orgPath(home.id, '/appointment-types'), typeBody, t.platformAuth, key);
+  const postType = (typeBody: Body, key: string) =>
+    post(orgPath(home.id, '/appointment-types'), typeBody, t.platformAuth, key);
   const typesNamed = async (name: string) =>
     (await get(orgPath(home.id, '/appointment-types?limit=200')).expect(200)).body.items
       .filter((item: Body) => item.name === name)
@@ -1473,7 +1790,11 @@ describe('Idempotency-Key on POST appointment types', () => {
     const key = `type-${randomUUID()}`;
     const name = named('Idempotent follow-up');
     const first = await created(postType({ ...body, name }, key));
-    expectProblem(await postType({ ...body, name: named('Idempotent other type') }, key), 422, 'idempotency_key_reused');
+    expectProblem(
+      await postType({ ...body, name: named('Idempotent other type') }, key),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await typesNamed(named('Idempotent other type'))).toEqual([]);
     expect(await typesNamed(name)).toEqual([first.id]);
   });

@@ -26,7 +26,9 @@ let b: TestApp;
 
 beforeAll(async () => {
   if (!REDIS_URL) {
-    throw new Error('The two-instance tests need the Redis both instances share: TEST_REDIS_URL, which test/global-setup.mjs sets');
+    throw new Error(
+      'The two-instance tests need the Redis both instances share: TEST_REDIS_URL, which test/global-setup.mjs sets',
+    );
   }
   a = await createTestApp(ENV);
   b = await createTestApp(ENV);
@@ -46,7 +48,9 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const answers = [];
     for (let i = 0; i < LIMIT; i++) answers.push(await get(i % 2 ? a : b, orgPath(tenant.id), tenant.auth));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
-    expect(answers.map((answer) => Number(answer.headers['ratelimit-remaining']))).toEqual(answers.map((_, i) => LIMIT - 1 - i));
+    expect(answers.map((answer) => Number(answer.headers['ratelimit-remaining']))).toEqual(
+      answers.map((_, i) => LIMIT - 1 - i),
+    );
     for (const app of [a, b]) {
       const refused = await get(app, orgPath(tenant.id), tenant.auth);
       expectProblem(refused, 429, 'rate_limited');
@@ -62,19 +66,31 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const retry = await postJson(b, orgPath(tenant.id, '/clients'), body, tenant.auth, key).expect(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
-    expectProblem(await postJson(b, orgPath(tenant.id, '/clients'), { ...body, firstName: 'Other' }, tenant.auth, key), 422, 'idempotency_key_reused');
-    expect(await sql(a, 'select id from clients where organisation_id = ?', [tenant.id])).toEqual([{ id: first.body.id }]);
+    expectProblem(
+      await postJson(b, orgPath(tenant.id, '/clients'), { ...body, firstName: 'Other' }, tenant.auth, key),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(await sql(a, 'select id from clients where organisation_id = ?', [tenant.id])).toEqual([
+      { id: first.body.id },
+    ]);
   });
 
   it('both refuse a revoked key within 5 s, though each had it cached', async () => {
     const tenant = await createTenant(a, 'Shared Revocation');
-    const key = await created(postJson(a, '/v1/api-keys', { name: named('Reception desk'), organisationId: tenant.id }));
+    const key = await created(
+      postJson(a, '/v1/api-keys', { name: named('Reception desk'), organisationId: tenant.id }),
+    );
     const auth = `Bearer ${key.key}`;
     for (const app of [a, b, a, b]) await get(app, orgPath(tenant.id), auth).expect(200);
 
     await a.http().delete(`/v1/api-keys/${key.id}`).set('Authorization', a.platformAuth).expect(200);
     for (const app of [b, a]) {
-      const { elapsedMs, response } = await untilStatus(() => get(app, orgPath(tenant.id), auth), 401, REVOCATION_DEADLINE_MS);
+      const { elapsedMs, response } = await untilStatus(
+        () => get(app, orgPath(tenant.id), auth),
+        401,
+        REVOCATION_DEADLINE_MS,
+      );
       expectProblem(response, 401, 'unauthenticated');
       expect(response.headers['www-authenticate']).toBe('Bearer');
       expect(elapsedMs).toBeLessThan(REVOCATION_DEADLINE_MS);

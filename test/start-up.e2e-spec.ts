@@ -16,26 +16,42 @@ const DATABASE_URL = 'postgresql://postgres@127.0.0.1:1/never_reached';
 let dataDir: string;
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['-e', "import('./scripts/build-if-needed.mjs').then((build) => build.buildIfNeeded())"], { cwd: root, stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    ['-e', "import('./scripts/build-if-needed.mjs').then((build) => build.buildIfNeeded())"],
+    { cwd: root, stdio: 'ignore' },
+  );
   dataDir = mkdtempSync(join(tmpdir(), 'healthcare-start-'));
 }, 240_000);
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Only `env` (and PATH), as an operator would set it. */
-const environment = (env: Record<string, string>) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env });
+const environment = (env: Record<string, string>) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  DATA_DIR: dataDir,
+  ...env,
+});
 
 describe('configuration errors at start-up', () => {
   function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
-      const child = execFile(process.execPath, [entryPoint], { env: environment(env), timeout: 20_000 }, (_error, stdout, stderr) =>
-        resolve({ code: child.exitCode, stdout, stderr }),
+      const child = execFile(
+        process.execPath,
+        [entryPoint],
+        { env: environment(env), timeout: 20_000 },
+        (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
       );
     });
   }
 
   const cases: Array<[string, Record<string, string>, RegExp]> = [
-    ['no WALLET_ENCRYPTION_KEY with DATABASE_URL', { DATABASE_URL }, /^WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: .*`openssl rand -hex 32`$/],
+    [
+      'no WALLET_ENCRYPTION_KEY with DATABASE_URL',
+      { DATABASE_URL },
+      /^WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: .*`openssl rand -hex 32`$/,
+    ],
     [
       'a WALLET_ENCRYPTION_KEY that is not 32 bytes',
       { DATABASE_URL, WALLET_ENCRYPTION_KEY: 'abc123' },
@@ -48,7 +64,11 @@ describe('configuration errors at start-up', () => {
     ],
     [
       'a DATABASE_READ_URLS whose second URL is not a PostgreSQL URL (the first, with its password, not repeated)',
-      { DATABASE_URL, WALLET_ENCRYPTION_KEY: KEY, DATABASE_READ_URLS: 'postgresql://reader:s3cret@replica-1/clinic, replica-2:5432' },
+      {
+        DATABASE_URL,
+        WALLET_ENCRYPTION_KEY: KEY,
+        DATABASE_READ_URLS: 'postgresql://reader:s3cret@replica-1/clinic, replica-2:5432',
+      },
       /^DATABASE_READ_URLS must be URLs like postgresql:\/\/\S+, separated by commas; URL 2 is not$/,
     ],
     [
@@ -66,20 +86,48 @@ describe('configuration errors at start-up', () => {
       { DATABASE_URL, DATABASE_DIRECT_URL: 'mysql://db/clinic', WALLET_ENCRYPTION_KEY: KEY },
       /^DATABASE_DIRECT_URL must be a URL like postgresql:\/\//,
     ],
-    ['a DATABASE_DIRECT_URL without DATABASE_URL', { DATABASE_DIRECT_URL: DATABASE_URL }, /^DATABASE_DIRECT_URL needs DATABASE_URL: set both/],
-    ['a PORT that is not a number', { PORT: 'eighty' }, /^PORT must be a port from 1 to 65535 like 3000; got "eighty"$/],
+    [
+      'a DATABASE_DIRECT_URL without DATABASE_URL',
+      { DATABASE_DIRECT_URL: DATABASE_URL },
+      /^DATABASE_DIRECT_URL needs DATABASE_URL: set both/,
+    ],
+    [
+      'a PORT that is not a number',
+      { PORT: 'eighty' },
+      /^PORT must be a port from 1 to 65535 like 3000; got "eighty"$/,
+    ],
     ['a PORT above 65535', { PORT: '70000' }, /^PORT must be a port from 1 to 65535 like 3000; got "70000"$/],
-    ['a METRICS_PORT that is not a number', { METRICS_PORT: 'abc' }, /^METRICS_PORT must be a port from 1 to 65535 like 9464; got "abc"$/],
-    ['a METRICS_PORT above 65535', { METRICS_PORT: '70000' }, /^METRICS_PORT must be a port from 1 to 65535 like 9464; got "70000"$/],
+    [
+      'a METRICS_PORT that is not a number',
+      { METRICS_PORT: 'abc' },
+      /^METRICS_PORT must be a port from 1 to 65535 like 9464; got "abc"$/,
+    ],
+    [
+      'a METRICS_PORT above 65535',
+      { METRICS_PORT: '70000' },
+      /^METRICS_PORT must be a port from 1 to 65535 like 9464; got "70000"$/,
+    ],
     [
       'a METRICS_TOKEN shorter than 16 characters',
       { METRICS_TOKEN: 'short' },
       /^METRICS_TOKEN must be at least 16 characters; make one with `openssl rand -hex 32`$/,
     ],
-    ['a rate limit of 0', { RATE_LIMIT_PER_MINUTE: '0' }, /^RATE_LIMIT_PER_MINUTE must be a positive integer like 600; got "0"$/],
-    ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "loud"$/],
+    [
+      'a rate limit of 0',
+      { RATE_LIMIT_PER_MINUTE: '0' },
+      /^RATE_LIMIT_PER_MINUTE must be a positive integer like 600; got "0"$/,
+    ],
+    [
+      'an unknown LOG_LEVEL',
+      { LOG_LEVEL: 'loud' },
+      /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "loud"$/,
+    ],
     ['a REDIS_URL without redis://', { REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a URL like redis:\/\//],
-    ['an unknown PAYMENT_PROCESSOR', { PAYMENT_PROCESSOR: 'tyro' }, /^PAYMENT_PROCESSOR must be one of test, stripe; got "tyro"$/],
+    [
+      'an unknown PAYMENT_PROCESSOR',
+      { PAYMENT_PROCESSOR: 'tyro' },
+      /^PAYMENT_PROCESSOR must be one of test, stripe; got "tyro"$/,
+    ],
     [
       'PAYMENT_PROCESSOR=stripe without its secret key (the webhook secret, given, not repeated)',
       { PAYMENT_PROCESSOR: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_StartUpSecret0123' },
@@ -92,7 +140,11 @@ describe('configuration errors at start-up', () => {
     ],
     [
       'PAYMENT_PROCESSOR=stripe without STRIPE_PUBLISHABLE_KEY (the pay page could take no card)',
-      { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_test_StartUpSecret0123', STRIPE_WEBHOOK_SECRET: 'whsec_StartUpSecret0123' },
+      {
+        PAYMENT_PROCESSOR: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_StartUpSecret0123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_StartUpSecret0123',
+      },
       /^STRIPE_PUBLISHABLE_KEY is required with PAYMENT_PROCESSOR=stripe: the publishable key \(pk_live_… or pk_test_…\) from Stripe's dashboard$/,
     ],
     [
@@ -100,7 +152,11 @@ describe('configuration errors at start-up', () => {
       { STRIPE_PUBLISHABLE_KEY: 'sk_live_51H8notpublic' },
       /^STRIPE_PUBLISHABLE_KEY must be Stripe's publishable key \(pk_live_… or pk_test_…\), which every patient's browser gets; never a secret \(sk_…\) or restricted \(rk_…\) key$/,
     ],
-    ['a DEMO_DATA that is not a boolean', { DEMO_DATA: 'yes' }, /^DEMO_DATA must be one of true, 1, false, 0; got "yes"$/],
+    [
+      'a DEMO_DATA that is not a boolean',
+      { DEMO_DATA: 'yes' },
+      /^DEMO_DATA must be one of true, 1, false, 0; got "yes"$/,
+    ],
   ];
 
   it.each(cases)('%s: one line saying what to set, exit code 1', async (_name, env, message) => {
@@ -119,7 +175,10 @@ describe('npm start on a fresh clone', () => {
   let output = '';
 
   beforeAll(async () => {
-    service = spawn(process.execPath, [entryPoint], { env: environment({ PORT: String(await freePort()) }), stdio: ['ignore', 'pipe', 'pipe'] });
+    service = spawn(process.execPath, [entryPoint], {
+      env: environment({ PORT: String(await freePort()) }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       const read = (chunk: Buffer) => {
         output += chunk.toString();
@@ -144,18 +203,29 @@ describe('npm start on a fresh clone', () => {
     expect(lines.filter((line) => /Mapped \{|dependencies initialized/.test(line))).toEqual([]);
     expect(lines.at(-1)).toMatch(/^ +curl "http:\/\/localhost:\d+\/v1\/organisations\/[\w-]+\/booking-data"$/);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^ {2}API docs: +http:\/\/localhost:\d+\/docs +\(OpenAPI document: http:\/\/localhost:\d+\/docs\/openapi\.json\)$/),
+      expect.stringMatching(
+        /^ {2}API docs: +http:\/\/localhost:\d+\/docs +\(OpenAPI document: http:\/\/localhost:\d+\/docs\/openapi\.json\)$/,
+      ),
     );
   });
 
   it('prints a check-out that answers 201 when pasted, then 409 booking_already_paid', async () => {
     const [, authorization, body, url] =
-      /curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+\/transactions)"$/m.exec(output) ?? [];
+      /curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+\/transactions)"$/m.exec(
+        output,
+      ) ?? [];
     expect(url).toMatch(/^http:\/\/localhost:\d+\/v1\/organisations\/org_\w+\/bookings\/[\w-]+\/transactions$/);
     const paste = () =>
-      fetch(url.replace('localhost', '127.0.0.1'), { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body });
+      fetch(url.replace('localhost', '127.0.0.1'), {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body,
+      });
     expect((await paste()).status).toBe(201);
     const again = await paste();
-    expect({ status: again.status, code: ((await again.json()) as { code: string }).code }).toEqual({ status: 409, code: 'booking_already_paid' });
+    expect({ status: again.status, code: ((await again.json()) as { code: string }).code }).toEqual({
+      status: 409,
+      code: 'booking_already_paid',
+    });
   });
 });

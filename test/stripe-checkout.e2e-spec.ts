@@ -85,7 +85,8 @@ interface Patient {
 async function patient(): Promise<Patient> {
   const client = await createClient(t, home.id);
   const card = (body: Body) => created(postJson(t, cardsPath(client.id), body, home.auth));
-  const paymentMethod = (paymentMethodId: string) => card({ type: 'payment_method', paymentMethod: { paymentMethodId } });
+  const paymentMethod = (paymentMethodId: string) =>
+    card({ type: 'payment_method', paymentMethod: { paymentMethodId } });
   return {
     client,
     visa: await paymentMethod('pm_card_visa'),
@@ -102,7 +103,13 @@ async function booking(who: Patient, at = location): Promise<Body> {
     postJson(
       t,
       orgPath(home.id, '/bookings'),
-      { clientId: who.client.id, providerId: provider.id, locationId: at.id, appointmentTypeId: physio.id, serviceDate },
+      {
+        clientId: who.client.id,
+        providerId: provider.id,
+        locationId: at.id,
+        appointmentTypeId: physio.id,
+        serviceDate,
+      },
       home.auth,
     ),
   );
@@ -132,9 +139,13 @@ async function storedMoney(bookingId: string) {
 }
 
 const eventsOf = async (type: string, id: string) =>
-  (await sql<{ data: Body }>(t, "select data from events where organisation_id = ? and type = ? and data->>'id' = ?", [home.id, type, id])).map(
-    (row) => row.data,
-  );
+  (
+    await sql<{ data: Body }>(t, "select data from events where organisation_id = ? and type = ? and data->>'id' = ?", [
+      home.id,
+      type,
+      id,
+    ])
+  ).map((row) => row.data);
 
 /**
  * Runs `work` while the database refuses (as unreachable) to record the check-out's
@@ -142,7 +153,10 @@ const eventsOf = async (type: string, id: string) =>
  */
 async function whileTheDatabaseFailsLate(work: () => Promise<void>): Promise<void> {
   const name = `unreachable_${RUN}`;
-  await sql(t, `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'gone' using errcode = '57P03'; end $$`);
+  await sql(
+    t,
+    `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'gone' using errcode = '57P03'; end $$`,
+  );
   await sql(
     t,
     `create trigger ${name} before insert on events for each row when (new.type = 'transaction.created' and new.organisation_id = '${home.id}') execute function ${name}()`,
@@ -159,11 +173,16 @@ describe('a check-out charged on Stripe', () => {
   it("is a destination charge to the business's connected account, confirmed off session at once, the platform fee its application fee", async () => {
     const who = await patient();
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expect(response.status).toBe(201);
     const card = response.body.paymentTransactions.find((part: Body) => part.source === 'payment');
     expect(card).toMatchObject({ amount: 7200, payment: { status: 'succeeded', clientSecret: null, amount: 7200 } });
-    const [intent] = stripe.callsTo('POST', '/v1/payment_intents').filter((call) => call.params.description === `Booking ${visit.id}`);
+    const [intent] = stripe
+      .callsTo('POST', '/v1/payment_intents')
+      .filter((call) => call.params.description === `Booking ${visit.id}`);
     const [stored] = await sql<{ details: Body }>(t, 'select details from wallet_cards where id = ?', [who.visa.id]);
     expect(intent.params).toMatchObject({
       amount: '7200',
@@ -178,7 +197,11 @@ describe('a check-out charged on Stripe', () => {
     });
     expect(intent.idempotencyKey).toMatch(/:check-out-charge$/);
     expect(card.payment.id).toBe(intentsOf(visit.id)[0].paymentId);
-    const [fee] = await sql<{ platform_fee_amount: number }>(t, 'select platform_fee_amount from payment_transactions where id = ?', [card.id]);
+    const [fee] = await sql<{ platform_fee_amount: number }>(
+      t,
+      'select platform_fee_amount from payment_transactions where id = ?',
+      [card.id],
+    );
     expect(fee.platform_fee_amount).toBe(108);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
@@ -188,10 +211,20 @@ describe('a check-out charged on Stripe', () => {
     const visit = await booking(who);
     const sale = await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
     const part = sale.paymentTransactions[0];
-    const refunded = await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 2500 }, home.auth, `refund-${visit.id}`);
+    const refunded = await postJson(
+      t,
+      orgPath(home.id, `/payment-transactions/${part.id}/refunds`),
+      { amount: 2500 },
+      home.auth,
+      `refund-${visit.id}`,
+    );
     expect(refunded.status).toBe(201);
-    const calls = stripe.callsTo('POST', '/v1/refunds').filter((call) => call.params.payment_intent === part.payment.id);
-    expect(calls.map((call) => call.params)).toEqual([{ payment_intent: part.payment.id, amount: '2500', reverse_transfer: 'true' }]);
+    const calls = stripe
+      .callsTo('POST', '/v1/refunds')
+      .filter((call) => call.params.payment_intent === part.payment.id);
+    expect(calls.map((call) => call.params)).toEqual([
+      { payment_intent: part.payment.id, amount: '2500', reverse_transfer: 'true' },
+    ]);
     expect(calls[0].idempotencyKey).toMatch(/^req_\w+:refund$/);
     expect(intentsOf(visit.id)).toEqual([expect.objectContaining({ amount: 12000, refunded: 2500 })]);
   });
@@ -201,7 +234,10 @@ describe('a check-out charged on Stripe', () => {
     const visit = await booking(who);
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     const before = fund.claimsOf('40012345').length;
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.declining.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.declining.id },
+    });
     expectProblem(response, 402, 'card_declined');
     expect(fund.claimsOf('40012345').slice(before)).toEqual([expect.objectContaining({ reversed: true })]);
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0 });
@@ -226,13 +262,18 @@ describe('a check-out charged on Stripe', () => {
     const visit = await booking(who, elsewhere);
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     const before = fund.claimsOf('40012345').length;
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
     expectProblem(response, 409, 'business_not_connected');
     expect(response.body.businessId).toBe(unconnected.id);
     expect(fund.claimsOf('40012345').length).toBe(before);
     expect(intentsOf(visit.id)).toEqual([]);
     // Claims alone need no card processor.
-    expect((await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} })).status).toBe(201);
+    expect(
+      (await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} })).status,
+    ).toBe(201);
   });
 });
 
@@ -240,7 +281,10 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
   it('leaves the payment requires_action with its clientSecret and the booking unpaid; the check-out and its claim stand', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.threeDSecure.id } });
+    const response = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.threeDSecure.id },
+    });
     expect(response.status).toBe(201);
     const card = response.body.paymentTransactions.find((part: Body) => part.source === 'payment');
     const [intent] = intentsOf(visit.id);
@@ -253,7 +297,9 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
       amount: 7200,
     });
     expect(card.payment.clientSecret).toMatch(/^pi_\w+_secret_/);
-    expect(response.body.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim')).toMatchObject({ amount: 4800 });
+    expect(response.body.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim')).toMatchObject({
+      amount: 4800,
+    });
 
     expect((await getBooking(visit.id)).paid).toBe(false);
     expect(await eventsOf('payment.succeeded', card.id)).toEqual([]);
@@ -280,7 +326,12 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
       .send({ locations: [location.id, place.id] });
     const who = await patient();
     const visit = await booking(who, place);
-    await created(checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.threeDSecure.id } }));
+    await created(
+      checkOut(visit.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.threeDSecure.id },
+      }),
+    );
     const payout = await created(postJson(t, `/v1/businesses/${shop.id}/payouts`, {}, t.platformAuth));
     expect(payout).toMatchObject({ amount: 4800, transactionCount: 1 });
   });
@@ -297,20 +348,32 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
   it('is not refunded while nothing of it was captured: 409 payment_requires_action, Stripe asked nothing', async () => {
     const who = await patient();
     const visit = await booking(who);
-    const part = (await created(checkOut(visit.id, { payment: { paymentMethodId: who.threeDSecure.id } }))).paymentTransactions[0];
-    expectProblem(await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth), 409, 'payment_requires_action');
-    expect(stripe.callsTo('POST', '/v1/refunds').filter((call) => call.params.payment_intent === part.payment.id)).toEqual([]);
+    const part = (await created(checkOut(visit.id, { payment: { paymentMethodId: who.threeDSecure.id } })))
+      .paymentTransactions[0];
+    expectProblem(
+      await postJson(t, orgPath(home.id, `/payment-transactions/${part.id}/refunds`), { amount: 100 }, home.auth),
+      409,
+      'payment_requires_action',
+    );
+    expect(
+      stripe.callsTo('POST', '/v1/refunds').filter((call) => call.params.payment_intent === part.payment.id),
+    ).toEqual([]);
   });
 
   it('is found by its PaymentIntent id, for the processor to settle it', async () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(checkOut(visit.id, { payment: { paymentMethodId: who.threeDSecure.id } }));
-    const [row] = await sql<{ id: string }>(t, "select id from payment_transactions where source = 'payment' and payment->>'id' = ?", [
-      sale.paymentTransactions[0].payment.id,
-    ]);
+    const [row] = await sql<{ id: string }>(
+      t,
+      "select id from payment_transactions where source = 'payment' and payment->>'id' = ?",
+      [sale.paymentTransactions[0].payment.id],
+    );
     expect(row.id).toBe(sale.paymentTransactions[0].id);
-    const [plan] = await sql<{ 'QUERY PLAN': string }>(t, "explain select id from payment_transactions where source = 'payment' and payment->>'id' = 'pi_x'");
+    const [plan] = await sql<{ 'QUERY PLAN': string }>(
+      t,
+      "explain select id from payment_transactions where source = 'payment' and payment->>'id' = 'pi_x'",
+    );
     expect(plan['QUERY PLAN']).toMatch(/Index Scan using payment_transactions_processor_payment_unique/);
   });
 });
@@ -327,7 +390,10 @@ describe('Stripe failing mid check-out', () => {
       const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
       const before = fund.claimsOf('40012345').length;
       stripe.failNext(count, status);
-      const response = await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } });
+      const response = await checkOut(visit.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id },
+        payment: { paymentMethodId: who.visa.id },
+      });
       expectProblem(response, 503, 'payment_processor_unavailable');
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(fund.claimsOf('40012345').slice(before)).toEqual([expect.objectContaining({ reversed: true })]);
@@ -347,7 +413,9 @@ describe('Stripe failing mid check-out', () => {
     });
     const [intent] = intentsOf(visit.id);
     expect(intent).toMatchObject({ amount: 12000, refunded: 12000 });
-    expect(stripe.callsTo('POST', '/v1/refunds').find((call) => call.params.payment_intent === intent.paymentId)?.params).toEqual({
+    expect(
+      stripe.callsTo('POST', '/v1/refunds').find((call) => call.params.payment_intent === intent.paymentId)?.params,
+    ).toEqual({
       payment_intent: intent.paymentId,
       reverse_transfer: 'true',
       refund_application_fee: 'true',
@@ -378,7 +446,9 @@ describe('a check-out retried with the same Idempotency-Key', () => {
     });
     const retried = await checkOut(visit.id, body, `retried-${visit.id}`);
     expect(retried.status).toBe(201);
-    const creates = stripe.callsTo('POST', '/v1/payment_intents').filter((call) => call.params.description === `Booking ${visit.id}`);
+    const creates = stripe
+      .callsTo('POST', '/v1/payment_intents')
+      .filter((call) => call.params.description === `Booking ${visit.id}`);
     const [key] = creates.map((call) => call.idempotencyKey);
     // Derived from the request's Idempotency-Key, so the retry asks with the first attempt's key;
     // Stripe answers the refunded intent, so the operation's next attempt key charges anew.
@@ -400,14 +470,20 @@ describe('a check-out retried with the same Idempotency-Key', () => {
 describe('secrets', () => {
   it("never writes Stripe's keys, nor a payment's client secret, to a log line", async () => {
     const who = await patient();
-    const waiting = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.threeDSecure.id } }));
+    const waiting = await created(
+      checkOut((await booking(who)).id, { payment: { paymentMethodId: who.threeDSecure.id } }),
+    );
     stripe.failNext(1, 429);
     expect((await checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(503);
     const logged = logLines.join('');
     // The requests above, and every check-out of this file, were logged.
     expect(logged).toContain('/transactions');
     const config = t.app.get(AppConfig);
-    for (const secret of [config.stripeSecretKey!, config.stripeWebhookSecret!, waiting.paymentTransactions[0].payment.clientSecret]) {
+    for (const secret of [
+      config.stripeSecretKey!,
+      config.stripeWebhookSecret!,
+      waiting.paymentTransactions[0].payment.clientSecret,
+    ]) {
       expect(secret.length).toBeGreaterThan(10);
       expect(logged).not.toContain(secret);
     }

@@ -42,13 +42,16 @@ async function openLink(): Promise<{ token: string; part: Body; bookingId: strin
       serviceDate,
     }),
   );
-  const sale = await created(postJson(t, orgPath(clinic.id, `/bookings/${booking.id}/transactions`), { paymentLink: {} }));
+  const sale = await created(
+    postJson(t, orgPath(clinic.id, `/bookings/${booking.id}/transactions`), { paymentLink: {} }),
+  );
   const part = sale.paymentTransactions[0];
   return { token: part.paymentLinks[0].url.split('/pay/')[1], part, bookingId: booking.id };
 }
 
 const view = (token: string) => t.http().get(`/v1/payment-links/${token}`).expect(200);
-const pay = (token: string, body: Body) => t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const pay = (token: string, body: Body) =>
+  t.http().post(`/v1/payment-links/${token}/pay`).set('Content-Type', 'application/json').send(JSON.stringify(body));
 const paid = async (bookingId: string) =>
   (
     await t
@@ -64,7 +67,9 @@ describe('a payment link paid on Stripe', () => {
     const answer = await pay(token, { confirmationTokenId: 'ctoken_card_mastercard' });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'paid', payment: { status: 'succeeded', clientSecret: null } });
-    const [call] = stripe.callsTo('POST', '/v1/payment_intents').filter((candidate) => candidate.params.metadata?.paymentLinkId === part.paymentLinks[0].id);
+    const [call] = stripe
+      .callsTo('POST', '/v1/payment_intents')
+      .filter((candidate) => candidate.params.metadata?.paymentLinkId === part.paymentLinks[0].id);
     expect(call.params).toMatchObject({
       amount: String(part.amount),
       confirmation_token: 'ctoken_card_mastercard',
@@ -80,17 +85,27 @@ describe('a payment link paid on Stripe', () => {
     const { token, part, bookingId } = await openLink();
     const answer = await pay(token, { paymentMethodId: 'pm_card_authenticationRequired' });
     expect(answer.status).toBe(200);
-    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.paymentLinkId === part.paymentLinks[0].id)!;
+    const intent = [...stripe.intents.values()].find(
+      (candidate) => candidate.metadata.paymentLinkId === part.paymentLinks[0].id,
+    )!;
     expect(intent).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
-    expect(answer.body).toMatchObject({ status: 'open', paidAt: null, payment: { status: 'requires_action', clientSecret: intent.client_secret } });
+    expect(answer.body).toMatchObject({
+      status: 'open',
+      paidAt: null,
+      payment: { status: 'requires_action', clientSecret: intent.client_secret },
+    });
     expect((await view(token)).body.payment).toEqual({ status: 'requires_action', clientSecret: intent.client_secret });
     expect(await paid(bookingId)).toBe(false);
-    const [stored] = await sql<{ payment: Body }>(t, 'select payment from payment_transactions where id = ?', [part.id]);
+    const [stored] = await sql<{ payment: Body }>(t, 'select payment from payment_transactions where id = ?', [
+      part.id,
+    ]);
     expect(stored.payment).toMatchObject({ id: intent.id, status: 'requires_action' });
 
     // Paying it again meanwhile could take the money twice.
     expectProblem(await pay(token, { paymentMethodId: 'pm_card_visa' }), 409, 'payment_requires_action');
-    expect([...stripe.intents.values()].filter((candidate) => candidate.metadata.paymentLinkId === part.paymentLinks[0].id)).toHaveLength(1);
+    expect(
+      [...stripe.intents.values()].filter((candidate) => candidate.metadata.paymentLinkId === part.paymentLinks[0].id),
+    ).toHaveLength(1);
   });
 
   it('a declined card is 402 card_declined and the link stays open; Stripe unreachable is 503 and nothing is kept', async () => {
@@ -101,7 +116,9 @@ describe('a payment link paid on Stripe', () => {
     expectProblem(unavailable, 503, 'payment_processor_unavailable');
     expect(Number(unavailable.headers['retry-after'])).toBeGreaterThan(0);
     expect((await view(token)).body).toMatchObject({ status: 'open', payment: null });
-    const [stored] = await sql<{ payment: Body }>(t, 'select payment from payment_transactions where id = ?', [part.id]);
+    const [stored] = await sql<{ payment: Body }>(t, 'select payment from payment_transactions where id = ?', [
+      part.id,
+    ]);
     expect(stored.payment.status).toBe('requires_payment_method');
     expect((await pay(token, { paymentMethodId: 'pm_card_visa' })).body.status).toBe('paid');
   });

@@ -54,18 +54,35 @@ async function soldAt(business: Body, payment: (cards: { visa: Body; fund: Body 
   });
   const client = await createClient(t, home.id);
   const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
-  const visa = await created(postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth));
-  const fund = await created(postJson(t, cardsPath, { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }, home.auth));
+  const visa = await created(
+    postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth),
+  );
+  const fund = await created(
+    postJson(
+      t,
+      cardsPath,
+      { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } },
+      home.auth,
+    ),
+  );
   const serviceDate = new Date(Date.UTC(2027, 9, 1) + nextSlot++ * 3_600_000).toISOString();
   const booking = await created(
     postJson(
       t,
       orgPath(home.id, '/bookings'),
-      { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: type.id, serviceDate },
+      {
+        clientId: client.id,
+        providerId: provider.id,
+        locationId: location.id,
+        appointmentTypeId: type.id,
+        serviceDate,
+      },
       home.auth,
     ),
   );
-  return created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), payment({ visa, fund }), home.auth));
+  return created(
+    postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), payment({ visa, fund }), home.auth),
+  );
 }
 
 const payOut = (businessId: string) => created(postJson(t, `/v1/businesses/${businessId}/payouts`, {}, t.platformAuth));
@@ -73,20 +90,31 @@ const payOut = (businessId: string) => created(postJson(t, `/v1/businesses/${bus
 async function statusOf(businessId: string, payoutId: string, wanted: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const { body } = await t.http().get(`/v1/businesses/${businessId}/payouts/${payoutId}`).set('Authorization', t.platformAuth).expect(200);
+    const { body } = await t
+      .http()
+      .get(`/v1/businesses/${businessId}/payouts/${payoutId}`)
+      .set('Authorization', t.platformAuth)
+      .expect(200);
     if (body.status === wanted || Date.now() > deadline) return body.status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 const bankPayoutIdOf = async (payoutId: string) =>
-  (await sql<{ bank_payout_id: string | null }>(t, 'select bank_payout_id from payouts where id = ?', [payoutId]))[0].bank_payout_id;
+  (await sql<{ bank_payout_id: string | null }>(t, 'select bank_payout_id from payouts where id = ?', [payoutId]))[0]
+    .bank_payout_id;
 
 const waitingOf = async (businessId: string) =>
-  (await sql<{ payout_id: string | null }>(t, 'select payout_id from payment_transactions where business_id = ?', [businessId])).map((row) => row.payout_id);
+  (
+    await sql<{ payout_id: string | null }>(t, 'select payout_id from payment_transactions where business_id = ?', [
+      businessId,
+    ])
+  ).map((row) => row.payout_id);
 
 const eventTypesOf = async (payoutId: string) =>
-  (await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [payoutId])).map((event) => event.type);
+  (await sql<{ type: string }>(t, "select type from events where data->>'id' = ? order by seq", [payoutId])).map(
+    (event) => event.type,
+  );
 
 describe('a payout on Stripe', () => {
   it('is a Stripe payout on the connected account, keyed by the payout, kept by its po_ id, and paid when Stripe says so', async () => {
@@ -96,7 +124,9 @@ describe('a payout on Stripe', () => {
     expect(payout).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
     expect(await statusOf(business.id, payout.id, 'paid')).toBe('paid');
 
-    const [call] = stripe.callsTo('POST', '/v1/payouts').filter((candidate) => candidate.account === business.merchantId);
+    const [call] = stripe
+      .callsTo('POST', '/v1/payouts')
+      .filter((candidate) => candidate.account === business.merchantId);
     expect(call).toMatchObject({
       idempotencyKey: `payout_${payout.id}`,
       params: { amount: String(12000 - 180), currency: 'aud', metadata: { payoutId: payout.id } },
@@ -106,9 +136,12 @@ describe('a payout on Stripe', () => {
     expect(stripe.payouts.get(bankPayoutId!)).toMatchObject({ account: business.merchantId, status: 'paid' });
     expect(await eventTypesOf(payout.id)).toEqual(['payout.created', 'payout.paid']);
     // The po_ id is Stripe's business: the payout's answer is as before.
-    expect(Object.keys((await t.http().get(`/v1/businesses/${business.id}/payouts/${payout.id}`).set('Authorization', t.platformAuth)).body)).not.toContain(
-      'bankPayoutId',
-    );
+    expect(
+      Object.keys(
+        (await t.http().get(`/v1/businesses/${business.id}/payouts/${payout.id}`).set('Authorization', t.platformAuth))
+          .body,
+      ),
+    ).not.toContain('bankPayoutId');
   });
 
   it("moves on by Stripe's report of its po_ id (payout.failed): its payment transactions wait for the next run; reported again, nothing more", async () => {

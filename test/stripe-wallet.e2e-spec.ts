@@ -2,7 +2,16 @@ import './support/on-stripe.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import type { FakeStripe } from './support/fake-stripe.js';
-import { type Body, createClient, createTenant, orgPath, postJson, sql, type Tenant, UUID } from './support/fixtures.js';
+import {
+  type Body,
+  createClient,
+  createTenant,
+  orgPath,
+  postJson,
+  sql,
+  type Tenant,
+  UUID,
+} from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Wallet payment methods with PAYMENT_PROCESSOR=stripe: cards are attached to the client's Stripe
@@ -23,7 +32,13 @@ afterAll(async () => {
 });
 
 const addCard = (clientId: string, paymentMethod: Body, idempotencyKey?: string) =>
-  postJson(t, orgPath(home.id, `/clients/${clientId}/wallet/cards`), { type: 'payment_method', paymentMethod }, home.auth, idempotencyKey);
+  postJson(
+    t,
+    orgPath(home.id, `/clients/${clientId}/wallet/cards`),
+    { type: 'payment_method', paymentMethod },
+    home.auth,
+    idempotencyKey,
+  );
 
 const storedDetails = async (cardId: string) =>
   (
@@ -39,7 +54,12 @@ describe('a wallet card on Stripe', () => {
     const client = await createClient(t, home.id);
     const first = await addCard(client.id, { paymentMethodId: 'pm_card_mastercard' });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.stringMatching(UUID), brand: 'mastercard', last4: '4444', customerId: expect.stringMatching(/^cus_/) });
+    expect(first.body).toEqual({
+      id: expect.stringMatching(UUID),
+      brand: 'mastercard',
+      last4: '4444',
+      customerId: expect.stringMatching(/^cus_/),
+    });
     const customer = stripe.customers.get(first.body.customerId)!;
     expect(customer.metadata).toEqual({ organisationId: home.id, clientId: client.id });
 
@@ -61,8 +81,14 @@ describe('a wallet card on Stripe', () => {
     const added = await addCard(client.id, { confirmationTokenId: 'ctoken_card_visa' });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ brand: 'visa', last4: '4242', customerId: expect.stringMatching(/^cus_/) });
-    const [setup] = stripe.callsTo('POST', '/v1/setup_intents').filter((call) => call.params.customer === added.body.customerId);
-    expect(setup.params).toMatchObject({ confirmation_token: 'ctoken_card_visa', confirm: 'true', usage: 'off_session' });
+    const [setup] = stripe
+      .callsTo('POST', '/v1/setup_intents')
+      .filter((call) => call.params.customer === added.body.customerId);
+    expect(setup.params).toMatchObject({
+      confirmation_token: 'ctoken_card_visa',
+      confirm: 'true',
+      usage: 'off_session',
+    });
     const stored = await storedDetails(added.body.id);
     expect(stripe.paymentMethods.get(stored.details.processorPaymentMethodId)!.customer).toBe(added.body.customerId);
   });
@@ -83,7 +109,9 @@ describe('a wallet card on Stripe', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     const calls = stripe.calls.filter((call) => call.idempotencyKey?.includes(':attach-card'));
-    const ofThis = calls.filter((call) => call.path === '/v1/customers' && call.params.metadata?.clientId === client.id);
+    const ofThis = calls.filter(
+      (call) => call.path === '/v1/customers' && call.params.metadata?.clientId === client.id,
+    );
     expect(ofThis).toHaveLength(1);
     expect(ofThis[0].idempotencyKey).toMatch(/^req_\w+:attach-card:customer$/);
   });
@@ -91,7 +119,11 @@ describe('a wallet card on Stripe', () => {
   it.each([
     ['an unknown payment method', { paymentMethodId: 'pm_nope' }, 'paymentMethod.paymentMethodId'],
     ['an unknown confirmation token', { confirmationTokenId: 'ctoken_nope' }, 'paymentMethod.confirmationTokenId'],
-    ['a customer Stripe does not know', { paymentMethodId: 'pm_card_visa', customerId: 'cus_nobody' }, 'paymentMethod.customerId'],
+    [
+      'a customer Stripe does not know',
+      { paymentMethodId: 'pm_card_visa', customerId: 'cus_nobody' },
+      'paymentMethod.customerId',
+    ],
   ])('refuses %s with 400 naming the field, and keeps no card', async (_name, paymentMethod, field) => {
     const client = await createClient(t, home.id);
     expectInvalid(await addCard(client.id, paymentMethod), field);

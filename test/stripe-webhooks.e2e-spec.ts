@@ -42,13 +42,27 @@ const receiver = new WebhookReceiver();
 
 beforeAll(async () => {
   // Deliveries to a receiver on 127.0.0.1, on jobs of this file's own schema (another file's app must not run them).
-  t = await createTestApp({ STRIPE_WEBHOOK_SECRET: `${SECRET},${CONNECT_SECRET}`, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', JOBS_SCHEMA: `pgboss_${RUN}` });
+  t = await createTestApp({
+    STRIPE_WEBHOOK_SECRET: `${SECRET},${CONNECT_SECRET}`,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    JOBS_SCHEMA: `pgboss_${RUN}`,
+  });
   home = await createTenant(t, 'Stripe Clinic');
   const hook = await created(
     postJson(
       t,
       orgPath(home.id, '/webhook-endpoints'),
-      { url: await receiver.start(), enabledEvents: ['payment.succeeded', 'payment.failed', 'payout.paid', 'payout.failed', 'refund.failed', 'booking.paid'] },
+      {
+        url: await receiver.start(),
+        enabledEvents: [
+          'payment.succeeded',
+          'payment.failed',
+          'payout.paid',
+          'payout.failed',
+          'refund.failed',
+          'booking.paid',
+        ],
+      },
       home.auth,
     ),
   );
@@ -87,12 +101,22 @@ function send(payload: string, signature?: string) {
   return request.send(payload);
 }
 
-const paymentIntent = (id: string, status: string, amount: number) => ({ id, object: 'payment_intent', status, amount, currency: 'aud' });
+const paymentIntent = (id: string, status: string, amount: number) => ({
+  id,
+  object: 'payment_intent',
+  status,
+  amount,
+  currency: 'aud',
+});
 
 const getJson = async (path: string) => (await t.http().get(path).set('Authorization', home.auth).expect(200)).body;
 
 async function eventsOf(type: string, matching: (data: Body) => boolean): Promise<Body[]> {
-  const rows = await sql<{ data: Body }>(t, 'select data from events where organisation_id = ? and type = ? order by seq', [home.id, type]);
+  const rows = await sql<{ data: Body }>(
+    t,
+    'select data from events where organisation_id = ? and type = ? order by seq',
+    [home.id, type],
+  );
   return rows.map((row) => row.data).filter(matching);
 }
 
@@ -107,7 +131,8 @@ async function delivered(type: string, matching: (data: Body) => boolean, timeou
   }
 }
 
-const storedStripeEvent = async (id: string) => (await sql(t, 'select id, type, account from stripe_events where id = ?', [id]))[0];
+const storedStripeEvent = async (id: string) =>
+  (await sql(t, 'select id, type, account from stripe_events where id = ?', [id]))[0];
 
 interface Clinic {
   business: Body;
@@ -136,10 +161,27 @@ async function clinic(): Promise<Clinic> {
   });
   const client = await createClient(t, home.id);
   const card = (paymentMethodId: string) =>
-    created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId } }, home.auth));
-  const [visa, mastercard, authenticating] = [await card('pm_card_visa'), await card('pm_card_mastercard'), await card('pm_card_authenticationRequired')];
+    created(
+      postJson(
+        t,
+        orgPath(home.id, `/clients/${client.id}/wallet/cards`),
+        { type: 'payment_method', paymentMethod: { paymentMethodId } },
+        home.auth,
+      ),
+    );
+  const [visa, mastercard, authenticating] = [
+    await card('pm_card_visa'),
+    await card('pm_card_mastercard'),
+    await card('pm_card_authenticationRequired'),
+  ];
   const book = () =>
-    createBooking(t, home.id, { client, provider, location, type }, new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(), home.auth);
+    createBooking(
+      t,
+      home.id,
+      { client, provider, location, type },
+      new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
+      home.auth,
+    );
   return {
     business,
     client,
@@ -149,7 +191,14 @@ async function clinic(): Promise<Clinic> {
     book,
     async checkedOut() {
       const booking = await book();
-      const sale = await created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: visa.id } }, home.auth));
+      const sale = await created(
+        postJson(
+          t,
+          orgPath(home.id, `/bookings/${booking.id}/transactions`),
+          { payment: { paymentMethodId: visa.id } },
+          home.auth,
+        ),
+      );
       return { booking, sale, part: sale.paymentTransactions[0] };
     },
   };
@@ -159,10 +208,17 @@ async function clinic(): Promise<Clinic> {
  * A check-out whose card payment the bank held for 3-D Secure: `requires_action` with the
  * PaymentIntent's id and client secret, the booking unpaid, its invoice open.
  */
-async function waitingForThreeDSecure(of: Clinic): Promise<{ booking: Body; sale: Body; part: Body; paymentId: string }> {
+async function waitingForThreeDSecure(
+  of: Clinic,
+): Promise<{ booking: Body; sale: Body; part: Body; paymentId: string }> {
   const booking = await of.book();
   const sale = await created(
-    postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: of.authenticating.id } }, home.auth),
+    postJson(
+      t,
+      orgPath(home.id, `/bookings/${booking.id}/transactions`),
+      { payment: { paymentMethodId: of.authenticating.id } },
+      home.auth,
+    ),
   );
   const part = sale.paymentTransactions[0];
   expect(part.payment).toMatchObject({ status: 'requires_action', clientSecret: expect.any(String) });
@@ -175,7 +231,10 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     const { booking, sale, part, paymentId } = await waitingForThreeDSecure(c);
     const before = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
-    expect((await getJson(orgPath(home.id, `/invoices?bookingId=${booking.id}`))).items[0]).toMatchObject({ status: 'open', amountDue: 12000 });
+    expect((await getJson(orgPath(home.id, `/invoices?bookingId=${booking.id}`))).items[0]).toMatchObject({
+      status: 'open',
+      amountDue: 12000,
+    });
     // Waiting, it is money no payout counts.
     expectProblem(await postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}), 409, 'nothing_to_pay_out');
 
@@ -188,7 +247,11 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
 
     const after = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
     const settled = after.paymentTransactions[0];
-    expect(settled).toMatchObject({ id: part.id, paymentId, payment: { id: paymentId, status: 'succeeded', amount: 12000 } });
+    expect(settled).toMatchObject({
+      id: part.id,
+      paymentId,
+      payment: { id: paymentId, status: 'succeeded', amount: 12000 },
+    });
     expect(after.updatedAt > before.updatedAt).toBe(true);
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
     const [invoice] = (await getJson(orgPath(home.id, `/invoices?bookingId=${booking.id}`))).items;
@@ -200,7 +263,11 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     const [paid] = await eventsOf('booking.paid', (data) => data.id === booking.id);
     expect(paid).toMatchObject({ id: booking.id, paid: true });
     expect((await delivered('booking.paid', (data) => data.id === booking.id)).data).toEqual(paid);
-    expect(await storedStripeEvent(event.id)).toEqual({ id: event.id, type: 'payment_intent.succeeded', account: null });
+    expect(await storedStripeEvent(event.id)).toEqual({
+      id: event.id,
+      type: 'payment_intent.succeeded',
+      account: null,
+    });
 
     // Settled, it is money the business's next payout pays out, less the platform's fee.
     const payout = await created(postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}));
@@ -210,7 +277,9 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
   it('changes nothing for a payment that succeeded at its check-out', async () => {
     const { sale, part } = await (await clinic()).checkedOut();
     const before = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
-    const response = await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(part.paymentId, 'succeeded', 12000)));
+    const response = await deliver(
+      stripeEvent('payment_intent.succeeded', paymentIntent(part.paymentId, 'succeeded', 12000)),
+    );
     expect(response.body.outcome).toBe('unchanged');
     expect(await getJson(orgPath(home.id, `/transactions/${sale.id}`))).toEqual(before);
     expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toHaveLength(1);
@@ -228,13 +297,21 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     const second = await waitingForThreeDSecure(c);
     const concurrent = stripeEvent('payment_intent.succeeded', paymentIntent(second.paymentId, 'succeeded', 12000));
     const answers = await Promise.all([deliver(concurrent), deliver(concurrent), deliver(concurrent)]);
-    expect(answers.map((answer) => `${answer.status} ${answer.body.outcome}`).sort()).toEqual(['200 applied', '200 duplicate', '200 duplicate']);
+    expect(answers.map((answer) => `${answer.status} ${answer.body.outcome}`).sort()).toEqual([
+      '200 applied',
+      '200 duplicate',
+      '200 duplicate',
+    ]);
 
     for (const { paymentId, booking } of [first, second]) {
       expect(await eventsOf('payment.succeeded', (data) => data.payment.id === paymentId)).toHaveLength(1);
       expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
     }
-    const [row] = await sql<{ count: number }>(t, 'select count(*)::int as count from stripe_events where id in (?, ?)', [event.id, concurrent.id]);
+    const [row] = await sql<{ count: number }>(
+      t,
+      'select count(*)::int as count from stripe_events where id in (?, ?)',
+      [event.id, concurrent.id],
+    );
     expect(row.count).toBe(2);
   });
 
@@ -242,7 +319,10 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     const { booking, sale, paymentId } = await waitingForThreeDSecure(await clinic());
     const event = stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 12000));
     const name = `refuse_${RUN}`;
-    await sql(t, `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
+    await sql(
+      t,
+      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+    );
     await sql(
       t,
       `create trigger ${name} before insert on events for each row when (new.type = 'payment.succeeded' and new.organisation_id = '${home.id}') execute function ${name}()`,
@@ -254,7 +334,9 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
       await sql(t, `drop function ${name}()`);
     }
     expect(await storedStripeEvent(event.id)).toBeUndefined();
-    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe('requires_action');
+    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe(
+      'requires_action',
+    );
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
 
     expect((await deliver(event)).body.outcome).toBe('applied');
@@ -265,7 +347,12 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     const c = await clinic();
     const { booking, sale, part, paymentId } = await waitingForThreeDSecure(c);
     const checkOutAgain = () =>
-      postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: c.mastercard.id } }, home.auth);
+      postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        { payment: { paymentMethodId: c.mastercard.id } },
+        home.auth,
+      );
     // While the cardholder may still answer their bank, another card would take the money twice.
     expectProblem(await checkOutAgain(), 409, 'payment_requires_action');
     const before = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
@@ -273,7 +360,11 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
       ...paymentIntent(paymentId, 'requires_payment_method', 12000),
       last_payment_error: { code: 'payment_intent_authentication_failure', type: 'card_error' },
     });
-    expect((await deliver(event)).body).toEqual({ id: event.id, type: 'payment_intent.payment_failed', outcome: 'applied' });
+    expect((await deliver(event)).body).toEqual({
+      id: event.id,
+      type: 'payment_intent.payment_failed',
+      outcome: 'applied',
+    });
 
     const after = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
     const failed = after.paymentTransactions[0];
@@ -283,18 +374,29 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     expect(await eventsOf('payment.failed', (data) => data.id === part.id)).toEqual([failed]);
     expect((await delivered('payment.failed', (data) => data.id === part.id)).data).toEqual(failed);
     // Failed twice (another event of the same failure) is still one failure.
-    expect((await deliver(stripeEvent('payment_intent.payment_failed', paymentIntent(paymentId, 'requires_payment_method', 12000)))).body.outcome).toBe(
-      'unchanged',
-    );
+    expect(
+      (
+        await deliver(
+          stripeEvent('payment_intent.payment_failed', paymentIntent(paymentId, 'requires_payment_method', 12000)),
+        )
+      ).body.outcome,
+    ).toBe('unchanged');
 
     // The failed payment holds nothing: a new check-out collects the whole price with another card.
     const retry = await created(checkOutAgain());
     expect(retry.paymentTransactions).toEqual([
-      expect.objectContaining({ source: 'payment', amount: 12000, payment: expect.objectContaining({ status: 'succeeded' }) }),
+      expect.objectContaining({
+        source: 'payment',
+        amount: 12000,
+        payment: expect.objectContaining({ status: 'succeeded' }),
+      }),
     ]);
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
     // And a payout pays out only what succeeded.
-    expect(await created(postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}))).toMatchObject({ amount: 12000 - 180, transactionCount: 1 });
+    expect(await created(postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}))).toMatchObject({
+      amount: 12000 - 180,
+      transactionCount: 1,
+    });
   });
 
   it('is cancelled with its booking: the charge can no longer be captured, and a late success takes no money and pays nothing out', async () => {
@@ -304,13 +406,23 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
     await postJson(t, orgPath(home.id, `/bookings/${booking.id}/cancel`), {}, home.auth).expect(200);
 
     const after = await getJson(orgPath(home.id, `/transactions/${sale.id}`));
-    expect(after.paymentTransactions[0]).toMatchObject({ id: part.id, payment: { id: paymentId, status: 'canceled', clientSecret: null } });
+    expect(after.paymentTransactions[0]).toMatchObject({
+      id: part.id,
+      payment: { id: paymentId, status: 'canceled', clientSecret: null },
+    });
     expect(after.updatedAt > before.updatedAt).toBe(true);
     expect(chargeStatusOf(t, paymentId)).toBe('canceled');
     // Stripe's word of the cancellation, and a success reported late, change nothing.
-    expect((await deliver(stripeEvent('payment_intent.canceled', paymentIntent(paymentId, 'canceled', 12000)))).body.outcome).toBe('unchanged');
-    expect((await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 12000)))).body.outcome).toBe('unchanged');
-    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe('canceled');
+    expect(
+      (await deliver(stripeEvent('payment_intent.canceled', paymentIntent(paymentId, 'canceled', 12000)))).body.outcome,
+    ).toBe('unchanged');
+    expect(
+      (await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 12000)))).body
+        .outcome,
+    ).toBe('unchanged');
+    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe(
+      'canceled',
+    );
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
     expect(await eventsOf('payment.succeeded', (data) => data.id === part.id)).toEqual([]);
     expectProblem(await postJson(t, `/v1/businesses/${c.business.id}/payouts`, {}), 409, 'nothing_to_pay_out');
@@ -319,16 +431,31 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
   it('payment_intent.canceled from elsewhere (a cancellation that did not commit) fails it, so the booking can be checked out again', async () => {
     const c = await clinic();
     const { booking, sale, paymentId } = await waitingForThreeDSecure(c);
-    expect((await deliver(stripeEvent('payment_intent.canceled', paymentIntent(paymentId, 'canceled', 12000)))).body.outcome).toBe('applied');
-    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe('failed');
-    await created(postJson(t, orgPath(home.id, `/bookings/${booking.id}/transactions`), { payment: { paymentMethodId: c.visa.id } }, home.auth));
+    expect(
+      (await deliver(stripeEvent('payment_intent.canceled', paymentIntent(paymentId, 'canceled', 12000)))).body.outcome,
+    ).toBe('applied');
+    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe(
+      'failed',
+    );
+    await created(
+      postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        { payment: { paymentMethodId: c.visa.id } },
+        home.auth,
+      ),
+    );
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
   });
 
   it('answers 200 unknown for a PaymentIntent this service did not make, and keeps the event', async () => {
     const event = stripeEvent('payment_intent.succeeded', paymentIntent(newId('pi'), 'succeeded', 5000));
     expect((await deliver(event)).body.outcome).toBe('unknown');
-    expect(await storedStripeEvent(event.id)).toEqual({ id: event.id, type: 'payment_intent.succeeded', account: null });
+    expect(await storedStripeEvent(event.id)).toEqual({
+      id: event.id,
+      type: 'payment_intent.succeeded',
+      account: null,
+    });
   });
 });
 
@@ -336,7 +463,9 @@ describe('POST /v1/stripe/webhooks: a payment link paid with 3-D Secure', () => 
   /** A link its payer paid with a card whose bank asked them to authenticate (3-D Secure): `requires_action`. */
   async function linkWaitingForThreeDSecure(): Promise<{ booking: Body; token: string; paymentId: string }> {
     const linked = await (await clinic()).book();
-    const sale = await created(postJson(t, orgPath(home.id, `/bookings/${linked.id}/transactions`), { paymentLink: {} }, home.auth));
+    const sale = await created(
+      postJson(t, orgPath(home.id, `/bookings/${linked.id}/transactions`), { paymentLink: {} }, home.auth),
+    );
     const token = sale.paymentTransactions[0].paymentLinks[0].url.split('/pay/')[1];
     const paid = await t
       .http()
@@ -356,16 +485,27 @@ describe('POST /v1/stripe/webhooks: a payment link paid with 3-D Secure', () => 
 
   it('payment_intent.succeeded shows the link paid, and the booking paid', async () => {
     const { booking, token, paymentId } = await linkWaitingForThreeDSecure();
-    expect((await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 12000)))).body.outcome).toBe('applied');
-    expect(await linkView(token)).toMatchObject({ status: 'paid', paidAt: expect.any(String), payment: { status: 'succeeded' } });
+    expect(
+      (await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 12000)))).body
+        .outcome,
+    ).toBe('applied');
+    expect(await linkView(token)).toMatchObject({
+      status: 'paid',
+      paidAt: expect.any(String),
+      payment: { status: 'succeeded' },
+    });
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(true);
   });
 
   it('payment_intent.payment_failed leaves the link open for the payer to try another card', async () => {
     const { booking, token, paymentId } = await linkWaitingForThreeDSecure();
-    expect((await deliver(stripeEvent('payment_intent.payment_failed', paymentIntent(paymentId, 'requires_payment_method', 12000)))).body.outcome).toBe(
-      'applied',
-    );
+    expect(
+      (
+        await deliver(
+          stripeEvent('payment_intent.payment_failed', paymentIntent(paymentId, 'requires_payment_method', 12000)),
+        )
+      ).body.outcome,
+    ).toBe('applied');
     expect(await linkView(token)).toMatchObject({ status: 'open', paidAt: null, payment: null });
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
     expect(await eventsOf('payment.failed', (data) => data.payment.id === paymentId)).toEqual([
@@ -385,13 +525,18 @@ describe('POST /v1/stripe/webhooks: only what Stripe signed', () => {
       await send(payload, 'not a signature'),
       await deliver(event, { secret: `whsec_${randomBytes(24).toString('base64url')}` }),
       // Signed over other bytes: the same event with one member changed.
-      await send(JSON.stringify({ ...event, livemode: true }), Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })),
+      await send(
+        JSON.stringify({ ...event, livemode: true }),
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      ),
       // Older than the SDK's tolerance of five minutes.
       await deliver(event, { timestamp: now - 301 }),
     ];
     for (const refusal of refusals) expectProblem(refusal, 400, 'stripe_signature_invalid');
     expect(await storedStripeEvent(event.id)).toBeUndefined();
-    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe('requires_action');
+    expect((await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].payment.status).toBe(
+      'requires_action',
+    );
 
     // Within the tolerance it is Stripe's, and is processed.
     expect((await deliver(event, { timestamp: now - 240 })).body.outcome).toBe('applied');
@@ -399,9 +544,17 @@ describe('POST /v1/stripe/webhooks: only what Stripe signed', () => {
 
   it('refuses a signed body that is not a Stripe event with 400 malformed_json', async () => {
     const notJson = '{"id": "evt_1", "type":';
-    expectProblem(await send(notJson, Stripe.webhooks.generateTestHeaderString({ payload: notJson, secret: SECRET })), 400, 'malformed_json');
+    expectProblem(
+      await send(notJson, Stripe.webhooks.generateTestHeaderString({ payload: notJson, secret: SECRET })),
+      400,
+      'malformed_json',
+    );
     const notAnEvent = JSON.stringify({ hello: 'world' });
-    expectProblem(await send(notAnEvent, Stripe.webhooks.generateTestHeaderString({ payload: notAnEvent, secret: SECRET })), 400, 'malformed_json');
+    expectProblem(
+      await send(notAnEvent, Stripe.webhooks.generateTestHeaderString({ payload: notAnEvent, secret: SECRET })),
+      400,
+      'malformed_json',
+    );
   });
 
   it('keeps an event of a type it does not act on, answers 200 ignored, and ignores it again as a duplicate', async () => {
@@ -432,11 +585,18 @@ describe('POST /v1/stripe/webhooks: only what Stripe signed', () => {
 
   it('leaves every other route reading JSON as before', async () => {
     expectProblem(
-      await t.http().post(orgPath(home.id, '/clients')).set('Authorization', home.auth).set('Content-Type', 'application/json').send('{"firstName":'),
+      await t
+        .http()
+        .post(orgPath(home.id, '/clients'))
+        .set('Authorization', home.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"firstName":'),
       400,
       'malformed_json',
     );
-    const client = await created(postJson(t, orgPath(home.id, '/clients'), { firstName: 'Raw', lastName: 'Body' }, home.auth));
+    const client = await created(
+      postJson(t, orgPath(home.id, '/clients'), { firstName: 'Raw', lastName: 'Body' }, home.auth),
+    );
     expect(client).toMatchObject({ firstName: 'Raw', lastName: 'Body' });
   });
 });
@@ -459,7 +619,14 @@ describe('POST /v1/stripe/webhooks: payouts on connected accounts', () => {
     return { business: c.business, payout: { id: payout.id }, stripePayoutId, partIds: parts.map((part) => part.id) };
   }
 
-  const stripePayout = (id: string, status: string) => ({ id, object: 'payout', status, amount: 23640, currency: 'aud', arrival_date: 1785715200 });
+  const stripePayout = (id: string, status: string) => ({
+    id,
+    object: 'payout',
+    status,
+    amount: 23640,
+    currency: 'aud',
+    arrival_date: 1785715200,
+  });
   const account = newId('acct');
   const getPayout = (businessId: string, payoutId: string) =>
     t
@@ -469,12 +636,20 @@ describe('POST /v1/stripe/webhooks: payouts on connected accounts', () => {
       .expect(200)
       .then((response) => response.body as Body);
   const payoutIdsOf = (ids: string[]) =>
-    sql<{ id: string; payout_id: string | null }>(t, 'select id, payout_id from payment_transactions where id in (?, ?) order by id', ids);
+    sql<{ id: string; payout_id: string | null }>(
+      t,
+      'select id, payout_id from payment_transactions where id in (?, ?) order by id',
+      ids,
+    );
 
   it('payout.paid moves the payout to paid with payout.paid, once', async () => {
     const { business, payout, stripePayoutId, partIds } = await sentPayout();
     const event = stripeEvent('payout.paid', stripePayout(stripePayoutId, 'paid'), { account });
-    expect((await deliver(event, { secret: CONNECT_SECRET })).body).toEqual({ id: event.id, type: 'payout.paid', outcome: 'applied' });
+    expect((await deliver(event, { secret: CONNECT_SECRET })).body).toEqual({
+      id: event.id,
+      type: 'payout.paid',
+      outcome: 'applied',
+    });
     const paid = await getPayout(business.id, payout.id);
     expect(paid).toMatchObject({ status: 'paid', amount: 2 * (12000 - 180), transactionCount: 2 });
     expect(await eventsOf('payout.paid', (data) => data.id === payout.id)).toEqual([paid]);
@@ -482,15 +657,23 @@ describe('POST /v1/stripe/webhooks: payouts on connected accounts', () => {
     expect(await storedStripeEvent(event.id)).toEqual({ id: event.id, type: 'payout.paid', account });
     expect((await payoutIdsOf(partIds)).map((row) => row.payout_id)).toEqual([payout.id, payout.id]);
     // Another event saying the same: nothing more.
-    expect((await deliver(stripeEvent('payout.paid', stripePayout(stripePayoutId, 'paid'), { account }), { secret: CONNECT_SECRET })).body.outcome).toBe(
-      'unchanged',
-    );
+    expect(
+      (
+        await deliver(stripeEvent('payout.paid', stripePayout(stripePayoutId, 'paid'), { account }), {
+          secret: CONNECT_SECRET,
+        })
+      ).body.outcome,
+    ).toBe('unchanged');
     expect(await eventsOf('payout.paid', (data) => data.id === payout.id)).toHaveLength(1);
   });
 
   it('payout.failed fails it with payout.failed, and its payment transactions go back to the next run', async () => {
     const { business, payout, stripePayoutId, partIds } = await sentPayout();
-    const event = stripeEvent('payout.failed', { ...stripePayout(stripePayoutId, 'failed'), failure_code: 'account_closed' }, { account });
+    const event = stripeEvent(
+      'payout.failed',
+      { ...stripePayout(stripePayoutId, 'failed'), failure_code: 'account_closed' },
+      { account },
+    );
     expect((await deliver(event, { secret: CONNECT_SECRET })).body.outcome).toBe('applied');
     const failed = await getPayout(business.id, payout.id);
     expect(failed).toMatchObject({ status: 'failed' });
@@ -502,10 +685,16 @@ describe('POST /v1/stripe/webhooks: payouts on connected accounts', () => {
 
   it('fails a payout Stripe said was paid when the bank returns it later', async () => {
     const { business, payout, stripePayoutId, partIds } = await sentPayout();
-    await deliver(stripeEvent('payout.paid', stripePayout(stripePayoutId, 'paid'), { account }), { secret: CONNECT_SECRET });
-    expect((await deliver(stripeEvent('payout.failed', stripePayout(stripePayoutId, 'failed'), { account }), { secret: CONNECT_SECRET })).body.outcome).toBe(
-      'applied',
-    );
+    await deliver(stripeEvent('payout.paid', stripePayout(stripePayoutId, 'paid'), { account }), {
+      secret: CONNECT_SECRET,
+    });
+    expect(
+      (
+        await deliver(stripeEvent('payout.failed', stripePayout(stripePayoutId, 'failed'), { account }), {
+          secret: CONNECT_SECRET,
+        })
+      ).body.outcome,
+    ).toBe('applied');
     expect(await getPayout(business.id, payout.id)).toMatchObject({ status: 'failed' });
     expect((await payoutIdsOf(partIds)).map((row) => row.payout_id)).toEqual([null, null]);
   });
@@ -528,7 +717,8 @@ describe('POST /v1/stripe/webhooks: a refund that fails later', () => {
     metadata,
   });
   /** A refund of the payment the processor made, failed now: Stripe's (the fake's) own, or one as Stripe would send it. */
-  const failedRefund = (paymentId: string, amount: number) => t.stripe?.failRefund(paymentId, amount) ?? stripeRefund(paymentId, amount);
+  const failedRefund = (paymentId: string, amount: number) =>
+    t.stripe?.failRefund(paymentId, amount) ?? stripeRefund(paymentId, amount);
 
   it('gives the refund back to the business as a refund_failed adjustment, with refund.failed, once', async () => {
     const { booking, sale, part } = await (await clinic()).checkedOut();
@@ -565,12 +755,27 @@ describe('POST /v1/stripe/webhooks: a refund that fails later', () => {
     const refundPath = orgPath(home.id, `/payment-transactions/${part.id}/refunds`);
     const first = await created(postJson(t, refundPath, { amount: 1000 }, home.auth));
     await created(postJson(t, refundPath, { amount: 1000 }, home.auth));
-    expect((await deliver(stripeEvent('refund.updated', { ...stripeRefund(part.paymentId, 1000), status: 'succeeded' }))).body.outcome).toBe('ignored');
-    expect((await deliver(stripeEvent('refund.updated', { ...failedRefund(part.paymentId, 1000), metadata: { adjustmentId: first.id } }))).body.outcome).toBe(
-      'applied',
-    );
-    const adjustments = (await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0].adjustmentTransactions;
-    expect(adjustments.map((adjustment: Body) => `${adjustment.source} ${adjustment.amount}`)).toEqual(['refund -1000', 'refund -1000', 'refund_failed 1000']);
+    expect(
+      (await deliver(stripeEvent('refund.updated', { ...stripeRefund(part.paymentId, 1000), status: 'succeeded' })))
+        .body.outcome,
+    ).toBe('ignored');
+    expect(
+      (
+        await deliver(
+          stripeEvent('refund.updated', {
+            ...failedRefund(part.paymentId, 1000),
+            metadata: { adjustmentId: first.id },
+          }),
+        )
+      ).body.outcome,
+    ).toBe('applied');
+    const adjustments = (await getJson(orgPath(home.id, `/transactions/${sale.id}`))).paymentTransactions[0]
+      .adjustmentTransactions;
+    expect(adjustments.map((adjustment: Body) => `${adjustment.source} ${adjustment.amount}`)).toEqual([
+      'refund -1000',
+      'refund -1000',
+      'refund_failed 1000',
+    ]);
     expect(await eventsOf('refund.failed', (data) => data.id === first.id)).toEqual([first]);
   });
 });
@@ -579,12 +784,11 @@ describe('stripe_events', () => {
   it('forgets the ids of events received more than 30 days ago, once a day', async () => {
     const day = 24 * 60 * 60 * 1000;
     const [old, recent] = [newId('evt'), newId('evt')];
-    await sql(t, `insert into stripe_events (id, type, received_at) values (?, 'customer.created', ?), (?, 'customer.created', ?)`, [
-      old,
-      new Date(Date.now() - 31 * day),
-      recent,
-      new Date(Date.now() - 29 * day),
-    ]);
+    await sql(
+      t,
+      `insert into stripe_events (id, type, received_at) values (?, 'customer.created', ?), (?, 'customer.created', ?)`,
+      [old, new Date(Date.now() - 31 * day), recent, new Date(Date.now() - 29 * day)],
+    );
     expect(await inContext(t, () => t.app.get(StripeEventJobs).purge())).toBeGreaterThanOrEqual(1);
     expect(await storedStripeEvent(old)).toBeUndefined();
     expect(await storedStripeEvent(recent)).toMatchObject({ id: recent });

@@ -70,11 +70,15 @@ describe('Swagger UI', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const operation = page.locator('.opblock-get', { has: page.locator(`.opblock-summary-path[data-path="${BOOKINGS}"]`) });
+    const operation = page.locator('.opblock-get', {
+      has: page.locator(`.opblock-summary-path[data-path="${BOOKINGS}"]`),
+    });
     await expect(operation.locator('.opblock-summary-description').textContent()).resolves.toBe('List bookings');
     await operation.locator('.opblock-summary').first().click();
     await operation.getByRole('button', { name: 'Try it out' }).click();
-    const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/bookings'), { timeout: 60_000 });
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/bookings'), {
+      timeout: 60_000,
+    });
     await operation.getByRole('button', { name: 'Execute' }).click();
     const response = await sent;
     expect(response.request().headers().authorization).toBe(t.platformAuth);
@@ -84,12 +88,17 @@ describe('Swagger UI', () => {
     // What the UI shows: the live response's status, and the body it prints.
     const shown = operation.locator('.live-responses-table .response');
     await expect(shown.locator('.response-col_status').textContent({ timeout: 60_000 })).resolves.toBe('200');
-    const body = JSON.parse((await shown.locator('.response-col_description pre').first().textContent()) ?? '') as { totalItems: number; items: unknown[] };
+    const body = JSON.parse((await shown.locator('.response-col_description pre').first().textContent()) ?? '') as {
+      totalItems: number;
+      items: unknown[];
+    };
     expect({ status: response.status(), items: body.items.length }).toEqual({ status: 200, items: 10 });
     expect(body.totalItems).toBeGreaterThan(10);
 
     // The request URL, the status and the start of the body in one picture.
-    await operation.locator('.request-url').evaluate((element: { scrollIntoView(options: object): void }) => element.scrollIntoView({ block: 'start' }));
+    await operation
+      .locator('.request-url')
+      .evaluate((element: { scrollIntoView(options: object): void }) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${OUTPUT}swagger-ui-bookings-1280.png` });
     expect(failures).toEqual([]);
     await context.close();
@@ -102,18 +111,25 @@ describe('Swagger UI', () => {
     await page.goto(`${origin}/docs`);
     const groups = page.locator('h3.opblock-tag');
     await groups.first().waitFor();
-    const shownGroups = () => groups.evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
+    const shownGroups = () =>
+      groups.evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
     // In the order the document declares them (its names are pinned in api-docs.e2e-spec.ts).
-    const declared = ((await (await fetch(`${origin}/docs/openapi.json`)).json()) as { tags: Array<{ name: string }> }).tags.map((tag) => tag.name);
+    const declared = (
+      (await (await fetch(`${origin}/docs/openapi.json`)).json()) as { tags: Array<{ name: string }> }
+    ).tags.map((tag) => tag.name);
     expect(declared).toHaveLength(11);
     await expect(shownGroups()).resolves.toEqual(declared);
-    await expect(page.locator('.servers select option').allTextContents()).resolves.toEqual([`${origin} - API_BASE_URL: this deployment`]);
+    await expect(page.locator('.servers select option').allTextContents()).resolves.toEqual([
+      `${origin} - API_BASE_URL: this deployment`,
+    ]);
 
     // Any case, and a word of the summary rather than of a group's name.
     await page.locator('input.operation-filter-input').fill('REFUND');
     await page.waitForFunction("document.querySelectorAll('h3.opblock-tag').length === 1");
     await expect(shownGroups()).resolves.toEqual(['Check-out and payments']);
-    await expect(page.locator('.opblock .opblock-summary-description').allTextContents()).resolves.toEqual(['Refund a card payment']);
+    await expect(page.locator('.opblock .opblock-summary-description').allTextContents()).resolves.toEqual([
+      'Refund a card payment',
+    ]);
     // A group's name shows the whole group.
     await page.locator('input.operation-filter-input').fill('payouts');
     await page.waitForFunction("document.querySelectorAll('.opblock').length === 4");

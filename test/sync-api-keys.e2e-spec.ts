@@ -16,10 +16,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const issue = (organisationId = clinic.id) => created(postJson(t, '/v1/api-keys', { name: named('Front desk'), organisationId }));
+const issue = (organisationId = clinic.id) =>
+  created(postJson(t, '/v1/api-keys', { name: named('Front desk'), organisationId }));
 const get = (path: string, auth = t.platformAuth) => t.http().get(path).set('Authorization', auth);
-const revoke = (keyId: string) => t.http().delete(`/v1/api-keys/${keyId}`).set('Authorization', t.platformAuth).expect(200);
-const synced = async (since: Date, auth = t.platformAuth) => (await get(`/v1/api-keys?limit=200&updatedSince=${since.toISOString()}`, auth).expect(200)).body;
+const revoke = (keyId: string) =>
+  t.http().delete(`/v1/api-keys/${keyId}`).set('Authorization', t.platformAuth).expect(200);
+const synced = async (since: Date, auth = t.platformAuth) =>
+  (await get(`/v1/api-keys?limit=200&updatedSince=${since.toISOString()}`, auth).expect(200)).body;
 
 /** An instant after `instant`: what changes from now on changes after it. */
 async function after(instant: string): Promise<Date> {
@@ -70,11 +73,14 @@ describe('GET /v1/api-keys?updatedSince=', () => {
     // The key the test reads with changes on its first use; once recorded, not again within the minute.
     const [own] = (await get('/v1/api-keys', tenant.auth).expect(200)).body.items;
     let used: Body = {};
-    for (let tries = 0; !used.lastUsedAt && tries < 50; tries++) used = (await get(`/v1/api-keys/${own.id}`).expect(200)).body;
+    for (let tries = 0; !used.lastUsedAt && tries < 50; tries++)
+      used = (await get(`/v1/api-keys/${own.id}`).expect(200)).body;
     const since = await after(used.updatedAt);
     const keys = [await issue(tenant.id), await issue(tenant.id), await issue(tenant.id)];
     await issue(clinic.id);
-    const page = async (number: number) => (await get(`/v1/api-keys?updatedSince=${since.toISOString()}&limit=2&page=${number}`, tenant.auth).expect(200)).body;
+    const page = async (number: number) =>
+      (await get(`/v1/api-keys?updatedSince=${since.toISOString()}&limit=2&page=${number}`, tenant.auth).expect(200))
+        .body;
 
     const first = await page(1);
     expect(first.totalItems).toBe(3);

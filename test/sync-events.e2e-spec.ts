@@ -3,7 +3,17 @@ import { etagOf } from '@app/shared/domain';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
-import { type Body, createClient, createTenant, created, orgPath, postJson, RUN, sql, type Tenant } from './support/fixtures.js';
+import {
+  type Body,
+  createClient,
+  createTenant,
+  created,
+  orgPath,
+  postJson,
+  RUN,
+  sql,
+  type Tenant,
+} from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Deliveries to a receiver on 127.0.0.1, on jobs of this file's own schema.
@@ -40,7 +50,14 @@ const remove = (path: string, headers: Record<string, string> = {}) =>
     .delete(path)
     .set({ Authorization: home.auth, ...headers });
 const newEndpoint = (body: Body = {}) =>
-  created(postJson(t, endpointsPath(), { url: receiverUrl, enabledEvents: ['client.created'], description: 'PMS sync', ...body }, home.auth));
+  created(
+    postJson(
+      t,
+      endpointsPath(),
+      { url: receiverUrl, enabledEvents: ['client.created'], description: 'PMS sync', ...body },
+      home.auth,
+    ),
+  );
 
 /** An instant after `instant`: what changes from now on changes after it. */
 async function after(instant: string): Promise<Date> {
@@ -63,8 +80,16 @@ describe('a webhook endpoint', () => {
   it('changes only the fields sent, clears description with null, and answers as its GET does, with the new ETag', async () => {
     const hook = await newEndpoint();
     await after(hook.updatedAt);
-    const changed = await patch(endpointsPath(`/${hook.id}`), { enabledEvents: ['booking.*'], description: null }).expect(200);
-    expect(changed.body).toEqual({ ...withoutSecret(hook), enabledEvents: ['booking.*'], description: null, updatedAt: changed.body.updatedAt });
+    const changed = await patch(endpointsPath(`/${hook.id}`), {
+      enabledEvents: ['booking.*'],
+      description: null,
+    }).expect(200);
+    expect(changed.body).toEqual({
+      ...withoutSecret(hook),
+      enabledEvents: ['booking.*'],
+      description: null,
+      updatedAt: changed.body.updatedAt,
+    });
     expect(Date.parse(changed.body.updatedAt)).toBeGreaterThan(Date.parse(hook.updatedAt));
     const got = await get(endpointsPath(`/${hook.id}`)).expect(200);
     expect(got.body).toEqual(changed.body);
@@ -100,12 +125,24 @@ describe('a webhook endpoint', () => {
     await after(hook.updatedAt);
     await patch(endpointsPath(`/${hook.id}`), { description: 'First' }).expect(200);
 
-    expectProblem(await patch(endpointsPath(`/${hook.id}`), { description: 'Second' }, { 'If-Match': read.headers.etag }), 412, 'precondition_failed');
-    expectProblem(await remove(endpointsPath(`/${hook.id}`), { 'If-Match': read.headers.etag }), 412, 'precondition_failed');
+    expectProblem(
+      await patch(endpointsPath(`/${hook.id}`), { description: 'Second' }, { 'If-Match': read.headers.etag }),
+      412,
+      'precondition_failed',
+    );
+    expectProblem(
+      await remove(endpointsPath(`/${hook.id}`), { 'If-Match': read.headers.etag }),
+      412,
+      'precondition_failed',
+    );
     const now = await get(endpointsPath(`/${hook.id}`)).expect(200);
     expect(now.body.description).toBe('First');
 
-    const second = await patch(endpointsPath(`/${hook.id}`), { description: 'Second' }, { 'If-Match': now.headers.etag }).expect(200);
+    const second = await patch(
+      endpointsPath(`/${hook.id}`),
+      { description: 'Second' },
+      { 'If-Match': now.headers.etag },
+    ).expect(200);
     expect(second.body.description).toBe('Second');
     await remove(endpointsPath(`/${hook.id}`), { 'If-Match': second.headers.etag }).expect(204);
     await get(endpointsPath(`/${hook.id}`)).expect(404);
@@ -113,7 +150,11 @@ describe('a webhook endpoint', () => {
 
   it("is another organisation's to change: its key is 403, and the endpoint stays as it was", async () => {
     const hook = await newEndpoint();
-    expectProblem(await patch(endpointsPath(`/${hook.id}`), { description: 'Mine' }, {}, stranger.auth), 403, 'forbidden');
+    expectProblem(
+      await patch(endpointsPath(`/${hook.id}`), { description: 'Mine' }, {}, stranger.auth),
+      403,
+      'forbidden',
+    );
     expect((await get(endpointsPath(`/${hook.id}`)).expect(200)).body).toEqual(withoutSecret(hook));
   });
 
@@ -153,8 +194,13 @@ describe('GET …/webhook-endpoints?updatedSince=', () => {
     const since = new Date();
     const hooks: Body[] = [];
     for (let n = 0; n < 4; n++)
-      hooks.push(await created(postJson(t, path(''), { url: receiverUrl, enabledEvents: ['*'], description: `Hook ${n}` }, tenant.auth)));
-    const page = async (number: number) => (await get(path(`?updatedSince=${since.toISOString()}&limit=2&page=${number}`), tenant.auth).expect(200)).body;
+      hooks.push(
+        await created(
+          postJson(t, path(''), { url: receiverUrl, enabledEvents: ['*'], description: `Hook ${n}` }, tenant.auth),
+        ),
+      );
+    const page = async (number: number) =>
+      (await get(path(`?updatedSince=${since.toISOString()}&limit=2&page=${number}`), tenant.auth).expect(200)).body;
 
     const first = await page(1);
     expect(first.items.map((item: Body) => item.id)).toEqual([hooks[0].id, hooks[1].id]);
@@ -197,16 +243,25 @@ describe('deliveries and events never change once made', () => {
   it('lists the events that happened since `updatedSince`, oldest first, in as many statements as without it', async () => {
     const tenant = await createTenant(t, 'Sync Events Log');
     const since = new Date();
-    const clients = [await createClient(t, tenant.id, {}, tenant.auth), await createClient(t, tenant.id, {}, tenant.auth)];
+    const clients = [
+      await createClient(t, tenant.id, {}, tenant.auth),
+      await createClient(t, tenant.id, {}, tenant.auth),
+    ];
     const events = async (rest: string) => (await get(`/v1/events?limit=200${rest}`, tenant.auth).expect(200)).body;
     const synced = await events(`&updatedSince=${since.toISOString()}`);
-    expect(synced.items.map((event: Body) => [event.type, event.data.id])).toEqual(clients.map((client) => ['client.created', client.id]));
+    expect(synced.items.map((event: Body) => [event.type, event.data.id])).toEqual(
+      clients.map((client) => ['client.created', client.id]),
+    );
     const newestFirst = await events('');
-    expect(newestFirst.items.map((event: Body) => event.id)).toEqual(synced.items.map((event: Body) => event.id).reverse());
+    expect(newestFirst.items.map((event: Body) => event.id)).toEqual(
+      synced.items.map((event: Body) => event.id).reverse(),
+    );
 
     // The list's own statements (a page and its count): this file's deliveries read events on jobs beside the request.
-    const listing = (text: string) => /\bfrom events\b/.test(text) && (/\boffset\b/.test(text) || /count\(\*\)/.test(text));
-    const ofTheLog = async (path: string) => (await countRequestStatements(() => get(path, tenant.auth).expect(200))).statements.filter(listing);
+    const listing = (text: string) =>
+      /\bfrom events\b/.test(text) && (/\boffset\b/.test(text) || /count\(\*\)/.test(text));
+    const ofTheLog = async (path: string) =>
+      (await countRequestStatements(() => get(path, tenant.auth).expect(200))).statements.filter(listing);
     const plain = await ofTheLog('/v1/events?limit=200');
     const sync = await ofTheLog(`/v1/events?limit=200&updatedSince=${since.toISOString()}`);
     expect(plain).toHaveLength(2);

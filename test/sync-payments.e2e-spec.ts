@@ -68,14 +68,21 @@ interface Patient {
 
 async function patient(): Promise<Patient> {
   const client = await createClient(t, home.id);
-  const card = (body: Body) => created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth));
+  const card = (body: Body) =>
+    created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth));
   return {
     client,
     visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
     fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
     medicare: await card({
       type: 'medicare_card',
-      medicareCard: { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1990-04-02' },
+      medicareCard: {
+        memberNumber: '2123456701',
+        referenceNumber: '1',
+        firstName: 'Alex',
+        lastName: 'Chen',
+        dateOfBirth: '1990-04-02',
+      },
     }),
   };
 }
@@ -93,7 +100,12 @@ async function checkOutAt(place: Place, who: Patient, body: Body): Promise<Body>
   const serviceDate = new Date(Date.UTC(2028, 2, 1) + nextSlot++ * 3_600_000).toISOString();
   const { providerId, locationId, type } = place;
   const visit = await created(
-    postJson(t, orgPath(home.id, '/bookings'), { clientId: who.client.id, providerId, locationId, appointmentTypeId: type.id, serviceDate }, home.auth),
+    postJson(
+      t,
+      orgPath(home.id, '/bookings'),
+      { clientId: who.client.id, providerId, locationId, appointmentTypeId: type.id, serviceDate },
+      home.auth,
+    ),
   );
   return created(postJson(t, orgPath(home.id, `/bookings/${visit.id}/transactions`), body, home.auth));
 }
@@ -105,7 +117,8 @@ const get = (path: string, auth = home.auth) => t.http().get(path).set('Authoriz
 const getTransaction = async (id: string) => (await get(orgPath(home.id, `/transactions/${id}`)).expect(200)).body;
 /** The transactions changed at or after `since`, as a sync client reads them. */
 const changedSince = async (since: Date, rest = '') =>
-  (await get(orgPath(home.id, `/transactions?updatedSince=${since.toISOString()}&limit=200${rest}`)).expect(200)).body.items as Body[];
+  (await get(orgPath(home.id, `/transactions?updatedSince=${since.toISOString()}&limit=200${rest}`)).expect(200)).body
+    .items as Body[];
 const idsOf = (items: Body[]) => items.map((item) => item.id as string);
 
 /** An instant after `instant`: the clock has moved on, so what changes from now on changes after it. */
@@ -118,7 +131,12 @@ describe('a transaction changes, and a sync client meets it again', () => {
   const voidPath = (sale: Body, claimId: string) => orgPath(home.id, `/transactions/${sale.id}/claims/${claimId}/void`);
 
   it.each<[string, (who: Patient) => Body, 'physio' | 'gp', (sale: Body) => Promise<unknown>]>([
-    ['paid through its payment link', () => ({ paymentLink: {} }), 'physio', (sale) => payLink(t, sale.paymentTransactions[0].paymentLinks[0].url).expect(200)],
+    [
+      'paid through its payment link',
+      () => ({ paymentLink: {} }),
+      'physio',
+      (sale) => payLink(t, sale.paymentTransactions[0].paymentLinks[0].url).expect(200),
+    ],
     [
       'its payment link cancelled with its booking',
       () => ({ paymentLink: {} }),
@@ -129,13 +147,27 @@ describe('a transaction changes, and a sync client meets it again', () => {
       'a refund of its card payment',
       (who) => ({ payment: { paymentMethodId: who.visa.id } }),
       'physio',
-      (sale) => created(postJson(t, orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`), { amount: 1500 }, home.auth)),
+      (sale) =>
+        created(
+          postJson(
+            t,
+            orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`),
+            { amount: 1500 },
+            home.auth,
+          ),
+        ),
     ],
     [
       'its health fund claim voided',
       (who) => ({ healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
       'physio',
-      (sale) => postJson(t, voidPath(sale, sale.paymentTransactions.find((part: Body) => part.claim).claim.id), {}, home.auth).expect(200),
+      (sale) =>
+        postJson(
+          t,
+          voidPath(sale, sale.paymentTransactions.find((part: Body) => part.claim).claim.id),
+          {},
+          home.auth,
+        ).expect(200),
     ],
     [
       'its bulk-billed Medicare claim voided',
@@ -165,7 +197,10 @@ describe('a transaction changes, and a sync client meets it again', () => {
     const who = await patient();
     const sale = await checkOut(
       who,
-      (patient) => ({ medicareClaim: { type: 'patient_claim', patientMedicareCardId: patient.medicare.id }, payment: { paymentMethodId: patient.visa.id } }),
+      (patient) => ({
+        medicareClaim: { type: 'patient_claim', patientMedicareCardId: patient.medicare.id },
+        payment: { paymentMethodId: patient.visa.id },
+      }),
       gp,
     );
     const before = await after(sale.updatedAt);
@@ -202,15 +237,30 @@ describe('GET …/transactions?updatedSince=', () => {
     const who = await patient();
     const since = new Date();
     const sales: Body[] = [];
-    for (let n = 0; n < 5; n++) sales.push(await checkOut(who, (patient) => ({ payment: { paymentMethodId: patient.visa.id } })));
+    for (let n = 0; n < 5; n++)
+      sales.push(await checkOut(who, (patient) => ({ payment: { paymentMethodId: patient.visa.id } })));
     const page = async (number: number) =>
-      (await get(orgPath(home.id, `/transactions?clientId=${who.client.id}&updatedSince=${since.toISOString()}&limit=2&page=${number}`)).expect(200)).body;
+      (
+        await get(
+          orgPath(
+            home.id,
+            `/transactions?clientId=${who.client.id}&updatedSince=${since.toISOString()}&limit=2&page=${number}`,
+          ),
+        ).expect(200)
+      ).body;
 
     const first = await page(1);
     expect(idsOf(first.items)).toEqual(idsOf(sales.slice(0, 2)));
     // Rows not read yet change, and one is added, before the next pages are read.
     for (const unread of [sales[2], sales[4]]) {
-      await created(postJson(t, orgPath(home.id, `/payment-transactions/${unread.paymentTransactions[0].id}/refunds`), { amount: 100 }, home.auth));
+      await created(
+        postJson(
+          t,
+          orgPath(home.id, `/payment-transactions/${unread.paymentTransactions[0].id}/refunds`),
+          { amount: 100 },
+          home.auth,
+        ),
+      );
     }
     const added = await checkOut(who, (patient) => ({ payment: { paymentMethodId: patient.visa.id } }));
     const rest: Body[] = [];
@@ -234,8 +284,10 @@ describe('GET …/transactions?updatedSince=', () => {
     await checkOut(who, (patient) => ({ payment: { paymentMethodId: patient.visa.id } }));
     const path = (rest: string) => orgPath(home.id, `/transactions?clientId=${who.client.id}&limit=200${rest}`);
     // The list's own statements: jobs that follow a check-out (its messages) read beside the request.
-    const listing = (text: string) => /\bfrom transactions t\b/.test(text) && (/\boffset\b/.test(text) || /count\(\*\)/.test(text));
-    const statementsOf = async (rest: string) => (await countRequestStatements(() => get(path(rest)).expect(200))).statements.filter(listing);
+    const listing = (text: string) =>
+      /\bfrom transactions t\b/.test(text) && (/\boffset\b/.test(text) || /count\(\*\)/.test(text));
+    const statementsOf = async (rest: string) =>
+      (await countRequestStatements(() => get(path(rest)).expect(200))).statements.filter(listing);
     const plain = await statementsOf('');
     const synced = await statementsOf('&updatedSince=2026-01-01T00:00:00.000Z');
     expect(plain).toHaveLength(2);
@@ -257,11 +309,18 @@ describe('payouts', () => {
     const place = await createLocation(t, home.id, business.id);
     const practitioner = await createProvider(t, home.id);
     await createLink(t, home.id, practitioner.id, place.id);
-    const type = await createAppointmentType(t, home.id, { providers: [practitioner.id], locations: [place.id], price: 12000 });
+    const type = await createAppointmentType(t, home.id, {
+      providers: [practitioner.id],
+      locations: [place.id],
+      price: 12000,
+    });
     const who = await patient();
     return {
       businessId: business.id,
-      sale: () => checkOutAt({ providerId: practitioner.id, locationId: place.id, type }, who, { payment: { paymentMethodId: who.visa.id } }),
+      sale: () =>
+        checkOutAt({ providerId: practitioner.id, locationId: place.id, type }, who, {
+          payment: { paymentMethodId: who.visa.id },
+        }),
     };
   }
 
@@ -298,13 +357,21 @@ describe('payouts', () => {
     const { businessId, sale } = await shop();
     const [refunded, kept] = [await sale(), await sale()];
     const payout = await created(postJson(t, payoutsPath(businessId), {}, t.platformAuth));
-    const listing = (rest: string) => getPlatform(payoutsPath(businessId, `/${payout.id}/transactions${rest}`)).expect(200);
+    const listing = (rest: string) =>
+      getPlatform(payoutsPath(businessId, `/${payout.id}/transactions${rest}`)).expect(200);
     const items = (await listing('')).body.items as Body[];
     expect(items.map((item) => item.updatedAt)).toEqual(items.map(() => payout.createdAt));
     const before = await after(payout.createdAt);
     expect((await listing(`?updatedSince=${before.toISOString()}`)).body).toMatchObject({ items: [], totalItems: 0 });
 
-    await created(postJson(t, orgPath(home.id, `/payment-transactions/${refunded.paymentTransactions[0].id}/refunds`), { amount: 700 }, home.auth));
+    await created(
+      postJson(
+        t,
+        orgPath(home.id, `/payment-transactions/${refunded.paymentTransactions[0].id}/refunds`),
+        { amount: 700 },
+        home.auth,
+      ),
+    );
 
     const { body } = await listing(`?updatedSince=${before.toISOString()}`);
     expect(body).toMatchObject({ totalItems: 1, totalPages: 1 });

@@ -4,7 +4,16 @@ import { etagOf } from '@app/shared/domain';
 import { CardVault, RescopeCardFingerprints } from '@app/wallet';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { type Body, createClient, createTenant, created, orgPath, postJson, sql, type Tenant } from './support/fixtures.js';
+import {
+  type Body,
+  createClient,
+  createTenant,
+  created,
+  orgPath,
+  postJson,
+  sql,
+  type Tenant,
+} from './support/fixtures.js';
 import { expectInvalid } from './support/problems.js';
 
 const BUPA = '0193a6f2-0001-7000-8000-000000000002';
@@ -24,10 +33,19 @@ afterAll(async () => {
 const cardsPath = (clientId: string, rest = '') => orgPath(home.id, `/clients/${clientId}/wallet/cards${rest}`);
 const get = (path: string) => t.http().get(path).set('Authorization', home.auth);
 const addCard = (clientId: string, body: Body) => created(postJson(t, cardsPath(clientId), body, home.auth));
-const fundCard = (memberNumber: string) => ({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber } });
+const fundCard = (memberNumber: string) => ({
+  type: 'health_fund_card',
+  healthFundCard: { healthFundId: BUPA, memberNumber },
+});
 const medicareCard = {
   type: 'medicare_card',
-  medicareCard: { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12' },
+  medicareCard: {
+    memberNumber: '2123456701',
+    referenceNumber: '1',
+    firstName: 'Alex',
+    lastName: 'Chen',
+    dateOfBirth: '1988-04-12',
+  },
 };
 
 /** An instant after `instant`: what changes from now on changes after it. */
@@ -68,8 +86,13 @@ describe('wallet cards', () => {
   it('pages a sync in `updatedAt, id` order, and misses no card added between two pages', async () => {
     const { id: clientId } = await createClient(t, home.id);
     const since = new Date();
-    const cards = [await addCard(clientId, fundCard('40012221')), await addCard(clientId, fundCard('40012222')), await addCard(clientId, fundCard('40012223'))];
-    const page = async (number: number) => (await get(cardsPath(clientId, `?updatedSince=${since.toISOString()}&limit=2&page=${number}`)).expect(200)).body;
+    const cards = [
+      await addCard(clientId, fundCard('40012221')),
+      await addCard(clientId, fundCard('40012222')),
+      await addCard(clientId, fundCard('40012223')),
+    ];
+    const page = async (number: number) =>
+      (await get(cardsPath(clientId, `?updatedSince=${since.toISOString()}&limit=2&page=${number}`)).expect(200)).body;
     const first = await page(1);
     expect(first.items.map((card: Body) => card.id)).toEqual([cards[0].id, cards[1].id]);
     const added = await addCard(clientId, medicareCard);
@@ -85,7 +108,9 @@ describe('wallet cards', () => {
     await addCard(clientId, fundCard('40013331'));
     await get(cardsPath(clientId)).expect(200); // warm the key cache
     const plain = await countRequestStatements(() => get(cardsPath(clientId, '?limit=200')).expect(200));
-    const synced = await countRequestStatements(() => get(cardsPath(clientId, '?limit=200&updatedSince=2026-01-01T00:00:00.000Z')).expect(200));
+    const synced = await countRequestStatements(() =>
+      get(cardsPath(clientId, '?limit=200&updatedSince=2026-01-01T00:00:00.000Z')).expect(200),
+    );
     expect(synced.statements.length).toBe(plain.statements.length);
     expect(synced.statements.filter((text) => /\bfrom wallet_cards w\b/.test(text))).toHaveLength(2);
   });
@@ -104,6 +129,10 @@ describe('health funds, a fixed catalogue', () => {
     const synced = await funds('&updatedSince=1970-01-01T00:00:00.000Z');
     expect(synced.totalItems).toBe(all.totalItems);
     expect(synced.items.map((fund: Body) => fund.id).sort()).toEqual(all.items.map((fund: Body) => fund.id).sort());
-    expect(await funds(`&updatedSince=${new Date().toISOString()}`)).toMatchObject({ items: [], totalItems: 0, totalPages: 0 });
+    expect(await funds(`&updatedSince=${new Date().toISOString()}`)).toMatchObject({
+      items: [],
+      totalItems: 0,
+      totalPages: 0,
+    });
   });
 });

@@ -86,7 +86,10 @@ function startReceiver(): Promise<{ server: Server; endpoint: string; spans: Spa
           for (const scope of resource.scopeSpans ?? []) {
             for (const span of scope.spans ?? []) {
               const attributes = Object.fromEntries(
-                (span.attributes ?? []).map((a: { key: string; value: Record<string, unknown> }) => [a.key, Object.values(a.value)[0]]),
+                (span.attributes ?? []).map((a: { key: string; value: Record<string, unknown> }) => [
+                  a.key,
+                  Object.values(a.value)[0],
+                ]),
               );
               spans.push({ traceId: span.traceId, name: span.name, scope: scope.scope.name, attributes });
             }
@@ -97,7 +100,9 @@ function startReceiver(): Promise<{ server: Server; endpoint: string; spans: Spa
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, spans, endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, spans, endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+    ),
   );
 }
 
@@ -111,10 +116,14 @@ async function eventually<T>(read: () => T | undefined, what: string): Promise<T
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['--input-type=module', '-e', "(await import('./scripts/build-if-needed.mjs')).buildIfNeeded()"], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
+  execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/build-if-needed.mjs')).buildIfNeeded()"],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  );
 }, 300_000);
 
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
@@ -138,15 +147,24 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   });
 
   it('exports one trace per request with HTTP, Express and pg spans, found by the request id', async () => {
-    const answer = await fetch(`${service.base}/v1/organisations?limit=1`, { headers: { Authorization: `Bearer ${PLATFORM_KEY}` } });
+    const answer = await fetch(`${service.base}/v1/organisations?limit=1`, {
+      headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+    });
     expect(answer.status).toBe(200);
     const requestId = answer.headers.get('x-request-id');
 
     const serverSpan = await eventually(
-      () => receiver.spans.find((span) => span.scope === '@opentelemetry/instrumentation-http' && span.attributes['http.request.id'] === requestId),
+      () =>
+        receiver.spans.find(
+          (span) =>
+            span.scope === '@opentelemetry/instrumentation-http' && span.attributes['http.request.id'] === requestId,
+        ),
       'the HTTP server span',
     );
-    expect(serverSpan).toMatchObject({ name: 'GET /v1/organisations', attributes: expect.objectContaining({ 'http.response.status_code': 200 }) });
+    expect(serverSpan).toMatchObject({
+      name: 'GET /v1/organisations',
+      attributes: expect.objectContaining({ 'http.response.status_code': 200 }),
+    });
     const trace = await eventually(() => {
       const spans = receiver.spans.filter((span) => span.traceId === serverSpan.traceId);
       return spans.some((span) => span.scope === '@opentelemetry/instrumentation-pg') ? spans : undefined;
@@ -158,7 +176,10 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
           attributes: expect.objectContaining({ 'express.type': 'request_handler', 'http.route': '/v1/organisations' }),
         }),
         // The read goes as a prepared statement, and the pg span is named after it.
-        expect.objectContaining({ scope: '@opentelemetry/instrumentation-pg', name: expect.stringMatching(/^pg\.query:select_organisations_[0-9a-f]{24} /) }),
+        expect.objectContaining({
+          scope: '@opentelemetry/instrumentation-pg',
+          name: expect.stringMatching(/^pg\.query:select_organisations_[0-9a-f]{24} /),
+        }),
       ]),
     );
   });
@@ -167,19 +188,30 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const token = 'a'.repeat(64);
     const answer = await fetch(`${service.base}/v1/public-bookings/${token}?api_key=sk_leaked_secret`);
     const requestId = answer.headers.get('x-request-id');
-    const serverSpan = await eventually(() => receiver.spans.find((span) => span.attributes['http.request.id'] === requestId), 'its span');
+    const serverSpan = await eventually(
+      () => receiver.spans.find((span) => span.attributes['http.request.id'] === requestId),
+      'its span',
+    );
     const exported = JSON.stringify(serverSpan);
     expect(exported).toContain('/v1/public-bookings/');
     expect([exported.includes(token), exported.includes('sk_leaked_secret')]).toEqual([false, false]);
   });
 
   it("writes the trace id into the request's log lines, beside the requestId a problem body shows", async () => {
-    const answer = await fetch(`${service.base}/v1/no-such-route`, { headers: { Authorization: `Bearer ${PLATFORM_KEY}` } });
+    const answer = await fetch(`${service.base}/v1/no-such-route`, {
+      headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+    });
     const problem = (await answer.json()) as { status: number; requestId: string };
     expect(problem.status).toBe(404);
 
-    const line = await eventually(() => logLines(service).find((entry) => entry.requestId === problem.requestId), 'the log line of the request');
-    const serverSpan = await eventually(() => receiver.spans.find((span) => span.attributes['http.request.id'] === problem.requestId), 'its span');
+    const line = await eventually(
+      () => logLines(service).find((entry) => entry.requestId === problem.requestId),
+      'the log line of the request',
+    );
+    const serverSpan = await eventually(
+      () => receiver.spans.find((span) => span.attributes['http.request.id'] === problem.requestId),
+      'its span',
+    );
     expect(line.traceId).toBe(serverSpan.traceId);
   });
 });
@@ -208,13 +240,21 @@ registerHooks({
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('serves with DATABASE_URL, loads no tracing SDK and writes no trace id', async () => {
-    const service = startService({ PORT: String(await freePort()), DATABASE_URL: process.env.DATABASE_URL! }, ['--import', hooks]);
+    const service = startService({ PORT: String(await freePort()), DATABASE_URL: process.env.DATABASE_URL! }, [
+      '--import',
+      hooks,
+    ]);
     try {
       await ready(service);
-      const answer = await fetch(`${service.base}/v1/organisations?limit=1`, { headers: { Authorization: `Bearer ${PLATFORM_KEY}` } });
+      const answer = await fetch(`${service.base}/v1/organisations?limit=1`, {
+        headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+      });
       expect(answer.status).toBe(200);
       const requestId = answer.headers.get('x-request-id');
-      const line = await eventually(() => logLines(service).find((entry) => entry.requestId === requestId), 'the log line of the request');
+      const line = await eventually(
+        () => logLines(service).find((entry) => entry.requestId === requestId),
+        'the log line of the request',
+      );
       expect(line).not.toHaveProperty('traceId');
     } finally {
       expect(await stop(service)).toBe(0);
@@ -223,7 +263,10 @@ registerHooks({
   }, 120_000);
 
   it('says in one line that DATABASE_URL is needed when it is not set', async () => {
-    const service = startService({ PORT: String(await freePort()), DATA_DIR: join(directory, 'data') }, ['--import', hooks]);
+    const service = startService({ PORT: String(await freePort()), DATA_DIR: join(directory, 'data') }, [
+      '--import',
+      hooks,
+    ]);
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toContain('DATABASE_URL is not set, and this installation has no embedded PostgreSQL');
   }, 60_000);

@@ -32,7 +32,10 @@ async function clinic() {
   const organisationId = organisation.id;
   const path = { organisationId };
   const business = ok(
-    await api.POST('/v1/organisations/{organisationId}/businesses', { params: { path }, body: { name: named('SDK Pty Ltd'), taxIdentifier: VALID_ABN } }),
+    await api.POST('/v1/organisations/{organisationId}/businesses', {
+      params: { path },
+      body: { name: named('SDK Pty Ltd'), taxIdentifier: VALID_ABN },
+    }),
   );
   const location = ok(
     await api.POST('/v1/organisations/{organisationId}/locations', {
@@ -40,7 +43,12 @@ async function clinic() {
       body: { businessId: business.id, name: named('Bondi'), timeZone: 'Australia/Sydney', address: ADDRESS },
     }),
   );
-  const provider = ok(await api.POST('/v1/organisations/{organisationId}/providers', { params: { path }, body: { firstName: 'Priya', lastName: 'Raman' } }));
+  const provider = ok(
+    await api.POST('/v1/organisations/{organisationId}/providers', {
+      params: { path },
+      body: { firstName: 'Priya', lastName: 'Raman' },
+    }),
+  );
   ok(
     await api.POST('/v1/organisations/{organisationId}/providers/{providerId}/location-links', {
       params: { path: { organisationId, providerId: provider.id } },
@@ -50,17 +58,30 @@ async function clinic() {
   const appointmentType = ok(
     await api.POST('/v1/organisations/{organisationId}/appointment-types', {
       params: { path },
-      body: { name: named('Consultation'), durationMinutes: 30, price: 9500, providers: [provider.id], locations: [location.id] },
+      body: {
+        name: named('Consultation'),
+        durationMinutes: 30,
+        price: 9500,
+        providers: [provider.id],
+        locations: [location.id],
+      },
     }),
   );
-  const client = ok(await api.POST('/v1/organisations/{organisationId}/clients', { params: { path }, body: { firstName: 'Alex', lastName: named('Chen') } }));
+  const client = ok(
+    await api.POST('/v1/organisations/{organisationId}/clients', {
+      params: { path },
+      body: { firstName: 'Alex', lastName: named('Chen') },
+    }),
+  );
   return { organisationId, business, location, provider, appointmentType, client };
 }
 
 describe('the typed TypeScript client', () => {
   it('organisations: creates and reads an organisation; an unknown one is a typed not_found problem', async () => {
     const created = ok(await api.POST('/v1/organisations', { body: { name: named('Typed Clinic') } }));
-    const read = ok(await api.GET('/v1/organisations/{organisationId}', { params: { path: { organisationId: created.id } } }));
+    const read = ok(
+      await api.GET('/v1/organisations/{organisationId}', { params: { path: { organisationId: created.id } } }),
+    );
     expect([read.id, read.name]).toEqual([created.id, created.name]);
 
     const { error, response } = await api.GET('/v1/organisations/{organisationId}', {
@@ -76,8 +97,13 @@ describe('the typed TypeScript client', () => {
     const read = ok(await api.GET('/v1/members/{memberId}', { params: { path: { memberId: member.id } } }));
     expect([read.email, read.roles]).toEqual([email, ['member']]);
 
-    const { error } = await api.POST('/v1/members', { body: { firstName: 'Sam', lastName: 'Lee', email: 'not-an-email' } });
-    expect([error?.code, error?.errors?.map((fieldError) => fieldError.field)]).toEqual(['validation_failed', ['email']]);
+    const { error } = await api.POST('/v1/members', {
+      body: { firstName: 'Sam', lastName: 'Lee', email: 'not-an-email' },
+    });
+    expect([error?.code, error?.errors?.map((fieldError) => fieldError.field)]).toEqual([
+      'validation_failed',
+      ['email'],
+    ]);
   });
 
   it('practitioners: lists providers with their locations expanded', async () => {
@@ -87,7 +113,9 @@ describe('the typed TypeScript client', () => {
         params: { path: { organisationId }, query: { expand: ['locationLinks', 'locations'] } },
       }),
     );
-    expect(page.items.map((item) => [item.id, item.locations?.map((linked) => linked.id)])).toEqual([[provider.id, [location.id]]]);
+    expect(page.items.map((item) => [item.id, item.locations?.map((linked) => linked.id)])).toEqual([
+      [provider.id, [location.id]],
+    ]);
   });
 
   it("wallet: adds a payment method to a client's wallet and lists it, last 4 digits only", async () => {
@@ -99,7 +127,9 @@ describe('the typed TypeScript client', () => {
         body: { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } },
       }),
     );
-    const cards = ok(await api.GET('/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards', { params: { path } }));
+    const cards = ok(
+      await api.GET('/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards', { params: { path } }),
+    );
     expect(cards.items.map((item) => item.id)).toEqual([card.id]);
     expect(JSON.stringify(cards)).toContain('4242');
   });
@@ -115,17 +145,29 @@ describe('the typed TypeScript client', () => {
       serviceDate: new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/T.*/, 'T00:00:00.000Z'),
     };
     const idempotencyKey = randomUUID();
-    const first = await api.POST('/v1/organisations/{organisationId}/bookings', { params: { path, header: { 'Idempotency-Key': idempotencyKey } }, body });
-    const retry = await api.POST('/v1/organisations/{organisationId}/bookings', { params: { path, header: { 'Idempotency-Key': idempotencyKey } }, body });
-    expect([first.response.status, retry.response.status, retry.response.headers.get('Idempotent-Replayed')]).toEqual([201, 201, 'true']);
+    const first = await api.POST('/v1/organisations/{organisationId}/bookings', {
+      params: { path, header: { 'Idempotency-Key': idempotencyKey } },
+      body,
+    });
+    const retry = await api.POST('/v1/organisations/{organisationId}/bookings', {
+      params: { path, header: { 'Idempotency-Key': idempotencyKey } },
+      body,
+    });
+    expect([first.response.status, retry.response.status, retry.response.headers.get('Idempotent-Replayed')]).toEqual([
+      201,
+      201,
+      'true',
+    ]);
     expect(ok(retry).id).toBe(ok(first).id);
 
     const page = ok(
-      await api.GET('/v1/organisations/{organisationId}/bookings', { params: { path, query: { status: ['confirmed'], expand: ['cancellationPolicy'] } } }),
+      await api.GET('/v1/organisations/{organisationId}/bookings', {
+        params: { path, query: { status: ['confirmed'], expand: ['cancellationPolicy'] } },
+      }),
     );
-    expect(page.items.map((booking) => [booking.id, booking.status, typeof booking.cancellationPolicy?.enabled])).toEqual([
-      [ok(first).id, 'confirmed', 'boolean'],
-    ]);
+    expect(
+      page.items.map((booking) => [booking.id, booking.status, typeof booking.cancellationPolicy?.enabled]),
+    ).toEqual([[ok(first).id, 'confirmed', 'boolean']]);
     expect(page.totalItems).toBe(1);
 
     const clash = await api.POST('/v1/organisations/{organisationId}/bookings', { params: { path }, body });
@@ -134,7 +176,11 @@ describe('the typed TypeScript client', () => {
 
   it("payments and claims: lists a business's payouts; an unknown payout is a typed not_found problem", async () => {
     const { business } = await clinic();
-    const payouts = ok(await api.GET('/v1/businesses/{businessId}/payouts', { params: { path: { businessId: business.id }, query: { limit: 5 } } }));
+    const payouts = ok(
+      await api.GET('/v1/businesses/{businessId}/payouts', {
+        params: { path: { businessId: business.id }, query: { limit: 5 } },
+      }),
+    );
     expect([payouts.items, payouts.limit, payouts.totalItems]).toEqual([[], 5, 0]);
 
     const { error, response } = await api.GET('/v1/businesses/{businessId}/payouts/{payoutId}', {

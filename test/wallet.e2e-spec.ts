@@ -5,7 +5,16 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { processorCustomer } from './support/payment-processor.js';
-import { createClient, createTenant, ISO_INSTANT, named, RUN, type Tenant, UNKNOWN_UUID, withSlowStatements } from './support/fixtures.js';
+import {
+  createClient,
+  createTenant,
+  ISO_INSTANT,
+  named,
+  RUN,
+  type Tenant,
+  UNKNOWN_UUID,
+  withSlowStatements,
+} from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
 
 // Every test file shares one database: this file makes its own organisations and clients.
@@ -60,11 +69,19 @@ function medicareNumber(first = String(randomInt(2, 7)), issue = String(randomIn
 }
 
 /** A health fund member number no other test uses. */
-const fundMemberNumber = (length = 11): string => [randomInt(1, 10), ...Array.from({ length: length - 1 }, () => randomInt(0, 10))].join('');
+const fundMemberNumber = (length = 11): string =>
+  [randomInt(1, 10), ...Array.from({ length: length - 1 }, () => randomInt(0, 10))].join('');
 
 const medicareBody = (memberNumber: string, patch: object = {}) => ({
   type: 'medicare_card',
-  medicareCard: { memberNumber, referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12', ...patch },
+  medicareCard: {
+    memberNumber,
+    referenceNumber: '1',
+    firstName: 'Alex',
+    lastName: 'Chen',
+    dateOfBirth: '1988-04-12',
+    ...patch,
+  },
 });
 
 const healthFundBody = (memberNumber: string, healthFundId = funds[0].id, patch: object = {}) => ({
@@ -78,7 +95,8 @@ async function newClient(owner: Tenant = orgA): Promise<string> {
   return (await createClient(t, owner.id, { firstName: 'Wallet', lastName: named('Holder') }, owner.auth)).id;
 }
 
-const cardsPath = (organisationId: string, clientId: string) => `/v1/organisations/${organisationId}/clients/${clientId}/wallet/cards`;
+const cardsPath = (organisationId: string, clientId: string) =>
+  `/v1/organisations/${organisationId}/clients/${clientId}/wallet/cards`;
 
 const postCard = (clientId: string, body: unknown, owner: Tenant = orgA, app: TestApp = t) =>
   app
@@ -104,7 +122,10 @@ async function cardCount(clientId: string): Promise<number> {
 }
 
 async function walletRow(id: string): Promise<Record<string, unknown>> {
-  const rows = await t.app.get(MikroORM).em.fork().execute<Record<string, unknown>[]>('select * from wallet_cards where id = ?', [id]);
+  const rows = await t.app
+    .get(MikroORM)
+    .em.fork()
+    .execute<Record<string, unknown>[]>('select * from wallet_cards where id = ?', [id]);
   expect(rows).toHaveLength(1);
   return rows[0];
 }
@@ -134,22 +155,44 @@ describe('POST …/clients/{clientId}/wallet/cards', () => {
     ['pm_card_visa', 'visa', '4242'],
     ['pm_card_mastercard', 'mastercard', '4444'],
     ['pm_card_amex', 'amex', '8431'],
-  ])('adds the payment method %s as %s ending %s, with a Location that reads it back', async (paymentMethodId, brand, last4) => {
-    const clientId = await newClient();
-    const response = await postCard(clientId, paymentBody({ paymentMethodId, customerId: processorCustomer(t, 'cus_R3x9Kq2LmN7vPw') })).expect(201);
+  ])(
+    'adds the payment method %s as %s ending %s, with a Location that reads it back',
+    async (paymentMethodId, brand, last4) => {
+      const clientId = await newClient();
+      const response = await postCard(
+        clientId,
+        paymentBody({ paymentMethodId, customerId: processorCustomer(t, 'cus_R3x9Kq2LmN7vPw') }),
+      ).expect(201);
 
-    expect(Object.keys(response.body).sort()).toEqual(CREATED_FIELDS);
-    expect(response.body).toEqual({ id: expect.stringMatching(UUID), brand, last4, customerId: 'cus_R3x9Kq2LmN7vPw' });
-    expect(response.headers.location).toBe(`${cardsPath(orgA.id, clientId)}/${response.body.id}`);
+      expect(Object.keys(response.body).sort()).toEqual(CREATED_FIELDS);
+      expect(response.body).toEqual({
+        id: expect.stringMatching(UUID),
+        brand,
+        last4,
+        customerId: 'cus_R3x9Kq2LmN7vPw',
+      });
+      expect(response.headers.location).toBe(`${cardsPath(orgA.id, clientId)}/${response.body.id}`);
 
-    const read = await t.http().get(response.headers.location).set('Authorization', orgA.auth).expect(200);
-    expect(read.body).toMatchObject({ id: response.body.id, type: 'payment_method', brand, last4, customerId: 'cus_R3x9Kq2LmN7vPw' });
-  });
+      const read = await t.http().get(response.headers.location).set('Authorization', orgA.auth).expect(200);
+      expect(read.body).toMatchObject({
+        id: response.body.id,
+        type: 'payment_method',
+        brand,
+        last4,
+        customerId: 'cus_R3x9Kq2LmN7vPw',
+      });
+    },
+  );
 
   it('takes a confirmation token instead of a payment method id, and makes a processor customer when none is sent', async () => {
     const clientId = await newClient();
     const response = await postCard(clientId, paymentBody({ confirmationTokenId: 'ctoken_card_visa' })).expect(201);
-    expect(response.body).toEqual({ id: expect.stringMatching(UUID), brand: 'visa', last4: '4242', customerId: expect.stringMatching(/^cus_\w+$/) });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(UUID),
+      brand: 'visa',
+      last4: '4242',
+      customerId: expect.stringMatching(/^cus_\w+$/),
+    });
     expect(response.headers.location).toBe(`${cardsPath(orgA.id, clientId)}/${response.body.id}`);
   });
 
@@ -160,7 +203,12 @@ describe('POST …/clients/{clientId}/wallet/cards', () => {
     const response = await postCard(clientId, healthFundBody(memberNumber, fund.id)).expect(201);
 
     expect(Object.keys(response.body).sort()).toEqual(CREATED_FIELDS);
-    expect(response.body).toEqual({ id: expect.stringMatching(UUID), brand: fund.name, last4: memberNumber.slice(-4), customerId: null });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(UUID),
+      brand: fund.name,
+      last4: memberNumber.slice(-4),
+      customerId: null,
+    });
     expect(response.headers.location).toBe(`${cardsPath(orgA.id, clientId)}/${response.body.id}`);
   });
 
@@ -169,7 +217,12 @@ describe('POST …/clients/{clientId}/wallet/cards', () => {
     const response = await postCard(clientId, medicareBody('2123456701')).expect(201);
 
     expect(Object.keys(response.body).sort()).toEqual(CREATED_FIELDS);
-    expect(response.body).toEqual({ id: expect.stringMatching(UUID), brand: 'medicare', last4: '6701', customerId: null });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(UUID),
+      brand: 'medicare',
+      last4: '6701',
+      customerId: null,
+    });
     expect(response.headers.location).toBe(`${cardsPath(orgA.id, clientId)}/${response.body.id}`);
   });
 
@@ -185,12 +238,24 @@ describe('type picks the one nested object', () => {
   let clientId: string;
   const bodies = {
     payment_method: { paymentMethod: { paymentMethodId: 'pm_card_visa' } },
-    health_fund_card: { healthFundCard: { memberNumber: '40012345', healthFundId: '0193a6f2-0001-7000-8000-000000000002' } },
+    health_fund_card: {
+      healthFundCard: { memberNumber: '40012345', healthFundId: '0193a6f2-0001-7000-8000-000000000002' },
+    },
     medicare_card: {
-      medicareCard: { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12' },
+      medicareCard: {
+        memberNumber: '2123456701',
+        referenceNumber: '1',
+        firstName: 'Alex',
+        lastName: 'Chen',
+        dateOfBirth: '1988-04-12',
+      },
     },
   };
-  const nestedOf = { payment_method: 'paymentMethod', health_fund_card: 'healthFundCard', medicare_card: 'medicareCard' } as const;
+  const nestedOf = {
+    payment_method: 'paymentMethod',
+    health_fund_card: 'healthFundCard',
+    medicare_card: 'medicareCard',
+  } as const;
   const types = Object.keys(nestedOf) as (keyof typeof nestedOf)[];
 
   beforeAll(async () => {
@@ -202,7 +267,9 @@ describe('type picks the one nested object', () => {
     // Only the other types' objects are sent: each is one too many, and the right one is missing.
     const response = await postCard(clientId, { type, ...bodies[others[0]] });
     expectInvalid(response, nestedOf[type], 'required');
-    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: nestedOf[others[0]] })]));
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: nestedOf[others[0]] })]),
+    );
 
     expectInvalid(await postCard(clientId, { type }), nestedOf[type], 'required');
   });
@@ -221,9 +288,12 @@ describe('type picks the one nested object', () => {
     expect(await cardCount(clientId)).toBe(0);
   });
 
-  it.each([['bank_account'], ['MEDICARE_CARD'], [''], [7], [null]])('refuses the type %p, naming the field type', async (type) => {
-    expectInvalid(await postCard(clientId, { type, ...bodies.medicare_card }), 'type');
-  });
+  it.each([['bank_account'], ['MEDICARE_CARD'], [''], [7], [null]])(
+    'refuses the type %p, naming the field type',
+    async (type) => {
+      expectInvalid(await postCard(clientId, { type, ...bodies.medicare_card }), 'type');
+    },
+  );
 
   it('refuses a body without a type', async () => {
     expectInvalid(await postCard(clientId, bodies.medicare_card), 'type', 'required');
@@ -231,7 +301,10 @@ describe('type picks the one nested object', () => {
 
   it('refuses a nested value that is not an object', async () => {
     expectInvalid(await postCard(clientId, { type: 'medicare_card', medicareCard: '2123456701' }), 'medicareCard');
-    expectInvalid(await postCard(clientId, { type: 'payment_method', paymentMethod: ['pm_card_visa'] }), 'paymentMethod');
+    expectInvalid(
+      await postCard(clientId, { type: 'payment_method', paymentMethod: ['pm_card_visa'] }),
+      'paymentMethod',
+    );
   });
 
   it('refuses unknown fields, at the top and inside the object', async () => {
@@ -241,14 +314,20 @@ describe('type picks the one nested object', () => {
       'unknown_field',
     );
     expectInvalid(
-      await postCard(clientId, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa', cvc: '123' } }),
+      await postCard(clientId, {
+        type: 'payment_method',
+        paymentMethod: { paymentMethodId: 'pm_card_visa', cvc: '123' },
+      }),
       'paymentMethod.cvc',
       'unknown_field',
     );
   });
 
   it('needs a payment method id or a confirmation token for a payment method', async () => {
-    expectInvalid(await postCard(clientId, paymentBody({ customerId: 'cus_R3x9Kq2LmN7vPw' })), 'paymentMethod.paymentMethodId');
+    expectInvalid(
+      await postCard(clientId, paymentBody({ customerId: 'cus_R3x9Kq2LmN7vPw' })),
+      'paymentMethod.paymentMethodId',
+    );
   });
 });
 
@@ -263,7 +342,15 @@ describe('the client', () => {
 
   it("is out of reach of another organisation's key (403)", async () => {
     const clientOfB = await newClient(orgB);
-    expectProblem(await t.http().post(cardsPath(orgB.id, clientOfB)).set('Authorization', orgA.auth).send(medicareBody(medicareNumber())), 403, 'forbidden');
+    expectProblem(
+      await t
+        .http()
+        .post(cardsPath(orgB.id, clientOfB))
+        .set('Authorization', orgA.auth)
+        .send(medicareBody(medicareNumber())),
+      403,
+      'forbidden',
+    );
   });
 
   it.each([['not-a-uuid'], [UNKNOWN_UUID], ['0193A6F7-0000-7000-8000-00000000000Z'], ["1' or '1'='1"]])(
@@ -279,11 +366,17 @@ describe('the client', () => {
     const card = await postCard(clientId, medicareBody(medicareNumber())).expect(201);
     await t.app.get(MikroORM).em.fork().execute('update clients set deleted = true where id = ?', [clientId]);
     expectProblem(await postCard(clientId, medicareBody(medicareNumber())), 409, 'client_deleted');
-    expect((await listCards(clientId).expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([card.body.id]);
+    expect((await listCards(clientId).expect(200)).body.items.map((item: { id: string }) => item.id)).toEqual([
+      card.body.id,
+    ]);
   });
 
   it('is checked before the card, so an unknown client with a declined card is still a 404', async () => {
-    expectProblem(await postCard(UNKNOWN_UUID, paymentBody({ paymentMethodId: 'pm_card_chargeDeclined' })), 404, 'not_found');
+    expectProblem(
+      await postCard(UNKNOWN_UUID, paymentBody({ paymentMethodId: 'pm_card_chargeDeclined' })),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -297,21 +390,34 @@ describe('payment methods', () => {
   });
 
   it('declines the confirmation token of a declined card too', async () => {
-    expectProblem(await postCard(await newClient(), paymentBody({ confirmationTokenId: 'ctoken_card_chargeDeclined' })), 402, 'card_declined');
+    expectProblem(
+      await postCard(await newClient(), paymentBody({ confirmationTokenId: 'ctoken_card_chargeDeclined' })),
+      402,
+      'card_declined',
+    );
   });
 
   it('refuses a payment method id the processor does not know, naming the field', async () => {
     const clientId = await newClient();
-    expectInvalid(await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_unknown' })), 'paymentMethod.paymentMethodId');
-    expectInvalid(await postCard(clientId, paymentBody({ confirmationTokenId: 'ctoken_nope' })), 'paymentMethod.confirmationTokenId');
+    expectInvalid(
+      await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_unknown' })),
+      'paymentMethod.paymentMethodId',
+    );
+    expectInvalid(
+      await postCard(clientId, paymentBody({ confirmationTokenId: 'ctoken_nope' })),
+      'paymentMethod.confirmationTokenId',
+    );
     expect(await cardCount(clientId)).toBe(0);
   });
 
-  it.each(['toString', 'constructor', '__proto__'])('refuses the payment method id %p with 400, not a server error', async (paymentMethodId) => {
-    const clientId = await newClient();
-    expectInvalid(await postCard(clientId, paymentBody({ paymentMethodId })), 'paymentMethod.paymentMethodId');
-    expect(await cardCount(clientId)).toBe(0);
-  });
+  it.each(['toString', 'constructor', '__proto__'])(
+    'refuses the payment method id %p with 400, not a server error',
+    async (paymentMethodId) => {
+      const clientId = await newClient();
+      expectInvalid(await postCard(clientId, paymentBody({ paymentMethodId })), 'paymentMethod.paymentMethodId');
+      expect(await cardCount(clientId)).toBe(0);
+    },
+  );
 });
 
 describe('health fund cards', () => {
@@ -396,7 +502,13 @@ describe('health fund cards', () => {
     const clientId = await newClient();
     await postCard(clientId, healthFundBody(fundMemberNumber())).expect(201);
     const [card] = (await listCards(clientId).expect(200)).body.items;
-    expect(card).toMatchObject({ defaultReferenceNumber: null, issueNumber: null, cardholders: [], verified: false, verifiedAt: null });
+    expect(card).toMatchObject({
+      defaultReferenceNumber: null,
+      issueNumber: null,
+      cardholders: [],
+      verified: false,
+      verifiedAt: null,
+    });
   });
 });
 
@@ -417,16 +529,29 @@ describe('Medicare cards', () => {
     ['an issue digit of 0', `${firstEight}${checkDigit(firstEight)}0`],
     ['spaces', `3950 12473 1`],
   ])('refuses a member number with %s (invalid_medicare_number)', async (_label, memberNumber) => {
-    expectInvalid(await postCard(clientId, medicareBody(memberNumber)), 'medicareCard.memberNumber', 'invalid_medicare_number');
+    expectInvalid(
+      await postCard(clientId, medicareBody(memberNumber)),
+      'medicareCard.memberNumber',
+      'invalid_medicare_number',
+    );
   });
 
   it.each(['0', '10', 'a', ''])('refuses the reference number %p', async (referenceNumber) => {
-    expectInvalid(await postCard(clientId, medicareBody(medicareNumber(), { referenceNumber })), 'medicareCard.referenceNumber');
+    expectInvalid(
+      await postCard(clientId, medicareBody(medicareNumber(), { referenceNumber })),
+      'medicareCard.referenceNumber',
+    );
   });
 
   it.each(['firstName', 'lastName'])('refuses a %s over 40 characters and takes one of 40', async (field) => {
-    expectInvalid(await postCard(clientId, medicareBody(medicareNumber(), { [field]: 'A'.repeat(41) })), `medicareCard.${field}`);
-    const response = await postCard(await newClient(), medicareBody(medicareNumber(), { [field]: 'B'.repeat(40) })).expect(201);
+    expectInvalid(
+      await postCard(clientId, medicareBody(medicareNumber(), { [field]: 'A'.repeat(41) })),
+      `medicareCard.${field}`,
+    );
+    const response = await postCard(
+      await newClient(),
+      medicareBody(medicareNumber(), { [field]: 'B'.repeat(40) }),
+    ).expect(201);
     expect(response.body.brand).toBe('medicare');
   });
 
@@ -438,7 +563,10 @@ describe('Medicare cards', () => {
     ['not a calendar day', '1988-02-30'],
     ['a date-time', '1988-04-12T00:00:00.000Z'],
   ])('refuses a date of birth %s, naming medicareCard.dateOfBirth', async (_label, dateOfBirth) => {
-    expectInvalid(await postCard(clientId, medicareBody(medicareNumber(), { dateOfBirth })), 'medicareCard.dateOfBirth');
+    expectInvalid(
+      await postCard(clientId, medicareBody(medicareNumber(), { dateOfBirth })),
+      'medicareCard.dateOfBirth',
+    );
   });
 
   it.each(['firstName', 'lastName', 'dateOfBirth', 'memberNumber', 'referenceNumber'])('requires %s', async (field) => {
@@ -454,7 +582,10 @@ describe('Medicare cards', () => {
   it('returns every field of the spec MedicareCard in the wallet, with only the last 4 digits of the number', async () => {
     const owner = await newClient();
     const memberNumber = medicareNumber();
-    const created = await postCard(owner, medicareBody(memberNumber, { referenceNumber: '3', secondInitial: 'J', sex: 'F' })).expect(201);
+    const created = await postCard(
+      owner,
+      medicareBody(memberNumber, { referenceNumber: '3', secondInitial: 'J', sex: 'F' }),
+    ).expect(201);
     const [card] = (await listCards(owner).expect(200)).body.items;
     expect(Object.keys(card).sort()).toEqual(MEDICARE_CARD_FIELDS);
     expect(card).toEqual({
@@ -500,7 +631,9 @@ describe('full numbers', () => {
     }
     // The same number in two wallets is sealed under a fresh IV each time.
     const other = await postCard(await newClient(), medicareBody(medicare)).expect(201);
-    expect((await walletRow(other.body.id)).number_ciphertext).not.toBe((await walletRow(medicareCard.body.id)).number_ciphertext);
+    expect((await walletRow(other.body.id)).number_ciphertext).not.toBe(
+      (await walletRow(medicareCard.body.id)).number_ciphertext,
+    );
   });
 
   it('never appear in a response: create, list or get', async () => {
@@ -508,7 +641,10 @@ describe('full numbers', () => {
     const medicare = medicareNumber();
     const member = fundMemberNumber(12);
     const texts: string[] = [];
-    const created = [await postCard(clientId, medicareBody(medicare)).expect(201), await postCard(clientId, healthFundBody(member)).expect(201)];
+    const created = [
+      await postCard(clientId, medicareBody(medicare)).expect(201),
+      await postCard(clientId, healthFundBody(member)).expect(201),
+    ];
     texts.push(...created.map((response) => response.text));
     texts.push((await listCards(clientId).expect(200)).text);
     for (const response of created) texts.push((await getCard(clientId, response.body.id).expect(200)).text);
@@ -528,7 +664,10 @@ describe('full numbers', () => {
     const clientId = await newClient();
     const badMedicare = `${medicareNumber().slice(0, 8)}00`;
     const badMember = '9'.repeat(21);
-    const responses = [await postCard(clientId, medicareBody(badMedicare)), await postCard(clientId, healthFundBody(badMember))];
+    const responses = [
+      await postCard(clientId, medicareBody(badMedicare)),
+      await postCard(clientId, healthFundBody(badMember)),
+    ];
     expect(responses.map((response) => response.status)).toEqual([400, 400]);
     for (const response of responses) {
       expect(response.text).not.toContain(badMedicare);
@@ -554,10 +693,22 @@ describe('the logs', () => {
       (await postCard(clientId, healthFundBody(member), owner)).status,
       (await postCard(clientId, healthFundBody(badMember), owner)).status,
       (await postCard(clientId, { type: 'medicare_card', medicareCard: { memberNumber: medicare } }, owner)).status,
-      (await postCard(clientId, { type: 'health_fund_card', healthFundCard: { memberNumber: member, healthFundId: UNKNOWN_UUID } }, owner)).status,
+      (
+        await postCard(
+          clientId,
+          { type: 'health_fund_card', healthFundCard: { memberNumber: member, healthFundId: UNKNOWN_UUID } },
+          owner,
+        )
+      ).status,
       (await postCard(UNKNOWN_UUID, medicareBody(medicare), owner)).status,
-      (await t.http().post(cardsPath(owner.id, clientId)).set('Authorization', owner.auth).set('Idempotency-Key', `log-${RUN}`).send(medicareBody(medicare)))
-        .status,
+      (
+        await t
+          .http()
+          .post(cardsPath(owner.id, clientId))
+          .set('Authorization', owner.auth)
+          .set('Idempotency-Key', `log-${RUN}`)
+          .send(medicareBody(medicare))
+      ).status,
       (await listCards(clientId, '', owner)).status,
     ];
     expect(statuses).toEqual([201, 409, 400, 201, 400, 400, 404, 404, 409, 200]);
@@ -606,7 +757,10 @@ describe('the same card twice', () => {
   it('is a 409 card_exists for the same payment method, however it is named', async () => {
     const clientId = await newClient();
     const first = await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_visa' })).expect(201);
-    for (const body of [paymentBody({ paymentMethodId: 'pm_card_visa' }), paymentBody({ confirmationTokenId: 'ctoken_card_visa' })]) {
+    for (const body of [
+      paymentBody({ paymentMethodId: 'pm_card_visa' }),
+      paymentBody({ confirmationTokenId: 'ctoken_card_visa' }),
+    ]) {
       const again = await postCard(clientId, body);
       expectProblem(again, 409, 'card_exists');
       expect(again.body.existingCardId).toBe(first.body.id);
@@ -657,9 +811,19 @@ describe('GET …/wallet/cards', () => {
     const visa = await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_visa' })).expect(201);
     customerId = visa.body.customerId;
     added.push(visa.body.id);
-    added.push((await postCard(clientId, medicareBody(medicare, { secondInitial: 'K', sex: 'X' })).expect(201)).body.id);
-    added.push((await postCard(clientId, paymentBody({ paymentMethodId: 'pm_card_amex', customerId: processorCustomer(t, 'cus_amex') })).expect(201)).body.id);
-    for (const fund of funds.slice(0, 3)) added.push((await postCard(clientId, healthFundBody(member, fund.id)).expect(201)).body.id);
+    added.push(
+      (await postCard(clientId, medicareBody(medicare, { secondInitial: 'K', sex: 'X' })).expect(201)).body.id,
+    );
+    added.push(
+      (
+        await postCard(
+          clientId,
+          paymentBody({ paymentMethodId: 'pm_card_amex', customerId: processorCustomer(t, 'cus_amex') }),
+        ).expect(201)
+      ).body.id,
+    );
+    for (const fund of funds.slice(0, 3))
+      added.push((await postCard(clientId, healthFundBody(member, fund.id)).expect(201)).body.id);
   });
 
   it("lists the client's cards newest first, each with its type's own fields", async () => {
@@ -694,7 +858,13 @@ describe('GET …/wallet/cards', () => {
     expect(new Set([fund1.fingerprint, fund2.fingerprint, fund3.fingerprint]).size).toBe(3);
 
     expect(Object.keys(medicareCard).sort()).toEqual(MEDICARE_CARD_FIELDS);
-    expect(medicareCard).toMatchObject({ type: 'medicare_card', brand: 'medicare', memberNumberLast4: medicare.slice(-4), secondInitial: 'K', sex: 'X' });
+    expect(medicareCard).toMatchObject({
+      type: 'medicare_card',
+      brand: 'medicare',
+      memberNumberLast4: medicare.slice(-4),
+      secondInitial: 'K',
+      sex: 'X',
+    });
 
     for (const card of [amex, visa]) expect(Object.keys(card).sort()).toEqual(PAYMENT_METHOD_FIELDS);
     expect(amex).toEqual({
@@ -751,7 +921,13 @@ describe('GET …/wallet/cards', () => {
   });
 
   it('answers an empty page for a client with no cards', async () => {
-    expect((await listCards(await newClient()).expect(200)).body).toEqual({ items: [], page: 1, limit: 10, totalItems: 0, totalPages: 0 });
+    expect((await listCards(await newClient()).expect(200)).body).toEqual({
+      items: [],
+      page: 1,
+      limit: 10,
+      totalItems: 0,
+      totalPages: 0,
+    });
   });
 
   it.each([
@@ -780,7 +956,13 @@ describe('Idempotency-Key', () => {
     const key = `wallet-${RUN}-replay`;
     // No customer is sent, so a second run would make another one: the replay shows it did not run.
     const body = paymentBody({ paymentMethodId: 'pm_card_mastercard' });
-    const send = () => t.http().post(cardsPath(orgA.id, clientId)).set('Authorization', orgA.auth).set('Idempotency-Key', key).send(body);
+    const send = () =>
+      t
+        .http()
+        .post(cardsPath(orgA.id, clientId))
+        .set('Authorization', orgA.auth)
+        .set('Idempotency-Key', key)
+        .send(body);
 
     // A client may retry as soon as it has the first answer; the key must already hold it then.
     const [first, retry] = await withSlowStatements(/^\s*update\s+"?idempotency_keys"?/i, 300, async () => {
@@ -798,7 +980,13 @@ describe('Idempotency-Key', () => {
     const clientId = await newClient();
     const key = `wallet-${RUN}-medicare`;
     const body = medicareBody(medicareNumber());
-    const send = () => t.http().post(cardsPath(orgA.id, clientId)).set('Authorization', orgA.auth).set('Idempotency-Key', key).send(body);
+    const send = () =>
+      t
+        .http()
+        .post(cardsPath(orgA.id, clientId))
+        .set('Authorization', orgA.auth)
+        .set('Idempotency-Key', key)
+        .send(body);
     const first = await send();
     const retry = await send();
     expect([first.status, retry.status]).toEqual([201, 201]);
@@ -809,7 +997,13 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another body (422)', async () => {
     const clientId = await newClient();
     const key = `wallet-${RUN}-other-body`;
-    const send = (body: object) => t.http().post(cardsPath(orgA.id, clientId)).set('Authorization', orgA.auth).set('Idempotency-Key', key).send(body);
+    const send = (body: object) =>
+      t
+        .http()
+        .post(cardsPath(orgA.id, clientId))
+        .set('Authorization', orgA.auth)
+        .set('Idempotency-Key', key)
+        .send(body);
     await send(medicareBody(medicareNumber())).expect(201);
     expectProblem(await send(medicareBody(medicareNumber())), 422, 'idempotency_key_reused');
     expect(await cardCount(clientId)).toBe(1);
@@ -829,10 +1023,15 @@ describe('the OpenAPI document', () => {
     expect(schema.oneOf).toHaveLength(3);
     expect(schema.discriminator.propertyName).toBe('type');
     expect(Object.keys(schema.discriminator.mapping).sort()).toEqual([...TYPES].sort());
-    for (const variant of schema.oneOf as { $ref: string }[]) expect(Object.values(schema.discriminator.mapping)).toContain(variant.$ref);
+    for (const variant of schema.oneOf as { $ref: string }[])
+      expect(Object.values(schema.discriminator.mapping)).toContain(variant.$ref);
 
     // Each variant fixes `type` to its value and requires the object it names.
-    const nestedOf: Record<string, string> = { payment_method: 'paymentMethod', health_fund_card: 'healthFundCard', medicare_card: 'medicareCard' };
+    const nestedOf: Record<string, string> = {
+      payment_method: 'paymentMethod',
+      health_fund_card: 'healthFundCard',
+      medicare_card: 'medicareCard',
+    };
     for (const [type, ref] of Object.entries(schema.discriminator.mapping as Record<string, string>)) {
       const variant = document.components.schemas[ref.replace('#/components/schemas/', '')];
       expect(variant.properties.type.enum).toEqual([type]);
@@ -845,7 +1044,10 @@ describe('the OpenAPI document', () => {
 
   it('gives examples the API accepts', async () => {
     const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
-    const examples = document.paths[PATH].post.requestBody.content['application/json'].examples as Record<string, { value: object }>;
+    const examples = document.paths[PATH].post.requestBody.content['application/json'].examples as Record<
+      string,
+      { value: object }
+    >;
     const clientId = await newClient();
     for (const type of TYPES) {
       const response = await postCard(clientId, examples[type].value);

@@ -1,6 +1,16 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Body, createBookableClinic, createClient, createOrganisation, created, orgPath, postJson, RUN, sql } from './support/fixtures.js';
+import {
+  type Body,
+  createBookableClinic,
+  createClient,
+  createOrganisation,
+  created,
+  orgPath,
+  postJson,
+  RUN,
+  sql,
+} from './support/fixtures.js';
 import { EVENT_TYPES, EventRenderers } from '@app/shared/domain';
 import { EventJobs } from '../libs/events/src/application/event-jobs.js';
 import { freePort } from './support/free-port.js';
@@ -39,7 +49,9 @@ const post = (path: string, body: unknown = {}) => postJson(t, path, body);
 const clinic = () => createBookableClinic(t, 'Webhook Clinic');
 
 async function endpoint(organisationId: string, body: Body = {}) {
-  const answer = await created(post(orgPath(organisationId, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['*'], ...body }));
+  const answer = await created(
+    post(orgPath(organisationId, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['*'], ...body }),
+  );
   receiver.secret = answer.secret;
   return answer;
 }
@@ -69,9 +81,14 @@ describe('webhook delivery', () => {
     const cancelled = (await post(orgPath(c.id, `/bookings/${booking.id}/cancel`)).expect(200)).body;
     const scoped = await created(postJson(t, '/v1/api-keys', { name: 'hooks', organisationId: c.id }));
     // An organisation key makes no members (platform keys only): its own client stands for a change made with it.
-    const client = await created(postJson(t, orgPath(c.id, '/clients'), { firstName: 'Mia', lastName: 'Webb' }, `Bearer ${scoped.key}`));
+    const client = await created(
+      postJson(t, orgPath(c.id, '/clients'), { firstName: 'Mia', lastName: 'Webb' }, `Bearer ${scoped.key}`),
+    );
     const card = await created(
-      post(orgPath(c.id, `/clients/${c.client.id}/wallet/cards`), { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
+      post(orgPath(c.id, `/clients/${c.client.id}/wallet/cards`), {
+        type: 'payment_method',
+        paymentMethod: { paymentMethodId: 'pm_card_visa' },
+      }),
     );
 
     const received = await receiver.waitFor(4);
@@ -79,16 +96,34 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(4);
     expect(received.every((r) => r.event)).toBe(true);
     const byType = Object.fromEntries(received.map((r) => [r.event!.type, r.event!]));
-    expect(Object.keys(byType).sort()).toEqual(['booking.cancelled', 'booking.created', 'client.created', 'wallet_card.created']);
+    expect(Object.keys(byType).sort()).toEqual([
+      'booking.cancelled',
+      'booking.created',
+      'client.created',
+      'wallet_card.created',
+    ]);
     expect(byType['booking.created'].data).toEqual(booking);
     expect(byType['booking.cancelled'].data).toEqual(cancelled);
     expect(byType['client.created'].data).toEqual((await get(orgPath(c.id, `/clients/${client.id}`)).expect(200)).body);
-    expect(byType['wallet_card.created'].data).toEqual((await get(orgPath(c.id, `/clients/${c.client.id}/wallet/cards/${card.id}`)).expect(200)).body);
+    expect(byType['wallet_card.created'].data).toEqual(
+      (await get(orgPath(c.id, `/clients/${c.client.id}/wallet/cards/${card.id}`)).expect(200)).body,
+    );
     for (const r of received) expect(r.headers['webhook-id']).toBe(r.event!.id);
 
-    const log = (await get(`/v1/events?type=booking.*,client.created,wallet_card.created&limit=200`, `Bearer ${scoped.key}`).expect(200)).body;
+    const log = (
+      await get(
+        `/v1/events?type=booking.*,client.created,wallet_card.created&limit=200`,
+        `Bearer ${scoped.key}`,
+      ).expect(200)
+    ).body;
     // The log also holds the clinic's first client, made before the endpoint existed and so never sent to it.
-    expect(log.items.map((e: Body) => e.type)).toEqual(['wallet_card.created', 'client.created', 'booking.cancelled', 'booking.created', 'client.created']);
+    expect(log.items.map((e: Body) => e.type)).toEqual([
+      'wallet_card.created',
+      'client.created',
+      'booking.cancelled',
+      'booking.created',
+      'client.created',
+    ]);
     expect(log.items[4].data).toEqual(c.client);
     expect(
       log.items
@@ -111,7 +146,8 @@ describe('webhook delivery', () => {
 
     const received = await receiver.waitForEvent(eventId, 3);
     expect(received.map((r) => r.event?.id)).toEqual([eventId, eventId, eventId]);
-    const deliveries = async () => (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
+    const deliveries = async () =>
+      (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`)).expect(200)).body;
     let page = await deliveries();
     // The receiver hears an attempt before the worker records it: poll, up to 10 s. On the items,
     // not `totalItems`: the count is a second query, and may see a commit the page missed.
@@ -141,7 +177,9 @@ describe('webhook delivery', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       page = (await get(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries`))).body;
     }
-    const retried = (await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries/${page.items[0].id}/retry`)).expect(202)).body;
+    const retried = (
+      await post(orgPath(c.id, `/webhook-endpoints/${hook.id}/deliveries/${page.items[0].id}/retry`)).expect(202)
+    ).body;
     expect(retried).toEqual({ eventId: accepted.eventId, attempt: 2 });
     const again = await receiver.waitForEvent(accepted.eventId, 2);
     expect(again[1].event).toMatchObject({ id: accepted.eventId, type: 'webhook_endpoint.test' });
@@ -153,7 +191,13 @@ describe('webhook delivery', () => {
     const c = await clinic();
     const hook = await endpoint(c.id);
     const stored = async () =>
-      (await sql<{ secret: string; previous_secret: string | null }>(t, 'select secret, previous_secret from webhook_endpoints where id = ?', [hook.id]))[0];
+      (
+        await sql<{ secret: string; previous_secret: string | null }>(
+          t,
+          'select secret, previous_secret from webhook_endpoints where id = ?',
+          [hook.id],
+        )
+      )[0];
     const atCreation = await stored();
     expect(atCreation).toEqual({ secret: expect.stringMatching(/^v1:/), previous_secret: null });
     expect(atCreation.secret).not.toContain(hook.secret.slice('whsec_'.length));
@@ -213,14 +257,23 @@ describe('delivery failures', () => {
 
       // The attempt is recorded after the receiver hears it; the silent receiver holds it for the sender's whole 10 s.
       const recorded = async (endpointId: string): Promise<Body> => {
-        for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-          const [delivery] = (await get(orgPath(c.id, `/webhook-endpoints/${endpointId}/deliveries`)).expect(200)).body.items as Body[];
+        for (
+          const deadline = Date.now() + 20_000;
+          Date.now() < deadline;
+          await new Promise((resolve) => setTimeout(resolve, 200))
+        ) {
+          const [delivery] = (await get(orgPath(c.id, `/webhook-endpoints/${endpointId}/deliveries`)).expect(200)).body
+            .items as Body[];
           if (delivery) return delivery;
         }
         throw new Error(`no delivery recorded for ${endpointId}`);
       };
-      const listed = Object.fromEntries(await Promise.all(Object.entries(hooks).map(async ([failure, id]) => [failure, await recorded(id)] as const)));
-      expect(Object.fromEntries(Object.entries(listed).map(([failure, delivery]) => [failure, delivery.error]))).toEqual({
+      const listed = Object.fromEntries(
+        await Promise.all(Object.entries(hooks).map(async ([failure, id]) => [failure, await recorded(id)] as const)),
+      );
+      expect(
+        Object.fromEntries(Object.entries(listed).map(([failure, delivery]) => [failure, delivery.error])),
+      ).toEqual({
         http_status: 'http_status',
         connection_refused: 'connection_refused',
         timeout: 'timeout',
@@ -229,7 +282,9 @@ describe('delivery failures', () => {
       });
       expect(listed.http_status.responseStatus).toBe(500);
 
-      const failuresLogged = logged.filter((line) => line.msg === 'Webhook delivery failed' && Object.values(hooks).includes(line.endpointId));
+      const failuresLogged = logged.filter(
+        (line) => line.msg === 'Webhook delivery failed' && Object.values(hooks).includes(line.endpointId),
+      );
       expect(Object.fromEntries(failuresLogged.map((line) => [line.failure, line.endpointId]))).toEqual(hooks);
       const detailOf = (failure: string) => failuresLogged.find((line) => line.failure === failure)?.detail;
       expect(detailOf('connection_refused')).toContain('ECONNREFUSED');
@@ -242,7 +297,8 @@ describe('delivery failures', () => {
 });
 
 describe('the event log', () => {
-  const patch = (path: string, body: Body) => t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(body);
+  const patch = (path: string, body: Body) =>
+    t.http().patch(path).set('Authorization', t.platformAuth).set('Content-Type', 'application/json').send(body);
   const eventOf = async (type: string, id: string) => {
     const items = (await get(`/v1/events?type=${type}&limit=200`).expect(200)).body.items as Body[];
     return items.filter((e) => e.data.id === id);
@@ -267,7 +323,9 @@ describe('the event log', () => {
     expect((await eventOf('provider.deleted', c.provider.id)).map((e) => e.data)).toEqual([
       (await get(orgPath(c.id, `/providers/${c.provider.id}`)).expect(200)).body,
     ]);
-    expect((await eventOf('client.created', c.client.id)).map((e) => e.data)).toEqual([(await get(orgPath(c.id, `/clients/${c.client.id}`)).expect(200)).body]);
+    expect((await eventOf('client.created', c.client.id)).map((e) => e.data)).toEqual([
+      (await get(orgPath(c.id, `/clients/${c.client.id}`)).expect(200)).body,
+    ]);
 
     const scoped = await created(postJson(t, '/v1/api-keys', { name: 'log', organisationId: c.id }));
     const other = await clinic();
@@ -294,17 +352,21 @@ describe('upkeep', () => {
     }
     expect(status).toBe('disabled');
     const events = (await get(`/v1/events?type=webhook_endpoint.disabled&limit=200`).expect(200)).body.items;
-    expect(events.find((e: Body) => e.data.id === hook.id)).toMatchObject({ organisationId: c.id, data: { status: 'disabled' } });
+    expect(events.find((e: Body) => e.data.id === hook.id)).toMatchObject({
+      organisationId: c.id,
+      data: { status: 'disabled' },
+    });
     expect(events.find((e: Body) => e.data.id === hook.id).data).not.toHaveProperty('secret');
   });
 
   it('purges events and deliveries older than 30 days', async () => {
     const c = await clinic();
     const old = `evt_${'0'.repeat(20)}${RUN.slice(0, 7)}`;
-    await sql(t, `insert into events (id, type, organisation_id, data, created_at) values (?, 'client.created', ?, '{}', now() - interval '31 days')`, [
-      old,
-      c.id,
-    ]);
+    await sql(
+      t,
+      `insert into events (id, type, organisation_id, data, created_at) values (?, 'client.created', ?, '{}', now() - interval '31 days')`,
+      [old, c.id],
+    );
     await get(`/v1/events/${old}`).expect(200);
     await t.app.get(EventJobs).purge();
     await get(`/v1/events/${old}`).expect(404);
@@ -319,7 +381,9 @@ describe('webhook endpoints', () => {
     const path = orgPath(c.id, `/webhook-endpoints/${hook.id}`);
     const fetched = (await get(path).expect(200)).body;
     expect(fetched).not.toHaveProperty('secret');
-    expect((await get(orgPath(c.id, '/webhook-endpoints')).expect(200)).body.items.map((e: Body) => e.id)).toEqual([hook.id]);
+    expect((await get(orgPath(c.id, '/webhook-endpoints')).expect(200)).body.items.map((e: Body) => e.id)).toEqual([
+      hook.id,
+    ]);
     const changed = await t
       .http()
       .patch(path)
@@ -334,11 +398,16 @@ describe('webhook endpoints', () => {
 
   it('holds at most 16 endpoints per organisation, even when asked for at once: one more is 409 webhook_endpoint_limit', async () => {
     const { id } = await createOrganisation(t, 'Endpoint Limit');
-    const ask = () => post(orgPath(id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['webhook_endpoint.test'] });
+    const ask = () =>
+      post(orgPath(id, '/webhook-endpoints'), { url: receiverUrl, enabledEvents: ['webhook_endpoint.test'] });
     const answers = await Promise.all(Array.from({ length: 20 }, ask));
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(16).fill(201), ...Array(4).fill(409)]);
     const refused = answers.find((answer) => answer.status === 409)!;
-    expect(refused.body).toMatchObject({ code: 'webhook_endpoint_limit', limit: 16, detail: expect.stringContaining('16') });
+    expect(refused.body).toMatchObject({
+      code: 'webhook_endpoint_limit',
+      limit: 16,
+      detail: expect.stringContaining('16'),
+    });
     expect((await get(orgPath(id, '/webhook-endpoints?limit=100')).expect(200)).body.totalItems).toBe(16);
 
     // Deleting one makes room for one.

@@ -40,7 +40,10 @@ beforeAll(async () => {
   t = await createTestApp({ JOB_WORKERS: 'false', JOBS_SCHEMA: SCHEMA });
   const tenant = await createTenant(t, 'Budget Physio');
   const business = await createBusiness(t, tenant.id);
-  const [location, provider] = await Promise.all([createLocation(t, tenant.id, business.id), createProvider(t, tenant.id)]);
+  const [location, provider] = await Promise.all([
+    createLocation(t, tenant.id, business.id),
+    createProvider(t, tenant.id),
+  ]);
   await createLink(t, tenant.id, provider.id, location.id);
   const type = await createAppointmentType(t, tenant.id, { providers: [provider.id], locations: [location.id] });
   const email = `alex.${RUN}@example.test`;
@@ -66,7 +69,8 @@ const bookingOf = (serviceDate: string, changes: Body = {}) => ({
 });
 
 const create = (app: TestApp, body: Body) => postJson(app, orgPath(clinic.id, '/bookings'), body, clinic.auth);
-const cancel = (app: TestApp, bookingId: string) => postJson(app, orgPath(clinic.id, `/bookings/${bookingId}/cancel`), {}, clinic.auth);
+const cancel = (app: TestApp, bookingId: string) =>
+  postJson(app, orgPath(clinic.id, `/bookings/${bookingId}/cancel`), {}, clinic.auth);
 const getBooking = async (bookingId: string): Promise<Body> =>
   (
     await t
@@ -77,25 +81,30 @@ const getBooking = async (bookingId: string): Promise<Body> =>
   ).body;
 
 async function eventsOf(type: string, bookingId: string): Promise<Body[]> {
-  const rows = await sql<{ data: Body }>(t, `select data from events where organisation_id = ? and type = ? and data->>'id' = ? order by seq`, [
-    clinic.id,
-    type,
-    bookingId,
-  ]);
+  const rows = await sql<{ data: Body }>(
+    t,
+    `select data from events where organisation_id = ? and type = ? and data->>'id' = ? order by seq`,
+    [clinic.id, type, bookingId],
+  );
   return rows.map((row) => row.data);
 }
 
 /** The notification jobs queued for the booking, by the event each plans messages for. */
 const planJobsOf = (bookingId: string) =>
-  sql<{ eventType: string }>(t, `select data->>'eventType' as "eventType" from ${SCHEMA}.job where name = 'notifications.plan' and data->>'bookingId' = ?`, [
-    bookingId,
-  ]).then((rows) => rows.map((row) => row.eventType).sort());
+  sql<{ eventType: string }>(
+    t,
+    `select data->>'eventType' as "eventType" from ${SCHEMA}.job where name = 'notifications.plan' and data->>'bookingId' = ?`,
+    [bookingId],
+  ).then((rows) => rows.map((row) => row.eventType).sort());
 
 /** The statements `send` makes the app send, one per line, for a failure message. */
 async function counted(send: () => Promise<Response>): Promise<{ response: Response; statements: string[] }> {
   let response: Response | undefined;
   const { statements } = await countStatements(async () => (response = await send()));
-  return { response: response!, statements: statements.map((statement) => statement.replace(/\s+/g, ' ').trim().slice(0, 160)) };
+  return {
+    response: response!,
+    statements: statements.map((statement) => statement.replace(/\s+/g, ' ').trim().slice(0, 160)),
+  };
 }
 
 /** Nothing when within `budget`; else every statement, numbered, so that a failure says what was sent. */
@@ -132,17 +141,20 @@ describe('the statements of a booking', () => {
     for (let round = 0; round < 5; round++) {
       const serviceDate = nextSlot();
       // Commits wait, so without the provider's lock both would read an empty diary first.
-      const answers = await withSlowStatements(/^\s*commit/i, 100, () => Promise.all([create(t, bookingOf(serviceDate)), create(t, bookingOf(serviceDate))]));
+      const answers = await withSlowStatements(/^\s*commit/i, 100, () =>
+        Promise.all([create(t, bookingOf(serviceDate)), create(t, bookingOf(serviceDate))]),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
       expectProblem(
         answers.find((answer) => answer.status === 409)!,
         409,
         'slot_unavailable',
       );
-      const [{ count }] = await sql<{ count: number }>(t, 'select count(*)::int as count from bookings where provider_id = ? and service_date = ?', [
-        clinic.provider.id,
-        serviceDate,
-      ]);
+      const [{ count }] = await sql<{ count: number }>(
+        t,
+        'select count(*)::int as count from bookings where provider_id = ? and service_date = ?',
+        [clinic.provider.id, serviceDate],
+      );
       expect(count).toBe(1);
     }
   });
@@ -163,7 +175,11 @@ describe('the emails of a booking made in few statements', () => {
   beforeAll(async () => {
     const port = await receiver.start();
     // Started only now: its workers' statements would otherwise be counted above.
-    workers = await createTestApp({ JOBS_SCHEMA: SCHEMA, SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_FROM: 'Budget Physio <bookings@example.test>' });
+    workers = await createTestApp({
+      JOBS_SCHEMA: SCHEMA,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      EMAIL_FROM: 'Budget Physio <bookings@example.test>',
+    });
   });
 
   afterAll(async () => {
@@ -175,9 +191,16 @@ describe('the emails of a booking made in few statements', () => {
     const booking = await created(create(t, bookingOf(nextSlot())));
     const deadline = Date.now() + 20_000;
     const confirmation = () =>
-      sql<{ status: string }>(t, `select status from notifications where booking_id = ? and type = 'booking_confirmation'`, [booking.id]);
-    while ((await confirmation())[0]?.status !== 'sent' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      sql<{ status: string }>(
+        t,
+        `select status from notifications where booking_id = ? and type = 'booking_confirmation'`,
+        [booking.id],
+      );
+    while ((await confirmation())[0]?.status !== 'sent' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await confirmation()).toEqual([{ status: 'sent' }]);
-    expect(receiver.to(clinic.email).filter((email) => email.subject.startsWith('Booking confirmed:')).length).toBeGreaterThan(0);
+    expect(
+      receiver.to(clinic.email).filter((email) => email.subject.startsWith('Booking confirmed:')).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -45,7 +45,11 @@ for (const [method, path] of [
   ['bookings', 'bookings'],
 ]) {
   const prototype = ListsController.prototype;
-  Object.defineProperty(prototype, method, Reflect.decorate([Get(path)], prototype, method, Object.getOwnPropertyDescriptor(prototype, method)));
+  Object.defineProperty(
+    prototype,
+    method,
+    Reflect.decorate([Get(path)], prototype, method, Object.getOwnPropertyDescriptor(prototype, method)),
+  );
   Param('organisationId')(prototype, method, 0);
   Query()(prototype, method, 1);
 }
@@ -58,7 +62,12 @@ Module({
   controllers: [ListsController],
   providers: [
     { provide: POOL, useValue: pool },
-    { provide: QUERIES, useFactory: async (connections) => createQueries(connections, await loadBuiltStatements(process.env.DATABASE_URL)), inject: [POOL] },
+    {
+      provide: QUERIES,
+      useFactory: async (connections) =>
+        createQueries(connections, await loadBuiltStatements(process.env.DATABASE_URL)),
+      inject: [POOL],
+    },
   ],
 })(BaselineModule);
 

@@ -6,7 +6,15 @@
 //
 //   PORT=4001 DATABASE_URL=postgresql://... node bench/baselines/node-http-pg.mjs
 import { createServer } from 'node:http';
-import { createPool, createQueries, expansionOf, loadBuiltStatements, NotFound, pageJson, pageRequest } from './queries.mjs';
+import {
+  createPool,
+  createQueries,
+  expansionOf,
+  loadBuiltStatements,
+  NotFound,
+  pageJson,
+  pageRequest,
+} from './queries.mjs';
 import { BadRequest, Conflict, createWrites, loadJobStatement } from './writes.mjs';
 import { exitWithParent } from './lifecycle.mjs';
 
@@ -23,7 +31,10 @@ const PAYOUT_TRANSACTIONS = new RegExp(`^/v1/businesses/${UUID}/payouts/${UUID}/
 const CANCEL = new RegExp(`^/v1/organisations/${ORGANISATION}/bookings/${UUID}/cancel$`);
 
 const sendText = (response, status, text) => {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 };
 const send = (response, status, body) => sendText(response, status, JSON.stringify(body));
@@ -66,7 +77,8 @@ const server = createServer(async (request, response) => {
   try {
     await answer(request, response);
   } catch (error) {
-    const status = error instanceof NotFound ? 404 : error instanceof BadRequest ? 400 : error instanceof Conflict ? 409 : 500;
+    const status =
+      error instanceof NotFound ? 404 : error instanceof BadRequest ? 400 : error instanceof Conflict ? 409 : 500;
     send(response, status, { error: String(error?.message ?? error) });
   }
 });

@@ -48,7 +48,11 @@ import {
  * `importModule` loads one of the service's modules by its path from the repository root: the
  * built `dist/` in the benchmark, the sources in the tests.
  */
-export async function loadStatements(databaseUrl, importModule, preparedStatements = process.env.DATABASE_PREPARED_STATEMENTS !== 'false') {
+export async function loadStatements(
+  databaseUrl,
+  importModule,
+  preparedStatements = process.env.DATABASE_PREPARED_STATEMENTS !== 'false',
+) {
   const [
     { MikroORM },
     { createOrmConfig },
@@ -280,7 +284,10 @@ const OF_PAYOUT = `(pt.payout_id = $1 or (pt.adjustments <> '[]'::jsonb and pt.a
 
 /** The read paths over one `pg.Pool`, with the statements of `loadStatements`, each sent under its prepared-statement name. */
 export function createQueries(pool, statements) {
-  return createReads(async (text, values) => (await pool.query({ name: statements.names.of(text), text, values })).rows, statements);
+  return createReads(
+    async (text, values) => (await pool.query({ name: statements.names.of(text), text, values })).rows,
+    statements,
+  );
 }
 
 /**
@@ -298,22 +305,54 @@ export function createReads(rows, statements) {
     existing.add(organisationId);
   }
 
-  const pageOf = (items, totalItems, { page, limit }) => ({ items, page, limit, totalItems, totalPages: Math.ceil(totalItems / limit) });
+  const pageOf = (items, totalItems, { page, limit }) => ({
+    items,
+    page,
+    limit,
+    totalItems,
+    totalPages: Math.ceil(totalItems / limit),
+  });
 
   // ---- batched reads by id, one statement each (none for no ids) ------------------------------
 
   const providersByIds = async (organisationId, ids) =>
-    ids.length ? byId(await rows(`${statements.providers} where p.organisation_id = $1 and p.id = any($2)`, [organisationId, unique(ids)])) : new Map();
+    ids.length
+      ? byId(
+          await rows(`${statements.providers} where p.organisation_id = $1 and p.id = any($2)`, [
+            organisationId,
+            unique(ids),
+          ]),
+        )
+      : new Map();
   const locationsByIds = async (organisationId, ids) =>
-    ids.length ? byId(await rows(`${statements.locations} where l.organisation_id = $1 and l.id = any($2)`, [organisationId, unique(ids)])) : new Map();
-  const businessesByIds = async (ids) => (ids.length ? byId(await rows(`${statements.businesses} where b.id = any($1)`, [unique(ids)])) : new Map());
-  const linksByIds = async (ids) => (ids.length ? byId(await rows(`${statements.links} where l.id = any($1)`, [unique(ids)])) : new Map());
+    ids.length
+      ? byId(
+          await rows(`${statements.locations} where l.organisation_id = $1 and l.id = any($2)`, [
+            organisationId,
+            unique(ids),
+          ]),
+        )
+      : new Map();
+  const businessesByIds = async (ids) =>
+    ids.length ? byId(await rows(`${statements.businesses} where b.id = any($1)`, [unique(ids)])) : new Map();
+  const linksByIds = async (ids) =>
+    ids.length ? byId(await rows(`${statements.links} where l.id = any($1)`, [unique(ids)])) : new Map();
   const appointmentTypesByIds = async (organisationId, ids) =>
-    ids.length ? byId(await rows(`${statements.appointmentTypes} where t.organisation_id = $1 and t.id = any($2)`, [organisationId, unique(ids)])) : new Map();
+    ids.length
+      ? byId(
+          await rows(`${statements.appointmentTypes} where t.organisation_id = $1 and t.id = any($2)`, [
+            organisationId,
+            unique(ids),
+          ]),
+        )
+      : new Map();
   async function clientsByIds(organisationId, ids) {
     const wellFormed = unique(ids.filter(isUuid));
     if (wellFormed.length === 0) return new Map();
-    return byId(await rows(`${statements.clients} where c.organisation_id = $1 and c.id = any($2)`, [organisationId, wellFormed]), clientView);
+    return byId(
+      await rows(`${statements.clients} where c.organisation_id = $1 and c.id = any($2)`, [organisationId, wellFormed]),
+      clientView,
+    );
   }
   async function membersByIds(ids) {
     const wellFormed = unique(ids.filter((id) => id.startsWith('memb_')));
@@ -328,7 +367,10 @@ export function createReads(rows, statements) {
   /** Cards by id, each `{ card, healthFund }` (its fund when it is a health fund card). */
   async function cardsByIds(organisationId, ids) {
     if (ids.length === 0) return new Map();
-    const found = await rows(`${statements.walletCardsWithFunds} where w.organisation_id = $1 and w.id = any($2)`, [organisationId, unique(ids)]);
+    const found = await rows(`${statements.walletCardsWithFunds} where w.organisation_id = $1 and w.id = any($2)`, [
+      organisationId,
+      unique(ids),
+    ]);
     return new Map(found.map((row) => [row.id, splitJoined(row, 'f')]));
   }
 
@@ -341,7 +383,9 @@ export function createReads(rows, statements) {
     const [claims, medicareClaims, members] = await Promise.all([
       claimIds.length ? rows(`${statements.claims} where c.id = any($1)`, [claimIds]) : [],
       medicareClaimIds.length ? rows(`${statements.medicareClaims} where m.id = any($1)`, [medicareClaimIds]) : [],
-      withEventMembers ? membersByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy))) : new Map(),
+      withEventMembers
+        ? membersByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)))
+        : new Map(),
     ]);
     const [cards, funds] = await Promise.all([
       cardsByIds(
@@ -354,14 +398,18 @@ export function createReads(rows, statements) {
     const medicareClaimById = byId(medicareClaims);
     return paymentTransactions.map((paymentTransaction) => {
       const claim = paymentTransaction.claimId ? (claimById.get(paymentTransaction.claimId) ?? null) : null;
-      const medicareClaim = paymentTransaction.medicareClaimId ? (medicareClaimById.get(paymentTransaction.medicareClaimId) ?? null) : null;
+      const medicareClaim = paymentTransaction.medicareClaimId
+        ? (medicareClaimById.get(paymentTransaction.medicareClaimId) ?? null)
+        : null;
       return {
         paymentTransaction,
         claim,
         healthFund: claim ? (funds.get(claim.healthFundId) ?? null) : null,
         medicareClaim,
         patientMedicareCard: medicareClaim ? (cards.get(medicareClaim.patientMedicareCardId) ?? null) : null,
-        claimantMedicareCard: medicareClaim?.claimantMedicareCardId ? (cards.get(medicareClaim.claimantMedicareCardId) ?? null) : null,
+        claimantMedicareCard: medicareClaim?.claimantMedicareCardId
+          ? (cards.get(medicareClaim.claimantMedicareCardId) ?? null)
+          : null,
         eventMembers: members,
       };
     });
@@ -376,9 +424,10 @@ export function createReads(rows, statements) {
       [organisationId, unique(bookingIds)],
     );
     if (transactions.length === 0) return new Map();
-    const paymentTransactions = await rows(`${statements.paymentTransactions} where pt.transaction_id = any($1) order by pt.created_at, pt.id`, [
-      transactions.map((transaction) => transaction.id),
-    ]);
+    const paymentTransactions = await rows(
+      `${statements.paymentTransactions} where pt.transaction_id = any($1) order by pt.created_at, pt.id`,
+      [transactions.map((transaction) => transaction.id)],
+    );
     const pick = (field) => transactions.flatMap((transaction) => transaction[field] ?? []);
     const [paymentTransactionReads, cards, clients, providers, locations] = await Promise.all([
       readPaymentTransactions(organisationId, paymentTransactions, { withEventMembers: false }),
@@ -399,7 +448,9 @@ export function createReads(rows, statements) {
           healthFundCard: card(transaction.healthFundCardId),
           medicareCard: card(transaction.medicareCardId),
           client: transaction.clientId ? (clients.get(transaction.clientId) ?? null) : null,
-          serviceProvider: transaction.serviceProviderId ? (providers.get(transaction.serviceProviderId) ?? null) : null,
+          serviceProvider: transaction.serviceProviderId
+            ? (providers.get(transaction.serviceProviderId) ?? null)
+            : null,
           location: transaction.locationId ? (locations.get(transaction.locationId) ?? null) : null,
         },
       ]),
@@ -411,13 +462,14 @@ export function createReads(rows, statements) {
   async function providers(organisationId, page) {
     await assertExists(organisationId);
     const [list, [{ total }]] = await Promise.all([
-      rows(`${statements.providers} where p.organisation_id = $1 and ($2 or not p.deleted) order by p.last_name, p.first_name, p.id limit $3 offset $4`, [
+      rows(
+        `${statements.providers} where p.organisation_id = $1 and ($2 or not p.deleted) order by p.last_name, p.first_name, p.id limit $3 offset $4`,
+        [organisationId, false, page.limit, (page.page - 1) * page.limit],
+      ),
+      rows(`${statements.providerCount} where p.organisation_id = $1 and ($2 or not p.deleted)`, [
         organisationId,
         false,
-        page.limit,
-        (page.page - 1) * page.limit,
       ]),
-      rows(`${statements.providerCount} where p.organisation_id = $1 and ($2 or not p.deleted)`, [organisationId, false]),
     ]);
     return pageOf(list.map(providerResponse), total, page);
   }
@@ -443,43 +495,49 @@ export function createReads(rows, statements) {
   async function expandBookings(organisationId, list, expansion = NO_EXPANSION) {
     const has = (path) => expansion.has(path);
     const ids = (pick) => unique(list.flatMap((row) => pick(row) ?? []));
-    const [[providerRows, locationRows, typeRows, clientRows], cards, links, organisation, transactions] = await Promise.all([
-      Promise.all([
-        providersByIds(
-          organisationId,
-          ids((row) => row.providerId),
-        ),
-        locationsByIds(
-          organisationId,
-          ids((row) => row.locationId),
-        ),
-        appointmentTypesByIds(
-          organisationId,
-          ids((row) => row.appointmentTypeId),
-        ),
-        clientsByIds(
-          organisationId,
-          ids((row) => row.clientId),
-        ),
-      ]),
-      has('paymentMethod') || has('healthFundCard')
-        ? cardsByIds(organisationId, [
-            ...(has('paymentMethod') ? ids((row) => row.paymentMethodId) : []),
-            ...(has('healthFundCard') ? ids((row) => row.healthFundCardId) : []),
-          ])
-        : undefined,
-      has('providerLocationLink') ? linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
-      has('cancellationPolicy') ? rows(`${statements.organisations} where o.id = $1`, [organisationId]) : undefined,
-      has('latestTransaction')
-        ? latestTransactions(
+    const [[providerRows, locationRows, typeRows, clientRows], cards, links, organisation, transactions] =
+      await Promise.all([
+        Promise.all([
+          providersByIds(
             organisationId,
-            list.map((row) => row.id),
-          )
-        : undefined,
-    ]);
-    if (has('cancellationPolicy') && organisation.length === 0) throw new NotFound(`Organisation ${organisationId} not found`);
+            ids((row) => row.providerId),
+          ),
+          locationsByIds(
+            organisationId,
+            ids((row) => row.locationId),
+          ),
+          appointmentTypesByIds(
+            organisationId,
+            ids((row) => row.appointmentTypeId),
+          ),
+          clientsByIds(
+            organisationId,
+            ids((row) => row.clientId),
+          ),
+        ]),
+        has('paymentMethod') || has('healthFundCard')
+          ? cardsByIds(organisationId, [
+              ...(has('paymentMethod') ? ids((row) => row.paymentMethodId) : []),
+              ...(has('healthFundCard') ? ids((row) => row.healthFundCardId) : []),
+            ])
+          : undefined,
+        has('providerLocationLink') ? linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
+        has('cancellationPolicy') ? rows(`${statements.organisations} where o.id = $1`, [organisationId]) : undefined,
+        has('latestTransaction')
+          ? latestTransactions(
+              organisationId,
+              list.map((row) => row.id),
+            )
+          : undefined,
+      ]);
+    if (has('cancellationPolicy') && organisation.length === 0)
+      throw new NotFound(`Organisation ${organisationId} not found`);
     const businesses = has('location.business')
-      ? await businessesByIds(list.flatMap((row) => (locationRows.has(row.locationId) ? [locationRows.get(row.locationId).businessId] : [])))
+      ? await businessesByIds(
+          list.flatMap((row) =>
+            locationRows.has(row.locationId) ? [locationRows.get(row.locationId).businessId] : [],
+          ),
+        )
       : undefined;
 
     const now = new Date();
@@ -496,8 +554,12 @@ export function createReads(rows, statements) {
     const withBillableItems = has('latestTransaction.transactionItems.billableItem');
     return list.map((booking) => {
       const location = locationRows.get(booking.locationId);
-      const paymentMethod = has('paymentMethod') ? (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null : undefined;
-      const healthFundCard = has('healthFundCard') ? (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null : undefined;
+      const paymentMethod = has('paymentMethod')
+        ? (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null
+        : undefined;
+      const healthFundCard = has('healthFundCard')
+        ? (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null
+        : undefined;
       const link = links ? (links.get(booking.providerLocationLinkId) ?? null) : undefined;
       const transaction = transactions ? (transactions.get(booking.id) ?? null) : undefined;
       return bookingResponse(
@@ -506,7 +568,9 @@ export function createReads(rows, statements) {
           provider: party(answers.providers, providerRows.get(booking.providerId), providerResponse),
           location: party(answers.locations, location, (row) =>
             locationResponse(row, {
-              business: businesses ? (businesses.get(row.businessId) ?? null) && businessResponse(businesses.get(row.businessId)) : undefined,
+              business: businesses
+                ? (businesses.get(row.businessId) ?? null) && businessResponse(businesses.get(row.businessId))
+                : undefined,
               registrations: has('location.registrations'),
             }),
           ),
@@ -517,14 +581,30 @@ export function createReads(rows, statements) {
         },
         {
           ...(healthFundCard !== undefined
-            ? { healthFundCard: healthFundCard && sharedOnce(answers.fundCards, healthFundCard, (read) => healthFundCardResponse(read.card, read.healthFund)) }
+            ? {
+                healthFundCard:
+                  healthFundCard &&
+                  sharedOnce(answers.fundCards, healthFundCard, (read) =>
+                    healthFundCardResponse(read.card, read.healthFund),
+                  ),
+              }
             : {}),
           ...(paymentMethod !== undefined
-            ? { paymentMethod: paymentMethod && sharedOnce(answers.paymentMethods, paymentMethod, (read) => paymentMethodResponse(read.card)) }
+            ? {
+                paymentMethod:
+                  paymentMethod &&
+                  sharedOnce(answers.paymentMethods, paymentMethod, (read) => paymentMethodResponse(read.card)),
+              }
             : {}),
-          ...(link !== undefined ? { providerLocationLink: link && sharedOnce(answers.links, link, linkResponse) } : {}),
-          ...(organisation ? { cancellationPolicy: cancellationPolicyResponse(organisation[0].bookingSettings, booking, now) } : {}),
-          ...(transaction !== undefined ? { latestTransaction: transaction && transactionResponse(transaction, { withBillableItems }) } : {}),
+          ...(link !== undefined
+            ? { providerLocationLink: link && sharedOnce(answers.links, link, linkResponse) }
+            : {}),
+          ...(organisation
+            ? { cancellationPolicy: cancellationPolicyResponse(organisation[0].bookingSettings, booking, now) }
+            : {}),
+          ...(transaction !== undefined
+            ? { latestTransaction: transaction && transactionResponse(transaction, { withBillableItems }) }
+            : {}),
         },
         { pmsAttendeeId: has('pmsAttendeeId') },
       );
@@ -537,11 +617,10 @@ export function createReads(rows, statements) {
   async function payoutTransactions(businessId, payoutId, page) {
     const [payout] = await rows(`${statements.payouts} where o.id = $1 and o.business_id = $2`, [payoutId, businessId]);
     if (!payout) throw new NotFound(`Payout ${payoutId} not found`);
-    const items = await rows(`${statements.payoutTransactions} where ${OF_PAYOUT} order by pt.created_at, pt.id limit $2 offset $3`, [
-      payout.id,
-      page.limit,
-      (page.page - 1) * page.limit,
-    ]);
+    const items = await rows(
+      `${statements.payoutTransactions} where ${OF_PAYOUT} order by pt.created_at, pt.id limit $2 offset $3`,
+      [payout.id, page.limit, (page.page - 1) * page.limit],
+    );
     const reads = await readPaymentTransactions(payout.organisationId, items, { withEventMembers: true });
     return pageOf(
       reads.map((read) => paymentTransactionResponse(read, true)),

@@ -101,7 +101,12 @@ export function locationResponse(location, { business, registrations = false } =
     ...(business !== undefined ? { business } : {}),
     email: location.email,
     ...(registrations
-      ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) }
+      ? {
+          registrations: location.registrations.map((registration) => ({
+            medicare: registration.medicare ?? null,
+            phi: registration.phi ?? null,
+          })),
+        }
       : {}),
     organisationId: location.organisationId,
   };
@@ -181,7 +186,12 @@ function eventMemberResponse(member) {
   };
 }
 
-export const paymentMethodResponse = (card) => ({ id: card.id, brand: card.brand, last4: card.last4, customerId: card.details.customerId });
+export const paymentMethodResponse = (card) => ({
+  id: card.id,
+  brand: card.brand,
+  last4: card.last4,
+  customerId: card.details.customerId,
+});
 
 /** `healthFund`: the card's fund row, or null. */
 export function healthFundCardResponse(card, healthFund) {
@@ -245,9 +255,15 @@ function claimResponse(claim, fund, { withFundId }) {
     })),
     device: { terminalId: claim.device.terminalId },
     serviceType: { code: claim.serviceType.code, name: claim.serviceType.name },
-    healthFund: fund ? { ...(withFundId ? { id: fund.id } : {}), name: fund.name, capabilities: fund.capabilities } : null,
+    healthFund: fund
+      ? { ...(withFundId ? { id: fund.id } : {}), name: fund.name, capabilities: fund.capabilities }
+      : null,
     rules: { reversal: { enabled: claim.rules.reversal.enabled } },
-    response: { statusCode: claim.response.statusCode, responseCode: claim.response.responseCode, freeText: claim.response.freeText },
+    response: {
+      statusCode: claim.response.statusCode,
+      responseCode: claim.response.responseCode,
+      freeText: claim.response.freeText,
+    },
     payment: claim.payment && {
       paymentAmount: claim.payment.paymentAmount,
       bankAccountNumberLast4: claim.payment.bankAccountNumberLast4,
@@ -255,7 +271,11 @@ function claimResponse(claim, fund, { withFundId }) {
       paymentReference: claim.payment.paymentReference,
       paymentDate: claim.payment.paymentDate,
     },
-    provider: { providerNumber: claim.provider.providerNumber, name: claim.provider.name, categoryCode: claim.provider.categoryCode },
+    provider: {
+      providerNumber: claim.provider.providerNumber,
+      name: claim.provider.name,
+      categoryCode: claim.provider.categoryCode,
+    },
   };
 }
 
@@ -336,7 +356,10 @@ export function paymentTransactionResponse(read, inPayout) {
     medicareClaimId: transaction.medicareClaimId,
     medicareClaim:
       read.medicareClaim &&
-      medicareClaimResponse(read.medicareClaim, inPayout ? { patient: read.patientMedicareCard, claimant: read.claimantMedicareCard } : null),
+      medicareClaimResponse(
+        read.medicareClaim,
+        inPayout ? { patient: read.patientMedicareCard, claimant: read.claimantMedicareCard } : null,
+      ),
     ...(inPayout || transaction.payment?.status === AWAITING_PAYMENT
       ? {
           paymentLinks: transaction.paymentLinks.map((link) => ({
@@ -352,7 +375,11 @@ export function paymentTransactionResponse(read, inPayout) {
       ? {
           events: transaction.events.map((event) => {
             const member = read.eventMembers.get(event.createdBy);
-            return { createdAt: event.createdAt, createdBy: event.createdBy, createdByMember: member ? eventMemberResponse(member) : null };
+            return {
+              createdAt: event.createdAt,
+              createdBy: event.createdBy,
+              createdByMember: member ? eventMemberResponse(member) : null,
+            };
           }),
         }
       : {}),
@@ -369,7 +396,9 @@ export function transactionResponse(read, { withBillableItems }) {
     updatedAt: isoOf(transaction.updatedAt),
     amount: transaction.amount,
     currency: transaction.currency,
-    paymentTransactions: read.paymentTransactions.map((paymentTransaction) => paymentTransactionResponse(paymentTransaction, false)),
+    paymentTransactions: read.paymentTransactions.map((paymentTransaction) =>
+      paymentTransactionResponse(paymentTransaction, false),
+    ),
     transactionItems: transaction.items.map((item) => ({
       chargeAmount: item.chargeAmount,
       id: item.id,
@@ -395,7 +424,8 @@ export function transactionResponse(read, { withBillableItems }) {
     bookingId: transaction.bookingId,
     clientName: transaction.clientName,
     paymentMethod: read.paymentMethod && paymentMethodResponse(read.paymentMethod.card),
-    healthFundCard: read.healthFundCard && healthFundCardResponse(read.healthFundCard.card, read.healthFundCard.healthFund),
+    healthFundCard:
+      read.healthFundCard && healthFundCardResponse(read.healthFundCard.card, read.healthFundCard.healthFund),
     medicareCard: read.medicareCard && medicareCardResponse(read.medicareCard.card),
     client: read.client,
     serviceProvider: read.serviceProvider && providerResponse(read.serviceProvider),
@@ -427,11 +457,17 @@ const HOUR_MS = 3_600_000;
 
 /** The organisation's cancellation policy for one booking, as of `now` (a booking's `cancellationPolicy` expansion). */
 export function cancellationPolicyResponse(settings, booking, now) {
-  const latestNoFeeAt = new Date(new Date(booking.serviceDate).getTime() - settings.cancellationNoFeeBeforeHours * HOUR_MS);
-  const amount = settings.cancellationFeeAmount ?? percentOf(booking.servicePrice, settings.cancellationFeePercent ?? 0);
+  const latestNoFeeAt = new Date(
+    new Date(booking.serviceDate).getTime() - settings.cancellationNoFeeBeforeHours * HOUR_MS,
+  );
+  const amount =
+    settings.cancellationFeeAmount ?? percentOf(booking.servicePrice, settings.cancellationFeePercent ?? 0);
   return {
     enabled: settings.cancellationFeeEnabled,
-    rules: { clientCancel: { enabled: settings.clientCancelEnabled }, clientReschedule: { enabled: settings.clientRescheduleEnabled } },
+    rules: {
+      clientCancel: { enabled: settings.clientCancelEnabled },
+      clientReschedule: { enabled: settings.clientRescheduleEnabled },
+    },
     fee: {
       amount,
       freeCancellationHours: settings.cancellationNoFeeBeforeHours,
@@ -450,7 +486,12 @@ const percentOf = (cents, percent) => Math.round((cents * percent) / 100);
  * answers (shared between the bookings of a page), and `expanded`, the parts above scheduling that
  * the expansion asked for, in the service's order (they go before `pmsBookingId`).
  */
-export function bookingResponse(booking, { provider, location, appointmentType, client }, expanded, { pmsAttendeeId = false } = {}) {
+export function bookingResponse(
+  booking,
+  { provider, location, appointmentType, client },
+  expanded,
+  { pmsAttendeeId = false } = {},
+) {
   return {
     id: booking.id,
     createdAt: isoOf(booking.createdAt),

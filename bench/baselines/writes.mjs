@@ -32,7 +32,13 @@
 // statement from pg-boss.
 import { getQueues, insertJobs } from 'pg-boss/dist/plans.js';
 import { NotFound } from './queries.mjs';
-import { appointmentTypeResponse, bookingResponse, clientView, locationResponse, providerResponse } from './responses.mjs';
+import {
+  appointmentTypeResponse,
+  bookingResponse,
+  clientView,
+  locationResponse,
+  providerResponse,
+} from './responses.mjs';
 
 export class BadRequest extends Error {}
 export class Conflict extends Error {}
@@ -47,7 +53,8 @@ const PLAN_QUEUE = 'notifications.plan';
 export async function loadJobStatement(pool, schema = process.env.JOBS_SCHEMA || 'pgboss') {
   const queues = getQueues(schema, [PLAN_QUEUE]);
   const [queue] = (await pool.query(queues.text, queues.values)).rows;
-  if (!queue) throw new Error(`The job queue ${PLAN_QUEUE} does not exist in schema ${schema}: start the service once first.`);
+  if (!queue)
+    throw new Error(`The job queue ${PLAN_QUEUE} does not exist in schema ${schema}: start the service once first.`);
   // As PgBossJobs.sendWith has pg-boss insert them: `boss.insert`, which asks for no ids back.
   return insertJobs(schema, { table: queue.table, name: PLAN_QUEUE, returnId: false, notify: Boolean(queue.notify) });
 }
@@ -120,7 +127,14 @@ const partiesOf = (booking, parties) =>
  */
 export function createWrites(pool, statements, jobStatement) {
   const { newUuid, isUuid, newEvent, jobIdOf } = statements.ids;
-  const { lockPlace, lockBooking, booking: bookingOf, lockKeyOf, eventsInsert, withLeadingWrite } = statements.bookingWrites;
+  const {
+    lockPlace,
+    lockBooking,
+    booking: bookingOf,
+    lockKeyOf,
+    eventsInsert,
+    withLeadingWrite,
+  } = statements.bookingWrites;
   const uuidOrNull = (id) => (id !== null && isUuid(id) ? id : null);
 
   /** `work(send)` in a transaction: `send(text, values)` goes unnamed on its connection, as the service's statements inside one do. */
@@ -147,7 +161,11 @@ export function createWrites(pool, statements, jobStatement) {
   async function record(send, type, organisationId, bookingId, answer) {
     const event = newEvent(type, organisationId, answer, new Date());
     // The job as NotificationDispatch.planJob asks for it, and as pg-boss's `insert` writes it.
-    const job = { id: jobIdOf(PLAN_QUEUE, event.id, bookingId), data: { organisationId, bookingId, eventId: event.id, eventType: type }, __traceContext: null };
+    const job = {
+      id: jobIdOf(PLAN_QUEUE, event.id, bookingId),
+      data: { organisationId, bookingId, eventId: event.id, eventType: type },
+      __traceContext: null,
+    };
     const { text, values } = withLeadingWrite(eventsInsert([event]), jobStatement, [JSON.stringify([job])]);
     await send(text, values);
     return JSON.stringify(answer);
@@ -156,9 +174,13 @@ export function createWrites(pool, statements, jobStatement) {
   async function createBooking(organisationId, body) {
     const { clientId, providerId, locationId, appointmentTypeId } = body;
     const serviceDate = new Date(body.serviceDate);
-    if (Number.isNaN(serviceDate.getTime()) || ![clientId, providerId, locationId, appointmentTypeId].every((id) => typeof id === 'string'))
+    if (
+      Number.isNaN(serviceDate.getTime()) ||
+      ![clientId, providerId, locationId, appointmentTypeId].every((id) => typeof id === 'string')
+    )
       throw new BadRequest('clientId, providerId, locationId, appointmentTypeId and serviceDate are required');
-    if (body.paymentMethodId || body.healthFundCardId || body.repeat) throw new BadRequest('the baseline books without cards or repeats');
+    if (body.paymentMethodId || body.healthFundCardId || body.repeat)
+      throw new BadRequest('the baseline books without cards or repeats');
     return transaction(async (send) => {
       const [row] = await send(lockPlace.text, [
         organisationId,
@@ -172,7 +194,8 @@ export function createWrites(pool, statements, jobStatement) {
       // CreateBooking's checks, then BookingPlacement.verify's, in their order.
       if (client?.deleted || provider?.deleted || type?.deleted || link?.deleted) throw new Conflict('archived');
       if (!client || !type) throw new NotFound('client or appointment type');
-      if (!link || !type.providerIds.includes(providerId) || !type.locationIds.includes(locationId)) throw new Conflict('not linked or not offered');
+      if (!link || !type.providerIds.includes(providerId) || !type.locationIds.includes(locationId))
+        throw new Conflict('not linked or not offered');
 
       const now = new Date();
       const booking = {
@@ -205,12 +228,19 @@ export function createWrites(pool, statements, jobStatement) {
       const overlapping = await send(
         `select "b0".* from "bookings" as "b0" where "b0"."provider_id" = ${literal(providerId)} and "b0"."cancelled_at" is null and "b0"."service_date" < ${literal(booking.endsAt)} and "b0"."ends_at" > ${literal(serviceDate)}`,
       );
-      if (!fitsBeside(overlapping, { appointmentTypeId, locationId, serviceDate, maxAttendees: type.maxAttendees })) throw new Conflict('slot_unavailable');
+      if (!fitsBeside(overlapping, { appointmentTypeId, locationId, serviceDate, maxAttendees: type.maxAttendees }))
+        throw new Conflict('slot_unavailable');
       const columns = statements.bookingColumns;
       await send(
         `insert into "bookings" (${columns.map(({ column }) => `"${column}"`).join(', ')}) values (${columns.map(({ property }) => literal(booking[property])).join(', ')})`,
       );
-      return record(send, 'booking.created', organisationId, booking.id, bookingAnswer(booking, { provider, location, appointmentType: type, client }));
+      return record(
+        send,
+        'booking.created',
+        organisationId,
+        booking.id,
+        bookingAnswer(booking, { provider, location, appointmentType: type, client }),
+      );
     });
   }
 
@@ -219,7 +249,9 @@ export function createWrites(pool, statements, jobStatement) {
     return transaction(async (send) => {
       const [locked] = await send(lockBooking.text, [bookingId, organisationId]);
       if (!locked) throw new NotFound(`Booking ${bookingId} not found`);
-      const booking = Object.fromEntries(statements.bookingColumns.map(({ property, column }) => [property, locked[column]]));
+      const booking = Object.fromEntries(
+        statements.bookingColumns.map(({ property, column }) => [property, locked[column]]),
+      );
       const parties = partiesOf(booking, readsOf(locked, lockBooking.reads))
         ? readsOf(locked, lockBooking.reads)
         : readsOf((await send(bookingOf.text, [bookingId, organisationId]))[0], bookingOf.reads);

@@ -18,12 +18,20 @@ const D_MIN_BOOKINGS = 10_000;
 const one = async (pool, text, params) => (await pool.query(text, params)).rows[0];
 
 export async function findFixtures(pool) {
-  const scale = await one(pool, `select (select count(*)::int from organisations) as organisations, (select count(*)::int from bookings) as bookings`);
-  if (!scale.organisations) throw new Error('The database has no organisations: load it with `npm run seed -- --scale bench` first.');
+  const scale = await one(
+    pool,
+    `select (select count(*)::int from organisations) as organisations, (select count(*)::int from bookings) as bookings`,
+  );
+  if (!scale.organisations)
+    throw new Error('The database has no organisations: load it with `npm run seed -- --scale bench` first.');
 
   // Bench bookings (2031+) are removed before this, so they do not decide which organisation is largest.
-  const organisation = await one(pool, 'select organisation_id as id, count(*)::int as bookings from bookings group by 1 order by 2 desc, 1 limit 1');
-  if (!organisation) throw new Error('The database has no bookings: load it with `npm run seed -- --scale bench` first.');
+  const organisation = await one(
+    pool,
+    'select organisation_id as id, count(*)::int as bookings from bookings group by 1 order by 2 desc, 1 limit 1',
+  );
+  if (!organisation)
+    throw new Error('The database has no bookings: load it with `npm run seed -- --scale bench` first.');
   const organisationId = organisation.id;
 
   // E: the organisation's payout holding the most payment transactions, with at least 200 card payments.
@@ -37,7 +45,8 @@ export async function findFixtures(pool) {
        order by count(*) desc, p.id limit 1`,
       [organisationId],
     )) ?? null;
-  if (!payout) throw new Error(`No payout of ${organisationId} holds 200 or more payment transactions (scenario E needs one).`);
+  if (!payout)
+    throw new Error(`No payout of ${organisationId} holds 200 or more payment transactions (scenario E needs one).`);
 
   // D: a date range deep enough for page 400 of 20 (skipping the newest 10,000 confirmed bookings).
   const dateAt = async (offset) =>
@@ -51,14 +60,18 @@ export async function findFixtures(pool) {
     )?.day;
   const newest = await dateAt(10_000);
   const oldest = await dateAt(10_000 + D_RANGE_BOOKINGS);
-  if (!newest || !oldest) throw new Error(`${organisationId} has too few confirmed bookings for scenario D (page 400): seed the bench scale.`);
+  if (!newest || !oldest)
+    throw new Error(
+      `${organisationId} has too few confirmed bookings for scenario D (page 400): seed the bench scale.`,
+    );
   const range = { serviceDateMin: oldest.toISOString(), serviceDateMax: newest.toISOString() };
   const { matching } = await one(
     pool,
     `select count(*)::int as matching from bookings where organisation_id = $1 and cancelled_at is null and service_date >= $2 and service_date < $3`,
     [organisationId, range.serviceDateMin, range.serviceDateMax],
   );
-  if (matching < D_MIN_BOOKINGS) throw new Error(`Scenario D's range holds only ${matching} confirmed bookings (want ${D_MIN_BOOKINGS}+).`);
+  if (matching < D_MIN_BOOKINGS)
+    throw new Error(`Scenario D's range holds only ${matching} confirmed bookings (want ${D_MIN_BOOKINGS}+).`);
 
   // G/H: a live provider-location link whose provider and location are offered an appointment type, and a client.
   const offer = await one(
@@ -72,8 +85,15 @@ export async function findFixtures(pool) {
      order by t.max_attendees, t.created_at, t.id, l.created_at, l.id limit 1`,
     [organisationId],
   );
-  if (!offer) throw new Error(`${organisationId} has no appointment type offered by a linked provider (scenarios G and H need one).`);
-  const client = await one(pool, 'select id from clients where organisation_id = $1 and not deleted order by created_at, id limit 1', [organisationId]);
+  if (!offer)
+    throw new Error(
+      `${organisationId} has no appointment type offered by a linked provider (scenarios G and H need one).`,
+    );
+  const client = await one(
+    pool,
+    'select id from clients where organisation_id = $1 and not deleted order by created_at, id limit 1',
+    [organisationId],
+  );
   if (!client) throw new Error(`${organisationId} has no client (scenarios G and H need one).`);
 
   // I: the organisation's busiest location, and the service offered there by the most providers.
@@ -85,7 +105,8 @@ export async function findFixtures(pool) {
      order by cardinality(t.provider_ids) desc, t.max_attendees, t.id limit 1`,
     [organisationId],
   );
-  if (!availability) throw new Error(`${organisationId} offers no appointment type at its busiest location (scenario I needs one).`);
+  if (!availability)
+    throw new Error(`${organisationId} offers no appointment type at its busiest location (scenario I needs one).`);
   // The seven days from tomorrow (UTC): inside the advance window, and the bench data has bookings then.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const weekEnd = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -112,14 +133,19 @@ export async function findFixtures(pool) {
  * of a first name, a whole email, and a mobile number as it is said (`0412 345 678`).
  */
 async function clientSearchFixture(pool, organisationId) {
-  const { clients } = await one(pool, 'select count(*)::int as clients from clients where organisation_id = $1 and not deleted', [organisationId]);
+  const { clients } = await one(
+    pool,
+    'select count(*)::int as clients from clients where organisation_id = $1 and not deleted',
+    [organisationId],
+  );
   const client = await one(
     pool,
     `select first_name as "firstName", last_name as "lastName", email, mobile_number as "mobileNumber" from clients
      where organisation_id = $1 and not deleted and email is not null and mobile_number like '+614%' order by created_at desc, id desc limit 1`,
     [organisationId],
   );
-  if (!client) throw new Error(`${organisationId} has no live client with an email and a mobile number (scenario S needs one).`);
+  if (!client)
+    throw new Error(`${organisationId} has no live client with an email and a mobile number (scenario S needs one).`);
   const national = `0${client.mobileNumber.slice(3)}`;
   const { firstName, lastName } = client;
   return {
@@ -156,7 +182,10 @@ async function checkoutFixture(pool, largestOrganisationId) {
      limit 1`,
     [largestOrganisationId],
   );
-  if (!client) throw new Error('No client has both a payment method and a health fund card (scenario J needs one): seed the bench scale.');
+  if (!client)
+    throw new Error(
+      'No client has both a payment method and a health fund card (scenario J needs one): seed the bench scale.',
+    );
   const offer = await one(
     pool,
     `select t.id as "appointmentTypeId", t.duration_minutes as "durationMinutes", l.provider_id as "providerId", l.location_id as "locationId"
@@ -168,7 +197,10 @@ async function checkoutFixture(pool, largestOrganisationId) {
      order by t.max_attendees, t.created_at, t.id, l.created_at, l.id limit 1`,
     [client.organisationId],
   );
-  if (!offer) throw new Error(`${client.organisationId} has no billable appointment type offered by a provider with a provider number (scenario J needs one).`);
+  if (!offer)
+    throw new Error(
+      `${client.organisationId} has no billable appointment type offered by a provider with a provider number (scenario J needs one).`,
+    );
   return { ...client, ...offer };
 }
 
@@ -228,11 +260,14 @@ export async function removeBenchMoney(pool) {
        delete from transactions where id = any($1)`,
       [transactionIds],
     );
-    const { rows: businesses } = await client.query('select id from businesses where name = $1', [PAYOUT_BUSINESS_NAME]);
-    const businessIds = businesses.map((row) => row.id);
-    await client.query(`delete from events where type like 'payout.%' and data->>'id' in (select id::text from payouts where business_id = any($1))`, [
-      businessIds,
+    const { rows: businesses } = await client.query('select id from businesses where name = $1', [
+      PAYOUT_BUSINESS_NAME,
     ]);
+    const businessIds = businesses.map((row) => row.id);
+    await client.query(
+      `delete from events where type like 'payout.%' and data->>'id' in (select id::text from payouts where business_id = any($1))`,
+      [businessIds],
+    );
     await client.query('delete from payment_transactions where business_id = any($1)', [businessIds]);
     await client.query('delete from payouts where business_id = any($1)', [businessIds]);
     await client.query('delete from businesses where id = any($1)', [businessIds]);

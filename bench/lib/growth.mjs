@@ -40,9 +40,11 @@ export function judgedRatio(values, { target, maxSpread }) {
   let verdict;
   if (rounds < 3) verdict = `only ${rounds} complete round(s): no result (3 needed)`;
   else if (met && (stable || summary.max <= target)) verdict = 'met';
-  else if (met) verdict = `met at the median; rounds spread ${(summary.spread * 100).toFixed(0)} % (> ${(maxSpread * 100).toFixed(0)} %)`;
+  else if (met)
+    verdict = `met at the median; rounds spread ${(summary.spread * 100).toFixed(0)} % (> ${(maxSpread * 100).toFixed(0)} %)`;
   else if (stable || summary.min > target) verdict = 'missed';
-  else verdict = `missed at the median; rounds spread ${(summary.spread * 100).toFixed(0)} % (> ${(maxSpread * 100).toFixed(0)} %)`;
+  else
+    verdict = `missed at the median; rounds spread ${(summary.spread * 100).toFixed(0)} % (> ${(maxSpread * 100).toFixed(0)} %)`;
   return { ...summary, rounds, target, stable, met, verdict };
 }
 
@@ -103,12 +105,23 @@ export function deepPageOf(windows, { deep, first, maxSpread, target = DEEP_PAGE
 }
 
 const cell = (summary, digits) =>
-  summary?.median == null ? '–' : `${summary.median.toFixed(digits)} (${summary.min.toFixed(digits)}–${summary.max.toFixed(digits)})`;
+  summary?.median == null
+    ? '–'
+    : `${summary.median.toFixed(digits)} (${summary.min.toFixed(digits)}–${summary.max.toFixed(digits)})`;
 
 /** The printed table: one row per scenario, medians with (min–max) of the rounds. */
 export function growthTable(growth, { titles, answers }) {
   return table(
-    ['Scenario', 'bench CPU µs/req', 'large CPU µs/req', 'large ÷ bench', 'service ÷', 'PostgreSQL ÷', 'answer bytes (bench → large)', `≤ ${GROWTH_TARGET}×`],
+    [
+      'Scenario',
+      'bench CPU µs/req',
+      'large CPU µs/req',
+      'large ÷ bench',
+      'service ÷',
+      'PostgreSQL ÷',
+      'answer bytes (bench → large)',
+      `≤ ${GROWTH_TARGET}×`,
+    ],
     Object.entries(growth).map(([id, row]) => [
       `${id} ${titles[id] ?? ''}`.trim(),
       cell(row.bench.cpuMicrosPerRequest, 0),

@@ -14,7 +14,10 @@ const window = (scenario, round, target, [service, db], extra = {}) => ({
 
 /** Windows of one scenario: a `[bench, large]` pair of CPU readings per round. */
 const rounds = (scenario, pairs) =>
-  pairs.flatMap(([bench, large], index) => [window(scenario, index + 1, 'bench', bench), window(scenario, index + 1, 'large', large)]);
+  pairs.flatMap(([bench, large], index) => [
+    window(scenario, index + 1, 'bench', bench),
+    window(scenario, index + 1, 'large', large),
+  ]);
 
 describe('growth from bench to large', () => {
   it('adds the service and PostgreSQL, and has no total when either is unknown', () => {
@@ -50,7 +53,9 @@ describe('growth from bench to large', () => {
   it('claims a met target only when the rounds agree or all of them meet it', () => {
     expect(judgedRatio([1.05, 1.1, 1.12], { target: 1.15, maxSpread: 0.1 }).verdict).toBe('met');
     expect(judgedRatio([0.9, 1.1, 1.14], { target: 1.15, maxSpread: 0.1 }).verdict).toBe('met');
-    expect(judgedRatio([0.9, 1.1, 1.4], { target: 1.15, maxSpread: 0.1 }).verdict).toMatch(/^met at the median; rounds spread 46 %/);
+    expect(judgedRatio([0.9, 1.1, 1.4], { target: 1.15, maxSpread: 0.1 }).verdict).toMatch(
+      /^met at the median; rounds spread 46 %/,
+    );
     expect(judgedRatio([1.3, 1.35, 1.4], { target: 1.15, maxSpread: 0.1 }).verdict).toBe('missed');
     expect(judgedRatio([1.2, 1.3, 2], { target: 1.15, maxSpread: 0.1 }).verdict).toBe('missed');
     expect(judgedRatio([1.2, null], { target: 1.15, maxSpread: 0.1 }).verdict).toMatch(/^only 1 complete round/);

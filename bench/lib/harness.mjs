@@ -14,7 +14,8 @@ export function numberOption(name, fallback, { min = 0, max = Infinity } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -96,7 +97,10 @@ export function startEmbeddedDatabase(dataDir, logFile) {
     args: [dataDir],
     logFile,
   });
-  return { handle, url: () => handle.waitForLine(/^READY /, 120_000).then((line) => line.slice('READY '.length).trim()) };
+  return {
+    handle,
+    url: () => handle.waitForLine(/^READY /, 120_000).then((line) => line.slice('READY '.length).trim()),
+  };
 }
 
 /** A git command's output in the repository, or null outside a git checkout. */
@@ -195,7 +199,8 @@ export function exitOnce({ name, report, resultFile, log, cleanup }) {
     }
     process.exit(code);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => void exit(130, `stopped by ${signal}`));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.once(signal, () => void exit(130, `stopped by ${signal}`));
   process.on('uncaughtException', (error) => void exit(1, error?.stack ?? String(error)));
   process.on('unhandledRejection', (error) => void exit(1, error?.stack ?? String(error)));
   return exit;

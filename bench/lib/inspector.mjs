@@ -9,7 +9,9 @@ export async function connectInspector(url, { timeoutMs = 120_000 } = {}) {
   const socket = new WebSocket(url);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
-    socket.addEventListener('error', () => reject(new Error(`Could not connect to the inspector at ${url}`)), { once: true });
+    socket.addEventListener('error', () => reject(new Error(`Could not connect to the inspector at ${url}`)), {
+      once: true,
+    });
   });
   let nextId = 1;
   const pending = new Map();

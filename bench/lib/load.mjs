@@ -40,7 +40,8 @@ export async function warmUp({ target, scenario, connections, seconds, rate = 0 
     });
 }
 
-const round = (value, digits = 1) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
+const round = (value, digits = 1) =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits));
 
 /**
  * One measured window, on one target or on several at once, each under its own load (`rate` each,
@@ -74,7 +75,10 @@ export async function measureTogether({
   const memories = targets.map((target) => rssSampler(target.pid));
   let stopped = false;
   try {
-    if (warmupSeconds > 0) await Promise.all(bases.map((base) => cannon({ ...base, duration: warmupSeconds, requests: copyRequests(scenario.requests) })));
+    if (warmupSeconds > 0)
+      await Promise.all(
+        bases.map((base) => cannon({ ...base, duration: warmupSeconds, requests: copyRequests(scenario.requests) })),
+      );
 
     await statementStats?.reset();
     const cpuBefore = targets.map((target) => cpuMicros(target.pid));
@@ -99,7 +103,12 @@ export async function measureTogether({
     const dbIoWorkers = dbDelta?.ioWorkers ?? null;
     // Everything else the machine did meanwhile (other processes, the kernel's share not charged
     // to these): should be near 0; a large value means the numbers are disturbed.
-    const other = machineBusyMicros() - machineBefore - cpus.reduce((sum, cpu) => sum + cpu, 0) - (db ?? 0) - (load.user + load.system);
+    const other =
+      machineBusyMicros() -
+      machineBefore -
+      cpus.reduce((sum, cpu) => sum + cpu, 0) -
+      (db ?? 0) -
+      (load.user + load.system);
     const peaks = memories.map((memory) => memory.stop().peakKb);
     stopped = true;
     const pgStatements = statementStats ? await statementStats.read() : null;
@@ -109,7 +118,9 @@ export async function measureTogether({
       const requests = result.requests.total;
       const cpu = cpus[index];
       const errors = result.errors + result.non2xx;
-      const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+      const statusCodes = Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
+      );
       return {
         target: targets[index].name,
         scenario: scenario.id,
@@ -159,7 +170,10 @@ export async function measureTogether({
  */
 export async function measureOnce({ target, scenario, postmasterPid }) {
   const [template] = scenario.requests;
-  const request = template.setupRequest({ method: template.method, path: template.path, headers: { ...target.headers, ...template.headers } }, {});
+  const request = template.setupRequest(
+    { method: template.method, path: template.path, headers: { ...target.headers, ...template.headers } },
+    {},
+  );
   const memory = rssSampler(target.pid);
   const cpuBefore = cpuMicros(target.pid);
   const dbBefore = postmasterPid ? postgresCpuMicros(postmasterPid) : null;
@@ -207,6 +221,9 @@ export async function measureOnce({ target, scenario, postmasterPid }) {
     otherCpuUtilisation: round(Math.max(0, other) / 1e3 / ms, 2),
     throughputBytesPerSecond: Math.round(Buffer.byteLength(text) / (ms / 1000)),
     peakRssMb: round(peakKb / 1024, 1),
-    failure: response.status === expected ? (scenario.check?.(text) ?? null) : `${scenario.id} answered ${response.status}: ${text.slice(0, 300)}`,
+    failure:
+      response.status === expected
+        ? (scenario.check?.(text) ?? null)
+        : `${scenario.id} answered ${response.status}: ${text.slice(0, 300)}`,
   };
 }

@@ -60,7 +60,9 @@ export function startNode(name, script, { cwd, env, logFile, args = [], nodeArgs
         if (exit) break;
         await sleep(100);
       }
-      throw new Error(`${name} printed no line matching ${pattern} within ${timeoutMs / 1000} s (exit: ${JSON.stringify(exit)}):\n${tail.join('\n')}`);
+      throw new Error(
+        `${name} printed no line matching ${pattern} within ${timeoutMs / 1000} s (exit: ${JSON.stringify(exit)}):\n${tail.join('\n')}`,
+      );
     },
     exited,
     /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone (bounded). */
@@ -81,12 +83,18 @@ export function startNode(name, script, { cwd, env, logFile, args = [], nodeArgs
 }
 
 /** Polls `url` until it answers `accept(status)`, the process exits, or `timeoutMs` passes. */
-export async function waitForHttp(processHandle, url, { timeoutMs = 120_000, headers = {}, accept = (status) => status === 200 } = {}) {
+export async function waitForHttp(
+  processHandle,
+  url,
+  { timeoutMs = 120_000, headers = {}, accept = (status) => status === 200 } = {},
+) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
     if (processHandle.exit)
-      throw new Error(`${processHandle.name} exited (${JSON.stringify(processHandle.exit)}) before it answered:\n${processHandle.tail()}`);
+      throw new Error(
+        `${processHandle.name} exited (${JSON.stringify(processHandle.exit)}) before it answered:\n${processHandle.tail()}`,
+      );
     try {
       const response = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
@@ -97,7 +105,9 @@ export async function waitForHttp(processHandle, url, { timeoutMs = 120_000, hea
     }
     await sleep(200);
   }
-  throw new Error(`${processHandle.name} did not answer ${url} within ${timeoutMs / 1000} s (last: ${last}):\n${processHandle.tail()}`);
+  throw new Error(
+    `${processHandle.name} did not answer ${url} within ${timeoutMs / 1000} s (last: ${last}):\n${processHandle.tail()}`,
+  );
 }
 
 // ---- /proc ---------------------------------------------------------------------------------
@@ -150,7 +160,11 @@ export function postgresCpuMicros(postmasterPid) {
       const cpu = micros(Number(fields[11]) + Number(fields[12]));
       total += cpu;
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      const kind = BACKEND_TITLE.test(title) ? 'backend' : title.startsWith('postgres: io worker') ? 'io worker' : 'other';
+      const kind = BACKEND_TITLE.test(title)
+        ? 'backend'
+        : title.startsWith('postgres: io worker')
+          ? 'io worker'
+          : 'other';
       children.set(entry, { cpu, kind });
     } catch {
       // gone between readdir and read
@@ -166,7 +180,8 @@ export function postgresCpuMicros(postmasterPid) {
 export function postgresCpuDelta(before, after) {
   const byKind = { backend: 0, 'io worker': 0, other: 0 };
   for (const [pid, { cpu, kind }] of after.children) byKind[kind] += cpu - (before.children.get(pid)?.cpu ?? 0);
-  const backends = (reading) => [...reading.children].filter(([, child]) => child.kind === 'backend').map(([pid]) => pid);
+  const backends = (reading) =>
+    [...reading.children].filter(([, child]) => child.kind === 'backend').map(([pid]) => pid);
   return {
     total: after.total - before.total,
     backends: byKind.backend,
@@ -182,7 +197,11 @@ export function postgresCpuDelta(before, after) {
  * /proc/stat, in microseconds; what is left after the processes the harness knows of is noise.
  */
 export function machineBusyMicros() {
-  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return ((user + nice + system + irq + softirq + (steal || 0)) * 1e6) / clockTicksPerSecond();
 }
 

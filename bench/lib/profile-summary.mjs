@@ -28,7 +28,8 @@ export function moduleOf(url, functionName) {
   return own ? own[1] : url;
 }
 
-const frameName = (frame) => `${frame.functionName || '(anonymous)'} ${moduleOf(frame.url, frame.functionName)}:${frame.lineNumber + 1}`;
+const frameName = (frame) =>
+  `${frame.functionName || '(anonymous)'} ${moduleOf(frame.url, frame.functionName)}:${frame.lineNumber + 1}`;
 
 /** Self and inclusive microseconds per function and per module, and the busy total. */
 export function summarise(profile, skipMicros = 0) {
@@ -71,7 +72,13 @@ export function summarise(profile, skipMicros = 0) {
 
 /** Several profiles (one per process run) added together. */
 export function summariseAll(profiles, skipMicros = 0) {
-  const total = { busyMicros: 0, selfByFunction: new Map(), inclusiveByFunction: new Map(), selfByModule: new Map(), inclusiveByModule: new Map() };
+  const total = {
+    busyMicros: 0,
+    selfByFunction: new Map(),
+    inclusiveByFunction: new Map(),
+    selfByModule: new Map(),
+    inclusiveByModule: new Map(),
+  };
   for (const profile of profiles) {
     const one = summarise(profile, skipMicros);
     total.busyMicros += one.busyMicros;
@@ -88,7 +95,11 @@ function top(map, busy, count, microsPerRequest) {
     .slice(0, count)
     .map(([name, micros]) => {
       const share = micros / busy;
-      return { name, share: Number((share * 100).toFixed(1)), ...(microsPerRequest ? { microsPerRequest: Math.round(share * microsPerRequest) } : {}) };
+      return {
+        name,
+        share: Number((share * 100).toFixed(1)),
+        ...(microsPerRequest ? { microsPerRequest: Math.round(share * microsPerRequest) } : {}),
+      };
     });
 }
 
@@ -123,7 +134,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   });
   if (positionals.length !== 1) {
-    process.stderr.write('Usage: node bench/lib/profile-summary.mjs <file.cpuprofile | folder> [--top 25] [--skip s] [--micros-per-request n] [--json]\n');
+    process.stderr.write(
+      'Usage: node bench/lib/profile-summary.mjs <file.cpuprofile | folder> [--top 25] [--skip s] [--micros-per-request n] [--json]\n',
+    );
     process.exit(2);
   }
   const summary = summariseAll(profilesIn(positionals[0]), Number(values.skip) * 1e6);

@@ -15,13 +15,28 @@ const firstLeft = (columns) => ['left', ...Array(columns - 1).fill('right')];
 
 const fixed = (value, digits = 0) => (value === null || value === undefined ? null : Number(value).toFixed(digits));
 
-const range = (summary, digits = 0) => (summary?.median == null ? null : `${fixed(summary.min, digits)}–${fixed(summary.max, digits)}`);
+const range = (summary, digits = 0) =>
+  summary?.median == null ? null : `${fixed(summary.min, digits)}–${fixed(summary.max, digits)}`;
 
 /** One row per target and scenario: a single window, or the medians of an interleaved scenario's rounds. */
 export function resultsTable(rows, statements, scenarios) {
   const titles = Object.fromEntries(scenarios.map((scenario) => [scenario.id, scenario.title]));
   return table(
-    ['Scenario', 'Target', 'Conns', 'Windows', 'Req/s', 'p50 ms', 'p99 ms', 'Errors', 'CPU µs/req', 'DB CPU µs/req', 'Peak RSS MB', 'SQL/req', 'Other cores'],
+    [
+      'Scenario',
+      'Target',
+      'Conns',
+      'Windows',
+      'Req/s',
+      'p50 ms',
+      'p99 ms',
+      'Errors',
+      'CPU µs/req',
+      'DB CPU µs/req',
+      'Peak RSS MB',
+      'SQL/req',
+      'Other cores',
+    ],
     rows.map((run) => [
       `${run.scenario} ${titles[run.scenario]}`,
       run.target,
@@ -55,7 +70,8 @@ export function ratiosTable(interleaved) {
   const rows = [];
   for (const [scenario, { targets, ratios }] of Object.entries(interleaved)) {
     const rps = (name) => targets[name]?.spread.requestsPerSecond;
-    const cell = (summary, digits) => (summary?.median == null ? null : `${fixed(summary.median, digits)} (${range(summary, digits)})`);
+    const cell = (summary, digits) =>
+      summary?.median == null ? null : `${fixed(summary.median, digits)} (${range(summary, digits)})`;
     rows.push([
       scenario,
       cell(rps('service'), 0),
@@ -90,8 +106,11 @@ export function roundsTable(interleaved) {
   for (const [scenario, { windows }] of Object.entries(interleaved)) {
     const rounds = [...new Set(windows.map((window) => window.round))];
     for (const index of rounds) {
-      const inRound = Object.fromEntries(windows.filter((window) => window.round === index).map((window) => [window.target, window]));
-      const ratio = (baseline, key) => (inRound.service && inRound[baseline] ? fixed(inRound.service[key] / inRound[baseline][key], 3) : null);
+      const inRound = Object.fromEntries(
+        windows.filter((window) => window.round === index).map((window) => [window.target, window]),
+      );
+      const ratio = (baseline, key) =>
+        inRound.service && inRound[baseline] ? fixed(inRound.service[key] / inRound[baseline][key], 3) : null;
       rows.push([
         scenario,
         index,
@@ -123,7 +142,10 @@ const others = (order) => order.filter((name) => name !== 'service');
 /** Every target of any interleaved scenario, in the order a round measures them (C, E and G have no nest-express). */
 function orderOf(interleaved) {
   const names = new Set(Object.values(interleaved).flatMap(({ order }) => order));
-  return [...TARGET_ORDER.filter((name) => names.has(name)), ...[...names].filter((name) => !TARGET_ORDER.includes(name))];
+  return [
+    ...TARGET_ORDER.filter((name) => names.has(name)),
+    ...[...names].filter((name) => !TARGET_ORDER.includes(name)),
+  ];
 }
 
 /**
@@ -133,7 +155,8 @@ function orderOf(interleaved) {
 export function compareTable(interleaved) {
   const rows = [];
   for (const [scenario, { targets, ratios, cpuRatios }] of Object.entries(interleaved)) {
-    const cell = (summary, digits) => (summary?.median == null ? null : `${fixed(summary.median, digits)} (${range(summary, digits)})`);
+    const cell = (summary, digits) =>
+      summary?.median == null ? null : `${fixed(summary.median, digits)} (${range(summary, digits)})`;
     rows.push([
       scenario,
       cell(targets.service?.spread.requestsPerSecond, 0),
@@ -215,7 +238,14 @@ export function costTable(interleaved) {
 export function postgresTable(rows, costs) {
   const withCosts = Object.keys(costs ?? {}).length > 0;
   return table(
-    ['Scenario', 'Target', 'DB CPU µs/req', 'backends µs/req', 'io workers µs/req', ...(withCosts ? ['statements/req', 'plan µs/req', 'exec µs/req'] : [])],
+    [
+      'Scenario',
+      'Target',
+      'DB CPU µs/req',
+      'backends µs/req',
+      'io workers µs/req',
+      ...(withCosts ? ['statements/req', 'plan µs/req', 'exec µs/req'] : []),
+    ],
     rows
       .filter((row) => row.dbCpuMicrosPerRequest != null || costs?.[row.scenario]?.[row.target])
       .map((row) => {
@@ -226,7 +256,13 @@ export function postgresTable(rows, costs) {
           row.dbCpuMicrosPerRequest,
           row.dbBackendCpuMicrosPerRequest,
           row.dbIoWorkerCpuMicrosPerRequest,
-          ...(withCosts ? [cost?.statementsPerRequest ?? null, cost?.planMicrosPerRequest ?? null, cost?.execMicrosPerRequest ?? null] : []),
+          ...(withCosts
+            ? [
+                cost?.statementsPerRequest ?? null,
+                cost?.planMicrosPerRequest ?? null,
+                cost?.execMicrosPerRequest ?? null,
+              ]
+            : []),
         ];
       }),
   );
@@ -250,7 +286,10 @@ export function statementCostTable(costs) {
       ]);
     }
   }
-  return table(['Scenario', 'Statement (service)', 'calls/req', 'plan µs/call', 'exec µs/call', 'rows/call', 'buffers/call'], rows);
+  return table(
+    ['Scenario', 'Statement (service)', 'calls/req', 'plan µs/call', 'exec µs/call', 'rows/call', 'buffers/call'],
+    rows,
+  );
 }
 
 export function statementsTable(statementResults) {
@@ -272,7 +311,19 @@ export function statementsTable(statementResults) {
       ]);
     }
   }
-  return table(['Scenario', 'Request', 'Status', 'SQL statements', 'SQL ms (sum)', 'Wall ms (unloaded)', 'Body KB', 'JSON.stringify µs'], rows);
+  return table(
+    [
+      'Scenario',
+      'Request',
+      'Status',
+      'SQL statements',
+      'SQL ms (sum)',
+      'Wall ms (unloaded)',
+      'Body KB',
+      'JSON.stringify µs',
+    ],
+    rows,
+  );
 }
 
 export function targetsTable(targets) {

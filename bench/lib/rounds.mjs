@@ -44,7 +44,10 @@ export function summarise(values, digits = 3) {
 
 /** The windows of a scenario in measuring order: every round runs each target once, service first. */
 export function interleavedPlan(targetNames, rounds) {
-  const ordered = [...TARGET_ORDER.filter((name) => targetNames.includes(name)), ...targetNames.filter((name) => !TARGET_ORDER.includes(name))];
+  const ordered = [
+    ...TARGET_ORDER.filter((name) => targetNames.includes(name)),
+    ...targetNames.filter((name) => !TARGET_ORDER.includes(name)),
+  ];
   const plan = [];
   for (let index = 1; index <= rounds; index++) for (const target of ordered) plan.push({ round: index, target });
   return plan;
@@ -72,24 +75,39 @@ export function compareRounds(windows, { maxSpread }) {
   const judged = ({ values, ...ratio }) => {
     const complete = values.filter((value) => value !== null).length;
     const stable = complete >= 3 && ratio.spread !== null && ratio.spread <= maxSpread;
-    return { ...ratio, rounds: values, complete, maxSpread, stable, verdict: verdict(complete, ratio.spread, maxSpread) };
+    return {
+      ...ratio,
+      rounds: values,
+      complete,
+      maxSpread,
+      stable,
+      verdict: verdict(complete, ratio.spread, maxSpread),
+    };
   };
   for (const baseline of baselines) {
     const pairs = rounds.map((index) => [byRound.get(index).get(SERVICE), byRound.get(index).get(baseline)]);
     ratios[ratioKey(baseline)] = judged(
-      summarise(pairs.map(([service, other]) => (service && other?.requestsPerSecond ? service.requestsPerSecond / other.requestsPerSecond : null))),
+      summarise(
+        pairs.map(([service, other]) =>
+          service && other?.requestsPerSecond ? service.requestsPerSecond / other.requestsPerSecond : null,
+        ),
+      ),
     );
     // CPU per request, service ÷ baseline: what a change costs or saves, whatever the throughput.
     cpuRatios[ratioKey(baseline)] = judged(
       summarise(
         pairs.map(([service, other]) =>
-          service?.cpuMicrosPerRequest != null && other?.cpuMicrosPerRequest ? service.cpuMicrosPerRequest / other.cpuMicrosPerRequest : null,
+          service?.cpuMicrosPerRequest != null && other?.cpuMicrosPerRequest
+            ? service.cpuMicrosPerRequest / other.cpuMicrosPerRequest
+            : null,
         ),
       ),
     );
     cpuOverBaseline[baseline] = summarise(
       pairs.map(([service, other]) =>
-        service?.cpuMicrosPerRequest != null && other?.cpuMicrosPerRequest != null ? service.cpuMicrosPerRequest - other.cpuMicrosPerRequest : null,
+        service?.cpuMicrosPerRequest != null && other?.cpuMicrosPerRequest != null
+          ? service.cpuMicrosPerRequest - other.cpuMicrosPerRequest
+          : null,
       ),
       0,
     );
@@ -113,7 +131,9 @@ export function targetSummary(windows) {
   const pick = (read) => windows.map(read);
   const middle = (read, digits = 1) => summarise(pick(read), digits).median;
   const statusCodes = {};
-  for (const window of windows) for (const [code, count] of Object.entries(window.statusCodes ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const window of windows)
+    for (const [code, count] of Object.entries(window.statusCodes ?? {}))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const worst = (read) => {
     const values = pick(read).filter((value) => Number.isFinite(value));
     return values.length ? Math.max(...values) : null;

@@ -20,7 +20,10 @@ const window = (round, target, requestsPerSecond, extra = {}) => ({
 
 /** Windows of the service and one baseline: `[[service req/s, baseline req/s], …]`, a pair per round. */
 const pairs = (baseline, rounds) =>
-  rounds.flatMap(([service, other], index) => [window(index + 1, 'service', service), ...(other === undefined ? [] : [window(index + 1, baseline, other)])]);
+  rounds.flatMap(([service, other], index) => [
+    window(index + 1, 'service', service),
+    ...(other === undefined ? [] : [window(index + 1, baseline, other)]),
+  ]);
 
 describe('interleaved rounds', () => {
   it('measures every target once per round, the service first and nest-express next to it', () => {
@@ -47,7 +50,17 @@ describe('interleaved rounds', () => {
 
     expect(Object.keys(ratios)).toEqual(['nodeHttpPg']);
     expect(Object.keys(cpuRatios)).toEqual(['nodeHttpPg']);
-    expect(Object.keys(ratios.nodeHttpPg).sort()).toEqual(['complete', 'max', 'maxSpread', 'median', 'min', 'rounds', 'spread', 'stable', 'verdict']);
+    expect(Object.keys(ratios.nodeHttpPg).sort()).toEqual([
+      'complete',
+      'max',
+      'maxSpread',
+      'median',
+      'min',
+      'rounds',
+      'spread',
+      'stable',
+      'verdict',
+    ]);
   });
 
   it('claims the median of the per-round ratios when the rounds agree within the allowed spread', () => {
@@ -60,7 +73,14 @@ describe('interleaved rounds', () => {
 
     const { ratios } = compareRounds(windows, { maxSpread: 0.1 });
 
-    expect(ratios.nestExpress).toMatchObject({ median: 0.9, min: 0.9, max: 0.92, rounds: [0.9, 0.92, 0.9], complete: 3, stable: true });
+    expect(ratios.nestExpress).toMatchObject({
+      median: 0.9,
+      min: 0.9,
+      max: 0.92,
+      rounds: [0.9, 0.92, 0.9],
+      complete: 3,
+      stable: true,
+    });
     expect(ratios.nestExpress.verdict).toBe('rounds agree within 2.2 %');
   });
 
@@ -115,10 +135,22 @@ describe('interleaved rounds', () => {
 
     const { cpuRatios } = compareRounds(windows, { maxSpread: 0.1 });
 
-    expect(cpuRatios.compare).toMatchObject({ median: 1.05, min: 1.05, max: 1.2, rounds: [1.05, 1.05, 1.2], complete: 3, stable: false });
+    expect(cpuRatios.compare).toMatchObject({
+      median: 1.05,
+      min: 1.05,
+      max: 1.2,
+      rounds: [1.05, 1.05, 1.2],
+      complete: 3,
+      stable: false,
+    });
     expect(
       compareRounds(
-        windows.slice(0, 4).concat(window(3, 'service', 305, { cpuMicrosPerRequest: 2140 }), window(3, 'compare', 300, { cpuMicrosPerRequest: 2000 })),
+        windows
+          .slice(0, 4)
+          .concat(
+            window(3, 'service', 305, { cpuMicrosPerRequest: 2140 }),
+            window(3, 'compare', 300, { cpuMicrosPerRequest: 2000 }),
+          ),
         { maxSpread: 0.1 },
       ).cpuRatios.compare,
     ).toMatchObject({ median: 1.05, max: 1.07, stable: true });
@@ -126,12 +158,24 @@ describe('interleaved rounds', () => {
 
   it("sums a target's rounds into one row: medians, the worst peak RSS and other cores, all errors", () => {
     const row = targetSummary([
-      window(1, 'service', 900, { peakRssMb: 210, otherCpuUtilisation: 0.4, errors: 2, statusCodes: { 200: 4498, 500: 2 } }),
+      window(1, 'service', 900, {
+        peakRssMb: 210,
+        otherCpuUtilisation: 0.4,
+        errors: 2,
+        statusCodes: { 200: 4498, 500: 2 },
+      }),
       window(2, 'service', 1000, { peakRssMb: 250 }),
       window(3, 'service', 950, { peakRssMb: 230 }),
     ]);
 
-    expect(row).toMatchObject({ target: 'service', rounds: 3, requestsPerSecond: 950, peakRssMb: 250, otherCpuUtilisation: 0.4, errors: 2 });
+    expect(row).toMatchObject({
+      target: 'service',
+      rounds: 3,
+      requestsPerSecond: 950,
+      peakRssMb: 250,
+      otherCpuUtilisation: 0.4,
+      errors: 2,
+    });
     expect(row.statusCodes).toEqual({ 200: 4498 + 5000 + 4750, 500: 2 });
     expect(row.spread.requestsPerSecond).toMatchObject({ min: 900, max: 1000, spread: 0.105 });
   });
@@ -161,7 +205,12 @@ describe('pg_stat_statements costs', () => {
 
     const costs = statementCosts(totals, 2000);
 
-    expect(costs).toMatchObject({ requests: 2000, statementsPerRequest: 1, planMicrosPerRequest: 40, execMicrosPerRequest: 61 });
+    expect(costs).toMatchObject({
+      requests: 2000,
+      statementsPerRequest: 1,
+      planMicrosPerRequest: 40,
+      execMicrosPerRequest: 61,
+    });
     expect(costs.statements[0]).toMatchObject({
       query: 'select count(*)::int as total from providers where organisation_id = $1',
       callsPerRequest: 1,

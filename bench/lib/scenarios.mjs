@@ -20,7 +20,10 @@ export function slotSource({ start, stepMinutes }, runId) {
   let next = 0;
   return () => {
     const n = next++;
-    return { serviceDate: new Date(start + n * stepMinutes * 60_000).toISOString(), pmsBookingId: `${BENCH_MARKER}${runId}-${n}` };
+    return {
+      serviceDate: new Date(start + n * stepMinutes * 60_000).toISOString(),
+      pmsBookingId: `${BENCH_MARKER}${runId}-${n}`,
+    };
   };
 }
 
@@ -41,7 +44,8 @@ export const SCENARIO_BASELINES = {
  * run's CONNECTIONS), and `baselines`, the baselines that answer it too (measured in interleaved rounds).
  */
 export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
-  const { organisationId, businessId, payoutId, bookingRange, booking, availability, checkout, clientSearch } = fixtures;
+  const { organisationId, businessId, payoutId, bookingRange, booking, availability, checkout, clientSearch } =
+    fixtures;
   const org = `/v1/organisations/${organisationId}`;
   const json = { 'content-type': 'application/json' };
   const get = (path) => ({ method: 'GET', path });
@@ -103,7 +107,10 @@ export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
         {
           method: 'POST',
           path: `${org}/bookings/-/cancel`,
-          setupRequest: (request, context) => ({ ...request, path: `${org}/bookings/${createdBookingId(context)}/cancel` }),
+          setupRequest: (request, context) => ({
+            ...request,
+            path: `${org}/bookings/${createdBookingId(context)}/cancel`,
+          }),
         },
       ],
     },
@@ -120,7 +127,10 @@ export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
           setupRequest: (request, context) => ({
             ...request,
             path: `${checkoutOrg}/bookings/${createdBookingId(context)}/transactions`,
-            body: JSON.stringify({ healthFundClaim: { healthFundCardId: checkout.healthFundCardId }, payment: { paymentMethodId: checkout.paymentMethodId } }),
+            body: JSON.stringify({
+              healthFundClaim: { healthFundCardId: checkout.healthFundCardId },
+              payment: { paymentMethodId: checkout.paymentMethodId },
+            }),
           }),
         },
       ],

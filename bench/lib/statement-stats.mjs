@@ -63,7 +63,9 @@ export async function openStatementStats({ url, database, dropOnClose }) {
   await client.connect();
   try {
     if (!(await preloaded(client))) {
-      throw new Error(`PG_STAT_STATEMENTS=1 needs ${LIBRARY} in shared_preload_libraries; the harness sets it on the embedded database only`);
+      throw new Error(
+        `PG_STAT_STATEMENTS=1 needs ${LIBRARY} in shared_preload_libraries; the harness sets it on the embedded database only`,
+      );
     }
     const { rowCount: existed } = await client.query(`select 1 from pg_extension where extname = $1`, [LIBRARY]);
     if (!existed) await client.query(`create extension ${LIBRARY}`);
@@ -118,7 +120,8 @@ export function addStatements(totals, statements) {
       totals[statement.id] = { ...statement };
       continue;
     }
-    for (const key of ['calls', 'plans', 'planMs', 'execMs', 'rows', 'sharedBlocksHit', 'sharedBlocksRead']) total[key] += statement[key];
+    for (const key of ['calls', 'plans', 'planMs', 'execMs', 'rows', 'sharedBlocksHit', 'sharedBlocksRead'])
+      total[key] += statement[key];
   }
   return totals;
 }
@@ -140,15 +143,23 @@ export function statementCosts(totals, requests) {
       planMicrosPerRequest: micros(statement.planMs, requests),
       execMicrosPerRequest: micros(statement.execMs, requests),
       rowsPerCall: statement.calls ? Number((statement.rows / statement.calls).toFixed(1)) : null,
-      sharedBlocksPerCall: statement.calls ? Number(((statement.sharedBlocksHit + statement.sharedBlocksRead) / statement.calls).toFixed(1)) : null,
-      sharedBlocksReadPerCall: statement.calls ? Number((statement.sharedBlocksRead / statement.calls).toFixed(2)) : null,
+      sharedBlocksPerCall: statement.calls
+        ? Number(((statement.sharedBlocksHit + statement.sharedBlocksRead) / statement.calls).toFixed(1))
+        : null,
+      sharedBlocksReadPerCall: statement.calls
+        ? Number((statement.sharedBlocksRead / statement.calls).toFixed(2))
+        : null,
     }))
-    .sort((a, b) => b.planMicrosPerRequest + b.execMicrosPerRequest - (a.planMicrosPerRequest + a.execMicrosPerRequest));
+    .sort(
+      (a, b) => b.planMicrosPerRequest + b.execMicrosPerRequest - (a.planMicrosPerRequest + a.execMicrosPerRequest),
+    );
   const perRequest = statements.filter((statement) => statement.callsPerRequest >= 0.01);
   const sum = (key) => Number(perRequest.reduce((total, statement) => total + (statement[key] ?? 0), 0).toFixed(1));
   return {
     requests,
-    statementsPerRequest: Number(perRequest.reduce((total, statement) => total + statement.callsPerRequest, 0).toFixed(2)),
+    statementsPerRequest: Number(
+      perRequest.reduce((total, statement) => total + statement.callsPerRequest, 0).toFixed(2),
+    ),
     planMicrosPerRequest: sum('planMicrosPerRequest'),
     execMicrosPerRequest: sum('execMicrosPerRequest'),
     statements,

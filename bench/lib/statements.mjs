@@ -14,7 +14,11 @@ export async function recordStatements(work) {
   const statements = [];
   prototype.query = function (...args) {
     const [config] = args;
-    const entry = { text: typeof config === 'string' ? config : String(config?.text ?? ''), name: config?.name ?? null, ms: null };
+    const entry = {
+      text: typeof config === 'string' ? config : String(config?.text ?? ''),
+      name: config?.name ?? null,
+      ms: null,
+    };
     statements.push(entry);
     const started = performance.now();
     // pg-pool passes a callback (and gets no promise back); the ORM's driver awaits the promise.
@@ -47,7 +51,12 @@ async function runCycle(baseUrl, scenario, headers) {
   const context = {};
   const answers = [];
   for (const template of scenario.requests) {
-    let request = { method: template.method, path: template.path, headers: { ...headers, ...template.headers }, body: undefined };
+    let request = {
+      method: template.method,
+      path: template.path,
+      headers: { ...headers, ...template.headers },
+      body: undefined,
+    };
     if (template.setupRequest) request = template.setupRequest(request, context);
     const { value, statements } = await recordStatements(async () => {
       const started = performance.now();
@@ -88,13 +97,24 @@ const round = (value, digits = 2) => (value === null || value === undefined ? nu
  * scenario, its requests with their statements. `afterScenario(id)` runs after each one, before
  * the next (the harness compares the baselines' SQL there, before any write scenario has run).
  */
-export async function countStatements({ root, databaseUrl, env, bootstrapKey, scenarios, log, afterScenario = async () => undefined }) {
+export async function countStatements({
+  root,
+  databaseUrl,
+  env,
+  bootstrapKey,
+  scenarios,
+  log,
+  afterScenario = async () => undefined,
+}) {
   await import('reflect-metadata');
   const { createApp } = await import(join(root, 'dist', 'apps', 'api', 'src', 'app.js'));
   const { AppConfig } = await import(join(root, 'dist', 'libs', 'shared', 'src', 'index.js'));
   const config = new AppConfig(env);
   const logLines = [];
-  const app = await createApp(config, databaseUrl, { bootstrapKey, logDestination: { write: (line) => void logLines.push(line) } });
+  const app = await createApp(config, databaseUrl, {
+    bootstrapKey,
+    logDestination: { write: (line) => void logLines.push(line) },
+  });
   try {
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address();
@@ -132,7 +152,10 @@ export async function countStatements({ root, databaseUrl, env, bootstrapKey, sc
   }
 }
 
-const recorded = ({ statements }) => ({ texts: statements.map((statement) => statement.text), names: statements.map((statement) => statement.name) });
+const recorded = ({ statements }) => ({
+  texts: statements.map((statement) => statement.text),
+  names: statements.map((statement) => statement.name),
+});
 
 /**
  * The statements the baselines' read paths send for the read scenarios among `ids` (A, B, C, E),
@@ -219,5 +242,8 @@ export function writeShape({ texts, names }) {
   const begin = texts.indexOf('begin');
   const commit = texts.lastIndexOf('commit');
   if (begin === -1 || commit < begin) return { outside: [...sent].sort(), transaction: [] };
-  return { outside: [...sent.slice(0, begin), ...sent.slice(commit + 1)].sort(), transaction: sent.slice(begin, commit + 1) };
+  return {
+    outside: [...sent.slice(0, begin), ...sent.slice(commit + 1)].sort(),
+    transaction: sent.slice(begin, commit + 1),
+  };
 }

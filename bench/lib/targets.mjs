@@ -38,7 +38,12 @@ export function statementBudgets(statementResults) {
   return Object.fromEntries(
     Object.entries(STATEMENT_BUDGETS).map(([key, { scenario, request, title, limit }]) => [
       key,
-      { scenario, request: title, statements: statementResults?.[scenario]?.requests?.[request]?.statements ?? null, limit },
+      {
+        scenario,
+        request: title,
+        statements: statementResults?.[scenario]?.requests?.[request]?.statements ?? null,
+        limit,
+      },
     ]),
   );
 }
@@ -49,8 +54,10 @@ export function statementBudgets(statementResults) {
  */
 export function peakRss(rows, peakMemory) {
   const peaks = {};
-  for (const row of rows) if (Number.isFinite(row.peakRssMb)) peaks[row.target] = Math.max(peaks[row.target] ?? 0, row.peakRssMb);
-  for (const [name, memory] of Object.entries(peakMemory ?? {})) if (Number.isFinite(memory?.vmHwmMb)) peaks[name] = Math.max(peaks[name] ?? 0, memory.vmHwmMb);
+  for (const row of rows)
+    if (Number.isFinite(row.peakRssMb)) peaks[row.target] = Math.max(peaks[row.target] ?? 0, row.peakRssMb);
+  for (const [name, memory] of Object.entries(peakMemory ?? {}))
+    if (Number.isFinite(memory?.vmHwmMb)) peaks[name] = Math.max(peaks[name] ?? 0, memory.vmHwmMb);
   return peaks;
 }
 
@@ -66,7 +73,8 @@ const range = (summary, digits) => `${summary.min.toFixed(digits)}–${summary.m
 export function evaluateTargets({ rows, ratios, cpuOverBaseline, budgets, peaks, drifted = [] }) {
   const targets = [];
   const add = (name, measured, limit, result, detail) => targets.push({ name, measured, limit, result, detail });
-  const judge = (measured, holds) => (measured === null || measured === undefined ? RESULTS.notMeasured : holds ? RESULTS.met : RESULTS.missed);
+  const judge = (measured, holds) =>
+    measured === null || measured === undefined ? RESULTS.notMeasured : holds ? RESULTS.met : RESULTS.missed;
 
   for (const { scenario, baseline, minimum } of RATIO_TARGETS) {
     const ratio = ratios?.[scenario]?.[ratioKey(baseline)];
@@ -76,7 +84,11 @@ export function evaluateTargets({ rows, ratios, cpuOverBaseline, budgets, peaks,
       `${scenario} ≥ ${minimum.toFixed(2)}× ${baseline}`,
       measured === null ? null : Number(measured.toFixed(2)),
       minimum,
-      measured === null ? RESULTS.notMeasured : !ratio.stable || drift ? RESULTS.notClaimed : judge(measured, measured >= minimum),
+      measured === null
+        ? RESULTS.notMeasured
+        : !ratio.stable || drift
+          ? RESULTS.notClaimed
+          : judge(measured, measured >= minimum),
       measured === null
         ? 'throughput ratio'
         : `× throughput (median of ${ratio.complete} interleaved rounds, ${range(ratio, 2)}; ${drift ? "the baseline's statements differ from the service's" : ratio.verdict})`,
@@ -105,7 +117,13 @@ export function evaluateTargets({ rows, ratios, cpuOverBaseline, budgets, peaks,
 
   const k = rows.find((row) => row.target === 'service' && row.scenario === 'K');
   const payoutMs = k?.latencyMs.p99 ?? null;
-  add('K payout run < 5 s', payoutMs, PAYOUT_RUN_MS, judge(payoutMs, payoutMs < PAYOUT_RUN_MS), 'ms (one request, end to end)');
+  add(
+    'K payout run < 5 s',
+    payoutMs,
+    PAYOUT_RUN_MS,
+    judge(payoutMs, payoutMs < PAYOUT_RUN_MS),
+    'ms (one request, end to end)',
+  );
 
   const baselinePeaks = Object.entries(peaks ?? {}).filter(([name]) => name !== 'service' && name !== 'compare');
   const servicePeak = peaks?.service ?? null;
@@ -142,14 +160,22 @@ export function targetsOf(report) {
           name: target.name,
           measured: target.value,
           limit: null,
-          result: target.pass === null ? (target.value === null ? RESULTS.notMeasured : RESULTS.notClaimed) : target.pass ? RESULTS.met : RESULTS.missed,
+          result:
+            target.pass === null
+              ? target.value === null
+                ? RESULTS.notMeasured
+                : RESULTS.notClaimed
+              : target.pass
+                ? RESULTS.met
+                : RESULTS.missed,
           detail: target.detail,
         },
   );
 }
 
 /** Rows of the targets table: name, what was measured, the result. */
-export const targetRows = (targets) => targets.map((target) => [target.name, `${target.measured ?? '–'} ${target.detail}`, target.result]);
+export const targetRows = (targets) =>
+  targets.map((target) => [target.name, `${target.measured ?? '–'} ${target.detail}`, target.result]);
 
 /**
  * The ratios of a results file, `{ <scenario>: { <baseline key>: { median, min, max, rounds, … } } }`
@@ -164,7 +190,10 @@ export function ratiosOf(report) {
         Object.entries(ratios).map(([key, ratio]) =>
           Array.isArray(ratio.rounds)
             ? [key, ratio]
-            : [key.replace(/^vs(\w)/, (_, letter) => letter.toLowerCase()), { ...ratio, rounds: ratio.values, complete: ratio.rounds }],
+            : [
+                key.replace(/^vs(\w)/, (_, letter) => letter.toLowerCase()),
+                { ...ratio, rounds: ratio.values, complete: ratio.rounds },
+              ],
         ),
       ),
     ]),

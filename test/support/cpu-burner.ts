@@ -7,7 +7,9 @@ import { availableParallelism } from 'node:os';
  */
 export function burnCpu(maxMs: number, processes = availableParallelism()): { stop(): void } {
   const burners: ChildProcess[] = Array.from({ length: processes }, () =>
-    spawn(process.execPath, ['-e', `const end = Date.now() + ${Math.round(maxMs)}; while (Date.now() < end);`], { stdio: 'ignore' }),
+    spawn(process.execPath, ['-e', `const end = Date.now() + ${Math.round(maxMs)}; while (Date.now() < end);`], {
+      stdio: 'ignore',
+    }),
   );
   return {
     stop() {

@@ -45,4 +45,5 @@ export async function serveFakeStripeJs(page: Page, cards: FakeCard[]): Promise<
   });
 }
 
-export const fakeStripeCalls = (page: Page): Promise<FakeStripeCalls> => page.evaluate<FakeStripeCalls>('window.fakeStripe');
+export const fakeStripeCalls = (page: Page): Promise<FakeStripeCalls> =>
+  page.evaluate<FakeStripeCalls>('window.fakeStripe');

@@ -96,7 +96,8 @@ export class FakeStripe {
    */
   failRefund(paymentIntentId: string, amount: number): Json {
     const refund = [...this.refunds.values()].findLast(
-      (candidate) => candidate.payment_intent === paymentIntentId && candidate.amount === amount && candidate.status === 'succeeded',
+      (candidate) =>
+        candidate.payment_intent === paymentIntentId && candidate.amount === amount && candidate.status === 'succeeded',
     );
     if (!refund) throw new Error(`no refund of ${amount} of ${paymentIntentId} to fail`);
     const charge = this.charges.get(refund.charge as string)!;
@@ -121,7 +122,9 @@ export class FakeStripe {
       .map((intent) => ({
         paymentId: intent.id as string,
         amount: intent.amount as number,
-        refunded: intent.latest_charge ? (this.charges.get(intent.latest_charge as string)!.amount_refunded as number) : 0,
+        refunded: intent.latest_charge
+          ? (this.charges.get(intent.latest_charge as string)!.amount_refunded as number)
+          : 0,
         status: intent.status as string,
       }));
   }
@@ -142,7 +145,14 @@ export class FakeStripe {
     const params = parseForm(request.method === 'GET' ? url.search.slice(1) : raw);
     const idempotencyKey = header(request, 'idempotency-key');
     const account = header(request, 'stripe-account');
-    const call: StripeCall = { method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey, account, status: 0 };
+    const call: StripeCall = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      params,
+      idempotencyKey,
+      account,
+      status: 0,
+    };
     this.calls.push(call);
     const failure = this.failures.shift();
     if (failure === 'hang') {
@@ -161,10 +171,17 @@ export class FakeStripe {
       });
       response.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (failure === 429) return answer(429, stripeError('rate_limit_error', 'Too many requests hit the API too quickly.', { code: 'rate_limit' }));
+    if (failure === 429)
+      return answer(
+        429,
+        stripeError('rate_limit_error', 'Too many requests hit the API too quickly.', { code: 'rate_limit' }),
+      );
     if (failure === 500) return answer(500, stripeError('api_error', 'An unknown error occurred.'));
     if (header(request, 'authorization') !== `Bearer ${this.secretKey}`) {
-      return answer(401, stripeError('invalid_request_error', 'Invalid API Key provided.', { code: 'api_key_invalid' }));
+      return answer(
+        401,
+        stripeError('invalid_request_error', 'Invalid API Key provided.', { code: 'api_key_invalid' }),
+      );
     }
     const savedKey = idempotencyKey === undefined ? undefined : `${account ?? ''} ${idempotencyKey}`;
     const fingerprint = createHash('sha256').update(`${call.method} ${call.path} ${raw}`).digest('hex');
@@ -203,7 +220,8 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/setup_intents') return this.setupIntent(params);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(params);
     if (method === 'GET' && resource === 'payment_intents' && id && !action) return this.readIntent(id, params);
-    if (method === 'POST' && resource === 'payment_intents' && action === 'cancel') return this.cancelIntent(id, params);
+    if (method === 'POST' && resource === 'payment_intents' && action === 'cancel')
+      return this.cancelIntent(id, params);
     if (method === 'POST' && path === '/v1/refunds') return this.refund(params);
     if (method === 'POST' && path === '/v1/payouts') return this.createPayout(call);
     if (method === 'GET' && resource === 'payouts' && id) return this.readPayout(id, call);
@@ -220,9 +238,14 @@ export class FakeStripe {
     const customer = this.customer(params.customer);
     const method = this.paymentMethodFor(id, 'payment_method', { attaching: true });
     if (method.customer && method.customer !== customer) {
-      throw new StripeRefusal(400, 'invalid_request_error', 'The payment method you provided has already been attached to a customer.', {
-        code: 'payment_method_unexpected_state',
-      });
+      throw new StripeRefusal(
+        400,
+        'invalid_request_error',
+        'The payment method you provided has already been attached to a customer.',
+        {
+          code: 'payment_method_unexpected_state',
+        },
+      );
     }
     method.customer = customer;
     return method;
@@ -231,7 +254,8 @@ export class FakeStripe {
   private setupIntent(params: Json): Json {
     const customer = this.customer(params.customer);
     const token = params.confirmation_token as string | undefined;
-    if (!token || params.confirm !== 'true') throw new StripeRefusal(400, 'invalid_request_error', 'confirm=true and confirmation_token are needed here.');
+    if (!token || params.confirm !== 'true')
+      throw new StripeRefusal(400, 'invalid_request_error', 'confirm=true and confirmation_token are needed here.');
     const method = this.paymentMethodFor(this.tokenCard(token), 'confirmation_token', { attaching: true });
     method.customer = customer;
     const expand = (params.expand as string[] | undefined) ?? [];
@@ -251,9 +275,13 @@ export class FakeStripe {
   private createIntent(params: Json): Json {
     const amount = Number(params.amount);
     if (!Number.isSafeInteger(amount) || amount < 50) {
-      throw new StripeRefusal(400, 'invalid_request_error', 'Amount must be at least A$0.50 aud', { code: 'amount_too_small', param: 'amount' });
+      throw new StripeRefusal(400, 'invalid_request_error', 'Amount must be at least A$0.50 aud', {
+        code: 'amount_too_small',
+        param: 'amount',
+      });
     }
-    if (params.currency !== 'aud') throw new StripeRefusal(400, 'invalid_request_error', 'This fake takes aud only.', { param: 'currency' });
+    if (params.currency !== 'aud')
+      throw new StripeRefusal(400, 'invalid_request_error', 'This fake takes aud only.', { param: 'currency' });
     const destination = (params.transfer_data as Json | undefined)?.destination as string | undefined;
     if (destination !== undefined && (this.disconnected.has(destination) || !/^acct_\w+$/.test(destination))) {
       throw new StripeRefusal(400, 'invalid_request_error', `No such destination: '${destination}'`, {
@@ -274,9 +302,14 @@ export class FakeStripe {
         ? this.paymentMethodFor(this.tokenCard(params.confirmation_token as string), 'confirmation_token')
         : this.paymentMethodFor(params.payment_method as string, 'payment_method');
     if (customer !== null && method.customer !== customer) {
-      throw new StripeRefusal(400, 'invalid_request_error', `The provided PaymentMethod ${method.id as string} was previously used with another customer.`, {
-        param: 'payment_method',
-      });
+      throw new StripeRefusal(
+        400,
+        'invalid_request_error',
+        `The provided PaymentMethod ${method.id as string} was previously used with another customer.`,
+        {
+          param: 'payment_method',
+        },
+      );
     }
     const card = TEST_CARDS[method.template as string];
     const intent: Json = {
@@ -284,7 +317,8 @@ export class FakeStripe {
       object: 'payment_intent',
       amount,
       amount_received: 0,
-      application_fee_amount: params.application_fee_amount === undefined ? null : Number(params.application_fee_amount),
+      application_fee_amount:
+        params.application_fee_amount === undefined ? null : Number(params.application_fee_amount),
       cancellation_reason: null,
       canceled_at: null,
       client_secret: null,
@@ -306,11 +340,24 @@ export class FakeStripe {
     this.intents.set(intent.id as string, intent);
     const offSession = params.off_session === 'true';
     if (card.declines) {
-      intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
-      throw new StripeRefusal(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', payment_intent: intent });
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+      throw new StripeRefusal(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        payment_intent: intent,
+      });
     }
     if (card.authenticates && offSession) {
-      intent.last_payment_error = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required' };
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+      };
       throw new StripeRefusal(402, 'card_error', 'Your card was declined. This transaction requires authentication.', {
         code: 'authentication_required',
         decline_code: 'authentication_required',
@@ -345,14 +392,28 @@ export class FakeStripe {
 
   private readIntent(id: string, params: Json): Json {
     const intent = this.intents.get(id);
-    if (!intent) throw new StripeRefusal(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' });
+    if (!intent)
+      throw new StripeRefusal(404, 'invalid_request_error', `No such payment_intent: '${id}'`, {
+        code: 'resource_missing',
+        param: 'intent',
+      });
     const expand = (params.expand as string[] | undefined) ?? [];
-    return expand.includes('latest_charge') && intent.latest_charge ? { ...intent, latest_charge: this.charges.get(intent.latest_charge as string) } : intent;
+    return expand.includes('latest_charge') && intent.latest_charge
+      ? { ...intent, latest_charge: this.charges.get(intent.latest_charge as string) }
+      : intent;
   }
 
   private cancelIntent(id: string, params: Json): Json {
     const intent = this.readIntent(id, {});
-    if (!['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing'].includes(intent.status as string)) {
+    if (
+      ![
+        'requires_payment_method',
+        'requires_confirmation',
+        'requires_action',
+        'requires_capture',
+        'processing',
+      ].includes(intent.status as string)
+    ) {
       throw new StripeRefusal(
         400,
         'invalid_request_error',
@@ -360,7 +421,12 @@ export class FakeStripe {
         { code: 'payment_intent_unexpected_state' },
       );
     }
-    Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: params.cancellation_reason ?? null, next_action: null });
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: now(),
+      cancellation_reason: params.cancellation_reason ?? null,
+      next_action: null,
+    });
     return intent;
   }
 
@@ -368,22 +434,42 @@ export class FakeStripe {
     const intent = this.readIntent(String(params.payment_intent), {});
     const charge = intent.latest_charge ? this.charges.get(intent.latest_charge as string) : undefined;
     if (intent.status !== 'succeeded' || !charge) {
-      throw new StripeRefusal(400, 'invalid_request_error', `This PaymentIntent (${intent.id as string}) does not have a successful charge to refund.`, {
-        code: 'charge_not_refundable',
-      });
+      throw new StripeRefusal(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent (${intent.id as string}) does not have a successful charge to refund.`,
+        {
+          code: 'charge_not_refundable',
+        },
+      );
     }
     const left = (charge.amount as number) - (charge.amount_refunded as number);
     if (left === 0)
-      throw new StripeRefusal(400, 'invalid_request_error', `Charge ${charge.id as string} has already been refunded.`, { code: 'charge_already_refunded' });
+      throw new StripeRefusal(
+        400,
+        'invalid_request_error',
+        `Charge ${charge.id as string} has already been refunded.`,
+        { code: 'charge_already_refunded' },
+      );
     const amount = params.amount === undefined ? left : Number(params.amount);
     if (amount > left) {
-      throw new StripeRefusal(400, 'invalid_request_error', `Refund amount (A$${amount / 100}) is greater than unrefunded amount on charge (A$${left / 100})`, {
-        code: 'amount_too_large',
-        param: 'amount',
-      });
+      throw new StripeRefusal(
+        400,
+        'invalid_request_error',
+        `Refund amount (A$${amount / 100}) is greater than unrefunded amount on charge (A$${left / 100})`,
+        {
+          code: 'amount_too_large',
+          param: 'amount',
+        },
+      );
     }
     if (params.reverse_transfer === 'true' && !charge.transfer_data) {
-      throw new StripeRefusal(400, 'invalid_request_error', 'reverse_transfer can only be used on a charge with a transfer.', { param: 'reverse_transfer' });
+      throw new StripeRefusal(
+        400,
+        'invalid_request_error',
+        'reverse_transfer can only be used on a charge with a transfer.',
+        { param: 'reverse_transfer' },
+      );
     }
     charge.amount_refunded = (charge.amount_refunded as number) + amount;
     charge.refunded = charge.amount_refunded === charge.amount;
@@ -408,7 +494,8 @@ export class FakeStripe {
   private createPayout(call: StripeCall): Json {
     const account = this.connectedAccount(call.account);
     const amount = Number(call.params.amount);
-    if (!Number.isSafeInteger(amount) || amount < 1) throw new StripeRefusal(400, 'invalid_request_error', 'Invalid positive integer', { param: 'amount' });
+    if (!Number.isSafeInteger(amount) || amount < 1)
+      throw new StripeRefusal(400, 'invalid_request_error', 'Invalid positive integer', { param: 'amount' });
     const payout = {
       id: `po_${randomId()}`,
       object: 'payout',
@@ -434,9 +521,15 @@ export class FakeStripe {
     const account = this.connectedAccount(call.account);
     const payout = this.payouts.get(id);
     if (!payout || payout.account !== account)
-      throw new StripeRefusal(404, 'invalid_request_error', `No such payout: '${id}'`, { code: 'resource_missing', param: 'id' });
+      throw new StripeRefusal(404, 'invalid_request_error', `No such payout: '${id}'`, {
+        code: 'resource_missing',
+        param: 'id',
+      });
     if (payout.status === 'pending') {
-      Object.assign(payout, this.failingPayouts.has(account) ? { status: 'failed', failure_code: 'account_closed' } : { status: 'paid' });
+      Object.assign(
+        payout,
+        this.failingPayouts.has(account) ? { status: 'failed', failure_code: 'account_closed' } : { status: 'paid' },
+      );
     }
     return withoutAccount(payout);
   }
@@ -457,7 +550,10 @@ export class FakeStripe {
 
   private customer(id: unknown): string {
     if (typeof id !== 'string' || !this.customers.has(id)) {
-      throw new StripeRefusal(400, 'invalid_request_error', `No such customer: '${String(id)}'`, { code: 'resource_missing', param: 'customer' });
+      throw new StripeRefusal(400, 'invalid_request_error', `No such customer: '${String(id)}'`, {
+        code: 'resource_missing',
+        param: 'customer',
+      });
     }
     return id;
   }
@@ -467,14 +563,23 @@ export class FakeStripe {
     const made = id === undefined ? undefined : this.paymentMethods.get(id);
     if (made) return made;
     if (id === undefined || !Object.hasOwn(TEST_CARDS, id)) {
-      throw new StripeRefusal(param === 'payment_method' ? 404 : 400, 'invalid_request_error', `No such ${param.replace('_', '')}: '${id ?? ''}'`, {
-        code: 'resource_missing',
-        param,
-      });
+      throw new StripeRefusal(
+        param === 'payment_method' ? 404 : 400,
+        'invalid_request_error',
+        `No such ${param.replace('_', '')}: '${id ?? ''}'`,
+        {
+          code: 'resource_missing',
+          param,
+        },
+      );
     }
     const card = TEST_CARDS[id];
     if (attaching && card.refusesAttach) {
-      throw new StripeRefusal(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', param: '' });
+      throw new StripeRefusal(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        param: '',
+      });
     }
     const method: Json = {
       id: `pm_${randomId()}`,
@@ -505,7 +610,10 @@ export class FakeStripe {
   private tokenCard(token: string): string {
     const card = token.replace(/^ctoken_/, 'pm_');
     if (!token.startsWith('ctoken_') || !Object.hasOwn(TEST_CARDS, card)) {
-      throw new StripeRefusal(400, 'invalid_request_error', `No such confirmationtoken: '${token}'`, { code: 'resource_missing', param: 'confirmation_token' });
+      throw new StripeRefusal(400, 'invalid_request_error', `No such confirmationtoken: '${token}'`, {
+        code: 'resource_missing',
+        param: 'confirmation_token',
+      });
     }
     return card;
   }
@@ -564,7 +672,12 @@ class StripeRefusal extends Error {
 
 function stripeError(type: string, message: string, extra: Json = {}): Json {
   return {
-    error: { type, message, ...extra, doc_url: extra.code ? `https://stripe.com/docs/error-codes/${String(extra.code).replace(/_/g, '-')}` : undefined },
+    error: {
+      type,
+      message,
+      ...extra,
+      doc_url: extra.code ? `https://stripe.com/docs/error-codes/${String(extra.code).replace(/_/g, '-')}` : undefined,
+    },
   };
 }
 

@@ -40,7 +40,13 @@ export const orgPath = (organisationId: string, rest = '') => `/v1/organisations
 export const randomWalletKey = () => randomBytes(32).toString('hex');
 
 /** Sent as a JSON string, so that the body reaches the API exactly as written. */
-export function postJson(app: TestApp, path: string, body: unknown = {}, auth = app.platformAuth, idempotencyKey?: string) {
+export function postJson(
+  app: TestApp,
+  path: string,
+  body: unknown = {},
+  auth = app.platformAuth,
+  idempotencyKey?: string,
+) {
   const request = app.http().post(path).set('Authorization', auth).set('Content-Type', 'application/json');
   if (idempotencyKey) request.set('Idempotency-Key', idempotencyKey);
   return request.send(JSON.stringify(body));
@@ -82,7 +88,12 @@ export async function createTenant(app: TestApp, name: string): Promise<Tenant> 
  * A business connected to the card processor: its `merchantId` is a Stripe connected account id of
  * its own, so card payments at it go through on both processors the suites run on.
  */
-export function createBusiness(app: TestApp, organisationId: string, body: Body = {}, auth = app.platformAuth): Promise<Body> {
+export function createBusiness(
+  app: TestApp,
+  organisationId: string,
+  body: Body = {},
+  auth = app.platformAuth,
+): Promise<Body> {
   return created(
     postJson(
       app,
@@ -96,7 +107,13 @@ export function createBusiness(app: TestApp, organisationId: string, body: Body 
 /** A new Stripe connected account id (`acct_…`), as a business's `merchantId`. */
 export const connectedAccount = () => `acct_1${randomBytes(8).toString('hex')}`;
 
-export function createLocation(app: TestApp, organisationId: string, businessId: string, body: Body = {}, auth = app.platformAuth): Promise<Body> {
+export function createLocation(
+  app: TestApp,
+  organisationId: string,
+  businessId: string,
+  body: Body = {},
+  auth = app.platformAuth,
+): Promise<Body> {
   return created(
     postJson(
       app,
@@ -108,19 +125,43 @@ export function createLocation(app: TestApp, organisationId: string, businessId:
 }
 
 export function createProvider(app: TestApp, organisationId: string, body: Body = {}): Promise<Body> {
-  return created(postJson(app, orgPath(organisationId, '/providers'), { firstName: 'Priya', lastName: 'Raman', ...body }));
+  return created(
+    postJson(app, orgPath(organisationId, '/providers'), { firstName: 'Priya', lastName: 'Raman', ...body }),
+  );
 }
 
-export function createLink(app: TestApp, organisationId: string, providerId: string, locationId: string, body: Body = {}): Promise<Body> {
-  return created(postJson(app, orgPath(organisationId, `/providers/${providerId}/location-links`), { locationId, ...body }));
+export function createLink(
+  app: TestApp,
+  organisationId: string,
+  providerId: string,
+  locationId: string,
+  body: Body = {},
+): Promise<Body> {
+  return created(
+    postJson(app, orgPath(organisationId, `/providers/${providerId}/location-links`), { locationId, ...body }),
+  );
 }
 
 export function createAppointmentType(app: TestApp, organisationId: string, body: Body = {}): Promise<Body> {
-  return created(postJson(app, orgPath(organisationId, '/appointment-types'), { name: named('Consultation'), durationMinutes: 60, price: 9500, ...body }));
+  return created(
+    postJson(app, orgPath(organisationId, '/appointment-types'), {
+      name: named('Consultation'),
+      durationMinutes: 60,
+      price: 9500,
+      ...body,
+    }),
+  );
 }
 
-export function createClient(app: TestApp, organisationId: string, body: Body = {}, auth = app.platformAuth): Promise<Body> {
-  return created(postJson(app, orgPath(organisationId, '/clients'), { firstName: 'Alex', lastName: named('Chen'), ...body }, auth));
+export function createClient(
+  app: TestApp,
+  organisationId: string,
+  body: Body = {},
+  auth = app.platformAuth,
+): Promise<Body> {
+  return created(
+    postJson(app, orgPath(organisationId, '/clients'), { firstName: 'Alex', lastName: named('Chen'), ...body }, auth),
+  );
 }
 
 /** A booking of the client with the provider at the location, for the appointment type, at `serviceDate`. */
@@ -148,11 +189,18 @@ export function createBooking(
 }
 
 /** An organisation that can take a booking: a location, a provider linked to it, an appointment type of both, and a client. */
-export async function createBookableClinic(app: TestApp, name: string): Promise<{ id: string; location: Body; provider: Body; client: Body; type: Body }> {
+export async function createBookableClinic(
+  app: TestApp,
+  name: string,
+): Promise<{ id: string; location: Body; provider: Body; client: Body; type: Body }> {
   const idOf = (body: Body) => body.id as string;
   const id = idOf(await createOrganisation(app, name));
   const business = await createBusiness(app, id);
-  const [location, provider, client] = await Promise.all([createLocation(app, id, idOf(business)), createProvider(app, id), createClient(app, id)]);
+  const [location, provider, client] = await Promise.all([
+    createLocation(app, id, idOf(business)),
+    createProvider(app, id),
+    createClient(app, id),
+  ]);
   await createLink(app, id, idOf(provider), idOf(location));
   const type = await createAppointmentType(app, id, { providers: [provider.id], locations: [location.id] });
   return { id, location, provider, client, type };
@@ -162,7 +210,11 @@ export async function createBookableClinic(app: TestApp, name: string): Promise<
 export async function everyOrganisation(app: TestApp): Promise<Array<{ id: string; name: string }>> {
   const all: Array<{ id: string; name: string }> = [];
   for (let page = 1; ; page++) {
-    const response = await app.http().get(`/v1/organisations?limit=200&page=${page}`).set('Authorization', app.platformAuth).expect(200);
+    const response = await app
+      .http()
+      .get(`/v1/organisations?limit=200&page=${page}`)
+      .set('Authorization', app.platformAuth)
+      .expect(200);
     const body = response.body as { items: Array<{ id: string; name: string }>; totalPages: number };
     all.push(...body.items);
     if (body.items.length === 0 || page >= body.totalPages) return all;
@@ -174,7 +226,11 @@ export function sql<T = Body>(app: TestApp, query: string, params: unknown[] = [
 }
 
 /** Polls `probe` until it answers `status`; the time it took, or a failure after `deadlineMs`. */
-export async function untilStatus(probe: () => Promise<Response>, status: number, deadlineMs: number): Promise<{ elapsedMs: number; response: Response }> {
+export async function untilStatus(
+  probe: () => Promise<Response>,
+  status: number,
+  deadlineMs: number,
+): Promise<{ elapsedMs: number; response: Response }> {
   const started = Date.now();
   for (;;) {
     const response = await probe();

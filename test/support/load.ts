@@ -30,7 +30,10 @@ export function send({ port, method = 'GET', path, headers = {}, body }: Target)
         method,
         path: path(),
         agent: false,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (response) => {
         let text = '';
@@ -48,7 +51,9 @@ export function send({ port, method = 'GET', path, headers = {}, body }: Target)
         );
       },
     );
-    request.on('error', (error: NodeJS.ErrnoException) => resolve({ startedAt, endedAt: Date.now(), status: error.code ?? error.message, body: '' }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ startedAt, endedAt: Date.now(), status: error.code ?? error.message, body: '' }),
+    );
     request.end(payload);
   });
 }

@@ -26,7 +26,10 @@ function asJsonSchema(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
   const converted = Object.fromEntries(
-    Object.entries(rest).map(([key, item]) => [key, key === '$ref' && typeof item === 'string' ? item.replace(/^#/, `${COMPONENTS_ID}#`) : asJsonSchema(item)]),
+    Object.entries(rest).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' ? item.replace(/^#/, `${COMPONENTS_ID}#`) : asJsonSchema(item),
+    ]),
   );
   if (nullable !== true) return converted;
   const composed = ['$ref', 'allOf', 'anyOf', 'oneOf', 'enum'].some((keyword) => keyword in converted);
@@ -36,7 +39,8 @@ function asJsonSchema(value: unknown): unknown {
 }
 
 /** Express routes are not strict: `/v1/organisations/` is `/v1/organisations`. */
-const patternOf = (template: string): RegExp => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+')}/?$`);
+const patternOf = (template: string): RegExp =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+')}/?$`);
 
 /**
  * Checks an answer against the generated OpenAPI document: the status is documented for the
@@ -64,7 +68,9 @@ export class OpenApiContract {
   /** The documented path a request path falls under (the most literal one when several match). */
   pathOf(path: string): DocumentedOperation | undefined {
     const matches = this.paths.filter(({ pattern }) => pattern.test(path));
-    return matches.sort((a, b) => (b.template.match(/\{/g)?.length ?? 0) - (a.template.match(/\{/g)?.length ?? 0)).pop();
+    return matches
+      .sort((a, b) => (b.template.match(/\{/g)?.length ?? 0) - (a.template.match(/\{/g)?.length ?? 0))
+      .pop();
   }
 
   check(method: string, url: string, response: Response): void {
@@ -75,7 +81,10 @@ export class OpenApiContract {
       throw new Error(`OpenAPI contract: ${where}: ${reason}\n${response.text?.slice(0, 2000) ?? ''}`);
     };
     if (!response.headers['x-request-id']) fail('no X-Request-Id header');
-    if (response.status === 431 || (response.status === 400 && (response.body as { code?: unknown } | undefined)?.code === 'malformed_request'))
+    if (
+      response.status === 431 ||
+      (response.status === 400 && (response.body as { code?: unknown } | undefined)?.code === 'malformed_request')
+    )
       return this.checkProblem(response, fail);
     const documented = this.pathOf(pathname);
     if (!documented) {
@@ -90,7 +99,8 @@ export class OpenApiContract {
       if (!response.headers.allow) fail('a 405 without Allow');
       return this.checkProblem(response, fail);
     }
-    const answer = (operation.responses[String(response.status)] ?? operation.responses.default) as ResponseObject | undefined;
+    const answer = (operation.responses[String(response.status)] ?? operation.responses.default) as
+      ResponseObject | undefined;
     if (!answer) fail(`status ${response.status} is not documented for ${operation.operationId}`);
     if (verb === 'head' || response.status === 204 || response.status === 304) return;
     const contentType = String(response.headers['content-type'] ?? '')
@@ -100,19 +110,35 @@ export class OpenApiContract {
       if (response.text) fail('a body where the document has none');
       return;
     }
-    if (!answer!.content[contentType]) fail(`content type "${contentType}" is not documented (${Object.keys(answer!.content).join(', ')})`);
+    if (!answer!.content[contentType])
+      fail(`content type "${contentType}" is not documented (${Object.keys(answer!.content).join(', ')})`);
     // A CSV or a PDF is checked for its documented type only; its text is not JSON to validate.
     if (!/[/+]json$/.test(contentType)) return;
-    const validate = this.validatorOf(documented.template, verb, String(response.status), contentType, answer!.content[contentType].schema);
-    if (!validate(response.body)) fail(`the body does not match the schema: ${this.ajv.errorsText(validate.errors, { separator: '; ' })}`);
+    const validate = this.validatorOf(
+      documented.template,
+      verb,
+      String(response.status),
+      contentType,
+      answer!.content[contentType].schema,
+    );
+    if (!validate(response.body))
+      fail(`the body does not match the schema: ${this.ajv.errorsText(validate.errors, { separator: '; ' })}`);
   }
 
   private checkProblem(response: Response, fail: (reason: string) => never): void {
-    if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) fail('an error that is not application/problem+json');
-    if (!this.problemValidator(response.body)) fail(`the problem does not match ProblemDto: ${this.ajv.errorsText(this.problemValidator.errors)}`);
+    if (!/^application\/problem\+json/.test(String(response.headers['content-type'])))
+      fail('an error that is not application/problem+json');
+    if (!this.problemValidator(response.body))
+      fail(`the problem does not match ProblemDto: ${this.ajv.errorsText(this.problemValidator.errors)}`);
   }
 
-  private validatorOf(template: string, method: string, status: string, contentType: string, schema: unknown): ValidateFunction {
+  private validatorOf(
+    template: string,
+    method: string,
+    status: string,
+    contentType: string,
+    schema: unknown,
+  ): ValidateFunction {
     const key = `${method} ${template} ${status} ${contentType}`;
     let validate = this.validators.get(key);
     if (!validate) {

@@ -41,7 +41,9 @@ export async function settle<T>(work: Promise<T>[]): Promise<{ fulfilled: T[]; r
 
 /** The code of a domain error (or the class name of anything else), so a failure shows what was thrown. */
 export const codeOf = (error: unknown): string =>
-  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : String((error as Error)?.constructor?.name ?? error);
+  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : String((error as Error)?.constructor?.name ?? error);
 
 /**
  * Rows that other contexts own, inserted as plain SQL so a test of one context does not build
@@ -180,7 +182,14 @@ export class Rows {
   }
 
   /** An organisation with a business, a location, a provider linked to it, and a client. */
-  async practice(): Promise<{ organisationId: string; businessId: string; locationId: string; providerId: string; linkId: string; clientId: string }> {
+  async practice(): Promise<{
+    organisationId: string;
+    businessId: string;
+    locationId: string;
+    providerId: string;
+    linkId: string;
+    clientId: string;
+  }> {
     const organisationId = await this.organisation();
     const businessId = await this.business(organisationId);
     const [locationId, providerId, clientId] = await Promise.all([

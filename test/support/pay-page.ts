@@ -40,9 +40,14 @@ export class PayPageClinic {
   static async create(t: TestApp, origin: string): Promise<PayPageClinic> {
     const idOf = (body: Body) => body.id as string;
     const organisationId = idOf(await createOrganisation(t, 'Harbour Physio'));
-    await sql(t, 'update organisations set brand_image_url = ? where id = ?', [`${origin}/book/assets/clinic.svg`, organisationId]);
+    await sql(t, 'update organisations set brand_image_url = ? where id = ?', [
+      `${origin}/book/assets/clinic.svg`,
+      organisationId,
+    ]);
     const business = await createBusiness(t, organisationId);
-    const locationId = idOf(await createLocation(t, organisationId, idOf(business), { name: 'Bondi Junction', timeZone: 'Australia/Sydney' }));
+    const locationId = idOf(
+      await createLocation(t, organisationId, idOf(business), { name: 'Bondi Junction', timeZone: 'Australia/Sydney' }),
+    );
     const providerId = idOf(await createProvider(t, organisationId, { firstName: 'Priya', lastName: 'Raman' }));
     await createLink(t, organisationId, providerId, locationId);
     const type = await createAppointmentType(t, organisationId, {
@@ -54,15 +59,24 @@ export class PayPageClinic {
       billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 9500 }],
     });
     const clientId = idOf(await createClient(t, organisationId, { firstName: 'Alex' }));
-    return new PayPageClinic(t, organisationId, business.merchantId as string, { clientId, providerId, locationId, appointmentTypeId: idOf(type) });
+    return new PayPageClinic(t, organisationId, business.merchantId as string, {
+      clientId,
+      providerId,
+      locationId,
+      appointmentTypeId: idOf(type),
+    });
   }
 
   /** A booking of Alex's a month or more ahead, an hour from every other, checked out to a payment link. */
   async openLink(): Promise<{ token: string; bookingId: string; linkId: string }> {
     const serviceDate = new Date(Date.UTC(2027, 2, 1, 22, 0) + this.nextSlot++ * 3_600_000).toISOString();
-    const booking = await created(postJson(this.t, orgPath(this.organisationId, '/bookings'), { ...this.ids, serviceDate }));
+    const booking = await created(
+      postJson(this.t, orgPath(this.organisationId, '/bookings'), { ...this.ids, serviceDate }),
+    );
     const bookingId = booking.id as string;
-    const sale = await created(postJson(this.t, orgPath(this.organisationId, `/bookings/${bookingId}/transactions`), { paymentLink: {} }));
+    const sale = await created(
+      postJson(this.t, orgPath(this.organisationId, `/bookings/${bookingId}/transactions`), { paymentLink: {} }),
+    );
     const parts = sale.paymentTransactions as Array<{ paymentLinks?: Array<{ id: string; url: string }> }>;
     const link = parts.find((part) => part.paymentLinks?.length)!.paymentLinks![0];
     return { token: link.url.split('/pay/')[1], bookingId, linkId: link.id };

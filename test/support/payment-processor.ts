@@ -25,7 +25,11 @@ const jobsSchema = `pgboss_stripe_${randomBytes(5).toString('hex')}`;
 let shared: { fake: Promise<FakeStripe>; users: number } | undefined;
 
 /** The environment that puts an app on the fake Stripe, and how to let the fake go once the app closed. */
-export async function stripeEnvironment(): Promise<{ env: Record<string, string>; fake: FakeStripe; release: () => Promise<void> }> {
+export async function stripeEnvironment(): Promise<{
+  env: Record<string, string>;
+  fake: FakeStripe;
+  release: () => Promise<void>;
+}> {
   shared ??= { fake: FakeStripe.start(), users: 0 };
   shared.users++;
   const fake = await shared.fake;
@@ -48,15 +52,26 @@ export async function stripeEnvironment(): Promise<{ env: Record<string, string>
 }
 
 /** The charges made with `description`, oldest first, and how much of each was refunded, as the processor keeps them. */
-export function chargesDescribed(t: TestApp, description: string): { paymentId: string; amount: number; refunded: number }[] {
-  if (t.stripe) return t.stripe.chargesDescribed(description).map(({ paymentId, amount, refunded }) => ({ paymentId, amount, refunded }));
+export function chargesDescribed(
+  t: TestApp,
+  description: string,
+): { paymentId: string; amount: number; refunded: number }[] {
+  if (t.stripe)
+    return t.stripe
+      .chargesDescribed(description)
+      .map(({ paymentId, amount, refunded }) => ({ paymentId, amount, refunded }));
   return t.app.get<TestPaymentProcessor>(PaymentProcessor).chargesDescribed(description);
 }
 
 /** Transfers to the business from now on bounce at the bank (with Stripe: payouts on its connected account fail). */
 export async function failTransfersTo(t: TestApp, businessId: string): Promise<void> {
-  if (!t.stripe) return t.app.get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank).failTransfersTo(businessId);
-  const [business] = await sql<{ merchant_id: string }>(t, 'select merchant_id from businesses where id = ?', [businessId]);
+  if (!t.stripe)
+    return t.app
+      .get<PayoutBank & { failTransfersTo(businessId: string): void }>(PayoutBank)
+      .failTransfersTo(businessId);
+  const [business] = await sql<{ merchant_id: string }>(t, 'select merchant_id from businesses where id = ?', [
+    businessId,
+  ]);
   t.stripe.failPayoutsTo(business.merchant_id);
 }
 

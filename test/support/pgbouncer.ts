@@ -88,7 +88,8 @@ export async function startPgBouncer(tests: string, databaseUrl: string, poolSiz
     url,
     poolSize,
     show: async (what) => (await admin(`show ${what}`)).find((row) => row.database === ALIAS) ?? {},
-    clients: async () => (await admin('show clients')).filter((row) => row.database === ALIAS).map((row) => row.application_name),
+    clients: async () =>
+      (await admin('show clients')).filter((row) => row.database === ALIAS).map((row) => row.application_name),
     async stop() {
       await stopProcess(bouncer);
       rmSync(directory, { recursive: true, force: true });

@@ -28,12 +28,15 @@ export function expectProblem(response: Response, status: number, code: string):
 export function expectInvalid(response: Response, field: string, code?: string): void {
   expectProblem(response, 400, 'validation_failed');
   expect((response.body as ProblemBody)?.errors).toEqual(
-    expect.arrayContaining([expect.objectContaining({ field, code: code ?? expect.any(String), message: expect.any(String) })]),
+    expect.arrayContaining([
+      expect.objectContaining({ field, code: code ?? expect.any(String), message: expect.any(String) }),
+    ]),
   );
 }
 
 /** A 404 not_found; with `field`, the one error names that field (a reference in the body, not the path). */
 export function expectNotFound(response: Response, field?: string): void {
   expectProblem(response, 404, 'not_found');
-  if (field) expect((response.body as ProblemBody)?.errors).toEqual([expect.objectContaining({ field, code: 'not_found' })]);
+  if (field)
+    expect((response.body as ProblemBody)?.errors).toEqual([expect.objectContaining({ field, code: 'not_found' })]);
 }

@@ -41,7 +41,13 @@ export class SmtpReceiver {
         const refusal = this.answer(to[0]);
         if (refusal !== undefined) {
           stream.resume();
-          stream.on('end', () => callback(Object.assign(new Error(refusal >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: refusal })));
+          stream.on('end', () =>
+            callback(
+              Object.assign(new Error(refusal >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+                responseCode: refusal,
+              }),
+            ),
+          );
           return;
         }
         simpleParser(stream)
@@ -52,7 +58,11 @@ export class SmtpReceiver {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: mail.html || '',
-              attachments: mail.attachments.map(({ filename, contentType, content }) => ({ filename: filename ?? '', contentType, content })),
+              attachments: mail.attachments.map(({ filename, contentType, content }) => ({
+                filename: filename ?? '',
+                contentType,
+                content,
+              })),
             });
             callback();
           })
@@ -73,12 +83,18 @@ export class SmtpReceiver {
   }
 
   /** Waits until `count` emails arrived for `to` that `matching` picks (or fails after `timeoutMs`); answers them. */
-  async waitFor(to: string, count: number, matching: (email: ReceivedEmail) => boolean = () => true, timeoutMs = 20_000): Promise<ReceivedEmail[]> {
+  async waitFor(
+    to: string,
+    count: number,
+    matching: (email: ReceivedEmail) => boolean = () => true,
+    timeoutMs = 20_000,
+  ): Promise<ReceivedEmail[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const arrived = this.to(to).filter(matching);
       if (arrived.length >= count) return arrived;
-      if (Date.now() > deadline) throw new Error(`${arrived.length} of ${count} emails to ${to} arrived within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${arrived.length} of ${count} emails to ${to} arrived within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

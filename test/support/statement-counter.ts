@@ -16,10 +16,19 @@ export async function countStatements(
   const names: (string | undefined)[] = [];
   const values: (unknown[] | undefined)[] = [];
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config, parameters] = args as [string | { text?: string; name?: string; values?: unknown[] } | undefined, unknown];
+    const [config, parameters] = args as [
+      string | { text?: string; name?: string; values?: unknown[] } | undefined,
+      unknown,
+    ];
     statements.push(typeof config === 'string' ? config : String(config?.text ?? ''));
     names.push(typeof config === 'string' ? undefined : config?.name);
-    values.push(typeof config === 'string' || !config?.values ? (Array.isArray(parameters) ? (parameters as unknown[]) : undefined) : config.values);
+    values.push(
+      typeof config === 'string' || !config?.values
+        ? Array.isArray(parameters)
+          ? (parameters as unknown[])
+          : undefined
+        : config.values,
+    );
     return original.apply(this, args);
   };
   try {

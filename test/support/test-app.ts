@@ -45,7 +45,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is set by test/global-setup.mjs');
-  const stripe = suiteProcessor() === 'stripe' && env.PAYMENT_PROCESSOR === undefined ? await stripeEnvironment() : undefined;
+  const stripe =
+    suiteProcessor() === 'stripe' && env.PAYMENT_PROCESSOR === undefined ? await stripeEnvironment() : undefined;
   const config = new AppConfig({
     DATABASE_URL: databaseUrl,
     ...(options.directUrl && { DATABASE_DIRECT_URL: options.directUrl }),
@@ -59,7 +60,10 @@ export async function createTestApp(
     ...env,
   });
   const platformKey = `sk_test_${randomBytes(16).toString('hex')}`;
-  const app = await createApp(config, databaseUrl, { bootstrapKey: platformKey, logDestination: options.logDestination ?? logsOfTheRunningTest() });
+  const app = await createApp(config, databaseUrl, {
+    bootstrapKey: platformKey,
+    logDestination: options.logDestination ?? logsOfTheRunningTest(),
+  });
   const checked = contractOf(app, config);
   return {
     app,
@@ -78,7 +82,8 @@ export async function createTestApp(
 /** One document per test file: every app of a file is built from the same code. */
 let contract: OpenApiContract | undefined;
 
-const contractOf = (app: NestExpressApplication, config: AppConfig): OpenApiContract => (contract ??= new OpenApiContract(buildOpenApiDocument(app, config)));
+const contractOf = (app: NestExpressApplication, config: AppConfig): OpenApiContract =>
+  (contract ??= new OpenApiContract(buildOpenApiDocument(app, config)));
 
 /** supertest on an app built by `createApp`, every answer checked against its OpenAPI document. */
 export const contractCheckedHttp =

@@ -37,7 +37,10 @@ export class WebhookReceiver {
       request.on('end', () => {
         const received: Received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
         try {
-          received.event = new Webhook(this.secret).verify(received.body, request.headers as Record<string, string>) as DeliveredEvent;
+          received.event = new Webhook(this.secret).verify(
+            received.body,
+            request.headers as Record<string, string>,
+          ) as DeliveredEvent;
         } catch {
           // Left unverified: the test sees it has no event.
         }

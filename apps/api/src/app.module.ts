@@ -23,12 +23,20 @@ export class AppModule {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config, config.databaseDirectUrl ?? databaseUrl),
-        LoggingModule.forRoot(config.logLevel, logDestination, { tracing: config.tracing, requestId: currentRequestId }),
+        LoggingModule.forRoot(config.logLevel, logDestination, {
+          tracing: config.tracing,
+          requestId: currentRequestId,
+        }),
         // The request context is `requestScope`, mounted by `createApp`.
-        MikroOrmModule.forRoot({ ...createOrmConfig(databaseUrl, config.databaseReadUrls), registerRequestContext: false }),
+        MikroOrmModule.forRoot({
+          ...createOrmConfig(databaseUrl, config.databaseReadUrls),
+          registerRequestContext: false,
+        }),
         JobsModule,
         EventsModule,
-        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries, { readReplicas: config.databaseReadUrls.length > 0 }),
+        PlatformModule.withOrganisationsFrom(OrganisationsModule, OrganisationQueries, {
+          readReplicas: config.databaseReadUrls.length > 0,
+        }),
         OrganisationsModule,
         MembershipModule,
         PractitionersModule,

@@ -41,10 +41,13 @@ export async function createApp(
   databaseUrl: string,
   options: { bootstrapKey?: string; logDestination?: DestinationStream } = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.logDestination), {
-    bodyParser: false,
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, databaseUrl, options.logDestination),
+    {
+      bodyParser: false,
+      bufferLogs: true,
+    },
+  );
   const logger = app.get(AppLogger);
   app.useLogger(new StartUpQuietLogger(logger));
   answerClientErrorsAsProblems(app.getHttpServer());

@@ -7,7 +7,9 @@ import { closeIdleConnections, drainable } from './http-drain.js';
 const REQUEST = 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n';
 
 /** A raw client connection: what it received, and how it ended (closed by the server, or its error code). */
-async function rawConnection(port: number): Promise<{ socket: Socket; received: () => string; ended: Promise<string> }> {
+async function rawConnection(
+  port: number,
+): Promise<{ socket: Socket; received: () => string; ended: Promise<string> }> {
   const socket = connect(port, '127.0.0.1');
   let received = '';
   socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
@@ -59,7 +61,9 @@ describe('drainable', () => {
     await drain().finally(() => (loaded = false));
 
     expect(await Promise.all(clients.map((client) => client.ended))).toEqual(clients.map(() => 'closed'));
-    expect(clients.map((client) => answers(client.received()))).toEqual(clients.map(() => [expect.stringMatching(/Connection: close[^]*answered/)]));
+    expect(clients.map((client) => answers(client.received()))).toEqual(
+      clients.map(() => [expect.stringMatching(/Connection: close[^]*answered/)]),
+    );
   });
 
   it('leaves a kept-alive connection open while a request waits unread in its receive buffer', async () => {
@@ -77,7 +81,10 @@ describe('drainable', () => {
     closeIdleConnections(server, server.address() as AddressInfo);
 
     expect(await client.ended).toBe('closed');
-    expect(answers(client.received())).toEqual([expect.stringContaining('answered'), expect.stringContaining('answered')]);
+    expect(answers(client.received())).toEqual([
+      expect.stringContaining('answered'),
+      expect.stringContaining('answered'),
+    ]);
   });
 
   it('gives a client that has connected but not yet sent its request the time to send it', async () => {
@@ -106,6 +113,8 @@ describe('drainable', () => {
 
     expect(await client.ended).toBe('closed');
     const late = connect(port, '127.0.0.1');
-    expect(await new Promise((resolve) => late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code)))).toBe('ECONNREFUSED');
+    expect(
+      await new Promise((resolve) => late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code))),
+    ).toBe('ECONNREFUSED');
   });
 });

@@ -24,7 +24,12 @@ function receiveQueues(port: number, family: string, listener: boolean): number 
       const [, local, , state, queues] = row.trim().split(/\s+/);
       // Listeners come first: the rest of the table costs milliseconds of CPU to produce on a big host.
       if (listener && state !== LISTEN) break;
-      if (!queues || (state === LISTEN) !== listener || Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16) !== port) continue;
+      if (
+        !queues ||
+        (state === LISTEN) !== listener ||
+        Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16) !== port
+      )
+        continue;
       total += Number.parseInt(queues.slice(queues.indexOf(':') + 1), 16);
     }
   } catch {

@@ -13,7 +13,8 @@ import { routeTable, routesOf } from './route-table.js';
 export const openApiDocumentWithoutDatabase = (): Promise<OpenAPIObject> => withoutDatabase(buildOpenApiDocument);
 
 /** The route → file table of docs/architecture.md, from the application's modules alone; `root` is the repository's. */
-export const routeTableWithoutDatabase = (root: string): Promise<string> => withoutDatabase((app) => routeTable(routesOf(app, root)));
+export const routeTableWithoutDatabase = (root: string): Promise<string> =>
+  withoutDatabase((app) => routeTable(routesOf(app, root)));
 
 async function withoutDatabase<T>(use: (app: INestApplication, config: AppConfig) => T): Promise<T> {
   const config = new AppConfig({

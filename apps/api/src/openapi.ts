@@ -57,7 +57,12 @@ const DOCUMENT_PATH = '/docs/openapi.json';
  */
 function serversOf(config: AppConfig): Array<{ url: string; description: string }> {
   const local = `http://localhost:${config.port}`;
-  const servers = [{ url: config.apiBaseUrl, description: config.apiBaseUrl === local ? 'This server' : 'API_BASE_URL: this deployment' }];
+  const servers = [
+    {
+      url: config.apiBaseUrl,
+      description: config.apiBaseUrl === local ? 'This server' : 'API_BASE_URL: this deployment',
+    },
+  ];
   if (config.apiStagingBaseUrl && config.apiStagingBaseUrl !== config.apiBaseUrl) {
     servers.push({ url: config.apiStagingBaseUrl, description: 'API_STAGING_BASE_URL: staging' });
   }
@@ -77,7 +82,8 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
   },
   {
     name: 'Bookings',
-    description: 'Appointments: book, list, read and cancel (with the cancellation fee), and the emails clients and providers get about them.',
+    description:
+      'Appointments: book, list, read and cancel (with the cancellation fee), and the emails clients and providers get about them.',
     tags: ['bookings', 'notifications'],
   },
   {
@@ -86,8 +92,16 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
       'Check a booking out (items, Medicare and health fund claims, the card or a payment link for the gap), refunds, claim voids and rebate estimates.',
     tags: ['transactions', 'payment links'],
   },
-  { name: 'Invoices', description: 'The tax invoice each check-out issues, as JSON or a printable PDF (a receipt once it is paid).', tags: ['invoices'] },
-  { name: 'Payouts', description: 'Money paid out to a business, and the payment transactions each payout is made of.', tags: ['payouts'] },
+  {
+    name: 'Invoices',
+    description: 'The tax invoice each check-out issues, as JSON or a printable PDF (a receipt once it is paid).',
+    tags: ['invoices'],
+  },
+  {
+    name: 'Payouts',
+    description: 'Money paid out to a business, and the payment transactions each payout is made of.',
+    tags: ['payouts'],
+  },
   {
     name: 'Webhooks and events',
     description: 'The event log of every change, and the endpoints that receive those events as signed webhooks.',
@@ -100,12 +114,14 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
   },
   {
     name: 'Organisation set-up',
-    description: 'The clinic group, its businesses (ABNs that receive payouts), locations, appointment types and plan template links.',
+    description:
+      'The clinic group, its businesses (ABNs that receive payouts), locations, appointment types and plan template links.',
     tags: ['organisations', 'businesses', 'locations', 'appointment types', 'plan template links'],
   },
   {
     name: 'Online booking (public)',
-    description: "No key: what a patients' booking page reads and does (booking data, free times, booking and cancelling).",
+    description:
+      "No key: what a patients' booking page reads and does (booking data, free times, booking and cancelling).",
     tags: ['booking data', 'online booking'],
   },
   {
@@ -147,7 +163,8 @@ function describeOptionalExamples(openApi: OpenAPIObject): void {
       for (const parameter of (path[method]?.parameters ?? []) as ParameterObject[]) {
         const schema = parameter.schema as SchemaObject | undefined;
         // Parameters (path, query, header) have scalar examples, or lists of them.
-        const example = (parameter.example ?? schema?.example) as string | number | boolean | Array<string | number | boolean> | undefined;
+        const example = (parameter.example ?? schema?.example) as
+          string | number | boolean | Array<string | number | boolean> | undefined;
         if (parameter.required || example === undefined) continue;
         delete parameter.example;
         if (schema) delete schema.example;
@@ -195,8 +212,14 @@ function documentIdempotentPosts(openApi: OpenAPIObject): void {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: 'Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422.',
-        schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, example: '5f0c2a1e-booking-retry-1' },
+        description:
+          'Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422.',
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+          example: '5f0c2a1e-booking-retry-1',
+        },
       },
     ];
     const conflict = post.responses['409'] as { description?: string } | undefined;
@@ -209,13 +232,17 @@ function documentIdempotentPosts(openApi: OpenAPIObject): void {
         .join(' '),
       headers: {
         'Retry-After': {
-          description: 'With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go.',
+          description:
+            'With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go.',
           schema: { type: 'integer', example: 42 },
         },
       },
       content: PROBLEM,
     };
-    post.responses['422'] = { description: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).', content: PROBLEM };
+    post.responses['422'] = {
+      description: 'The Idempotency-Key was used with another body (`idempotency_key_reused`).',
+      content: PROBLEM,
+    };
   }
 }
 
@@ -233,16 +260,26 @@ const RATE_LIMIT: HeadersObject = {
       'Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer.',
     schema: { type: 'integer', example: 600 },
   },
-  'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer', example: 599 } },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current minute.',
+    schema: { type: 'integer', example: 599 },
+  },
   'RateLimit-Reset': { description: 'Seconds until the budget is refilled.', schema: { type: 'integer', example: 42 } },
 };
 
-const RETRY_AFTER: HeadersObject = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', example: 42 } } };
+const RETRY_AFTER: HeadersObject = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', example: 42 } },
+};
 
-const WWW_AUTHENTICATE: HeadersObject = { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', example: 'Bearer' } } };
+const WWW_AUTHENTICATE: HeadersObject = {
+  'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', example: 'Bearer' } },
+};
 
 const ETAG: HeadersObject = {
-  ETag: { description: 'The version of the resource: send it in `If-Match` to change only this version.', schema: { type: 'string', example: '"mhx3k2bq"' } },
+  ETag: {
+    description: 'The version of the resource: send it in `If-Match` to change only this version.',
+    schema: { type: 'string', example: '"mhx3k2bq"' },
+  },
 };
 const LOCATION: HeadersObject = {
   Location: { description: 'Where to read the new resource.', schema: { type: 'string' } },
@@ -256,14 +293,20 @@ const BOOKING_DATA_CACHING: HeadersObject = {
     description: 'Weak validator of this copy; send it back as `If-None-Match`.',
     schema: { type: 'string', example: 'W/"Jx6tq2nq0wq6m3vQbq0Ck1m5oVQ"' },
   },
-  'Cache-Control': { description: 'Shared caches may keep the copy for 60 s.', schema: { type: 'string', example: 'public, max-age=60' } },
+  'Cache-Control': {
+    description: 'Shared caches may keep the copy for 60 s.',
+    schema: { type: 'string', example: 'public, max-age=60' },
+  },
 };
 
 /** Headers that one route's controller sets itself, by operation id and status. */
 const ROUTE_HEADERS: Record<string, Record<string, HeadersObject>> = {
   Organisations_update: {
     '200': {
-      Deprecation: { description: 'Present, as `true`, when the request sent the deprecated `websiteUrl`.', schema: { type: 'string', example: 'true' } },
+      Deprecation: {
+        description: 'Present, as `true`, when the request sent the deprecated `websiteUrl`.',
+        schema: { type: 'string', example: 'true' },
+      },
     },
   },
   BookingData_get: { '200': BOOKING_DATA_CACHING, '304': BOOKING_DATA_CACHING },
@@ -342,7 +385,8 @@ function closeRequestBodies(openApi: OpenAPIObject): void {
       return close(schemas[name]);
     }
     // A free-form map (metadata, capabilities) declares its own `additionalProperties`: kept.
-    if ((schema.type === 'object' || schema.properties) && schema.additionalProperties === undefined) schema.additionalProperties = false;
+    if ((schema.type === 'object' || schema.properties) && schema.additionalProperties === undefined)
+      schema.additionalProperties = false;
     Object.values(schema.properties ?? {}).forEach(close);
     if (schema.items) close(schema.items);
     [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].forEach(close);
@@ -378,7 +422,11 @@ function redirectToDocs(request: Request, response: Response, next: NextFunction
  * The document is built on the first request for it (about 0.1 s), not at start: most processes
  * are never asked, and held from the start it costs each of them 2 MB of heap (and 6 MB of RSS).
  */
-export function serveApiDocs(app: INestApplication, config: AppConfig, exampleIds: () => Promise<Record<string, string>>): void {
+export function serveApiDocs(
+  app: INestApplication,
+  config: AppConfig,
+  exampleIds: () => Promise<Record<string, string>>,
+): void {
   app.use(redirectToDocs);
   const yamlPath = '/docs/openapi.yaml';
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
@@ -412,10 +460,15 @@ function opsFilter(taggedOps: ImmutableSeq<ImmutableRecord>, phrase: string): Im
   const wanted = String(phrase).trim().toLowerCase();
   if (!wanted) return taggedOps;
   const matches = (operation: ImmutableRecord) =>
-    [operation.get('method'), operation.get('path'), operation.getIn(['operation', 'summary'])].join(' ').toLowerCase().includes(wanted);
+    [operation.get('method'), operation.get('path'), operation.getIn(['operation', 'summary'])]
+      .join(' ')
+      .toLowerCase()
+      .includes(wanted);
   return taggedOps
     .map((tag, name) =>
-      name.toLowerCase().includes(wanted) ? tag : tag.set('operations', (tag.get('operations') as ImmutableSeq<ImmutableRecord>).filter(matches)),
+      name.toLowerCase().includes(wanted)
+        ? tag
+        : tag.set('operations', (tag.get('operations') as ImmutableSeq<ImmutableRecord>).filter(matches)),
     )
     .filter((tag) => (tag.get('operations') as ImmutableSeq<ImmutableRecord>).size > 0);
 }

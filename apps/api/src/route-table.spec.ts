@@ -11,7 +11,9 @@ describe('the route → file table of docs/architecture.md', () => {
     const shown = page.slice(page.indexOf(ROUTE_TABLE_START), page.indexOf(ROUTE_TABLE_END) + ROUTE_TABLE_END.length);
     const table = await routeTableWithoutDatabase(root);
 
-    expect(table).toContain('| `POST` | `/v1/organisations/{organisationId}/bookings` | `libs/composition/src/bookings/bookings.controller.ts` |');
+    expect(table).toContain(
+      '| `POST` | `/v1/organisations/{organisationId}/bookings` | `libs/composition/src/bookings/bookings.controller.ts` |',
+    );
     // Run `npm run docs:routes` after moving, adding or removing a route.
     expect(shown).toBe(table);
   }, 30_000);

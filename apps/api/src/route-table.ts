@@ -30,7 +30,12 @@ export function routesOf(app: INestApplication, root: string): Route[] {
       const prototype = metatype.prototype as Record<string, unknown>;
       for (const name of Object.getOwnPropertyNames(prototype)) {
         const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        if (
+          name === 'constructor' ||
+          typeof handler !== 'function' ||
+          Reflect.getMetadata(PATH_METADATA, handler) === undefined
+        )
+          continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const file = files.get(metatype.name);
         if (!file) throw new Error(`No file under ${root} declares the controller ${metatype.name}`);
@@ -70,7 +75,8 @@ function controllerFiles(root: string): Map<string, string> {
     for (const entry of readdirSync(join(root, folder), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.controller.ts')) continue;
       const path = join(entry.parentPath, entry.name);
-      for (const [, name] of readFileSync(path, 'utf8').matchAll(/export class (\w+)/g)) files.set(name, relative(root, path));
+      for (const [, name] of readFileSync(path, 'utf8').matchAll(/export class (\w+)/g))
+        files.set(name, relative(root, path));
     }
   }
   return files;

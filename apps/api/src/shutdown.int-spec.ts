@@ -24,7 +24,11 @@ describe('SIGTERM under load', () => {
   function startService(
     command: string[],
     env: Record<string, string>,
-  ): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: string | null; at: number }> } {
+  ): {
+    child: ChildProcess;
+    output: () => string;
+    exited: Promise<{ code: number | null; signal: string | null; at: number }>;
+  } {
     let output = '';
     const child = spawn(command[0], command.slice(1), {
       cwd: root,
@@ -72,7 +76,8 @@ describe('SIGTERM under load', () => {
     const bookings: Target = {
       port,
       headers,
-      path: () => `/v1/organisations/${organisationId}/bookings?limit=200&expand=cancellationPolicy,latestTransaction,paymentMethod`,
+      path: () =>
+        `/v1/organisations/${organisationId}/bookings?limit=200&expand=cancellationPolicy,latestTransaction,paymentMethod`,
     };
     const newOrganisation: Target = {
       port,
@@ -96,7 +101,9 @@ describe('SIGTERM under load', () => {
         return connection;
       }),
     );
-    const requests: Promise<Outcome>[] = Array.from({ length: IN_FLIGHT }, (_, index) => send(index % 4 === 0 ? newOrganisation : bookings));
+    const requests: Promise<Outcome>[] = Array.from({ length: IN_FLIGHT }, (_, index) =>
+      send(index % 4 === 0 ? newOrganisation : bookings),
+    );
     // The signal goes as the first answer arrives: the service is serving, and the others are still in flight
     // (a fixed wait let a fast machine answer all of them first).
     await Promise.race(requests);
@@ -106,7 +113,8 @@ describe('SIGTERM under load', () => {
     process.kill(service.child.pid!, 'SIGTERM');
     // New connections after the signal, one after another until one is refused.
     const late: Array<number | string> = [];
-    for (let attempt = 0; attempt < 500 && late.at(-1) !== 'ECONNREFUSED'; attempt++) late.push((await send(firstOrganisation)).status);
+    for (let attempt = 0; attempt < 500 && late.at(-1) !== 'ECONNREFUSED'; attempt++)
+      late.push((await send(firstOrganisation)).status);
     const outcomes = await Promise.all(requests);
     const keptAliveAnswers = await Promise.all(sentBefore.map((request) => request.answered));
     const exit = await service.exited;
@@ -124,7 +132,10 @@ describe('SIGTERM under load', () => {
     for (const outcome of outcomes) {
       if (outcome.status === 201) expect((JSON.parse(outcome.body) as { id: string }).id).toMatch(/^org_/);
       else
-        expect({ status: outcome.status, bookings: ((JSON.parse(outcome.body) as { items?: unknown[] }).items?.length ?? 0) > 0 }).toEqual({
+        expect({
+          status: outcome.status,
+          bookings: ((JSON.parse(outcome.body) as { items?: unknown[] }).items?.length ?? 0) > 0,
+        }).toEqual({
           status: 200,
           bookings: true,
         });
@@ -144,13 +155,21 @@ describe('SIGTERM under load', () => {
 
   it.each([
     ['SIGTERM to npm', (npm: ChildProcess) => process.kill(npm.pid!, 'SIGTERM')],
-    ['Ctrl-C in the terminal (SIGINT to the foreground process group)', (npm: ChildProcess) => process.kill(-npm.pid!, 'SIGINT')],
+    [
+      'Ctrl-C in the terminal (SIGINT to the foreground process group)',
+      (npm: ChildProcess) => process.kill(-npm.pid!, 'SIGINT'),
+    ],
   ])(
     'npm start: %s stops the service and its PostgreSQL, leaving nothing running',
     async (_, signal) => {
       const directory = dataDirectory();
       const port = await freePort();
-      const service = startService(['npm', 'start'], { DATA_DIR: directory, PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn' });
+      const service = startService(['npm', 'start'], {
+        DATA_DIR: directory,
+        PORT: String(port),
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+      });
       await started(service);
       const postmaster = postmasterPid(directory)!;
       const generatedKey = readFileSync(join(directory, 'bootstrap-api-key'), 'utf8').trim();
@@ -160,14 +179,20 @@ describe('SIGTERM under load', () => {
       await waitFor(() => !processesUsing(directory).length, 30_000, 'every process of the service to end');
 
       // A key the service generated is printed once, with where it is kept.
-      expect(service.output()).toContain(`API key:   ${generatedKey}   (platform scope; kept in ${directory}/bootstrap-api-key)`);
+      expect(service.output()).toContain(
+        `API key:   ${generatedKey}   (platform scope; kept in ${directory}/bootstrap-api-key)`,
+      );
     },
     240_000,
   );
 });
 
 async function started(service: { child: ChildProcess; output: () => string }): Promise<void> {
-  await waitFor(() => service.output().includes('listening on') || service.child.exitCode !== null, 180_000, 'the service to start');
+  await waitFor(
+    () => service.output().includes('listening on') || service.child.exitCode !== null,
+    180_000,
+    'the service to start',
+  );
   if (service.child.exitCode !== null) throw new Error(`The service did not start:\n${service.output()}`);
 }
 
@@ -189,7 +214,10 @@ function isAlive(pid: number): boolean {
 function processesUsing(directory: string): number[] {
   return readdirPids().filter((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(directory) || readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`DATA_DIR=${directory}`);
+      return (
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(directory) ||
+        readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`DATA_DIR=${directory}`)
+      );
     } catch {
       return false;
     }
@@ -223,7 +251,9 @@ function keptAliveConnection(): {
       const answered = new Promise<{ status: number | string; connection?: string }>((resolve) => {
         const request = httpRequest({ host: '127.0.0.1', port, path: path(), agent, headers }, (response) => {
           response.resume();
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+          );
         });
         request.on('socket', (socket) => {
           if (watched.has(socket)) return;

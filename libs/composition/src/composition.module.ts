@@ -27,7 +27,14 @@ import { PublicBookingsController } from './online-booking/public-bookings.contr
  * order their routes are mounted.
  */
 @Module({
-  imports: [SchedulingModule, OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, PaymentsAndClaimsModule],
+  imports: [
+    SchedulingModule,
+    OrganisationsModule,
+    PractitionersModule,
+    MembershipModule,
+    WalletModule,
+    PaymentsAndClaimsModule,
+  ],
   controllers: [
     AppointmentTypesController,
     BookingsController,

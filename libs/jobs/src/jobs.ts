@@ -49,7 +49,11 @@ export abstract class Jobs {
    */
   abstract sendWith(write: LeadingWrite, jobs: readonly JobRequest[]): Promise<void>;
   /** Creates the queue if needed and runs `handler` for its jobs on this instance. */
-  abstract work<T extends object>(queue: string, options: QueueOptions, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
+  abstract work<T extends object>(
+    queue: string,
+    options: QueueOptions,
+    handler: (data: T, attempt: JobAttempt) => Promise<void>,
+  ): Promise<void>;
   /** Sends an empty job to `queue` at each occurrence of `cron` in `timeZone`. */
   abstract schedule(queue: string, cron: string, timeZone: string): Promise<void>;
   abstract start(): Promise<void>;

@@ -86,7 +86,11 @@ export class PgBossJobs extends Jobs implements OnModuleInit, BeforeApplicationS
     if (leading) await connection.executeSql(leading.sql, leading.values);
   }
 
-  async work<T extends object>(queue: string, options: QueueOptions, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void> {
+  async work<T extends object>(
+    queue: string,
+    options: QueueOptions,
+    handler: (data: T, attempt: JobAttempt) => Promise<void>,
+  ): Promise<void> {
     await this.ensureQueue(queue, options);
     if (!this.runsJobs) return;
     for (let place = 0; place < (options.concurrency ?? 1); place++) await this.workOneAtATime(queue, options, handler);
@@ -145,7 +149,8 @@ function insertedJob(data: object, options: JobOptions): JobInsert {
   return {
     id: options.id,
     data,
-    startAfter: options.startAfterSeconds && options.startAfterSeconds > 0 ? String(options.startAfterSeconds) : undefined,
+    startAfter:
+      options.startAfterSeconds && options.startAfterSeconds > 0 ? String(options.startAfterSeconds) : undefined,
     ...(options.group !== undefined && { group: { id: options.group } }),
   };
 }
@@ -166,12 +171,18 @@ function withLeading(connection: SqlConnection, leading: LeadingWrite | undefine
 }
 
 /** pg-boss's statement `text` with `leading` in front, as `sendWith` sends it. The bench baselines send theirs from this. */
-export function withLeadingWrite(leading: LeadingWrite, text: string, values: readonly unknown[]): { text: string; values: unknown[] } {
+export function withLeadingWrite(
+  leading: LeadingWrite,
+  text: string,
+  values: readonly unknown[],
+): { text: string; values: unknown[] } {
   const placeholders = new Set(text.match(/\$\d+/g));
   if (placeholders.size !== 1 || !placeholders.has('$1') || values.length !== 1) {
     throw new Error(`pg-boss sent a statement with other parameters than $1: ${text.slice(0, 200)}`);
   }
   const body = text.trimStart().replace(/\$1(?!\d)/g, `$${leading.values.length + 1}`);
-  const combined = /^with\s/i.test(body) ? `with written as (${leading.sql}), ${body.replace(/^with\s+/i, '')}` : `with written as (${leading.sql}) ${body}`;
+  const combined = /^with\s/i.test(body)
+    ? `with written as (${leading.sql}), ${body.replace(/^with\s+/i, '')}`
+    : `with written as (${leading.sql}) ${body}`;
   return { text: combined, values: [...leading.values, ...values] };
 }

@@ -24,7 +24,12 @@ import { notificationsSchemas } from './infrastructure/persistence/notification.
  * booking event commits, reminders queued for their time, and the list of what went out.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature(notificationsSchemas), OrganisationsModule, SchedulingModule, PaymentsAndClaimsModule],
+  imports: [
+    MikroOrmModule.forFeature(notificationsSchemas),
+    OrganisationsModule,
+    SchedulingModule,
+    PaymentsAndClaimsModule,
+  ],
   controllers: [NotificationsController],
   providers: [
     eventData(renderNotificationEvents),
@@ -32,7 +37,8 @@ import { notificationsSchemas } from './infrastructure/persistence/notification.
     {
       provide: Mailer,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): Mailer => (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.emailFrom) : new NoMailServer()),
+      useFactory: (config: AppConfig): Mailer =>
+        config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.emailFrom) : new NoMailServer(),
     },
     { provide: MessageAttachments, useClass: InvoiceAttachments },
     BookingMessages,

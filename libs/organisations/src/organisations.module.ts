@@ -19,7 +19,11 @@ import { OrganisationsController } from './http/organisations.controller.js';
 import { PlanTemplateLinksController } from './http/plan-template-links.controller.js';
 import { renderOrganisationEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
-import { BusinessSchema, LocationSchema, PlanTemplateLinkSchema } from './infrastructure/persistence/directory.schemas.js';
+import {
+  BusinessSchema,
+  LocationSchema,
+  PlanTemplateLinkSchema,
+} from './infrastructure/persistence/directory.schemas.js';
 import { MikroOrmDirectoryRepository } from './infrastructure/persistence/mikro-orm-directory.repository.js';
 import { MikroOrmOrganisationRepository } from './infrastructure/persistence/mikro-orm-organisation.repository.js';
 import { OrganisationSchema } from './infrastructure/persistence/organisation.schema.js';

@@ -71,11 +71,19 @@ import {
 
 /** The adapter `setting` names, or a configuration error at start-up. */
 function adapter<T>(variable: string, setting: string, adapters: Record<string, () => T>): T {
-  if (!Object.hasOwn(adapters, setting)) throw new Error(`${variable} "${setting}" is not supported; use one of: ${Object.keys(adapters).join(', ')}`);
+  if (!Object.hasOwn(adapters, setting))
+    throw new Error(`${variable} "${setting}" is not supported; use one of: ${Object.keys(adapters).join(', ')}`);
   return adapters[setting]();
 }
 
-export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSchema, PayoutSchema, PaymentTransactionSchema, InvoiceSchema];
+export const paymentsSchemas = [
+  TransactionSchema,
+  ClaimSchema,
+  MedicareClaimSchema,
+  PayoutSchema,
+  PaymentTransactionSchema,
+  InvoiceSchema,
+];
 
 /**
  * Transactions, payment transactions, claims and payouts: check-out of bookings through the claiming
@@ -86,19 +94,35 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
  * scheduling's `BookingLedger`.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature(paymentsSchemas), OrganisationsModule, PractitionersModule, MembershipModule, WalletModule, SchedulingModule],
-  controllers: [PayoutsController, TransactionsController, ClaimsController, PaymentLinksController, InvoicesController, StripeWebhooksController],
+  imports: [
+    MikroOrmModule.forFeature(paymentsSchemas),
+    OrganisationsModule,
+    PractitionersModule,
+    MembershipModule,
+    WalletModule,
+    SchedulingModule,
+  ],
+  controllers: [
+    PayoutsController,
+    TransactionsController,
+    ClaimsController,
+    PaymentLinksController,
+    InvoicesController,
+    StripeWebhooksController,
+  ],
   providers: [
     eventData(renderPaymentEvents),
     {
       provide: HealthFundGateway,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }),
+      useFactory: (config: AppConfig) =>
+        adapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }),
     },
     {
       provide: MedicareGateway,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }),
+      useFactory: (config: AppConfig) =>
+        adapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }),
     },
     {
       provide: PayoutBank,
@@ -151,6 +175,13 @@ export const paymentsSchemas = [TransactionSchema, ClaimSchema, MedicareClaimSch
     InvoiceLedger,
     InvoiceDocuments,
   ],
-  exports: [TransactionQueries, InvoiceDocuments, CancellationPayments, RecordTransaction, RecordPaymentOutcome, AssemblePayout],
+  exports: [
+    TransactionQueries,
+    InvoiceDocuments,
+    CancellationPayments,
+    RecordTransaction,
+    RecordPaymentOutcome,
+    AssemblePayout,
+  ],
 })
 export class PaymentsAndClaimsModule {}

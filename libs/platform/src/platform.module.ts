@@ -1,4 +1,12 @@
-import { type Abstract, type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod, type Type } from '@nestjs/common';
+import {
+  type Abstract,
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+  type Type,
+} from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { TerminusModule } from '@nestjs/terminus';
@@ -76,7 +84,11 @@ export class PlatformModule implements NestModule {
    * only with `readReplicas` (`DATABASE_READ_URLS`): any global interceptor makes Nest run its
    * RxJS chain on every request, which without replicas would route nothing.
    */
-  static withOrganisationsFrom(module: Type | DynamicModule, lookup: Abstract<OrganisationLookup>, options: { readReplicas: boolean }): DynamicModule {
+  static withOrganisationsFrom(
+    module: Type | DynamicModule,
+    lookup: Abstract<OrganisationLookup>,
+    options: { readReplicas: boolean },
+  ): DynamicModule {
     return {
       module: PlatformModule,
       imports: [module],

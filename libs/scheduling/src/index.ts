@@ -3,7 +3,13 @@
 // bookings through; and the reads of bookings and appointment types that answers spanning several
 // contexts are composed from.
 export { SchedulingModule, schedulingSchemas } from './scheduling.module.js';
-export { BOOKING_EXPANSIONS, type BookingExpansion, type BookingFilters, BookingQueries, type BookingView } from './application/booking.queries.js';
+export {
+  BOOKING_EXPANSIONS,
+  type BookingExpansion,
+  type BookingFilters,
+  BookingQueries,
+  type BookingView,
+} from './application/booking.queries.js';
 export { AppointmentTypeQueries } from './application/appointment-type.queries.js';
 export { CreateBooking } from './application/create-booking.use-case.js';
 export { RescheduleBooking } from './application/reschedule-booking.use-case.js';
@@ -15,5 +21,11 @@ export { BookOnline } from './application/book-online.use-case.js';
 export { ManageTokens } from './application/manage-tokens.js';
 export { assertClientMayCancel, type CancellationPolicy, cancellationPolicyOf } from './domain/cancellation-policy.js';
 export { ATTENDANCES, type Attendance, type Booking, type BookingStatus } from './domain/booking.js';
-export { MAX_OCCURRENCES, MIN_OCCURRENCES, REPEAT_FREQUENCIES, type Repeat, type RepeatFrequency } from './domain/repeat.js';
+export {
+  MAX_OCCURRENCES,
+  MIN_OCCURRENCES,
+  REPEAT_FREQUENCIES,
+  type Repeat,
+  type RepeatFrequency,
+} from './domain/repeat.js';
 export type { AppointmentType } from './domain/appointment-type.js';

@@ -30,7 +30,10 @@ import { MikroOrmProviderScheduleRepository } from './infrastructure/persistence
 import { BookingRepository } from './domain/booking.repository.js';
 import { renderSchedulingEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
-import { MikroOrmAppointmentTypeRepository, MikroOrmBookingRepository } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
+import {
+  MikroOrmAppointmentTypeRepository,
+  MikroOrmBookingRepository,
+} from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
 import { SqlLocationBookings } from './infrastructure/persistence/sql-location-bookings.js';
 import { SqlBookingWriteReads } from './infrastructure/persistence/sql-booking-write-reads.js';
 import {
@@ -42,7 +45,14 @@ import {
   WorkingHoursSchema,
 } from './infrastructure/persistence/scheduling.schemas.js';
 
-export const schedulingSchemas = [AppointmentTypeSchema, BookingSchema, BookingCountsSchema, BookingDayCountsSchema, WorkingHoursSchema, TimeOffSchema];
+export const schedulingSchemas = [
+  AppointmentTypeSchema,
+  BookingSchema,
+  BookingCountsSchema,
+  BookingDayCountsSchema,
+  WorkingHoursSchema,
+  TimeOffSchema,
+];
 
 /**
  * Binds organisations' `LocationBookings` port (may a location's time zone change?) to the bookings
@@ -63,7 +73,14 @@ export class LocationBookingsModule {}
  * composition above the contexts (`CompositionModule`), with the answers composed there.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature(schedulingSchemas), LocationBookingsModule, OrganisationsModule, PractitionersModule, MembershipModule, WalletModule],
+  imports: [
+    MikroOrmModule.forFeature(schedulingSchemas),
+    LocationBookingsModule,
+    OrganisationsModule,
+    PractitionersModule,
+    MembershipModule,
+    WalletModule,
+  ],
   providers: [
     eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },

@@ -31,7 +31,8 @@ export class SharedModule {
         {
           provide: SqlReader,
           inject: [MikroORM, ReadReplicas],
-          useFactory: (orm: MikroORM, replicas: ReadReplicas) => new SqlReader(orm, { preparedStatements: config.databasePreparedStatements, replicas }),
+          useFactory: (orm: MikroORM, replicas: ReadReplicas) =>
+            new SqlReader(orm, { preparedStatements: config.databasePreparedStatements, replicas }),
         },
         EventRenderers,
         EventReactions,

@@ -28,7 +28,9 @@ export const cardVaultFor = (config: AppConfig): CardVault => new AesGcmCardVaul
 
 /** The card processor `PAYMENT_PROCESSOR` names (checked at start-up by `AppConfig`). */
 function paymentProcessor(config: AppConfig): PaymentProcessor {
-  return config.paymentProcessor === 'stripe' ? new StripePaymentProcessor(stripeClientFor(config)) : new TestPaymentProcessor();
+  return config.paymentProcessor === 'stripe'
+    ? new StripePaymentProcessor(stripeClientFor(config))
+    : new TestPaymentProcessor();
 }
 
 @Module({

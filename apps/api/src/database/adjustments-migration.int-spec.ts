@@ -32,9 +32,9 @@ describe('the migration that gives each adjustment its payout', () => {
     await orm.migrator.up({ to: 'Migration20261126010000AdjustmentsOfTheirPayments' });
 
     const connection = orm.em.fork().getConnection();
-    const rows = await connection.execute<{ id: string; payout_id: string | null; amount: number; adjustments: { id: string; payoutId: string | null }[] }[]>(
-      'select id, payout_id, amount, adjustments from payment_transactions order by created_at, id',
-    );
+    const rows = await connection.execute<
+      { id: string; payout_id: string | null; amount: number; adjustments: { id: string; payoutId: string | null }[] }[]
+    >('select id, payout_id, amount, adjustments from payment_transactions order by created_at, id');
     const parts = rows.map((row) => ({
       id: row.id,
       payoutId: row.payout_id,
@@ -58,8 +58,14 @@ describe('the migration that gives each adjustment its payout', () => {
     await orm.migrator.up();
     const connection = orm.em.fork().getConnection();
     for (const table of ['payment_transactions', 'payouts']) {
-      const rows = await connection.execute<{ same: boolean }[]>(`select updated_at = created_at as same from ${table}`);
-      expect({ table, rows: rows.length, changed: rows.filter((row) => !row.same).length }).toEqual({ table, rows: table === 'payouts' ? 2 : 3, changed: 0 });
+      const rows = await connection.execute<{ same: boolean }[]>(
+        `select updated_at = created_at as same from ${table}`,
+      );
+      expect({ table, rows: rows.length, changed: rows.filter((row) => !row.same).length }).toEqual({
+        table,
+        rows: table === 'payouts' ? 2 : 3,
+        changed: 0,
+      });
     }
   });
 });
@@ -94,9 +100,22 @@ async function legacyRows(execute: (text: string, values: unknown[]) => Promise<
       [id, BUSINESS, amount, count],
     );
   }
-  const refund = (id: string, amount: number) => ({ id, createdAt: '2026-11-24T00:00:00.000Z', source: 'refund', amount });
+  const refund = (id: string, amount: number) => ({
+    id,
+    createdAt: '2026-11-24T00:00:00.000Z',
+    source: 'refund',
+    amount,
+  });
   const rows: LegacyRow[] = [
-    { id: CARD, payoutId: FIRST, source: 'payment', amount: 12000, fee: 180, paymentId: 'pi_1', createdAt: '2026-11-22T00:00:00Z' },
+    {
+      id: CARD,
+      payoutId: FIRST,
+      source: 'payment',
+      amount: 12000,
+      fee: 180,
+      paymentId: 'pi_1',
+      createdAt: '2026-11-22T00:00:00Z',
+    },
     {
       id: CLAIM,
       payoutId: FIRST,
@@ -145,7 +164,9 @@ async function legacyRows(execute: (text: string, values: unknown[]) => Promise<
         row.source,
         row.amount,
         row.fee,
-        row.paymentId ? JSON.stringify({ id: row.paymentId, status: 'succeeded', amount: row.amount, currency: 'AUD' }) : null,
+        row.paymentId
+          ? JSON.stringify({ id: row.paymentId, status: 'succeeded', amount: row.amount, currency: 'AUD' })
+          : null,
         row.claimId ?? null,
         JSON.stringify(row.adjustments ?? []),
         row.createdAt,

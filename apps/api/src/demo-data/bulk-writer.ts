@@ -47,9 +47,10 @@ export class BulkWriter implements RowSink {
     this.pending = this.pending.then(async () => {
       for (const { table, rows } of batches) {
         for (let offset = 0; offset < rows.length; offset += BATCH_ROWS) {
-          await this.client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [
-            JSON.stringify(rows.slice(offset, offset + BATCH_ROWS)),
-          ]);
+          await this.client.query(
+            `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
+            [JSON.stringify(rows.slice(offset, offset + BATCH_ROWS))],
+          );
         }
       }
     });

@@ -82,7 +82,14 @@ export const SUBURBS: Suburb[] = [
     timeZone: 'Australia/Brisbane',
     streets: ['Given Terrace', 'Latrobe Terrace', 'Caxton Street'],
   },
-  { suburb: 'Subiaco', city: 'Perth', state: 'WA', postcode: '6008', timeZone: 'Australia/Perth', streets: ['Rokeby Road', 'Hay Street', 'Hamersley Road'] },
+  {
+    suburb: 'Subiaco',
+    city: 'Perth',
+    state: 'WA',
+    postcode: '6008',
+    timeZone: 'Australia/Perth',
+    streets: ['Rokeby Road', 'Hay Street', 'Hamersley Road'],
+  },
   {
     suburb: 'Fremantle',
     city: 'Perth',
@@ -257,7 +264,14 @@ export const CLINIC_KINDS: ClinicKind[] = [
       { name: 'Initial physiotherapy consultation', durationMinutes: 45, price: 11000, itemCode: '500', rebate: 6000 },
       { name: 'Standard physiotherapy consultation', durationMinutes: 30, price: 9000, itemCode: '505', rebate: 4800 },
       { name: 'Extended physiotherapy consultation', durationMinutes: 60, price: 14000, itemCode: '506', rebate: 7000 },
-      { name: 'Clinical Pilates class', durationMinutes: 60, price: 4500, itemCode: '560', maxAttendees: 6, rebate: 2000 },
+      {
+        name: 'Clinical Pilates class',
+        durationMinutes: 60,
+        price: 4500,
+        itemCode: '560',
+        maxAttendees: 6,
+        rebate: 2000,
+      },
     ],
   },
   {
@@ -266,7 +280,13 @@ export const CLINIC_KINDS: ClinicKind[] = [
     categoryCode: 'clinical_psychologist',
     claims: 'medicare',
     services: [
-      { name: 'Clinical psychology session (50+ min)', durationMinutes: 60, price: 26000, itemCode: '80010', rebate: 14180 },
+      {
+        name: 'Clinical psychology session (50+ min)',
+        durationMinutes: 60,
+        price: 26000,
+        itemCode: '80010',
+        rebate: 14180,
+      },
       { name: 'Psychology session (30-50 min)', durationMinutes: 45, price: 19000, itemCode: '80110', rebate: 9655 },
       { name: 'Telehealth psychology session', durationMinutes: 50, price: 24000, itemCode: '91166', rebate: 14180 },
     ],

@@ -81,7 +81,9 @@ async function tableDigests(db: pg.Client): Promise<Record<string, unknown>> {
     );
     digests[table] = rows[0];
   }
-  const counters = await db.query<{ digest: string }>(`select md5(string_agg(t::text, ',' order by t.organisation_id)) as digest from booking_counts t`);
+  const counters = await db.query<{ digest: string }>(
+    `select md5(string_agg(t::text, ',' order by t.organisation_id)) as digest from booking_counts t`,
+  );
   digests.booking_counts = counters.rows[0].digest;
   const cards = await db.query<{ id: string; number_ciphertext: string }>(
     'select id, number_ciphertext from wallet_cards where number_ciphertext is not null order by id',
@@ -139,7 +141,9 @@ describe('a seeded database', () => {
   const rows = async <T extends Record<string, unknown>>(sql: string): Promise<T[]> => (await db.query<T>(sql)).rows;
 
   it('refuses to load into a database that is not empty unless forced', async () => {
-    await expect(seedDatabase({ databaseUrl, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+    await expect(
+      seedDatabase({ databaseUrl, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault }),
+    ).rejects.toBeInstanceOf(DatabaseNotEmptyError);
   });
 
   it('has every kind of row', async () => {
@@ -195,7 +199,11 @@ describe('a seeded database', () => {
         await broken(`select b.id from bookings b left join transactions t on t.booking_id = b.id
                       where b.paid group by b.id having count(t.id) <> 1`),
       ).toEqual([]);
-      expect(await broken(`select t.id from transactions t join bookings b on b.id = t.booking_id where not b.paid or b.cancelled_at is not null`)).toEqual([]);
+      expect(
+        await broken(
+          `select t.id from transactions t join bookings b on b.id = t.booking_id where not b.paid or b.cancelled_at is not null`,
+        ),
+      ).toEqual([]);
     });
 
     it("settles every transaction: its charges are the business's rebates and payments, every payment succeeded", async () => {
@@ -203,7 +211,11 @@ describe('a seeded database', () => {
         await broken(`select t.id from transactions t left join payment_transactions pt on pt.transaction_id = t.id
                       group by t.id, t.amount having t.amount <> coalesce(sum(pt.amount), 0)`),
       ).toEqual([]);
-      expect(await broken(`select id from payment_transactions where source = 'payment' and payment->>'status' <> 'succeeded'`)).toEqual([]);
+      expect(
+        await broken(
+          `select id from payment_transactions where source = 'payment' and payment->>'status' <> 'succeeded'`,
+        ),
+      ).toEqual([]);
     });
 
     it(`charges the platform fee (${DEFAULT_PLATFORM_FEE_BASIS_POINTS} basis points) on card payments only`, async () => {
@@ -211,8 +223,14 @@ describe('a seeded database', () => {
         `select amount, platform_fee_amount from payment_transactions where source = 'payment'`,
       );
       expect(payments.length).toBeGreaterThan(100);
-      expect(payments.filter((row) => row.platform_fee_amount !== platformFeeOf(row.amount, DEFAULT_PLATFORM_FEE_BASIS_POINTS))).toEqual([]);
-      expect(await broken(`select id from payment_transactions where source <> 'payment' and platform_fee_amount <> 0`)).toEqual([]);
+      expect(
+        payments.filter(
+          (row) => row.platform_fee_amount !== platformFeeOf(row.amount, DEFAULT_PLATFORM_FEE_BASIS_POINTS),
+        ),
+      ).toEqual([]);
+      expect(
+        await broken(`select id from payment_transactions where source <> 'payment' and platform_fee_amount <> 0`),
+      ).toEqual([]);
     });
 
     it("pays a fund's rebate and a bulk bill's benefit to the business, a patient claim's to the patient", async () => {
@@ -257,7 +275,11 @@ describe('a seeded database', () => {
         await broken(`select pt.id from payment_transactions pt, jsonb_array_elements(pt.adjustments) a
                       group by pt.id, pt.source, pt.amount having min(pt.source) <> 'payment' or -sum((a->>'amount')::int) > pt.amount`),
       ).toEqual([]);
-      expect(await broken(`select pt.id from payment_transactions pt join payouts p on p.id = pt.payout_id where p.business_id <> pt.business_id`)).toEqual([]);
+      expect(
+        await broken(
+          `select pt.id from payment_transactions pt join payouts p on p.id = pt.payout_id where p.business_id <> pt.business_id`,
+        ),
+      ).toEqual([]);
     });
   });
 
@@ -278,7 +300,9 @@ describe('a seeded database', () => {
   it('uses valid ABNs, Medicare provider numbers and Medicare card numbers', async () => {
     const abns = await rows<{ tax_identifier: string }>('select tax_identifier from businesses');
     expect(abns.filter(({ tax_identifier }) => !isValidAbn(tax_identifier))).toEqual([]);
-    const providerNumbers = await rows<{ number: string }>(`select medicare->>'providerNumber' as number from provider_location_links`);
+    const providerNumbers = await rows<{ number: string }>(
+      `select medicare->>'providerNumber' as number from provider_location_links`,
+    );
     expect(providerNumbers.filter(({ number }) => !isValidMedicareProviderNumber(number))).toEqual([]);
     const medicareCards = await rows<{ number_ciphertext: string; last4: string }>(
       `select number_ciphertext, last4 from wallet_cards where type = 'medicare_card'`,
@@ -286,7 +310,10 @@ describe('a seeded database', () => {
     expect(medicareCards.length).toBeGreaterThan(0);
     for (const card of medicareCards) {
       const number = vault.open(card.number_ciphertext);
-      expect({ valid: isValidMedicareNumber(number), last4: number.slice(-4) }).toEqual({ valid: true, last4: card.last4 });
+      expect({ valid: isValidMedicareNumber(number), last4: number.slice(-4) }).toEqual({
+        valid: true,
+        last4: card.last4,
+      });
     }
   });
 
@@ -369,13 +396,22 @@ describe('reloading with --force', () => {
     const platformKeys = (await db.query('select * from api_keys where organisation_id is null order by id')).rows;
     expect(platformKeys).toHaveLength(1);
 
-    const after = await seedDatabase({ databaseUrl: url, scale: 'small', seed: 11, anchor: ANCHOR_DATE, vault, force: true });
+    const after = await seedDatabase({
+      databaseUrl: url,
+      scale: 'small',
+      seed: 11,
+      anchor: ANCHOR_DATE,
+      vault,
+      force: true,
+    });
 
     for (const table of TABLES) {
       const [{ count }] = (await db.query<{ count: number }>(countQuery(table))).rows;
       expect({ table, count }).toEqual({ table, count: after.counts.get(table) });
     }
-    const organisations = (await db.query<{ id: string }>('select id from organisations order by id')).rows.map(({ id }) => id);
+    const organisations = (await db.query<{ id: string }>('select id from organisations order by id')).rows.map(
+      ({ id }) => id,
+    );
     expect(organisations).toEqual([...after.organisationIds].sort());
     expect(organisations.filter((id) => before.organisationIds.includes(id))).toEqual([]);
     expect((await db.query('select * from api_keys order by id')).rows).toEqual(platformKeys);

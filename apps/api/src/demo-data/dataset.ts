@@ -5,7 +5,16 @@ import { medicareProviderNumber } from '@app/practitioners';
 import { DEFAULT_PLATFORM_FEE_BASIS_POINTS } from '@app/shared';
 import type { CardVault } from '@app/wallet';
 import { medicareCheckDigit } from '@app/wallet';
-import { CLINIC_KINDS, type ClinicKind, FIRST_NAMES, HEALTH_FUNDS, LAST_NAMES, type ServiceTemplate, SUBURBS, TEST_PAYMENT_METHODS } from './catalogue.js';
+import {
+  CLINIC_KINDS,
+  type ClinicKind,
+  FIRST_NAMES,
+  HEALTH_FUNDS,
+  LAST_NAMES,
+  type ServiceTemplate,
+  SUBURBS,
+  TEST_PAYMENT_METHODS,
+} from './catalogue.js';
 import { Prng } from './prng.js';
 import { workingWeek } from './working-week.js';
 
@@ -216,7 +225,8 @@ export class DatasetGenerator {
                     isUsingOtherClaimSoftware: false,
                   }
                 : null,
-            phi: plan.kind.claims === 'health_fund' ? { phiLocationId: `HICAPS-${p.digits(5)}`, status: 'active' } : null,
+            phi:
+              plan.kind.claims === 'health_fund' ? { phiLocationId: `HICAPS-${p.digits(5)}`, status: 'active' } : null,
           },
         ],
         created_at: createdAt.toISOString(),
@@ -256,7 +266,10 @@ export class DatasetGenerator {
         created_at: createdAt.toISOString(),
         updated_at: createdAt.toISOString(),
       });
-      const linked = [locations[n % locations.length], ...(locations.length > 1 && p.chance(0.3) ? [locations[(n + 1) % locations.length]] : [])];
+      const linked = [
+        locations[n % locations.length],
+        ...(locations.length > 1 && p.chance(0.3) ? [locations[(n + 1) % locations.length]] : []),
+      ];
       const stem = p.int(200_000, 499_999);
       const links = linked.map((location, l) => {
         const linkId = p.uuid(createdAt);
@@ -302,7 +315,12 @@ export class DatasetGenerator {
         taxRate: 0,
         itemCode: template.itemCode,
         pmsBillableItemId: null,
-        serviceItem: { id: `si_${template.itemCode}`, itemCode: template.itemCode, category: plan.kind.specialty, description: template.name },
+        serviceItem: {
+          id: `si_${template.itemCode}`,
+          itemCode: template.itemCode,
+          category: plan.kind.specialty,
+          description: template.name,
+        },
       };
       this.sink.add('appointment_types', {
         id,
@@ -353,7 +371,18 @@ export class DatasetGenerator {
           if (cursor + duration > dayEnd) break;
           const attendees = service.template.maxAttendees ? p.int(1, service.template.maxAttendees) : 1;
           for (let a = 0; a < attendees && bookings < plan.bookings; a++) {
-            this.booking({ organisationId, plan, provider, linkId, location, service, client: p.pick(clients), serviceDate: cursor, duration, payouts });
+            this.booking({
+              organisationId,
+              plan,
+              provider,
+              linkId,
+              location,
+              service,
+              client: p.pick(clients),
+              serviceDate: cursor,
+              duration,
+              payouts,
+            });
             bookings++;
             count--;
           }
@@ -439,7 +468,14 @@ export class DatasetGenerator {
       created_at: createdAt.toISOString(),
       updated_at: createdAt.toISOString(),
     });
-    const card = (type: string, brand: string, last4: string, fingerprint: string, number: string | null, details: object) => {
+    const card = (
+      type: string,
+      brand: string,
+      last4: string,
+      fingerprint: string,
+      number: string | null,
+      details: object,
+    ) => {
       const cardId = p.uuid(createdAt);
       this.sink.add('wallet_cards', {
         id: cardId,
@@ -461,10 +497,17 @@ export class DatasetGenerator {
     };
     const method = p.chance(0.7) ? p.pick(TEST_PAYMENT_METHODS) : null;
     const paymentMethodId = method
-      ? card('payment_method', method.brand, method.last4, this.vault.fingerprint(organisationId, 'payment_method', method.id, id), null, {
-          customerId: `cus_${p.bytes(7).toString('hex')}`,
-          processorPaymentMethodId: method.id,
-        })
+      ? card(
+          'payment_method',
+          method.brand,
+          method.last4,
+          this.vault.fingerprint(organisationId, 'payment_method', method.id, id),
+          null,
+          {
+            customerId: `cus_${p.bytes(7).toString('hex')}`,
+            processorPaymentMethodId: method.id,
+          },
+        )
       : null;
     let healthFundCardId: string | null = null;
     let healthFundId: string | null = null;
@@ -490,16 +533,31 @@ export class DatasetGenerator {
     }
     if (kind.claims === 'medicare' && p.chance(0.85)) {
       const number = this.medicareNumber();
-      medicareCardId = card('medicare_card', 'medicare', number.slice(-4), this.vault.fingerprint(organisationId, 'medicare_card', number), number, {
-        referenceNumber: String(p.int(1, 5)),
-        firstName,
-        lastName,
-        dateOfBirth,
-        secondInitial: null,
-        sex: null,
-      });
+      medicareCardId = card(
+        'medicare_card',
+        'medicare',
+        number.slice(-4),
+        this.vault.fingerprint(organisationId, 'medicare_card', number),
+        number,
+        {
+          referenceNumber: String(p.int(1, 5)),
+          firstName,
+          lastName,
+          dateOfBirth,
+          secondInitial: null,
+          sex: null,
+        },
+      );
     }
-    return { id, name: `${firstName} ${lastName}`, memberId, paymentMethodId, healthFundCardId, healthFundId, medicareCardId };
+    return {
+      id,
+      name: `${firstName} ${lastName}`,
+      memberId,
+      paymentMethodId,
+      healthFundCardId,
+      healthFundId,
+      medicareCardId,
+    };
   }
 
   private booking(args: {
@@ -537,8 +595,19 @@ export class DatasetGenerator {
       paid,
       invoiced: paid || (past && !cancelled && p.chance(0.5)),
       adjustments:
-        past && p.chance(0.03) ? [{ id: p.uuid(new Date(serviceDate)), amount: 1000, balanceEffectIndicator: -1, description: 'Loyalty discount' }] : [],
-      cancelled_at: cancelled ? iso(createdAt + Math.floor(p.next() * (Math.min(serviceDate, anchor) - createdAt))) : null,
+        past && p.chance(0.03)
+          ? [
+              {
+                id: p.uuid(new Date(serviceDate)),
+                amount: 1000,
+                balanceEffectIndicator: -1,
+                description: 'Loyalty discount',
+              },
+            ]
+          : [],
+      cancelled_at: cancelled
+        ? iso(createdAt + Math.floor(p.next() * (Math.min(serviceDate, anchor) - createdAt)))
+        : null,
       payment_method_id: client.paymentMethodId && p.chance(0.8) ? client.paymentMethodId : null,
       health_fund_card_id: client.healthFundCardId,
       pms_booking_id: p.chance(0.1) ? `PMS-BK-${p.digits(6)}` : null,
@@ -551,7 +620,10 @@ export class DatasetGenerator {
       created_at: iso(createdAt),
     };
     // Its last change is its cancellation or its client's arrival, if any: the data says nothing of later ones.
-    this.sink.add('bookings', { ...booking, updated_at: booking.cancelled_at ?? booking.arrived_at ?? booking.created_at });
+    this.sink.add('bookings', {
+      ...booking,
+      updated_at: booking.cancelled_at ?? booking.arrived_at ?? booking.created_at,
+    });
     if (!paid) return;
 
     // Checked out as `CheckOutBooking` would, written directly for speed; the
@@ -563,8 +635,12 @@ export class DatasetGenerator {
     const transactionId = p.uuid(new Date(chargedAt));
     const price = service.template.price;
     const rebate = Math.min(service.template.rebate, price);
-    const fundClaim = plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId ? { fundId: client.healthFundId } : null;
-    const medicareClaim = !fundClaim && plan.kind.claims === 'medicare' && client.medicareCardId ? { bulkBilled: p.chance(0.5) } : null;
+    const fundClaim =
+      plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId
+        ? { fundId: client.healthFundId }
+        : null;
+    const medicareClaim =
+      !fundClaim && plan.kind.claims === 'medicare' && client.medicareCardId ? { bulkBilled: p.chance(0.5) } : null;
     const charge = medicareClaim?.bulkBilled ? rebate : price;
     const gap = fundClaim || medicareClaim?.bulkBilled ? charge - rebate : charge;
     const byLink = gap > 0 && (!client.paymentMethodId || p.chance(0.05));
@@ -614,7 +690,15 @@ export class DatasetGenerator {
       const payoutId = paidOut && payout ? payout.id : null;
       const adjustments =
         source === 'payment' && p.chance(0.01)
-          ? [{ id: p.uuid(new Date(at)), createdAt: iso(at + HOUR), source: 'refund', amount: -Math.min(amount, 1500), payoutId }]
+          ? [
+              {
+                id: p.uuid(new Date(at)),
+                createdAt: iso(at + HOUR),
+                source: 'refund',
+                amount: -Math.min(amount, 1500),
+                payoutId,
+              },
+            ]
           : [];
       // A refund changes the payment transaction and its transaction; the payout that takes it, the payment transaction alone.
       const changedAt = adjustments.length ? at + HOUR : at;
@@ -622,7 +706,12 @@ export class DatasetGenerator {
       const paidOutAt = paidOut && payout ? anchor - 548 * DAY + (week + 1) * 7 * DAY : changedAt;
       if (paidOut && payout) {
         payout.net += payoutAmountOf([
-          { payoutId: null, amount, platformFeeAmount: fee, adjustments: adjustments.map((adjustment) => ({ ...adjustment, payoutId: null })) },
+          {
+            payoutId: null,
+            amount,
+            platformFeeAmount: fee,
+            adjustments: adjustments.map((adjustment) => ({ ...adjustment, payoutId: null })),
+          },
         ]);
         payout.count++;
       }
@@ -722,7 +811,9 @@ export class DatasetGenerator {
         mcol_claim_id: `MCOL-CL-${p.digits(7)}`,
         mcol_error_code: null,
         mcol_error_message: null,
-        type: medicareClaim.bulkBilled ? { code: 'bulk_bill', name: 'Bulk bill' } : { code: 'patient_claim', name: 'Patient claim' },
+        type: medicareClaim.bulkBilled
+          ? { code: 'bulk_bill', name: 'Bulk bill' }
+          : { code: 'patient_claim', name: 'Patient claim' },
         payment_status: medicareClaim.bulkBilled
           ? { code: 'paid_to_provider', name: 'Paid to provider' }
           : { code: 'paid_to_patient', name: 'Paid to patient' },
@@ -749,7 +840,8 @@ export class DatasetGenerator {
         claimant_medicare_card_id: null,
         created_at: iso(chargedAt),
       });
-      if (medicareClaim.bulkBilled) paymentTransaction(chargedAt, 'medicare_claim', rebate, 0, { medicare_claim_id: claimId });
+      if (medicareClaim.bulkBilled)
+        paymentTransaction(chargedAt, 'medicare_claim', rebate, 0, { medicare_claim_id: claimId });
     }
     cardPayment(chargedAt + MINUTE, gap);
   }

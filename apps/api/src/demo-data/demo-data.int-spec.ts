@@ -20,15 +20,29 @@ const SPEC_READ_ROUTES: Record<string, RegExp> = {
 };
 
 /** A list route's answer: a page of items, or booking data's three lists. */
-type DemoList = { limit?: number; items?: Array<Record<string, unknown>>; services?: unknown[]; locations?: unknown[]; providers?: unknown[] };
+type DemoList = {
+  limit?: number;
+  items?: Array<Record<string, unknown>>;
+  services?: unknown[];
+  locations?: unknown[];
+  providers?: unknown[];
+};
 
 const CURL = /^curl (?:-H "Authorization: (Bearer \S+)" )?"([^"]+)"$/;
-const CURL_POST = /^curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+)"$/;
+const CURL_POST =
+  /^curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+)"$/;
 const CHECK_OUT = /^\/v1\/organisations\/[^/]+\/bookings\/[^/]+\/transactions$/;
 
 /** Parameter examples and defaults are scalars, or lists of them for the `expand` query parameter. */
 type Value = string | number | boolean | Array<string | number | boolean>;
-type Parameter = { name: string; in: string; required?: boolean; example?: Value; default?: Value; schema?: { example?: Value; default?: Value } };
+type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: Value;
+  default?: Value;
+  schema?: { example?: Value; default?: Value };
+};
 type Document = { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
 
 /** What Swagger UI's "Try it out" puts in a parameter before anyone types: its example, else its schema's example, else a default (swagger-ui's parameter-row). */
@@ -64,10 +78,21 @@ describe('the curl lines printed at start-up', () => {
     admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database "${name}"`);
-    const config = new AppConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'true', LOG_LEVEL: 'silent', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) });
+    const config = new AppConfig({
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'silent',
+      WALLET_ENCRYPTION_KEY: 'cd'.repeat(32),
+    });
     app = await createApp(config, databaseUrl, { bootstrapKey: platformKey });
     http = contractCheckedHttp(app, config);
-    await seedDatabase({ databaseUrl, scale: 'demo', seed: DEMO_SEED, anchor: '2026-11-22', vault: cardVaultFor(config) });
+    await seedDatabase({
+      databaseUrl,
+      scale: 'demo',
+      seed: DEMO_SEED,
+      anchor: '2026-11-22',
+      vault: cardVaultFor(config),
+    });
   });
 
   afterAll(async () => {
@@ -88,7 +113,10 @@ describe('the curl lines printed at start-up', () => {
       tried.push(route!);
 
       const call = http().get(`${pathname}${search}`);
-      const { status, body } = (await (authorization ? call.set('Authorization', authorization) : call)) as { status: number; body: DemoList };
+      const { status, body } = (await (authorization ? call.set('Authorization', authorization) : call)) as {
+        status: number;
+        body: DemoList;
+      };
       const lists = 'items' in body ? [body.items] : [body.services, body.locations, body.providers];
       const empty = lists.some((items: unknown) => !Array.isArray(items) || items.length === 0);
       expect({ route, status, empty }).toEqual({ route, status: 200, empty: false });
@@ -105,19 +133,30 @@ describe('the curl lines printed at start-up', () => {
   });
 
   it('prints one check-out that answers 201 when pasted, and 409 booking_already_paid when pasted again', async () => {
-    const posts = (await demoRequests(databaseUrl, 'http://localhost:3000', platformKey)).filter((line) => line.startsWith('curl -X POST'));
+    const posts = (await demoRequests(databaseUrl, 'http://localhost:3000', platformKey)).filter((line) =>
+      line.startsWith('curl -X POST'),
+    );
     expect(posts).toHaveLength(1);
     const [, authorization, body, url] = CURL_POST.exec(posts[0]) ?? [];
     expect({ line: posts[0], pasteable: url !== undefined }).toEqual({ line: posts[0], pasteable: true });
     const { pathname } = new URL(url);
     expect(pathname).toMatch(CHECK_OUT);
-    const paste = () => http().post(pathname).set('Authorization', authorization).set('Content-Type', 'application/json').send(body);
+    const paste = () =>
+      http().post(pathname).set('Authorization', authorization).set('Content-Type', 'application/json').send(body);
     const first = await paste();
-    expect({ status: first.status, problem: first.status === 201 ? null : first.text }).toEqual({ status: 201, problem: null });
-    const parts = (first.body as { paymentTransactions: Array<{ source: string }> }).paymentTransactions.map((part) => part.source).sort();
+    expect({ status: first.status, problem: first.status === 201 ? null : first.text }).toEqual({
+      status: 201,
+      problem: null,
+    });
+    const parts = (first.body as { paymentTransactions: Array<{ source: string }> }).paymentTransactions
+      .map((part) => part.source)
+      .sort();
     expect(parts).toEqual(['health_fund_claim', 'payment']);
     const second = await paste();
-    expect({ status: second.status, code: (second.body as { code?: string }).code }).toEqual({ status: 409, code: 'booking_already_paid' });
+    expect({ status: second.status, code: (second.body as { code?: string }).code }).toEqual({
+      status: 409,
+      code: 'booking_already_paid',
+    });
   });
 
   describe('Swagger UI', () => {
@@ -129,20 +168,26 @@ describe('the curl lines printed at start-up', () => {
     it('lists bookings on the first "Try it out" with only the API key entered', async () => {
       const url = tryItOut(document, '/v1/organisations/{organisationId}/bookings', 'get');
       expect(url).toMatch(/^\/v1\/organisations\/org_\w+\/bookings\?page=1&limit=10$/);
-      const { status, body } = (await request(app.getHttpServer()).get(url!).set('Authorization', `Bearer ${platformKey}`)) as {
+      const { status, body } = (await request(app.getHttpServer())
+        .get(url!)
+        .set('Authorization', `Bearer ${platformKey}`)) as {
         status: number;
         body: DemoList;
       };
       expect([status, body.limit, body.items?.length]).toEqual([200, 10, 10]);
       // The page itself loads the document from its init script, which carries the same ids.
       const { organisationId } = await readDemoIds(databaseUrl);
-      expect((await request(app.getHttpServer()).get('/docs/swagger-ui-init.js').expect(200)).text).toContain(`"example": "${organisationId}"`);
+      expect((await request(app.getHttpServer()).get('/docs/swagger-ui-init.js').expect(200)).text).toContain(
+        `"example": "${organisationId}"`,
+      );
     });
 
     it('fills every demo id a GET takes, and each such GET answers 200', async () => {
       const ids = await readDemoIds(databaseUrl);
       const takesDemoIds = (path: string) =>
-        (document.paths[path].get.parameters ?? []).every((parameter) => !parameter.required || (parameter.in === 'path' && parameter.name in ids));
+        (document.paths[path].get.parameters ?? []).every(
+          (parameter) => !parameter.required || (parameter.in === 'path' && parameter.name in ids),
+        );
       const paths = Object.keys(document.paths).filter((path) => document.paths[path].get && takesDemoIds(path));
       expect(paths.length).toBeGreaterThan(15);
       const answers = await Promise.all(
@@ -160,7 +205,12 @@ describe('the curl lines printed at start-up', () => {
   describe('API docs of a service without DEMO_DATA (production)', () => {
     let production: NestExpressApplication;
     beforeAll(async () => {
-      const config = new AppConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'false', LOG_LEVEL: 'silent', WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) });
+      const config = new AppConfig({
+        DATABASE_URL: databaseUrl,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'silent',
+        WALLET_ENCRYPTION_KEY: 'cd'.repeat(32),
+      });
       production = await createApp(config, databaseUrl);
     });
     afterAll(() => production?.close());
@@ -171,7 +221,12 @@ describe('the curl lines printed at start-up', () => {
       const connect = jest.spyOn(pg.Client.prototype, 'connect');
       try {
         const served: string[] = [];
-        for (const path of ['/docs/openapi.json', '/docs/swagger-ui-init.js', '/docs/openapi.json', '/docs/swagger-ui-init.js']) {
+        for (const path of [
+          '/docs/openapi.json',
+          '/docs/swagger-ui-init.js',
+          '/docs/openapi.json',
+          '/docs/swagger-ui-init.js',
+        ]) {
           served.push((await request(production.getHttpServer()).get(path).expect(200)).text);
         }
         expect(ids.filter((id) => served.some((text) => text.includes(id)))).toEqual([]);

@@ -19,7 +19,13 @@ export async function loadDemoDataIfEmpty(config: AppConfig, databaseUrl: string
     await client.end();
   }
   const anchor = todayUtc();
-  const result = await seedDatabase({ databaseUrl, scale: 'demo', seed: DEMO_SEED, anchor, vault: cardVaultFor(config) });
+  const result = await seedDatabase({
+    databaseUrl,
+    scale: 'demo',
+    seed: DEMO_SEED,
+    anchor,
+    vault: cardVaultFor(config),
+  });
   const bookings = result.counts.get('bookings')?.toLocaleString('en-AU');
   return `demo clinic group loaded in ${result.seconds.toFixed(1)} s (${bookings} bookings; seed ${DEMO_SEED}, anchor ${anchor})`;
 }
@@ -52,7 +58,9 @@ export async function readDemoIds(databaseUrl: string): Promise<Record<string, s
          (select l.id from plan_template_links l where l.organisation_id = org."organisationId" order by l.created_at, l.id limit 1) as "linkId"
        from org left join booking on true`,
     );
-    return Object.fromEntries(Object.entries(rows[0] ?? {}).filter((entry): entry is [string, string] => entry[1] !== null));
+    return Object.fromEntries(
+      Object.entries(rows[0] ?? {}).filter((entry): entry is [string, string] => entry[1] !== null),
+    );
   } finally {
     await client.end();
   }
@@ -71,7 +79,12 @@ export async function readCheckOutIds(
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
   await client.connect();
   try {
-    const { rows } = await client.query<{ organisationId: string; bookingId: string; paymentMethodId: string; healthFundCardId: string }>(
+    const { rows } = await client.query<{
+      organisationId: string;
+      bookingId: string;
+      paymentMethodId: string;
+      healthFundCardId: string;
+    }>(
       `select b.organisation_id as "organisationId", b.id as "bookingId", pm.id as "paymentMethodId", hf.id as "healthFundCardId"
        from bookings b
        join lateral (select id from wallet_cards where client_id = b.client_id and type = 'payment_method' order by created_at, id limit 1) pm on true
@@ -95,12 +108,19 @@ export async function readCheckOutIds(
  * when pasted again). The bookings line asks for paid ones: those have a transaction, so every
  * expansion it asks for has data.
  */
-export async function demoRequests(databaseUrl: string, baseUrl: string, apiKey: string | undefined): Promise<string[]> {
+export async function demoRequests(
+  databaseUrl: string,
+  baseUrl: string,
+  apiKey: string | undefined,
+): Promise<string[]> {
   const { organisationId, slug, businessId, payoutId } = await readDemoIds(databaseUrl);
   if (!organisationId) return [];
   const auth = `-H "Authorization: Bearer ${apiKey ?? '<your API key>'}"`;
   const checkOut = await readCheckOutIds(databaseUrl, organisationId);
-  const body = checkOut && { healthFundClaim: { healthFundCardId: checkOut.healthFundCardId }, payment: { paymentMethodId: checkOut.paymentMethodId } };
+  const body = checkOut && {
+    healthFundClaim: { healthFundCardId: checkOut.healthFundCardId },
+    payment: { paymentMethodId: checkOut.paymentMethodId },
+  };
   return [
     `curl ${auth} "${baseUrl}/v1/organisations/${organisationId}/bookings?limit=5&status=confirmed&paid=true&expand=cancellationPolicy,latestTransaction"`,
     ...(checkOut
@@ -120,7 +140,9 @@ export async function bookingPageUrl(databaseUrl: string, baseUrl: string): Prom
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ slug: string }>('select slug from organisations where bookings_enabled order by created_at, id limit 1');
+    const { rows } = await client.query<{ slug: string }>(
+      'select slug from organisations where bookings_enabled order by created_at, id limit 1',
+    );
     return rows.length ? `${baseUrl}/book/${rows[0].slug}` : null;
   } finally {
     await client.end();

@@ -32,7 +32,12 @@ describe('rows written by column name', () => {
 
   beforeAll(async () => {
     orm = await openTestOrm();
-    mapped = new Map([...orm.getMetadata().getAll().values()].map((meta) => [meta.tableName, new Set(meta.props.flatMap((prop) => prop.fieldNames ?? []))]));
+    mapped = new Map(
+      [...orm.getMetadata().getAll().values()].map((meta) => [
+        meta.tableName,
+        new Set(meta.props.flatMap((prop) => prop.fieldNames ?? [])),
+      ]),
+    );
     const rows = await orm.em
       .fork()
       .getConnection()
@@ -41,7 +46,8 @@ describe('rows written by column name', () => {
        where table_schema = 'public' and is_nullable = 'NO' and column_default is null`,
       );
     required = new Map();
-    for (const { table_name, column_name } of rows) required.set(table_name, (required.get(table_name) ?? new Set()).add(column_name));
+    for (const { table_name, column_name } of rows)
+      required.set(table_name, (required.get(table_name) ?? new Set()).add(column_name));
     expect([...required.get('bookings')!]).toContain('service_date');
   });
   afterAll(() => orm?.close());
@@ -52,14 +58,20 @@ describe('rows written by column name', () => {
       const ofTable = mapped.get(table);
       if (!ofTable) return [`${table}: no EntitySchema maps it`];
       return [
-        ...[...columns].filter((column) => !ofTable.has(column)).map((column) => `${table}.${column}: not a mapped column`),
-        ...[...(required.get(table) ?? [])].filter((column) => !columns.has(column)).map((column) => `${table}.${column}: required, not written`),
+        ...[...columns]
+          .filter((column) => !ofTable.has(column))
+          .map((column) => `${table}.${column}: not a mapped column`),
+        ...[...(required.get(table) ?? [])]
+          .filter((column) => !columns.has(column))
+          .map((column) => `${table}.${column}: required, not written`),
       ];
     });
 
   it('the demo data generator', async () => {
     const sink = new ColumnSink();
-    const vault = cardVaultFor(new AppConfig({ DATABASE_URL: 'postgresql://unused', WALLET_ENCRYPTION_KEY: 'ab'.repeat(32) }));
+    const vault = cardVaultFor(
+      new AppConfig({ DATABASE_URL: 'postgresql://unused', WALLET_ENCRYPTION_KEY: 'ab'.repeat(32) }),
+    );
     const generator = new DatasetGenerator(3, parseAnchor('2026-11-22')!, vault, sink);
     for (const [index, plan] of generator.plans('small').entries()) await generator.organisation(plan, index);
     expect(sink.columns.size).toBeGreaterThanOrEqual(15);
@@ -77,7 +89,15 @@ describe('rows written by column name', () => {
       const insert = /^insert into (\w+) \(([^)]*)\)/.exec(statement);
       if (insert) written.set(insert[1], new Set(insert[2].split(',').map((column) => column.trim())));
     }
-    expect([...written.keys()].sort()).toEqual(['businesses', 'clients', 'locations', 'organisations', 'provider_location_links', 'providers', 'wallet_cards']);
+    expect([...written.keys()].sort()).toEqual([
+      'businesses',
+      'clients',
+      'locations',
+      'organisations',
+      'provider_location_links',
+      'providers',
+      'wallet_cards',
+    ]);
     expect(problems(written)).toEqual([]);
   });
 });

@@ -47,7 +47,8 @@ function parseCommand(): { scale: Scale; seed: number; anchor: string; force: bo
   if (!SCALES.includes(scale)) throw new UsageError(`--scale must be one of ${SCALES.join(', ')}`);
   // The generator is seeded with 32 bits: a larger number would silently repeat a smaller one's data.
   const seed = Number(values.seed);
-  if (!/^\d+$/.test(values.seed) || seed > 0xffffffff) throw new UsageError('--seed must be an integer from 0 to 4294967295');
+  if (!/^\d+$/.test(values.seed) || seed > 0xffffffff)
+    throw new UsageError('--seed must be an integer from 0 to 4294967295');
   if (!parseAnchor(values.anchor)) throw new UsageError('--anchor must be a calendar date, YYYY-MM-DD');
   return { scale, seed, anchor: values.anchor, force: values.force };
 }
@@ -82,8 +83,11 @@ async function main(): Promise<void> {
       progress: (line) => process.stdout.write(`${line}\n`),
     });
     process.stdout.write(`\nLoaded in ${result.seconds.toFixed(1)} s:\n`);
-    for (const [table, count] of result.counts) process.stdout.write(`  ${table.padEnd(24)} ${count.toLocaleString('en-AU').padStart(10)}\n`);
-    process.stdout.write(`\nThe same data again: npm run seed -- --scale ${scale} --seed ${seed} --anchor ${anchor} --force\n`);
+    for (const [table, count] of result.counts)
+      process.stdout.write(`  ${table.padEnd(24)} ${count.toLocaleString('en-AU').padStart(10)}\n`);
+    process.stdout.write(
+      `\nThe same data again: npm run seed -- --scale ${scale} --seed ${seed} --anchor ${anchor} --force\n`,
+    );
   } finally {
     await embedded?.stop();
   }

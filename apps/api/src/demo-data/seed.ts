@@ -78,7 +78,9 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
 /** Everything the generator writes, at once (TRUNCATE, not row by row); platform API keys stay. */
 async function removeData(client: pg.Client): Promise<void> {
   await client.query('begin');
-  await client.query('create temporary table kept_api_keys on commit drop as select * from api_keys where organisation_id is null');
+  await client.query(
+    'create temporary table kept_api_keys on commit drop as select * from api_keys where organisation_id is null',
+  );
   await client.query(
     `truncate ${[...TABLES, 'time_off', 'booking_counts', 'booking_day_counts', 'api_keys', 'idempotency_keys', 'webhook_deliveries', 'webhook_endpoints', 'events', 'payment_link_tokens', 'notifications', 'invoices', 'invoice_counters'].join(', ')}`,
   );

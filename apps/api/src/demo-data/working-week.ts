@@ -27,7 +27,13 @@ export function workingWeek(providerId: string, locationIds: readonly string[]):
   ];
   return week.map(([day, start, end]) => {
     const locationId = locationIds.length > 1 && (day === 2 || day === 4) ? locationIds[1] : locationIds[0];
-    return { id: derivedUuid(`${providerId}:${day}`), location_id: locationId, day_of_week: day, start_time: start, end_time: end };
+    return {
+      id: derivedUuid(`${providerId}:${day}`),
+      location_id: locationId,
+      day_of_week: day,
+      start_time: start,
+      end_time: end,
+    };
   });
 }
 

@@ -23,7 +23,11 @@ export class BookingDataController {
     description:
       "The public summary a booking page is built from: bookable services, locations and providers, businesses' capabilities and booking settings. No API key needed. Cached for 60 s; send `If-None-Match` with the last `ETag` to get a 304.",
   })
-  @ApiParam({ name: 'organisationId', description: "The organisation's id (`org_…`) or its slug.", example: 'harbour-physio-group' })
+  @ApiParam({
+    name: 'organisationId',
+    description: "The organisation's id (`org_…`) or its slug.",
+    example: 'harbour-physio-group',
+  })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a copy you hold.' })
   @ApiOk(BookingDataResponse)
   @ApiNotModifiedResponse({ description: 'The copy named by If-None-Match is current.' })

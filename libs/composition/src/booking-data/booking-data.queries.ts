@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '@app/shared/domain';
-import { type Business, type Location, DirectoryQueries, type Organisation, OrganisationQueries } from '@app/organisations';
+import {
+  type Business,
+  type Location,
+  DirectoryQueries,
+  type Organisation,
+  OrganisationQueries,
+} from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
 import { type AppointmentType, AppointmentTypeQueries } from '@app/scheduling';
 

@@ -51,12 +51,27 @@ export class BookingViews {
     return { ...bookings, items: await this.expand(organisationId, bookings.items, expansion, now) };
   }
 
-  async get(organisationId: string, bookingId: string, expansion: Expansion<BookingExpansion>, now: Date): Promise<ExpandedBookingView> {
-    const [view] = await this.expand(organisationId, [await this.bookings.find(organisationId, bookingId)], expansion, now);
+  async get(
+    organisationId: string,
+    bookingId: string,
+    expansion: Expansion<BookingExpansion>,
+    now: Date,
+  ): Promise<ExpandedBookingView> {
+    const [view] = await this.expand(
+      organisationId,
+      [await this.bookings.find(organisationId, bookingId)],
+      expansion,
+      now,
+    );
     return view;
   }
 
-  private async expand(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>, now: Date): Promise<ExpandedBookingView[]> {
+  private async expand(
+    organisationId: string,
+    rows: Booking[],
+    expansion: Expansion<BookingExpansion>,
+    now: Date,
+  ): Promise<ExpandedBookingView[]> {
     if (rows.length === 0) return [];
     const ids = (pick: (row: Booking) => string | null): string[] => {
       const unique = new Set<string>();
@@ -74,7 +89,9 @@ export class BookingViews {
             ...(expansion.has('healthFundCard') ? ids((row) => row.healthFundCardId) : []),
           ])
         : undefined,
-      expansion.has('providerLocationLink') ? this.providers.linksByIds(ids((row) => row.providerLocationLinkId)) : undefined,
+      expansion.has('providerLocationLink')
+        ? this.providers.linksByIds(ids((row) => row.providerLocationLinkId))
+        : undefined,
       expansion.has('cancellationPolicy') ? this.organisations.bookingSettings(organisationId) : undefined,
       expansion.has('latestTransaction')
         ? this.transactions.latestOfBookings(
@@ -91,10 +108,17 @@ export class BookingViews {
     return views.map((view: ExpandedBookingView) => {
       const { booking, location } = view;
       if (businesses) view.business = (location && businesses.get(location.businessId)) ?? null;
-      if (cards && expansion.has('paymentMethod')) view.paymentMethod = (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null;
-      if (cards && expansion.has('healthFundCard')) view.healthFundCard = (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null;
+      if (cards && expansion.has('paymentMethod'))
+        view.paymentMethod = (booking.paymentMethodId && cards.get(booking.paymentMethodId)) || null;
+      if (cards && expansion.has('healthFundCard'))
+        view.healthFundCard = (booking.healthFundCardId && cards.get(booking.healthFundCardId)) || null;
       if (links) view.providerLocationLink = links.get(booking.providerLocationLinkId) ?? null;
-      if (settings) view.cancellationPolicy = cancellationPolicyOf(settings, { serviceDate: booking.serviceDate, servicePrice: booking.servicePrice }, now);
+      if (settings)
+        view.cancellationPolicy = cancellationPolicyOf(
+          settings,
+          { serviceDate: booking.serviceDate, servicePrice: booking.servicePrice },
+          now,
+        );
       if (transactions) view.latestTransaction = transactions.get(booking.id) ?? null;
       return view;
     });

@@ -1,10 +1,26 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, Expansion, OrganisationIdParam, SharedResponses, sendPage, UuidParam } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  ApiPagedResponse,
+  ETagged,
+  Expansion,
+  OrganisationIdParam,
+  SharedResponses,
+  sendPage,
+  UuidParam,
+} from '@app/shared';
 import { Clock } from '@app/shared/domain';
 import { CreateBooking, RescheduleBooking } from '@app/scheduling';
-import { AttendanceRequest, CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest } from '@app/scheduling/http';
+import {
+  AttendanceRequest,
+  CancelBookingRequest,
+  CreateBookingRequest,
+  RescheduleBookingRequest,
+} from '@app/scheduling/http';
 import { BookingViews } from './booking-views.js';
 import { CancelBooking } from './cancel-booking.use-case.js';
 import { RecordAttendance } from './record-attendance.use-case.js';
@@ -42,7 +58,11 @@ export class BookingsController {
   })
   @ApiPagedResponse(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListBookingsQuery, @Res() response: Response): Promise<void> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListBookingsQuery,
+    @Res() response: Response,
+  ): Promise<void> {
     const filters = {
       status: query.status,
       serviceDateMin: query.serviceDateMin ? new Date(query.serviceDateMin) : undefined,
@@ -84,18 +104,30 @@ export class BookingsController {
     @Body() body: CreateBookingRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<BookingResponse> {
-    const created = await this.createBooking.execute(organisationId, { ...body, serviceDate: new Date(body.serviceDate) });
+    const created = await this.createBooking.execute(organisationId, {
+      ...body,
+      serviceDate: new Date(body.serviceDate),
+    });
     response.location(`/v1/organisations/${organisationId}/bookings/${created.booking.id}`);
     return BookingResponse.from(created);
   }
 
   @Get(':bookingId')
-  @ApiOperation({ summary: 'Get a booking', description: 'Takes the same `expand` values as the list. `ETag` is the version of the booking.' })
+  @ApiOperation({
+    summary: 'Get a booking',
+    description: 'Takes the same `expand` values as the list. `ETag` is the version of the booking.',
+  })
   @ApiOk(BookingResponse)
   @ETagged()
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async get(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Query() query: BookingExpandQuery): Promise<BookingResponse> {
-    return BookingResponse.from(await this.views.get(organisationId, bookingId, Expansion.of(query.expand), this.clock.now()));
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @BookingId() bookingId: string,
+    @Query() query: BookingExpandQuery,
+  ): Promise<BookingResponse> {
+    return BookingResponse.from(
+      await this.views.get(organisationId, bookingId, Expansion.of(query.expand), this.clock.now()),
+    );
   }
 
   @Post(':bookingId/cancel')
@@ -108,9 +140,16 @@ export class BookingsController {
   @ApiBody({ type: CancelBookingRequest, required: false })
   @ApiOk(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async cancel(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: CancelBookingRequest): Promise<BookingResponse> {
+  async cancel(
+    @OrganisationIdParam() organisationId: string,
+    @BookingId() bookingId: string,
+    @Body() body: CancelBookingRequest,
+  ): Promise<BookingResponse> {
     return BookingResponse.from(
-      await this.cancelBooking.execute(organisationId, bookingId, { chargeCancellationFee: body.chargeCancellationFee, scope: body.scope }),
+      await this.cancelBooking.execute(organisationId, bookingId, {
+        chargeCancellationFee: body.chargeCancellationFee,
+        scope: body.scope,
+      }),
     );
   }
 
@@ -132,7 +171,11 @@ export class BookingsController {
   })
   @ApiOk(BookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async attendance(@OrganisationIdParam() organisationId: string, @BookingId() bookingId: string, @Body() body: AttendanceRequest): Promise<BookingResponse> {
+  async attendance(
+    @OrganisationIdParam() organisationId: string,
+    @BookingId() bookingId: string,
+    @Body() body: AttendanceRequest,
+  ): Promise<BookingResponse> {
     return BookingResponse.from(await this.recordAttendance.execute(organisationId, bookingId, body));
   }
 
@@ -150,6 +193,11 @@ export class BookingsController {
     @BookingId() bookingId: string,
     @Body() body: RescheduleBookingRequest,
   ): Promise<BookingResponse> {
-    return BookingResponse.from(await this.rescheduleBooking.execute(organisationId, bookingId, { ...body, serviceDate: new Date(body.serviceDate) }));
+    return BookingResponse.from(
+      await this.rescheduleBooking.execute(organisationId, bookingId, {
+        ...body,
+        serviceDate: new Date(body.serviceDate),
+      }),
+    );
   }
 }

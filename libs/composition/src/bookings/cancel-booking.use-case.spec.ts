@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
 import { CancellationPayments } from '@app/payments-and-claims';
 import { KnownClients } from '../../../membership/src/application/testing/known-clients.js';
-import { KnownLocations, KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import {
+  KnownLocations,
+  KnownOrganisations,
+} from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { FixedClock } from '../../../../test/support/orm.js';
 import { BookingCancellation } from '../../../scheduling/src/application/booking-cancellation.js';
@@ -73,7 +76,13 @@ function setUp() {
     cancelBooking: new CancelBooking(
       new BookingCancellation(
         // Parties none of these specs look at: each read finds nothing.
-        new QueriedBookingWriteReads(new KnownPractitioners([], []), new InMemoryAppointmentTypes(), new KnownClients({}), new KnownLocations({}), bookings),
+        new QueriedBookingWriteReads(
+          new KnownPractitioners([], []),
+          new InMemoryAppointmentTypes(),
+          new KnownClients({}),
+          new KnownLocations({}),
+          bookings,
+        ),
         bookings,
         new StoredBookingQueries(bookings),
         new KnownOrganisations({ [ORGANISATION]: [] }),
@@ -114,13 +123,19 @@ describe('CancelBooking', () => {
   it('answers booking_already_cancelled the second time, recording nothing more', async () => {
     const { upcoming, events, cancelBooking } = setUp();
     await cancelBooking.execute(ORGANISATION, upcoming.id);
-    await expect(cancelBooking.execute(ORGANISATION, upcoming.id)).rejects.toMatchObject({ kind: 'conflict', code: 'booking_already_cancelled' });
+    await expect(cancelBooking.execute(ORGANISATION, upcoming.id)).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'booking_already_cancelled',
+    });
     expect(events.recorded).toHaveLength(1);
   });
 
   it('answers booking_in_past for a booking that has started, changing and recording nothing', async () => {
     const { past, bookings, events, cancelBooking } = setUp();
-    await expect(cancelBooking.execute(ORGANISATION, past.id)).rejects.toMatchObject({ kind: 'conflict', code: 'booking_in_past' });
+    await expect(cancelBooking.execute(ORGANISATION, past.id)).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'booking_in_past',
+    });
     expect(storedOf(bookings, past.id)?.cancelledAt).toBeNull();
     expect(events.recorded).toEqual([]);
   });
@@ -128,14 +143,22 @@ describe('CancelBooking', () => {
   it('cancels only this occurrence of a series by default, and this and the later ones with scope following, each with its event and links', async () => {
     const { bookings, events, links, cancelBooking } = setUp();
     const SERIES = '0193a6fc-1a2b-7c3d-8e4f-5a6b7c8d9e10';
-    const series = ['2026-12-02T09:30:00.000Z', '2026-12-09T09:30:00.000Z', '2026-12-16T09:30:00.000Z', '2026-12-23T09:30:00.000Z'].map((date) =>
-      booked(date, SERIES),
-    );
+    const series = [
+      '2026-12-02T09:30:00.000Z',
+      '2026-12-09T09:30:00.000Z',
+      '2026-12-16T09:30:00.000Z',
+      '2026-12-23T09:30:00.000Z',
+    ].map((date) => booked(date, SERIES));
     bookings.bookings.push(...series);
     const [first, second, third, fourth] = series;
 
     await cancelBooking.execute(ORGANISATION, first.id);
-    expect(series.map((booking) => storedOf(bookings, booking.id)?.cancelledAt ?? null)).toEqual([NOW, null, null, null]);
+    expect(series.map((booking) => storedOf(bookings, booking.id)?.cancelledAt ?? null)).toEqual([
+      NOW,
+      null,
+      null,
+      null,
+    ]);
 
     await cancelBooking.execute(ORGANISATION, third.id, { scope: 'following' });
     await cancelBooking.execute(ORGANISATION, second.id, { scope: 'following' });
@@ -148,7 +171,10 @@ describe('CancelBooking', () => {
 
   it("answers not_found for another organisation's booking, changing and recording nothing", async () => {
     const { upcoming, bookings, events, cancelBooking } = setUp();
-    await expect(cancelBooking.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', upcoming.id)).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
+    await expect(cancelBooking.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', upcoming.id)).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'not_found',
+    });
     expect(storedOf(bookings, upcoming.id)?.cancelledAt).toBeNull();
     expect(events.recorded).toEqual([]);
   });

@@ -30,15 +30,23 @@ export class CancelBooking {
    * occurrences of its series are cancelled with it, each with its own event and its waiting payments; the
    * fee, if asked, is charged for this booking alone: one cancellation, one fee.
    */
-  async execute(organisationId: string, bookingId: string, options: { chargeCancellationFee?: boolean; scope?: CancelScope } = {}): Promise<BookingView> {
+  async execute(
+    organisationId: string,
+    bookingId: string,
+    options: { chargeCancellationFee?: boolean; scope?: CancelScope } = {},
+  ): Promise<BookingView> {
     const undo = new Undo();
     try {
       return await this.events.transaction(async () => {
         const now = this.clock.now();
         const cancelled = await this.bookings.cancel(organisationId, bookingId, now);
         if (options.chargeCancellationFee) await this.chargeFee(organisationId, cancelled.booking, now, undo);
-        const later = options.scope === 'following' ? await this.bookings.cancelLaterInSeries(organisationId, cancelled.booking, now) : [];
-        for (const { booking } of [cancelled, ...later]) await this.payments.cancelWaitingPayments(organisationId, booking.id);
+        const later =
+          options.scope === 'following'
+            ? await this.bookings.cancelLaterInSeries(organisationId, cancelled.booking, now)
+            : [];
+        for (const { booking } of [cancelled, ...later])
+          await this.payments.cancelWaitingPayments(organisationId, booking.id);
         for (const view of [cancelled, ...later]) await this.bookings.recordCancelled(organisationId, view);
         return cancelled;
       });
@@ -52,6 +60,11 @@ export class CancelBooking {
     await this.payments.assertNothingPaid(organisationId, booking, 'cancellation');
     const fee = await this.bookings.feeDue(organisationId, booking, now);
     if (fee)
-      await this.payments.chargeFee(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, { kind: 'cancellation', amount: fee.amount }, undo);
+      await this.payments.chargeFee(
+        organisationId,
+        { ...booking, paymentMethodId: fee.paymentMethodId },
+        { kind: 'cancellation', amount: fee.amount },
+        undo,
+      );
   }
 }

@@ -31,13 +31,18 @@ export class RecordAttendance {
    */
   async execute(organisationId: string, bookingId: string, command: RecordAttendanceCommand): Promise<BookingView> {
     if (command.chargeNoShowFee && command.attendance !== 'no_show')
-      throw invalidField('chargeNoShowFee', 'requires_no_show', 'a no-show fee is charged only with attendance no_show');
+      throw invalidField(
+        'chargeNoShowFee',
+        'requires_no_show',
+        'a no-show fee is charged only with attendance no_show',
+      );
     const undo = new Undo();
     try {
       return await this.events.transaction(async () => {
         const now = this.clock.now();
         const { booking, changed } = await this.bookings.mark(organisationId, bookingId, command.attendance, now);
-        if (command.chargeNoShowFee && !booking.noShowFeeChargedAt) await this.chargeFee(organisationId, booking, now, undo);
+        if (command.chargeNoShowFee && !booking.noShowFeeChargedAt)
+          await this.chargeFee(organisationId, booking, now, undo);
         return this.bookings.record(organisationId, booking.id, changed ? command.attendance : null);
       });
     } catch (error) {
@@ -50,7 +55,12 @@ export class RecordAttendance {
     await this.payments.assertNothingPaid(organisationId, booking, 'no_show');
     const fee = await this.bookings.noShowFeeDue(organisationId, booking, now);
     if (!fee) return;
-    await this.payments.chargeFee(organisationId, { ...booking, paymentMethodId: fee.paymentMethodId }, { kind: 'no_show', amount: fee.amount }, undo);
+    await this.payments.chargeFee(
+      organisationId,
+      { ...booking, paymentMethodId: fee.paymentMethodId },
+      { kind: 'no_show', amount: fee.amount },
+      undo,
+    );
     await this.bookings.noShowFeeCharged(organisationId, booking.id, now);
   }
 }

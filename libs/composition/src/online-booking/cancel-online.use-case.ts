@@ -19,7 +19,9 @@ export class CancelOnline {
 
   async execute(token: string): Promise<void> {
     const booking = await this.bookings.byManageToken(token);
-    assertClientMayCancel(cancellationPolicyOf(await this.organisations.bookingSettings(booking.organisationId), booking, this.clock.now()));
+    assertClientMayCancel(
+      cancellationPolicyOf(await this.organisations.bookingSettings(booking.organisationId), booking, this.clock.now()),
+    );
     await this.cancelBooking.execute(booking.organisationId, booking.id);
   }
 }

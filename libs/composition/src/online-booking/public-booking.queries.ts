@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/shared/domain';
 import { DirectoryQueries, type Location, type Organisation, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries, type ProviderView } from '@app/practitioners';
-import { type AppointmentType, AppointmentTypeQueries, type Booking, BookingQueries, type CancellationPolicy, cancellationPolicyOf } from '@app/scheduling';
+import {
+  type AppointmentType,
+  AppointmentTypeQueries,
+  type Booking,
+  BookingQueries,
+  type CancellationPolicy,
+  cancellationPolicyOf,
+} from '@app/scheduling';
 
 /** A booking as its patient sees it through the manage token: nothing of anyone else. */
 export interface PublicBookingView {

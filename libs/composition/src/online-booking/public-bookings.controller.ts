@@ -9,7 +9,11 @@ import { CancelOnline } from './cancel-online.use-case.js';
 
 const ManageToken = () => Param('manageToken');
 const ManageTokenDoc = () =>
-  ApiParam({ name: 'manageToken', description: 'The secret the booking answered with.', example: 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC' });
+  ApiParam({
+    name: 'manageToken',
+    description: 'The secret the booking answered with.',
+    example: 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC',
+  });
 
 @ApiTags('online booking')
 @Public()
@@ -28,16 +32,29 @@ export class PublicBookingsController {
     description:
       "A patient books a time that availability lists. The organisation's client with the patient's email is booked, or a new client is made. 409 `slot_unavailable` when the time is no longer free, 409 `bookings_disabled` when the organisation takes no online bookings, 409 `provider_deleted`, `appointment_type_deleted` or `location_link_deleted` when what it names was archived. Answers the booking and its `manageToken`, shown only here. No API key needed; `Idempotency-Key` makes a retry safe.",
   })
-  @ApiParam({ name: 'organisationId', description: "The organisation's id (`org_…`) or its slug.", example: 'harbour-physio-group' })
+  @ApiParam({
+    name: 'organisationId',
+    description: "The organisation's id (`org_…`) or its slug.",
+    example: 'harbour-physio-group',
+  })
   @ApiCreatedResponse({ type: PublicBookingCreatedResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
-  async create(@Param('organisationId') organisationIdOrSlug: string, @Body() body: CreatePublicBookingRequest): Promise<PublicBookingCreatedResponse> {
-    const { manageToken } = await this.bookOnline.execute(organisationIdOrSlug, { ...body, startsAt: new Date(body.startsAt) });
+  async create(
+    @Param('organisationId') organisationIdOrSlug: string,
+    @Body() body: CreatePublicBookingRequest,
+  ): Promise<PublicBookingCreatedResponse> {
+    const { manageToken } = await this.bookOnline.execute(organisationIdOrSlug, {
+      ...body,
+      startsAt: new Date(body.startsAt),
+    });
     return { booking: PublicBookingResponse.from(await this.queries.view(manageToken)), manageToken };
   }
 
   @Get('v1/public-bookings/:manageToken')
-  @ApiOperation({ summary: 'See a booking made online', description: 'With the cancellation policy as of now. No API key needed: the token is the key.' })
+  @ApiOperation({
+    summary: 'See a booking made online',
+    description: 'With the cancellation policy as of now. No API key needed: the token is the key.',
+  })
   @ManageTokenDoc()
   @ApiOk(PublicBookingResponse)
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.TOO_MANY_REQUESTS)
@@ -70,7 +87,10 @@ export class PublicBookingsController {
   @ManageTokenDoc()
   @ApiOk(PublicBookingResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.TOO_MANY_REQUESTS)
-  async reschedule(@ManageToken() manageToken: string, @Body() body: ReschedulePublicBookingRequest): Promise<PublicBookingResponse> {
+  async reschedule(
+    @ManageToken() manageToken: string,
+    @Body() body: ReschedulePublicBookingRequest,
+  ): Promise<PublicBookingResponse> {
     await this.rescheduleOnline.execute(manageToken, new Date(body.startsAt));
     return PublicBookingResponse.from(await this.queries.view(manageToken));
   }

@@ -46,7 +46,14 @@ export class DeliverWebhook {
     if (failure) {
       const detail = outcome.detail ?? `answered ${outcome.status}`;
       this.logger.warn(
-        { organisationId: target.organisationId, endpointId: target.id, eventId: event.id, attempt: job.attempt, failure, detail },
+        {
+          organisationId: target.organisationId,
+          endpointId: target.id,
+          eventId: event.id,
+          attempt: job.attempt,
+          failure,
+          detail,
+        },
         'Webhook delivery failed',
       );
     }
@@ -78,7 +85,9 @@ export class DeliverWebhook {
   private async post(endpoint: WebhookEndpoint, event: StoredEvent) {
     const body = JSON.stringify(eventBody(event));
     const sentAt = this.clock.now();
-    const signatures = endpoint.sealedSigningSecrets(sentAt).map((sealed) => new Webhook(this.secrets.open(sealed)).sign(event.id, sentAt, body));
+    const signatures = endpoint
+      .sealedSigningSecrets(sentAt)
+      .map((sealed) => new Webhook(this.secrets.open(sealed)).sign(event.id, sentAt, body));
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'healthcare-business-api-webhooks/1',

@@ -23,8 +23,13 @@ export class EventJobs implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     // A delivery takes at most 10 s; a job still running after 15 s lost its worker and runs again.
     // An organisation whose endpoints time out takes at most its own share of the workers.
-    const concurrency = { concurrency: this.config.webhookDeliveryConcurrency, concurrencyPerGroup: this.config.webhookDeliveriesPerOrganisation };
-    await this.jobs.work<DeliveryJob>(DELIVER_QUEUE, { expireInSeconds: 15, retryLimit: 5, ...concurrency }, (job) => this.deliver.execute(job));
+    const concurrency = {
+      concurrency: this.config.webhookDeliveryConcurrency,
+      concurrencyPerGroup: this.config.webhookDeliveriesPerOrganisation,
+    };
+    await this.jobs.work<DeliveryJob>(DELIVER_QUEUE, { expireInSeconds: 15, retryLimit: 5, ...concurrency }, (job) =>
+      this.deliver.execute(job),
+    );
     await this.jobs.work(PURGE_QUEUE, { expireInSeconds: 600, retryLimit: 2 }, async () => {
       await this.purge();
     });

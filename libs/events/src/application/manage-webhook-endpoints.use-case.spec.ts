@@ -19,7 +19,12 @@ const LOOPBACK_URL = 'https://127.0.0.1/hooks';
 
 function setUp(env: Record<string, string> = {}) {
   const endpoints = new InMemoryEndpoints();
-  const existing = WebhookEndpoint.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.*'] }, 'sealed(whsec_existing)', CREATED);
+  const existing = WebhookEndpoint.create(
+    ORGANISATION,
+    { url: PUBLIC_URL, enabledEvents: ['booking.*'] },
+    'sealed(whsec_existing)',
+    CREATED,
+  );
   endpoints.stored.set(existing.id, existing);
   const config = new AppConfig(env);
   const manage = new ManageWebhookEndpoints(
@@ -39,9 +44,17 @@ const storedOf = (endpoints: InMemoryEndpoints, id: string) => endpoints.stored.
 describe('ManageWebhookEndpoints', () => {
   it('stores a new endpoint, enabled, with its Standard Webhooks secret sealed and each event type once, and answers the secret', async () => {
     const { endpoints, manage } = setUp();
-    const { endpoint, secret } = await manage.create(ORGANISATION, { url: PUBLIC_URL, enabledEvents: ['booking.created', 'booking.created', 'client.*'] });
+    const { endpoint, secret } = await manage.create(ORGANISATION, {
+      url: PUBLIC_URL,
+      enabledEvents: ['booking.created', 'booking.created', 'client.*'],
+    });
     expect(storedOf(endpoints, endpoint.id)).toEqual(endpoint);
-    expect(endpoint).toMatchObject({ organisationId: ORGANISATION, status: 'enabled', description: null, enabledEvents: ['booking.created', 'client.*'] });
+    expect(endpoint).toMatchObject({
+      organisationId: ORGANISATION,
+      status: 'enabled',
+      description: null,
+      enabledEvents: ['booking.created', 'client.*'],
+    });
     expect(endpoint).toMatchObject({ sealedPreviousSecret: null, failingSince: null, createdAt: NOW, updatedAt: NOW });
     expect(Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(24);
     expect(endpoint.sealedSecret).toBe(`sealed(${secret})`);
@@ -78,7 +91,9 @@ describe('ManageWebhookEndpoints', () => {
 
   it('answers not_found for an organisation that does not exist, and stores nothing', async () => {
     const { endpoints, manage } = setUp();
-    await expect(manage.create('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { url: PUBLIC_URL, enabledEvents: ['*'] })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      manage.create('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { url: PUBLIC_URL, enabledEvents: ['*'] }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
     expect(endpoints.stored.size).toBe(1);
   });
 
@@ -86,7 +101,12 @@ describe('ManageWebhookEndpoints', () => {
     const { existing, endpoints, manage } = setUp();
     const stored = storedOf(endpoints, existing.id);
     if (stored) Object.assign(stored, { status: 'disabled', failingSince: CREATED });
-    await manage.update(ORGANISATION, existing.id, { url: 'https://1.1.1.1/new', description: 'PMS', status: 'enabled', enabledEvents: ['*', '*'] });
+    await manage.update(ORGANISATION, existing.id, {
+      url: 'https://1.1.1.1/new',
+      description: 'PMS',
+      status: 'enabled',
+      enabledEvents: ['*', '*'],
+    });
     expect(storedOf(endpoints, existing.id)).toMatchObject({
       url: 'https://1.1.1.1/new',
       description: 'PMS',
@@ -101,7 +121,10 @@ describe('ManageWebhookEndpoints', () => {
 
   it.each([
     ['nothing', {}],
-    ['only what it holds', { url: PUBLIC_URL, enabledEvents: ['booking.*', 'booking.*'], status: 'enabled' as const, description: null }],
+    [
+      'only what it holds',
+      { url: PUBLIC_URL, enabledEvents: ['booking.*', 'booking.*'], status: 'enabled' as const, description: null },
+    ],
   ])('changes nothing when sent %s: the same updatedAt', async (_case, changes) => {
     const { existing, endpoints, manage } = setUp();
     const answered = await manage.update(ORGANISATION, existing.id, changes);
@@ -111,15 +134,24 @@ describe('ManageWebhookEndpoints', () => {
 
   it('changes only the version named in If-Match: another is precondition_failed, and nothing changes', async () => {
     const { existing, endpoints, manage } = setUp();
-    await expect(manage.update(ORGANISATION, existing.id, { description: 'PMS' }, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
-    await expect(manage.remove(ORGANISATION, existing.id, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(manage.update(ORGANISATION, existing.id, { description: 'PMS' }, etagOf(NOW))).rejects.toMatchObject({
+      code: 'precondition_failed',
+    });
+    await expect(manage.remove(ORGANISATION, existing.id, etagOf(NOW))).rejects.toMatchObject({
+      code: 'precondition_failed',
+    });
     expect(storedOf(endpoints, existing.id)).toEqual(existing);
-    expect(await manage.update(ORGANISATION, existing.id, { description: 'PMS' }, etagOf(CREATED))).toMatchObject({ description: 'PMS', updatedAt: NOW });
+    expect(await manage.update(ORGANISATION, existing.id, { description: 'PMS' }, etagOf(CREATED))).toMatchObject({
+      description: 'PMS',
+      updatedAt: NOW,
+    });
   });
 
   it('checks a changed URL again, and saves nothing when it is refused', async () => {
     const { existing, endpoints, manage } = setUp();
-    await expect(manage.update(ORGANISATION, existing.id, { url: LOOPBACK_URL, description: 'PMS' })).rejects.toMatchObject({
+    await expect(
+      manage.update(ORGANISATION, existing.id, { url: LOOPBACK_URL, description: 'PMS' }),
+    ).rejects.toMatchObject({
       errors: [expect.objectContaining({ field: 'url', code: 'url_not_allowed' })],
     });
     expect(storedOf(endpoints, existing.id)).toMatchObject({ url: PUBLIC_URL, description: null, updatedAt: CREATED });

@@ -3,7 +3,12 @@ import { AppConfig } from '@app/shared';
 import { assertIfMatch, Clock, DomainEvents } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { endpointLimitReached, endpointNotFound } from '../domain/events.errors.js';
-import { type EndpointChanges, type NewWebhookEndpoint, newWebhookSecret, WebhookEndpoint } from '../domain/webhook-endpoint.js';
+import {
+  type EndpointChanges,
+  type NewWebhookEndpoint,
+  newWebhookSecret,
+  WebhookEndpoint,
+} from '../domain/webhook-endpoint.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookSecrets } from '../domain/webhook-secrets.js';
 import { WebhookUrlCheck } from './webhook-url-check.js';
@@ -42,7 +47,12 @@ export class ManageWebhookEndpoints {
   }
 
   /** `{}`, or only what it already holds, changes nothing: the same `updatedAt`, nothing saved. */
-  async update(organisationId: string, id: string, changes: EndpointChanges, ifMatch?: string): Promise<WebhookEndpoint> {
+  async update(
+    organisationId: string,
+    id: string,
+    changes: EndpointChanges,
+    ifMatch?: string,
+  ): Promise<WebhookEndpoint> {
     await this.get(organisationId, id);
     // Resolved before the row is locked: a slow name server holds no lock.
     if (changes.url !== undefined) await this.urls.assertAllowed(changes.url);

@@ -8,7 +8,9 @@ import { newWebhookSecret } from '../domain/webhook-endpoint.js';
 import { SealedWebhookSecrets } from '../infrastructure/crypto/sealed-webhook-secrets.js';
 import { SealWebhookSecrets } from './seal-webhook-secrets.js';
 
-const secrets = new SealedWebhookSecrets(new AppConfig({ WALLET_ENCRYPTION_KEY: '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5' }));
+const secrets = new SealedWebhookSecrets(
+  new AppConfig({ WALLET_ENCRYPTION_KEY: '6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5' }),
+);
 let orm: MikroORM;
 let organisationId: string;
 
@@ -34,7 +36,10 @@ async function plainEndpoint(secret: string, previousSecret: string | null): Pro
 
 const storedOf = async (id: string) =>
   (
-    await fresh(orm).execute<{ secret: string; previous_secret: string | null }[]>('select secret, previous_secret from webhook_endpoints where id = ?', [id])
+    await fresh(orm).execute<{ secret: string; previous_secret: string | null }[]>(
+      'select secret, previous_secret from webhook_endpoints where id = ?',
+      [id],
+    )
   )[0];
 
 describe('SealWebhookSecrets (start-up step once secrets are sealed at rest)', () => {
@@ -47,7 +52,8 @@ describe('SealWebhookSecrets (start-up step once secrets are sealed at rest)', (
 
     const rotated = await storedOf(rotatedId);
     const unrotated = await storedOf(newId);
-    for (const plain of [current, previous, alone]) expect(JSON.stringify([rotated, unrotated])).not.toContain(plain.slice('whsec_'.length));
+    for (const plain of [current, previous, alone])
+      expect(JSON.stringify([rotated, unrotated])).not.toContain(plain.slice('whsec_'.length));
     expect(secrets.open(rotated.secret)).toBe(current);
     expect(secrets.open(rotated.previous_secret ?? '')).toBe(previous);
     expect(unrotated.previous_secret).toBeNull();
@@ -55,7 +61,11 @@ describe('SealWebhookSecrets (start-up step once secrets are sealed at rest)', (
     const sentAt = new Date();
     const body = JSON.stringify({ id: 'evt_1', type: 'webhook_endpoint.test' });
     const signature = new Webhook(secrets.open(unrotated.secret)).sign('evt_1', sentAt, body);
-    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)), 'webhook-signature': signature };
+    const headers = {
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
     expect(new Webhook(alone).verify(body, headers)).toEqual({ id: 'evt_1', type: 'webhook_endpoint.test' });
   });
 

@@ -27,14 +27,23 @@ export class SealWebhookSecrets {
         `select id, secret, previous_secret from webhook_endpoints where secret ${PLAIN} or previous_secret ${PLAIN} order by id limit ${BATCH}`,
       );
       if (rows.length === 0) return sealed;
-      const sealIfPlain = (value: string | null) => (value !== null && value.startsWith('whsec_') ? this.secrets.seal(value) : value);
+      const sealIfPlain = (value: string | null) =>
+        value !== null && value.startsWith('whsec_') ? this.secrets.seal(value) : value;
       await connection.execute(
         `update webhook_endpoints w
             set secret = case when w.secret ${PLAIN} then r.secret else w.secret end,
                 previous_secret = case when w.previous_secret ${PLAIN} then r.previous_secret else w.previous_secret end
            from jsonb_to_recordset(?::jsonb) as r (id uuid, secret text, previous_secret text)
           where w.id = r.id`,
-        [JSON.stringify(rows.map((row) => ({ id: row.id, secret: sealIfPlain(row.secret), previous_secret: sealIfPlain(row.previous_secret) })))],
+        [
+          JSON.stringify(
+            rows.map((row) => ({
+              id: row.id,
+              secret: sealIfPlain(row.secret),
+              previous_secret: sealIfPlain(row.previous_secret),
+            })),
+          ),
+        ],
       );
       sealed += rows.length;
     }

@@ -63,7 +63,9 @@ class InMemoryDeliveries extends WebhookDeliveryRepository {
   async lastAttempt(endpointId: string, eventId: string): Promise<number> {
     return Math.max(
       0,
-      ...this.deliveries.filter((delivery) => delivery.endpointId === endpointId && delivery.eventId === eventId).map((delivery) => delivery.attempt),
+      ...this.deliveries
+        .filter((delivery) => delivery.endpointId === endpointId && delivery.eventId === eventId)
+        .map((delivery) => delivery.attempt),
     );
   }
 }
@@ -117,7 +119,12 @@ function delivery(endpointId: string, attempt: number): WebhookDelivery {
 
 function setUp() {
   const endpoints = new InMemoryEndpoints();
-  const endpoint = WebhookEndpoint.create(ORGANISATION, { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] }, 'sealed(whsec_test)', NOW);
+  const endpoint = WebhookEndpoint.create(
+    ORGANISATION,
+    { url: 'https://8.8.8.8/hooks', enabledEvents: ['booking.*'] },
+    'sealed(whsec_test)',
+    NOW,
+  );
   endpoints.stored.set(endpoint.id, endpoint);
   const deliveries = new InMemoryDeliveries([delivery(endpoint.id, 1), delivery(endpoint.id, 2)]);
   const jobs = new SentJobs();
@@ -125,7 +132,15 @@ function setUp() {
   const domainEvents = new RecordedEvents();
   const renderers = new EventRenderers();
   renderWebhookEndpointEvents(renderers);
-  const send = new SendToEndpoint(endpoints, deliveries, eventLog, new WebhookDispatch(jobs), domainEvents, renderers, new FixedClock(NOW));
+  const send = new SendToEndpoint(
+    endpoints,
+    deliveries,
+    eventLog,
+    new WebhookDispatch(jobs),
+    domainEvents,
+    renderers,
+    new FixedClock(NOW),
+  );
   return { endpoint, deliveries, eventLog, jobs, domainEvents, send };
 }
 
@@ -166,7 +181,10 @@ describe('SendToEndpoint', () => {
 
   it("answers not_found for another organisation's endpoint, logging and queueing nothing", async () => {
     const { endpoint, eventLog, jobs, send } = setUp();
-    await expect(send.test(OTHER_ORGANISATION, endpoint.id)).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
+    await expect(send.test(OTHER_ORGANISATION, endpoint.id)).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'not_found',
+    });
     expect(eventLog.appended).toEqual([]);
     expect(jobs.sent).toEqual([]);
   });
@@ -176,13 +194,22 @@ describe('SendToEndpoint', () => {
     const answer = await send.retry(ORGANISATION, endpoint.id, deliveries.deliveries[0]?.id ?? '');
     expect(answer).toEqual({ eventId: EVENT, attempt: 3 });
     expect(jobs.sent).toEqual([
-      { queue: DELIVER_QUEUE, data: { eventId: EVENT, endpointId: endpoint.id, attempt: 3, scheduled: false }, options: expect.anything() },
+      {
+        queue: DELIVER_QUEUE,
+        data: { eventId: EVENT, endpointId: endpoint.id, attempt: 3, scheduled: false },
+        options: expect.anything(),
+      },
     ]);
   });
 
   it('answers not_found for a delivery of another endpoint, or an endpoint of another organisation, queueing nothing', async () => {
     const { endpoint, deliveries, jobs, send } = setUp();
-    const other = WebhookEndpoint.create(ORGANISATION, { url: 'https://1.1.1.1/hooks', enabledEvents: ['*'] }, 'sealed(whsec_other)', NOW);
+    const other = WebhookEndpoint.create(
+      ORGANISATION,
+      { url: 'https://1.1.1.1/hooks', enabledEvents: ['*'] },
+      'sealed(whsec_other)',
+      NOW,
+    );
     const deliveryId = deliveries.deliveries[0]?.id ?? '';
     await expect(send.retry(ORGANISATION, other.id, deliveryId)).rejects.toMatchObject({ kind: 'not_found' });
     await expect(send.retry(OTHER_ORGANISATION, endpoint.id, deliveryId)).rejects.toMatchObject({ kind: 'not_found' });

@@ -23,15 +23,27 @@ export class SendToEndpoint {
   async test(organisationId: string, endpointId: string): Promise<string> {
     const endpoint = await this.endpoints.find(organisationId, endpointId);
     if (!endpoint) throw endpointNotFound(endpointId);
-    const event = newEvent('webhook_endpoint.test', organisationId, this.renderers.render('webhook_endpoint.test', endpoint), this.clock.now());
+    const event = newEvent(
+      'webhook_endpoint.test',
+      organisationId,
+      this.renderers.render('webhook_endpoint.test', endpoint),
+      this.clock.now(),
+    );
     await this.domainEvents.transaction(() =>
-      this.events.append([event], [this.dispatch.deliveryJob(organisationId, { eventId: event.id, endpointId, attempt: 1, scheduled: false })]),
+      this.events.append(
+        [event],
+        [this.dispatch.deliveryJob(organisationId, { eventId: event.id, endpointId, attempt: 1, scheduled: false })],
+      ),
     );
     return event.id;
   }
 
   /** One more attempt of the delivery's event, now; its failure schedules no further retries. */
-  async retry(organisationId: string, endpointId: string, deliveryId: string): Promise<{ eventId: string; attempt: number }> {
+  async retry(
+    organisationId: string,
+    endpointId: string,
+    deliveryId: string,
+  ): Promise<{ eventId: string; attempt: number }> {
     const endpoint = await this.endpoints.find(organisationId, endpointId);
     if (!endpoint) throw endpointNotFound(endpointId);
     const delivery = await this.deliveries.find(endpointId, deliveryId);

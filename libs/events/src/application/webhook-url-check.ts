@@ -4,7 +4,8 @@ import { AppConfig } from '@app/shared';
 import { urlRefused } from '../domain/events.errors.js';
 import { refusalOf, type Resolve } from '../domain/webhook-url.js';
 
-export const resolveWithSystem: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((entry) => entry.address);
+export const resolveWithSystem: Resolve = async (hostname) =>
+  (await lookup(hostname, { all: true })).map((entry) => entry.address);
 
 /** The URL rules at endpoint create and update; delivery checks again, at connect time. */
 @Injectable()
@@ -12,7 +13,10 @@ export class WebhookUrlCheck {
   constructor(private readonly config: AppConfig) {}
 
   async assertAllowed(url: string): Promise<void> {
-    const refusal = await refusalOf(url, { allowPrivate: this.config.webhookAllowPrivateUrls, resolve: resolveWithSystem });
+    const refusal = await refusalOf(url, {
+      allowPrivate: this.config.webhookAllowPrivateUrls,
+      resolve: resolveWithSystem,
+    });
     if (refusal) throw urlRefused(`url ${refusal}`);
   }
 }

@@ -9,7 +9,10 @@ export const isEventSelector = (value: string): boolean => (EVENT_SELECTORS as r
 
 /** Whether an event of `type` is one that `selectors` name. */
 export function selects(selectors: readonly string[], type: EventType): boolean {
-  return selectors.some((selector) => selector === '*' || selector === type || (selector.endsWith('.*') && type.startsWith(selector.slice(0, -1))));
+  return selectors.some(
+    (selector) =>
+      selector === '*' || selector === type || (selector.endsWith('.*') && type.startsWith(selector.slice(0, -1))),
+  );
 }
 
 /** The event types `selectors` name, for a database filter. */

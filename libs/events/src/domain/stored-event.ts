@@ -11,8 +11,21 @@ export class StoredEvent {
   previous: object | null;
 }
 
-export function newEvent(type: EventType, organisationId: string | null, data: object, now: Date, beside?: EventBeside): StoredEvent {
-  return { id: newPrefixedId('evt', now), type, timestamp: now, organisationId, data, previous: beside?.previous ?? null };
+export function newEvent(
+  type: EventType,
+  organisationId: string | null,
+  data: object,
+  now: Date,
+  beside?: EventBeside,
+): StoredEvent {
+  return {
+    id: newPrefixedId('evt', now),
+    type,
+    timestamp: now,
+    organisationId,
+    data,
+    previous: beside?.previous ?? null,
+  };
 }
 
 /** The JSON a webhook POSTs, and the log answers. */

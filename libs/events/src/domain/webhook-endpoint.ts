@@ -86,7 +86,10 @@ export class WebhookEndpoint {
 
   /** The sealed secrets that sign a delivery now: the current one, and the rotated one for its last 24 h. */
   sealedSigningSecrets(now: Date): string[] {
-    const previous = this.sealedPreviousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now ? [this.sealedPreviousSecret] : [];
+    const previous =
+      this.sealedPreviousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now
+        ? [this.sealedPreviousSecret]
+        : [];
     return [this.sealedSecret, ...previous];
   }
 
@@ -101,7 +104,10 @@ export class WebhookEndpoint {
   /** True when this failure disables the endpoint. */
   recordFailure(now: Date): boolean {
     this.failingSince ??= now;
-    if (this.status === 'enabled' && now.getTime() - this.failingSince.getTime() >= FAILING_ENDPOINT_DISABLED_AFTER_MS) {
+    if (
+      this.status === 'enabled' &&
+      now.getTime() - this.failingSince.getTime() >= FAILING_ENDPOINT_DISABLED_AFTER_MS
+    ) {
       this.status = 'disabled';
       this.updatedAt = nextUpdatedAt(this.updatedAt, now);
       return true;

@@ -91,8 +91,10 @@ describe('webhook URL rules', () => {
 
   it('tells public unicast from every special range', () => {
     expect(['8.8.8.8', '2606:4700:4700::1111'].map(isPublicAddress)).toEqual([true, true]);
-    expect(['0.0.0.0', '100.64.0.1', '172.16.0.1', '192.168.0.1', '224.0.0.1', 'fe80::1', 'fc00::1', 'fd00:ec2::254'].map(isPublicAddress)).toEqual(
-      Array(8).fill(false),
-    );
+    expect(
+      ['0.0.0.0', '100.64.0.1', '172.16.0.1', '192.168.0.1', '224.0.0.1', 'fe80::1', 'fc00::1', 'fd00:ec2::254'].map(
+        isPublicAddress,
+      ),
+    ).toEqual(Array(8).fill(false));
   });
 });

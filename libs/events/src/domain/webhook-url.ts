@@ -7,14 +7,18 @@ export type Resolve = (hostname: string) => Promise<string[]>;
 export const UNRESOLVED_HOST = 'names a host that does not resolve';
 
 /** Why a URL may not receive webhooks, or null when it may. */
-export async function refusalOf(url: string, options: { allowPrivate: boolean; resolve: Resolve }): Promise<string | null> {
+export async function refusalOf(
+  url: string,
+  options: { allowPrivate: boolean; resolve: Resolve },
+): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return 'must be an absolute URL';
   }
-  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return 'must be an https URL';
+  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:'))
+    return 'must be an https URL';
   if (parsed.username || parsed.password) return 'must not hold credentials';
   if (options.allowPrivate) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
@@ -25,7 +29,9 @@ export async function refusalOf(url: string, options: { allowPrivate: boolean; r
     return UNRESOLVED_HOST;
   }
   if (addresses.length === 0) return UNRESOLVED_HOST;
-  return addresses.every(isPublicAddress) ? null : 'must not resolve to a loopback, private, link-local or metadata address';
+  return addresses.every(isPublicAddress)
+    ? null
+    : 'must not resolve to a loopback, private, link-local or metadata address';
 }
 
 /** IPv6 global unicast: every address a public receiver can have, as allocated today. */

@@ -32,10 +32,16 @@ export class EventsController {
   }
 
   @Get(':eventId')
-  @ApiOperation({ summary: 'Get an event', description: "One event in the key's scope, with `data` exactly as webhooks received it." })
+  @ApiOperation({
+    summary: 'Get an event',
+    description: "One event in the key's scope, with `data` exactly as webhooks received it.",
+  })
   @ApiOk(EventResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@PrefixedIdParam('eventId', 'evt', 'Event') eventId: string, @CurrentCaller() caller: Caller): Promise<EventResponse> {
+  async get(
+    @PrefixedIdParam('eventId', 'evt', 'Event') eventId: string,
+    @CurrentCaller() caller: Caller,
+  ): Promise<EventResponse> {
     return EventResponse.from(await this.queries.get(caller.organisationId, eventId));
   }
 }

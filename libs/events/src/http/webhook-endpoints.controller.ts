@@ -1,7 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, Conditional, ETagged, IfMatch, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  ApiPagedResponse,
+  Conditional,
+  ETagged,
+  IfMatch,
+  OrganisationIdParam,
+  PageQuery,
+  UuidParam,
+} from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { ManageWebhookEndpoints } from '../application/manage-webhook-endpoints.use-case.js';
 import { SendToEndpoint } from '../application/send-to-endpoint.use-case.js';
@@ -45,11 +63,15 @@ export class WebhookEndpointsController {
   @Get()
   @ApiOperation({
     summary: 'List webhook endpoints',
-    description: 'Newest first. A change (PATCH, a rotated secret, disabling after failed deliveries) moves `updatedAt`.',
+    description:
+      'Newest first. A change (PATCH, a rotated secret, disabling after failed deliveries) moves `updatedAt`.',
   })
   @ApiPagedResponse(WebhookEndpointResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<WebhookEndpointResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<WebhookEndpointResponse>> {
     const page = await this.endpoints.list(organisationId, query);
     return { ...page, items: page.items.map((endpoint) => WebhookEndpointResponse.from(endpoint)) };
   }
@@ -62,7 +84,10 @@ export class WebhookEndpointsController {
   @ApiOk(WebhookEndpointResponse)
   @ETagged()
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async get(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<WebhookEndpointResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @EndpointId() endpointId: string,
+  ): Promise<WebhookEndpointResponse> {
     return WebhookEndpointResponse.from(await this.manage.get(organisationId, endpointId));
   }
 
@@ -91,10 +116,18 @@ export class WebhookEndpointsController {
     description:
       'Its deliveries go with it; queued attempts are dropped. With `If-Match`, only while it is the version named: another is 412 `precondition_failed` and nothing is deleted.',
   })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The `ETag` of the version you read; without it the endpoint is deleted whatever it holds.' })
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description: 'The `ETag` of the version you read; without it the endpoint is deleted whatever it holds.',
+  })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.PRECONDITION_FAILED)
-  async remove(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string, @IfMatch() ifMatch: string | undefined): Promise<void> {
+  async remove(
+    @OrganisationIdParam() organisationId: string,
+    @EndpointId() endpointId: string,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<void> {
     await this.manage.remove(organisationId, endpointId, ifMatch);
   }
 
@@ -106,16 +139,25 @@ export class WebhookEndpointsController {
   @HttpCode(HttpStatus.OK)
   @ApiOk(WebhookEndpointWithSecretResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async rotate(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<WebhookEndpointWithSecretResponse> {
+  async rotate(
+    @OrganisationIdParam() organisationId: string,
+    @EndpointId() endpointId: string,
+  ): Promise<WebhookEndpointWithSecretResponse> {
     return WebhookEndpointWithSecretResponse.withSecret(await this.manage.rotateSecret(organisationId, endpointId));
   }
 
   @Post(':endpointId/test')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({ summary: 'Send a test event', description: 'A `webhook_endpoint.test` event, sent now to this endpoint alone.' })
+  @ApiOperation({
+    summary: 'Send a test event',
+    description: 'A `webhook_endpoint.test` event, sent now to this endpoint alone.',
+  })
   @ApiAcceptedResponse({ type: SendAcceptedResponse })
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async test(@OrganisationIdParam() organisationId: string, @EndpointId() endpointId: string): Promise<SendAcceptedResponse> {
+  async test(
+    @OrganisationIdParam() organisationId: string,
+    @EndpointId() endpointId: string,
+  ): Promise<SendAcceptedResponse> {
     return { eventId: await this.send.test(organisationId, endpointId), attempt: 1 };
   }
 
@@ -139,7 +181,10 @@ export class WebhookEndpointsController {
 
   @Post(':endpointId/deliveries/:deliveryId/retry')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({ summary: 'Retry a delivery', description: "Sends the delivery's event again now, as one more attempt." })
+  @ApiOperation({
+    summary: 'Retry a delivery',
+    description: "Sends the delivery's event again now, as one more attempt.",
+  })
   @ApiAcceptedResponse({ type: SendAcceptedResponse })
   @ApiErrors(HttpStatus.NOT_FOUND)
   async retry(

@@ -1,6 +1,15 @@
 import { EntityManager, TransactionPropagation } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainEvents, type EventBeside, EventReactions, EventRenderers, type EventToRecord, type EventType, type JobRequest } from '@app/shared/domain';
+import {
+  Clock,
+  DomainEvents,
+  type EventBeside,
+  EventReactions,
+  EventRenderers,
+  type EventToRecord,
+  type EventType,
+  type JobRequest,
+} from '@app/shared/domain';
 import { EventStore } from '../domain/event-store.js';
 import { newEvent } from '../domain/stored-event.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
@@ -50,7 +59,14 @@ export class OutboxDomainEvents extends DomainEvents {
       if (organisationId === null) continue;
       for (const endpoint of await this.endpoints.enabledOf(organisationId)) {
         if (endpoint.receives(type))
-          jobs.push(this.dispatch.deliveryJob(organisationId, { eventId: event.id, endpointId: endpoint.id, attempt: 1, scheduled: true }));
+          jobs.push(
+            this.dispatch.deliveryJob(organisationId, {
+              eventId: event.id,
+              endpointId: endpoint.id,
+              attempt: 1,
+              scheduled: true,
+            }),
+          );
       }
     }
     await this.events.append(events, jobs);

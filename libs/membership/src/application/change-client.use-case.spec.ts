@@ -16,11 +16,17 @@ const VISIBLE_MEMBER = 'memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const HIDDEN_MEMBER = 'memb_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const ORGANISATION_KEY: Caller = { keyId: 'key_organisation', organisationId: ORGANISATION };
 
-const members = { isVisible: async (_caller: Caller, memberId: string) => memberId === VISIBLE_MEMBER } as MemberQueries;
+const members = {
+  isVisible: async (_caller: Caller, memberId: string) => memberId === VISIBLE_MEMBER,
+} as MemberQueries;
 
 async function setUp() {
   const clients = new InMemoryClients();
-  const client = Client.create(ORGANISATION, { firstName: 'Alex', lastName: 'Chen', email: 'alex@example.com' }, CREATED);
+  const client = Client.create(
+    ORGANISATION,
+    { firstName: 'Alex', lastName: 'Chen', email: 'alex@example.com' },
+    CREATED,
+  );
   await clients.add(client);
   const events = new RecordedEvents(renderMembershipEvents);
   return { client, clients, events, change: new ChangeClient(clients, members, new FixedClock(NOW), events) };
@@ -29,8 +35,19 @@ async function setUp() {
 describe('ChangeClient.update', () => {
   it('saves the change and records client.updated as GET answers it', async () => {
     const { client, clients, events, change } = await setUp();
-    const view = await change.update(ORGANISATION_KEY, ORGANISATION, client.id, { lastName: 'Chen-Wright', email: null }, undefined);
-    expect(view).toMatchObject({ lastName: 'Chen-Wright', email: null, updatedAt: NOW.toISOString(), createdAt: CREATED.toISOString() });
+    const view = await change.update(
+      ORGANISATION_KEY,
+      ORGANISATION,
+      client.id,
+      { lastName: 'Chen-Wright', email: null },
+      undefined,
+    );
+    expect(view).toMatchObject({
+      lastName: 'Chen-Wright',
+      email: null,
+      updatedAt: NOW.toISOString(),
+      createdAt: CREATED.toISOString(),
+    });
     expect(clients.saved).toEqual([client]);
     expect(events.recorded).toEqual([{ type: 'client.updated', organisationId: ORGANISATION, data: view }]);
   });
@@ -45,12 +62,16 @@ describe('ChangeClient.update', () => {
 
   it("answers 404 for another organisation's client", async () => {
     const { client, change } = await setUp();
-    await expect(change.update(ORGANISATION_KEY, OTHER_ORGANISATION, client.id, { firstName: 'Al' }, undefined)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      change.update(ORGANISATION_KEY, OTHER_ORGANISATION, client.id, { firstName: 'Al' }, undefined),
+    ).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('changes nothing when If-Match names another version', async () => {
     const { client, clients, events, change } = await setUp();
-    await expect(change.update(ORGANISATION_KEY, ORGANISATION, client.id, { firstName: 'Al' }, etagOf(NOW))).rejects.toMatchObject({
+    await expect(
+      change.update(ORGANISATION_KEY, ORGANISATION, client.id, { firstName: 'Al' }, etagOf(NOW)),
+    ).rejects.toMatchObject({
       kind: 'precondition_failed',
       code: 'precondition_failed',
     });
@@ -60,11 +81,16 @@ describe('ChangeClient.update', () => {
 
   it('links only a member the caller can see', async () => {
     const { client, change } = await setUp();
-    await expect(change.update(ORGANISATION_KEY, ORGANISATION, client.id, { memberId: HIDDEN_MEMBER }, undefined)).rejects.toMatchObject({
+    await expect(
+      change.update(ORGANISATION_KEY, ORGANISATION, client.id, { memberId: HIDDEN_MEMBER }, undefined),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       errors: [expect.objectContaining({ field: 'memberId' })],
     });
-    expect((await change.update(ORGANISATION_KEY, ORGANISATION, client.id, { memberId: VISIBLE_MEMBER }, undefined)).memberId).toBe(VISIBLE_MEMBER);
+    expect(
+      (await change.update(ORGANISATION_KEY, ORGANISATION, client.id, { memberId: VISIBLE_MEMBER }, undefined))
+        .memberId,
+    ).toBe(VISIBLE_MEMBER);
   });
 });
 

@@ -22,7 +22,13 @@ export class ChangeClient {
   ) {}
 
   /** As on create, a new `memberId` must name a member the caller can already see (404 naming `memberId` otherwise). */
-  update(caller: Caller, organisationId: string, clientId: string, changes: ClientChanges, ifMatch: string | undefined): Promise<ClientView> {
+  update(
+    caller: Caller,
+    organisationId: string,
+    clientId: string,
+    changes: ClientChanges,
+    ifMatch: string | undefined,
+  ): Promise<ClientView> {
     return this.change(organisationId, clientId, ifMatch, async (client) => {
       const memberId = changes.memberId;
       if (memberId && memberId !== client.memberId && !(await this.members.isVisible(caller, memberId))) {
@@ -34,7 +40,9 @@ export class ChangeClient {
 
   /** Archiving an archived client changes nothing and records nothing. */
   archive(organisationId: string, clientId: string, ifMatch: string | undefined): Promise<ClientView> {
-    return this.change(organisationId, clientId, ifMatch, async (client) => (client.archive(this.clock.now()) ? 'client.deleted' : null));
+    return this.change(organisationId, clientId, ifMatch, async (client) =>
+      client.archive(this.clock.now()) ? 'client.deleted' : null,
+    );
   }
 
   private change(

@@ -29,7 +29,8 @@ export class ChangeMember {
         if (!member.update(changes, this.clock.now())) return member;
         await this.members.save(member);
         const organisations = await this.queries.organisationsSeeing(member);
-        for (const organisationId of organisations.length ? organisations : [null]) await this.events.record('member.updated', organisationId, member);
+        for (const organisationId of organisations.length ? organisations : [null])
+          await this.events.record('member.updated', organisationId, member);
         return member;
       });
     } catch (error) {

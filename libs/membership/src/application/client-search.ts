@@ -13,7 +13,11 @@ export interface SqlPart {
  * full name (`clients_full_name_idx`, which covers first names). `null` when the term has nothing a
  * name could start with.
  */
-function nameRanges(alias: string, term: string, firstParam: number): { lastName: string; fullName: string; params: unknown[] } | null {
+function nameRanges(
+  alias: string,
+  term: string,
+  firstParam: number,
+): { lastName: string; fullName: string; params: unknown[] } | null {
   const form = searchForm(term);
   if (form === '') return null;
   const { from, to } = prefixRange(form);
@@ -56,7 +60,11 @@ export function clientMatches(alias: string, term: string, firstParam: number): 
     params.push(mobileNumber);
     alternatives.push(`${alias}.mobile_number = $${firstParam + params.length - 1}`);
   }
-  return { sql: alternatives.length ? `(${alternatives.map((alternative) => `(${alternative})`).join(' or ')})` : 'false', alternatives, params };
+  return {
+    sql: alternatives.length ? `(${alternatives.map((alternative) => `(${alternative})`).join(' or ')})` : 'false',
+    alternatives,
+    params,
+  };
 }
 
 /**
@@ -67,6 +75,9 @@ export function clientMatches(alias: string, term: string, firstParam: number): 
 export function clientIdsNamed(term: string, organisationParam: string, firstParam: number): SqlPart {
   const name = nameStartsWith('c', term, firstParam);
   return name
-    ? { sql: `select c.id from clients c where c.organisation_id = ${organisationParam} and ${name.sql}`, params: name.params }
+    ? {
+        sql: `select c.id from clients c where c.organisation_id = ${organisationParam} and ${name.sql}`,
+        params: name.params,
+      }
     : { sql: 'select null::uuid where false', params: [] };
 }

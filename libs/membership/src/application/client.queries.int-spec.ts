@@ -8,7 +8,24 @@ import { SqlOrganisationQueries } from '../../../organisations/src/application/o
 import { nameSearchForms } from '../domain/name-search.js';
 import { type ClientSearch, SqlClientQueries } from './client.queries.js';
 
-const FIRST = ['Olivia', 'Noah', 'Charlotte', 'Oliver', 'Amelia', 'William', 'Isla', 'Jack', 'Mia', 'Henry', 'Zoë', 'José', 'Ava', 'Leo', 'Grace', 'Lucas'];
+const FIRST = [
+  'Olivia',
+  'Noah',
+  'Charlotte',
+  'Oliver',
+  'Amelia',
+  'William',
+  'Isla',
+  'Jack',
+  'Mia',
+  'Henry',
+  'Zoë',
+  'José',
+  'Ava',
+  'Leo',
+  'Grace',
+  'Lucas',
+];
 const LAST = [
   'Anderson',
   'Brown',
@@ -81,14 +98,22 @@ describe('client search on PostgreSQL, in an organisation of 30,000 clients', ()
   afterAll(() => orm?.close());
 
   /** The clients rows the statement read (kept or filtered away), run for its values or generically. */
-  async function clientsRead(connection: PoolClient, text: string, values: unknown[], generic: boolean): Promise<{ read: number; seqScan: boolean }> {
+  async function clientsRead(
+    connection: PoolClient,
+    text: string,
+    values: unknown[],
+    generic: boolean,
+  ): Promise<{ read: number; seqScan: boolean }> {
     const explained = async (statement: string, parameters?: unknown[]) =>
-      (await connection.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(statement, parameters)).rows[0]['QUERY PLAN'][0].Plan;
+      (await connection.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(statement, parameters)).rows[0]['QUERY PLAN'][0]
+        .Plan;
     let plan: PlanNode;
     if (generic) {
       await connection.query('set plan_cache_mode = force_generic_plan');
       await connection.query(`prepare probe as ${text}`);
-      const literals = values.map((value) => (typeof value === 'number' ? String(value) : connection.escapeLiteral(String(value))));
+      const literals = values.map((value) =>
+        typeof value === 'number' ? String(value) : connection.escapeLiteral(String(value)),
+      );
       plan = await explained(`explain (analyze, format json) execute probe(${literals.join(', ')})`);
       await connection.query('deallocate probe');
       await connection.query('reset plan_cache_mode');
@@ -99,7 +124,9 @@ describe('client search on PostgreSQL, in an organisation of 30,000 clients', ()
     return {
       read: scans.reduce(
         (sum, node) =>
-          sum + (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'],
+          sum +
+          (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) *
+            node['Actual Loops'],
         0,
       ),
       seqScan: scans.some((node) => node['Node Type'] === 'Seq Scan'),
@@ -131,7 +158,12 @@ describe('client search on PostgreSQL, in an organisation of 30,000 clients', ()
       for (const [index, text] of statements.entries()) {
         for (const generic of [false, true]) {
           const { read, seqScan } = await clientsRead(connection, text, values[index]!, generic);
-          expect({ statement: text.slice(0, 60), generic, seqScan, readNoMoreThanMatched: read <= matchedOrArchived }).toEqual({
+          expect({
+            statement: text.slice(0, 60),
+            generic,
+            seqScan,
+            readNoMoreThanMatched: read <= matchedOrArchived,
+          }).toEqual({
             statement: text.slice(0, 60),
             generic,
             seqScan: false,
@@ -145,11 +177,16 @@ describe('client search on PostgreSQL, in an organisation of 30,000 clients', ()
   });
 
   it('finds names the way they are typed: any case, no accents, first, last or full name', async () => {
-    const names = async (q: string) => (await queries.list(organisationId, { page: 1, limit: 3 }, { q })).items.map((c) => `${c.firstName} ${c.lastName}`);
+    const names = async (q: string) =>
+      (await queries.list(organisationId, { page: 1, limit: 3 }, { q })).items.map(
+        (c) => `${c.firstName} ${c.lastName}`,
+      );
     expect(await names('NÚÑ')).toEqual(['Amelia Núñez', 'Amelia Núñez', 'Amelia Núñez']);
     expect(await names('obri')).toEqual(["Amelia O'Brien", "Amelia O'Brien", "Amelia O'Brien"]);
     expect(await names('zoë young')).toEqual(['Zoë Young', 'Zoë Young', 'Zoë Young']);
-    const young = Array.from({ length: CLIENTS }, (_, n) => n).filter((n) => LAST[Math.floor((n * LAST.length) / CLIENTS)] === 'Young' && n % 20 !== 0);
+    const young = Array.from({ length: CLIENTS }, (_, n) => n).filter(
+      (n) => LAST[Math.floor((n * LAST.length) / CLIENTS)] === 'Young' && n % 20 !== 0,
+    );
     expect((await queries.list(organisationId, { page: 1, limit: 1 }, { q: 'young' })).totalItems).toBe(young.length);
   });
 });

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { includesArchived, type JoinedRead, joinedRead, listWindow, ReadModel, SqlReader } from '@app/shared';
-import { invalidField, isIsoDate, isUuid, offsetOf, type Page, type PageRequest, pageOf, toE164 } from '@app/shared/domain';
+import {
+  invalidField,
+  isIsoDate,
+  isUuid,
+  offsetOf,
+  type Page,
+  type PageRequest,
+  pageOf,
+  toE164,
+} from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { Client } from '../domain/client.js';
 import { clientNotFound } from '../domain/membership.errors.js';
@@ -105,7 +114,9 @@ export class SqlClientQueries extends ClientQueries {
   }
 
   async list(organisationId: string, page: PageRequest, search: ClientSearch): Promise<Page<ClientView>> {
-    const searching = [search.q, search.email, search.mobileNumber, search.dateOfBirth].some((value) => value !== undefined);
+    const searching = [search.q, search.email, search.mobileNumber, search.dateOfBirth].some(
+      (value) => value !== undefined,
+    );
     if (searching && !page.updatedSince) return this.search(organisationId, page, search);
     const { where, orderBy, params } = clientsWhere('c', organisationId, page, search);
     const matches = clientsWhere('m', organisationId, page, search);
@@ -118,7 +129,10 @@ export class SqlClientQueries extends ClientQueries {
          order by ${orderBy}`
       : `${where} order by ${orderBy} ${paging}`;
     await this.organisations.assertExists(organisationId);
-    const [rows, total] = await Promise.all([this.sql.select(CLIENTS, rest, [...params, page.limit, offsetOf(page)]), this.sql.count(CLIENTS, where, params)]);
+    const [rows, total] = await Promise.all([
+      this.sql.select(CLIENTS, rest, [...params, page.limit, offsetOf(page)]),
+      this.sql.count(CLIENTS, where, params),
+    ]);
     return pageOf(rows.map(clientView), total, page);
   }
 
@@ -134,7 +148,11 @@ export class SqlClientQueries extends ClientQueries {
     const parts = (alias: string) => {
       const { conditions, alternatives, params } = searchConditions(alias, organisationId, page, search);
       const each = alternatives.map((alternative, index) =>
-        [...conditions, `(${alternative})`, ...(index ? [`(${alternatives.slice(0, index).join(' or ')}) is not true`] : [])].join(' and '),
+        [
+          ...conditions,
+          `(${alternative})`,
+          ...(index ? [`(${alternatives.slice(0, index).join(' or ')}) is not true`] : []),
+        ].join(' and '),
       );
       return { each, params };
     };
@@ -160,7 +178,9 @@ export class SqlClientQueries extends ClientQueries {
   }
 
   async get(organisationId: string, clientId: string): Promise<ClientView> {
-    const client = isUuid(clientId) ? await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2', [clientId, organisationId]) : null;
+    const client = isUuid(clientId)
+      ? await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2', [clientId, organisationId])
+      : null;
     if (!client) throw clientNotFound(clientId);
     return clientView(client);
   }
@@ -168,19 +188,30 @@ export class SqlClientQueries extends ClientQueries {
   async findByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ClientView>> {
     const wellFormed = [...new Set(ids.filter(isUuid))];
     if (wellFormed.length === 0) return new Map();
-    const clients = await this.sql.select(CLIENTS, 'where c.organisation_id = $1 and c.id = any($2)', [organisationId, wellFormed]);
+    const clients = await this.sql.select(CLIENTS, 'where c.organisation_id = $1 and c.id = any($2)', [
+      organisationId,
+      wellFormed,
+    ]);
     return new Map(clients.map((client) => [client.id, clientView(client)]));
   }
 
   async findClient(organisationId: string, clientId: string): Promise<ClientSummary | null> {
     if (!isUuid(clientId)) return null;
-    const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2', [clientId, organisationId]);
-    return client ? { id: client.id, firstName: client.firstName, lastName: client.lastName, deleted: client.deleted } : null;
+    const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2', [
+      clientId,
+      organisationId,
+    ]);
+    return client
+      ? { id: client.id, firstName: client.firstName, lastName: client.lastName, deleted: client.deleted }
+      : null;
   }
 
   async findActiveClient(organisationId: string, clientId: string): Promise<ActiveClient | null> {
     if (!isUuid(clientId)) return null;
-    const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2 and not c.deleted', [clientId, organisationId]);
+    const client = await this.sql.first(CLIENTS, 'where c.id = $1 and c.organisation_id = $2 and not c.deleted', [
+      clientId,
+      organisationId,
+    ]);
     return client ? { id: client.id, firstName: client.firstName, lastName: client.lastName } : null;
   }
 
@@ -205,14 +236,32 @@ function isoDate(value: string, field: string): string {
  * full name after the last name orders by it) and id, or in sync mode by `updatedAt, id`. The same
  * parameters whatever the alias.
  */
-function clientsWhere(alias: string, organisationId: string, page: PageRequest, search: ClientSearch): { where: string; orderBy: string; params: unknown[] } {
+function clientsWhere(
+  alias: string,
+  organisationId: string,
+  page: PageRequest,
+  search: ClientSearch,
+): { where: string; orderBy: string; params: unknown[] } {
   const { conditions, alternatives, params } = searchConditions(alias, organisationId, page, search);
-  const window = listWindow(alias, page, `${alias}.last_name_search, ${alias}.full_name_search, ${alias}.id`, params.length + 1);
+  const window = listWindow(
+    alias,
+    page,
+    `${alias}.last_name_search, ${alias}.full_name_search, ${alias}.id`,
+    params.length + 1,
+  );
   const matching =
     search.q === undefined
       ? []
-      : [alternatives.length === 1 ? `(${alternatives[0]})` : `(${alternatives.map((alternative) => `(${alternative})`).join(' or ')})`];
-  return { where: `where ${[...conditions, ...matching].join(' and ')}${window.condition}`, orderBy: window.orderBy, params: [...params, ...window.params] };
+      : [
+          alternatives.length === 1
+            ? `(${alternatives[0]})`
+            : `(${alternatives.map((alternative) => `(${alternative})`).join(' or ')})`,
+        ];
+  return {
+    where: `where ${[...conditions, ...matching].join(' and ')}${window.condition}`,
+    orderBy: window.orderBy,
+    params: [...params, ...window.params],
+  };
 }
 
 /**
@@ -239,8 +288,10 @@ function searchConditions(
     alternatives = match.alternatives.length ? match.alternatives : ['false'];
   }
   if (search.email !== undefined) compare((param) => `lower(${alias}.email) = lower(${param})`, search.email);
-  if (search.mobileNumber !== undefined) compare((param) => `${alias}.mobile_number = ${param}`, toE164(search.mobileNumber, 'mobileNumber'));
-  if (search.dateOfBirth !== undefined) compare((param) => `${alias}.date_of_birth = ${param}`, isoDate(search.dateOfBirth, 'dateOfBirth'));
+  if (search.mobileNumber !== undefined)
+    compare((param) => `${alias}.mobile_number = ${param}`, toE164(search.mobileNumber, 'mobileNumber'));
+  if (search.dateOfBirth !== undefined)
+    compare((param) => `${alias}.date_of_birth = ${param}`, isoDate(search.dateOfBirth, 'dateOfBirth'));
   if (!includesArchived({ ...page, includeDeleted: search.includeDeleted })) conditions.push(`not ${alias}.deleted`);
   return { conditions, alternatives, params };
 }

@@ -35,13 +35,26 @@ const organisations = {
 
 function setUp() {
   const clients = new InMemoryClients();
-  return { clients, createClient: new CreateClient(clients, members, organisations, new FixedClock(), new RecordedEvents(renderMembershipEvents)) };
+  return {
+    clients,
+    createClient: new CreateClient(
+      clients,
+      members,
+      organisations,
+      new FixedClock(),
+      new RecordedEvents(renderMembershipEvents),
+    ),
+  };
 }
 
 describe('CreateClient', () => {
   it('stores a client of the organisation, linked to a member the caller can see', async () => {
     const { clients, createClient } = setUp();
-    const client = await createClient.execute(ORGANISATION_KEY, ORGANISATION, { firstName: 'Alex', lastName: 'Chen', memberId: MEMBER });
+    const client = await createClient.execute(ORGANISATION_KEY, ORGANISATION, {
+      firstName: 'Alex',
+      lastName: 'Chen',
+      memberId: MEMBER,
+    });
     expect(clients.added).toEqual([client]);
     expect(client).toMatchObject({ organisationId: ORGANISATION, memberId: MEMBER, deleted: false });
   });
@@ -49,7 +62,9 @@ describe('CreateClient', () => {
   it('refuses a member id that names no member, naming the field', async () => {
     const { clients, createClient } = setUp();
     const unknown = 'memb_3qWlVr4Ly0nHeC2bXgF8iUaSd1M';
-    await expect(createClient.execute(ORGANISATION_KEY, ORGANISATION, { firstName: 'Alex', lastName: 'Chen', memberId: unknown })).rejects.toMatchObject({
+    await expect(
+      createClient.execute(ORGANISATION_KEY, ORGANISATION, { firstName: 'Alex', lastName: 'Chen', memberId: unknown }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       errors: [expect.objectContaining({ field: 'memberId', code: 'not_found' })],
     });
@@ -59,20 +74,33 @@ describe('CreateClient', () => {
   it("refuses, as not found, another organisation's member that the organisation key cannot see", async () => {
     const { clients, createClient } = setUp();
     await expect(
-      createClient.execute(ORGANISATION_KEY, ORGANISATION, { firstName: 'Alex', lastName: 'Chen', memberId: OTHER_ORGANISATIONS_MEMBER }),
-    ).rejects.toMatchObject({ kind: 'not_found', errors: [expect.objectContaining({ field: 'memberId', code: 'not_found' })] });
+      createClient.execute(ORGANISATION_KEY, ORGANISATION, {
+        firstName: 'Alex',
+        lastName: 'Chen',
+        memberId: OTHER_ORGANISATIONS_MEMBER,
+      }),
+    ).rejects.toMatchObject({
+      kind: 'not_found',
+      errors: [expect.objectContaining({ field: 'memberId', code: 'not_found' })],
+    });
     expect(clients.added).toEqual([]);
   });
 
   it('lets a platform key link any member', async () => {
     const { clients, createClient } = setUp();
-    const client = await createClient.execute(PLATFORM, ORGANISATION, { firstName: 'Alex', lastName: 'Chen', memberId: OTHER_ORGANISATIONS_MEMBER });
+    const client = await createClient.execute(PLATFORM, ORGANISATION, {
+      firstName: 'Alex',
+      lastName: 'Chen',
+      memberId: OTHER_ORGANISATIONS_MEMBER,
+    });
     expect(clients.added).toEqual([client]);
   });
 
   it('refuses an organisation that does not exist', async () => {
     const { clients, createClient } = setUp();
-    await expect(createClient.execute(PLATFORM, 'org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { firstName: 'Alex', lastName: 'Chen' })).rejects.toMatchObject({
+    await expect(
+      createClient.execute(PLATFORM, 'org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { firstName: 'Alex', lastName: 'Chen' }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
     expect(clients.added).toEqual([]);

@@ -24,7 +24,8 @@ export class CreateClient {
   async execute(caller: Caller, organisationId: string, props: NewClient): Promise<Client> {
     await this.organisations.assertExists(organisationId);
     const client = Client.create(organisationId, props, this.clock.now());
-    if (client.memberId && !(await this.members.isVisible(caller, client.memberId))) throw referenceNotFound('memberId', 'Member', client.memberId);
+    if (client.memberId && !(await this.members.isVisible(caller, client.memberId)))
+      throw referenceNotFound('memberId', 'Member', client.memberId);
     await this.events.transaction(async () => {
       await this.clients.add(client);
       await this.events.record('client.created', organisationId, clientView(client));

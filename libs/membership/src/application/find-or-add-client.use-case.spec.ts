@@ -10,8 +10,18 @@ import { renderMembershipEvents } from '../http/event-renderers.js';
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
-const ALEX = { id: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', firstName: 'Alex', lastName: 'Chen', email: 'alex.chen@example.com' };
-const JO = { id: '0193a6f9-0000-7000-8000-000000000002', firstName: 'Jo', lastName: 'Park', email: 'jo.park@example.com' };
+const ALEX = {
+  id: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80',
+  firstName: 'Alex',
+  lastName: 'Chen',
+  email: 'alex.chen@example.com',
+};
+const JO = {
+  id: '0193a6f9-0000-7000-8000-000000000002',
+  firstName: 'Jo',
+  lastName: 'Park',
+  email: 'jo.park@example.com',
+};
 
 /** The database goes away at the insert. */
 class FailingClients extends InMemoryClients {
@@ -86,25 +96,34 @@ describe('FindOrAddClient', () => {
     const { clients, findOrAddClient } = setUp();
     const added = await findOrAddClient.execute(ORGANISATION, patient({ email: JO.email }), 'patient');
     expect(added.id).not.toBe(JO.id);
-    expect(clients.added).toEqual([expect.objectContaining({ id: added.id, organisationId: ORGANISATION, email: JO.email })]);
+    expect(clients.added).toEqual([
+      expect.objectContaining({ id: added.id, organisationId: ORGANISATION, email: JO.email }),
+    ]);
   });
 
   it.each([
     ['a known', ALEX.email],
     ['an unknown', 'sam.lee@example.com'],
-  ])('refuses bad details with %s email alike, naming the field under the path, adding and recording nothing', async (_case, email) => {
-    const { clients, events, findOrAddClient } = setUp();
-    await expect(findOrAddClient.execute(ORGANISATION, patient({ email, mobileNumber: '0400' }), 'patient')).rejects.toMatchObject({
-      kind: 'validation',
-      errors: [expect.objectContaining({ field: 'patient.mobileNumber', code: 'invalid_phone_number' })],
-    });
-    await expect(findOrAddClient.execute(ORGANISATION, patient({ email, lastName: '  ' }), 'patient')).rejects.toMatchObject({
-      kind: 'validation',
-      errors: [expect.objectContaining({ field: 'patient.lastName', code: 'required' })],
-    });
-    expect(clients.added).toEqual([]);
-    expect(events.recorded).toEqual([]);
-  });
+  ])(
+    'refuses bad details with %s email alike, naming the field under the path, adding and recording nothing',
+    async (_case, email) => {
+      const { clients, events, findOrAddClient } = setUp();
+      await expect(
+        findOrAddClient.execute(ORGANISATION, patient({ email, mobileNumber: '0400' }), 'patient'),
+      ).rejects.toMatchObject({
+        kind: 'validation',
+        errors: [expect.objectContaining({ field: 'patient.mobileNumber', code: 'invalid_phone_number' })],
+      });
+      await expect(
+        findOrAddClient.execute(ORGANISATION, patient({ email, lastName: '  ' }), 'patient'),
+      ).rejects.toMatchObject({
+        kind: 'validation',
+        errors: [expect.objectContaining({ field: 'patient.lastName', code: 'required' })],
+      });
+      expect(clients.added).toEqual([]);
+      expect(events.recorded).toEqual([]);
+    },
+  );
 
   it('records nothing when the insert fails', async () => {
     const { events, findOrAddClient } = setUp(new FailingClients());

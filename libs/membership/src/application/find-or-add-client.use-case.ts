@@ -5,7 +5,9 @@ import { ClientRepository } from '../domain/client.repository.js';
 import { type ActiveClient, ClientQueries, clientView } from './client.queries.js';
 
 /** What a patient who books online tells about themselves. */
-export type PatientDetails = Pick<NewClient, 'firstName' | 'lastName' | 'mobileNumber' | 'dateOfBirth'> & { email: string };
+export type PatientDetails = Pick<NewClient, 'firstName' | 'lastName' | 'mobileNumber' | 'dateOfBirth'> & {
+  email: string;
+};
 
 /**
  * The organisation's oldest live client with the patient's email (ignoring case), or a new client

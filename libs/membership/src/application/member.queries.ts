@@ -45,6 +45,11 @@ export class MemberQueries {
 
   private async isVisibleTo(member: Member, organisationId: string | null): Promise<boolean> {
     if (organisationId === null || member.wasCreatedBy(organisationId)) return true;
-    return (await this.sql.count(CLIENTS, 'where c.organisation_id = $1 and c.member_id = $2 and not c.deleted', [organisationId, member.id])) > 0;
+    return (
+      (await this.sql.count(CLIENTS, 'where c.organisation_id = $1 and c.member_id = $2 and not c.deleted', [
+        organisationId,
+        member.id,
+      ])) > 0
+    );
   }
 }

@@ -35,17 +35,25 @@ describe('RegisterMember', () => {
 
   it('stores the new member with its registration', async () => {
     const members = new InMemoryMembers();
-    const member = await new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents)).execute(alex, registration);
+    const member = await new RegisterMember(
+      members,
+      new FixedClock(),
+      new RecordedEvents(renderMembershipEvents),
+    ).execute(alex, registration);
     expect(members.byEmail.get('alex@example.com')).toBe(member);
     expect(member).toMatchObject({ createdByOrganisationId: registration.createdByOrganisationId, createdAt: NOW });
-    expect(member.activity).toEqual([expect.objectContaining({ platform: 'web', applicationVersion: null, userAgent: null })]);
+    expect(member.activity).toEqual([
+      expect.objectContaining({ platform: 'web', applicationVersion: null, userAgent: null }),
+    ]);
   });
 
   it('answers member_exists when the email is taken in any case', async () => {
     const members = new InMemoryMembers();
     const register = new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents));
     await register.execute(alex, registration);
-    const error = await register.execute({ ...alex, email: 'ALEX@Example.com' }, registration).catch((caught: unknown) => caught);
+    const error = await register
+      .execute({ ...alex, email: 'ALEX@Example.com' }, registration)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ kind: 'conflict', code: 'member_exists' });
   });
@@ -53,7 +61,10 @@ describe('RegisterMember', () => {
   it('stores nothing when the input breaks a rule', async () => {
     const members = new InMemoryMembers();
     await expect(
-      new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents)).execute({ ...alex, metadata: { nested: {} } }, registration),
+      new RegisterMember(members, new FixedClock(), new RecordedEvents(renderMembershipEvents)).execute(
+        { ...alex, metadata: { nested: {} } },
+        registration,
+      ),
     ).rejects.toMatchObject({
       kind: 'validation',
     });

@@ -5,7 +5,9 @@ const NOW = new Date('2026-11-22T05:28:59.123Z');
 
 describe('activity record', () => {
   it('records the app headers with the time as both createdAt and updatedAt', () => {
-    expect(activityRecord({ applicationVersion: '4.12.0', platform: 'ios', userAgent: 'HarbourPhysio/4.12.0' }, NOW)).toEqual({
+    expect(
+      activityRecord({ applicationVersion: '4.12.0', platform: 'ios', userAgent: 'HarbourPhysio/4.12.0' }, NOW),
+    ).toEqual({
       createdAt: '2026-11-22T05:28:59.123Z',
       updatedAt: '2026-11-22T05:28:59.123Z',
       applicationVersion: '4.12.0',
@@ -24,7 +26,10 @@ describe('activity record', () => {
   });
 
   it(`keeps at most ${MAX_ACTIVITY_FIELD_LENGTH} characters of each header`, () => {
-    const record = activityRecord({ applicationVersion: '1'.repeat(201), platform: 'p'.repeat(200), userAgent: 'u'.repeat(5000) }, NOW);
+    const record = activityRecord(
+      { applicationVersion: '1'.repeat(201), platform: 'p'.repeat(200), userAgent: 'u'.repeat(5000) },
+      NOW,
+    );
     expect(record.applicationVersion).toBe('1'.repeat(200));
     expect(record.platform).toBe('p'.repeat(200));
     expect(record.userAgent).toBe('u'.repeat(200));

@@ -32,5 +32,7 @@ function headerValue(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
   const characters = Array.from(trimmed);
-  return characters.length > MAX_ACTIVITY_FIELD_LENGTH ? characters.slice(0, MAX_ACTIVITY_FIELD_LENGTH).join('') : trimmed;
+  return characters.length > MAX_ACTIVITY_FIELD_LENGTH
+    ? characters.slice(0, MAX_ACTIVITY_FIELD_LENGTH).join('')
+    : trimmed;
 }

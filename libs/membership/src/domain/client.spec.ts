@@ -37,7 +37,9 @@ describe('Client.create', () => {
   });
 
   it('stores the mobile number as E.164', () => {
-    expect(Client.create(ORGANISATION, { ...ALEX, mobileNumber: '+61 412 345 678' }, NOW).mobileNumber).toBe('+61412345678');
+    expect(Client.create(ORGANISATION, { ...ALEX, mobileNumber: '+61 412 345 678' }, NOW).mobileNumber).toBe(
+      '+61412345678',
+    );
     expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, mobileNumber: 'call me' }, NOW))).toMatchObject({
       field: 'mobileNumber',
       code: 'invalid_phone_number',
@@ -45,7 +47,9 @@ describe('Client.create', () => {
   });
 
   it('takes the practice management system creation time as a date-time with a zone', () => {
-    expect(Client.create(ORGANISATION, { ...ALEX, pmsCreatedAt: '2024-03-14T09:30:00+10:00' }, NOW).pmsCreatedAt).toEqual(new Date('2024-03-13T23:30:00.000Z'));
+    expect(
+      Client.create(ORGANISATION, { ...ALEX, pmsCreatedAt: '2024-03-14T09:30:00+10:00' }, NOW).pmsCreatedAt,
+    ).toEqual(new Date('2024-03-13T23:30:00.000Z'));
     for (const value of ['2024-03-14', '2024-03-14T09:30:00', '2024-02-30T09:30:00Z', 'yesterday']) {
       expect(fieldErrorOf(() => Client.create(ORGANISATION, { ...ALEX, pmsCreatedAt: value }, NOW))).toMatchObject({
         field: 'pmsCreatedAt',
@@ -64,7 +68,8 @@ describe('Client.create', () => {
 
 describe('Client.update', () => {
   const LATER = new Date('2026-11-23T01:00:00.000Z');
-  const alex = () => Client.create(ORGANISATION, { ...ALEX, email: 'alex@example.com', mobileNumber: '0412 345 678' }, NOW);
+  const alex = () =>
+    Client.create(ORGANISATION, { ...ALEX, email: 'alex@example.com', mobileNumber: '0412 345 678' }, NOW);
 
   it('starts with updatedAt equal to createdAt, and the names in their search forms', () => {
     const client = Client.create(ORGANISATION, { firstName: 'Zoë', lastName: "O'Núñez" }, NOW);
@@ -74,7 +79,9 @@ describe('Client.update', () => {
 
   it('changes only the fields present, clears with null, and moves updatedAt on', () => {
     const client = alex();
-    expect(client.update({ lastName: ' Chen-Wright ', email: null, mobileNumber: '+61 400 111 222' }, LATER)).toBe(true);
+    expect(client.update({ lastName: ' Chen-Wright ', email: null, mobileNumber: '+61 400 111 222' }, LATER)).toBe(
+      true,
+    );
     expect(client).toMatchObject({
       firstName: 'Alex',
       lastName: 'Chen-Wright',
@@ -107,11 +114,26 @@ describe('Client.update', () => {
 
   it('refuses what the create refuses, and null for a name, changing nothing', () => {
     const client = alex();
-    expect(fieldErrorOf(() => client.update({ firstName: null }, LATER))).toMatchObject({ field: 'firstName', code: 'required' });
-    expect(fieldErrorOf(() => client.update({ lastName: '  ' }, LATER))).toMatchObject({ field: 'lastName', code: 'required' });
-    expect(fieldErrorOf(() => client.update({ mobileNumber: '0400' }, LATER))).toMatchObject({ field: 'mobileNumber', code: 'invalid_phone_number' });
-    expect(fieldErrorOf(() => client.update({ dateOfBirth: '2030-01-01' }, LATER))).toMatchObject({ field: 'dateOfBirth', code: 'not_in_past' });
-    expect(fieldErrorOf(() => client.update({ pmsCreatedAt: '2024-03-14' }, LATER))).toMatchObject({ field: 'pmsCreatedAt', code: 'invalid_format' });
+    expect(fieldErrorOf(() => client.update({ firstName: null }, LATER))).toMatchObject({
+      field: 'firstName',
+      code: 'required',
+    });
+    expect(fieldErrorOf(() => client.update({ lastName: '  ' }, LATER))).toMatchObject({
+      field: 'lastName',
+      code: 'required',
+    });
+    expect(fieldErrorOf(() => client.update({ mobileNumber: '0400' }, LATER))).toMatchObject({
+      field: 'mobileNumber',
+      code: 'invalid_phone_number',
+    });
+    expect(fieldErrorOf(() => client.update({ dateOfBirth: '2030-01-01' }, LATER))).toMatchObject({
+      field: 'dateOfBirth',
+      code: 'not_in_past',
+    });
+    expect(fieldErrorOf(() => client.update({ pmsCreatedAt: '2024-03-14' }, LATER))).toMatchObject({
+      field: 'pmsCreatedAt',
+      code: 'invalid_format',
+    });
     expect(client).toMatchObject({ firstName: 'Alex', lastName: 'Chen', mobileNumber: '+61412345678', updatedAt: NOW });
   });
 });

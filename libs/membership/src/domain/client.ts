@@ -74,13 +74,24 @@ export class Client {
   update(changes: ClientChanges, now: Date): boolean {
     const next: Pick<Client, EditableField> = {
       memberId: changes.memberId === undefined ? this.memberId : changes.memberId,
-      firstName: changes.firstName === undefined ? this.firstName : personName(notNull(changes.firstName, 'firstName'), 'firstName'),
-      lastName: changes.lastName === undefined ? this.lastName : personName(notNull(changes.lastName, 'lastName'), 'lastName'),
-      dateOfBirth: changes.dateOfBirth === undefined ? this.dateOfBirth : optionalDateOfBirth(changes.dateOfBirth, 'dateOfBirth', now),
-      mobileNumber: changes.mobileNumber === undefined ? this.mobileNumber : optionalMobileNumber(changes.mobileNumber, 'mobileNumber'),
+      firstName:
+        changes.firstName === undefined
+          ? this.firstName
+          : personName(notNull(changes.firstName, 'firstName'), 'firstName'),
+      lastName:
+        changes.lastName === undefined ? this.lastName : personName(notNull(changes.lastName, 'lastName'), 'lastName'),
+      dateOfBirth:
+        changes.dateOfBirth === undefined
+          ? this.dateOfBirth
+          : optionalDateOfBirth(changes.dateOfBirth, 'dateOfBirth', now),
+      mobileNumber:
+        changes.mobileNumber === undefined
+          ? this.mobileNumber
+          : optionalMobileNumber(changes.mobileNumber, 'mobileNumber'),
       email: changes.email === undefined ? this.email : changes.email,
       pmsPatientId: changes.pmsPatientId === undefined ? this.pmsPatientId : changes.pmsPatientId,
-      pmsCreatedAt: changes.pmsCreatedAt === undefined ? this.pmsCreatedAt : optionalDateTime(changes.pmsCreatedAt, 'pmsCreatedAt'),
+      pmsCreatedAt:
+        changes.pmsCreatedAt === undefined ? this.pmsCreatedAt : optionalDateTime(changes.pmsCreatedAt, 'pmsCreatedAt'),
       profileImageUrl: changes.profileImageUrl === undefined ? this.profileImageUrl : changes.profileImageUrl,
     };
     const changed = EDITABLE_FIELDS.filter((field) => !sameValue(this[field], next[field]));
@@ -112,9 +123,11 @@ const EDITABLE_FIELDS = [
 ] as const satisfies readonly (keyof Client)[];
 type EditableField = (typeof EDITABLE_FIELDS)[number];
 
-const sameValue = (a: unknown, b: unknown): boolean => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
 
 /** An ISO 8601 date-time of a real day, with a time zone (`2024-03-14T09:30:00.000Z`, `…+10:00`); absent stays `null`. */
 function optionalDateTime(value: string | null | undefined, field: string): Date | null {
@@ -122,7 +135,11 @@ function optionalDateTime(value: string | null | undefined, field: string): Date
   const match = DATE_TIME.exec(value);
   const date = new Date(value);
   if (!match || !isIsoDate(match[1]) || Number.isNaN(date.getTime())) {
-    throw invalidField(field, 'invalid_format', 'must be an ISO 8601 date-time with a time zone, like 2024-03-14T09:30:00.000Z');
+    throw invalidField(
+      field,
+      'invalid_format',
+      'must be an ISO 8601 date-time with a time zone, like 2024-03-14T09:30:00.000Z',
+    );
   }
   return date;
 }

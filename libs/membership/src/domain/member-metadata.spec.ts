@@ -28,18 +28,24 @@ describe('member metadata', () => {
 
   it(`takes ${MAX_METADATA_KEYS} keys and refuses one more`, () => {
     expect(Object.keys(memberMetadata(keys(MAX_METADATA_KEYS)))).toHaveLength(MAX_METADATA_KEYS);
-    expect(errorsOf(keys(MAX_METADATA_KEYS + 1))).toEqual([expect.objectContaining({ field: 'metadata', code: 'too_many' })]);
+    expect(errorsOf(keys(MAX_METADATA_KEYS + 1))).toEqual([
+      expect.objectContaining({ field: 'metadata', code: 'too_many' }),
+    ]);
   });
 
   it('takes keys of 1 to 40 characters', () => {
     expect(memberMetadata({ a: 1, ['k'.repeat(40)]: 2 })).toEqual({ a: 1, ['k'.repeat(40)]: 2 });
-    expect(errorsOf({ ['k'.repeat(41)]: 1 })).toEqual([expect.objectContaining({ field: `metadata.${'k'.repeat(41)}`, code: 'invalid_key' })]);
+    expect(errorsOf({ ['k'.repeat(41)]: 1 })).toEqual([
+      expect.objectContaining({ field: `metadata.${'k'.repeat(41)}`, code: 'invalid_key' }),
+    ]);
     expect(errorsOf({ '': 1 })).toEqual([expect.objectContaining({ field: 'metadata[""]', code: 'invalid_key' })]);
   });
 
   it('takes strings of at most 500 characters', () => {
     expect(memberMetadata({ note: 'x'.repeat(500) }).note).toHaveLength(500);
-    expect(errorsOf({ note: 'x'.repeat(501) })).toEqual([expect.objectContaining({ field: 'metadata.note', code: 'too_long' })]);
+    expect(errorsOf({ note: 'x'.repeat(501) })).toEqual([
+      expect.objectContaining({ field: 'metadata.note', code: 'too_long' }),
+    ]);
   });
 
   it('refuses nested objects and arrays, naming each key', () => {

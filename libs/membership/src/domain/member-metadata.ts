@@ -10,7 +10,8 @@ export const MAX_METADATA_KEY_LENGTH = 40;
 export const MAX_METADATA_VALUE_LENGTH = 500;
 
 /** JSON path of one key: `metadata.plan`, or `metadata["two words"]` when the key is not a plain name. */
-export const metadataPath = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `metadata.${key}` : `metadata[${JSON.stringify(key)}]`);
+export const metadataPath = (key: string): string =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `metadata.${key}` : `metadata[${JSON.stringify(key)}]`;
 
 /**
  * Checks every rule at once, so one answer names every offending key: at most 50 keys of 1 to 40
@@ -37,9 +38,12 @@ export function memberMetadata(input: Record<string, unknown> | null | undefined
 
 function valueProblem(value: unknown): { code: string; message: string } | null {
   if (value === null || typeof value === 'boolean') return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { code: 'invalid_type', message: 'must be a finite number' };
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? null : { code: 'invalid_type', message: 'must be a finite number' };
   if (typeof value === 'string') {
-    return value.length > MAX_METADATA_VALUE_LENGTH ? { code: 'too_long', message: `must be at most ${MAX_METADATA_VALUE_LENGTH} characters` } : null;
+    return value.length > MAX_METADATA_VALUE_LENGTH
+      ? { code: 'too_long', message: `must be at most ${MAX_METADATA_VALUE_LENGTH} characters` }
+      : null;
   }
   return { code: 'invalid_type', message: 'must be a string, number, boolean or null; metadata is flat' };
 }

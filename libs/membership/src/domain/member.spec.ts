@@ -49,19 +49,32 @@ describe('Member.register', () => {
   it('keeps one activity record from the registering app', () => {
     const member = Member.register(
       ALEX,
-      { createdByOrganisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', device: { applicationVersion: '4.12.0', platform: 'android', userAgent: 'okhttp/5.0' } },
+      {
+        createdByOrganisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+        device: { applicationVersion: '4.12.0', platform: 'android', userAgent: 'okhttp/5.0' },
+      },
       NOW,
     );
     expect(member.activity).toEqual([
-      { createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), applicationVersion: '4.12.0', platform: 'android', userAgent: 'okhttp/5.0' },
+      {
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+        applicationVersion: '4.12.0',
+        platform: 'android',
+        userAgent: 'okhttp/5.0',
+      },
     ]);
     expect(member.wasCreatedBy('org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L')).toBe(true);
     expect(member.wasCreatedBy('org_0000000000000000000000000000')).toBe(false);
   });
 
   it('stores an Australian mobile number as E.164', () => {
-    expect(Member.register({ ...ALEX, mobileNumber: '0412 345 678' }, BY_PLATFORM, NOW).mobileNumber).toBe('+61412345678');
-    expect(Member.register({ ...ALEX, mobileNumber: '+64 21 123 4567' }, BY_PLATFORM, NOW).mobileNumber).toBe('+64211234567');
+    expect(Member.register({ ...ALEX, mobileNumber: '0412 345 678' }, BY_PLATFORM, NOW).mobileNumber).toBe(
+      '+61412345678',
+    );
+    expect(Member.register({ ...ALEX, mobileNumber: '+64 21 123 4567' }, BY_PLATFORM, NOW).mobileNumber).toBe(
+      '+64211234567',
+    );
     expect(fieldErrorOf(() => Member.register({ ...ALEX, mobileNumber: '12345' }, BY_PLATFORM, NOW))).toMatchObject({
       field: 'mobileNumber',
       code: 'invalid_phone_number',
@@ -70,36 +83,53 @@ describe('Member.register', () => {
 
   it('takes a date of birth only when it is a past day', () => {
     expect(Member.register({ ...ALEX, dateOfBirth: '1988-04-12' }, BY_PLATFORM, NOW).dateOfBirth).toBe('1988-04-12');
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '2026-11-22' }, BY_PLATFORM, NOW))).toMatchObject({
-      field: 'dateOfBirth',
-      code: 'not_in_past',
-    });
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '1988-02-30' }, BY_PLATFORM, NOW))).toMatchObject({
-      field: 'dateOfBirth',
-      code: 'invalid_format',
-    });
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '2026-11-22' }, BY_PLATFORM, NOW))).toMatchObject(
+      {
+        field: 'dateOfBirth',
+        code: 'not_in_past',
+      },
+    );
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, dateOfBirth: '1988-02-30' }, BY_PLATFORM, NOW))).toMatchObject(
+      {
+        field: 'dateOfBirth',
+        code: 'invalid_format',
+      },
+    );
   });
 
   it('trims names and refuses blank or over-long ones', () => {
     expect(Member.register({ ...ALEX, firstName: '  Alex ' }, BY_PLATFORM, NOW).firstName).toBe('Alex');
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, firstName: '   ' }, BY_PLATFORM, NOW))).toMatchObject({ field: 'firstName', code: 'required' });
-    expect(Member.register({ ...ALEX, lastName: 'x'.repeat(100) }, BY_PLATFORM, NOW).lastName).toHaveLength(100);
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, lastName: 'x'.repeat(101) }, BY_PLATFORM, NOW))).toMatchObject({
-      field: 'lastName',
-      code: 'too_long',
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, firstName: '   ' }, BY_PLATFORM, NOW))).toMatchObject({
+      field: 'firstName',
+      code: 'required',
     });
+    expect(Member.register({ ...ALEX, lastName: 'x'.repeat(100) }, BY_PLATFORM, NOW).lastName).toHaveLength(100);
+    expect(fieldErrorOf(() => Member.register({ ...ALEX, lastName: 'x'.repeat(101) }, BY_PLATFORM, NOW))).toMatchObject(
+      {
+        field: 'lastName',
+        code: 'too_long',
+      },
+    );
   });
 
   it('keeps valid metadata and refuses nested values', () => {
-    expect(Member.register({ ...ALEX, metadata: { plan: 'gold' } }, BY_PLATFORM, NOW).metadata).toEqual({ plan: 'gold' });
-    expect(fieldErrorOf(() => Member.register({ ...ALEX, metadata: { plan: { tier: 'gold' } } }, BY_PLATFORM, NOW))).toMatchObject({ field: 'metadata.plan' });
+    expect(Member.register({ ...ALEX, metadata: { plan: 'gold' } }, BY_PLATFORM, NOW).metadata).toEqual({
+      plan: 'gold',
+    });
+    expect(
+      fieldErrorOf(() => Member.register({ ...ALEX, metadata: { plan: { tier: 'gold' } } }, BY_PLATFORM, NOW)),
+    ).toMatchObject({ field: 'metadata.plan' });
   });
 });
 
 describe('Member.update', () => {
   const LATER = new Date('2026-11-23T01:00:00.000Z');
   const verified = () => {
-    const member = Member.register({ ...ALEX, mobileNumber: '0412 345 678', metadata: { plan: 'gold' } }, BY_PLATFORM, NOW);
+    const member = Member.register(
+      { ...ALEX, mobileNumber: '0412 345 678', metadata: { plan: 'gold' } },
+      BY_PLATFORM,
+      NOW,
+    );
     member.emailVerified = true;
     member.mobileNumberVerified = true;
     return member;
@@ -111,7 +141,12 @@ describe('Member.update', () => {
 
   it('changes only the fields present, clears with null, and moves updatedAt on', () => {
     const member = verified();
-    expect(member.update({ firstName: 'Alexandra', dateOfBirth: '1988-04-12', metadata: null, settings: { showPlanHelp: false } }, LATER)).toBe(true);
+    expect(
+      member.update(
+        { firstName: 'Alexandra', dateOfBirth: '1988-04-12', metadata: null, settings: { showPlanHelp: false } },
+        LATER,
+      ),
+    ).toBe(true);
     expect(member).toMatchObject({
       firstName: 'Alexandra',
       lastName: 'Chen',
@@ -142,7 +177,9 @@ describe('Member.update', () => {
 
   it('replaces the metadata, and changes nothing for the same metadata or settings', () => {
     const member = verified();
-    expect(member.update({ metadata: { plan: 'gold' }, settings: { showPlanHelp: true }, lastName: 'Chen' }, LATER)).toBe(false);
+    expect(
+      member.update({ metadata: { plan: 'gold' }, settings: { showPlanHelp: true }, lastName: 'Chen' }, LATER),
+    ).toBe(false);
     expect(member.update({ metadata: { visits: 3 } }, LATER)).toBe(true);
     expect(member.metadata).toEqual({ visits: 3 });
     expect(member.update({}, LATER)).toBe(false);
@@ -150,10 +187,27 @@ describe('Member.update', () => {
 
   it('refuses what the create refuses, and null for what cannot be empty, changing nothing', () => {
     const member = verified();
-    expect(fieldErrorOf(() => member.update({ email: null }, LATER))).toMatchObject({ field: 'email', code: 'required' });
-    expect(fieldErrorOf(() => member.update({ settings: { showPlanHelp: null } }, LATER))).toMatchObject({ field: 'settings.showPlanHelp', code: 'required' });
-    expect(fieldErrorOf(() => member.update({ mobileNumber: '12345' }, LATER))).toMatchObject({ field: 'mobileNumber', code: 'invalid_phone_number' });
-    expect(fieldErrorOf(() => member.update({ metadata: { nested: {} } }, LATER))).toMatchObject({ field: 'metadata.nested', code: 'invalid_type' });
-    expect(member).toMatchObject({ email: 'Alex.Chen@example.com', mobileNumber: '+61412345678', metadata: { plan: 'gold' }, updatedAt: NOW });
+    expect(fieldErrorOf(() => member.update({ email: null }, LATER))).toMatchObject({
+      field: 'email',
+      code: 'required',
+    });
+    expect(fieldErrorOf(() => member.update({ settings: { showPlanHelp: null } }, LATER))).toMatchObject({
+      field: 'settings.showPlanHelp',
+      code: 'required',
+    });
+    expect(fieldErrorOf(() => member.update({ mobileNumber: '12345' }, LATER))).toMatchObject({
+      field: 'mobileNumber',
+      code: 'invalid_phone_number',
+    });
+    expect(fieldErrorOf(() => member.update({ metadata: { nested: {} } }, LATER))).toMatchObject({
+      field: 'metadata.nested',
+      code: 'invalid_type',
+    });
+    expect(member).toMatchObject({
+      email: 'Alex.Chen@example.com',
+      mobileNumber: '+61412345678',
+      metadata: { plan: 'gold' },
+      updatedAt: NOW,
+    });
   });
 });

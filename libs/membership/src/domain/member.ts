@@ -22,7 +22,9 @@ export interface NewMember {
  * to `{}`). `metadata`, when sent, replaces the whole object; `settings` changes only the settings
  * it names.
  */
-export type MemberChanges = { [K in keyof NewMember]?: NewMember[K] | null } & { settings?: { showPlanHelp?: boolean | null } | null };
+export type MemberChanges = { [K in keyof NewMember]?: NewMember[K] | null } & {
+  settings?: { showPlanHelp?: boolean | null } | null;
+};
 
 /** Who asked for the account and from which app. */
 export interface Registration {
@@ -84,16 +86,27 @@ export class Member {
    */
   update(changes: MemberChanges, now: Date): boolean {
     const next: Pick<Member, EditableField> = {
-      firstName: changes.firstName === undefined ? this.firstName : personName(notNull(changes.firstName, 'firstName'), 'firstName'),
-      lastName: changes.lastName === undefined ? this.lastName : personName(notNull(changes.lastName, 'lastName'), 'lastName'),
+      firstName:
+        changes.firstName === undefined
+          ? this.firstName
+          : personName(notNull(changes.firstName, 'firstName'), 'firstName'),
+      lastName:
+        changes.lastName === undefined ? this.lastName : personName(notNull(changes.lastName, 'lastName'), 'lastName'),
       email: changes.email === undefined ? this.email : notNull(changes.email, 'email').trim(),
-      mobileNumber: changes.mobileNumber === undefined ? this.mobileNumber : optionalMobileNumber(changes.mobileNumber, 'mobileNumber'),
-      dateOfBirth: changes.dateOfBirth === undefined ? this.dateOfBirth : optionalDateOfBirth(changes.dateOfBirth, 'dateOfBirth', now),
+      mobileNumber:
+        changes.mobileNumber === undefined
+          ? this.mobileNumber
+          : optionalMobileNumber(changes.mobileNumber, 'mobileNumber'),
+      dateOfBirth:
+        changes.dateOfBirth === undefined
+          ? this.dateOfBirth
+          : optionalDateOfBirth(changes.dateOfBirth, 'dateOfBirth', now),
       profileImageUrl: changes.profileImageUrl === undefined ? this.profileImageUrl : changes.profileImageUrl,
       metadata: changes.metadata === undefined ? this.metadata : memberMetadata(changes.metadata),
       settings: { showPlanHelp: this.settings.showPlanHelp },
     };
-    const showPlanHelp = changes.settings === undefined ? undefined : notNull(changes.settings, 'settings').showPlanHelp;
+    const showPlanHelp =
+      changes.settings === undefined ? undefined : notNull(changes.settings, 'settings').showPlanHelp;
     if (showPlanHelp !== undefined) next.settings.showPlanHelp = notNull(showPlanHelp, 'settings.showPlanHelp');
     const changed = EDITABLE_FIELDS.filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
@@ -126,5 +139,8 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
   const [left, right] = [a as Record<string, unknown>, b as Record<string, unknown>];
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && left[key] === right[key]);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && left[key] === right[key])
+  );
 }

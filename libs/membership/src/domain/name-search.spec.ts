@@ -42,7 +42,9 @@ describe('prefixRange', () => {
 
   it('holds exactly the forms with the prefix, in code point order', () => {
     const { from, to } = prefixRange('chen');
-    const inRange = (form: string) => Buffer.compare(Buffer.from(form), Buffer.from(from)) >= 0 && Buffer.compare(Buffer.from(form), Buffer.from(to)) < 0;
+    const inRange = (form: string) =>
+      Buffer.compare(Buffer.from(form), Buffer.from(from)) >= 0 &&
+      Buffer.compare(Buffer.from(form), Buffer.from(to)) < 0;
     expect(['chen', 'chen wu', 'cheng', 'chen😀'].every(inRange)).toBe(true);
     expect(['che', 'chem', 'cheo', 'achen'].some(inRange)).toBe(false);
   });

@@ -6,7 +6,8 @@ export const MAX_NAME_LENGTH = 100;
 export function personName(value: string, field: string): string {
   const trimmed = value.trim();
   if (trimmed.length === 0) throw invalidField(field, 'required', 'must not be empty');
-  if (trimmed.length > MAX_NAME_LENGTH) throw invalidField(field, 'too_long', `must be at most ${MAX_NAME_LENGTH} characters`);
+  if (trimmed.length > MAX_NAME_LENGTH)
+    throw invalidField(field, 'too_long', `must be at most ${MAX_NAME_LENGTH} characters`);
   return trimmed;
 }
 

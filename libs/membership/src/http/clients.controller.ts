@@ -46,7 +46,10 @@ export class ClientsController {
   })
   @ApiPagedResponse(ClientResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListClientsQuery): Promise<Page<ClientResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListClientsQuery,
+  ): Promise<Page<ClientResponse>> {
     const page = await this.clients.list(organisationId, query, query);
     return { ...page, items: page.items.map((client) => ClientResponse.from(client)) };
   }
@@ -58,7 +61,10 @@ export class ClientsController {
       'A patient of the organisation, optionally linked to a member (`memberId`). An organisation key may link only a member it can read ' +
       '(one it created, or one linked to another of its clients); any other member id is 404.',
   })
-  @ApiCreatedResponse({ type: ClientResponse, headers: { Location: { description: 'URL of the new client', schema: { type: 'string' } } } })
+  @ApiCreatedResponse({
+    type: ClientResponse,
+    headers: { Location: { description: 'URL of the new client', schema: { type: 'string' } } },
+  })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNPROCESSABLE_ENTITY)
   async create(
     @CurrentCaller() caller: Caller,
@@ -74,7 +80,8 @@ export class ClientsController {
   @Get(':clientId')
   @ApiOperation({
     summary: 'Get a client',
-    description: 'Archived clients are still returned, with `deleted: true`. The `ETag` names this version of the client.',
+    description:
+      'Archived clients are still returned, with `deleted: true`. The `ETag` names this version of the client.',
   })
   @ApiOk(ClientResponse)
   @ETagged()
@@ -115,7 +122,11 @@ export class ClientsController {
   @ApiOk(ClientResponse)
   @Conditional()
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async archive(@OrganisationIdParam() organisationId: string, @ClientId() clientId: string, @IfMatch() ifMatch: string | undefined): Promise<ClientResponse> {
+  async archive(
+    @OrganisationIdParam() organisationId: string,
+    @ClientId() clientId: string,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<ClientResponse> {
     return ClientResponse.from(await this.changeClient.archive(organisationId, clientId, ifMatch));
   }
 }

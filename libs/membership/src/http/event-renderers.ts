@@ -7,5 +7,7 @@ import { MemberResponse } from './dto/member.response.js';
 /** The `data` of member and client events: each as its GET answers it. */
 export function renderMembershipEvents(renderers: EventRenderers): void {
   renderers.register(['member.created', 'member.updated'], (member: Member) => MemberResponse.from(member));
-  renderers.register(['client.created', 'client.updated', 'client.deleted'], (client: ClientView) => ClientResponse.from(client));
+  renderers.register(['client.created', 'client.updated', 'client.deleted'], (client: ClientView) =>
+    ClientResponse.from(client),
+  );
 }

@@ -1,7 +1,18 @@
 import { Body, Controller, Get, HttpStatus, Patch, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, type Caller, Conditional, CurrentCaller, ETagged, IfMatch, PlatformOnly, PrefixedIdParam } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  type Caller,
+  Conditional,
+  CurrentCaller,
+  ETagged,
+  IfMatch,
+  PlatformOnly,
+  PrefixedIdParam,
+} from '@app/shared';
 import { ChangeMember } from '../application/change-member.use-case.js';
 import { MemberQueries } from '../application/member.queries.js';
 import { RegisterMember } from '../application/register-member.use-case.js';
@@ -34,7 +45,10 @@ export class MembersController {
       'An organisation links a member to its clients with `memberId`. New members start unverified with the role `member`, and one activity record from the `User-Agent`, `X-Platform` and `X-Application-Version` headers.',
   })
   @ApiDeviceHeaders()
-  @ApiCreatedResponse({ type: MemberResponse, headers: { Location: { description: 'URL of the new member', schema: { type: 'string' } } } })
+  @ApiCreatedResponse({
+    type: MemberResponse,
+    headers: { Location: { description: 'URL of the new member', schema: { type: 'string' } } },
+  })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.FORBIDDEN, HttpStatus.CONFLICT, HttpStatus.UNPROCESSABLE_ENTITY)
   async create(
     @Body() body: CreateMemberRequest,
@@ -50,7 +64,8 @@ export class MembersController {
   @Get(':memberId')
   @ApiOperation({
     summary: 'Get a member',
-    description: 'An organisation key sees the members it created and those linked to one of its clients. The `ETag` names this version of the member.',
+    description:
+      'An organisation key sees the members it created and those linked to one of its clients. The `ETag` names this version of the member.',
   })
   @ApiOk(MemberResponse)
   @ETagged()
@@ -75,7 +90,11 @@ export class MembersController {
   @ApiOk(MemberResponse)
   @Conditional()
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async update(@MemberId() memberId: string, @Body() body: UpdateMemberRequest, @IfMatch() ifMatch: string | undefined): Promise<MemberResponse> {
+  async update(
+    @MemberId() memberId: string,
+    @Body() body: UpdateMemberRequest,
+    @IfMatch() ifMatch: string | undefined,
+  ): Promise<MemberResponse> {
     return MemberResponse.from(await this.changeMember.execute(memberId, body, ifMatch));
   }
 }

@@ -24,9 +24,13 @@ export class BookingMessages {
   ) {}
 
   async read(organisationId: string, bookingId: string, now: Date): Promise<BookingRead> {
-    const [organisation, view] = await Promise.all([this.organisations.get(organisationId), this.bookings.get(organisationId, bookingId, Expansion.none())]);
+    const [organisation, view] = await Promise.all([
+      this.organisations.get(organisationId),
+      this.bookings.get(organisationId, bookingId, Expansion.none()),
+    ]);
     const { booking, client, provider, location, appointmentType } = view;
-    if (!client || !provider || !location || !appointmentType) throw new Error(`Booking ${bookingId} is missing a party it names`);
+    if (!client || !provider || !location || !appointmentType)
+      throw new Error(`Booking ${bookingId} is missing a party it names`);
     const policy = cancellationPolicyOf(organisation.bookingSettings, booking, now);
     const address = [
       location.address.line1,
@@ -45,7 +49,9 @@ export class BookingMessages {
       address: address || null,
       timeZone: location.timeZone,
       serviceDate: booking.serviceDate,
-      manageUrl: this.manageTokens.of(booking) ? `${this.config.apiBaseUrl}/book/manage/${MANAGE_TOKEN_PLACEHOLDER}` : null,
+      manageUrl: this.manageTokens.of(booking)
+        ? `${this.config.apiBaseUrl}/book/manage/${MANAGE_TOKEN_PLACEHOLDER}`
+        : null,
       cancellation: {
         feeApplies: policy.enabled && policy.fee.amount > 0,
         feeAmount: policy.fee.amount,

@@ -43,7 +43,10 @@ export class NotificationDispatch {
   }
 
   async remind(job: ReminderJob, dueInSeconds: number): Promise<void> {
-    await this.jobs.send(REMIND_QUEUE, job, { id: jobIdOf(REMIND_QUEUE, job.bookingId, job.serviceDate), startAfterSeconds: dueInSeconds });
+    await this.jobs.send(REMIND_QUEUE, job, {
+      id: jobIdOf(REMIND_QUEUE, job.bookingId, job.serviceDate),
+      startAfterSeconds: dueInSeconds,
+    });
   }
 
   async send(job: SendJob): Promise<void> {

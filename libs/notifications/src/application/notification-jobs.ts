@@ -38,19 +38,36 @@ export class NotificationJobs implements OnModuleInit, OnApplicationBootstrap {
     this.reactions.register<BookingView>(BOOKING_EVENTS, (event) => {
       if (event.organisationId === null) return [];
       const eventType = event.type as BookingEventType;
-      return [this.dispatch.planJob({ organisationId: event.organisationId, bookingId: event.resource.booking.id, eventId: event.id, eventType })];
+      return [
+        this.dispatch.planJob({
+          organisationId: event.organisationId,
+          bookingId: event.resource.booking.id,
+          eventId: event.id,
+          eventType,
+        }),
+      ];
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.work<PlanJob>(PLAN_QUEUE, { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, concurrency: 2 }, (job) =>
-      this.plan.afterEvent(job),
+    await this.jobs.work<PlanJob>(
+      PLAN_QUEUE,
+      { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, concurrency: 2 },
+      (job) => this.plan.afterEvent(job),
     );
-    await this.jobs.work<ReminderJob>(REMIND_QUEUE, { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true }, (job) =>
-      this.plan.remind(job),
+    await this.jobs.work<ReminderJob>(
+      REMIND_QUEUE,
+      { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
+      (job) => this.plan.remind(job),
     );
     // A send holds its row while the mail server answers, which nodemailer gives at most a minute and a half.
-    const retries = { retryLimit: this.config.emailRetryLimit, retryDelaySeconds: this.config.emailRetryDelaySeconds, retryBackoff: true };
-    await this.jobs.work<SendJob>(SEND_QUEUE, { expireInSeconds: 120, ...retries, concurrency: 4 }, (job, attempt) => this.send.execute(job, attempt));
+    const retries = {
+      retryLimit: this.config.emailRetryLimit,
+      retryDelaySeconds: this.config.emailRetryDelaySeconds,
+      retryBackoff: true,
+    };
+    await this.jobs.work<SendJob>(SEND_QUEUE, { expireInSeconds: 120, ...retries, concurrency: 4 }, (job, attempt) =>
+      this.send.execute(job, attempt),
+    );
   }
 }

@@ -27,7 +27,11 @@ export class NotificationQueries {
   ) {}
 
   /** Newest first (`createdAt desc, id desc`); filters combine with AND. 404 for an unknown organisation. */
-  async list(organisationId: string, filters: NotificationFilters, page: PageRequest): Promise<Page<ListedNotification>> {
+  async list(
+    organisationId: string,
+    filters: NotificationFilters,
+    page: PageRequest,
+  ): Promise<Page<ListedNotification>> {
     await this.organisations.assertExists(organisationId);
     const conditions = ['n.organisation_id = $1'];
     const values: unknown[] = [organisationId];
@@ -43,11 +47,11 @@ export class NotificationQueries {
     const filter = `where ${conditions.join(' and ')}${window.condition}`;
     const filterValues = [...values, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(LISTED, `${filter} order by ${window.orderBy} limit $${filterValues.length + 1} offset $${filterValues.length + 2}`, [
-        ...filterValues,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        LISTED,
+        `${filter} order by ${window.orderBy} limit $${filterValues.length + 1} offset $${filterValues.length + 2}`,
+        [...filterValues, page.limit, offsetOf(page)],
+      ),
       this.sql.count(LISTED, filter, filterValues),
     ]);
     return pageOf(items, total, page);
@@ -55,7 +59,10 @@ export class NotificationQueries {
 
   /** With its text and HTML, as it went out (or, `logged`, as it would have). */
   async get(organisationId: string, id: string): Promise<Notification> {
-    const notification = await this.sql.first(WHOLE, 'where n.organisation_id = $1 and n.id = $2', [organisationId, id]);
+    const notification = await this.sql.first(WHOLE, 'where n.organisation_id = $1 and n.id = $2', [
+      organisationId,
+      id,
+    ]);
     if (!notification) throw notificationNotFound(id);
     return notification;
   }

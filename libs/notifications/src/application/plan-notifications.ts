@@ -58,14 +58,21 @@ export class PlanNotifications {
         break;
       }
     }
-    const reminds = toClient && (job.eventType === 'booking.created' || job.eventType === 'booking.rescheduled') && view.booking.cancelledAt === null;
+    const reminds =
+      toClient &&
+      (job.eventType === 'booking.created' || job.eventType === 'booking.rescheduled') &&
+      view.booking.cancelledAt === null;
     const dueAt = view.booking.serviceDate.getTime() - settings.reminderHoursBefore * HOUR_MS;
 
     await this.events.transaction(async () => {
       await this.add(job.organisationId, drafts, now);
       // A reminder whose time has passed already is not sent at all.
       if (reminds && dueAt > now.getTime()) {
-        const reminder = { organisationId: job.organisationId, bookingId: job.bookingId, serviceDate: view.booking.serviceDate.toISOString() };
+        const reminder = {
+          organisationId: job.organisationId,
+          bookingId: job.bookingId,
+          serviceDate: view.booking.serviceDate.toISOString(),
+        };
         await this.dispatch.remind(reminder, Math.ceil((dueAt - now.getTime()) / 1000));
       }
     });
@@ -78,7 +85,12 @@ export class PlanNotifications {
     const { booking } = view;
     if (!organisation.bookingSettings.bookingNotificationsEnabled || booking.cancelledAt !== null) return;
     if (booking.serviceDate.toISOString() !== job.serviceDate || booking.serviceDate.getTime() <= now.getTime()) return;
-    const drafts = this.toClient(view, 'booking_reminder', () => clientMessage('booking_reminder', facts), job.serviceDate);
+    const drafts = this.toClient(
+      view,
+      'booking_reminder',
+      () => clientMessage('booking_reminder', facts),
+      job.serviceDate,
+    );
     await this.events.transaction(() => this.add(job.organisationId, drafts, now));
   }
 
@@ -86,16 +98,29 @@ export class PlanNotifications {
   private async add(organisationId: string, drafts: Draft[], now: Date): Promise<void> {
     for (const draft of drafts) {
       const notification = Notification.create(organisationId, draft, now);
-      if (await this.notifications.addIfNew(notification)) await this.dispatch.send({ organisationId, notificationId: notification.id });
+      if (await this.notifications.addIfNew(notification))
+        await this.dispatch.send({ organisationId, notificationId: notification.id });
     }
   }
 
-  private toClient(view: BookingView, type: NotificationType, write: () => MessageContent, occurrence: string): Draft[] {
+  private toClient(
+    view: BookingView,
+    type: NotificationType,
+    write: () => MessageContent,
+    occurrence: string,
+  ): Draft[] {
     if (!view.client?.email) return [];
-    return [{ type, to: view.client.email, ...write(), bookingId: view.booking.id, clientId: view.client.id, occurrence }];
+    return [
+      { type, to: view.client.email, ...write(), bookingId: view.booking.id, clientId: view.client.id, occurrence },
+    ];
   }
 
-  private toProvider(view: BookingView, type: NotificationType, write: () => MessageContent, occurrence: string): Draft[] {
+  private toProvider(
+    view: BookingView,
+    type: NotificationType,
+    write: () => MessageContent,
+    occurrence: string,
+  ): Draft[] {
     if (!view.provider?.email) return [];
     return [{ type, to: view.provider.email, ...write(), bookingId: view.booking.id, clientId: null, occurrence }];
   }

@@ -56,7 +56,9 @@ export class SendNotification {
 
   private async deliver(notification: Notification, attempt: JobAttempt): Promise<DeliveryFailure | null> {
     if (!this.mailer.delivers) return null;
-    const token = notification.text.includes(MANAGE_TOKEN_PLACEHOLDER) ? this.manageTokens.forBooking(notification.bookingId).token : null;
+    const token = notification.text.includes(MANAGE_TOKEN_PLACEHOLDER)
+      ? this.manageTokens.forBooking(notification.bookingId).token
+      : null;
     try {
       await this.mailer.send({
         to: notification.to,
@@ -68,7 +70,12 @@ export class SendNotification {
     } catch (error) {
       if (!(error instanceof DeliveryFailure)) throw error;
       this.logger.warn(
-        { organisationId: notification.organisationId, notificationId: notification.id, retryCount: attempt.retryCount, error: error.message },
+        {
+          organisationId: notification.organisationId,
+          notificationId: notification.id,
+          retryCount: attempt.retryCount,
+          error: error.message,
+        },
         'Email not sent',
       );
       return error;

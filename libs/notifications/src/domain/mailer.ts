@@ -35,5 +35,10 @@ export abstract class Mailer {
 
 /** Files a message carries, made when it is sent: a receipt's invoice PDF. */
 export abstract class MessageAttachments {
-  abstract of(message: { organisationId: string; type: string; bookingId: string; occurrence: string }): Promise<Attachment[]>;
+  abstract of(message: {
+    organisationId: string;
+    type: string;
+    bookingId: string;
+    occurrence: string;
+  }): Promise<Attachment[]>;
 }

@@ -33,7 +33,9 @@ describe('the time in a message', () => {
   it("is the location's wall clock and zone name, on each side of a daylight-saving change", () => {
     expect(localDateTime(new Date('2027-04-04T23:00:00Z'), SYDNEY)).toBe('Monday 5 April 2027 at 9:00 am AEST');
     expect(localDateTime(new Date('2027-04-02T22:00:00Z'), SYDNEY)).toBe('Saturday 3 April 2027 at 9:00 am AEDT');
-    expect(localDateTime(new Date('2027-04-05T05:30:00Z'), 'Australia/Perth')).toBe('Monday 5 April 2027 at 1:30 pm AWST');
+    expect(localDateTime(new Date('2027-04-05T05:30:00Z'), 'Australia/Perth')).toBe(
+      'Monday 5 April 2027 at 1:30 pm AWST',
+    );
   });
 });
 
@@ -45,11 +47,15 @@ describe('a client message', () => {
     expect(text).toContain(
       'What: Initial consultation\nWith: Priya Raman\nWhen: Monday 5 April 2027 at 9:00 am AEST\nWhere: Bondi Junction, 88 Bondi Road, Bondi Junction NSW 2022',
     );
-    expect(text).toContain(`Change or cancel your booking: https://api.example.test/book/manage/${MANAGE_TOKEN_PLACEHOLDER}`);
+    expect(text).toContain(
+      `Change or cancel your booking: https://api.example.test/book/manage/${MANAGE_TOKEN_PLACEHOLDER}`,
+    );
     expect(text).toContain(
       'Cancelling is free until Sunday 4 April 2027 at 9:00 am AEST (24 hours before the appointment); after that, the cancellation fee is $47.50.',
     );
-    expect(html).toContain(`<a href="https://api.example.test/book/manage/${MANAGE_TOKEN_PLACEHOLDER}">Change or cancel your booking</a>`);
+    expect(html).toContain(
+      `<a href="https://api.example.test/book/manage/${MANAGE_TOKEN_PLACEHOLDER}">Change or cancel your booking</a>`,
+    );
   });
 
   it('escapes every value in the HTML, and keeps a subject on one line', () => {
@@ -76,7 +82,9 @@ describe('a client message', () => {
     const message = clientMessage('booking_confirmation', facts());
     const sent = withManageToken(message, 'q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC');
     expect(sent.text).toContain('https://api.example.test/book/manage/q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC');
-    expect(sent.html).toContain('href="https://api.example.test/book/manage/q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC"');
+    expect(sent.html).toContain(
+      'href="https://api.example.test/book/manage/q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC"',
+    );
     expect(`${sent.text}${sent.html}`).not.toContain(MANAGE_TOKEN_PLACEHOLDER);
   });
 });

@@ -47,7 +47,10 @@ export interface ReceiptFacts {
 
 export type MessageContent = Pick<Draft, 'subject' | 'text' | 'html'>;
 
-export type ClientBookingMessage = Extract<NotificationType, 'booking_confirmation' | 'booking_rescheduled' | 'booking_cancelled' | 'booking_reminder'>;
+export type ClientBookingMessage = Extract<
+  NotificationType,
+  'booking_confirmation' | 'booking_rescheduled' | 'booking_cancelled' | 'booking_reminder'
+>;
 export type ProviderBookingMessage = Extract<NotificationType, `provider_${string}`>;
 
 /** The client's message of a booking's change or reminder. */
@@ -55,10 +58,22 @@ export function clientMessage(type: ClientBookingMessage, facts: BookingFacts): 
   const when = localDateTime(facts.serviceDate, facts.timeZone);
   const live = type !== 'booking_cancelled';
   const { subject, lead } = {
-    booking_confirmation: { subject: `Booking confirmed: ${facts.serviceName}, ${when}`, lead: `Your booking at ${facts.clinicName} is confirmed.` },
-    booking_rescheduled: { subject: `Booking moved: ${facts.serviceName}, now ${when}`, lead: `Your booking at ${facts.clinicName} has moved. It is now:` },
-    booking_cancelled: { subject: `Booking cancelled: ${facts.serviceName}, ${when}`, lead: `Your booking at ${facts.clinicName} has been cancelled.` },
-    booking_reminder: { subject: `Reminder: ${facts.serviceName}, ${when}`, lead: `This is a reminder of your booking at ${facts.clinicName}.` },
+    booking_confirmation: {
+      subject: `Booking confirmed: ${facts.serviceName}, ${when}`,
+      lead: `Your booking at ${facts.clinicName} is confirmed.`,
+    },
+    booking_rescheduled: {
+      subject: `Booking moved: ${facts.serviceName}, now ${when}`,
+      lead: `Your booking at ${facts.clinicName} has moved. It is now:`,
+    },
+    booking_cancelled: {
+      subject: `Booking cancelled: ${facts.serviceName}, ${when}`,
+      lead: `Your booking at ${facts.clinicName} has been cancelled.`,
+    },
+    booking_reminder: {
+      subject: `Reminder: ${facts.serviceName}, ${when}`,
+      lead: `This is a reminder of your booking at ${facts.clinicName}.`,
+    },
   }[type];
   return render({
     subject,
@@ -78,8 +93,14 @@ export function providerMessage(type: ProviderBookingMessage, facts: BookingFact
   const when = localDateTime(facts.serviceDate, facts.timeZone);
   const { subject, lead } = {
     provider_booking_created: { subject: `New booking: ${client}, ${when}`, lead: `${client} has booked with you.` },
-    provider_booking_rescheduled: { subject: `Booking moved: ${client}, now ${when}`, lead: `${client}'s booking with you has moved. It is now:` },
-    provider_booking_cancelled: { subject: `Booking cancelled: ${client}, ${when}`, lead: `${client}'s booking with you has been cancelled.` },
+    provider_booking_rescheduled: {
+      subject: `Booking moved: ${client}, now ${when}`,
+      lead: `${client}'s booking with you has moved. It is now:`,
+    },
+    provider_booking_cancelled: {
+      subject: `Booking cancelled: ${client}, ${when}`,
+      lead: `${client}'s booking with you has been cancelled.`,
+    },
   }[type];
   return render({
     subject,
@@ -95,7 +116,11 @@ export function providerMessage(type: ProviderBookingMessage, facts: BookingFact
 
 /** The client's receipt once a check-out of the booking is settled. */
 export function receiptMessage(facts: BookingFacts, receipt: ReceiptFacts): MessageContent {
-  const paidBy = { payment: 'Paid by card', health_fund_claim: 'Health fund benefit', medicare_claim: 'Medicare benefit' } as const;
+  const paidBy = {
+    payment: 'Paid by card',
+    health_fund_claim: 'Health fund benefit',
+    medicare_claim: 'Medicare benefit',
+  } as const;
   return render({
     subject: `Receipt from ${facts.clinicName}: ${facts.serviceName}, ${localDate(facts.serviceDate, facts.timeZone)}`,
     greeting: `Hi ${facts.client.firstName},`,
@@ -160,7 +185,10 @@ const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' 
 export const dollars = (cents: Cents): string => AUD.format(cents / 100);
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  return value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 }
 
 interface Layout {
@@ -210,6 +238,12 @@ function render(layout: Layout): MessageContent {
 }
 
 /** The message as it goes out: the booking's manage token where the stored copy holds its placeholder. */
-export function withManageToken<M extends { text: string; html: string }>(message: M, token: string): Pick<M, 'text' | 'html'> {
-  return { text: message.text.replaceAll(MANAGE_TOKEN_PLACEHOLDER, token), html: message.html.replaceAll(MANAGE_TOKEN_PLACEHOLDER, token) };
+export function withManageToken<M extends { text: string; html: string }>(
+  message: M,
+  token: string,
+): Pick<M, 'text' | 'html'> {
+  return {
+    text: message.text.replaceAll(MANAGE_TOKEN_PLACEHOLDER, token),
+    html: message.html.replaceAll(MANAGE_TOKEN_PLACEHOLDER, token),
+  };
 }

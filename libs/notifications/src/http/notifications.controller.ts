@@ -21,7 +21,10 @@ export class NotificationsController {
   })
   @ApiPagedResponse(NotificationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListNotificationsQuery): Promise<Page<NotificationResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListNotificationsQuery,
+  ): Promise<Page<NotificationResponse>> {
     const filters = { bookingId: query.bookingId, clientId: query.clientId, types: query.type, statuses: query.status };
     const page = await this.notifications.list(organisationId, filters, query);
     return { ...page, items: page.items.map((notification) => NotificationResponse.from(notification)) };
@@ -30,7 +33,8 @@ export class NotificationsController {
   @Get(':notificationId')
   @ApiOperation({
     summary: 'Get a notification',
-    description: 'With its text and HTML: what the email said, or, `logged`, what it would have said. The `ETag` names this version of it.',
+    description:
+      'With its text and HTML: what the email said, or, `logged`, what it would have said. The `ETag` names this version of it.',
   })
   @ApiOk(NotificationWithBodyResponse)
   @ETagged()

@@ -16,7 +16,11 @@ function setUp() {
   const directory = new InMemoryDirectory([business, othersBusiness]);
   const events = new RecordedEvents(renderOrganisationEvents);
   const organisations = new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] });
-  return { directory, events, createLocation: new CreateLocation(directory, organisations, events, new FixedClock(NOW)) };
+  return {
+    directory,
+    events,
+    createLocation: new CreateLocation(directory, organisations, events, new FixedClock(NOW)),
+  };
 }
 
 const bondi = { name: 'Bondi', timeZone: 'Australia/Sydney', address: { suburb: 'Bondi', postcode: '2026' } };
@@ -30,9 +34,19 @@ describe('CreateLocation', () => {
       registrations: [{ medicare: { minorId: 'ABC1234' } }],
     });
     expect(directory.added).toEqual([location]);
-    expect(location).toMatchObject({ organisationId: ORGANISATION, businessId: business.id, email: null, createdAt: NOW, updatedAt: NOW });
+    expect(location).toMatchObject({
+      organisationId: ORGANISATION,
+      businessId: business.id,
+      email: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     expect(events.recorded).toEqual([
-      { type: 'location.created', organisationId: ORGANISATION, data: expect.objectContaining({ id: location.id, updatedAt: NOW.toISOString() }) },
+      {
+        type: 'location.created',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({ id: location.id, updatedAt: NOW.toISOString() }),
+      },
     ]);
     expect(location.address).toEqual({
       line1: null,
@@ -46,7 +60,13 @@ describe('CreateLocation', () => {
     });
     expect(location.registrations).toEqual([
       {
-        medicare: { minorId: 'ABC1234', prodaLocationId: null, status: null, providerAgreementSubmissionUrl: null, isUsingOtherClaimSoftware: false },
+        medicare: {
+          minorId: 'ABC1234',
+          prodaLocationId: null,
+          status: null,
+          providerAgreementSubmissionUrl: null,
+          isUsingOtherClaimSoftware: false,
+        },
         phi: null,
       },
     ]);
@@ -54,7 +74,9 @@ describe('CreateLocation', () => {
 
   it("refuses, as not found, another organisation's business, naming businessId, and stores and records nothing", async () => {
     const { directory, events, createLocation } = setUp();
-    await expect(createLocation.execute(ORGANISATION, { ...bondi, businessId: othersBusiness.id })).rejects.toMatchObject({
+    await expect(
+      createLocation.execute(ORGANISATION, { ...bondi, businessId: othersBusiness.id }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       errors: [expect.objectContaining({ field: 'businessId', code: 'not_found' })],
     });
@@ -64,7 +86,9 @@ describe('CreateLocation', () => {
 
   it('refuses a time zone that is not IANA, naming the field, and stores nothing', async () => {
     const { directory, createLocation } = setUp();
-    await expect(createLocation.execute(ORGANISATION, { ...bondi, businessId: business.id, timeZone: 'AEST' })).rejects.toMatchObject({
+    await expect(
+      createLocation.execute(ORGANISATION, { ...bondi, businessId: business.id, timeZone: 'AEST' }),
+    ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'timeZone', code: 'invalid_time_zone' })],
     });
@@ -73,7 +97,9 @@ describe('CreateLocation', () => {
 
   it('answers not_found for an organisation that does not exist, and stores nothing', async () => {
     const { directory, createLocation } = setUp();
-    await expect(createLocation.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { ...bondi, businessId: business.id })).rejects.toMatchObject({
+    await expect(
+      createLocation.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { ...bondi, businessId: business.id }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });

@@ -15,7 +15,8 @@ export class CreateLocation {
 
   async execute(organisationId: string, props: NewLocation): Promise<Location> {
     await this.organisations.assertExists(organisationId);
-    if (!(await this.directory.findBusiness(organisationId, props.businessId))) throw referenceNotFound('businessId', 'Business', props.businessId);
+    if (!(await this.directory.findBusiness(organisationId, props.businessId)))
+      throw referenceNotFound('businessId', 'Business', props.businessId);
     const location = Location.create(organisationId, props, this.clock.now());
     await this.events.transaction(async () => {
       await this.directory.add(location);

@@ -34,9 +34,18 @@ describe('CreateOrganisation', () => {
     const { organisations, createOrganisation } = setUp();
     const organisation = await createOrganisation.execute({ name: '  Harbour Physio Group ', slug: 'harbour' });
     expect([...organisations.byId.values()]).toEqual([organisation]);
-    expect(organisation).toMatchObject({ name: 'Harbour Physio Group', slug: 'harbour', bookingsEnabled: false, createdAt: NOW, websiteUrl: null });
+    expect(organisation).toMatchObject({
+      name: 'Harbour Physio Group',
+      slug: 'harbour',
+      bookingsEnabled: false,
+      createdAt: NOW,
+      websiteUrl: null,
+    });
     expect(organisation.id).toMatch(/^org_/);
-    expect(organisation.bookingSettings).toMatchObject({ cancellationFeeEnabled: false, cancellationNoFeeBeforeHours: 24 });
+    expect(organisation.bookingSettings).toMatchObject({
+      cancellationFeeEnabled: false,
+      cancellationNoFeeBeforeHours: 24,
+    });
   });
 
   it('makes the slug from the name, numbering it past the slugs already taken', async () => {
@@ -51,7 +60,9 @@ describe('CreateOrganisation', () => {
   it('answers slug_taken for a given slug another organisation has, and stores nothing', async () => {
     const { organisations, createOrganisation } = setUp();
     await createOrganisation.execute({ name: 'Harbour Physio', slug: 'harbour' });
-    const error = await createOrganisation.execute({ name: 'Other', slug: 'harbour' }).catch((caught: unknown) => caught);
+    const error = await createOrganisation
+      .execute({ name: 'Other', slug: 'harbour' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ kind: 'conflict', code: 'slug_taken' });
     expect(organisations.byId.size).toBe(1);

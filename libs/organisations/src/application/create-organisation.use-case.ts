@@ -35,7 +35,10 @@ export class CreateOrganisation {
   }
 
   private async insert(command: CreateOrganisationCommand, slug: string): Promise<Organisation> {
-    const organisation = Organisation.create({ name: command.name, slug, bookingsEnabled: command.bookingsEnabled }, this.clock.now());
+    const organisation = Organisation.create(
+      { name: command.name, slug, bookingsEnabled: command.bookingsEnabled },
+      this.clock.now(),
+    );
     try {
       await this.organisations.add(organisation);
     } catch (error) {

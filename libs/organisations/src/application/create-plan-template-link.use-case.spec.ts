@@ -12,7 +12,15 @@ const business = Business.create(ORGANISATION, { name: 'Harbour Physio', taxIden
 function setUp() {
   const directory = new InMemoryDirectory([business]);
   const config = new AppConfig({ API_BASE_URL: 'https://api.example.com/' });
-  return { directory, createLink: new CreatePlanTemplateLink(directory, new KnownOrganisations({ [ORGANISATION]: [] }), config, new FixedClock(NOW)) };
+  return {
+    directory,
+    createLink: new CreatePlanTemplateLink(
+      directory,
+      new KnownOrganisations({ [ORGANISATION]: [] }),
+      config,
+      new FixedClock(NOW),
+    ),
+  };
 }
 
 describe('CreatePlanTemplateLink', () => {
@@ -20,13 +28,20 @@ describe('CreatePlanTemplateLink', () => {
     const { directory, createLink } = setUp();
     const link = await createLink.execute(ORGANISATION, { businessId: business.id, planTemplateId: 'knee rehab/6' });
     expect(directory.added).toEqual([link]);
-    expect(link).toMatchObject({ organisationId: ORGANISATION, businessId: business.id, planTemplateId: 'knee rehab/6', createdAt: NOW });
+    expect(link).toMatchObject({
+      organisationId: ORGANISATION,
+      businessId: business.id,
+      planTemplateId: 'knee rehab/6',
+      createdAt: NOW,
+    });
     expect(link.url).toBe(`https://api.example.com/plans/templates/knee%20rehab%2F6/links/${link.id}`);
   });
 
   it('refuses a business the organisation does not have, naming businessId, and stores nothing', async () => {
     const { directory, createLink } = setUp();
-    await expect(createLink.execute(ORGANISATION, { businessId: '0b7f2a64-7c0e-4b43-9d3e-2f1a5e6c8d90', planTemplateId: 'knee' })).rejects.toMatchObject({
+    await expect(
+      createLink.execute(ORGANISATION, { businessId: '0b7f2a64-7c0e-4b43-9d3e-2f1a5e6c8d90', planTemplateId: 'knee' }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       errors: [expect.objectContaining({ field: 'businessId', code: 'not_found' })],
     });
@@ -35,7 +50,9 @@ describe('CreatePlanTemplateLink', () => {
 
   it('answers not_found for an organisation that does not exist, and stores nothing', async () => {
     const { directory, createLink } = setUp();
-    await expect(createLink.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { businessId: business.id, planTemplateId: 'knee' })).rejects.toMatchObject({
+    await expect(
+      createLink.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { businessId: business.id, planTemplateId: 'knee' }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });

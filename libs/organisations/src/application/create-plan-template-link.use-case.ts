@@ -14,9 +14,13 @@ export class CreatePlanTemplateLink {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, props: { businessId: string; planTemplateId: string }): Promise<PlanTemplateLink> {
+  async execute(
+    organisationId: string,
+    props: { businessId: string; planTemplateId: string },
+  ): Promise<PlanTemplateLink> {
     await this.organisations.assertExists(organisationId);
-    if (!(await this.directory.findBusiness(organisationId, props.businessId))) throw referenceNotFound('businessId', 'Business', props.businessId);
+    if (!(await this.directory.findBusiness(organisationId, props.businessId)))
+      throw referenceNotFound('businessId', 'Business', props.businessId);
     const link = PlanTemplateLink.create(organisationId, props, this.config.apiBaseUrl, this.clock.now());
     await this.directory.add(link);
     return link;

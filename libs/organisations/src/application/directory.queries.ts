@@ -33,10 +33,18 @@ export interface LocationView {
  */
 export abstract class DirectoryQueries {
   abstract listBusinesses(organisationId: string, page: PageRequest): Promise<Page<Business>>;
-  abstract listLocations(organisationId: string, page: PageRequest, expansion: Expansion<LocationExpansion>): Promise<Page<LocationView>>;
+  abstract listLocations(
+    organisationId: string,
+    page: PageRequest,
+    expansion: Expansion<LocationExpansion>,
+  ): Promise<Page<LocationView>>;
   abstract listPlanTemplateLinks(organisationId: string, page: PageRequest): Promise<Page<PlanTemplateLink>>;
   abstract getBusiness(organisationId: string, businessId: string): Promise<Business>;
-  abstract getLocation(organisationId: string, locationId: string, expansion: Expansion<LocationExpansion>): Promise<LocationView>;
+  abstract getLocation(
+    organisationId: string,
+    locationId: string,
+    expansion: Expansion<LocationExpansion>,
+  ): Promise<LocationView>;
   abstract getPlanTemplateLink(organisationId: string, linkId: string): Promise<PlanTemplateLink>;
   /** The organisation's locations with these ids: lists of bookings and providers call this on every page. */
   abstract locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>>;
@@ -54,7 +62,10 @@ export abstract class DirectoryQueries {
   }
 
   /** The organisation's location with its business (`null` when there is no such location). */
-  async locationWithBusiness(organisationId: string, locationId: string): Promise<{ location: Location; business: Business | null } | null> {
+  async locationWithBusiness(
+    organisationId: string,
+    locationId: string,
+  ): Promise<{ location: Location; business: Business | null } | null> {
     const location = (await this.locations(organisationId, [locationId])).get(locationId);
     if (!location) return null;
     return { location, business: (await this.businesses([location.businessId])).get(location.businessId) ?? null };
@@ -75,7 +86,11 @@ export class SqlDirectoryQueries extends DirectoryQueries {
     return this.list(BUSINESSES, organisationId, page);
   }
 
-  async listLocations(organisationId: string, page: PageRequest, expansion: Expansion<LocationExpansion>): Promise<Page<LocationView>> {
+  async listLocations(
+    organisationId: string,
+    page: PageRequest,
+    expansion: Expansion<LocationExpansion>,
+  ): Promise<Page<LocationView>> {
     const found = await this.list(LOCATIONS, organisationId, page);
     return { ...found, items: await this.withParts(organisationId, found.items, expansion) };
   }
@@ -89,13 +104,25 @@ export class SqlDirectoryQueries extends DirectoryQueries {
     return this.get(BUSINESSES, 'Business', organisationId, businessId);
   }
 
-  async getLocation(organisationId: string, locationId: string, expansion: Expansion<LocationExpansion>): Promise<LocationView> {
-    const [view] = await this.withParts(organisationId, [await this.get(LOCATIONS, 'Location', organisationId, locationId)], expansion);
+  async getLocation(
+    organisationId: string,
+    locationId: string,
+    expansion: Expansion<LocationExpansion>,
+  ): Promise<LocationView> {
+    const [view] = await this.withParts(
+      organisationId,
+      [await this.get(LOCATIONS, 'Location', organisationId, locationId)],
+      expansion,
+    );
     return view;
   }
 
   /** Each expanded part loaded in one statement for all the locations. */
-  private async withParts(organisationId: string, locations: Location[], expansion: Expansion<LocationExpansion>): Promise<LocationView[]> {
+  private async withParts(
+    organisationId: string,
+    locations: Location[],
+    expansion: Expansion<LocationExpansion>,
+  ): Promise<LocationView[]> {
     const [businesses, organisation] = await Promise.all([
       expansion.has('business') ? this.businesses(locations.map((location) => location.businessId)) : undefined,
       expansion.has('organisation') ? this.organisations.get(organisationId) : undefined,
@@ -114,16 +141,24 @@ export class SqlDirectoryQueries extends DirectoryQueries {
 
   async locations(organisationId: string, ids: readonly string[]): Promise<Map<string, Location>> {
     if (ids.length === 0) return new Map();
-    const locations = await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, [...new Set(ids)]]);
+    const locations = await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [
+      organisationId,
+      [...new Set(ids)],
+    ]);
     return new Map(locations.map((location) => [location.id, location]));
   }
 
   /** One statement. */
-  override async locationWithBusiness(organisationId: string, locationId: string): Promise<{ location: Location; business: Business | null } | null> {
-    const pair = await this.sql.firstPair(LOCATIONS, BUSINESSES, 'left join businesses b on b.id = l.business_id where l.organisation_id = $1 and l.id = $2', [
-      organisationId,
-      locationId,
-    ]);
+  override async locationWithBusiness(
+    organisationId: string,
+    locationId: string,
+  ): Promise<{ location: Location; business: Business | null } | null> {
+    const pair = await this.sql.firstPair(
+      LOCATIONS,
+      BUSINESSES,
+      'left join businesses b on b.id = l.business_id where l.organisation_id = $1 and l.id = $2',
+      [organisationId, locationId],
+    );
     return pair && { location: pair[0], business: pair[1] };
   }
 
@@ -143,19 +178,32 @@ export class SqlDirectoryQueries extends DirectoryQueries {
 
   async missingLocationIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
     const wellFormed = ids.filter(isUuid);
-    const found = wellFormed.length ? await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [organisationId, wellFormed]) : [];
+    const found = wellFormed.length
+      ? await this.sql.select(LOCATIONS, 'where l.organisation_id = $1 and l.id = any($2)', [
+          organisationId,
+          wellFormed,
+        ])
+      : [];
     const existing = new Set(found.map((location) => location.id));
     return ids.filter((id) => !existing.has(id));
   }
 
   private async get<T>(model: ReadModel<T>, resource: string, organisationId: string, id: string): Promise<T> {
-    const found = await this.sql.first(model, `where ${model.alias}.id = $1 and ${model.alias}.organisation_id = $2`, [id, organisationId]);
+    const found = await this.sql.first(model, `where ${model.alias}.id = $1 and ${model.alias}.organisation_id = $2`, [
+      id,
+      organisationId,
+    ]);
     if (!found) throw notFound(resource, id);
     return found;
   }
 
   /** `changedAt`: the column a sync (`updatedSince`) reads, `created_at` for what never changes. */
-  private async list<T>(model: ReadModel<T>, organisationId: string, page: PageRequest, changedAt = 'updated_at'): Promise<Page<T>> {
+  private async list<T>(
+    model: ReadModel<T>,
+    organisationId: string,
+    page: PageRequest,
+    changedAt = 'updated_at',
+  ): Promise<Page<T>> {
     await this.organisations.assertExists(organisationId);
     const { alias } = model;
     const window = listWindow(alias, page, `${alias}.created_at desc, ${alias}.id desc`, 2, changedAt);

@@ -51,11 +51,11 @@ export class SqlOrganisationQueries extends OrganisationQueries {
     const where = `where ${own}${window.condition}`;
     const values = [...ownValues, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(ORGANISATIONS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        ORGANISATIONS,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(ORGANISATIONS, where, values),
     ]);
     return pageOf(items, total, page);
@@ -69,7 +69,8 @@ export class SqlOrganisationQueries extends OrganisationQueries {
 
   async assertExists(organisationId: string): Promise<void> {
     if (this.existing.has(organisationId)) return;
-    if ((await this.sql.count(ORGANISATIONS, 'where o.id = $1', [organisationId])) === 0) throw organisationNotFound(organisationId);
+    if ((await this.sql.count(ORGANISATIONS, 'where o.id = $1', [organisationId])) === 0)
+      throw organisationNotFound(organisationId);
     if (this.existing.size >= MAX_REMEMBERED) this.existing.clear();
     this.existing.add(organisationId);
   }
@@ -103,6 +104,8 @@ export class SqlOrganisationQueries extends OrganisationQueries {
   }
 
   findByIdOrSlug(idOrSlug: string): Promise<Organisation | null> {
-    return this.sql.first(ORGANISATIONS, idOrSlug.startsWith('org_') ? 'where o.id = $1' : 'where o.slug = $1', [idOrSlug]);
+    return this.sql.first(ORGANISATIONS, idOrSlug.startsWith('org_') ? 'where o.id = $1' : 'where o.slug = $1', [
+      idOrSlug,
+    ]);
   }
 }

@@ -28,13 +28,17 @@ describe('RemovePlanTemplateLink', () => {
 
   it("answers not_found for another organisation's link and keeps it", async () => {
     const { link, directory, removeLink } = setUp();
-    await expect(removeLink.execute('org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N', link.id)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(removeLink.execute('org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N', link.id)).rejects.toMatchObject({
+      kind: 'not_found',
+    });
     expect(await directory.findPlanTemplateLink(ORGANISATION, link.id)).toBe(link);
   });
 
   it('removes it only while If-Match names it (its createdAt)', async () => {
     const { link, directory, removeLink } = setUp();
-    await expect(removeLink.execute(ORGANISATION, link.id, etagOf(new Date()))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(removeLink.execute(ORGANISATION, link.id, etagOf(new Date()))).rejects.toMatchObject({
+      code: 'precondition_failed',
+    });
     expect(await directory.findPlanTemplateLink(ORGANISATION, link.id)).toBe(link);
     await removeLink.execute(ORGANISATION, link.id, etagOf(CREATED));
     expect(await directory.findPlanTemplateLink(ORGANISATION, link.id)).toBeNull();

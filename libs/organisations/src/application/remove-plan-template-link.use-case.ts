@@ -12,6 +12,7 @@ export class RemovePlanTemplateLink {
     if (!link) throw notFound('Plan template link', linkId);
     assertIfMatch(ifMatch, link.createdAt);
     // Removed by another request since the read: as gone as if it had never been found.
-    if (!(await this.directory.removePlanTemplateLink(organisationId, linkId))) throw notFound('Plan template link', linkId);
+    if (!(await this.directory.removePlanTemplateLink(organisationId, linkId)))
+      throw notFound('Plan template link', linkId);
   }
 }

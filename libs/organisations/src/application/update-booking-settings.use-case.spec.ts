@@ -14,7 +14,12 @@ function setUp() {
   const organisation = Organisation.create({ name: 'Harbour Physio', slug: 'harbour' }, CREATED);
   organisations.byId.set(organisation.id, organisation);
   const events = new RecordedEvents(renderOrganisationEvents);
-  return { organisation, organisations, events, updateBookingSettings: new UpdateBookingSettings(organisations, events, new FixedClock(NOW)) };
+  return {
+    organisation,
+    organisations,
+    events,
+    updateBookingSettings: new UpdateBookingSettings(organisations, events, new FixedClock(NOW)),
+  };
 }
 
 describe('UpdateBookingSettings', () => {
@@ -28,7 +33,11 @@ describe('UpdateBookingSettings', () => {
     });
     expect(organisations.saved).toEqual([expect.objectContaining({ bookingsEnabled: true, updatedAt: NOW })]);
     expect(events.recorded).toEqual([
-      { type: 'organisation.updated', organisationId: organisation.id, data: expect.objectContaining({ updatedAt: NOW.toISOString() }) },
+      {
+        type: 'organisation.updated',
+        organisationId: organisation.id,
+        data: expect.objectContaining({ updatedAt: NOW.toISOString() }),
+      },
     ]);
     expect(organisations.saved[0]?.bookingSettings).toMatchObject({
       cancellationFeeEnabled: true,
@@ -49,7 +58,9 @@ describe('UpdateBookingSettings', () => {
 
   it('answers not_found for an unknown organisation, saving nothing', async () => {
     const { organisations, updateBookingSettings } = setUp();
-    await expect(updateBookingSettings.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { notesEnabled: false })).rejects.toMatchObject({
+    await expect(
+      updateBookingSettings.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { notesEnabled: false }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });
@@ -58,7 +69,9 @@ describe('UpdateBookingSettings', () => {
 
   it('refuses a cancellation fee with neither an amount nor a percent, saving nothing and keeping the settings', async () => {
     const { organisation, organisations, updateBookingSettings } = setUp();
-    await expect(updateBookingSettings.execute(organisation.id, { cancellationFeeEnabled: true, bookingsEnabled: true })).rejects.toMatchObject({
+    await expect(
+      updateBookingSettings.execute(organisation.id, { cancellationFeeEnabled: true, bookingsEnabled: true }),
+    ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'cancellationFeeAmount', code: 'required' })],
     });

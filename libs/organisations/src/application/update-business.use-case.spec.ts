@@ -37,13 +37,21 @@ describe('UpdateBusiness', () => {
     });
     expect(directory.saved).toHaveLength(1);
     expect(events.recorded).toEqual([
-      { type: 'business.updated', organisationId: ORGANISATION, data: expect.objectContaining({ id: business.id, taxIdentifier: '33051775556' }) },
+      {
+        type: 'business.updated',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({ id: business.id, taxIdentifier: '33051775556' }),
+      },
     ]);
   });
 
   it('treats {}, {settings: {}} and the stored values as no change', async () => {
     const { business, directory, events, updateBusiness } = setUp();
-    for (const changes of [{}, { settings: {} }, { taxIdentifier: '51 824 753 556', settings: { autoReconciliationEnabled: true } }]) {
+    for (const changes of [
+      {},
+      { settings: {} },
+      { taxIdentifier: '51 824 753 556', settings: { autoReconciliationEnabled: true } },
+    ]) {
       await updateBusiness.execute(ORGANISATION, business.id, changes);
     }
     expect([directory.saved, events.recorded, business.updatedAt]).toEqual([[], [], CREATED]);
@@ -51,7 +59,9 @@ describe('UpdateBusiness', () => {
 
   it('refuses an ABN with a wrong checksum for an AU business, changing nothing', async () => {
     const { business, directory, updateBusiness } = setUp();
-    await expect(updateBusiness.execute(ORGANISATION, business.id, { name: 'Renamed', taxIdentifier: '51824753557' })).rejects.toMatchObject({
+    await expect(
+      updateBusiness.execute(ORGANISATION, business.id, { name: 'Renamed', taxIdentifier: '51824753557' }),
+    ).rejects.toMatchObject({
       errors: [expect.objectContaining({ field: 'taxIdentifier', code: 'invalid_abn' })],
     });
     expect([directory.saved, business.name]).toEqual([[], 'Harbour Physio']);
@@ -59,13 +69,19 @@ describe('UpdateBusiness', () => {
 
   it("keeps a foreign business's identifier as sent", async () => {
     const { business, updateBusiness } = setUp({ countryCode: 'NZ', taxIdentifier: 'NZ-123' });
-    expect((await updateBusiness.execute(ORGANISATION, business.id, { taxIdentifier: '123-456-789' })).taxIdentifier).toBe('123-456-789');
+    expect(
+      (await updateBusiness.execute(ORGANISATION, business.id, { taxIdentifier: '123-456-789' })).taxIdentifier,
+    ).toBe('123-456-789');
   });
 
   it('answers not_found for a business of another organisation, and precondition_failed for a stale If-Match', async () => {
     const { business, directory, updateBusiness } = setUp();
-    await expect(updateBusiness.execute('org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N', business.id, { name: 'Mine' })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(updateBusiness.execute(ORGANISATION, business.id, { name: 'Stale' }, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(
+      updateBusiness.execute('org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N', business.id, { name: 'Mine' }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      updateBusiness.execute(ORGANISATION, business.id, { name: 'Stale' }, etagOf(NOW)),
+    ).rejects.toMatchObject({ code: 'precondition_failed' });
     expect(directory.saved).toEqual([]);
   });
 });

@@ -14,8 +14,16 @@ const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 
 function setUp(withUpcomingBookings = false) {
   const business = Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '51824753556' }, CREATED);
-  const otherBusiness = Business.create(ORGANISATION, { name: 'Harbour Pilates', taxIdentifier: '33051775556' }, CREATED);
-  const othersBusiness = Business.create(OTHER_ORGANISATION, { name: 'Elsewhere', taxIdentifier: '49004028077' }, CREATED);
+  const otherBusiness = Business.create(
+    ORGANISATION,
+    { name: 'Harbour Pilates', taxIdentifier: '33051775556' },
+    CREATED,
+  );
+  const othersBusiness = Business.create(
+    OTHER_ORGANISATION,
+    { name: 'Elsewhere', taxIdentifier: '49004028077' },
+    CREATED,
+  );
   const location = Location.create(
     ORGANISATION,
     {
@@ -30,7 +38,14 @@ function setUp(withUpcomingBookings = false) {
   const directory = new InMemoryDirectory([business, otherBusiness, othersBusiness, location]);
   const events = new RecordedEvents(renderOrganisationEvents);
   const bookings = new KnownLocationBookings(withUpcomingBookings ? [location.id] : []);
-  return { location, otherBusiness, othersBusiness, directory, events, updateLocation: new UpdateLocation(directory, bookings, events, new FixedClock(NOW)) };
+  return {
+    location,
+    otherBusiness,
+    othersBusiness,
+    directory,
+    events,
+    updateLocation: new UpdateLocation(directory, bookings, events, new FixedClock(NOW)),
+  };
 }
 
 describe('UpdateLocation', () => {
@@ -73,23 +88,34 @@ describe('UpdateLocation', () => {
   it('treats {} and values equal to the stored ones as no change: nothing saved or recorded, updatedAt kept', async () => {
     const { location, directory, events, updateLocation } = setUp(true);
     await updateLocation.execute(ORGANISATION, location.id, {});
-    await updateLocation.execute(ORGANISATION, location.id, { name: 'Bondi', timeZone: 'australia/sydney', address: { line1: '88 Bondi Road' } });
+    await updateLocation.execute(ORGANISATION, location.id, {
+      name: 'Bondi',
+      timeZone: 'australia/sydney',
+      address: { line1: '88 Bondi Road' },
+    });
     expect([directory.saved, events.recorded, location.updatedAt]).toEqual([[], [], CREATED]);
   });
 
   it('refuses a new time zone while the location has upcoming confirmed bookings, saving and recording nothing', async () => {
     const { location, directory, events, updateLocation } = setUp(true);
-    await expect(updateLocation.execute(ORGANISATION, location.id, { timeZone: 'Australia/Perth', name: 'Bondi West' })).rejects.toMatchObject({
+    await expect(
+      updateLocation.execute(ORGANISATION, location.id, { timeZone: 'Australia/Perth', name: 'Bondi West' }),
+    ).rejects.toMatchObject({
       kind: 'conflict',
       code: 'location_has_bookings',
     });
     expect([directory.saved, events.recorded]).toEqual([[], []]);
-    expect(await updateLocation.execute(ORGANISATION, location.id, { name: 'Bondi West' })).toMatchObject({ name: 'Bondi West', timeZone: 'Australia/Sydney' });
+    expect(await updateLocation.execute(ORGANISATION, location.id, { name: 'Bondi West' })).toMatchObject({
+      name: 'Bondi West',
+      timeZone: 'Australia/Sydney',
+    });
   });
 
   it('takes a new time zone, as the database spells it, when no booking is to come', async () => {
     const { location, updateLocation } = setUp();
-    expect((await updateLocation.execute(ORGANISATION, location.id, { timeZone: 'australia/perth' })).timeZone).toBe('Australia/Perth');
+    expect((await updateLocation.execute(ORGANISATION, location.id, { timeZone: 'australia/perth' })).timeZone).toBe(
+      'Australia/Perth',
+    );
   });
 
   it('refuses a time zone that is not IANA, naming the field', async () => {
@@ -103,7 +129,9 @@ describe('UpdateLocation', () => {
 
   it("refuses another organisation's business as not found, naming businessId", async () => {
     const { location, othersBusiness, directory, updateLocation } = setUp();
-    await expect(updateLocation.execute(ORGANISATION, location.id, { businessId: othersBusiness.id })).rejects.toMatchObject({
+    await expect(
+      updateLocation.execute(ORGANISATION, location.id, { businessId: othersBusiness.id }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       errors: [expect.objectContaining({ field: 'businessId', code: 'not_found' })],
     });
@@ -112,13 +140,19 @@ describe('UpdateLocation', () => {
 
   it('answers not_found for a location of another organisation', async () => {
     const { location, updateLocation } = setUp();
-    await expect(updateLocation.execute(OTHER_ORGANISATION, location.id, { name: 'Mine' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(updateLocation.execute(OTHER_ORGANISATION, location.id, { name: 'Mine' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('changes only the version If-Match names', async () => {
     const { location, directory, updateLocation } = setUp();
-    await expect(updateLocation.execute(ORGANISATION, location.id, { name: 'Stale' }, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(
+      updateLocation.execute(ORGANISATION, location.id, { name: 'Stale' }, etagOf(NOW)),
+    ).rejects.toMatchObject({ code: 'precondition_failed' });
     expect(directory.saved).toEqual([]);
-    expect((await updateLocation.execute(ORGANISATION, location.id, { name: 'Current' }, etagOf(CREATED))).name).toBe('Current');
+    expect((await updateLocation.execute(ORGANISATION, location.id, { name: 'Current' }, etagOf(CREATED))).name).toBe(
+      'Current',
+    );
   });
 });

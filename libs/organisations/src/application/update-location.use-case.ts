@@ -24,11 +24,18 @@ export class UpdateLocation {
       if (!location) throw notFound('Location', locationId);
       assertIfMatch(ifMatch, location.updatedAt);
       const { businessId } = changes;
-      if (businessId !== undefined && businessId !== location.businessId && !(await this.directory.findBusiness(organisationId, businessId))) {
+      if (
+        businessId !== undefined &&
+        businessId !== location.businessId &&
+        !(await this.directory.findBusiness(organisationId, businessId))
+      ) {
         throw referenceNotFound('businessId', 'Business', businessId);
       }
       const now = this.clock.now();
-      if (location.newTimeZoneIn(changes) !== null && (await this.bookings.hasUpcomingConfirmed(organisationId, locationId, now))) {
+      if (
+        location.newTimeZoneIn(changes) !== null &&
+        (await this.bookings.hasUpcomingConfirmed(organisationId, locationId, now))
+      ) {
         throw locationHasBookings(locationId);
       }
       if (!location.update(changes, now)) return location;

@@ -20,14 +20,23 @@ function setUp(organisations = new InMemoryOrganisations()) {
   const organisation = Organisation.create({ name: 'Harbour Physio', slug: 'harbour' }, CREATED);
   organisations.byId.set(organisation.id, organisation);
   const events = new RecordedEvents(renderOrganisationEvents);
-  return { organisation, organisations, events, updateOrganisation: new UpdateOrganisation(organisations, events, new FixedClock(NOW)) };
+  return {
+    organisation,
+    organisations,
+    events,
+    updateOrganisation: new UpdateOrganisation(organisations, events, new FixedClock(NOW)),
+  };
 }
 
 describe('UpdateOrganisation', () => {
   it('saves the changed fields, keeps the others, and records organisation.updated as GET renders it', async () => {
     const { organisation, organisations, events, updateOrganisation } = setUp();
     organisation.websiteUrl = 'https://harbourphysio.com.au';
-    await updateOrganisation.execute(organisation.id, { name: ' Harbour Physio Group ', brandImageUrl: 'https://cdn.example.com/brand.png', websiteUrl: null });
+    await updateOrganisation.execute(organisation.id, {
+      name: ' Harbour Physio Group ',
+      brandImageUrl: 'https://cdn.example.com/brand.png',
+      websiteUrl: null,
+    });
     expect(organisations.saved).toEqual([
       expect.objectContaining({
         name: 'Harbour Physio Group',
@@ -59,7 +68,11 @@ describe('UpdateOrganisation', () => {
   it('treats {} and values equal to the stored ones as no change: nothing saved or recorded, updatedAt kept', async () => {
     const { organisation, organisations, events, updateOrganisation } = setUp();
     await updateOrganisation.execute(organisation.id, {});
-    await updateOrganisation.execute(organisation.id, { name: ' Harbour Physio ', websiteUrl: null, brandImageUrl: undefined });
+    await updateOrganisation.execute(organisation.id, {
+      name: ' Harbour Physio ',
+      websiteUrl: null,
+      brandImageUrl: undefined,
+    });
     expect(organisations.saved).toEqual([]);
     expect(events.recorded).toEqual([]);
     expect(organisation.updatedAt).toEqual(CREATED);
@@ -67,7 +80,9 @@ describe('UpdateOrganisation', () => {
 
   it('changes only the version If-Match names, refusing another with precondition_failed and saving nothing', async () => {
     const { organisation, organisations, events, updateOrganisation } = setUp();
-    await expect(updateOrganisation.execute(organisation.id, { name: 'Stale' }, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(updateOrganisation.execute(organisation.id, { name: 'Stale' }, etagOf(NOW))).rejects.toMatchObject({
+      code: 'precondition_failed',
+    });
     expect([organisations.saved, events.recorded, organisation.name]).toEqual([[], [], 'Harbour Physio']);
     await updateOrganisation.execute(organisation.id, { name: 'Current' }, etagOf(CREATED));
     expect(organisations.saved).toEqual([expect.objectContaining({ name: 'Current', updatedAt: NOW })]);
@@ -76,7 +91,10 @@ describe('UpdateOrganisation', () => {
   it('answers not_found for an unknown organisation, saving and recording nothing', async () => {
     const { organisations, events, updateOrganisation } = setUp();
     const unknown = 'org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M';
-    await expect(updateOrganisation.execute(unknown, { name: 'X' })).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
+    await expect(updateOrganisation.execute(unknown, { name: 'X' })).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'not_found',
+    });
     expect(organisations.saved).toEqual([]);
     expect(events.recorded).toEqual([]);
   });

@@ -28,9 +28,12 @@ describe('isValidAbn', () => {
     expect(isValidAbn(abn)).toBe(true);
   });
 
-  it.each(['51824753557', '51824753546', '15824753556', '11111111111', '52824753556'])('rejects %s, whose checksum is not divisible by 89', (abn) => {
-    expect(isValidAbn(abn)).toBe(false);
-  });
+  it.each(['51824753557', '51824753546', '15824753556', '11111111111', '52824753556'])(
+    'rejects %s, whose checksum is not divisible by 89',
+    (abn) => {
+      expect(isValidAbn(abn)).toBe(false);
+    },
+  );
 
   it.each(['5182475355', '518247535560', '', '5182475355a', '51 824 753 556', '51-824-753-556', '٥١٨٢٤٧٥٣٥٥٦'])(
     'rejects %p, which is not exactly 11 ASCII digits',
@@ -51,28 +54,46 @@ describe('compactAbn', () => {
 
 describe('Business.create', () => {
   it('stores an AU business ABN compacted to 11 digits', () => {
-    const business = Business.create(ORGANISATION, { name: 'Harbour Physio Pty Ltd', taxIdentifier: '51 824 753 556', countryCode: 'AU' }, NOW);
+    const business = Business.create(
+      ORGANISATION,
+      { name: 'Harbour Physio Pty Ltd', taxIdentifier: '51 824 753 556', countryCode: 'AU' },
+      NOW,
+    );
     expect(business.taxIdentifier).toBe('51824753556');
     expect(business.countryCode).toBe('AU');
   });
 
   it('treats a business without a country as Australian and checks its ABN', () => {
-    expect(Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '51824753556' }, NOW).countryCode).toBe('AU');
-    expect(fieldErrorOf(() => Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '51 824 753 557' }, NOW))).toMatchObject({
+    expect(
+      Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '51824753556' }, NOW).countryCode,
+    ).toBe('AU');
+    expect(
+      fieldErrorOf(() =>
+        Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '51 824 753 557' }, NOW),
+      ),
+    ).toMatchObject({
       field: 'taxIdentifier',
       code: 'invalid_abn',
     });
   });
 
   it('checks the ABN of a country code given in lower case', () => {
-    expect(fieldErrorOf(() => Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '12345678901', countryCode: 'au' }, NOW))).toMatchObject({
+    expect(
+      fieldErrorOf(() =>
+        Business.create(ORGANISATION, { name: 'Harbour Physio', taxIdentifier: '12345678901', countryCode: 'au' }, NOW),
+      ),
+    ).toMatchObject({
       field: 'taxIdentifier',
       code: 'invalid_abn',
     });
   });
 
   it('does not apply the ABN check to a business outside Australia, and keeps its identifier as given', () => {
-    const business = Business.create(ORGANISATION, { name: 'Kiwi Physio Ltd', taxIdentifier: '123-456-789', countryCode: 'NZ' }, NOW);
+    const business = Business.create(
+      ORGANISATION,
+      { name: 'Kiwi Physio Ltd', taxIdentifier: '123-456-789', countryCode: 'NZ' },
+      NOW,
+    );
     expect(business.countryCode).toBe('NZ');
     expect(business.taxIdentifier).toBe('123-456-789');
   });

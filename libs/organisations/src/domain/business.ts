@@ -64,7 +64,8 @@ export class Business {
       this,
       {
         name: changes.name,
-        taxIdentifier: changes.taxIdentifier === undefined ? undefined : taxIdentifierOf(this.countryCode, changes.taxIdentifier),
+        taxIdentifier:
+          changes.taxIdentifier === undefined ? undefined : taxIdentifierOf(this.countryCode, changes.taxIdentifier),
         settings: changes.settings === undefined ? undefined : { ...this.settings, ...sentFields(changes.settings) },
       },
       now,
@@ -79,6 +80,7 @@ function taxIdentifierOf(countryCode: string, value: string): string {
 
 function validAbn(value: string): string {
   const abn = compactAbn(value);
-  if (!isValidAbn(abn)) throw invalidField('taxIdentifier', 'invalid_abn', 'must be a valid ABN: 11 digits with a correct checksum');
+  if (!isValidAbn(abn))
+    throw invalidField('taxIdentifier', 'invalid_abn', 'must be a valid ABN: 11 digits with a correct checksum');
   return abn;
 }

@@ -7,7 +7,11 @@ import { nextUpdatedAt } from '@app/shared/domain';
  * did, moves its `updatedAt` on. `next` is validated before this, so a refused change sets nothing.
  * Whether anything changed.
  */
-export function applyChanges<T extends { updatedAt: Date }>(resource: T, next: { [K in keyof T]?: T[K] }, now: Date): boolean {
+export function applyChanges<T extends { updatedAt: Date }>(
+  resource: T,
+  next: { [K in keyof T]?: T[K] },
+  now: Date,
+): boolean {
   let changed = false;
   for (const key of Object.keys(next) as (keyof T)[]) {
     const value = next[key];

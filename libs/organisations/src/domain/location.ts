@@ -133,7 +133,8 @@ export class Location {
 }
 
 function validTimeZone(value: string): string {
-  if (!isIanaTimeZone(value)) throw invalidField('timeZone', 'invalid_time_zone', 'must be an IANA time zone such as Australia/Sydney');
+  if (!isIanaTimeZone(value))
+    throw invalidField('timeZone', 'invalid_time_zone', 'must be an IANA time zone such as Australia/Sydney');
   return canonicalTimeZone(value);
 }
 

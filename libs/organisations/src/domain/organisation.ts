@@ -62,7 +62,11 @@ export class Organisation {
     const { bookingsEnabled, ...settings } = changes;
     const next = { ...this.bookingSettings, ...sentFields(settings) };
     if (next.cancellationFeeEnabled && next.cancellationFeeAmount === null && next.cancellationFeePercent === null) {
-      throw invalidField('cancellationFeeAmount', 'required', 'a cancellation fee needs cancellationFeeAmount or cancellationFeePercent');
+      throw invalidField(
+        'cancellationFeeAmount',
+        'required',
+        'a cancellation fee needs cancellationFeeAmount or cancellationFeePercent',
+      );
     }
     return applyChanges<Organisation>(this, { bookingsEnabled, bookingSettings: next }, now);
   }
@@ -71,6 +75,7 @@ export class Organisation {
 function validName(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw invalidField('name', 'required', 'must not be empty');
-  if (trimmed.length > MAX_NAME_LENGTH) throw invalidField('name', 'too_long', `must be at most ${MAX_NAME_LENGTH} characters`);
+  if (trimmed.length > MAX_NAME_LENGTH)
+    throw invalidField('name', 'too_long', `must be at most ${MAX_NAME_LENGTH} characters`);
   return trimmed;
 }

@@ -9,7 +9,12 @@ export class PlanTemplateLink {
   url: string;
   createdAt: Date;
 
-  static create(organisationId: string, props: { businessId: string; planTemplateId: string }, baseUrl: string, now: Date): PlanTemplateLink {
+  static create(
+    organisationId: string,
+    props: { businessId: string; planTemplateId: string },
+    baseUrl: string,
+    now: Date,
+  ): PlanTemplateLink {
     const link = new PlanTemplateLink();
     link.id = newUuid();
     link.organisationId = organisationId;

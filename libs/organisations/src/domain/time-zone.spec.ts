@@ -79,7 +79,16 @@ describe('Location.create', () => {
       countryCode: 'AU',
     });
     expect(location.registrations).toEqual([
-      { medicare: { minorId: '01', prodaLocationId: null, status: null, providerAgreementSubmissionUrl: null, isUsingOtherClaimSoftware: false }, phi: null },
+      {
+        medicare: {
+          minorId: '01',
+          prodaLocationId: null,
+          status: null,
+          providerAgreementSubmissionUrl: null,
+          isUsingOtherClaimSoftware: false,
+        },
+        phi: null,
+      },
     ]);
   });
 });

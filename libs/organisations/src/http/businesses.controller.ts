@@ -1,7 +1,18 @@
 import { Body, Controller, Get, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, OrganisationIdParam, ETagged, Conditional, IfMatch } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  UuidParam,
+  ApiPagedResponse,
+  PageQuery,
+  OrganisationIdParam,
+  ETagged,
+  Conditional,
+  IfMatch,
+} from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CreateBusiness } from '../application/create-business.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
@@ -35,20 +46,32 @@ export class BusinessesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List businesses', description: 'Newest first; with `updatedSince`, in the order they changed.' })
+  @ApiOperation({
+    summary: 'List businesses',
+    description: 'Newest first; with `updatedSince`, in the order they changed.',
+  })
   @ApiPagedResponse(BusinessResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<BusinessResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<BusinessResponse>> {
     const page = await this.queries.listBusinesses(organisationId, query);
     return { ...page, items: page.items.map((business) => BusinessResponse.from(business)) };
   }
 
   @Get(':businessId')
-  @ApiOperation({ summary: 'Get a business', description: 'One business of the organisation. The `ETag` names this version.' })
+  @ApiOperation({
+    summary: 'Get a business',
+    description: 'One business of the organisation. The `ETag` names this version.',
+  })
   @ApiOk(BusinessResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   @ETagged()
-  async get(@OrganisationIdParam() organisationId: string, @UuidParam('businessId', 'Business') id: string): Promise<BusinessResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @UuidParam('businessId', 'Business') id: string,
+  ): Promise<BusinessResponse> {
     return BusinessResponse.from(await this.queries.getBusiness(organisationId, id));
   }
 

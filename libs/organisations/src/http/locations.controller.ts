@@ -1,7 +1,18 @@
 import { Body, Controller, Get, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, Expansion, OrganisationIdParam, ETagged, Conditional, IfMatch } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  UuidParam,
+  ApiPagedResponse,
+  Expansion,
+  OrganisationIdParam,
+  ETagged,
+  Conditional,
+  IfMatch,
+} from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CreateLocation } from '../application/create-location.use-case.js';
 import { DirectoryQueries, type LocationView } from '../application/directory.queries.js';
@@ -26,7 +37,8 @@ export class LocationsController {
   @Post()
   @ApiOperation({
     summary: 'Create a location',
-    description: 'The business must belong to the organisation; `timeZone` is an IANA zone. Records `location.created`.',
+    description:
+      'The business must belong to the organisation; `timeZone` is an IANA zone. Records `location.created`.',
   })
   @ApiCreatedResponse({ type: LocationResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -48,13 +60,19 @@ export class LocationsController {
   })
   @ApiPagedResponse(LocationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListLocationsQuery): Promise<Page<LocationResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListLocationsQuery,
+  ): Promise<Page<LocationResponse>> {
     const page = await this.queries.listLocations(organisationId, query, Expansion.of(query.expand));
     return { ...page, items: page.items.map(render) };
   }
 
   @Get(':locationId')
-  @ApiOperation({ summary: 'Get a location', description: 'Takes the same `expand` values as the list. The `ETag` names this version.' })
+  @ApiOperation({
+    summary: 'Get a location',
+    description: 'Takes the same `expand` values as the list. The `ETag` names this version.',
+  })
   @ApiOk(LocationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   @ETagged()

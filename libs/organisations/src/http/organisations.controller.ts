@@ -39,10 +39,19 @@ export class OrganisationsController {
 
   @Post()
   @PlatformOnly()
-  @ApiOperation({ summary: 'Create an organisation', description: 'Platform keys only. The slug is made unique from the name unless given.' })
-  @ApiCreatedResponse({ type: OrganisationResponse, headers: { Location: { description: 'URL of the new organisation', schema: { type: 'string' } } } })
+  @ApiOperation({
+    summary: 'Create an organisation',
+    description: 'Platform keys only. The slug is made unique from the name unless given.',
+  })
+  @ApiCreatedResponse({
+    type: OrganisationResponse,
+    headers: { Location: { description: 'URL of the new organisation', schema: { type: 'string' } } },
+  })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.CONFLICT)
-  async create(@Body() body: CreateOrganisationRequest, @Res({ passthrough: true }) response: Response): Promise<OrganisationResponse> {
+  async create(
+    @Body() body: CreateOrganisationRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OrganisationResponse> {
     const organisation = await this.createOrganisation.execute(body);
     response.location(`/v1/organisations/${organisation.id}`);
     return OrganisationResponse.from(organisation);
@@ -51,7 +60,8 @@ export class OrganisationsController {
   @Get()
   @ApiOperation({
     summary: 'List organisations',
-    description: 'A platform key sees all of them; an organisation key only its own. Newest first; with `updatedSince`, in the order they changed.',
+    description:
+      'A platform key sees all of them; an organisation key only its own. Newest first; with `updatedSince`, in the order they changed.',
   })
   @ApiPagedResponse(OrganisationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST)
@@ -61,7 +71,10 @@ export class OrganisationsController {
   }
 
   @Get(':organisationId')
-  @ApiOperation({ summary: 'Get an organisation', description: 'An organisation key reads only its own organisation. The `ETag` names this version.' })
+  @ApiOperation({
+    summary: 'Get an organisation',
+    description: 'An organisation key reads only its own organisation. The `ETag` names this version.',
+  })
   @ApiOk(OrganisationResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   @ETagged()
@@ -78,7 +91,12 @@ export class OrganisationsController {
   })
   @ApiBody({ type: UpdateOrganisationRequest, required: true })
   @ApiOk(OrganisationResponse)
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNSUPPORTED_MEDIA_TYPE, HttpStatus.PAYLOAD_TOO_LARGE)
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.NOT_FOUND,
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    HttpStatus.PAYLOAD_TOO_LARGE,
+  )
   @Conditional()
   async update(
     @OrganisationIdParam() organisationId: string,
@@ -106,6 +124,8 @@ export class OrganisationsController {
     @Body() body: UpdateBookingSettingsRequest,
     @IfMatch() ifMatch: string | undefined,
   ): Promise<BookingSettingsResponse> {
-    return BookingSettingsResponse.fromOrganisation(await this.updateBookingSettings.execute(organisationId, body, ifMatch));
+    return BookingSettingsResponse.fromOrganisation(
+      await this.updateBookingSettings.execute(organisationId, body, ifMatch),
+    );
   }
 }

@@ -1,7 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, UuidParam, ApiPagedResponse, PageQuery, OrganisationIdParam, ETagged, IfMatch } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  UuidParam,
+  ApiPagedResponse,
+  PageQuery,
+  OrganisationIdParam,
+  ETagged,
+  IfMatch,
+} from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { CreatePlanTemplateLink } from '../application/create-plan-template-link.use-case.js';
 import { DirectoryQueries } from '../application/directory.queries.js';
@@ -20,7 +30,10 @@ export class PlanTemplateLinksController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a plan template link', description: 'The business must belong to the organisation. The server builds `url`.' })
+  @ApiOperation({
+    summary: 'Create a plan template link',
+    description: 'The business must belong to the organisation. The server builds `url`.',
+  })
   @ApiCreatedResponse({ type: PlanTemplateLinkResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async create(
@@ -42,7 +55,10 @@ export class PlanTemplateLinksController {
   })
   @ApiPagedResponse(PlanTemplateLinkResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: PageQuery): Promise<Page<PlanTemplateLinkResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<PlanTemplateLinkResponse>> {
     const page = await this.queries.listPlanTemplateLinks(organisationId, query);
     return { ...page, items: page.items.map((link) => PlanTemplateLinkResponse.from(link)) };
   }
@@ -50,12 +66,16 @@ export class PlanTemplateLinksController {
   @Get(':linkId')
   @ApiOperation({
     summary: 'Get a plan template link',
-    description: 'One link of the organisation, with the `url` a client opens. The `ETag` names it; a link never changes, so neither does its ETag.',
+    description:
+      'One link of the organisation, with the `url` a client opens. The `ETag` names it; a link never changes, so neither does its ETag.',
   })
   @ApiOk(PlanTemplateLinkResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   @ETagged()
-  async get(@OrganisationIdParam() organisationId: string, @UuidParam('linkId', 'Plan template link') id: string): Promise<PlanTemplateLinkResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @UuidParam('linkId', 'Plan template link') id: string,
+  ): Promise<PlanTemplateLinkResponse> {
     return PlanTemplateLinkResponse.from(await this.queries.getPlanTemplateLink(organisationId, id));
   }
 

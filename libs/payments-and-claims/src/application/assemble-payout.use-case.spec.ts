@@ -26,7 +26,9 @@ function setUp() {
   const payments = new InMemoryPayments();
   const first = payment(BUSINESS, 9500, 150);
   const second = payment(BUSINESS, 4999, 75);
-  second.adjustments = [{ id: 'refund-1', createdAt: NOW.toISOString(), source: 'refund', amount: -1000, payoutId: null }];
+  second.adjustments = [
+    { id: 'refund-1', createdAt: NOW.toISOString(), source: 'refund', amount: -1000, payoutId: null },
+  ];
   const elsewhere = payment(OTHER_BUSINESS, 2000, 0);
   payments.paymentTransactions.push(first, second, elsewhere);
   const ownership = new OwnershipChecks(
@@ -39,7 +41,8 @@ function setUp() {
   return { first, second, elsewhere, payments, assemble: new AssemblePayout(payments, ownership, new FixedClock(NOW)) };
 }
 
-const payoutIdOf = (payments: InMemoryPayments, id: string) => payments.paymentTransactions.find((stored) => stored.id === id)?.payoutId;
+const payoutIdOf = (payments: InMemoryPayments, id: string) =>
+  payments.paymentTransactions.find((stored) => stored.id === id)?.payoutId;
 
 describe('AssemblePayout', () => {
   it('pays out the net of the transactions (amount less fee, plus adjustments) and marks each as paid out', async () => {
@@ -55,14 +58,23 @@ describe('AssemblePayout', () => {
       createdAt: NOW,
     });
     expect(payments.payouts).toEqual([payout]);
-    expect([payoutIdOf(payments, first.id), payoutIdOf(payments, second.id), payoutIdOf(payments, elsewhere.id)]).toEqual([payout.id, payout.id, null]);
+    expect([
+      payoutIdOf(payments, first.id),
+      payoutIdOf(payments, second.id),
+      payoutIdOf(payments, elsewhere.id),
+    ]).toEqual([payout.id, payout.id, null]);
   });
 
   it('answers already_paid_out when any transaction is in a payout, storing nothing', async () => {
     const { first, second, payments, assemble } = setUp();
-    const earlier = await assemble.execute(ORGANISATION, BUSINESS, [first.id], { arrivalDate: '2026-11-25', status: 'paid' });
+    const earlier = await assemble.execute(ORGANISATION, BUSINESS, [first.id], {
+      arrivalDate: '2026-11-25',
+      status: 'paid',
+    });
     expect(earlier.status).toBe('paid');
-    await expect(assemble.execute(ORGANISATION, BUSINESS, [second.id, first.id], { arrivalDate: '2026-11-26' })).rejects.toMatchObject({
+    await expect(
+      assemble.execute(ORGANISATION, BUSINESS, [second.id, first.id], { arrivalDate: '2026-11-26' }),
+    ).rejects.toMatchObject({
       kind: 'conflict',
       code: 'already_paid_out',
       message: expect.stringContaining(first.id),
@@ -74,7 +86,9 @@ describe('AssemblePayout', () => {
   it("answers not_found naming the transactions that are not the business's, storing nothing", async () => {
     const { first, elsewhere, payments, assemble } = setUp();
     const unknown = '0193a6fd-0000-7000-8000-00000000dead';
-    await expect(assemble.execute(ORGANISATION, BUSINESS, [first.id, elsewhere.id, unknown], { arrivalDate: '2026-11-25' })).rejects.toMatchObject({
+    await expect(
+      assemble.execute(ORGANISATION, BUSINESS, [first.id, elsewhere.id, unknown], { arrivalDate: '2026-11-25' }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       message: expect.stringContaining(`${elsewhere.id}, ${unknown}`),
     });
@@ -84,7 +98,9 @@ describe('AssemblePayout', () => {
 
   it("answers not_found for another organisation's business, storing nothing", async () => {
     const { first, payments, assemble } = setUp();
-    await expect(assemble.execute(ORGANISATION, OTHERS_BUSINESS, [first.id], { arrivalDate: '2026-11-25' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      assemble.execute(ORGANISATION, OTHERS_BUSINESS, [first.id], { arrivalDate: '2026-11-25' }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
     expect(payments.payouts).toEqual([]);
   });
 });

@@ -82,4 +82,5 @@ export class BookingParties {
 }
 
 /** The client's name as a transaction keeps it. */
-export const clientNameOf = (client: { firstName: string; lastName: string } | null): string => (client ? `${client.firstName} ${client.lastName}` : '');
+export const clientNameOf = (client: { firstName: string; lastName: string } | null): string =>
+  client ? `${client.firstName} ${client.lastName}` : '';

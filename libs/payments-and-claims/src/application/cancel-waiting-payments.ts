@@ -23,8 +23,11 @@ export class CancelWaitingPayments {
     const waiting = await this.payments.lockWaitingPaymentsOf(organisationId, bookingId);
     if (waiting.length === 0) return;
     const now = this.clock.now();
-    const charges = waiting.filter((paymentTransaction) => paymentTransaction.awaitsCardholder()).map((paymentTransaction) => paymentTransaction.payment!.id);
-    for (const paymentTransaction of waiting) if (!paymentTransaction.cancelWaitingCharge(now)) paymentTransaction.cancelLink(now);
+    const charges = waiting
+      .filter((paymentTransaction) => paymentTransaction.awaitsCardholder())
+      .map((paymentTransaction) => paymentTransaction.payment!.id);
+    for (const paymentTransaction of waiting)
+      if (!paymentTransaction.cancelWaitingCharge(now)) paymentTransaction.cancelLink(now);
     await this.payments.save(...waiting);
     for (const transactionId of new Set(waiting.map((paymentTransaction) => paymentTransaction.transactionId!))) {
       await this.payments.transactionChanged(organisationId, transactionId, now);

@@ -11,9 +11,18 @@ import { type BookingFeeKind, ChargeCancellationFee, type FeeBooking } from './c
  */
 export abstract class CancellationPayments {
   /** Refuses a fee for a booking that is paid, or holds part of its price. */
-  abstract assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void>;
+  abstract assertNothingPaid(
+    organisationId: string,
+    booking: { id: string; paid: boolean },
+    kind: BookingFeeKind,
+  ): Promise<void>;
   /** Charges the fee to the booking's card as its own transaction; its refund goes on `undo`. */
-  abstract chargeFee(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void>;
+  abstract chargeFee(
+    organisationId: string,
+    booking: FeeBooking,
+    fee: { kind: BookingFeeKind; amount: Cents },
+    undo: Undo,
+  ): Promise<void>;
   /** Cancels the booking's payments that wait for a payer: links still to be paid, card payments waiting for the payer's bank. */
   abstract cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void>;
 }
@@ -27,11 +36,20 @@ export class PaymentsForCancellation extends CancellationPayments {
     super();
   }
 
-  assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void> {
+  assertNothingPaid(
+    organisationId: string,
+    booking: { id: string; paid: boolean },
+    kind: BookingFeeKind,
+  ): Promise<void> {
     return this.fees.assertNothingPaid(organisationId, booking, kind);
   }
 
-  chargeFee(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void> {
+  chargeFee(
+    organisationId: string,
+    booking: FeeBooking,
+    fee: { kind: BookingFeeKind; amount: Cents },
+    undo: Undo,
+  ): Promise<void> {
     return this.fees.charge(organisationId, booking, fee, undo);
   }
 

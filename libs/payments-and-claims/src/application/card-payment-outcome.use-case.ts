@@ -38,7 +38,8 @@ export class CardPaymentOutcome {
     const booking = await this.settlement.lockBookingOf(found);
     const paymentTransaction = (await this.payments.lockPaymentTransaction(organisationId, found.id))!;
     const now = this.clock.now();
-    if (!(outcome === 'succeeded' ? paymentTransaction.succeeded(now) : paymentTransaction.failed(now))) return 'unchanged';
+    if (!(outcome === 'succeeded' ? paymentTransaction.succeeded(now) : paymentTransaction.failed(now)))
+      return 'unchanged';
     await this.payments.save(paymentTransaction);
     if (!paymentTransaction.transactionId) return 'applied';
     await this.payments.transactionChanged(organisationId, paymentTransaction.transactionId, now);

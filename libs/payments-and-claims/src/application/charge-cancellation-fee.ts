@@ -50,14 +50,27 @@ export class ChargeCancellationFee {
    * payment): whatever the fee window, so the answer does not change with the time it is asked.
    * Inside the caller's transaction, after the booking's lock (check-outs of it wait).
    */
-  async assertNothingPaid(organisationId: string, booking: { id: string; paid: boolean }, kind: BookingFeeKind): Promise<void> {
-    const { held, awaitingCardholder } = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
+  async assertNothingPaid(
+    organisationId: string,
+    booking: { id: string; paid: boolean },
+    kind: BookingFeeKind,
+  ): Promise<void> {
+    const { held, awaitingCardholder } = await this.payments.earlierCheckOutsOf(
+      organisationId,
+      booking.id,
+      this.clock.now(),
+    );
     if (booking.paid || held > 0) throw feeOnTopOfPayment(booking.id, held, kind);
     // A card payment for its service may still be captured: a fee now could be money taken on top of it.
     if (awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s check-out`);
   }
 
-  async charge(organisationId: string, booking: FeeBooking, fee: { kind: BookingFeeKind; amount: Cents }, undo: Undo): Promise<void> {
+  async charge(
+    organisationId: string,
+    booking: FeeBooking,
+    fee: { kind: BookingFeeKind; amount: Cents },
+    undo: Undo,
+  ): Promise<void> {
     const { amount } = fee;
     const description = DESCRIPTIONS[fee.kind];
     const { businessId, clientName } = await this.parties.billing(organisationId, booking);
@@ -103,7 +116,14 @@ export class ChargeCancellationFee {
       'paymentMethodId',
     );
     const owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
-    const payment = PaymentTransaction.forCharge(owner, charged, booking.paymentMethodId, amount, platformFeeAmount, now);
+    const payment = PaymentTransaction.forCharge(
+      owner,
+      charged,
+      booking.paymentMethodId,
+      amount,
+      platformFeeAmount,
+      now,
+    );
     await this.payments.save(transaction);
     await this.payments.save(payment);
     const read = await this.transactions.get(organisationId, transaction.id);

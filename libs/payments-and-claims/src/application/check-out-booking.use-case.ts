@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, operationKey } from '@app/shared';
-import { Clock, DomainError, DomainEvents, type EventToRecord, type EventType, invalidField, sumCents, Undo, validationFailed } from '@app/shared/domain';
+import {
+  Clock,
+  DomainError,
+  DomainEvents,
+  type EventToRecord,
+  type EventType,
+  invalidField,
+  sumCents,
+  Undo,
+  validationFailed,
+} from '@app/shared/domain';
 import { gapAfterClaims, openBeforeClaims } from '../domain/booking-balance.js';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { CardCharges, type CardView } from '@app/wallet';
@@ -88,7 +98,13 @@ export class CheckOutBooking {
 
   async execute(organisationId: string, bookingId: string, command: CheckOutCommand): Promise<TransactionView> {
     if (!command.healthFundClaim && !command.medicareClaim && !command.payment && !command.paymentLink) {
-      throw validationFailed([{ field: 'payment', code: 'required', message: 'send at least one of healthFundClaim, medicareClaim, payment, paymentLink' }]);
+      throw validationFailed([
+        {
+          field: 'payment',
+          code: 'required',
+          message: 'send at least one of healthFundClaim, medicareClaim, payment, paymentLink',
+        },
+      ]);
     }
     const compensations: Compensations = { undo: new Undo(), failures: [] };
     try {
@@ -97,14 +113,20 @@ export class CheckOutBooking {
       await compensations.undo.run();
       if (compensations.failures.length > 0) {
         await this.events.transaction(async () => {
-          for (const failure of compensations.failures) await this.events.record(failure.type, organisationId, failure.resource);
+          for (const failure of compensations.failures)
+            await this.events.record(failure.type, organisationId, failure.resource);
         });
       }
       throw error;
     }
   }
 
-  private async checkOut(organisationId: string, bookingId: string, command: CheckOutCommand, compensations: Compensations): Promise<TransactionView> {
+  private async checkOut(
+    organisationId: string,
+    bookingId: string,
+    command: CheckOutCommand,
+    compensations: Compensations,
+  ): Promise<TransactionView> {
     const booking = await this.bookings.lock(organisationId, bookingId);
     const { earlier, cards } = await this.assertCanCheckOut(organisationId, booking, command);
     const items = checkOutItems(booking, command.items);
@@ -140,7 +162,10 @@ export class CheckOutBooking {
       paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
     const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), earlier.held);
-    const link = gap > 0 && !command.payment && command.paymentLink ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now) : null;
+    const link =
+      gap > 0 && !command.payment && command.paymentLink
+        ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now)
+        : null;
     if (link) paymentTransactions.push(link.paymentTransaction);
     else if (gap > 0) paymentTransactions.push(await this.charge(checkOut, owner, gap));
     transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
@@ -156,7 +181,10 @@ export class CheckOutBooking {
     if (link) await this.payments.addLinkToken(link.token);
     // A link left to pay, or a card payment waiting for its cardholder (3-D Secure), leaves the booking
     // unpaid until it is paid.
-    await this.bookings.markCheckedOut(organisationId, booking, { paid: !link && settles(paymentTransactions), parties });
+    await this.bookings.markCheckedOut(organisationId, booking, {
+      paid: !link && settles(paymentTransactions),
+      parties,
+    });
     const answer = this.viewOf(checkOut, parties, paymentTransactions, { fundClaim, medicareClaim });
     await this.events.recordAll([...this.eventsOf(answer), ...this.invoices.eventsOf(invoice, paymentTransactions)]);
     return answer;
@@ -176,12 +204,26 @@ export class CheckOutBooking {
     if (earlier.openLinkUntil) throw paymentLinkOpen(booking.id, earlier.openLinkUntil);
     // Its card payment may still be captured: another now would take the money twice.
     if (earlier.awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s earlier check-out`);
-    if (command.healthFundClaim && earlier.healthFundClaimed) throw bookingAlreadyClaimed(booking.id, 'healthFundClaim', 'a health fund');
-    if (command.medicareClaim && earlier.medicareClaimed) throw bookingAlreadyClaimed(booking.id, 'medicareClaim', 'a Medicare');
+    if (command.healthFundClaim && earlier.healthFundClaimed)
+      throw bookingAlreadyClaimed(booking.id, 'healthFundClaim', 'a health fund');
+    if (command.medicareClaim && earlier.medicareClaimed)
+      throw bookingAlreadyClaimed(booking.id, 'medicareClaim', 'a Medicare');
     const cards = await this.parties.assertClientsCards(organisationId, booking, [
-      { field: 'healthFundClaim.healthFundCardId', id: command.healthFundClaim?.healthFundCardId, type: 'health_fund_card' },
-      { field: 'medicareClaim.patientMedicareCardId', id: command.medicareClaim?.patientMedicareCardId, type: 'medicare_card' },
-      { field: 'medicareClaim.claimantMedicareCardId', id: command.medicareClaim?.claimantMedicareCardId, type: 'medicare_card' },
+      {
+        field: 'healthFundClaim.healthFundCardId',
+        id: command.healthFundClaim?.healthFundCardId,
+        type: 'health_fund_card',
+      },
+      {
+        field: 'medicareClaim.patientMedicareCardId',
+        id: command.medicareClaim?.patientMedicareCardId,
+        type: 'medicare_card',
+      },
+      {
+        field: 'medicareClaim.claimantMedicareCardId',
+        id: command.medicareClaim?.claimantMedicareCardId,
+        type: 'medicare_card',
+      },
       { field: 'payment.paymentMethodId', id: command.payment?.paymentMethodId, type: 'payment_method' },
     ]);
     return { earlier, cards };
@@ -261,22 +303,33 @@ export class CheckOutBooking {
       return PaymentTransaction.forCharge(owner, charged, command.payment.paymentMethodId, gap, fee, now);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'card_declined') {
-        compensations.failures.push({ type: 'payment.failed', resource: failedPaymentView(owner, command.payment.paymentMethodId, gap, now) });
+        compensations.failures.push({
+          type: 'payment.failed',
+          resource: failedPaymentView(owner, command.payment.paymentMethodId, gap, now),
+        });
       }
       throw error;
     }
   }
 
-  private rejected(error: unknown, compensations: Compensations, type: 'claim.rejected' | 'medicare_claim.rejected'): never {
+  private rejected(
+    error: unknown,
+    compensations: Compensations,
+    type: 'claim.rejected' | 'medicare_claim.rejected',
+  ): never {
     if (error instanceof DomainError && error.kind === 'payment_required') {
-      compensations.failures.push({ type, resource: { code: error.code, message: error.message } satisfies ClaimRejection });
+      compensations.failures.push({
+        type,
+        resource: { code: error.code, message: error.message } satisfies ClaimRejection,
+      });
     }
     throw error;
   }
 
   private claimable(checkOut: CheckOut, field: string) {
     const claimable = claimableItems(checkOut.items, checkOut.booking.serviceDate, checkOut.remaining);
-    if (claimable.length === 0) throw invalidField(field, 'nothing_to_claim', 'no item has an item code and an amount left to claim');
+    if (claimable.length === 0)
+      throw invalidField(field, 'nothing_to_claim', 'no item has an item code and an amount left to claim');
     return claimable;
   }
 
@@ -331,7 +384,9 @@ export class CheckOutBooking {
   ): TransactionView {
     const { transaction, cards } = checkOut;
     const card = (id: string | null | undefined) => (id ? (cards.get(id) ?? null) : null);
-    const inOrder = [...paymentTransactions].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareIds(a.id, b.id));
+    const inOrder = [...paymentTransactions].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareIds(a.id, b.id),
+    );
     return {
       transaction,
       paymentTransactions: inOrder.map((paymentTransaction): PaymentTransactionView => {
@@ -369,9 +424,16 @@ export class CheckOutBooking {
         });
       if (paymentTransaction.medicareClaim) {
         const medicareClaim = paymentTransaction.medicareClaim;
-        events.push({ type: 'medicare_claim.approved', organisationId, resource: { ...paymentTransaction, medicareClaim } satisfies FiledMedicareClaim });
+        events.push({
+          type: 'medicare_claim.approved',
+          organisationId,
+          resource: { ...paymentTransaction, medicareClaim } satisfies FiledMedicareClaim,
+        });
       }
-      if (paymentTransaction.paymentTransaction.source === 'payment' && paymentTransaction.paymentTransaction.isSettled()) {
+      if (
+        paymentTransaction.paymentTransaction.source === 'payment' &&
+        paymentTransaction.paymentTransaction.isSettled()
+      ) {
         events.push({ type: 'payment.succeeded', organisationId, resource: paymentTransaction });
       }
     }

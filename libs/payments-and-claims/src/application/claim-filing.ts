@@ -97,7 +97,9 @@ export class ClaimFiling {
     now: Date,
   ): Promise<MedicareClaim> {
     const patient = cardIn(cards, command.patientMedicareCardId, 'medicareClaim.patientMedicareCardId');
-    const claimant = command.claimantMedicareCardId ? cardIn(cards, command.claimantMedicareCardId, 'medicareClaim.claimantMedicareCardId') : null;
+    const claimant = command.claimantMedicareCardId
+      ? cardIn(cards, command.claimantMedicareCardId, 'medicareClaim.claimantMedicareCardId')
+      : null;
     const answer = await this.medicare.claim({
       type: command.type,
       patientMedicareNumber: (await this.numbers.fullNumberOf(organisationId, patient.id)) ?? '',
@@ -112,7 +114,9 @@ export class ClaimFiling {
         reference: answer.mcolClaimId,
         type: { code: command.type, name: MEDICARE_TYPES[command.type] },
         paymentStatus:
-          command.type === 'bulk_bill' ? { code: 'paid_to_provider', name: 'Paid to provider' } : { code: 'paid_to_patient', name: 'Paid to patient' },
+          command.type === 'bulk_bill'
+            ? { code: 'paid_to_provider', name: 'Paid to provider' }
+            : { code: 'paid_to_patient', name: 'Paid to patient' },
         patientMedicareCardId: patient.id,
         claimantMedicareCardId: claimant?.id ?? null,
         mcolTransactionId: answer.mcolTransactionId,
@@ -152,7 +156,17 @@ export function claimableItems(
 ): { index: number; item: ClaimableItem }[] {
   return items.flatMap((item, index) =>
     item.itemCode && remaining[index] > 0
-      ? [{ index, item: { itemCode: item.itemCode, chargeAmount: remaining[index], serviceDate, description: item.description } }]
+      ? [
+          {
+            index,
+            item: {
+              itemCode: item.itemCode,
+              chargeAmount: remaining[index],
+              serviceDate,
+              description: item.description,
+            },
+          },
+        ]
       : [],
   );
 }

@@ -13,8 +13,14 @@ export class EstimateRebate {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, healthFundCardId: string, items: Omit<ClaimableItem, 'serviceDate'>[]): Promise<FiledClaim> {
-    const cards = await this.wallet.assertCards(organisationId, [{ field: 'healthFundCardId', id: healthFundCardId, type: 'health_fund_card' }]);
+  async execute(
+    organisationId: string,
+    healthFundCardId: string,
+    items: Omit<ClaimableItem, 'serviceDate'>[],
+  ): Promise<FiledClaim> {
+    const cards = await this.wallet.assertCards(organisationId, [
+      { field: 'healthFundCardId', id: healthFundCardId, type: 'health_fund_card' },
+    ]);
     const now = this.clock.now();
     const claim = await this.claims.healthFund(
       organisationId,

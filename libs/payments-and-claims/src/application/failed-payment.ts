@@ -11,7 +11,12 @@ export function failedPaymentView(
   amount: number,
   now: Date,
 ): PaymentTransactionView {
-  const failed = PaymentTransaction.forCardPayment(owner, { status: 'failed', paymentMethodId, clientSecret: null, amount }, 0, now);
+  const failed = PaymentTransaction.forCardPayment(
+    owner,
+    { status: 'failed', paymentMethodId, clientSecret: null, amount },
+    0,
+    now,
+  );
   return {
     paymentTransaction: failed,
     claim: null,

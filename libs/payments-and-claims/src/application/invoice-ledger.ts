@@ -27,7 +27,13 @@ export class InvoiceLedger {
    * check-out read them. The check-out writes it (`PaymentsRepository.addCheckOut`, which numbers
    * it) and records its events (`eventsOf`) after its own.
    */
-  issue(booking: BookingToSettle, transaction: Transaction, paymentTransactions: readonly PaymentTransaction[], read: BookingPartiesRead, now: Date): Invoice {
+  issue(
+    booking: BookingToSettle,
+    transaction: Transaction,
+    paymentTransactions: readonly PaymentTransaction[],
+    read: BookingPartiesRead,
+    now: Date,
+  ): Invoice {
     return Invoice.issue(transaction, paymentTransactions, booking, partiesOf(transaction, read), now);
   }
 
@@ -52,17 +58,24 @@ export class InvoiceLedger {
     const { balance } = await this.queries.get(organisationId, invoice.id);
     const becamePaid = invoice.settle(balance, now);
     await this.invoices.save(invoice);
-    if (becamePaid) await this.events.record('invoice.paid', organisationId, await this.queries.get(organisationId, invoice.id));
+    if (becamePaid)
+      await this.events.record('invoice.paid', organisationId, await this.queries.get(organisationId, invoice.id));
   }
 }
 
 /** Who and where, as the check-out read them; an archived client is named as the transaction names it. */
-function partiesOf(transaction: Transaction, { location, business, provider, providerNumber, client }: BookingPartiesRead): InvoiceParties {
+function partiesOf(
+  transaction: Transaction,
+  { location, business, provider, providerNumber, client }: BookingPartiesRead,
+): InvoiceParties {
   const [firstName = '', ...rest] = transaction.clientName.split(' ');
   return {
     business: { name: business.name, taxIdentifier: business.taxIdentifier },
     location: { name: location.name, address: location.address, timeZone: location.timeZone },
     provider: { name: provider ? `${provider.firstName} ${provider.lastName}` : '', providerNumber },
-    client: client && !client.deleted ? { firstName: client.firstName, lastName: client.lastName } : { firstName, lastName: rest.join(' ') },
+    client:
+      client && !client.deleted
+        ? { firstName: client.firstName, lastName: client.lastName }
+        : { firstName, lastName: rest.join(' ') },
   };
 }

@@ -44,18 +44,20 @@ export class InvoiceQueries {
     const condition = `where ${where.join(' and ')}${window.condition}`;
     const windowValues = [...values, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(INVOICES, `${condition} order by ${window.orderBy} limit $${windowValues.length + 1} offset $${windowValues.length + 2}`, [
-        ...windowValues,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        INVOICES,
+        `${condition} order by ${window.orderBy} limit $${windowValues.length + 1} offset $${windowValues.length + 2}`,
+        [...windowValues, page.limit, offsetOf(page)],
+      ),
       this.sql.count(INVOICES, condition, windowValues),
     ]);
     return pageOf(await this.withBalances(items), total, page);
   }
 
   async get(organisationId: string, invoiceId: string): Promise<InvoiceView> {
-    const invoice = isUuid(invoiceId) ? await this.sql.first(INVOICES, 'where i.organisation_id = $1 and i.id = $2', [organisationId, invoiceId]) : null;
+    const invoice = isUuid(invoiceId)
+      ? await this.sql.first(INVOICES, 'where i.organisation_id = $1 and i.id = $2', [organisationId, invoiceId])
+      : null;
     if (!invoice) throw invoiceNotFound(invoiceId);
     const [view] = await this.withBalances([invoice]);
     return view;
@@ -64,10 +66,15 @@ export class InvoiceQueries {
   /** Each invoice's balance, from the payment transactions of its transaction, in one statement. */
   private async withBalances(invoices: Invoice[]): Promise<InvoiceView[]> {
     if (invoices.length === 0) return [];
-    const paymentTransactions = await this.sql.select(PAYMENT_TRANSACTIONS, 'where pt.transaction_id = any($1) order by pt.created_at, pt.id', [
-      invoices.map((invoice) => invoice.transactionId),
-    ]);
+    const paymentTransactions = await this.sql.select(
+      PAYMENT_TRANSACTIONS,
+      'where pt.transaction_id = any($1) order by pt.created_at, pt.id',
+      [invoices.map((invoice) => invoice.transactionId)],
+    );
     const byTransaction = Map.groupBy(paymentTransactions, (paymentTransaction) => paymentTransaction.transactionId);
-    return invoices.map((invoice) => ({ invoice, balance: invoice.balanceOf(byTransaction.get(invoice.transactionId) ?? []) }));
+    return invoices.map((invoice) => ({
+      invoice,
+      balance: invoice.balanceOf(byTransaction.get(invoice.transactionId) ?? []),
+    }));
   }
 }

@@ -12,10 +12,12 @@ export class OwnershipChecks {
   ) {}
 
   async assertBusinessOf(organisationId: string, businessId: string): Promise<void> {
-    if ((await this.organisations.organisationIdOfBusiness(businessId)) !== organisationId) throw notFound('Business', businessId);
+    if ((await this.organisations.organisationIdOfBusiness(businessId)) !== organisationId)
+      throw notFound('Business', businessId);
   }
 
   async assertClientOf(organisationId: string, clientId: string): Promise<void> {
-    if (!(await this.clients.findActiveClient(organisationId, clientId))) throw referenceNotFound('clientId', 'Client', clientId);
+    if (!(await this.clients.findActiveClient(organisationId, clientId)))
+      throw referenceNotFound('clientId', 'Client', clientId);
   }
 }

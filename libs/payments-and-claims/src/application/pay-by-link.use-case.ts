@@ -34,7 +34,10 @@ export class PayByLink {
 
   async view(token: string): Promise<LinkView> {
     const found = await this.find(token);
-    const paymentTransaction = await this.payments.findPaymentTransaction(found.organisationId, found.paymentTransactionId);
+    const paymentTransaction = await this.payments.findPaymentTransaction(
+      found.organisationId,
+      found.paymentTransactionId,
+    );
     return this.views.of(found, paymentTransaction!);
   }
 
@@ -48,7 +51,10 @@ export class PayByLink {
         // payer and a cancellation queue rather than deadlock. Two payers of one link queue too, and
         // the second sees the first's payment.
         const booking = await this.lockBookingOf(found);
-        const paymentTransaction = (await this.payments.lockPaymentTransaction(found.organisationId, found.paymentTransactionId))!;
+        const paymentTransaction = (await this.payments.lockPaymentTransaction(
+          found.organisationId,
+          found.paymentTransactionId,
+        ))!;
         const now = this.clock.now();
         const status = paymentTransaction.linkStatus(found.expiresAt, now);
         if (status === 'paid') throw paymentLinkPaid();
@@ -67,7 +73,11 @@ export class PayByLink {
             {
               amount: paymentTransaction.amount,
               description: `Payment link ${found.linkId}`,
-              destination: { businessId: paymentTransaction.businessId, accountId, platformFeeAmount: paymentTransaction.platformFeeAmount },
+              destination: {
+                businessId: paymentTransaction.businessId,
+                accountId,
+                platformFeeAmount: paymentTransaction.platformFeeAmount,
+              },
               // Each attempt at a link is its own (another card after a decline), unless it retries a request.
               idempotencyKey: operationKey(`${paymentTransaction.id}_${newUuid()}`, 'payment-link-charge'),
               metadata: { organisationId: found.organisationId, paymentLinkId: found.linkId },
@@ -76,7 +86,10 @@ export class PayByLink {
           )
           .catch((error: unknown) => {
             if (error instanceof DomainError && error.code === 'card_declined') {
-              failures.push({ organisationId: found.organisationId, payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now) });
+              failures.push({
+                organisationId: found.organisationId,
+                payment: failedPaymentView(paymentTransaction, null, paymentTransaction.amount, now),
+              });
             }
             throw error;
           });
@@ -84,20 +97,27 @@ export class PayByLink {
         await this.payments.save(paymentTransaction);
         await this.payments.transactionChanged(found.organisationId, paymentTransaction.transactionId!, now);
         // Waiting for the payer's bank: paid, and settled, when the processor says it succeeded.
-        if (paymentTransaction.isSettled()) await this.settlement.settled(found.organisationId, paymentTransaction, booking);
+        if (paymentTransaction.isSettled())
+          await this.settlement.settled(found.organisationId, paymentTransaction, booking);
         return this.views.of(found, paymentTransaction);
       });
     } catch (error) {
       await undo.run();
       // Kept although nothing else is: the practice sees the attempt.
-      for (const failure of failures) await this.events.transaction(() => this.events.record('payment.failed', failure.organisationId, failure.payment));
+      for (const failure of failures)
+        await this.events.transaction(() =>
+          this.events.record('payment.failed', failure.organisationId, failure.payment),
+        );
       throw error;
     }
   }
 
   /** The link's booking, locked as a check-out and a cancellation lock it: a link pays only a booking still owed. */
   private async lockBookingOf(found: LinkToken): Promise<BookingToSettle | null> {
-    const paymentTransaction = await this.payments.findPaymentTransaction(found.organisationId, found.paymentTransactionId);
+    const paymentTransaction = await this.payments.findPaymentTransaction(
+      found.organisationId,
+      found.paymentTransactionId,
+    );
     return paymentTransaction && this.settlement.lockBookingOf(paymentTransaction);
   }
 

@@ -4,7 +4,12 @@ import { ClientQueries } from '@app/membership';
 import { DirectoryQueries, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
 import { AppointmentTypeQueries, BookingQueries } from '@app/scheduling';
-import { AWAITING_PAYMENT, type LinkStatus, PAYMENT_CANCELED, type PaymentTransaction } from '../domain/payment-transaction.js';
+import {
+  AWAITING_PAYMENT,
+  type LinkStatus,
+  PAYMENT_CANCELED,
+  type PaymentTransaction,
+} from '../domain/payment-transaction.js';
 import { type LinkToken, PaymentsRepository } from '../domain/payments.repository.js';
 
 /** The appointment a link asks payment for, as its patient sees it on their booking's page. */

@@ -17,14 +17,36 @@ export const tokenHashOf = (token: string): string => hash('sha256', token);
 export class PaymentLinks {
   constructor(private readonly config: AppConfig) {}
 
-  make(owner: Owner, amount: number, expiresInHours: number | undefined, now: Date): { paymentTransaction: PaymentTransaction; token: LinkToken } {
+  make(
+    owner: Owner,
+    amount: number,
+    expiresInHours: number | undefined,
+    now: Date,
+  ): { paymentTransaction: PaymentTransaction; token: LinkToken } {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + (expiresInHours ?? DEFAULT_EXPIRY_HOURS) * HOUR_MS);
-    const link = { id: newUuid(), url: `${this.config.apiBaseUrl}/pay/${token}`, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
-    const paymentTransaction = PaymentTransaction.awaitingLink(owner, amount, platformFeeOf(amount, this.config.platformFeeBasisPoints), link, now);
+    const link = {
+      id: newUuid(),
+      url: `${this.config.apiBaseUrl}/pay/${token}`,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    };
+    const paymentTransaction = PaymentTransaction.awaitingLink(
+      owner,
+      amount,
+      platformFeeOf(amount, this.config.platformFeeBasisPoints),
+      link,
+      now,
+    );
     return {
       paymentTransaction,
-      token: { tokenHash: tokenHashOf(token), linkId: link.id, organisationId: owner.organisationId, paymentTransactionId: paymentTransaction.id, expiresAt },
+      token: {
+        tokenHash: tokenHashOf(token),
+        linkId: link.id,
+        organisationId: owner.organisationId,
+        paymentTransactionId: paymentTransaction.id,
+        expiresAt,
+      },
     };
   }
 }

@@ -37,7 +37,11 @@ export class PaymentSettlement {
    * `payment.succeeded`; the booking `paid` when the payment was the last part of its transaction
    * owed and no claim of it was voided; its invoice settled.
    */
-  async settled(organisationId: string, paymentTransaction: PaymentTransaction, booking: BookingToSettle | null): Promise<void> {
+  async settled(
+    organisationId: string,
+    paymentTransaction: PaymentTransaction,
+    booking: BookingToSettle | null,
+  ): Promise<void> {
     const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
     await this.events.record('payment.succeeded', organisationId, partOf(read, paymentTransaction));
     if (booking && !booking.paid && settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)))

@@ -32,7 +32,11 @@ export class PaymentTransactionQueries {
     private readonly members: MemberQueries,
   ) {}
 
-  async read(organisationId: string, paymentTransactions: PaymentTransaction[], options: { withEventMembers: boolean }): Promise<PaymentTransactionView[]> {
+  async read(
+    organisationId: string,
+    paymentTransactions: PaymentTransaction[],
+    options: { withEventMembers: boolean },
+  ): Promise<PaymentTransactionView[]> {
     if (paymentTransactions.length === 0) return [];
     const ids = (pick: (transaction: PaymentTransaction) => string | null) => [
       ...new Set(paymentTransactions.flatMap((transaction) => pick(transaction) ?? [])),
@@ -43,7 +47,9 @@ export class PaymentTransactionQueries {
       claimIds.length ? this.sql.select(CLAIMS, 'where c.id = any($1)', [claimIds]) : [],
       medicareClaimIds.length ? this.sql.select(MEDICARE_CLAIMS, 'where m.id = any($1)', [medicareClaimIds]) : [],
       options.withEventMembers
-        ? this.members.findByIds(paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)))
+        ? this.members.findByIds(
+            paymentTransactions.flatMap((transaction) => transaction.events.map((event) => event.createdBy)),
+          )
         : new Map<string, Member>(),
     ]);
     const [cards, funds] = await Promise.all([
@@ -57,14 +63,18 @@ export class PaymentTransactionQueries {
     const medicareClaimById = new Map(medicareClaims.map((claim) => [claim.id, claim]));
     return paymentTransactions.map((paymentTransaction) => {
       const claim = paymentTransaction.claimId ? (claimById.get(paymentTransaction.claimId) ?? null) : null;
-      const medicareClaim = paymentTransaction.medicareClaimId ? (medicareClaimById.get(paymentTransaction.medicareClaimId) ?? null) : null;
+      const medicareClaim = paymentTransaction.medicareClaimId
+        ? (medicareClaimById.get(paymentTransaction.medicareClaimId) ?? null)
+        : null;
       return {
         paymentTransaction,
         claim,
         healthFund: claim ? (funds.get(claim.healthFundId) ?? null) : null,
         medicareClaim,
         patientMedicareCard: medicareClaim ? (cards.get(medicareClaim.patientMedicareCardId) ?? null) : null,
-        claimantMedicareCard: medicareClaim?.claimantMedicareCardId ? (cards.get(medicareClaim.claimantMedicareCardId) ?? null) : null,
+        claimantMedicareCard: medicareClaim?.claimantMedicareCardId
+          ? (cards.get(medicareClaim.claimantMedicareCardId) ?? null)
+          : null,
         eventMembers: members,
       };
     });

@@ -40,9 +40,15 @@ export class PayoutJobs implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.work(DAILY_QUEUE, { expireInSeconds: 300, retryLimit: 3 }, () => this.queueRuns());
-    await this.jobs.work<{ businessId: string }>(RUN_QUEUE, { expireInSeconds: 300, retryLimit: 5 }, (job) => this.runFor(job.businessId));
-    await this.jobs.work<{ payoutId: string }>(TRANSFER_QUEUE, { expireInSeconds: 60, retryLimit: 10 }, (job) => this.transfer(job.payoutId));
-    await this.jobs.work<{ payoutId: string }>(SETTLE_QUEUE, { expireInSeconds: 60, retryLimit: 10 }, (job) => this.settle(job.payoutId));
+    await this.jobs.work<{ businessId: string }>(RUN_QUEUE, { expireInSeconds: 300, retryLimit: 5 }, (job) =>
+      this.runFor(job.businessId),
+    );
+    await this.jobs.work<{ payoutId: string }>(TRANSFER_QUEUE, { expireInSeconds: 60, retryLimit: 10 }, (job) =>
+      this.transfer(job.payoutId),
+    );
+    await this.jobs.work<{ payoutId: string }>(SETTLE_QUEUE, { expireInSeconds: 60, retryLimit: 10 }, (job) =>
+      this.settle(job.payoutId),
+    );
     const [hour, minute] = this.config.payoutTime.split(':').map(Number);
     await this.jobs.schedule(DAILY_QUEUE, `${minute} ${hour} * * *`, this.config.payoutTimeZone);
   }
@@ -93,7 +99,11 @@ export class PayoutJobs implements OnApplicationBootstrap {
     await this.events.transaction(async () => {
       const payout = await this.payments.lockPayout(payoutId);
       if (!payout || payout.status !== 'in_transit') return;
-      const outcome = await this.bank.outcome({ payoutId, accountId: await this.accountOf(payout), bankPayoutId: payout.bankPayoutId });
+      const outcome = await this.bank.outcome({
+        payoutId,
+        accountId: await this.accountOf(payout),
+        bankPayoutId: payout.bankPayoutId,
+      });
       if (outcome === 'in_transit') {
         await this.jobs.send(SETTLE_QUEUE, { payoutId }, { startAfterSeconds: this.bank.checkAgainAfterSeconds });
         return;

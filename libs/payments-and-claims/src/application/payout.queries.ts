@@ -48,11 +48,11 @@ export class PayoutQueries {
     const where = `where o.business_id = $1${window.condition}`;
     const values = [businessId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(PAYOUTS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        PAYOUTS,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(PAYOUTS, where, values),
     ]);
     return pageOf(items, total, page);
@@ -76,14 +76,18 @@ export class PayoutQueries {
     const where = `where ${OF_PAYOUT}${window.condition}`;
     const values = [payout.id, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(PAYMENT_TRANSACTIONS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        PAYMENT_TRANSACTIONS,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       page.updatedSince ? this.sql.count(PAYMENT_TRANSACTIONS, where, values) : payout.transactionCount,
     ]);
-    return pageOf(await this.paymentTransactions.read(payout.organisationId, items, { withEventMembers: true }), total, page);
+    return pageOf(
+      await this.paymentTransactions.read(payout.organisationId, items, { withEventMembers: true }),
+      total,
+      page,
+    );
   }
 
   /**
@@ -104,13 +108,20 @@ export class PayoutQueries {
               `where ${OF_PAYOUT} and (pt.created_at, pt.id) > ((select created_at from payment_transactions where id = $3), $3) order by pt.created_at, pt.id limit $2`,
               [payout.id, RECONCILIATION_BATCH, after.id],
             )
-          : await sql.select(PAYMENT_TRANSACTIONS, `where ${OF_PAYOUT} order by pt.created_at, pt.id limit $2`, [payout.id, RECONCILIATION_BATCH]);
+          : await sql.select(PAYMENT_TRANSACTIONS, `where ${OF_PAYOUT} order by pt.created_at, pt.id limit $2`, [
+              payout.id,
+              RECONCILIATION_BATCH,
+            ]);
         if (rows.length === 0) return;
         const transactionIds = [...new Set(rows.flatMap((row) => row.transactionId ?? []))];
         const sales = new Map(
-          (transactionIds.length ? await sql.select(TRANSACTIONS, 'where t.id = any($1)', [transactionIds]) : []).map((sale) => [sale.id, sale]),
+          (transactionIds.length ? await sql.select(TRANSACTIONS, 'where t.id = any($1)', [transactionIds]) : []).map(
+            (sale) => [sale.id, sale],
+          ),
         );
-        yield rows.map((row) => reconciliationRowOf(payout.id, row, row.transactionId ? sales.get(row.transactionId) : undefined));
+        yield rows.map((row) =>
+          reconciliationRowOf(payout.id, row, row.transactionId ? sales.get(row.transactionId) : undefined),
+        );
         if (rows.length < RECONCILIATION_BATCH) return;
         after = rows[rows.length - 1];
       }
@@ -118,12 +129,19 @@ export class PayoutQueries {
   }
 
   private async assertBusiness(businessId: string): Promise<void> {
-    if (!isUuid(businessId) || (await this.organisations.organisationIdOfBusiness(businessId)) === null) throw notFound('Business', businessId);
+    if (!isUuid(businessId) || (await this.organisations.organisationIdOfBusiness(businessId)) === null)
+      throw notFound('Business', businessId);
   }
 }
 
-function reconciliationRowOf(payoutId: string, row: PaymentTransaction, sale: Transaction | undefined): ReconciliationRow {
-  const adjustments = row.adjustments.filter((adjustment) => adjustment.payoutId === payoutId).reduce((sum, adjustment) => sum + adjustment.amount, 0);
+function reconciliationRowOf(
+  payoutId: string,
+  row: PaymentTransaction,
+  sale: Transaction | undefined,
+): ReconciliationRow {
+  const adjustments = row.adjustments
+    .filter((adjustment) => adjustment.payoutId === payoutId)
+    .reduce((sum, adjustment) => sum + adjustment.amount, 0);
   const paidOut = row.payoutId === payoutId ? row.amount - row.platformFeeAmount : 0;
   return {
     id: row.id,

@@ -15,19 +15,36 @@ const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const BUSINESS = '0193a6f1-0001-7000-8000-000000000001';
 const CLIENT = '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80';
 
-const medicareCard = cardOf('0193a6f7-0000-7000-8000-000000000001', { organisationId: ORGANISATION, clientId: CLIENT }, 'medicare_card');
-const paymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000002', { organisationId: ORGANISATION, clientId: CLIENT }, 'payment_method');
+const medicareCard = cardOf(
+  '0193a6f7-0000-7000-8000-000000000001',
+  { organisationId: ORGANISATION, clientId: CLIENT },
+  'medicare_card',
+);
+const paymentMethod = cardOf(
+  '0193a6f7-0000-7000-8000-000000000002',
+  { organisationId: ORGANISATION, clientId: CLIENT },
+  'payment_method',
+);
 
 const extras = { platformFeeAmount: 150 };
 
 function setUp() {
   const payments = new InMemoryPayments();
-  const transaction = Transaction.create(ORGANISATION, { businessId: BUSINESS, clientId: CLIENT, clientName: 'Alex Chen', items: [saleItem(9500)] }, NOW);
+  const transaction = Transaction.create(
+    ORGANISATION,
+    { businessId: BUSINESS, clientId: CLIENT, clientName: 'Alex Chen', items: [saleItem(9500)] },
+    NOW,
+  );
   payments.transactions.push(transaction);
   return {
     transaction,
     payments,
-    record: new RecordPaymentOutcome(new RecordedEvents(), payments, new KnownCards([medicareCard, paymentMethod]), new FixedClock(NOW)),
+    record: new RecordPaymentOutcome(
+      new RecordedEvents(),
+      payments,
+      new KnownCards([medicareCard, paymentMethod]),
+      new FixedClock(NOW),
+    ),
   };
 }
 
@@ -70,21 +87,37 @@ describe('RecordPaymentOutcome', () => {
         payoutId: null,
         createdAt: NOW,
       });
-      expect(paid.payment).toMatchObject({ id: expect.stringMatching(/^pi_[0-9a-f]{32}$/), currency: 'AUD', status: 'succeeded' });
+      expect(paid.payment).toMatchObject({
+        id: expect.stringMatching(/^pi_[0-9a-f]{32}$/),
+        currency: 'AUD',
+        status: 'succeeded',
+      });
       expect(paid.events).toEqual([{ createdAt: NOW.toISOString(), createdBy: 'pms' }]);
-      expect(paid.paymentLinks).toEqual([expect.objectContaining({ id: expect.any(String), url: 'https://pay.example.com/1' })]);
+      expect(paid.paymentLinks).toEqual([
+        expect.objectContaining({ id: expect.any(String), url: 'https://pay.example.com/1' }),
+      ]);
     });
 
     it('changes its transaction, whose answer now holds the payment, even on a clock that has not moved', async () => {
       const { transaction, record } = setUp();
-      await record.cardPayment(ORGANISATION, transaction.id, { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 9500 }, extras);
+      await record.cardPayment(
+        ORGANISATION,
+        transaction.id,
+        { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 9500 },
+        extras,
+      );
       expect(transaction.updatedAt).toEqual(new Date(NOW.getTime() + 1));
     });
 
     it("answers not_found for another organisation's transaction, and stores nothing", async () => {
       const { transaction, payments, record } = setUp();
       await expect(
-        record.cardPayment(OTHER_ORGANISATION, transaction.id, { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 9500 }, extras),
+        record.cardPayment(
+          OTHER_ORGANISATION,
+          transaction.id,
+          { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 9500 },
+          extras,
+        ),
       ).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
       expect(payments.saves).toEqual([]);
     });
@@ -98,7 +131,10 @@ describe('RecordPaymentOutcome', () => {
           { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 9500 },
           { platformFeeAmount: -1 },
         ),
-      ).rejects.toMatchObject({ kind: 'validation', errors: [expect.objectContaining({ field: 'platformFeeAmount', code: 'invalid_amount' })] });
+      ).rejects.toMatchObject({
+        kind: 'validation',
+        errors: [expect.objectContaining({ field: 'platformFeeAmount', code: 'invalid_amount' })],
+      });
       expect(payments.saves).toEqual([]);
     });
   });
@@ -106,10 +142,20 @@ describe('RecordPaymentOutcome', () => {
   describe('healthFundClaim', () => {
     it('stores the claim and a payment transaction of its rebate together, in one save', async () => {
       const { transaction, payments, record } = setUp();
-      const { claim, paymentTransaction } = await record.healthFundClaim(ORGANISATION, transaction.id, healthFundClaim(6000), extras);
+      const { claim, paymentTransaction } = await record.healthFundClaim(
+        ORGANISATION,
+        transaction.id,
+        healthFundClaim(6000),
+        extras,
+      );
       expect(payments.saves).toEqual([[claim, paymentTransaction]]);
       expect(claim).toBeInstanceOf(Claim);
-      expect(claim).toMatchObject({ organisationId: ORGANISATION, totalChargeAmount: 9500, totalRebateAmount: 6000, totalGapAmount: 3500 });
+      expect(claim).toMatchObject({
+        organisationId: ORGANISATION,
+        totalChargeAmount: 9500,
+        totalRebateAmount: 6000,
+        totalGapAmount: 3500,
+      });
       expect(paymentTransaction).toMatchObject({
         source: 'health_fund_claim',
         amount: 6000,
@@ -122,7 +168,9 @@ describe('RecordPaymentOutcome', () => {
 
     it('answers claim_totals_mismatch for a rebate above the charge, and stores nothing', async () => {
       const { transaction, payments, record } = setUp();
-      await expect(record.healthFundClaim(ORGANISATION, transaction.id, healthFundClaim(9501), extras)).rejects.toMatchObject({
+      await expect(
+        record.healthFundClaim(ORGANISATION, transaction.id, healthFundClaim(9501), extras),
+      ).rejects.toMatchObject({
         kind: 'validation',
         code: 'claim_totals_mismatch',
       });
@@ -146,11 +194,25 @@ describe('RecordPaymentOutcome', () => {
     });
 
     it.each<[string, Partial<NewMedicareClaim>, string, string, string]>([
-      ['an unknown patient card', { patientMedicareCardId: '0193a6f7-0000-7000-8000-00000000dead' }, 'not_found', 'patientMedicareCardId', 'not_found'],
-      ['a payment method as claimant card', { claimantMedicareCardId: paymentMethod.id }, 'validation', 'claimantMedicareCardId', 'wrong_card_type'],
+      [
+        'an unknown patient card',
+        { patientMedicareCardId: '0193a6f7-0000-7000-8000-00000000dead' },
+        'not_found',
+        'patientMedicareCardId',
+        'not_found',
+      ],
+      [
+        'a payment method as claimant card',
+        { claimantMedicareCardId: paymentMethod.id },
+        'validation',
+        'claimantMedicareCardId',
+        'wrong_card_type',
+      ],
     ])('refuses %s, naming the field, and stores nothing', async (_case, changes, kind, field, code) => {
       const { transaction, payments, record } = setUp();
-      await expect(record.medicareClaim(ORGANISATION, transaction.id, medicareClaim(changes), extras)).rejects.toMatchObject({
+      await expect(
+        record.medicareClaim(ORGANISATION, transaction.id, medicareClaim(changes), extras),
+      ).rejects.toMatchObject({
         kind,
         errors: [expect.objectContaining({ field, code })],
       });
@@ -160,7 +222,12 @@ describe('RecordPaymentOutcome', () => {
     it('answers claim_totals_mismatch for a benefit above the fee, and stores nothing', async () => {
       const { transaction, payments, record } = setUp();
       await expect(
-        record.medicareClaim(ORGANISATION, transaction.id, medicareClaim({ items: [{ itemCode: '10960', chargeAmount: 100, rebateAmount: 101 }] }), extras),
+        record.medicareClaim(
+          ORGANISATION,
+          transaction.id,
+          medicareClaim({ items: [{ itemCode: '10960', chargeAmount: 100, rebateAmount: 101 }] }),
+          extras,
+        ),
       ).rejects.toMatchObject({ code: 'claim_totals_mismatch' });
       expect(payments.saves).toEqual([]);
     });
@@ -220,7 +287,9 @@ describe('RecordPaymentOutcome', () => {
 
     it("answers not_found for another organisation's payment transaction", async () => {
       const { paid, record } = withPayment();
-      await expect(record.adjustment(OTHER_ORGANISATION, paid.id, { source: 'refund', amount: -1 })).rejects.toMatchObject({
+      await expect(
+        record.adjustment(OTHER_ORGANISATION, paid.id, { source: 'refund', amount: -1 }),
+      ).rejects.toMatchObject({
         kind: 'not_found',
         code: 'not_found',
       });

@@ -3,7 +3,12 @@ import { WalletCardQueries } from '@app/wallet';
 import { type Cents, Clock, DomainEvents, newUuid } from '@app/shared/domain';
 import { Claim, type NewClaim } from '../domain/claim.js';
 import { MedicareClaim, type NewMedicareClaim } from '../domain/medicare-claim.js';
-import { type CardPayment, type PaymentEvent, type PaymentLink, PaymentTransaction } from '../domain/payment-transaction.js';
+import {
+  type CardPayment,
+  type PaymentEvent,
+  type PaymentLink,
+  PaymentTransaction,
+} from '../domain/payment-transaction.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 import { paymentTransactionNotFound, transactionNotFound } from '../domain/payments.errors.js';
 import type { Transaction } from '../domain/transaction.js';
@@ -37,7 +42,12 @@ export class RecordPaymentOutcome {
     return this.events.transaction(async () => {
       const transaction = await this.transaction(organisationId, transactionId);
       const now = this.clock.now();
-      const paymentTransaction = PaymentTransaction.forCardPayment(ownerOf(transaction), payment, extras.platformFeeAmount, now);
+      const paymentTransaction = PaymentTransaction.forCardPayment(
+        ownerOf(transaction),
+        payment,
+        extras.platformFeeAmount,
+        now,
+      );
       withExtras(paymentTransaction, extras);
       await this.payments.save(paymentTransaction);
       await this.payments.transactionChanged(organisationId, transaction.id, now);
@@ -55,7 +65,12 @@ export class RecordPaymentOutcome {
       const transaction = await this.transaction(organisationId, transactionId);
       const now = this.clock.now();
       const claim = Claim.create(organisationId, claimProps, now);
-      const paymentTransaction = PaymentTransaction.forHealthFundClaim(ownerOf(transaction), claim, extras.platformFeeAmount, now);
+      const paymentTransaction = PaymentTransaction.forHealthFundClaim(
+        ownerOf(transaction),
+        claim,
+        extras.platformFeeAmount,
+        now,
+      );
       withExtras(paymentTransaction, extras);
       await this.payments.save(claim, paymentTransaction);
       await this.payments.transactionChanged(organisationId, transaction.id, now);
@@ -77,7 +92,12 @@ export class RecordPaymentOutcome {
     return this.events.transaction(async () => {
       const now = this.clock.now();
       const claim = MedicareClaim.create(organisationId, transaction.id, claimProps, now);
-      const paymentTransaction = PaymentTransaction.forMedicareClaim(ownerOf(transaction), claim, extras.platformFeeAmount, now);
+      const paymentTransaction = PaymentTransaction.forMedicareClaim(
+        ownerOf(transaction),
+        claim,
+        extras.platformFeeAmount,
+        now,
+      );
       withExtras(paymentTransaction, extras);
       await this.payments.save(claim, paymentTransaction);
       await this.payments.transactionChanged(organisationId, transaction.id, now);
@@ -86,15 +106,22 @@ export class RecordPaymentOutcome {
   }
 
   /** A refund, dispute or correction on a payment transaction, counted by the next payout. */
-  async adjustment(organisationId: string, paymentTransactionId: string, adjustment: { source: string; amount: Cents }): Promise<PaymentTransaction> {
+  async adjustment(
+    organisationId: string,
+    paymentTransactionId: string,
+    adjustment: { source: string; amount: Cents },
+  ): Promise<PaymentTransaction> {
     return this.events.transaction(async () => {
       const now = this.clock.now();
       // Adjusted under the row's lock: concurrent adjustments each add to what the one before stored.
-      const paymentTransaction = await this.payments.changePaymentTransaction(organisationId, paymentTransactionId, (found) =>
-        found.adjust({ ...adjustment, createdAt: now.toISOString() }),
+      const paymentTransaction = await this.payments.changePaymentTransaction(
+        organisationId,
+        paymentTransactionId,
+        (found) => found.adjust({ ...adjustment, createdAt: now.toISOString() }),
       );
       if (!paymentTransaction) throw paymentTransactionNotFound(paymentTransactionId);
-      if (paymentTransaction.transactionId) await this.payments.transactionChanged(organisationId, paymentTransaction.transactionId, now);
+      if (paymentTransaction.transactionId)
+        await this.payments.transactionChanged(organisationId, paymentTransaction.transactionId, now);
       return paymentTransaction;
     });
   }

@@ -15,16 +15,35 @@ const BUSINESS = '0193a6f1-0001-7000-8000-000000000001';
 const OTHERS_BUSINESS = '0193a6f1-0001-7000-8000-000000000002';
 const CLIENT = { id: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', firstName: 'Alex', lastName: 'Chen' };
 
-const paymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000001', { organisationId: ORGANISATION, clientId: CLIENT.id }, 'payment_method');
-const othersPaymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000002', { organisationId: OTHER_ORGANISATION, clientId: CLIENT.id }, 'payment_method');
+const paymentMethod = cardOf(
+  '0193a6f7-0000-7000-8000-000000000001',
+  { organisationId: ORGANISATION, clientId: CLIENT.id },
+  'payment_method',
+);
+const othersPaymentMethod = cardOf(
+  '0193a6f7-0000-7000-8000-000000000002',
+  { organisationId: OTHER_ORGANISATION, clientId: CLIENT.id },
+  'payment_method',
+);
 
 function setUp() {
   const payments = new InMemoryPayments();
   const ownership = new OwnershipChecks(
-    new KnownOrganisations({ [ORGANISATION]: [], [OTHER_ORGANISATION]: [] }, { [BUSINESS]: ORGANISATION, [OTHERS_BUSINESS]: OTHER_ORGANISATION }),
+    new KnownOrganisations(
+      { [ORGANISATION]: [], [OTHER_ORGANISATION]: [] },
+      { [BUSINESS]: ORGANISATION, [OTHERS_BUSINESS]: OTHER_ORGANISATION },
+    ),
     new KnownClients({ [ORGANISATION]: [CLIENT] }),
   );
-  return { payments, record: new RecordTransaction(payments, ownership, new KnownCards([paymentMethod, othersPaymentMethod]), new FixedClock(NOW)) };
+  return {
+    payments,
+    record: new RecordTransaction(
+      payments,
+      ownership,
+      new KnownCards([paymentMethod, othersPaymentMethod]),
+      new FixedClock(NOW),
+    ),
+  };
 }
 
 const sale = (changes: Partial<NewTransaction> = {}): NewTransaction => ({
@@ -59,18 +78,42 @@ describe('RecordTransaction', () => {
 
   it("answers not_found for another organisation's business, and stores nothing", async () => {
     const { payments, record } = setUp();
-    await expect(record.execute(ORGANISATION, sale({ businessId: OTHERS_BUSINESS }))).rejects.toMatchObject({ kind: 'not_found', code: 'not_found' });
+    await expect(record.execute(ORGANISATION, sale({ businessId: OTHERS_BUSINESS }))).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'not_found',
+    });
     expect(payments.saves).toEqual([]);
   });
 
   it.each<[string, Partial<NewTransaction>, string, string, unknown]>([
     ['an unknown client', { clientId: '0193a6f9-0000-7000-8000-00000000dead' }, 'not_found', 'clientId', 'not_found'],
-    ["another organisation's card", { paymentMethodId: othersPaymentMethod.id }, 'not_found', 'paymentMethodId', 'not_found'],
-    ['a payment method as Medicare card', { medicareCardId: paymentMethod.id }, 'validation', 'medicareCardId', 'wrong_card_type'],
-    ['a fraction of a cent', { items: [saleItem(9500), saleItem(0.5)] }, 'validation', 'items[1].chargeAmount', 'invalid_amount'],
+    [
+      "another organisation's card",
+      { paymentMethodId: othersPaymentMethod.id },
+      'not_found',
+      'paymentMethodId',
+      'not_found',
+    ],
+    [
+      'a payment method as Medicare card',
+      { medicareCardId: paymentMethod.id },
+      'validation',
+      'medicareCardId',
+      'wrong_card_type',
+    ],
+    [
+      'a fraction of a cent',
+      { items: [saleItem(9500), saleItem(0.5)] },
+      'validation',
+      'items[1].chargeAmount',
+      'invalid_amount',
+    ],
   ])('refuses %s, naming the field, and stores nothing', async (_case, changes, kind, field, code) => {
     const { payments, record } = setUp();
-    await expect(record.execute(ORGANISATION, sale(changes))).rejects.toMatchObject({ kind, errors: [expect.objectContaining({ field, code })] });
+    await expect(record.execute(ORGANISATION, sale(changes))).rejects.toMatchObject({
+      kind,
+      errors: [expect.objectContaining({ field, code })],
+    });
     expect(payments.saves).toEqual([]);
   });
 });

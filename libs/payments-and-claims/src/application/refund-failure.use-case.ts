@@ -36,7 +36,9 @@ export class RefundFailure {
   async record(refund: ProcessorRefund): Promise<StripeEventOutcome> {
     const found = refund.paymentId ? await this.payments.findByProcessorPaymentId(refund.paymentId) : null;
     if (!found) {
-      this.logger.warn(`Stripe says a refund of payment ${refund.paymentId} failed, and no payment here was made as it`);
+      this.logger.warn(
+        `Stripe says a refund of payment ${refund.paymentId} failed, and no payment here was made as it`,
+      );
       return 'unknown';
     }
     const { organisationId } = found;
@@ -45,9 +47,11 @@ export class RefundFailure {
     const failed = paymentTransaction.refundFailed(refund.adjustmentId, refund.amount, now);
     if (!failed) return 'unchanged';
     await this.payments.save(paymentTransaction);
-    if (paymentTransaction.transactionId) await this.payments.transactionChanged(organisationId, paymentTransaction.transactionId, now);
+    if (paymentTransaction.transactionId)
+      await this.payments.transactionChanged(organisationId, paymentTransaction.transactionId, now);
     await this.events.record('refund.failed', organisationId, refundOf(failed));
-    if (paymentTransaction.transactionId) await this.invoices.settle(organisationId, paymentTransaction.transactionId, now);
+    if (paymentTransaction.transactionId)
+      await this.invoices.settle(organisationId, paymentTransaction.transactionId, now);
     return 'applied';
   }
 }

@@ -4,7 +4,12 @@ import { Clock, DomainEvents } from '@app/shared/domain';
 import { CardCharges } from '@app/wallet';
 import { type AdjustmentTransaction, REFUND } from '../domain/payment-transaction.js';
 import { InvoiceLedger } from './invoice-ledger.js';
-import { notACardPayment, paymentRequiresAction, paymentTransactionNotFound, refundExceedsPayment } from '../domain/payments.errors.js';
+import {
+  notACardPayment,
+  paymentRequiresAction,
+  paymentTransactionNotFound,
+  refundExceedsPayment,
+} from '../domain/payments.errors.js';
 import { PaymentsRepository } from '../domain/payments.repository.js';
 
 /** A refund's answer: the adjustment, without the payout that will count it or the reason it was given. */
@@ -32,18 +37,29 @@ export class RefundPayment {
     private readonly clock: Clock,
   ) {}
 
-  async execute(organisationId: string, paymentTransactionId: string, amount: number, reason: string | null): Promise<Refund> {
+  async execute(
+    organisationId: string,
+    paymentTransactionId: string,
+    amount: number,
+    reason: string | null,
+  ): Promise<Refund> {
     return this.events.transaction(async () => {
       // The payment's row lock: two refunds of one payment count each other's amounts.
       const paid = await this.payments.lockPaymentTransaction(organisationId, paymentTransactionId);
       if (!paid) throw paymentTransactionNotFound(paymentTransactionId);
       // Nothing of it was captured yet: there is nothing to give back.
       if (paid.awaitsCardholder()) throw paymentRequiresAction(`Payment transaction ${paid.id}`);
-      if (paid.source !== 'payment' || !paid.payment || !paid.isSettled() || paid.amount === 0) throw notACardPayment(paid.id);
+      if (paid.source !== 'payment' || !paid.payment || !paid.isSettled() || paid.amount === 0)
+        throw notACardPayment(paid.id);
       const refunded = paid.refunded();
       if (amount > paid.amount - refunded) throw refundExceedsPayment(paid.amount - refunded);
       const now = this.clock.now();
-      const adjustment = paid.adjust({ source: REFUND, amount: -amount, createdAt: now.toISOString(), ...(reason ? { reason } : {}) });
+      const adjustment = paid.adjust({
+        source: REFUND,
+        amount: -amount,
+        createdAt: now.toISOString(),
+        ...(reason ? { reason } : {}),
+      });
       await this.payments.save(paid);
       if (paid.transactionId) await this.payments.transactionChanged(organisationId, paid.transactionId, now);
       const answer = refundOf(adjustment);
@@ -52,7 +68,11 @@ export class RefundPayment {
       // Last, with everything else written: when the processor refuses, nothing is kept, and once it
       // has given the money back only the commit is left to fail (money cannot be taken back unasked).
       // Keyed by the request's Idempotency-Key when it has one: a refund retried after a commit that failed refunds once.
-      await this.charges.refund({ paymentId: paid.payment.id, amount, idempotencyKey: operationKey(adjustment.id, 'refund') });
+      await this.charges.refund({
+        paymentId: paid.payment.id,
+        amount,
+        idempotencyKey: operationKey(adjustment.id, 'refund'),
+      });
       return answer;
     });
   }

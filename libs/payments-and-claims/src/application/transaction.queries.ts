@@ -75,11 +75,11 @@ export class TransactionQueries {
     values.push(...window.params);
     const filter = `where ${conditions.join(' and ')}${window.condition}`;
     const [transactions, total] = await Promise.all([
-      this.sql.select(TRANSACTIONS, `${filter} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        TRANSACTIONS,
+        `${filter} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(TRANSACTIONS, filter, values),
     ]);
     return pageOf(await this.read(organisationId, transactions), total, page);
@@ -88,7 +88,10 @@ export class TransactionQueries {
   /** One transaction of the organisation, read as its answer shows it. */
   async get(organisationId: string, transactionId: string): Promise<TransactionView> {
     const transaction = isUuid(transactionId)
-      ? await this.sql.first(TRANSACTIONS, 'where t.organisation_id = $1 and t.id = $2', [organisationId, transactionId])
+      ? await this.sql.first(TRANSACTIONS, 'where t.organisation_id = $1 and t.id = $2', [
+          organisationId,
+          transactionId,
+        ])
       : null;
     if (!transaction) throw transactionNotFound(transactionId);
     const [read] = await this.read(organisationId, [transaction]);
@@ -97,14 +100,22 @@ export class TransactionQueries {
 
   private async read(organisationId: string, transactions: Transaction[]): Promise<TransactionView[]> {
     if (transactions.length === 0) return [];
-    const paymentTransactions = await this.sql.select(PAYMENT_TRANSACTIONS, 'where pt.transaction_id = any($1) order by pt.created_at, pt.id', [
-      transactions.map((transaction) => transaction.id),
-    ]);
-    const pick = (field: 'paymentMethodId' | 'healthFundCardId' | 'medicareCardId' | 'clientId' | 'serviceProviderId' | 'locationId') =>
-      transactions.flatMap((transaction) => transaction[field] ?? []);
+    const paymentTransactions = await this.sql.select(
+      PAYMENT_TRANSACTIONS,
+      'where pt.transaction_id = any($1) order by pt.created_at, pt.id',
+      [transactions.map((transaction) => transaction.id)],
+    );
+    const pick = (
+      field:
+        'paymentMethodId' | 'healthFundCardId' | 'medicareCardId' | 'clientId' | 'serviceProviderId' | 'locationId',
+    ) => transactions.flatMap((transaction) => transaction[field] ?? []);
     const [paymentTransactionReads, cards, clients, providers, locations] = await Promise.all([
       this.paymentTransactions.read(organisationId, paymentTransactions, { withEventMembers: false }),
-      this.wallet.cardsByIds(organisationId, [...pick('paymentMethodId'), ...pick('healthFundCardId'), ...pick('medicareCardId')]),
+      this.wallet.cardsByIds(organisationId, [
+        ...pick('paymentMethodId'),
+        ...pick('healthFundCardId'),
+        ...pick('medicareCardId'),
+      ]),
       this.clients.findByIds(organisationId, pick('clientId')),
       this.providers.byIds(organisationId, pick('serviceProviderId')),
       this.locations.locations(organisationId, pick('locationId')),

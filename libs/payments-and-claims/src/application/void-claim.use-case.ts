@@ -42,7 +42,8 @@ export class VoidClaim {
       const fundClaim = await this.payments.lockClaimOf(organisationId, transactionId, claimId);
       if (fundClaim) return this.voidFundClaim(transaction, fundClaim.claim, fundClaim.paymentTransaction);
       const medicareClaim = await this.payments.lockMedicareClaimOf(organisationId, transactionId, claimId);
-      if (medicareClaim) return this.voidMedicareClaim(transaction, medicareClaim.claim, medicareClaim.paymentTransaction);
+      if (medicareClaim)
+        return this.voidMedicareClaim(transaction, medicareClaim.claim, medicareClaim.paymentTransaction);
       throw claimNotFound(claimId);
     });
   }
@@ -51,7 +52,9 @@ export class VoidClaim {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
-    const read = (await this.transactions.get(transaction.organisationId, transaction.id)).paymentTransactions.find((part) => part.claim?.id === claim.id)!;
+    const read = (await this.transactions.get(transaction.organisationId, transaction.id)).paymentTransactions.find(
+      (part) => part.claim?.id === claim.id,
+    )!;
     const voided = { claim: read.claim!, healthFund: read.healthFund };
     await this.events.record('claim.voided', transaction.organisationId, voided);
     // Last, with everything else written: a fund that refuses the reversal leaves nothing changed
@@ -60,7 +63,11 @@ export class VoidClaim {
     return { fundClaim: voided };
   }
 
-  private async voidMedicareClaim(transaction: Transaction, claim: MedicareClaim, paid: PaymentTransaction | null): Promise<VoidedClaim> {
+  private async voidMedicareClaim(
+    transaction: Transaction,
+    claim: MedicareClaim,
+    paid: PaymentTransaction | null,
+  ): Promise<VoidedClaim> {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
@@ -71,7 +78,12 @@ export class VoidClaim {
     return { medicareClaim: claim };
   }
 
-  private async takeBack(transaction: Transaction, claim: Claim | MedicareClaim, paid: PaymentTransaction | null, now: Date): Promise<void> {
+  private async takeBack(
+    transaction: Transaction,
+    claim: Claim | MedicareClaim,
+    paid: PaymentTransaction | null,
+    now: Date,
+  ): Promise<void> {
     await this.payments.transactionChanged(transaction.organisationId, transaction.id, now);
     if (!paid || paid.amount === 0) {
       await this.payments.save(claim);
@@ -85,7 +97,9 @@ export class VoidClaim {
 
   private async timeZoneOf(transaction: Transaction): Promise<string> {
     const location = transaction.locationId
-      ? (await this.locations.locations(transaction.organisationId, [transaction.locationId])).get(transaction.locationId)
+      ? (await this.locations.locations(transaction.organisationId, [transaction.locationId])).get(
+          transaction.locationId,
+        )
       : undefined;
     return location?.timeZone ?? 'Australia/Sydney';
   }

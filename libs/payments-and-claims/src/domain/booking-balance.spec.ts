@@ -18,7 +18,9 @@ describe('openBeforeClaims', () => {
 
   it('refuses a check-out with nothing open: 409 booking_already_paid naming what is held', () => {
     for (const held of [12000, 15000]) {
-      expect(() => openBeforeClaims(BOOKING, 12000, held)).toThrow(expect.objectContaining({ kind: 'conflict', code: 'booking_already_paid' }));
+      expect(() => openBeforeClaims(BOOKING, 12000, held)).toThrow(
+        expect.objectContaining({ kind: 'conflict', code: 'booking_already_paid' }),
+      );
     }
     expect(() => openBeforeClaims(BOOKING, 7200, 7200)).toThrow(/hold 7200 cents of the 7200/);
   });
@@ -36,6 +38,8 @@ describe('gapAfterClaims', () => {
   });
 
   it('refuses claims that would leave the business holding more than the charges', () => {
-    expect(() => gapAfterClaims(BOOKING, 0, 7200)).toThrow(expect.objectContaining({ kind: 'conflict', code: 'booking_already_paid' }));
+    expect(() => gapAfterClaims(BOOKING, 0, 7200)).toThrow(
+      expect.objectContaining({ kind: 'conflict', code: 'booking_already_paid' }),
+    );
   });
 });

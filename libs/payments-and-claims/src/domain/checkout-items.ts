@@ -1,7 +1,9 @@
 import { referenceNotFound } from '@app/shared/domain';
 import type { BillableItemSnapshot, TransactionItem } from './transaction.js';
 
-export type CheckOutItem = { billableItemId: string } | { description: string; itemCode?: string | null; clinicalCode?: string | null; chargeAmount: number };
+export type CheckOutItem =
+  | { billableItemId: string }
+  | { description: string; itemCode?: string | null; clinicalCode?: string | null; chargeAmount: number };
 
 /** What a booking offers to bill: its appointment type and that type's billable items. */
 export interface BillableBooking {
@@ -16,7 +18,10 @@ export interface BillableBooking {
  * price (or, for a type without any, one line of the booking's price); a `billableItemId` must be
  * one of the type's items.
  */
-export function checkOutItems(booking: BillableBooking, items: CheckOutItem[] | undefined): Omit<TransactionItem, 'id'>[] {
+export function checkOutItems(
+  booking: BillableBooking,
+  items: CheckOutItem[] | undefined,
+): Omit<TransactionItem, 'id'>[] {
   const billed = (item: BillableItemSnapshot): Omit<TransactionItem, 'id'> => ({
     chargeAmount: item.totalPrice,
     description: item.name,
@@ -43,7 +48,12 @@ export function checkOutItems(booking: BillableBooking, items: CheckOutItem[] | 
   return items.map((item, index) => {
     if ('billableItemId' in item) {
       const found = booking.billableItems.find((candidate) => candidate.id === item.billableItemId);
-      if (!found) throw referenceNotFound(`items[${index}].billableItemId`, "Billable item of the booking's appointment type", item.billableItemId);
+      if (!found)
+        throw referenceNotFound(
+          `items[${index}].billableItemId`,
+          "Billable item of the booking's appointment type",
+          item.billableItemId,
+        );
       return billed(found);
     }
     return {
@@ -59,4 +69,5 @@ export function checkOutItems(booking: BillableBooking, items: CheckOutItem[] | 
 }
 
 /** The platform's fee on a card payment: `basisPoints` hundredths of a percent, rounded to the cent. */
-export const platformFeeOf = (amount: number, basisPoints: number): number => Math.round((amount * basisPoints) / 10_000);
+export const platformFeeOf = (amount: number, basisPoints: number): number =>
+  Math.round((amount * basisPoints) / 10_000);

@@ -16,7 +16,11 @@ const item = (chargeAmount: number, rebateAmount: number, extra: Partial<NewClai
 });
 
 const claimOf = (items: NewClaimItem[], extra: Partial<NewClaim> = {}): Claim =>
-  Claim.create(ORGANISATION, { healthFundId: FUND, referenceNumber: 'HC-2026-000123', providerNumber: '2429591L', items, ...extra }, NOW);
+  Claim.create(
+    ORGANISATION,
+    { healthFundId: FUND, referenceNumber: 'HC-2026-000123', providerNumber: '2429591L', items, ...extra },
+    NOW,
+  );
 
 function errorOf(work: () => unknown): DomainError {
   try {
@@ -62,7 +66,12 @@ describe('Claim.create', () => {
       serviceDate: '2026-11-20T23:00:00.000Z',
       response: { statusCode: '0', responseCode: '00' },
     });
-    expect(claim.items[1]).toMatchObject({ itemCode: '505', patientReferenceNumber: null, itemName: null, response: { statusCode: null, responseCode: null } });
+    expect(claim.items[1]).toMatchObject({
+      itemCode: '505',
+      patientReferenceNumber: null,
+      itemName: null,
+      response: { statusCode: null, responseCode: null },
+    });
     expect(claim.items.every((claimItem) => isUuid(claimItem.id))).toBe(true);
     expect(new Set(claim.items.map((claimItem) => claimItem.id)).size).toBe(2);
   });
@@ -142,7 +151,13 @@ describe('claimAddsUp', () => {
 
   it('detects totals moved together so the gap still matches but the items do not', () => {
     const original = claim();
-    expect(claimAddsUp({ ...original, totalChargeAmount: original.totalChargeAmount + 100, totalRebateAmount: original.totalRebateAmount + 100 })).toBe(false);
+    expect(
+      claimAddsUp({
+        ...original,
+        totalChargeAmount: original.totalChargeAmount + 100,
+        totalRebateAmount: original.totalRebateAmount + 100,
+      }),
+    ).toBe(false);
   });
 });
 
@@ -168,6 +183,8 @@ describe('Claim.void', () => {
     const voided = claim();
     voided.void(NOW, SYDNEY);
     expect(errorOf(() => voided.void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
-    expect(errorOf(() => claimOf([item(9500, 6000)], { isRebateEstimate: true }).void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
+    expect(errorOf(() => claimOf([item(9500, 6000)], { isRebateEstimate: true }).void(NOW, SYDNEY)).code).toBe(
+      'claim_not_voidable',
+    );
   });
 });

@@ -95,7 +95,8 @@ export class Claim {
     }));
     claim.totalChargeAmount = sumCents(claim.items.map((item) => item.chargeAmount));
     claim.totalRebateAmount = sumCents(claim.items.map((item) => item.rebateAmount));
-    if (claim.totalRebateAmount > claim.totalChargeAmount) throw claimTotalsMismatch('a claim cannot rebate more than it charges');
+    if (claim.totalRebateAmount > claim.totalChargeAmount)
+      throw claimTotalsMismatch('a claim cannot rebate more than it charges');
     claim.totalGapAmount = claim.totalChargeAmount - claim.totalRebateAmount;
     claim.device = props.device ?? { terminalId: null };
     claim.serviceType = props.serviceType ?? { code: null, name: null };
@@ -114,19 +115,25 @@ export class Claim {
    * estimate, or a claim already voided or cancelled, cannot be voided.
    */
   void(now: Date, timeZone: string): void {
-    if (this.isRebateEstimate || this.voidedAt || this.cancelledAt) throw claimNotVoidable(this.id, 'it is not a live claim');
-    if (businessDayOf(this.createdAt, timeZone) !== businessDayOf(now, timeZone)) throw claimNotVoidable(this.id, 'it was made on another business day');
+    if (this.isRebateEstimate || this.voidedAt || this.cancelledAt)
+      throw claimNotVoidable(this.id, 'it is not a live claim');
+    if (businessDayOf(this.createdAt, timeZone) !== businessDayOf(now, timeZone))
+      throw claimNotVoidable(this.id, 'it was made on another business day');
     this.voidedAt = now;
   }
 }
 
 /** `YYYY-MM-DD` of the instant on the wall calendar of the time zone. */
 export function businessDayOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 /** The money invariants of a claim, as a finance team reconciles them. */
-export function claimAddsUp(claim: Pick<Claim, 'items' | 'totalChargeAmount' | 'totalRebateAmount' | 'totalGapAmount'>): boolean {
+export function claimAddsUp(
+  claim: Pick<Claim, 'items' | 'totalChargeAmount' | 'totalRebateAmount' | 'totalGapAmount'>,
+): boolean {
   return (
     claim.totalChargeAmount === sumCents(claim.items.map((item) => item.chargeAmount)) &&
     claim.totalRebateAmount === sumCents(claim.items.map((item) => item.rebateAmount)) &&

@@ -15,7 +15,16 @@ const PARTIES: InvoiceParties = {
   location: {
     name: 'Bondi Junction',
     timeZone: 'Australia/Sydney',
-    address: { line1: '88 Bondi Road', line2: null, suburb: 'Bondi Junction', city: null, state: 'NSW', postcode: '2022', country: null, countryCode: 'AU' },
+    address: {
+      line1: '88 Bondi Road',
+      line2: null,
+      suburb: 'Bondi Junction',
+      city: null,
+      state: 'NSW',
+      postcode: '2022',
+      country: null,
+      countryCode: 'AU',
+    },
   },
   provider: { name: 'Sam Nguyen', providerNumber: '2429591L' },
   client: { firstName: 'Alex', lastName: 'Chen' },
@@ -50,18 +59,39 @@ const sale = () =>
           appointmentTypeId: null,
           billableItem: null,
         },
-        { description: 'Band', chargeAmount: 2200, itemCode: 'BAND', clinicalCode: null, billableItemId: 'b', appointmentTypeId: null, billableItem: band },
+        {
+          description: 'Band',
+          chargeAmount: 2200,
+          itemCode: 'BAND',
+          clinicalCode: null,
+          billableItemId: 'b',
+          appointmentTypeId: null,
+          billableItem: band,
+        },
       ],
     },
     NOW,
   );
-const owner = (transaction: Transaction): Owner => ({ organisationId: ORGANISATION, businessId: BUSINESS, transactionId: transaction.id });
+const owner = (transaction: Transaction): Owner => ({
+  organisationId: ORGANISATION,
+  businessId: BUSINESS,
+  transactionId: transaction.id,
+});
 const card = (transaction: Transaction, amount: number) =>
-  PaymentTransaction.forCardPayment(owner(transaction), { amount, status: 'succeeded', paymentMethodId: null, clientSecret: null }, 0, NOW);
+  PaymentTransaction.forCardPayment(
+    owner(transaction),
+    { amount, status: 'succeeded', paymentMethodId: null, clientSecret: null },
+    0,
+    NOW,
+  );
 
 describe('Invoice', () => {
   it('numbers as INV- and six digits at least', () => {
-    expect([invoiceNumber(1), invoiceNumber(42), invoiceNumber(1_234_567)]).toEqual(['INV-000001', 'INV-000042', 'INV-1234567']);
+    expect([invoiceNumber(1), invoiceNumber(42), invoiceNumber(1_234_567)]).toEqual([
+      'INV-000001',
+      'INV-000042',
+      'INV-1234567',
+    ]);
   });
 
   it('takes the GST within each amount at its billable item rate, and its sums add up', () => {
@@ -71,7 +101,11 @@ describe('Invoice', () => {
       [0, 0, 12000],
       [10, 200, 2200],
     ]);
-    expect({ subtotal: invoice.subtotal, taxAmount: invoice.taxAmount, total: invoice.total }).toEqual({ subtotal: 14000, taxAmount: 200, total: 14200 });
+    expect({ subtotal: invoice.subtotal, taxAmount: invoice.taxAmount, total: invoice.total }).toEqual({
+      subtotal: 14000,
+      taxAmount: 200,
+      total: 14200,
+    });
     expect(gstWithin(1999, 10)).toBe(182);
   });
 

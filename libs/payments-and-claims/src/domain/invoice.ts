@@ -55,7 +55,8 @@ export interface InvoiceBalance {
 export const INVOICE_NUMBER = { prefix: 'INV-', digits: 6 } as const;
 
 /** The number as printed, from the count of its business's invoices (`INVOICE_NUMBER`). */
-export const invoiceNumber = (count: number) => `${INVOICE_NUMBER.prefix}${String(count).padStart(INVOICE_NUMBER.digits, '0')}`;
+export const invoiceNumber = (count: number) =>
+  `${INVOICE_NUMBER.prefix}${String(count).padStart(INVOICE_NUMBER.digits, '0')}`;
 
 /**
  * What a check-out billed, as a tax invoice: its items with their GST, and the parties as they were.
@@ -137,8 +138,11 @@ export class Invoice {
       createdAt: paymentTransaction.createdAt,
     }));
     const adjustments = settled.flatMap((paymentTransaction) => paymentTransaction.adjustments);
-    const isRefund = (adjustment: AdjustmentTransaction) => adjustment.source === REFUND || adjustment.source === REFUND_FAILED;
-    const voided = sumCents(adjustments.filter((adjustment) => !isRefund(adjustment)).map((adjustment) => -adjustment.amount));
+    const isRefund = (adjustment: AdjustmentTransaction) =>
+      adjustment.source === REFUND || adjustment.source === REFUND_FAILED;
+    const voided = sumCents(
+      adjustments.filter((adjustment) => !isRefund(adjustment)).map((adjustment) => -adjustment.amount),
+    );
     const amountPaid = sumCents(payments.map((payment) => payment.amount)) - voided;
     const amountRefunded = sumCents(adjustments.filter(isRefund).map((adjustment) => -adjustment.amount));
     return { payments, amountPaid, amountRefunded, amountDue: Math.max(0, this.total - amountPaid) };

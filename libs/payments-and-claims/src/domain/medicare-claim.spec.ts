@@ -7,7 +7,11 @@ const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const TRANSACTION = '0193a6fb-b425-70e7-82f9-5d6e7f8091a2';
 const PATIENT_CARD = '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e';
 
-const item = (chargeAmount: number, rebateAmount: number, extra: Partial<NewMedicareClaimItem> = {}): NewMedicareClaimItem => ({
+const item = (
+  chargeAmount: number,
+  rebateAmount: number,
+  extra: Partial<NewMedicareClaimItem> = {},
+): NewMedicareClaimItem => ({
   itemCode: '10960',
   chargeAmount,
   rebateAmount,
@@ -43,7 +47,8 @@ describe('MedicareClaim.create', () => {
   it('gives each item a gap of its charge less its benefit', () => {
     const claim = claimOf([item(9500, 6205), item(7000, 7000), item(12000, 0)]);
     expect(claim.items.map((claimItem) => claimItem.gapAmount)).toEqual([3295, 0, 12000]);
-    for (const claimItem of claim.items) expect(claimItem.gapAmount).toBe(claimItem.chargeAmount - claimItem.rebateAmount);
+    for (const claimItem of claim.items)
+      expect(claimItem.gapAmount).toBe(claimItem.chargeAmount - claimItem.rebateAmount);
   });
 
   it('counts its items and adds them up into its totals', () => {
@@ -56,7 +61,10 @@ describe('MedicareClaim.create', () => {
   });
 
   it('keeps each item as given with its own id, one patient and a quantity of one unless told', () => {
-    const claim = claimOf([item(9500, 6205, { mcolAssessmentCode: 'A' }), item(7000, 5480, { patientCount: 3, quantity: 2, mcolErrorCode: '9' })]);
+    const claim = claimOf([
+      item(9500, 6205, { mcolAssessmentCode: 'A' }),
+      item(7000, 5480, { patientCount: 3, quantity: 2, mcolErrorCode: '9' }),
+    ]);
     expect(claim.items[0]).toEqual({
       id: expect.any(String),
       itemCode: '10960',
@@ -75,7 +83,10 @@ describe('MedicareClaim.create', () => {
   });
 
   it('belongs to the transaction it was made for and names the patient card', () => {
-    const claim = claimOf([item(9500, 6205)], { mcolTransactionId: 'MCOL-TX-88123', claimantMedicareCardId: PATIENT_CARD });
+    const claim = claimOf([item(9500, 6205)], {
+      mcolTransactionId: 'MCOL-TX-88123',
+      claimantMedicareCardId: PATIENT_CARD,
+    });
     expect(isUuid(claim.id)).toBe(true);
     expect(claim).toMatchObject({
       organisationId: ORGANISATION,
@@ -127,13 +138,17 @@ describe('MedicareClaim.void', () => {
   });
 
   it('refuses the next business day there, a claim voided already, and one its rules do not let be reversed', () => {
-    expect(errorOf(() => claimOf([item(9500, 6205)]).void(new Date('2026-11-22T13:00:00.000Z'), SYDNEY))).toMatchObject({
-      code: 'claim_not_voidable',
-      kind: 'conflict',
-    });
+    expect(errorOf(() => claimOf([item(9500, 6205)]).void(new Date('2026-11-22T13:00:00.000Z'), SYDNEY))).toMatchObject(
+      {
+        code: 'claim_not_voidable',
+        kind: 'conflict',
+      },
+    );
     const voided = claimOf([item(9500, 6205)]);
     voided.void(NOW, SYDNEY);
     expect(errorOf(() => voided.void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
-    expect(errorOf(() => claimOf([item(9500, 6205)], { reversalEnabled: false }).void(NOW, SYDNEY)).code).toBe('claim_not_voidable');
+    expect(errorOf(() => claimOf([item(9500, 6205)], { reversalEnabled: false }).void(NOW, SYDNEY)).code).toBe(
+      'claim_not_voidable',
+    );
   });
 });

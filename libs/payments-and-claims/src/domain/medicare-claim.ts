@@ -70,7 +70,12 @@ export class MedicareClaim {
   claimantMedicareCardId: string | null;
   createdAt: Date;
 
-  static create(organisationId: string, transactionId: string | null, props: NewMedicareClaim, now: Date): MedicareClaim {
+  static create(
+    organisationId: string,
+    transactionId: string | null,
+    props: NewMedicareClaim,
+    now: Date,
+  ): MedicareClaim {
     const claim = new MedicareClaim();
     claim.id = newUuid();
     claim.organisationId = organisationId;
@@ -116,8 +121,10 @@ export class MedicareClaim {
 
   /** Medicare Online cancels a claim only on the day it was made (the location's time zone), and only one its rules let be reversed. */
   void(now: Date, timeZone: string): void {
-    if (this.isVoided() || !this.rules.reversal.enabled) throw claimNotVoidable(this.id, 'it is not a live, reversible claim');
-    if (businessDayOf(this.createdAt, timeZone) !== businessDayOf(now, timeZone)) throw claimNotVoidable(this.id, 'it was made on another business day');
+    if (this.isVoided() || !this.rules.reversal.enabled)
+      throw claimNotVoidable(this.id, 'it is not a live, reversible claim');
+    if (businessDayOf(this.createdAt, timeZone) !== businessDayOf(now, timeZone))
+      throw claimNotVoidable(this.id, 'it was made on another business day');
     this.paymentStatus = { ...VOIDED_STATUS };
   }
 }

@@ -9,7 +9,11 @@ const LINK = {
   createdAt: NOW.toISOString(),
   expiresAt: EXPIRES.toISOString(),
 };
-const OWNER = { organisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', businessId: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', transactionId: null };
+const OWNER = {
+  organisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+  businessId: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a',
+  transactionId: null,
+};
 const waitingLink = () => PaymentTransaction.awaitingLink(OWNER, 4700, 71, LINK, NOW);
 const LATER = new Date('2026-11-22T06:00:00.000Z');
 const PAID = { paymentId: 'pi_paid', status: 'succeeded', clientSecret: null } as const;
@@ -115,14 +119,25 @@ describe('a card payment the processor settles later', () => {
 });
 
 describe('a refund the processor could not make', () => {
-  const paid = () => PaymentTransaction.forCardPayment(OWNER, { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 12000 }, 180, NOW);
+  const paid = () =>
+    PaymentTransaction.forCardPayment(
+      OWNER,
+      { status: 'succeeded', paymentMethodId: null, clientSecret: null, amount: 12000 },
+      180,
+      NOW,
+    );
 
   it('is given back once, as plus its amount, and no longer counts as refunded', () => {
     const payment = paid();
     const refund = payment.adjust({ createdAt: NOW.toISOString(), source: 'refund', amount: -2500 });
     expect(payment.refunded()).toBe(2500);
     expect(payment.refundFailed(null, 2500, LATER)).toEqual(refund);
-    expect(payment.adjustments.at(-1)).toMatchObject({ source: 'refund_failed', amount: 2500, reverses: refund.id, payoutId: null });
+    expect(payment.adjustments.at(-1)).toMatchObject({
+      source: 'refund_failed',
+      amount: 2500,
+      reverses: refund.id,
+      payoutId: null,
+    });
     expect(payment.refunded()).toBe(0);
     expect(payment.refundFailed(null, 2500, LATER)).toBeNull();
     expect(payment.adjustments).toHaveLength(2);

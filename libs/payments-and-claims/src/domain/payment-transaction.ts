@@ -136,7 +136,13 @@ export class PaymentTransaction {
   }
 
   /** A gap the client pays later through a payment link: not settled, so in no payout, until paid. */
-  static awaitingLink(owner: Owner, amount: Cents, platformFeeAmount: Cents, link: Omit<PaymentLink, 'events'>, now: Date): PaymentTransaction {
+  static awaitingLink(
+    owner: Owner,
+    amount: Cents,
+    platformFeeAmount: Cents,
+    link: Omit<PaymentLink, 'events'>,
+    now: Date,
+  ): PaymentTransaction {
     const transaction = PaymentTransaction.forCardPayment(
       owner,
       { status: AWAITING_PAYMENT, paymentMethodId: null, clientSecret: null, amount },
@@ -162,7 +168,10 @@ export class PaymentTransaction {
   succeeded(now: Date): boolean {
     if (!this.payment || [PAYMENT_SUCCEEDED, PAYMENT_CANCELED].includes(this.payment.status)) return false;
     this.payment = { ...this.payment, status: PAYMENT_SUCCEEDED };
-    this.paymentLinks = this.paymentLinks.map((link) => ({ ...link, events: [...link.events, { createdAt: now.toISOString() }] }));
+    this.paymentLinks = this.paymentLinks.map((link) => ({
+      ...link,
+      events: [...link.events, { createdAt: now.toISOString() }],
+    }));
     this.events = [...this.events, { createdAt: now.toISOString(), createdBy: 'system' }];
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
     return true;
@@ -185,7 +194,11 @@ export class PaymentTransaction {
 
   /** What its refunds gave back so far, in cents: refunds less those that failed. */
   refunded(): Cents {
-    return sumCents(this.adjustments.filter((adjustment) => [REFUND, REFUND_FAILED].includes(adjustment.source)).map((adjustment) => -adjustment.amount));
+    return sumCents(
+      this.adjustments
+        .filter((adjustment) => [REFUND, REFUND_FAILED].includes(adjustment.source))
+        .map((adjustment) => -adjustment.amount),
+    );
   }
 
   /**
@@ -196,8 +209,12 @@ export class PaymentTransaction {
    */
   refundFailed(refundId: string | null, amount: Cents, now: Date): AdjustmentTransaction | null {
     const givenBack = new Set(this.adjustments.map((adjustment) => adjustment.reverses));
-    const refunds = this.adjustments.filter((adjustment) => adjustment.source === REFUND && !givenBack.has(adjustment.id));
-    const refund = refunds.find((candidate) => candidate.id === refundId) ?? refunds.findLast((candidate) => candidate.amount === -amount);
+    const refunds = this.adjustments.filter(
+      (adjustment) => adjustment.source === REFUND && !givenBack.has(adjustment.id),
+    );
+    const refund =
+      refunds.find((candidate) => candidate.id === refundId) ??
+      refunds.findLast((candidate) => candidate.amount === -amount);
     if (!refund) return null;
     this.adjust({ source: REFUND_FAILED, amount: -refund.amount, createdAt: now.toISOString(), reverses: refund.id });
     return refund;
@@ -250,13 +267,25 @@ export class PaymentTransaction {
 
   /** The fund pays the rebate to the business; the gap is the client's to pay. */
   static forHealthFundClaim(owner: Owner, claim: Claim, platformFeeAmount: Cents, now: Date): PaymentTransaction {
-    const transaction = PaymentTransaction.base(owner, 'health_fund_claim', claim.totalRebateAmount, platformFeeAmount, now);
+    const transaction = PaymentTransaction.base(
+      owner,
+      'health_fund_claim',
+      claim.totalRebateAmount,
+      platformFeeAmount,
+      now,
+    );
     transaction.claimId = claim.id;
     return transaction;
   }
 
   static forMedicareClaim(owner: Owner, claim: MedicareClaim, platformFeeAmount: Cents, now: Date): PaymentTransaction {
-    const transaction = PaymentTransaction.base(owner, 'medicare_claim', claim.totalRebateAmount, platformFeeAmount, now);
+    const transaction = PaymentTransaction.base(
+      owner,
+      'medicare_claim',
+      claim.totalRebateAmount,
+      platformFeeAmount,
+      now,
+    );
     transaction.medicareClaimId = claim.id;
     return transaction;
   }
@@ -267,7 +296,8 @@ export class PaymentTransaction {
    * the adjustment's `createdAt`.
    */
   adjust(adjustment: Omit<AdjustmentTransaction, 'id' | 'payoutId'>): AdjustmentTransaction {
-    if (!Number.isSafeInteger(adjustment.amount)) throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
+    if (!Number.isSafeInteger(adjustment.amount))
+      throw invalidField('amount', 'invalid_amount', 'must be a whole number of cents');
     const added = { ...adjustment, id: newUuid(), payoutId: null };
     this.adjustments = [...this.adjustments, added];
     this.updatedAt = nextUpdatedAt(this.updatedAt, new Date(adjustment.createdAt));
@@ -277,11 +307,19 @@ export class PaymentTransaction {
   /** Gives `payoutId` what of it waits: its amount less the fee unless a payout counted them, and its adjustments no payout counted. */
   paidOutBy(payoutId: string, now: Date): void {
     this.payoutId ??= payoutId;
-    this.adjustments = this.adjustments.map((adjustment) => (adjustment.payoutId ? adjustment : { ...adjustment, payoutId }));
+    this.adjustments = this.adjustments.map((adjustment) =>
+      adjustment.payoutId ? adjustment : { ...adjustment, payoutId },
+    );
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
-  private static base(owner: Owner, source: PaymentSource, amount: Cents, platformFeeAmount: Cents, now: Date): PaymentTransaction {
+  private static base(
+    owner: Owner,
+    source: PaymentSource,
+    amount: Cents,
+    platformFeeAmount: Cents,
+    now: Date,
+  ): PaymentTransaction {
     const transaction = new PaymentTransaction();
     transaction.id = newUuid();
     transaction.organisationId = owner.organisationId;
@@ -317,14 +355,19 @@ export const CLAIM_VOID = 'claim_void';
  * in hand, and none of a claim whose money a void took back.
  */
 export function settles(parts: readonly PaymentTransaction[]): boolean {
-  return parts.every((part) => part.isSettled() && !part.adjustments.some((adjustment) => adjustment.source === CLAIM_VOID));
+  return parts.every(
+    (part) => part.isSettled() && !part.adjustments.some((adjustment) => adjustment.source === CLAIM_VOID),
+  );
 }
 
 /** What the next payout counts of it: amount − platform fee unless a payout counted them, plus the adjustments no payout counted. */
-export function waitingNetOf(transaction: Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>): Cents {
+export function waitingNetOf(
+  transaction: Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>,
+): Cents {
   const waiting = transaction.adjustments.filter((adjustment) => !adjustment.payoutId);
   return (
-    (transaction.payoutId === null ? transaction.amount - transaction.platformFeeAmount : 0) + waiting.reduce((sum, adjustment) => sum + adjustment.amount, 0)
+    (transaction.payoutId === null ? transaction.amount - transaction.platformFeeAmount : 0) +
+    waiting.reduce((sum, adjustment) => sum + adjustment.amount, 0)
   );
 }
 

@@ -1,6 +1,7 @@
 import { conflict, DomainError, notFound } from '@app/shared/domain';
 
-export const claimTotalsMismatch = (message: string): DomainError => new DomainError('validation', 'claim_totals_mismatch', message);
+export const claimTotalsMismatch = (message: string): DomainError =>
+  new DomainError('validation', 'claim_totals_mismatch', message);
 
 export const transactionNotFound = (id: string): DomainError => notFound('Transaction', id);
 
@@ -10,9 +11,11 @@ export const payoutNotFound = (id: string): DomainError => notFound('Payout', id
 
 export const invoiceNotFound = (id: string): DomainError => notFound('Invoice', id);
 
-export const alreadyPaidOut = (ids: string[]): DomainError => conflict('already_paid_out', `Payment transactions already in a payout: ${ids.join(', ')}.`);
+export const alreadyPaidOut = (ids: string[]): DomainError =>
+  conflict('already_paid_out', `Payment transactions already in a payout: ${ids.join(', ')}.`);
 
-export const notOfBusiness = (ids: string[]): DomainError => notFound('Payment transactions of this business', ids.join(', '));
+export const notOfBusiness = (ids: string[]): DomainError =>
+  notFound('Payment transactions of this business', ids.join(', '));
 
 export const claimRejected = (code: string, message: string): DomainError =>
   new DomainError('payment_required', 'claim_rejected', `The health fund rejected the claim (${code}): ${message}`);
@@ -21,9 +24,14 @@ export const medicareClaimRejected = (code: string, message: string): DomainErro
   new DomainError('payment_required', 'medicare_claim_rejected', `Medicare rejected the claim (${code}): ${message}`);
 
 export const claimGatewayTimeout = (gateway: string): DomainError =>
-  new DomainError('unavailable', 'claim_gateway_timeout', `${gateway} did not answer in time; nothing was claimed. Try again.`);
+  new DomainError(
+    'unavailable',
+    'claim_gateway_timeout',
+    `${gateway} did not answer in time; nothing was claimed. Try again.`,
+  );
 
-export const bookingAlreadyPaid = (id: string): DomainError => conflict('booking_already_paid', `Booking ${id} is already paid.`);
+export const bookingAlreadyPaid = (id: string): DomainError =>
+  conflict('booking_already_paid', `Booking ${id} is already paid.`);
 
 export const nothingOpen = (id: string, charges: number, held: number): DomainError =>
   conflict(
@@ -47,7 +55,8 @@ export const feeOnTopOfPayment = (id: string, held: number, kind: 'cancellation'
     }`,
   );
 
-export const bookingCancelled = (id: string): DomainError => conflict('booking_cancelled', `Booking ${id} is cancelled.`);
+export const bookingCancelled = (id: string): DomainError =>
+  conflict('booking_cancelled', `Booking ${id} is cancelled.`);
 
 export const bookingAlreadyClaimed = (id: string, field: string, kind: string): DomainError =>
   conflict(
@@ -69,15 +78,22 @@ export const paymentRequiresAction = (what: string): DomainError =>
 
 export const gapNotCovered = (gap: number): DomainError =>
   new DomainError('validation', 'validation_failed', `The gap of ${gap} cents needs a payment or a payment link.`, [
-    { field: 'payment', code: 'gap_not_covered', message: `a gap of ${gap} cents remains after the claims: send payment or paymentLink` },
+    {
+      field: 'payment',
+      code: 'gap_not_covered',
+      message: `a gap of ${gap} cents remains after the claims: send payment or paymentLink`,
+    },
   ]);
 
-export const claimNotVoidable = (id: string, reason: string): DomainError => conflict('claim_not_voidable', `Claim ${id} cannot be voided: ${reason}.`);
+export const claimNotVoidable = (id: string, reason: string): DomainError =>
+  conflict('claim_not_voidable', `Claim ${id} cannot be voided: ${reason}.`);
 
 export const claimNotFound = (id: string): DomainError => notFound('Claim', id);
 
 export const refundExceedsPayment = (refundable: number): DomainError =>
-  conflict('refund_exceeds_payment', `Refunds cannot exceed the payment: ${refundable} cents are left to refund.`, { refundableAmount: refundable });
+  conflict('refund_exceeds_payment', `Refunds cannot exceed the payment: ${refundable} cents are left to refund.`, {
+    refundableAmount: refundable,
+  });
 
 export const notACardPayment = (id: string): DomainError =>
   conflict('not_a_card_payment', `Payment transaction ${id} is not a card payment; only card payments are refunded.`);

@@ -7,16 +7,27 @@ import { moveOn, Payout, payoutAmountOf } from './payout.js';
 
 /** amount − platform fee + adjustments, in cents: what all the payouts of a payment transaction add up to. */
 const netOf = (transaction: PaymentTransaction): number =>
-  transaction.amount - transaction.platformFeeAmount + transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+  transaction.amount -
+  transaction.platformFeeAmount +
+  transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const LATER = new Date('2026-11-23T01:00:00.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const BUSINESS = '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a';
-const OWNER: Owner = { organisationId: ORGANISATION, businessId: BUSINESS, transactionId: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' };
+const OWNER: Owner = {
+  organisationId: ORGANISATION,
+  businessId: BUSINESS,
+  transactionId: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2',
+};
 
 const cardPayment = (amount: number, fee: number) =>
-  PaymentTransaction.forCardPayment(OWNER, { amount, status: 'succeeded', paymentMethodId: null, clientSecret: null }, fee, NOW);
+  PaymentTransaction.forCardPayment(
+    OWNER,
+    { amount, status: 'succeeded', paymentMethodId: null, clientSecret: null },
+    fee,
+    NOW,
+  );
 
 const healthFundClaim = (charge: number, rebate: number, fee: number) =>
   PaymentTransaction.forHealthFundClaim(
@@ -55,7 +66,12 @@ const medicareClaim = (charge: number, rebate: number, fee: number) =>
   );
 
 const assemble = (transactions: PaymentTransaction[]) =>
-  Payout.assemble({ organisationId: ORGANISATION, businessId: BUSINESS }, transactions, { arrivalDate: '2026-11-24' }, NOW);
+  Payout.assemble(
+    { organisationId: ORGANISATION, businessId: BUSINESS },
+    transactions,
+    { arrivalDate: '2026-11-24' },
+    NOW,
+  );
 
 function errorOf(work: () => unknown): DomainError {
   try {
@@ -101,7 +117,12 @@ describe('Payout.assemble', () => {
   });
 
   it('counts its transactions and is a pending AUD payout of the business arriving on the given day', () => {
-    const payout = assemble([cardPayment(100, 1), cardPayment(200, 2), healthFundClaim(300, 100, 3), medicareClaim(400, 400, 4)]);
+    const payout = assemble([
+      cardPayment(100, 1),
+      cardPayment(200, 2),
+      healthFundClaim(300, 100, 3),
+      medicareClaim(400, 400, 4),
+    ]);
     expect(isUuid(payout.id)).toBe(true);
     expect(payout).toMatchObject({
       organisationId: ORGANISATION,
@@ -112,7 +133,14 @@ describe('Payout.assemble', () => {
       transactionCount: 4,
       createdAt: NOW,
     });
-    expect(Payout.assemble({ organisationId: ORGANISATION, businessId: BUSINESS }, [], { arrivalDate: '2026-11-24', status: 'paid' }, NOW)).toMatchObject({
+    expect(
+      Payout.assemble(
+        { organisationId: ORGANISATION, businessId: BUSINESS },
+        [],
+        { arrivalDate: '2026-11-24', status: 'paid' },
+        NOW,
+      ),
+    ).toMatchObject({
       status: 'paid',
       transactionCount: 0,
       amount: 0,
@@ -153,15 +181,19 @@ describe('moveOn', () => {
 
   it('goes pending, in transit, then paid or failed, never back', () => {
     const paid = payout();
-    expect([moveOn(paid, 'paid', LATER), moveOn(paid, 'in_transit', LATER), moveOn(paid, 'paid', LATER)]).toEqual([false, true, true]);
+    expect([moveOn(paid, 'paid', LATER), moveOn(paid, 'in_transit', LATER), moveOn(paid, 'paid', LATER)]).toEqual([
+      false,
+      true,
+      true,
+    ]);
     expect([moveOn(paid, 'in_transit', LATER), moveOn(paid, 'paid', LATER)]).toEqual([false, false]);
     const failed = payout();
-    expect([moveOn(failed, 'failed', LATER), moveOn(failed, 'in_transit', LATER), moveOn(failed, 'paid', LATER), moveOn(failed, 'failed', LATER)]).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      moveOn(failed, 'failed', LATER),
+      moveOn(failed, 'in_transit', LATER),
+      moveOn(failed, 'paid', LATER),
+      moveOn(failed, 'failed', LATER),
+    ]).toEqual([true, false, false, false]);
   });
 
   it('fails a paid payout the bank returned later, keeping its amount', () => {
@@ -176,31 +208,59 @@ describe('moveOn', () => {
 describe('PaymentTransaction', () => {
   it('records a card payment for its amount in AUD, with a processor id when none is given', () => {
     const transaction = cardPayment(9500, 196);
-    expect(transaction).toMatchObject({ source: 'payment', amount: 9500, platformFeeAmount: 196, claimId: null, medicareClaimId: null, payoutId: null });
+    expect(transaction).toMatchObject({
+      source: 'payment',
+      amount: 9500,
+      platformFeeAmount: 196,
+      claimId: null,
+      medicareClaimId: null,
+      payoutId: null,
+    });
     expect(transaction.payment).toMatchObject({ amount: 9500, currency: 'AUD', status: 'succeeded' });
     expect(transaction.payment?.id).toMatch(/^pi_[0-9a-f]{32}$/);
   });
 
   it('records a health fund claim for the rebate and a Medicare claim for the benefit', () => {
-    expect(healthFundClaim(9500, 6000, 0)).toMatchObject({ source: 'health_fund_claim', amount: 6000, payment: null, claimId: expect.any(String) });
-    expect(medicareClaim(7000, 5480, 0)).toMatchObject({ source: 'medicare_claim', amount: 5480, payment: null, medicareClaimId: expect.any(String) });
+    expect(healthFundClaim(9500, 6000, 0)).toMatchObject({
+      source: 'health_fund_claim',
+      amount: 6000,
+      payment: null,
+      claimId: expect.any(String),
+    });
+    expect(medicareClaim(7000, 5480, 0)).toMatchObject({
+      source: 'medicare_claim',
+      amount: 5480,
+      payment: null,
+      medicareClaimId: expect.any(String),
+    });
   });
 
   it('refuses a negative or fractional platform fee', () => {
-    expect(errorOf(() => cardPayment(9500, -1)).errors?.[0]).toMatchObject({ field: 'platformFeeAmount', code: 'invalid_amount' });
-    expect(errorOf(() => cardPayment(9500, 1.5)).errors?.[0]).toMatchObject({ field: 'platformFeeAmount', code: 'invalid_amount' });
+    expect(errorOf(() => cardPayment(9500, -1)).errors?.[0]).toMatchObject({
+      field: 'platformFeeAmount',
+      code: 'invalid_amount',
+    });
+    expect(errorOf(() => cardPayment(9500, 1.5)).errors?.[0]).toMatchObject({
+      field: 'platformFeeAmount',
+      code: 'invalid_amount',
+    });
   });
 
   it('keeps each adjustment, signed, with its own id', () => {
     const transaction = cardPayment(9500, 196);
     transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -1500 });
-    expect(transaction.adjustments).toEqual([{ id: expect.any(String), createdAt: LATER.toISOString(), source: 'refund', amount: -1500, payoutId: null }]);
+    expect(transaction.adjustments).toEqual([
+      { id: expect.any(String), createdAt: LATER.toISOString(), source: 'refund', amount: -1500, payoutId: null },
+    ]);
     expect(isUuid(transaction.adjustments[0].id)).toBe(true);
   });
 
   it('refuses a fractional adjustment', () => {
     const transaction = cardPayment(9500, 196);
-    expect(errorOf(() => transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -15.5 })).errors?.[0]).toMatchObject({
+    expect(
+      errorOf(() => transaction.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -15.5 }))
+        .errors?.[0],
+    ).toMatchObject({
       field: 'amount',
       code: 'invalid_amount',
     });
@@ -220,7 +280,10 @@ describe('PaymentTransaction', () => {
     expect(payoutAmountOf([transaction])).toBe(-1500);
     transaction.paidOutBy('0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7', LATER);
     expect(transaction.payoutId).toBe(first.id);
-    expect(transaction.adjustments.map((adjustment) => adjustment.payoutId)).toEqual([first.id, '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7']);
+    expect(transaction.adjustments.map((adjustment) => adjustment.payoutId)).toEqual([
+      first.id,
+      '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7',
+    ]);
     expect(payoutAmountOf([transaction])).toBe(0);
     expect(netOf(transaction)).toBe(first.amount - 1500);
   });

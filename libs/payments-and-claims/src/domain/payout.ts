@@ -43,7 +43,12 @@ export class Payout {
   ): Payout {
     const taken = transactions.filter((transaction) => transaction.payoutId !== null);
     if (taken.length) throw alreadyPaidOut(taken.map((transaction) => transaction.id));
-    const payout = Payout.of({ ...owner, id: newUuid() }, { amount: payoutAmountOf(transactions), transactionCount: transactions.length }, props, now);
+    const payout = Payout.of(
+      { ...owner, id: newUuid() },
+      { amount: payoutAmountOf(transactions), transactionCount: transactions.length },
+      props,
+      now,
+    );
     for (const transaction of transactions) transaction.paidOutBy(payout.id, now);
     return payout;
   }
@@ -86,7 +91,12 @@ export function sent(payout: Payout, bankPayoutId: string | null, now: Date): bo
  * said paid). Its amount never changes.
  */
 export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed', now: Date): boolean {
-  const allowed: Record<PayoutStatus, PayoutStatus[]> = { pending: ['in_transit', 'failed'], in_transit: ['paid', 'failed'], paid: ['failed'], failed: [] };
+  const allowed: Record<PayoutStatus, PayoutStatus[]> = {
+    pending: ['in_transit', 'failed'],
+    in_transit: ['paid', 'failed'],
+    paid: ['failed'],
+    failed: [],
+  };
   if (!allowed[payout.status].includes(status)) return false;
   payout.status = status;
   payout.updatedAt = nextUpdatedAt(payout.updatedAt, now);
@@ -95,7 +105,12 @@ export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed',
 
 /** `YYYY-MM-DD` of the first weekday after `now`'s day in the time zone: when the bank credits a payout made now. */
 export function nextWeekdayAfter(now: Date, timeZone: string): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
   const day = new Date(`${today}T00:00:00.000Z`);
   do day.setUTCDate(day.getUTCDate() + 1);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
@@ -103,6 +118,8 @@ export function nextWeekdayAfter(now: Date, timeZone: string): string {
 }
 
 /** What a payout made now would count of `transactions`. */
-export function payoutAmountOf(transactions: readonly Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>[]): Cents {
+export function payoutAmountOf(
+  transactions: readonly Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>[],
+): Cents {
   return sumCents(transactions.map(waitingNetOf));
 }

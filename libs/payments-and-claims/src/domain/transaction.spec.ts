@@ -43,8 +43,14 @@ describe('Transaction.create', () => {
       pmsBillableItemId: null,
       serviceItem: null,
     };
-    const transaction = transactionOf([item(9500, { billableItem: snapshot, billableItemId: snapshot.id }), item(4500)]);
-    expect(transaction.items[0]).toEqual({ ...item(9500, { billableItem: snapshot, billableItemId: snapshot.id }), id: expect.any(String) });
+    const transaction = transactionOf([
+      item(9500, { billableItem: snapshot, billableItemId: snapshot.id }),
+      item(4500),
+    ]);
+    expect(transaction.items[0]).toEqual({
+      ...item(9500, { billableItem: snapshot, billableItemId: snapshot.id }),
+      id: expect.any(String),
+    });
     expect(transaction.items.every((transactionItem) => isUuid(transactionItem.id))).toBe(true);
     expect(transaction.items[0].id).not.toBe(transaction.items[1].id);
   });
@@ -82,6 +88,8 @@ describe('Transaction.create', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(DomainError);
-    expect((caught as DomainError).errors).toEqual([expect.objectContaining({ field: 'items[1].chargeAmount', code: 'invalid_amount' })]);
+    expect((caught as DomainError).errors).toEqual([
+      expect.objectContaining({ field: 'items[1].chargeAmount', code: 'invalid_amount' }),
+    ]);
   });
 });

@@ -10,7 +10,12 @@ export interface BillableItemSnapshot {
   taxRate: number;
   itemCode: string | null;
   pmsBillableItemId: string | null;
-  serviceItem: { id: string | null; itemCode: string | null; category: string | null; description: string | null } | null;
+  serviceItem: {
+    id: string | null;
+    itemCode: string | null;
+    category: string | null;
+    description: string | null;
+  } | null;
 }
 
 export interface TransactionItem {

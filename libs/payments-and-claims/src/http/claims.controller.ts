@@ -1,5 +1,12 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ApiErrors, ApiKeyed, ApiOk, OrganisationIdParam, UuidParam } from '@app/shared';
 import { EstimateRebate } from '../application/estimate-rebate.use-case.js';
 import { RefundPayment } from '../application/refund-payment.use-case.js';
@@ -35,7 +42,11 @@ export class ClaimsController {
     const estimate = await this.estimateRebate.execute(
       organisationId,
       body.healthFundCardId,
-      body.items.map((item) => ({ itemCode: item.itemCode, chargeAmount: item.chargeAmount, description: item.description ?? item.itemCode })),
+      body.items.map((item) => ({
+        itemCode: item.itemCode,
+        chargeAmount: item.chargeAmount,
+        description: item.description ?? item.itemCode,
+      })),
     );
     return ClaimResponse.of(estimate);
   }
@@ -48,7 +59,9 @@ export class ClaimsController {
       "Only on the business day it was made, in the location's time zone, else 409 `claim_not_voidable`. A health fund claim answers a Claim with `voidedAt` set; a Medicare claim answers a MedicareClaim whose `paymentStatus` is `voided`. The fund or Medicare is asked to reverse it, and what the business was paid for it (a rebate, a bulk bill's benefit) is taken back as an adjustment (`source: \"claim_void\"`) of the claim's payment transaction: the booking is no longer `paid`. Events: `claim.voided` or `medicare_claim.voided`.",
   })
   @ApiExtraModels(ClaimResponse, MedicareClaimResponse)
-  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(ClaimResponse) }, { $ref: getSchemaPath(MedicareClaimResponse) }] } })
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(ClaimResponse) }, { $ref: getSchemaPath(MedicareClaimResponse) }] },
+  })
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async void(
     @OrganisationIdParam() organisationId: string,
@@ -56,7 +69,9 @@ export class ClaimsController {
     @ClaimId() claimId: string,
   ): Promise<ClaimResponse | MedicareClaimResponse> {
     const voided = await this.voidClaim.execute(organisationId, transactionId, claimId);
-    return 'fundClaim' in voided ? ClaimResponse.of(voided.fundClaim) : MedicareClaimResponse.from(voided.medicareClaim, null, { withCards: false });
+    return 'fundClaim' in voided
+      ? ClaimResponse.of(voided.fundClaim)
+      : MedicareClaimResponse.from(voided.medicareClaim, null, { withCards: false });
   }
 
   @Post('payment-transactions/:paymentTransactionId/refunds')

@@ -14,17 +14,25 @@ import { TransactionResponse } from './dto/transaction.response.js';
 
 /** The `data` of the money events: each resource as the GET (or the answer) that shows it renders it. */
 export function renderPaymentEvents(renderers: EventRenderers): void {
-  renderers.register(['transaction.created'], (transaction: TransactionView) => TransactionResponse.from(transaction, { withBillableItems: false }));
-  renderers.register(['payment.succeeded', 'payment.failed'], (payment: PaymentTransactionView) => PaymentTransactionResponse.from(payment, 'transaction'));
+  renderers.register(['transaction.created'], (transaction: TransactionView) =>
+    TransactionResponse.from(transaction, { withBillableItems: false }),
+  );
+  renderers.register(['payment.succeeded', 'payment.failed'], (payment: PaymentTransactionView) =>
+    PaymentTransactionResponse.from(payment, 'transaction'),
+  );
   renderers.register(['claim.approved', 'claim.voided'], (claim: FiledClaim) => ClaimResponse.of(claim));
   renderers.register(['medicare_claim.approved'], (payment: FiledMedicareClaim) =>
     MedicareClaimResponse.from(payment.medicareClaim, payment, { withCards: false }),
   );
-  renderers.register(['medicare_claim.voided'], (claim: MedicareClaim) => MedicareClaimResponse.from(claim, null, { withCards: false }));
+  renderers.register(['medicare_claim.voided'], (claim: MedicareClaim) =>
+    MedicareClaimResponse.from(claim, null, { withCards: false }),
+  );
   // A refusal is no stored resource: its code and message are the data.
   renderers.register(['claim.rejected', 'medicare_claim.rejected'], (rejection: ClaimRejection) => rejection);
   // The refund's answer is the adjustment as it is stored.
   renderers.register(['refund.created', 'refund.failed'], (refund: Refund) => refund);
-  renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) => PayoutResponse.from(payout));
+  renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) =>
+    PayoutResponse.from(payout),
+  );
   renderers.register(['invoice.created', 'invoice.paid'], (invoice: InvoiceView) => InvoiceResponse.from(invoice));
 }

@@ -27,7 +27,10 @@ export class InvoicesController {
   })
   @ApiPagedResponse(InvoiceResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListInvoicesQuery): Promise<Page<InvoiceResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListInvoicesQuery,
+  ): Promise<Page<InvoiceResponse>> {
     const filters = {
       clientId: query.clientId,
       bookingId: query.bookingId,
@@ -62,7 +65,11 @@ export class InvoicesController {
     if (response.req.accepts(['application/json', 'application/pdf']) === 'application/pdf') {
       const pdf = await this.documents.pdf(organisationId, invoiceId);
       response.setHeader('ETag', etagOf(pdf.updatedAt.toISOString()));
-      return new StreamableFile(pdf.bytes, { type: 'application/pdf', disposition: `inline; filename="${pdf.number}.pdf"`, length: pdf.bytes.length });
+      return new StreamableFile(pdf.bytes, {
+        type: 'application/pdf',
+        disposition: `inline; filename="${pdf.number}.pdf"`,
+        length: pdf.bytes.length,
+      });
     }
     return InvoiceResponse.from(await this.queries.get(organisationId, invoiceId));
   }

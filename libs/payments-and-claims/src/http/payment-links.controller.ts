@@ -5,7 +5,11 @@ import { PayByLink } from '../application/pay-by-link.use-case.js';
 import { PayLinkRequest } from './dto/pay-link.request.js';
 import { PublicPaymentLinkResponse } from './dto/public-payment-link.response.js';
 
-const TOKEN = { name: 'token', description: 'The token from the payment link url (`…/pay/{token}`).', example: 'mR3tq0H0uV7c9Jt6Yf2hQm8WbZ1sXk4nE5aLd0pGi7o' };
+const TOKEN = {
+  name: 'token',
+  description: 'The token from the payment link url (`…/pay/{token}`).',
+  example: 'mR3tq0H0uV7c9Jt6Yf2hQm8WbZ1sXk4nE5aLd0pGi7o',
+};
 
 @ApiTags('payment links')
 @Public()
@@ -38,10 +42,20 @@ export class PaymentLinksController {
   })
   @ApiParam(TOKEN)
   @ApiOk(PublicPaymentLinkResponse)
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.GONE, HttpStatus.TOO_MANY_REQUESTS)
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.PAYMENT_REQUIRED,
+    HttpStatus.NOT_FOUND,
+    HttpStatus.CONFLICT,
+    HttpStatus.GONE,
+    HttpStatus.TOO_MANY_REQUESTS,
+  )
   async pay(@Param('token') token: string, @Body() body: PayLinkRequest): Promise<PublicPaymentLinkResponse> {
     return PublicPaymentLinkResponse.from(
-      await this.links.pay(token, { paymentMethodId: body.paymentMethodId, confirmationTokenId: body.confirmationTokenId }),
+      await this.links.pay(token, {
+        paymentMethodId: body.paymentMethodId,
+        confirmationTokenId: body.confirmationTokenId,
+      }),
       this.stripePublishableKey(),
     );
   }

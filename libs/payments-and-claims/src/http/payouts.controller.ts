@@ -33,14 +33,20 @@ export class PayoutsController {
   })
   @ApiCreatedResponse({ type: PayoutResponse })
   @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
-  async create(@BusinessId() businessId: string, @Res({ passthrough: true }) response: Response): Promise<PayoutResponse> {
+  async create(
+    @BusinessId() businessId: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PayoutResponse> {
     const payout = await this.runPayout.execute(businessId);
     response.location(`/v1/businesses/${businessId}/payouts/${payout.id}`);
     return PayoutResponse.from(payout);
   }
 
   @Get()
-  @ApiOperation({ summary: 'List payouts', description: "The business's payouts, newest first. A payout changes when its status moves on." })
+  @ApiOperation({
+    summary: 'List payouts',
+    description: "The business's payouts, newest first. A payout changes when its status moves on.",
+  })
   @ApiPagedResponse(PayoutResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async list(@BusinessId() businessId: string, @Query() query: PageQuery): Promise<Page<PayoutResponse>> {
@@ -51,7 +57,8 @@ export class PayoutsController {
   @Get(':payoutId')
   @ApiOperation({
     summary: 'Get a payout',
-    description: 'One payout of the business: its amount, status, arrival date and number of transactions. `ETag` names its version.',
+    description:
+      'One payout of the business: its amount, status, arrival date and number of transactions. `ETag` names its version.',
   })
   @ApiOk(PayoutResponse)
   @ETagged()
@@ -74,9 +81,18 @@ export class PayoutsController {
     },
   })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async transactions(@BusinessId() businessId: string, @PayoutId() payoutId: string, @Query() query: PageQuery, @Res() response: Response): Promise<void> {
+  async transactions(
+    @BusinessId() businessId: string,
+    @PayoutId() payoutId: string,
+    @Query() query: PageQuery,
+    @Res() response: Response,
+  ): Promise<void> {
     if (response.req.accepts(['application/json', 'text/csv']) === 'text/csv') {
-      return writeReconciliationCsv(response, `payout-${payoutId}.csv`, await this.queries.reconciliation(businessId, payoutId));
+      return writeReconciliationCsv(
+        response,
+        `payout-${payoutId}.csv`,
+        await this.queries.reconciliation(businessId, payoutId),
+      );
     }
     const page = await this.queries.transactions(businessId, payoutId, query);
     response.json({ ...page, items: page.items.map((read) => PaymentTransactionResponse.from(read, 'payout')) });

@@ -2,7 +2,17 @@ import type { Response } from 'express';
 import type { ReconciliationRow } from '../application/payout.queries.js';
 
 /** The header row of a payout's reconciliation CSV, in column order. */
-export const RECONCILIATION_HEADER = ['id', 'createdAt', 'source', 'bookingId', 'clientName', 'amount', 'platformFeeAmount', 'adjustments', 'net'] as const;
+export const RECONCILIATION_HEADER = [
+  'id',
+  'createdAt',
+  'source',
+  'bookingId',
+  'clientName',
+  'amount',
+  'platformFeeAmount',
+  'adjustments',
+  'net',
+] as const;
 
 /** One RFC 4180 field: quoted when it holds a comma, a quote or a line break, its quotes doubled. */
 export function csvField(value: string | number | null): string {
@@ -16,7 +26,11 @@ const lineOf = (fields: readonly (string | number | null)[]) => `${fields.map(cs
  * Writes the reconciliation as `text/csv` (RFC 4180: CRLF line ends, a header row), batch by batch,
  * waiting for the socket to drain when it is full, so a large payout is never held in memory whole.
  */
-export async function writeReconciliationCsv(response: Response, filename: string, batches: AsyncIterable<ReconciliationRow[]>): Promise<void> {
+export async function writeReconciliationCsv(
+  response: Response,
+  filename: string,
+  batches: AsyncIterable<ReconciliationRow[]>,
+): Promise<void> {
   response.status(200);
   response.setHeader('Content-Type', 'text/csv; charset=utf-8; header=present');
   response.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
@@ -24,7 +38,17 @@ export async function writeReconciliationCsv(response: Response, filename: strin
   for await (const rows of batches) {
     const chunk = rows
       .map((row) =>
-        lineOf([row.id, row.createdAt.toISOString(), row.source, row.bookingId, row.clientName, row.amount, row.platformFeeAmount, row.adjustments, row.net]),
+        lineOf([
+          row.id,
+          row.createdAt.toISOString(),
+          row.source,
+          row.bookingId,
+          row.clientName,
+          row.amount,
+          row.platformFeeAmount,
+          row.adjustments,
+          row.net,
+        ]),
       )
       .join('');
     if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve));

@@ -44,7 +44,11 @@ export class StripeWebhooksController {
         id: { type: 'string', example: 'evt_3PqL0cAbCdEfGh1i0aBcDeFg' },
         object: { type: 'string', example: 'event' },
         type: { type: 'string', example: 'payment_intent.succeeded' },
-        account: { type: 'string', example: 'acct_1PqL0cAbCdEfGh1i', description: 'The connected account, on Connect events (payouts).' },
+        account: {
+          type: 'string',
+          example: 'acct_1PqL0cAbCdEfGh1i',
+          description: 'The connected account, on Connect events (payouts).',
+        },
         created: { type: 'integer', example: 1764460800 },
         data: {
           type: 'object',
@@ -70,9 +74,15 @@ export class StripeWebhooksController {
   })
   @ApiResponse({
     status: HttpStatus.NOT_FOUND,
-    ...problemResponse(HttpStatus.NOT_FOUND, 'This service takes no Stripe events: it has no `STRIPE_WEBHOOK_SECRET` (`stripe_not_configured`).'),
+    ...problemResponse(
+      HttpStatus.NOT_FOUND,
+      'This service takes no Stripe events: it has no `STRIPE_WEBHOOK_SECRET` (`stripe_not_configured`).',
+    ),
   })
-  async receive(@Req() request: Request, @Headers('stripe-signature') signature: string | undefined): Promise<StripeWebhookResponse> {
+  async receive(
+    @Req() request: Request,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<StripeWebhookResponse> {
     const event = this.verifier.verify(request.rawBody ?? Buffer.alloc(0), signature);
     return { id: event.id, type: event.type, outcome: await this.process.execute(event) };
   }

@@ -27,7 +27,13 @@ export class TransactionsController {
       "Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`, the card processor 503 `payment_processor_unavailable` (with `Retry-After`; what was claimed or charged is reversed). A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`, one whose earlier card payment waits for its cardholder 409 `payment_requires_action`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`; a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`. The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure): then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports the payment succeeded.",
   })
   @ApiCreatedResponse({ type: TransactionResponse })
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.SERVICE_UNAVAILABLE)
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.PAYMENT_REQUIRED,
+    HttpStatus.NOT_FOUND,
+    HttpStatus.CONFLICT,
+    HttpStatus.SERVICE_UNAVAILABLE,
+  )
   async checkOut(
     @OrganisationIdParam() organisationId: string,
     @BookingId() bookingId: string,
@@ -37,7 +43,12 @@ export class TransactionsController {
     const items = body.items?.map((item) =>
       item.billableItemId !== undefined
         ? { billableItemId: item.billableItemId }
-        : { description: item.description!, itemCode: item.itemCode, clinicalCode: item.clinicalCode, chargeAmount: item.chargeAmount! },
+        : {
+            description: item.description!,
+            itemCode: item.itemCode,
+            clinicalCode: item.clinicalCode,
+            chargeAmount: item.chargeAmount!,
+          },
     );
     const read = await this.checkOutBooking.execute(organisationId, bookingId, { ...body, items });
     response.location(`/v1/organisations/${organisationId}/transactions/${read.transaction.id}`);
@@ -52,7 +63,10 @@ export class TransactionsController {
   })
   @ApiPagedResponse(TransactionResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListTransactionsQuery): Promise<Page<TransactionResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListTransactionsQuery,
+  ): Promise<Page<TransactionResponse>> {
     const filters = {
       bookingId: query.bookingId,
       clientId: query.clientId,
@@ -67,7 +81,8 @@ export class TransactionsController {
   @Get('transactions/:transactionId')
   @ApiOperation({
     summary: 'Get a transaction',
-    description: 'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list. `ETag` names its version.',
+    description:
+      'With its payment transactions, claims and Medicare claims; takes the same `expand` as the list. `ETag` names its version.',
   })
   @ApiOk(TransactionResponse)
   @ETagged()

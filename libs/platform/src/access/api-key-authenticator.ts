@@ -11,9 +11,14 @@ import { ApiKeyUsage } from './api-key-usage.js';
 const WINDOW_MS = 60_000;
 
 export type Authentication =
-  { kind: 'authenticated'; caller: Caller } | { kind: 'failed'; error: DomainError } | { kind: 'rate_limited'; retryAfterSeconds: number };
+  | { kind: 'authenticated'; caller: Caller }
+  | { kind: 'failed'; error: DomainError }
+  | { kind: 'rate_limited'; retryAfterSeconds: number };
 
-const unauthenticated = (message: string): Authentication => ({ kind: 'failed', error: new DomainError('unauthenticated', 'unauthenticated', message) });
+const unauthenticated = (message: string): Authentication => ({
+  kind: 'failed',
+  error: new DomainError('unauthenticated', 'unauthenticated', message),
+});
 
 const REFUSALS: Record<Refusal, string> = {
   unknown: 'The API key is not valid.',
@@ -70,7 +75,13 @@ export class ApiKeyAuthenticator {
     return this.authenticated(caller, now);
   }
 
-  private refuse(request: Request, secretHash: string, refusal: Refusal, version: number, now: Date): Promise<Authentication> {
+  private refuse(
+    request: Request,
+    secretHash: string,
+    refusal: Refusal,
+    version: number,
+    now: Date,
+  ): Promise<Authentication> {
     this.cache.rememberRefused(secretHash, refusal, version, now);
     return this.failed(request, REFUSALS[refusal]);
   }

@@ -38,7 +38,8 @@ export class ApiKeyCache extends NoticeKeptCache {
   lookup(secretHash: string, now: Date): { known: KnownKey } | { refusal: Refusal } | undefined {
     if (!this.trusted) return undefined;
     const known = this.known.get(secretHash);
-    if (known && known.until > now.getTime()) return isExpired(known.expiresAt, now) ? { refusal: 'expired' } : { known };
+    if (known && known.until > now.getTime())
+      return isExpired(known.expiresAt, now) ? { refusal: 'expired' } : { known };
     const refused = this.refused.get(secretHash);
     if (refused && refused.until > now.getTime()) return { refusal: refused.refusal };
     return undefined;

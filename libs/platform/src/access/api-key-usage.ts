@@ -22,7 +22,9 @@ export class ApiKeyUsage {
     this.lastWritten.set(keyId, now.getTime());
     this.apiKeys.recordUse(keyId, now).catch((error: unknown) => {
       this.lastWritten.delete(keyId);
-      this.logger.warn(`lastUsedAt of ${keyId} not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `lastUsedAt of ${keyId} not recorded: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   }
 }

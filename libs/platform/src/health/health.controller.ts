@@ -2,10 +2,23 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { HealthCheck, HealthCheckService, type HealthIndicatorFunction, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  type HealthIndicatorFunction,
+  HealthIndicatorService,
+  MikroOrmHealthIndicator,
+} from '@nestjs/terminus';
 import { ApiErrors, Public, ReadReplicas } from '@app/shared';
 
-const CHECKS = { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', example: 'up' } } } };
+const CHECKS = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'string', example: 'up' } },
+  },
+};
 const READINESS = {
   type: 'object',
   required: ['status'],
@@ -28,8 +41,17 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP', description: 'For an orchestrator: no key, no database call.' })
-  @ApiOkResponse({ schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'], example: 'ok' } } } })
+  @ApiOperation({
+    summary: 'Liveness: the process is up and serving HTTP',
+    description: 'For an orchestrator: no key, no database call.',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['status'],
+      properties: { status: { type: 'string', enum: ['ok'], example: 'ok' } },
+    },
+  })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -45,7 +67,10 @@ export class HealthController {
   })
   @ApiOkResponse({ description: "Terminus's health check result.", schema: READINESS })
   ready() {
-    const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: 1500 }), () => this.migrationsApplied()];
+    const checks: HealthIndicatorFunction[] = [
+      () => this.database.pingCheck('database', { timeout: 1500 }),
+      () => this.migrationsApplied(),
+    ];
     if (this.replicas.configured) checks.push(() => this.readReplicas());
     return this.health.check(checks);
   }
@@ -58,7 +83,9 @@ export class HealthController {
     const indicator = this.indicators.check('migrations');
     try {
       const pending = await this.orm.migrator.getPending();
-      return pending.length === 0 ? indicator.up() : indicator.down({ pending: pending.map((migration) => migration.name) });
+      return pending.length === 0
+        ? indicator.up()
+        : indicator.down({ pending: pending.map((migration) => migration.name) });
     } catch {
       return indicator.down({ message: 'cannot read the migrations table' });
     }

@@ -17,7 +17,8 @@ const NOT_AN_OUTCOME = new Set([401, 403, 429]);
  * moving it, paying a payment link). Any other POST without a key is answered 401 or 404 by the
  * guard or the router and never touches the table.
  */
-const PUBLIC_POST = /^\/v1\/(organisations\/[^/]+\/public-bookings|public-bookings\/[^/]+\/(cancel|reschedule)|payment-links\/[^/]+\/pay)$/;
+const PUBLIC_POST =
+  /^\/v1\/(organisations\/[^/]+\/public-bookings|public-bookings\/[^/]+\/(cancel|reschedule)|payment-links\/[^/]+\/pay)$/;
 /**
  * Keys sent without an API key live per client IP: a replay needs the same IP, key, URL and body,
  * so one patient cannot read another's answer, nor two clients' keys collide.
@@ -64,10 +65,18 @@ export class IdempotencyMiddleware implements NestMiddleware {
     const claim = await this.store.claim(apiKeyHash, key, requestHash);
     switch (claim.kind) {
       case 'reused_with_other_request':
-        throw new DomainError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was used with another request; use a new key.');
+        throw new DomainError(
+          'unprocessable',
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with another request; use a new key.',
+        );
       case 'in_progress':
         response.setHeader('Retry-After', String(claim.retryAfterSeconds));
-        throw new DomainError('conflict', 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still running; retry shortly.');
+        throw new DomainError(
+          'conflict',
+          'idempotency_request_in_progress',
+          'A request with this Idempotency-Key is still running; retry shortly.',
+        );
       case 'completed':
         return this.replay(response, claim.response);
       case 'withheld':
@@ -97,9 +106,17 @@ export class IdempotencyMiddleware implements NestMiddleware {
     const timer = setInterval(() => {
       this.store.renew(held).then(
         (renewed) => {
-          if (!renewed && !stopped) this.logger.warn({ requestId: request.id }, 'The Idempotency-Key of a running request expired and was taken again');
+          if (!renewed && !stopped)
+            this.logger.warn(
+              { requestId: request.id },
+              'The Idempotency-Key of a running request expired and was taken again',
+            );
         },
-        (error: unknown) => this.logger.warn({ err: error, requestId: request.id }, 'Could not renew the Idempotency-Key of a running request'),
+        (error: unknown) =>
+          this.logger.warn(
+            { err: error, requestId: request.id },
+            'Could not renew the Idempotency-Key of a running request',
+          ),
       );
     }, this.renewEveryMs);
     timer.unref();
@@ -121,7 +138,9 @@ export class IdempotencyMiddleware implements NestMiddleware {
       stopRenewing();
       const body = chunk === undefined ? '' : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
       this.settle(request, response, body, held)
-        .catch((error: unknown) => this.logger.error({ err: error, requestId: request.id }, 'Could not record the idempotent response'))
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, requestId: request.id }, 'Could not record the idempotent response'),
+        )
         .finally(() => send(chunk));
       return response;
     };
@@ -137,11 +156,17 @@ export class IdempotencyMiddleware implements NestMiddleware {
     const authenticated = request.caller !== undefined || held.apiKeyHash.startsWith('public:');
     if (!authenticated || !isOutcome(status)) return this.store.release(held);
     const replayError = replayErrorOf(request);
-    const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
+    const headers = Object.fromEntries(
+      REPLAYED_HEADERS.flatMap((name) => (response.hasHeader(name) ? [[name, String(response.getHeader(name))]] : [])),
+    );
     const kept =
       replayError && status < 300
         ? await this.store.withhold(held, status, replayError(JSON.parse(body)))
         : await this.store.complete(held, { status, headers, body });
-    if (!kept) this.logger.warn({ requestId: request.id }, 'The answer was not kept for replays: the Idempotency-Key expired and was taken again');
+    if (!kept)
+      this.logger.warn(
+        { requestId: request.id },
+        'The answer was not kept for replays: the Idempotency-Key expired and was taken again',
+      );
   }
 }

@@ -93,7 +93,8 @@ export class IdempotencyStore {
       [apiKeyHash, key],
     );
     // Gone, or expired, since the insert looked: try again.
-    if (!row || (row.response_status === null && row.seconds_left <= 0)) return this.claim(apiKeyHash, key, requestHash);
+    if (!row || (row.response_status === null && row.seconds_left <= 0))
+      return this.claim(apiKeyHash, key, requestHash);
     if (row.request_hash !== requestHash) return { kind: 'reused_with_other_request' };
     if (row.replay_error) {
       const { kind, code, message, extensions } = row.replay_error;
@@ -121,7 +122,12 @@ export class IdempotencyStore {
 
   /** Keeps the key for its 24 hours without the answer, which held a secret: a replay gets `error`. */
   async withhold(held: HeldKey, status: number, error: DomainError): Promise<boolean> {
-    const stored: StoredError = { kind: error.kind, code: error.code, message: error.message, extensions: error.extensions };
+    const stored: StoredError = {
+      kind: error.kind,
+      code: error.code,
+      message: error.message,
+      extensions: error.extensions,
+    };
     return this.settle(held, 'response_status = ?, replay_error = ?', [status, JSON.stringify(stored)]);
   }
 
@@ -135,11 +141,10 @@ export class IdempotencyStore {
     const free = () =>
       this.em
         .getConnection()
-        .execute('delete from idempotency_keys where api_key_hash = ? and key = ? and claim_id = ? and response_status is null', [
-          held.apiKeyHash,
-          held.key,
-          held.claimId,
-        ]);
+        .execute(
+          'delete from idempotency_keys where api_key_hash = ? and key = ? and claim_id = ? and response_status is null',
+          [held.apiKeyHash, held.key, held.claimId],
+        );
     await free().catch(() => new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_PAUSE_MS)).then(free));
   }
 
@@ -173,6 +178,8 @@ export class IdempotencyStore {
     const now = Date.now();
     if (now < this.nextPurgeAt) return;
     this.nextPurgeAt = now + PURGE_EVERY_MS;
-    await this.em.getConnection().execute(`delete from idempotency_keys where created_at < now() - interval '24 hours'`);
+    await this.em
+      .getConnection()
+      .execute(`delete from idempotency_keys where created_at < now() - interval '24 hours'`);
   }
 }

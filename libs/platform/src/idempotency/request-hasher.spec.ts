@@ -3,7 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { AppConfig } from '@app/shared';
 import { RequestHasher } from './request-hasher.js';
 
-const configWith = (walletKey: string) => new AppConfig({ DATABASE_URL: 'postgresql://unused', WALLET_ENCRYPTION_KEY: walletKey });
+const configWith = (walletKey: string) =>
+  new AppConfig({ DATABASE_URL: 'postgresql://unused', WALLET_ENCRYPTION_KEY: walletKey });
 const medicare = { type: 'medicare_card', medicareCard: { memberNumber: '2123456701', referenceNumber: '1' } };
 
 describe('RequestHasher', () => {
@@ -11,8 +12,18 @@ describe('RequestHasher', () => {
 
   it('hashes the same body in another key order alike, and another body differently', () => {
     const hash = hasher.hash('POST', '/v1/cards', medicare);
-    expect(hasher.hash('POST', '/v1/cards', { medicareCard: { referenceNumber: '1', memberNumber: '2123456701' }, type: 'medicare_card' })).toBe(hash);
-    expect(hasher.hash('POST', '/v1/cards', { ...medicare, medicareCard: { ...medicare.medicareCard, memberNumber: '2123456702' } })).not.toBe(hash);
+    expect(
+      hasher.hash('POST', '/v1/cards', {
+        medicareCard: { referenceNumber: '1', memberNumber: '2123456701' },
+        type: 'medicare_card',
+      }),
+    ).toBe(hash);
+    expect(
+      hasher.hash('POST', '/v1/cards', {
+        ...medicare,
+        medicareCard: { ...medicare.medicareCard, memberNumber: '2123456702' },
+      }),
+    ).not.toBe(hash);
     expect(hasher.hash('POST', '/v1/other', medicare)).not.toBe(hash);
   });
 
@@ -24,7 +35,9 @@ describe('RequestHasher', () => {
   });
 
   it('refuses to start on a configured database without a 32-byte key', () => {
-    expect(() => RequestHasher.fromConfig(new AppConfig({ DATABASE_URL: 'postgresql://unused' }))).toThrow(/WALLET_ENCRYPTION_KEY/);
+    expect(() => RequestHasher.fromConfig(new AppConfig({ DATABASE_URL: 'postgresql://unused' }))).toThrow(
+      /WALLET_ENCRYPTION_KEY/,
+    );
     expect(() => RequestHasher.fromConfig(configWith('short'))).toThrow(/32 bytes/);
   });
 });

@@ -40,5 +40,7 @@ export function requestMetrics(metrics: MetricsRegistry): RequestHandler {
 
 function routeTemplateOf(request: Request): string {
   const route = request.route as { path?: unknown } | undefined;
-  return typeof route?.path === 'string' && !route.path.includes('*') ? `${request.baseUrl}${route.path}` : UNMATCHED_ROUTE;
+  return typeof route?.path === 'string' && !route.path.includes('*')
+    ? `${request.baseUrl}${route.path}`
+    : UNMATCHED_ROUTE;
 }

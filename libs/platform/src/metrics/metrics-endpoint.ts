@@ -34,7 +34,9 @@ export class MetricsEndpoint implements OnApplicationShutdown {
     if (this.config.metricsPort !== undefined) {
       this.listener = await this.listen(this.config.metricsPort, this.config.metricsHost);
     } else {
-      app.use((request: IncomingMessage, response: ServerResponse, next: () => void) => (isScrape(request) ? void this.scrape(request, response) : next()));
+      app.use((request: IncomingMessage, response: ServerResponse, next: () => void) =>
+        isScrape(request) ? void this.scrape(request, response) : next(),
+      );
     }
     app.use(requestMetrics(this.metrics));
   }
@@ -49,7 +51,11 @@ export class MetricsEndpoint implements OnApplicationShutdown {
   private listen(port: number, host: string | undefined): Promise<Server> {
     const server = createServer((request, response) => {
       if (isScrape(request)) return void this.scrape(request, response);
-      refuse(request, response, new DomainError('not_found', 'not_found', `This port serves only GET ${METRICS_PATH}.`));
+      refuse(
+        request,
+        response,
+        new DomainError('not_found', 'not_found', `This port serves only GET ${METRICS_PATH}.`),
+      );
     });
     return new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -58,19 +64,31 @@ export class MetricsEndpoint implements OnApplicationShutdown {
   }
 
   private async scrape(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (this.config.metricsToken !== undefined && !bearerMatches(request.headers.authorization, this.config.metricsToken)) {
-      return refuse(request, response, new DomainError('unauthenticated', 'unauthenticated', 'Metrics need Authorization: Bearer <METRICS_TOKEN>.'));
+    if (
+      this.config.metricsToken !== undefined &&
+      !bearerMatches(request.headers.authorization, this.config.metricsToken)
+    ) {
+      return refuse(
+        request,
+        response,
+        new DomainError('unauthenticated', 'unauthenticated', 'Metrics need Authorization: Bearer <METRICS_TOKEN>.'),
+      );
     }
     try {
       const body = await this.metrics.exposition();
       response.writeHead(200, { 'Content-Type': this.metrics.contentType, 'Cache-Control': 'no-store' }).end(body);
     } catch {
-      refuse(request, response, new DomainError('unavailable', 'service_unavailable', 'The metrics could not be read; retry the scrape.'));
+      refuse(
+        request,
+        response,
+        new DomainError('unavailable', 'service_unavailable', 'The metrics could not be read; retry the scrape.'),
+      );
     }
   }
 }
 
-const isScrape = (request: IncomingMessage): boolean => request.method === 'GET' && request.url?.split('?')[0] === METRICS_PATH;
+const isScrape = (request: IncomingMessage): boolean =>
+  request.method === 'GET' && request.url?.split('?')[0] === METRICS_PATH;
 
 /** Both sides hashed first, so the comparison takes the same time whatever the lengths. */
 function bearerMatches(header: string | undefined, token: string): boolean {

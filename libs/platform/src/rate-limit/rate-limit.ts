@@ -29,7 +29,13 @@ export class RateLimit {
     const { caller } = request;
     const key = caller ? `default:key:${caller.keyId}` : `default:ip:${request.ip}:${route.group}`;
     const limit = route.isPublic ? this.config.publicRateLimitPerMinute : this.config.rateLimitPerMinute;
-    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storage.increment(key, WINDOW_MS, limit, WINDOW_MS, 'default');
+    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storage.increment(
+      key,
+      WINDOW_MS,
+      limit,
+      WINDOW_MS,
+      'default',
+    );
     if (isBlocked) {
       response.setHeader('Retry-After', timeToBlockExpire);
       this.setHeaders(response, limit, 0, timeToBlockExpire);

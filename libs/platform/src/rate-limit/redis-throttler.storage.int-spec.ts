@@ -9,7 +9,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe('the Redis rate-limit store', () => {
   let storage: RedisThrottlerStorage;
   beforeAll(() => {
-    if (!redisUrl) throw new Error('The Redis rate-limit store tests need TEST_REDIS_URL, which test/global-setup.mjs sets');
+    if (!redisUrl)
+      throw new Error('The Redis rate-limit store tests need TEST_REDIS_URL, which test/global-setup.mjs sets');
     storage = new RedisThrottlerStorage(redisUrl);
   });
   afterAll(() => storage.onModuleDestroy());

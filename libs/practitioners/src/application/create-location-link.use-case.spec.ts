@@ -22,7 +22,13 @@ function setUp() {
   for (const stored of [provider, deleted]) practitioners.providers.set(stored.id, stored);
   const directory = new KnownLocations({ [ORGANISATION]: [LOCATION], [OTHER_ORGANISATION]: [OTHERS_LOCATION] });
   const events = new RecordedEvents(renderPractitionerEvents);
-  return { provider, deleted, practitioners, events, createLink: new CreateLocationLink(practitioners, directory, new FixedClock(LATER), events) };
+  return {
+    provider,
+    deleted,
+    practitioners,
+    events,
+    createLink: new CreateLocationLink(practitioners, directory, new FixedClock(LATER), events),
+  };
 }
 
 describe('CreateLocationLink', () => {
@@ -52,12 +58,20 @@ describe('CreateLocationLink', () => {
 
   it("records provider_location_link.created with the link as its list shows it, and moves the provider's updatedAt (its locationIds changed)", async () => {
     const { provider, practitioners, events, createLink } = setUp();
-    const link = await createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION, categoryCode: 'physiotherapist' });
+    const link = await createLink.execute(ORGANISATION, provider.id, {
+      locationId: LOCATION,
+      categoryCode: 'physiotherapist',
+    });
     expect(events.recorded).toEqual([
       {
         type: 'provider_location_link.created',
         organisationId: ORGANISATION,
-        data: expect.objectContaining({ id: link.id, providerId: provider.id, categoryCode: 'physiotherapist', updatedAt: LATER.toISOString() }),
+        data: expect.objectContaining({
+          id: link.id,
+          providerId: provider.id,
+          categoryCode: 'physiotherapist',
+          updatedAt: LATER.toISOString(),
+        }),
       },
     ]);
     expect(practitioners.providers.get(provider.id)?.updatedAt).toEqual(LATER);
@@ -75,14 +89,19 @@ describe('CreateLocationLink', () => {
 
   it('answers provider_deleted for a deleted provider, and stores and records nothing', async () => {
     const { deleted, practitioners, events, createLink } = setUp();
-    await expect(createLink.execute(ORGANISATION, deleted.id, { locationId: LOCATION })).rejects.toMatchObject({ kind: 'conflict', code: 'provider_deleted' });
+    await expect(createLink.execute(ORGANISATION, deleted.id, { locationId: LOCATION })).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'provider_deleted',
+    });
     expect(practitioners.links).toEqual([]);
     expect(events.recorded).toEqual([]);
   });
 
   it("answers not_found for another organisation's provider, and stores nothing", async () => {
     const { provider, practitioners, createLink } = setUp();
-    await expect(createLink.execute(OTHER_ORGANISATION, provider.id, { locationId: OTHERS_LOCATION })).rejects.toMatchObject({
+    await expect(
+      createLink.execute(OTHER_ORGANISATION, provider.id, { locationId: OTHERS_LOCATION }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });
@@ -101,7 +120,10 @@ describe('CreateLocationLink', () => {
   it('refuses a provider number with a wrong check character, naming the field, and stores nothing', async () => {
     const { provider, practitioners, createLink } = setUp();
     await expect(
-      createLink.execute(ORGANISATION, provider.id, { locationId: LOCATION, medicare: { suggestedProviderNumber: '2429591A' } }),
+      createLink.execute(ORGANISATION, provider.id, {
+        locationId: LOCATION,
+        medicare: { suggestedProviderNumber: '2429591A' },
+      }),
     ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'medicare.suggestedProviderNumber', code: 'invalid_provider_number' })],

@@ -21,7 +21,8 @@ export class CreateLocationLink {
       const provider = await this.practitioners.lockProvider(organisationId, providerId);
       if (!provider) throw providerNotFound(providerId);
       if (provider.deleted) throw providerDeleted(providerId);
-      if (!(await this.directory.locationExists(organisationId, props.locationId))) throw referenceNotFound('locationId', 'Location', props.locationId);
+      if (!(await this.directory.locationExists(organisationId, props.locationId)))
+        throw referenceNotFound('locationId', 'Location', props.locationId);
       const now = this.clock.now();
       const link = ProviderLocationLink.create(organisationId, providerId, props, now);
       try {

@@ -34,9 +34,19 @@ function setUp(practitioners = new InMemoryPractitioners()) {
 describe('CreateProvider', () => {
   it('stores the provider with its mobile number as E.164 and records provider.created as GET renders it', async () => {
     const { practitioners, events, createProvider } = setUp();
-    const provider = await createProvider.execute(ORGANISATION, { firstName: 'Sam', lastName: 'Lee', mobileNumber: '0412 345 678' });
+    const provider = await createProvider.execute(ORGANISATION, {
+      firstName: 'Sam',
+      lastName: 'Lee',
+      mobileNumber: '0412 345 678',
+    });
     expect(practitioners.saved).toEqual([provider]);
-    expect(provider).toMatchObject({ organisationId: ORGANISATION, mobileNumber: '+61412345678', bookingsEnabled: true, deleted: false, createdAt: NOW });
+    expect(provider).toMatchObject({
+      organisationId: ORGANISATION,
+      mobileNumber: '+61412345678',
+      bookingsEnabled: true,
+      deleted: false,
+      createdAt: NOW,
+    });
     expect(events.recorded).toEqual([
       {
         type: 'provider.created',
@@ -61,7 +71,9 @@ describe('CreateProvider', () => {
 
   it('refuses a mobile number no numbering plan has, naming the field, storing and recording nothing', async () => {
     const { practitioners, events, createProvider } = setUp();
-    await expect(createProvider.execute(ORGANISATION, { firstName: 'Sam', lastName: 'Lee', mobileNumber: '0400' })).rejects.toMatchObject({
+    await expect(
+      createProvider.execute(ORGANISATION, { firstName: 'Sam', lastName: 'Lee', mobileNumber: '0400' }),
+    ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'mobileNumber', code: 'invalid_phone_number' })],
     });
@@ -71,7 +83,9 @@ describe('CreateProvider', () => {
 
   it('answers not_found for an organisation that does not exist, storing and recording nothing', async () => {
     const { practitioners, events, createProvider } = setUp();
-    await expect(createProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { firstName: 'Sam', lastName: 'Lee' })).rejects.toMatchObject({
+    await expect(
+      createProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { firstName: 'Sam', lastName: 'Lee' }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });
@@ -81,7 +95,9 @@ describe('CreateProvider', () => {
 
   it('records nothing when the save fails', async () => {
     const { events, createProvider } = setUp(new FailingPractitioners());
-    await expect(createProvider.execute(ORGANISATION, { firstName: 'Sam', lastName: 'Lee' })).rejects.toThrow('connection lost');
+    await expect(createProvider.execute(ORGANISATION, { firstName: 'Sam', lastName: 'Lee' })).rejects.toThrow(
+      'connection lost',
+    );
     expect(events.recorded).toEqual([]);
   });
 });

@@ -16,7 +16,12 @@ export class DeleteLocationLink {
     private readonly events: DomainEvents,
   ) {}
 
-  execute(organisationId: string, providerId: string, linkId: string, ifMatch: string | undefined): Promise<ProviderLocationLink> {
+  execute(
+    organisationId: string,
+    providerId: string,
+    linkId: string,
+    ifMatch: string | undefined,
+  ): Promise<ProviderLocationLink> {
     return this.events.transaction(async () => {
       // The provider first, as a new link locks it: its locationIds change with the archive.
       const provider = await this.practitioners.lockProvider(organisationId, providerId);

@@ -28,7 +28,12 @@ function setUp(practitioners = new InMemoryPractitioners()) {
     provider,
     practitioners,
     events,
-    deleteProvider: new DeleteProvider(practitioners, new StoredProviderQueries(practitioners), new FixedClock(NOW), events),
+    deleteProvider: new DeleteProvider(
+      practitioners,
+      new StoredProviderQueries(practitioners),
+      new FixedClock(NOW),
+      events,
+    ),
   };
 }
 
@@ -65,7 +70,9 @@ describe('DeleteProvider', () => {
 
   it('answers precondition_failed to an If-Match naming an older version, saving and recording nothing', async () => {
     const { provider, practitioners, events, deleteProvider } = setUp();
-    await expect(deleteProvider.execute(ORGANISATION, provider.id, etagOf(new Date('2026-11-01T00:00:00.000Z')))).rejects.toMatchObject({
+    await expect(
+      deleteProvider.execute(ORGANISATION, provider.id, etagOf(new Date('2026-11-01T00:00:00.000Z'))),
+    ).rejects.toMatchObject({
       code: 'precondition_failed',
     });
     expect(practitioners.saved).toEqual([]);
@@ -74,7 +81,9 @@ describe('DeleteProvider', () => {
 
   it("answers not_found for another organisation's provider, saving and recording nothing", async () => {
     const { provider, practitioners, events, deleteProvider } = setUp();
-    await expect(deleteProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id, undefined)).rejects.toMatchObject({
+    await expect(
+      deleteProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id, undefined),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });

@@ -12,7 +12,11 @@ export type ProviderExpansion = 'locationLinks' | 'locations';
  * A provider as an answer shows it: its mapped columns, the locations it has a live link to (oldest
  * link first), and the parts an expansion asked for.
  */
-export type ProviderView = Provider & { locationIds: string[]; locationLinks?: ProviderLocationLink[]; locations?: Location[] };
+export type ProviderView = Provider & {
+  locationIds: string[];
+  locationLinks?: ProviderLocationLink[];
+  locations?: Location[];
+};
 
 export const PROVIDERS = ReadModel.of(Provider, 'p', {
   computed: {
@@ -34,8 +38,11 @@ export const providerRead = (organisation: string, id: string): JoinedRead<Provi
   joinedRead(PROVIDERS, `where p.organisation_id = ${organisation} and p.id = ${id}`);
 
 /** As `linkAt`, for a statement of another context (`SqlReader.row`); each argument a SQL expression of it. */
-export const linkAtRead = (organisation: string, provider: string, location: string): JoinedRead<ProviderLocationLink> =>
-  joinedRead(LINKS, linkAtWhere(organisation, provider, location));
+export const linkAtRead = (
+  organisation: string,
+  provider: string,
+  location: string,
+): JoinedRead<ProviderLocationLink> => joinedRead(LINKS, linkAtWhere(organisation, provider, location));
 
 /** What this context's answers and other contexts read of providers and their links. */
 export abstract class PractitionerQueries {
@@ -44,7 +51,11 @@ export abstract class PractitionerQueries {
     page: PageRequest,
     options: { includeDeleted: boolean; expansion: Expansion<ProviderExpansion> },
   ): Promise<Page<ProviderView>>;
-  abstract get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderView>;
+  abstract get(
+    organisationId: string,
+    providerId: string,
+    expansion: Expansion<ProviderExpansion>,
+  ): Promise<ProviderView>;
   /** A provider's links, newest first; archived ones only with `includeDeleted`. Not found: an unknown provider. */
   abstract locationLinks(
     organisationId: string,
@@ -62,7 +73,11 @@ export abstract class PractitionerQueries {
    */
   abstract bookableAt(organisationId: string, locationId: string, alsoProviderId?: string): Promise<ProviderView[]>;
   abstract missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]>;
-  abstract liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
+  abstract liveLink(
+    organisationId: string,
+    providerId: string,
+    locationId: string,
+  ): Promise<ProviderLocationLink | null>;
   /** The provider's link to the location, archived or not: the live one when there is one, else the last archived; `null` when it never had one. */
   abstract linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null>;
   /** Links by id. */
@@ -74,7 +89,10 @@ export abstract class PractitionerQueries {
     providerId: string,
     locationId: string,
   ): Promise<{ provider: ProviderView; liveLink: ProviderLocationLink | null } | null> {
-    const [providers, liveLink] = await Promise.all([this.byIds(organisationId, [providerId]), this.liveLink(organisationId, providerId, locationId)]);
+    const [providers, liveLink] = await Promise.all([
+      this.byIds(organisationId, [providerId]),
+      this.liveLink(organisationId, providerId, locationId),
+    ]);
     const provider = providers.get(providerId);
     return provider ? { provider, liveLink } : null;
   }
@@ -105,11 +123,11 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     const where = `where p.organisation_id = $1 and ($2 or not p.deleted)${window.condition}`;
     const params = [organisationId, options.includeDeleted, ...window.params];
     const [rows, total] = await Promise.all([
-      this.sql.select(PROVIDERS, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
-        ...params,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        PROVIDERS,
+        `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, page.limit, offsetOf(page)],
+      ),
       this.sql.count(PROVIDERS, where, params),
     ]);
     return pageOf(await this.withExpansions(organisationId, rows, options.expansion), total, page);
@@ -126,19 +144,26 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     const params = [organisationId, providerId, options.includeDeleted, ...window.params];
     const [providers, rows, total] = await Promise.all([
       this.sql.count(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [organisationId, providerId]),
-      this.sql.select(LINKS, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
-        ...params,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        LINKS,
+        `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, page.limit, offsetOf(page)],
+      ),
       this.sql.count(LINKS, where, params),
     ]);
     if (providers === 0) throw providerNotFound(providerId);
     return pageOf(rows, total, page);
   }
 
-  async get(organisationId: string, providerId: string, expansion: Expansion<ProviderExpansion>): Promise<ProviderView> {
-    const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [organisationId, providerId]);
+  async get(
+    organisationId: string,
+    providerId: string,
+    expansion: Expansion<ProviderExpansion>,
+  ): Promise<ProviderView> {
+    const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = $2', [
+      organisationId,
+      providerId,
+    ]);
     if (rows.length === 0) throw providerNotFound(providerId);
     const [read] = await this.withExpansions(organisationId, rows, expansion);
     return read;
@@ -146,15 +171,20 @@ export class SqlPractitionerQueries extends PractitionerQueries {
 
   async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2)', [organisationId, [...new Set(ids)]]);
+    const rows = await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2)', [
+      organisationId,
+      [...new Set(ids)],
+    ]);
     return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Providers patients may book: bookings enabled and not deleted, in listing order. */
   bookable(organisationId: string): Promise<ProviderView[]> {
-    return this.sql.select(PROVIDERS, `where p.organisation_id = $1 and p.bookings_enabled and not p.deleted order by p.last_name, p.first_name, p.id`, [
-      organisationId,
-    ]);
+    return this.sql.select(
+      PROVIDERS,
+      `where p.organisation_id = $1 and p.bookings_enabled and not p.deleted order by p.last_name, p.first_name, p.id`,
+      [organisationId],
+    );
   }
 
   bookableAt(organisationId: string, locationId: string, alsoProviderId?: string): Promise<ProviderView[]> {
@@ -167,8 +197,14 @@ export class SqlPractitionerQueries extends PractitionerQueries {
     );
   }
 
-  private async withExpansions(organisationId: string, rows: ProviderView[], expansion: Expansion<ProviderExpansion>): Promise<ProviderView[]> {
-    const links = expansion.has('locationLinks') ? Map.groupBy(await this.linksOf(rows.map((row) => row.id)), (link) => link.providerId) : undefined;
+  private async withExpansions(
+    organisationId: string,
+    rows: ProviderView[],
+    expansion: Expansion<ProviderExpansion>,
+  ): Promise<ProviderView[]> {
+    const links = expansion.has('locationLinks')
+      ? Map.groupBy(await this.linksOf(rows.map((row) => row.id)), (link) => link.providerId)
+      : undefined;
     const locations = expansion.has('locations')
       ? await this.locations.locations(
           organisationId,
@@ -184,14 +220,19 @@ export class SqlPractitionerQueries extends PractitionerQueries {
 
   private linksOf(providerIds: string[]): Promise<ProviderLocationLink[]> {
     if (providerIds.length === 0) return Promise.resolve([]);
-    return this.sql.select(LINKS, 'where l.provider_id = any($1) and not l.deleted order by l.created_at, l.id', [providerIds]);
+    return this.sql.select(LINKS, 'where l.provider_id = any($1) and not l.deleted order by l.created_at, l.id', [
+      providerIds,
+    ]);
   }
 
   /** Those of `ids` that name no provider of the organisation that is not deleted. */
   async missingProviderIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
     const wellFormed = ids.filter(isUuid);
     const found = wellFormed.length
-      ? await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2) and not p.deleted', [organisationId, wellFormed])
+      ? await this.sql.select(PROVIDERS, 'where p.organisation_id = $1 and p.id = any($2) and not p.deleted', [
+          organisationId,
+          wellFormed,
+        ])
       : [];
     const existing = new Set(found.map((provider) => provider.id));
     return ids.filter((id) => !existing.has(id));

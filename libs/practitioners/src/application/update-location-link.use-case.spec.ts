@@ -25,7 +25,13 @@ function setUp() {
   const link = ProviderLocationLink.create(
     ORGANISATION,
     provider.id,
-    { locationId: LOCATION, acceptedTerms: true, categoryCode: 'physiotherapist', medicare: FULL_MEDICARE, association: { registrationLetter: 'apa.pdf' } },
+    {
+      locationId: LOCATION,
+      acceptedTerms: true,
+      categoryCode: 'physiotherapist',
+      medicare: FULL_MEDICARE,
+      association: { registrationLetter: 'apa.pdf' },
+    },
     CREATED,
   );
   practitioners.providers.set(provider.id, provider);
@@ -45,9 +51,25 @@ function setUp() {
 describe('UpdateLocationLink', () => {
   it('replaces the Medicare details whole, leaves what was not sent, and records provider_location_link.updated', async () => {
     const { provider, link, practitioners, events, updateLink } = setUp();
-    const updated = await updateLink.execute(ORGANISATION, provider.id, link.id, { medicare: { providerNumber: '2429592a' } }, etagOf(CREATED));
-    expect(updated).toMatchObject({ acceptedTerms: true, categoryCode: 'physiotherapist', association: { registrationLetter: 'apa.pdf' }, updatedAt: NOW });
-    expect(updated.medicare).toEqual({ suggestedProviderNumber: null, providerNumber: '2429592A', startDate: null, registrationLetter: null });
+    const updated = await updateLink.execute(
+      ORGANISATION,
+      provider.id,
+      link.id,
+      { medicare: { providerNumber: '2429592a' } },
+      etagOf(CREATED),
+    );
+    expect(updated).toMatchObject({
+      acceptedTerms: true,
+      categoryCode: 'physiotherapist',
+      association: { registrationLetter: 'apa.pdf' },
+      updatedAt: NOW,
+    });
+    expect(updated.medicare).toEqual({
+      suggestedProviderNumber: null,
+      providerNumber: '2429592A',
+      startDate: null,
+      registrationLetter: null,
+    });
     expect(practitioners.links[0]).toEqual(updated);
     expect(events.recorded).toEqual([
       {
@@ -60,25 +82,41 @@ describe('UpdateLocationLink', () => {
 
   it('clears categoryCode with null and the association with {}', async () => {
     const { provider, link, updateLink } = setUp();
-    const updated = await updateLink.execute(ORGANISATION, provider.id, link.id, { categoryCode: null, association: {} }, undefined);
-    expect(updated).toMatchObject({ categoryCode: null, association: { registrationLetter: null }, medicare: FULL_MEDICARE });
+    const updated = await updateLink.execute(
+      ORGANISATION,
+      provider.id,
+      link.id,
+      { categoryCode: null, association: {} },
+      undefined,
+    );
+    expect(updated).toMatchObject({
+      categoryCode: null,
+      association: { registrationLetter: null },
+      medicare: FULL_MEDICARE,
+    });
   });
 
   it.each([{}, { acceptedTerms: true, medicare: { ...FULL_MEDICARE, providerNumber: '2429591l' } }])(
     'changes and records nothing for %p, which says what is already there',
     async (changes) => {
       const { provider, link, events, updateLink } = setUp();
-      expect((await updateLink.execute(ORGANISATION, provider.id, link.id, changes, undefined)).updatedAt).toEqual(CREATED);
+      expect((await updateLink.execute(ORGANISATION, provider.id, link.id, changes, undefined)).updatedAt).toEqual(
+        CREATED,
+      );
       expect(events.recorded).toEqual([]);
     },
   );
 
   it('refuses an invalid provider number naming the field, and a stale If-Match, changing nothing', async () => {
     const { provider, link, practitioners, events, updateLink } = setUp();
-    await expect(updateLink.execute(ORGANISATION, provider.id, link.id, { medicare: { providerNumber: '2429591X' } }, undefined)).rejects.toMatchObject({
+    await expect(
+      updateLink.execute(ORGANISATION, provider.id, link.id, { medicare: { providerNumber: '2429591X' } }, undefined),
+    ).rejects.toMatchObject({
       errors: [expect.objectContaining({ field: 'medicare.providerNumber', code: 'invalid_provider_number' })],
     });
-    await expect(updateLink.execute(ORGANISATION, provider.id, link.id, { categoryCode: 'x' }, etagOf(NOW))).rejects.toMatchObject({
+    await expect(
+      updateLink.execute(ORGANISATION, provider.id, link.id, { categoryCode: 'x' }, etagOf(NOW)),
+    ).rejects.toMatchObject({
       code: 'precondition_failed',
     });
     expect(practitioners.links[0]).toEqual(link);
@@ -88,8 +126,12 @@ describe('UpdateLocationLink', () => {
   it('answers not_found for a link of another provider or organisation', async () => {
     const { provider, link, updateLink } = setUp();
     const other = Provider.create(ORGANISATION, { firstName: 'Kim', lastName: 'Ng' }, CREATED);
-    await expect(updateLink.execute(ORGANISATION, other.id, link.id, { categoryCode: 'x' }, undefined)).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(updateLink.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id, link.id, { categoryCode: 'x' }, undefined)).rejects.toMatchObject({
+    await expect(
+      updateLink.execute(ORGANISATION, other.id, link.id, { categoryCode: 'x' }, undefined),
+    ).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      updateLink.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id, link.id, { categoryCode: 'x' }, undefined),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
   });
@@ -104,13 +146,19 @@ describe('DeleteLocationLink', () => {
     const again = await deleteLink.execute(ORGANISATION, provider.id, link.id, undefined);
     expect(again).toEqual(archived);
     expect(events.recorded).toEqual([
-      { type: 'provider_location_link.deleted', organisationId: ORGANISATION, data: expect.objectContaining({ id: link.id, deleted: true }) },
+      {
+        type: 'provider_location_link.deleted',
+        organisationId: ORGANISATION,
+        data: expect.objectContaining({ id: link.id, deleted: true }),
+      },
     ]);
   });
 
   it('answers precondition_failed to a stale If-Match, archiving nothing', async () => {
     const { provider, link, practitioners, events, deleteLink } = setUp();
-    await expect(deleteLink.execute(ORGANISATION, provider.id, link.id, etagOf(NOW))).rejects.toMatchObject({ code: 'precondition_failed' });
+    await expect(deleteLink.execute(ORGANISATION, provider.id, link.id, etagOf(NOW))).rejects.toMatchObject({
+      code: 'precondition_failed',
+    });
     expect(practitioners.links[0].deleted).toBe(false);
     expect(events.recorded).toEqual([]);
   });

@@ -47,7 +47,13 @@ describe('UpdateProvider', () => {
       {
         type: 'provider.updated',
         organisationId: ORGANISATION,
-        data: expect.objectContaining({ id: provider.id, lastName: 'Lee-Park', middleName: null, updatedAt: NOW.toISOString(), locationIds: [] }),
+        data: expect.objectContaining({
+          id: provider.id,
+          lastName: 'Lee-Park',
+          middleName: null,
+          updatedAt: NOW.toISOString(),
+          locationIds: [],
+        }),
       },
     ]);
   });
@@ -66,14 +72,24 @@ describe('UpdateProvider', () => {
   it('gives each change its own updatedAt even when the clock stands still', async () => {
     const { provider, updateProvider } = setUp(new FixedClock(CREATED));
     const first = await updateProvider.execute(ORGANISATION, provider.id, { bookingsEnabled: false }, undefined);
-    const second = await updateProvider.execute(ORGANISATION, provider.id, { bookingsEnabled: true }, etagOf(first.updatedAt));
-    expect([first.updatedAt, second.updatedAt]).toEqual([new Date(CREATED.getTime() + 1), new Date(CREATED.getTime() + 2)]);
+    const second = await updateProvider.execute(
+      ORGANISATION,
+      provider.id,
+      { bookingsEnabled: true },
+      etagOf(first.updatedAt),
+    );
+    expect([first.updatedAt, second.updatedAt]).toEqual([
+      new Date(CREATED.getTime() + 1),
+      new Date(CREATED.getTime() + 2),
+    ]);
   });
 
   it('answers precondition_failed to an If-Match naming an older version, changing and recording nothing', async () => {
     const { provider, practitioners, events, updateProvider } = setUp();
     await updateProvider.execute(ORGANISATION, provider.id, { firstName: 'Samuel' }, etagOf(CREATED));
-    await expect(updateProvider.execute(ORGANISATION, provider.id, { firstName: 'Sammy' }, etagOf(CREATED))).rejects.toMatchObject({
+    await expect(
+      updateProvider.execute(ORGANISATION, provider.id, { firstName: 'Sammy' }, etagOf(CREATED)),
+    ).rejects.toMatchObject({
       kind: 'precondition_failed',
       code: 'precondition_failed',
     });
@@ -83,7 +99,9 @@ describe('UpdateProvider', () => {
 
   it('refuses a mobile number no numbering plan has, naming the field, changing nothing', async () => {
     const { provider, practitioners, events, updateProvider } = setUp();
-    await expect(updateProvider.execute(ORGANISATION, provider.id, { firstName: 'Samuel', mobileNumber: '0400' }, undefined)).rejects.toMatchObject({
+    await expect(
+      updateProvider.execute(ORGANISATION, provider.id, { firstName: 'Samuel', mobileNumber: '0400' }, undefined),
+    ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'mobileNumber', code: 'invalid_phone_number' })],
     });
@@ -93,7 +111,9 @@ describe('UpdateProvider', () => {
 
   it("answers not_found for another organisation's provider", async () => {
     const { provider, practitioners, updateProvider } = setUp();
-    await expect(updateProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id, { firstName: 'X' }, undefined)).rejects.toMatchObject({
+    await expect(
+      updateProvider.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', provider.id, { firstName: 'X' }, undefined),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
     expect(practitioners.saved).toEqual([]);

@@ -17,7 +17,12 @@ export class UpdateProvider {
   ) {}
 
   /** The provider as its GET answers it after the change. */
-  execute(organisationId: string, providerId: string, changes: ProviderChanges, ifMatch: string | undefined): Promise<ProviderView> {
+  execute(
+    organisationId: string,
+    providerId: string,
+    changes: ProviderChanges,
+    ifMatch: string | undefined,
+  ): Promise<ProviderView> {
     return this.events.transaction(async () => {
       const provider = await this.practitioners.lockProvider(organisationId, providerId);
       if (!provider) throw providerNotFound(providerId);

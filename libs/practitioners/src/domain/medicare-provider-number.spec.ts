@@ -25,13 +25,19 @@ describe('isValidMedicareProviderNumber', () => {
     expect(isValidMedicareProviderNumber('2429591l')).toBe(true);
   });
 
-  it.each(['2429591X', '2429591A', '2429592L', '2429581L', '3429591L'])('rejects %s, whose check character is wrong', (number) => {
-    expect(isValidMedicareProviderNumber(number)).toBe(false);
-  });
+  it.each(['2429591X', '2429591A', '2429592L', '2429581L', '3429591L'])(
+    'rejects %s, whose check character is wrong',
+    (number) => {
+      expect(isValidMedicareProviderNumber(number)).toBe(false);
+    },
+  );
 
-  it.each(['242959IL', '242959OL', '242959SL', '242959ZL'])('rejects %s: I, O, S and Z are not practice location characters', (number) => {
-    expect(isValidMedicareProviderNumber(number)).toBe(false);
-  });
+  it.each(['242959IL', '242959OL', '242959SL', '242959ZL'])(
+    'rejects %s: I, O, S and Z are not practice location characters',
+    (number) => {
+      expect(isValidMedicareProviderNumber(number)).toBe(false);
+    },
+  );
 
   it.each(['', '2429591', '24295911L', '2429591LL', 'A429591L', '242959 1L', '2429591Z'])(
     'rejects %p, which is not shaped like a provider number',
@@ -56,7 +62,12 @@ describe('ProviderLocationLink.create', () => {
 
   it('accepts a link without Medicare details', () => {
     const link = ProviderLocationLink.create(ORGANISATION, PROVIDER, { locationId: LOCATION }, NOW);
-    expect(link.medicare).toEqual({ suggestedProviderNumber: null, providerNumber: null, startDate: null, registrationLetter: null });
+    expect(link.medicare).toEqual({
+      suggestedProviderNumber: null,
+      providerNumber: null,
+      startDate: null,
+      registrationLetter: null,
+    });
   });
 
   it.each([
@@ -65,12 +76,19 @@ describe('ProviderLocationLink.create', () => {
   ])('refuses an invalid %s as %s / invalid_provider_number', (property, field) => {
     let caught: unknown;
     try {
-      ProviderLocationLink.create(ORGANISATION, PROVIDER, { locationId: LOCATION, medicare: { [property]: '2429591X' } }, NOW);
+      ProviderLocationLink.create(
+        ORGANISATION,
+        PROVIDER,
+        { locationId: LOCATION, medicare: { [property]: '2429591X' } },
+        NOW,
+      );
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(DomainError);
     expect((caught as DomainError).code).toBe('validation_failed');
-    expect((caught as DomainError).errors).toEqual([expect.objectContaining({ field, code: 'invalid_provider_number' })]);
+    expect((caught as DomainError).errors).toEqual([
+      expect.objectContaining({ field, code: 'invalid_provider_number' }),
+    ]);
   });
 });

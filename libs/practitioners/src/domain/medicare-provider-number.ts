@@ -12,13 +12,17 @@ export function isValidMedicareProviderNumber(value: string): boolean {
   if (!match) return false;
   const [, stem, location, check] = match;
   const digits = [...stem.padStart(6, '0')].map(Number);
-  const sum = digits.reduce((total, digit, index) => total + digit * STEM_WEIGHTS[index], 0) + 6 * LOCATION_CHARACTERS.indexOf(location);
+  const sum =
+    digits.reduce((total, digit, index) => total + digit * STEM_WEIGHTS[index], 0) +
+    6 * LOCATION_CHARACTERS.indexOf(location);
   return CHECK_CHARACTERS[sum % 11] === check;
 }
 
 /** The provider number for a stem and a practice location character, with its check character. */
 export function medicareProviderNumber(stem: number, location: string): string {
   const digits = [...String(stem).padStart(6, '0')].map(Number);
-  const sum = digits.reduce((total, digit, index) => total + digit * STEM_WEIGHTS[index], 0) + 6 * LOCATION_CHARACTERS.indexOf(location);
+  const sum =
+    digits.reduce((total, digit, index) => total + digit * STEM_WEIGHTS[index], 0) +
+    6 * LOCATION_CHARACTERS.indexOf(location);
   return `${String(stem).padStart(6, '0')}${location}${CHECK_CHARACTERS[sum % 11]}`;
 }

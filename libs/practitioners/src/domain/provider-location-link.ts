@@ -98,7 +98,8 @@ const associationOf = (association: Partial<LinkAssociation> | null | undefined)
 });
 
 /** Field by field: a JSON column read back need not keep the keys in the order they were written. */
-const sameFields = <T extends object>(a: T, b: T): boolean => (Object.keys(a) as (keyof T)[]).every((key) => a[key] === b[key]);
+const sameFields = <T extends object>(a: T, b: T): boolean =>
+  (Object.keys(a) as (keyof T)[]).every((key) => a[key] === b[key]);
 
 function providerNumber(value: string | null | undefined, field: string): string | null {
   if (value === null || value === undefined) return null;

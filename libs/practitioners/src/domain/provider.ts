@@ -81,4 +81,5 @@ export class Provider {
 }
 
 /** An empty number is no number. */
-const mobileNumber = (value: string | null | undefined): string | null => (value ? toE164(value, 'mobileNumber') : null);
+const mobileNumber = (value: string | null | undefined): string | null =>
+  value ? toE164(value, 'mobileNumber') : null;

@@ -9,8 +9,11 @@ import { ProviderResponse } from './dto/provider.response.js';
  * events, the link as `GET …/providers/{providerId}/location-links` lists it.
  */
 export function renderPractitionerEvents(renderers: EventRenderers): void {
-  renderers.register(['provider.created', 'provider.updated', 'provider.deleted'], (provider: ProviderView) => ProviderResponse.from(provider));
-  renderers.register(['provider_location_link.created', 'provider_location_link.updated', 'provider_location_link.deleted'], (link: ProviderLocationLink) =>
-    ProviderLocationLinkResponse.from(link),
+  renderers.register(['provider.created', 'provider.updated', 'provider.deleted'], (provider: ProviderView) =>
+    ProviderResponse.from(provider),
+  );
+  renderers.register(
+    ['provider_location_link.created', 'provider_location_link.updated', 'provider_location_link.deleted'],
+    (link: ProviderLocationLink) => ProviderLocationLinkResponse.from(link),
   );
 }

@@ -61,13 +61,22 @@ export class ProvidersController {
   })
   @ApiPagedResponse(ProviderResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListProvidersQuery): Promise<Page<ProviderResponse>> {
-    const page = await this.queries.list(organisationId, query, { includeDeleted: includesArchived(query), expansion: Expansion.of(query.expand) });
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListProvidersQuery,
+  ): Promise<Page<ProviderResponse>> {
+    const page = await this.queries.list(organisationId, query, {
+      includeDeleted: includesArchived(query),
+      expansion: Expansion.of(query.expand),
+    });
     return { ...page, items: page.items.map((provider) => ProviderResponse.from(provider)) };
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a provider', description: 'A practitioner of the organisation; link them to locations with `POST …/location-links`.' })
+  @ApiOperation({
+    summary: 'Create a provider',
+    description: 'A practitioner of the organisation; link them to locations with `POST …/location-links`.',
+  })
   @ApiCreatedResponse({ type: ProviderResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async create(
@@ -81,11 +90,18 @@ export class ProvidersController {
   }
 
   @Get(':providerId')
-  @ApiOperation({ summary: 'Get a provider', description: 'Archived (deleted) providers are still returned, with `deleted: true`.' })
+  @ApiOperation({
+    summary: 'Get a provider',
+    description: 'Archived (deleted) providers are still returned, with `deleted: true`.',
+  })
   @ApiOk(ProviderResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   @ETagged()
-  async get(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string, @Query() query: ProviderExpandQuery): Promise<ProviderResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @ProviderId() providerId: string,
+    @Query() query: ProviderExpandQuery,
+  ): Promise<ProviderResponse> {
     return ProviderResponse.from(await this.queries.get(organisationId, providerId, Expansion.of(query.expand)));
   }
 
@@ -141,7 +157,9 @@ export class ProvidersController {
     @ProviderId() providerId: string,
     @Query() query: ListLocationLinksQuery,
   ): Promise<Page<ProviderLocationLinkResponse>> {
-    const page = await this.queries.locationLinks(organisationId, providerId, query, { includeDeleted: includesArchived(query) });
+    const page = await this.queries.locationLinks(organisationId, providerId, query, {
+      includeDeleted: includesArchived(query),
+    });
     return { ...page, items: page.items.map((link) => ProviderLocationLinkResponse.from(link)) };
   }
 
@@ -182,7 +200,9 @@ export class ProvidersController {
     @Body() body: UpdateLocationLinkRequest,
     @IfMatch() ifMatch: string | undefined,
   ): Promise<ProviderLocationLinkResponse> {
-    return ProviderLocationLinkResponse.from(await this.updateLocationLink.execute(organisationId, providerId, linkId, body, ifMatch));
+    return ProviderLocationLinkResponse.from(
+      await this.updateLocationLink.execute(organisationId, providerId, linkId, body, ifMatch),
+    );
   }
 
   @Delete(':providerId/location-links/:linkId')
@@ -201,6 +221,8 @@ export class ProvidersController {
     @LinkId() linkId: string,
     @IfMatch() ifMatch: string | undefined,
   ): Promise<ProviderLocationLinkResponse> {
-    return ProviderLocationLinkResponse.from(await this.deleteLocationLink.execute(organisationId, providerId, linkId, ifMatch));
+    return ProviderLocationLinkResponse.from(
+      await this.deleteLocationLink.execute(organisationId, providerId, linkId, ifMatch),
+    );
   }
 }

@@ -25,11 +25,11 @@ export class AppointmentTypeQueries {
     const where = `where t.organisation_id = $1 and ($2 or not t.deleted)${window.condition}`;
     const params = [organisationId, includesArchived(page), ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(APPOINTMENT_TYPES, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
-        ...params,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        APPOINTMENT_TYPES,
+        `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, page.limit, offsetOf(page)],
+      ),
       this.sql.count(APPOINTMENT_TYPES, where, params),
     ]);
     return pageOf(items, total, page);
@@ -37,7 +37,10 @@ export class AppointmentTypeQueries {
 
   /** Archived or not. */
   async get(organisationId: string, id: string): Promise<AppointmentType> {
-    const type = await this.sql.first(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2', [organisationId, id]);
+    const type = await this.sql.first(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2', [
+      organisationId,
+      id,
+    ]);
     if (!type) throw appointmentTypeNotFound(id);
     return type;
   }
@@ -45,12 +48,19 @@ export class AppointmentTypeQueries {
   /** Appointment types by id, in one statement. */
   async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, AppointmentType>> {
     if (ids.length === 0) return new Map();
-    const types = await this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = any($2)', [organisationId, [...new Set(ids)]]);
+    const types = await this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = any($2)', [
+      organisationId,
+      [...new Set(ids)],
+    ]);
     return new Map(types.map((type) => [type.id, type]));
   }
 
   /** What patients may book: types not deleted, oldest first. */
   offered(organisationId: string): Promise<AppointmentType[]> {
-    return this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and not t.deleted order by t.created_at, t.id', [organisationId]);
+    return this.sql.select(
+      APPOINTMENT_TYPES,
+      'where t.organisation_id = $1 and not t.deleted order by t.created_at, t.id',
+      [organisationId],
+    );
   }
 }

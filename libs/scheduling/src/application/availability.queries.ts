@@ -70,11 +70,20 @@ export class AvailabilityQueries {
     const offer = await this.offer(organisation, request);
     const date = localDateOf(request.startsAt, offer.location.timeZone);
     const [day] = await this.days(organisation, offer, dayRange(offer.location.timeZone, date, date), moving);
-    return day.slots.some((slot) => slot.startsAt.getTime() === request.startsAt.getTime() && slot.providerIds.includes(request.providerId));
+    return day.slots.some(
+      (slot) => slot.startsAt.getTime() === request.startsAt.getTime() && slot.providerIds.includes(request.providerId),
+    );
   }
 
-  private async days(organisation: Organisation, offer: Offer, range: ReturnType<typeof dayRange>, moving?: string): Promise<AvailableDay[]> {
-    const schedules = organisation.bookingsEnabled ? await this.schedules.schedules(offer.providerIds, offer.location.id, instantsOf(range), moving) : [];
+  private async days(
+    organisation: Organisation,
+    offer: Offer,
+    range: ReturnType<typeof dayRange>,
+    moving?: string,
+  ): Promise<AvailableDay[]> {
+    const schedules = organisation.bookingsEnabled
+      ? await this.schedules.schedules(offer.providerIds, offer.location.id, instantsOf(range), moving)
+      : [];
     const service = {
       appointmentTypeId: offer.type.id,
       durationMinutes: offer.type.durationMinutes,
@@ -84,10 +93,16 @@ export class AvailabilityQueries {
     return availableDays(range, service, schedules, organisation.bookingSettings, this.clock.now());
   }
 
-  private async offer(organisation: Organisation, request: Pick<AvailabilityRequest, 'appointmentTypeId' | 'locationId' | 'providerId'>): Promise<Offer> {
+  private async offer(
+    organisation: Organisation,
+    request: Pick<AvailabilityRequest, 'appointmentTypeId' | 'locationId' | 'providerId'>,
+  ): Promise<Offer> {
     const [[type], locations, bookable] = await Promise.all([
       isUuid(request.appointmentTypeId)
-        ? this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2 and not t.deleted', [organisation.id, request.appointmentTypeId])
+        ? this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2 and not t.deleted', [
+            organisation.id,
+            request.appointmentTypeId,
+          ])
         : [],
       this.locations.locations(organisation.id, isUuid(request.locationId) ? [request.locationId] : []),
       isUuid(request.locationId)
@@ -106,7 +121,9 @@ export class AvailabilityQueries {
     }
     const offered = type.locationIds.includes(location.id);
     const providerIds = bookable
-      .filter((provider) => offered && type.providerIds.includes(provider.id) && provider.locationIds.includes(location.id))
+      .filter(
+        (provider) => offered && type.providerIds.includes(provider.id) && provider.locationIds.includes(location.id),
+      )
       .filter((provider) => request.providerId === undefined || provider.id === request.providerId)
       .map((provider) => provider.id);
     return { type, location, providerIds };

@@ -35,7 +35,10 @@ export class BookOnline {
     private readonly manageTokens: ManageTokens,
   ) {}
 
-  async execute(organisationIdOrSlug: string, command: BookOnlineCommand): Promise<{ booking: Booking; manageToken: string }> {
+  async execute(
+    organisationIdOrSlug: string,
+    command: BookOnlineCommand,
+  ): Promise<{ booking: Booking; manageToken: string }> {
     const organisation = await this.availability.organisation(organisationIdOrSlug);
     if (!organisation.bookingsEnabled) throw bookingsDisabled();
     // Before the times: an archived service or provider offers none, and the patient learns why.

@@ -28,7 +28,12 @@ export class BookingAttendance {
    * Marks the booking, holding its row lock until the caller's transaction ends. `changed` is false
    * when it was already so marked.
    */
-  async mark(organisationId: string, bookingId: string, attendance: Attendance, now: Date): Promise<{ booking: Booking; changed: boolean }> {
+  async mark(
+    organisationId: string,
+    bookingId: string,
+    attendance: Attendance,
+    now: Date,
+  ): Promise<{ booking: Booking; changed: boolean }> {
     // Locked first: `arrived` reads the zone of the booking's location as it stands under the lock.
     const locked = await this.bookings.change(organisationId, bookingId, () => undefined);
     if (!locked) throw bookingNotFound(bookingId);
@@ -44,8 +49,15 @@ export class BookingAttendance {
   }
 
   /** The policy's fee for a no-show and the card it is charged to; `null` when the policy has none. */
-  async noShowFeeDue(organisationId: string, booking: Booking, now: Date): Promise<{ amount: Cents; paymentMethodId: string } | null> {
-    return feeToCharge(cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now), booking);
+  async noShowFeeDue(
+    organisationId: string,
+    booking: Booking,
+    now: Date,
+  ): Promise<{ amount: Cents; paymentMethodId: string } | null> {
+    return feeToCharge(
+      cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now),
+      booking,
+    );
   }
 
   /** Remembers that the booking's no-show fee was charged, so no later request charges it again. */
@@ -56,7 +68,8 @@ export class BookingAttendance {
   /** The booking as its GET answers it, recorded as `booking.arrived` or `booking.no_show` when it was `changed` to one. */
   async record(organisationId: string, bookingId: string, changed: Attendance | null): Promise<BookingView> {
     const marked = await this.queries.get(organisationId, bookingId, Expansion.none());
-    if (changed === 'arrived' || changed === 'no_show') await this.events.record(EVENTS[changed], organisationId, marked);
+    if (changed === 'arrived' || changed === 'no_show')
+      await this.events.record(EVENTS[changed], organisationId, marked);
     return marked;
   }
 

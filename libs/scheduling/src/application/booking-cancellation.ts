@@ -35,8 +35,15 @@ export class BookingCancellation {
   }
 
   /** The fee the organisation's policy makes billable now, and the card it is charged to; `null` when none is. */
-  async feeDue(organisationId: string, booking: Booking, now: Date): Promise<{ amount: Cents; paymentMethodId: string } | null> {
-    return feeToCharge(cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now), booking);
+  async feeDue(
+    organisationId: string,
+    booking: Booking,
+    now: Date,
+  ): Promise<{ amount: Cents; paymentMethodId: string } | null> {
+    return feeToCharge(
+      cancellationPolicyOf(await this.organisations.bookingSettings(organisationId), booking, now),
+      booking,
+    );
   }
 
   /**
@@ -46,7 +53,12 @@ export class BookingCancellation {
    */
   async cancelLaterInSeries(organisationId: string, booking: Booking, now: Date): Promise<BookingView[]> {
     if (!booking.seriesId) return [];
-    const later = await this.bookings.changeLaterInSeries(organisationId, booking.seriesId, booking.serviceDate, (found) => found.cancel(now));
+    const later = await this.bookings.changeLaterInSeries(
+      organisationId,
+      booking.seriesId,
+      booking.serviceDate,
+      (found) => found.cancel(now),
+    );
     return this.queries.withParties(organisationId, later, Expansion.none());
   }
 

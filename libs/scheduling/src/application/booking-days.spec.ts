@@ -5,7 +5,10 @@ const at = (iso: string) => new Date(iso);
 
 describe('a service date range as whole UTC days and part days', () => {
   it('is whole days alone between two UTC midnights', () => {
-    expect(daysOf(at('2027-03-01T00:00:00.000Z'), at('2027-04-01T00:00:00.000Z'))).toEqual({ days: { from: '2027-03-01', to: '2027-04-01' }, parts: [] });
+    expect(daysOf(at('2027-03-01T00:00:00.000Z'), at('2027-04-01T00:00:00.000Z'))).toEqual({
+      days: { from: '2027-03-01', to: '2027-04-01' },
+      parts: [],
+    });
   });
 
   it('counts the part days at either end row by row', () => {
@@ -23,7 +26,10 @@ describe('a service date range as whole UTC days and part days', () => {
       days: { from: '2027-03-02', to: undefined },
       parts: [{ from: at('2027-03-01T10:00:00.000Z'), to: at('2027-03-02T00:00:00.000Z') }],
     });
-    expect(daysOf(undefined, at('2027-03-01T00:00:00.000Z'))).toEqual({ days: { from: undefined, to: '2027-03-01' }, parts: [] });
+    expect(daysOf(undefined, at('2027-03-01T00:00:00.000Z'))).toEqual({
+      days: { from: undefined, to: '2027-03-01' },
+      parts: [],
+    });
   });
 
   it('has no whole day in a range within a day or across one midnight, nor in an empty range', () => {

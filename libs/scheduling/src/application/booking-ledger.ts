@@ -70,7 +70,9 @@ export class BookingLedger {
 
   /** Sets the booking's `paid` and records `booking.paid`. */
   async markPaid(organisationId: string, bookingId: string): Promise<void> {
-    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.setPaid(true, this.clock.now()));
+    const booking = await this.bookings.change(organisationId, bookingId, (found) =>
+      found.setPaid(true, this.clock.now()),
+    );
     if (!booking) throw bookingNotFound(bookingId);
     const paid = await this.queries.get(organisationId, bookingId, Expansion.none());
     await this.events.record('booking.paid', organisationId, paid);
@@ -81,7 +83,11 @@ export class BookingLedger {
    * left to pay, in one statement. `booking.paid` is rendered from the locked row and the parties
    * the check-out read for its own answer (what the booking's GET reads), so nothing is read again.
    */
-  async markCheckedOut(organisationId: string, settled: BookingToSettle, { paid, parties }: { paid: boolean; parties: SettledBookingParties }): Promise<void> {
+  async markCheckedOut(
+    organisationId: string,
+    settled: BookingToSettle,
+    { paid, parties }: { paid: boolean; parties: SettledBookingParties },
+  ): Promise<void> {
     const { booking, appointmentType } = settled.locked;
     const now = this.clock.now();
     booking.markInvoiced(now);
@@ -101,7 +107,9 @@ export class BookingLedger {
 
   /** Clears the booking's `paid`: part of what settled it was taken back (a claim voided). */
   async markUnpaid(organisationId: string, bookingId: string): Promise<void> {
-    const booking = await this.bookings.change(organisationId, bookingId, (found) => found.setPaid(false, this.clock.now()));
+    const booking = await this.bookings.change(organisationId, bookingId, (found) =>
+      found.setPaid(false, this.clock.now()),
+    );
     if (!booking) throw bookingNotFound(bookingId);
   }
 }

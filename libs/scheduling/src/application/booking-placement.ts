@@ -4,7 +4,14 @@ import type { ProviderLocationLink } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
 import { type Booking, fitsBeside } from '../domain/booking.js';
 import { BookingRepository, type ProviderDiary, type ProviderLock } from '../domain/booking.repository.js';
-import { appointmentTypeDeleted, locationLinkDeleted, notLinked, notOffered, providerDeleted, slotUnavailable } from '../domain/scheduling.errors.js';
+import {
+  appointmentTypeDeleted,
+  locationLinkDeleted,
+  notLinked,
+  notOffered,
+  providerDeleted,
+  slotUnavailable,
+} from '../domain/scheduling.errors.js';
 import { BookingWriteReads, type Place, type PlaceParties } from './booking-write-reads.js';
 
 /** What the checks of a place look at. */
@@ -75,8 +82,15 @@ export class BookingPlacement {
     await this.bookings.withProviderDiary(lock, async (diary) => {
       const conflicts: Date[] = [];
       for (const slot of slots) {
-        const overlapping = (await diary.confirmedBookingsBetween(slot.serviceDate, slot.endsAt)).filter((other) => other.id !== slot.id);
-        const candidate = { appointmentTypeId: type.id, locationId: slot.locationId, serviceDate: slot.serviceDate, maxAttendees: type.maxAttendees };
+        const overlapping = (await diary.confirmedBookingsBetween(slot.serviceDate, slot.endsAt)).filter(
+          (other) => other.id !== slot.id,
+        );
+        const candidate = {
+          appointmentTypeId: type.id,
+          locationId: slot.locationId,
+          serviceDate: slot.serviceDate,
+          maxAttendees: type.maxAttendees,
+        };
         if (!fitsBeside(overlapping, candidate)) conflicts.push(slot.serviceDate);
       }
       if (conflicts.length > 0) throw slotUnavailable(conflicts);

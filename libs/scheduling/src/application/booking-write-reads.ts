@@ -37,7 +37,11 @@ export abstract class BookingWriteReads {
    * the running transaction ends (refused outside one): no other booking for the provider can be
    * placed meanwhile.
    */
-  abstract lockPlace(organisationId: string, place: Place, clientId: string): Promise<PlaceParties & { lock: ProviderLock }>;
+  abstract lockPlace(
+    organisationId: string,
+    place: Place,
+    clientId: string,
+  ): Promise<PlaceParties & { lock: ProviderLock }>;
   /** What `lockPlace` reads, but no client, and without the lock: for checks made before a write's transaction. */
   abstract ofPlace(organisationId: string, place: Place): Promise<PlaceParties>;
   /**
@@ -45,5 +49,9 @@ export abstract class BookingWriteReads {
    * applies `change` and saves it (as `BookingRepository.change`). `null` when the organisation has
    * no such booking.
    */
-  abstract change(organisationId: string, bookingId: string, change: (booking: Booking) => void): Promise<{ booking: Booking; parties: Parties } | null>;
+  abstract change(
+    organisationId: string,
+    bookingId: string,
+    change: (booking: Booking) => void,
+  ): Promise<{ booking: Booking; parties: Parties } | null>;
 }

@@ -59,7 +59,10 @@ export const BOOKING_COUNTS = ReadModel.of(BookingCounts, 'c');
 /** The bookings and cancellations of a run of days, added up (`where` picks the organisation and days). */
 export const BOOKING_DAY_TOTALS = ReadModel.of(BookingDayCounts, 'd', {
   omit: ['organisationId', 'day', 'bookings', 'cancelled'],
-  computed: { totalBookings: computed.integer('coalesce(sum(d.bookings), 0)::int'), totalCancelled: computed.integer('coalesce(sum(d.cancelled), 0)::int') },
+  computed: {
+    totalBookings: computed.integer('coalesce(sum(d.bookings), 0)::int'),
+    totalCancelled: computed.integer('coalesce(sum(d.cancelled), 0)::int'),
+  },
 });
 
 /** Reads of bookings: pages and single bookings for answers, and a booking with its parties for writes. */
@@ -74,7 +77,11 @@ export abstract class BookingQueries {
   /** The booking a manage token names, or its 404. */
   abstract byManageToken(token: string): Promise<Booking>;
   /** The parties of each booking, one read per kind of party whatever the number of bookings. */
-  abstract withParties(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]>;
+  abstract withParties(
+    organisationId: string,
+    rows: Booking[],
+    expansion: Expansion<BookingExpansion>,
+  ): Promise<BookingView[]>;
   /**
    * The booking with its parties, as a write answers and records it, read in the write's
    * transaction. Only the parties are read here, whatever `expansion` asks of the answer.
@@ -129,12 +136,22 @@ export class SqlBookingQueries extends BookingQueries {
    * filter: the dashboard's lists): the organisation's totals, or its whole UTC days in the range
    * plus the bookings of the part days at its ends, counted from the index. Else counted.
    */
-  private async count(organisationId: string, counted: Counted | undefined, where: string, params: unknown[]): Promise<number> {
+  private async count(
+    organisationId: string,
+    counted: Counted | undefined,
+    where: string,
+    params: unknown[],
+  ): Promise<number> {
     if (!counted || (counted.ranged && !counted.days)) return this.sql.count(BOOKINGS, `where ${where}`, params);
     const ofStatus = ({ bookings, cancelled }: { bookings: number; cancelled: number }) =>
       counted.only === 'cancelled' ? cancelled : counted.only === 'confirmed' ? bookings - cancelled : bookings;
     if (!counted.days) {
-      return ofStatus((await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? { bookings: 0, cancelled: 0 });
+      return ofStatus(
+        (await this.sql.first(BOOKING_COUNTS, 'where c.organisation_id = $1', [organisationId])) ?? {
+          bookings: 0,
+          cancelled: 0,
+        },
+      );
     }
     const dayParams: unknown[] = [organisationId];
     const dayConditions = ['d.organisation_id = $1'];
@@ -150,23 +167,38 @@ export class SqlBookingQueries extends BookingQueries {
   /** The bookings in each of `parts` (each within a day), from the index alone. */
   private countParts(organisationId: string, only: OnlyStatus, parts: { from: Date; to: Date }[]): Promise<number> {
     const params: unknown[] = [organisationId];
-    const ranges = parts.map(({ from, to }) => `b.service_date >= $${params.push(from)} and b.service_date < $${params.push(to)}`);
-    return this.sql.count(BOOKINGS, `where b.organisation_id = $1${statusCondition('b', only)} and (${ranges.join(' or ')})`, params);
+    const ranges = parts.map(
+      ({ from, to }) => `b.service_date >= $${params.push(from)} and b.service_date < $${params.push(to)}`,
+    );
+    return this.sql.count(
+      BOOKINGS,
+      `where b.organisation_id = $1${statusCondition('b', only)} and (${ranges.join(' or ')})`,
+      params,
+    );
   }
 
   async find(organisationId: string, bookingId: string): Promise<Booking> {
-    const booking = await this.sql.first(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [organisationId, bookingId]);
+    const booking = await this.sql.first(BOOKINGS, 'where b.organisation_id = $1 and b.id = $2', [
+      organisationId,
+      bookingId,
+    ]);
     if (!booking) throw bookingNotFound(bookingId);
     return booking;
   }
 
   async byManageToken(token: string): Promise<Booking> {
-    const booking = isManageTokenShaped(token) ? await this.sql.first(BOOKINGS, 'where b.manage_token_hash = $1', [manageTokenHash(token)]) : null;
+    const booking = isManageTokenShaped(token)
+      ? await this.sql.first(BOOKINGS, 'where b.manage_token_hash = $1', [manageTokenHash(token)])
+      : null;
     if (!booking) throw manageTokenNotFound();
     return booking;
   }
 
-  async withParties(organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {
+  async withParties(
+    organisationId: string,
+    rows: Booking[],
+    expansion: Expansion<BookingExpansion>,
+  ): Promise<BookingView[]> {
     if (rows.length === 0) return [];
     const ids = (pick: (row: Booking) => string): string[] => [...new Set(rows.map(pick))];
     const [providers, locations, appointmentTypes, clients] = await Promise.all([
@@ -206,7 +238,11 @@ export class SqlBookingQueries extends BookingQueries {
  * validated integers from 1 to 200.
  */
 function pagingOf(page: PageRequest, params: unknown[]): { clause: string; params: unknown[] } {
-  if (page.page !== 1) return { clause: `limit $${params.length + 1} offset $${params.length + 2}`, params: [...params, page.limit, offsetOf(page)] };
+  if (page.page !== 1)
+    return {
+      clause: `limit $${params.length + 1} offset $${params.length + 2}`,
+      params: [...params, page.limit, offsetOf(page)],
+    };
   if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new Error(`Invalid page limit ${String(page.limit)}`);
   return { clause: `limit ${page.limit}`, params };
 }
@@ -231,7 +267,8 @@ function countedOf(filters: BookingFilters, syncing: boolean): Counted | undefin
   return { only, ranged: true, ...daysOf(serviceDateMin, serviceDateMax) };
 }
 
-const statusCondition = (alias: string, only: OnlyStatus): string => (only ? ` and ${alias}.cancelled_at is ${only === 'cancelled' ? 'not ' : ''}null` : '');
+const statusCondition = (alias: string, only: OnlyStatus): string =>
+  only ? ` and ${alias}.cancelled_at is ${only === 'cancelled' ? 'not ' : ''}null` : '';
 
 /**
  * The ids of a page past the first of a date range, seeking with the day counters instead of
@@ -252,7 +289,8 @@ function seekingPage(
   const dayConditions = ['d.organisation_id = $1'];
   if (days.from) dayConditions.push(`d.day >= $${all.push(days.from)}`);
   if (days.to) dayConditions.push(`d.day < $${all.push(days.to)}`);
-  const counted = only === 'cancelled' ? 'd.cancelled' : only === 'confirmed' ? 'd.bookings - d.cancelled' : 'd.bookings';
+  const counted =
+    only === 'cancelled' ? 'd.cancelled' : only === 'confirmed' ? 'd.bookings - d.cancelled' : 'd.bookings';
   // The part day at the newest end (after the last whole day), counted from the index: it comes first.
   const newest =
     lastPart && days.to && lastPart.from.getTime() === Date.parse(`${days.to}T00:00:00.000Z`)
@@ -280,7 +318,8 @@ function whereOf(organisationId: string, filters: BookingFilters): { where: stri
     conditions.push(`${column} ${operator} $${params.length}`);
   };
   const statuses = new Set(filters.status ?? []);
-  if (statuses.size === 1) conditions.push(statuses.has('cancelled') ? 'b.cancelled_at is not null' : 'b.cancelled_at is null');
+  if (statuses.size === 1)
+    conditions.push(statuses.has('cancelled') ? 'b.cancelled_at is not null' : 'b.cancelled_at is null');
   if (filters.serviceDateMin) compare('b.service_date', '>=', filters.serviceDateMin);
   if (filters.serviceDateMax) compare('b.service_date', '<', filters.serviceDateMax);
   if (filters.paid !== undefined) compare('b.paid', '=', filters.paid);
@@ -308,12 +347,18 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * open when its bound is) and the part days at its ends. No whole days (`days` undefined) when the
  * range lies within two days: then it is counted row by row, which costs no more.
  */
-export function daysOf(min: Date | undefined, max: Date | undefined): { days?: { from?: string; to?: string }; parts: { from: Date; to: Date }[] } {
+export function daysOf(
+  min: Date | undefined,
+  max: Date | undefined,
+): { days?: { from?: string; to?: string }; parts: { from: Date; to: Date }[] } {
   const first = min && Math.ceil(min.getTime() / DAY_MS) * DAY_MS;
   const end = max && Math.floor(max.getTime() / DAY_MS) * DAY_MS;
   if (first !== undefined && end !== undefined && first >= end) return { parts: [] };
   const parts: { from: Date; to: Date }[] = [];
   if (min && first! > min.getTime()) parts.push({ from: min, to: new Date(first!) });
   if (max && end! < max.getTime()) parts.push({ from: new Date(end!), to: max });
-  return { days: { from: first === undefined ? undefined : dayOf(first), to: end === undefined ? undefined : dayOf(end) }, parts };
+  return {
+    days: { from: first === undefined ? undefined : dayOf(first), to: end === undefined ? undefined : dayOf(end) },
+    parts,
+  };
 }

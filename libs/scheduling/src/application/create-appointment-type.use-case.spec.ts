@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordedEvents } from '@app/shared/domain';
 import { FixedClock } from '../../../../test/support/orm.js';
-import { KnownLocations, KnownOrganisations } from '../../../organisations/src/application/testing/in-memory-organisations.js';
+import {
+  KnownLocations,
+  KnownOrganisations,
+} from '../../../organisations/src/application/testing/in-memory-organisations.js';
 import { Provider } from '../../../practitioners/src/domain/provider.js';
 import { KnownPractitioners } from '../../../practitioners/src/application/testing/known-practitioners.js';
 import { CreateAppointmentType } from './create-appointment-type.use-case.js';
@@ -38,7 +41,11 @@ const consult = { name: 'Initial consult', durationMinutes: 45, price: 9500 };
 describe('CreateAppointmentType', () => {
   it('stores the type for its providers and locations, each once, one attendee unless told', async () => {
     const { types, create } = setUp();
-    const type = await create.execute(ORGANISATION, { ...consult, providerIds: [provider.id, provider.id], locationIds: [LOCATION] });
+    const type = await create.execute(ORGANISATION, {
+      ...consult,
+      providerIds: [provider.id, provider.id],
+      locationIds: [LOCATION],
+    });
     expect(types.types).toEqual([type]);
     expect(type).toMatchObject({
       organisationId: ORGANISATION,
@@ -54,7 +61,11 @@ describe('CreateAppointmentType', () => {
   it('names every provider and location the organisation does not have, by its place in the request, and stores nothing', async () => {
     const { types, create } = setUp();
     await expect(
-      create.execute(ORGANISATION, { ...consult, providerIds: [provider.id, othersProvider.id, deletedProvider.id], locationIds: [OTHERS_LOCATION, LOCATION] }),
+      create.execute(ORGANISATION, {
+        ...consult,
+        providerIds: [provider.id, othersProvider.id, deletedProvider.id],
+        locationIds: [OTHERS_LOCATION, LOCATION],
+      }),
     ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
@@ -69,7 +80,14 @@ describe('CreateAppointmentType', () => {
 
   it('refuses a duration outside 5 to 1440 minutes, naming the field, and stores nothing', async () => {
     const { types, create } = setUp();
-    await expect(create.execute(ORGANISATION, { ...consult, durationMinutes: 4, providerIds: [provider.id], locationIds: [LOCATION] })).rejects.toMatchObject({
+    await expect(
+      create.execute(ORGANISATION, {
+        ...consult,
+        durationMinutes: 4,
+        providerIds: [provider.id],
+        locationIds: [LOCATION],
+      }),
+    ).rejects.toMatchObject({
       kind: 'validation',
       errors: [expect.objectContaining({ field: 'durationMinutes', code: 'out_of_range' })],
     });
@@ -78,7 +96,9 @@ describe('CreateAppointmentType', () => {
 
   it('answers not_found for an organisation that does not exist, and stores nothing', async () => {
     const { types, create } = setUp();
-    await expect(create.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { ...consult, providerIds: [], locationIds: [] })).rejects.toMatchObject({
+    await expect(
+      create.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', { ...consult, providerIds: [], locationIds: [] }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
     expect(types.types).toEqual([]);

@@ -10,14 +10,23 @@ import { cardOf, KnownCards } from '../../../wallet/src/application/testing/in-m
 import { AppointmentType } from '../domain/appointment-type.js';
 import { BookingPlacement } from './booking-placement.js';
 import { CreateBooking, type CreateBookingCommand } from './create-booking.use-case.js';
-import { InMemoryAppointmentTypes, InMemoryBookings, QueriedBookingWriteReads } from './testing/in-memory-scheduling.js';
+import {
+  InMemoryAppointmentTypes,
+  InMemoryBookings,
+  QueriedBookingWriteReads,
+} from './testing/in-memory-scheduling.js';
 import { renderSchedulingEvents } from '../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const CLIENT = { id: '0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80', firstName: 'Alex', lastName: 'Chen' };
 const OTHER_CLIENT = { id: '0193a6f9-0000-7000-8000-000000000002', firstName: 'Jo', lastName: 'Park' };
-const ARCHIVED_CLIENT = { id: '0193a6f9-0000-7000-8000-000000000003', firstName: 'Ari', lastName: 'Moss', deleted: true };
+const ARCHIVED_CLIENT = {
+  id: '0193a6f9-0000-7000-8000-000000000003',
+  firstName: 'Ari',
+  lastName: 'Moss',
+  deleted: true,
+};
 const LOCATION = '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
 const OTHER_LOCATION = '0193a6f3-0000-7000-8000-000000000002';
 
@@ -54,14 +63,21 @@ retired.deleted = true;
 
 const owner = { organisationId: ORGANISATION, clientId: CLIENT.id };
 const paymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000001', owner, 'payment_method');
-const othersPaymentMethod = cardOf('0193a6f7-0000-7000-8000-000000000002', { ...owner, clientId: OTHER_CLIENT.id }, 'payment_method');
+const othersPaymentMethod = cardOf(
+  '0193a6f7-0000-7000-8000-000000000002',
+  { ...owner, clientId: OTHER_CLIENT.id },
+  'payment_method',
+);
 const healthFundCard = cardOf('0193a6f7-0000-7000-8000-000000000003', owner, 'health_fund_card');
 
 function setUp() {
   const bookings = new InMemoryBookings();
   const events = new RecordedEvents(renderSchedulingEvents);
   const reads = new QueriedBookingWriteReads(
-    new KnownPractitioners([provider, unlinkedProvider, leftProvider, movedProvider], [link, otherLink, leftProvidersLink, archivedLink]),
+    new KnownPractitioners(
+      [provider, unlinkedProvider, leftProvider, movedProvider],
+      [link, otherLink, leftProvidersLink, archivedLink],
+    ),
     new InMemoryAppointmentTypes([consult, groupClass, onlyElsewhere, retired]),
     new KnownClients({ [ORGANISATION]: [CLIENT, OTHER_CLIENT, ARCHIVED_CLIENT] }),
     new KnownLocations({ [ORGANISATION]: [LOCATION, OTHER_LOCATION] }),
@@ -128,7 +144,10 @@ describe('CreateBooking', () => {
     const { bookings, events, createBooking } = setUp();
     await createBooking.execute(ORGANISATION, command());
     await expect(
-      createBooking.execute(ORGANISATION, command({ serviceDate: at('2026-12-01T09:45:00.000Z'), clientId: OTHER_CLIENT.id })),
+      createBooking.execute(
+        ORGANISATION,
+        command({ serviceDate: at('2026-12-01T09:45:00.000Z'), clientId: OTHER_CLIENT.id }),
+      ),
     ).rejects.toMatchObject({
       kind: 'conflict',
       code: 'slot_unavailable',
@@ -148,13 +167,18 @@ describe('CreateBooking', () => {
     const { bookings, createBooking } = setUp();
     await createBooking.execute(ORGANISATION, command({ appointmentTypeId: groupClass.id }));
     await createBooking.execute(ORGANISATION, command({ appointmentTypeId: groupClass.id, clientId: OTHER_CLIENT.id }));
-    await expect(createBooking.execute(ORGANISATION, command({ appointmentTypeId: groupClass.id }))).rejects.toMatchObject({ code: 'slot_unavailable' });
+    await expect(
+      createBooking.execute(ORGANISATION, command({ appointmentTypeId: groupClass.id })),
+    ).rejects.toMatchObject({ code: 'slot_unavailable' });
     expect(bookings.bookings).toHaveLength(2);
   });
 
   it('books a weekly series: one booking per occurrence sharing a seriesId, each with its booking.created, answering the first', async () => {
     const { bookings, events, createBooking } = setUp();
-    const { booking: first } = await createBooking.execute(ORGANISATION, command({ repeat: { frequency: 'weekly', count: 3 } }));
+    const { booking: first } = await createBooking.execute(
+      ORGANISATION,
+      command({ repeat: { frequency: 'weekly', count: 3 } }),
+    );
     expect(first.serviceDate).toEqual(at('2026-12-01T09:30:00.000Z'));
     expect(first.seriesId).toEqual(expect.any(String));
     expect(bookings.bookings.map((booking) => [booking.serviceDate.toISOString(), booking.seriesId])).toEqual([
@@ -171,7 +195,9 @@ describe('CreateBooking', () => {
     const { bookings, events, createBooking } = setUp();
     await createBooking.execute(ORGANISATION, command({ serviceDate: at('2026-12-08T09:45:00.000Z') }));
     await createBooking.execute(ORGANISATION, command({ serviceDate: at('2026-12-22T09:15:00.000Z') }));
-    await expect(createBooking.execute(ORGANISATION, command({ repeat: { frequency: 'weekly', count: 4 } }))).rejects.toMatchObject({
+    await expect(
+      createBooking.execute(ORGANISATION, command({ repeat: { frequency: 'weekly', count: 4 } })),
+    ).rejects.toMatchObject({
       kind: 'conflict',
       code: 'slot_unavailable',
       extensions: { conflicts: ['2026-12-08T09:30:00.000Z', '2026-12-22T09:30:00.000Z'] },
@@ -187,18 +213,60 @@ describe('CreateBooking', () => {
 
   it.each([
     ['an unknown client', { clientId: '0193a6f9-0000-7000-8000-00000000dead' }, 'not_found', 'clientId', 'not_found'],
-    ['an unknown appointment type', { appointmentTypeId: '0193a6f8-0000-7000-8000-00000000dead' }, 'not_found', 'appointmentTypeId', 'not_found'],
-    ['a provider with no link to the location', { providerId: unlinkedProvider.id }, 'validation', 'locationId', 'provider_not_at_location'],
-    ['a type not offered at the location', { appointmentTypeId: onlyElsewhere.id }, 'validation', 'appointmentTypeId', 'not_offered'],
-    ["another client's payment method", { paymentMethodId: othersPaymentMethod.id }, 'not_found', 'paymentMethodId', 'not_found'],
-    ['a health fund card as payment method', { paymentMethodId: healthFundCard.id }, 'validation', 'paymentMethodId', 'wrong_card_type'],
-    ['a payment method as health fund card', { healthFundCardId: paymentMethod.id }, 'validation', 'healthFundCardId', 'wrong_card_type'],
-  ] as const)('refuses %s, naming the field, storing and recording nothing', async (_case, changes, kind, field, code) => {
-    const { bookings, events, createBooking } = setUp();
-    await expect(createBooking.execute(ORGANISATION, command(changes))).rejects.toMatchObject({ kind, errors: [expect.objectContaining({ field, code })] });
-    expect(bookings.bookings).toEqual([]);
-    expect(events.recorded).toEqual([]);
-  });
+    [
+      'an unknown appointment type',
+      { appointmentTypeId: '0193a6f8-0000-7000-8000-00000000dead' },
+      'not_found',
+      'appointmentTypeId',
+      'not_found',
+    ],
+    [
+      'a provider with no link to the location',
+      { providerId: unlinkedProvider.id },
+      'validation',
+      'locationId',
+      'provider_not_at_location',
+    ],
+    [
+      'a type not offered at the location',
+      { appointmentTypeId: onlyElsewhere.id },
+      'validation',
+      'appointmentTypeId',
+      'not_offered',
+    ],
+    [
+      "another client's payment method",
+      { paymentMethodId: othersPaymentMethod.id },
+      'not_found',
+      'paymentMethodId',
+      'not_found',
+    ],
+    [
+      'a health fund card as payment method',
+      { paymentMethodId: healthFundCard.id },
+      'validation',
+      'paymentMethodId',
+      'wrong_card_type',
+    ],
+    [
+      'a payment method as health fund card',
+      { healthFundCardId: paymentMethod.id },
+      'validation',
+      'healthFundCardId',
+      'wrong_card_type',
+    ],
+  ] as const)(
+    'refuses %s, naming the field, storing and recording nothing',
+    async (_case, changes, kind, field, code) => {
+      const { bookings, events, createBooking } = setUp();
+      await expect(createBooking.execute(ORGANISATION, command(changes))).rejects.toMatchObject({
+        kind,
+        errors: [expect.objectContaining({ field, code })],
+      });
+      expect(bookings.bookings).toEqual([]);
+      expect(events.recorded).toEqual([]);
+    },
+  );
 
   it.each([
     ['an archived client', { clientId: ARCHIVED_CLIENT.id }, 'client_deleted'],
@@ -207,7 +275,10 @@ describe('CreateBooking', () => {
     ["the provider's archived link to the location", { providerId: movedProvider.id }, 'location_link_deleted'],
   ] as const)('refuses %s with its conflict, storing and recording nothing', async (_case, changes, code) => {
     const { bookings, events, createBooking } = setUp();
-    await expect(createBooking.execute(ORGANISATION, command(changes))).rejects.toMatchObject({ kind: 'conflict', code });
+    await expect(createBooking.execute(ORGANISATION, command(changes))).rejects.toMatchObject({
+      kind: 'conflict',
+      code,
+    });
     expect(bookings.bookings).toEqual([]);
     expect(events.recorded).toEqual([]);
   });

@@ -63,13 +63,29 @@ export class CreateBooking {
       const bookings = serviceDatesOf(command, reads.location).map((serviceDate) =>
         Booking.create(
           organisationId,
-          { ...command, serviceDate, seriesId, providerLocationLinkId: link.id, durationMinutes: type.durationMinutes, servicePrice: type.price },
+          {
+            ...command,
+            serviceDate,
+            seriesId,
+            providerLocationLinkId: link.id,
+            durationMinutes: type.durationMinutes,
+            servicePrice: type.price,
+          },
           now,
         ),
       );
-      await this.placement.reserve(reads.lock, bookings, type, (diary) => bookings.forEach((booking) => diary.add(booking)));
+      await this.placement.reserve(reads.lock, bookings, type, (diary) =>
+        bookings.forEach((booking) => diary.add(booking)),
+      );
       const { provider, location, appointmentType } = reads;
-      const created = bookings.map((booking): BookingView => ({ booking, expansion: Expansion.none(), provider, location, appointmentType, client }));
+      const created = bookings.map((booking): BookingView => ({
+        booking,
+        expansion: Expansion.none(),
+        provider,
+        location,
+        appointmentType,
+        client,
+      }));
       for (const view of created) await this.events.record('booking.created', organisationId, view);
       return created[0];
     });

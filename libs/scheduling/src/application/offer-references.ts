@@ -39,5 +39,11 @@ export async function assertOfferReferences(
       message: `names no location of this organisation`,
     })),
   ];
-  if (errors.length) throw new DomainError('not_found', 'not_found', 'Some providers or locations are not part of this organisation.', errors);
+  if (errors.length)
+    throw new DomainError(
+      'not_found',
+      'not_found',
+      'Some providers or locations are not part of this organisation.',
+      errors,
+    );
 }

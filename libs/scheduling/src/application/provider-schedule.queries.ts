@@ -49,10 +49,11 @@ export class ProviderScheduleQueries {
 
   async weekOf(organisationId: string, providerId: string): Promise<WorkingHours[]> {
     await this.provider(organisationId, providerId);
-    return this.sql.select(WORKING_HOURS, 'where h.organisation_id = $1 and h.provider_id = $2 order by h.day_of_week, h.start_time, h.location_id', [
-      organisationId,
-      providerId,
-    ]);
+    return this.sql.select(
+      WORKING_HOURS,
+      'where h.organisation_id = $1 and h.provider_id = $2 order by h.day_of_week, h.start_time, h.location_id',
+      [organisationId, providerId],
+    );
   }
 
   /** Newest first; in sync mode (`updatedSince`) by `createdAt, id`, since time off never changes once added. */
@@ -62,11 +63,11 @@ export class ProviderScheduleQueries {
     const where = `where t.organisation_id = $1 and t.provider_id = $2${window.condition}`;
     const params = [organisationId, providerId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(TIME_OFF, `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`, [
-        ...params,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        TIME_OFF,
+        `${where} order by ${window.orderBy} limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, page.limit, offsetOf(page)],
+      ),
       this.sql.count(TIME_OFF, where, params),
     ]);
     return pageOf(items, total, page);
@@ -77,13 +78,22 @@ export class ProviderScheduleQueries {
    * three statements, whatever the number of providers or days. `moving` is a booking left out of
    * its provider's diary: the one being moved does not stand in its own way.
    */
-  async schedules(providerIds: readonly string[], locationId: string, between: { start: Date; end: Date }, moving?: string): Promise<ProviderSchedule[]> {
+  async schedules(
+    providerIds: readonly string[],
+    locationId: string,
+    between: { start: Date; end: Date },
+    moving?: string,
+  ): Promise<ProviderSchedule[]> {
     if (providerIds.length === 0) return [];
     const ids = [...providerIds];
     const diary = 'where b.provider_id = any($1) and b.cancelled_at is null and b.service_date < $3 and b.ends_at > $2';
     const [hours, timeOff, bookings] = await Promise.all([
       this.sql.select(WORKING_HOURS, 'where h.provider_id = any($1) and h.location_id = $2', [ids, locationId]),
-      this.sql.select(TIME_OFF, 'where t.provider_id = any($1) and t.starts_at < $3 and t.ends_at > $2', [ids, between.start, between.end]),
+      this.sql.select(TIME_OFF, 'where t.provider_id = any($1) and t.starts_at < $3 and t.ends_at > $2', [
+        ids,
+        between.start,
+        between.end,
+      ]),
       moving
         ? this.sql.select(DIARY, `${diary} and b.id <> $4`, [ids, between.start, between.end, moving])
         : this.sql.select(DIARY, diary, [ids, between.start, between.end]),

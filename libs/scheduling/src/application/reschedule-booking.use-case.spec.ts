@@ -11,7 +11,11 @@ import { Booking } from '../domain/booking.js';
 import { renderSchedulingEvents } from '../http/event-renderers.js';
 import { BookingPlacement } from './booking-placement.js';
 import { RescheduleBooking } from './reschedule-booking.use-case.js';
-import { InMemoryAppointmentTypes, InMemoryBookings, QueriedBookingWriteReads } from './testing/in-memory-scheduling.js';
+import {
+  InMemoryAppointmentTypes,
+  InMemoryBookings,
+  QueriedBookingWriteReads,
+} from './testing/in-memory-scheduling.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
@@ -65,7 +69,12 @@ function setUp() {
     new KnownLocations({ [ORGANISATION]: [BONDI, MANLY] }),
     bookings,
   );
-  const reschedule = new RescheduleBooking(bookings, new BookingPlacement(reads, bookings), new FixedClock(NOW), events);
+  const reschedule = new RescheduleBooking(
+    bookings,
+    new BookingPlacement(reads, bookings),
+    new FixedClock(NOW),
+    events,
+  );
   const stored = (id: string) => bookings.bookings.find((booking) => booking.id === id)!;
   return { book, events, reschedule, stored };
 }
@@ -98,7 +107,11 @@ describe('RescheduleBooking', () => {
       {
         type: 'booking.rescheduled',
         organisationId: ORGANISATION,
-        data: expect.objectContaining({ id: booking.id, serviceDate: '2026-12-02T10:00:00.000Z', updatedAt: NOW.toISOString() }),
+        data: expect.objectContaining({
+          id: booking.id,
+          serviceDate: '2026-12-02T10:00:00.000Z',
+          updatedAt: NOW.toISOString(),
+        }),
         previous: { serviceDate: '2026-12-01T09:30:00.000Z', providerId: priya.id, locationId: BONDI },
       },
     ]);
@@ -107,7 +120,9 @@ describe('RescheduleBooking', () => {
   it('moves a booking by less than its length: it does not stand in its own way', async () => {
     const { book, reschedule } = setUp();
     const booking = book('2026-12-01T09:30:00.000Z');
-    const { booking: moved } = await reschedule.execute(ORGANISATION, booking.id, { serviceDate: at('2026-12-01T09:45:00.000Z') });
+    const { booking: moved } = await reschedule.execute(ORGANISATION, booking.id, {
+      serviceDate: at('2026-12-01T09:45:00.000Z'),
+    });
     expect(moved.endsAt).toEqual(at('2026-12-01T10:30:00.000Z'));
   });
 
@@ -115,7 +130,9 @@ describe('RescheduleBooking', () => {
     const { book, events, reschedule, stored } = setUp();
     const booking = book('2026-12-01T09:30:00.000Z');
     book('2026-12-01T11:00:00.000Z');
-    await expect(reschedule.execute(ORGANISATION, booking.id, { serviceDate: at('2026-12-01T10:30:00.000Z') })).rejects.toMatchObject({
+    await expect(
+      reschedule.execute(ORGANISATION, booking.id, { serviceDate: at('2026-12-01T10:30:00.000Z') }),
+    ).rejects.toMatchObject({
       code: 'slot_unavailable',
     });
     expect(stored(booking.id).serviceDate).toEqual(at('2026-12-01T09:30:00.000Z'));
@@ -125,7 +142,11 @@ describe('RescheduleBooking', () => {
   it('records nothing and keeps updatedAt for a move to where the booking is', async () => {
     const { book, events, reschedule, stored } = setUp();
     const booking = book('2026-12-01T09:30:00.000Z');
-    await reschedule.execute(ORGANISATION, booking.id, { serviceDate: at('2026-12-01T09:30:00.000Z'), providerId: priya.id, locationId: BONDI });
+    await reschedule.execute(ORGANISATION, booking.id, {
+      serviceDate: at('2026-12-01T09:30:00.000Z'),
+      providerId: priya.id,
+      locationId: BONDI,
+    });
     expect(stored(booking.id).updatedAt).toEqual(booking.updatedAt);
     expect(events.recorded).toEqual([]);
   });
@@ -136,8 +157,12 @@ describe('RescheduleBooking', () => {
     cancelled.cancel(NOW);
     const begun = book('2026-11-22T05:00:00.000Z');
     const elsewhere = { serviceDate: at('2026-12-03T09:30:00.000Z'), locationId: MANLY };
-    await expect(reschedule.execute(ORGANISATION, cancelled.id, elsewhere)).rejects.toMatchObject({ code: 'booking_cancelled' });
-    await expect(reschedule.execute(ORGANISATION, begun.id, elsewhere)).rejects.toMatchObject({ code: 'booking_in_past' });
+    await expect(reschedule.execute(ORGANISATION, cancelled.id, elsewhere)).rejects.toMatchObject({
+      code: 'booking_cancelled',
+    });
+    await expect(reschedule.execute(ORGANISATION, begun.id, elsewhere)).rejects.toMatchObject({
+      code: 'booking_in_past',
+    });
     const refused = new Error('not allowed');
     const upcoming = book('2026-12-04T09:30:00.000Z');
     await expect(
@@ -150,7 +175,11 @@ describe('RescheduleBooking', () => {
   it('answers not_found for a booking of another organisation', async () => {
     const { book, reschedule } = setUp();
     const booking = book('2026-12-01T09:30:00.000Z');
-    await expect(reschedule.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', booking.id, { serviceDate: at('2026-12-02T09:30:00.000Z') })).rejects.toMatchObject({
+    await expect(
+      reschedule.execute('org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M', booking.id, {
+        serviceDate: at('2026-12-02T09:30:00.000Z'),
+      }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
   });

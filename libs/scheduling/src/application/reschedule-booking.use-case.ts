@@ -56,7 +56,11 @@ export class RescheduleBooking {
       };
       const reads = await this.placement.lock(organisationId, place, booking.clientId);
       const { link, type } = this.placement.verify(place, reads);
-      const previous = { serviceDate: booking.serviceDate.toISOString(), providerId: booking.providerId, locationId: booking.locationId };
+      const previous = {
+        serviceDate: booking.serviceDate.toISOString(),
+        providerId: booking.providerId,
+        locationId: booking.locationId,
+      };
       const slot = {
         id: booking.id,
         providerId: place.providerId,
@@ -71,7 +75,14 @@ export class RescheduleBooking {
       });
       // Where the booking is now (moved or not, the place read): its answer, and the event's `data`.
       const { provider, location, appointmentType, client } = reads;
-      const rescheduled: BookingView = { booking, expansion: Expansion.none(), provider, location, appointmentType, client };
+      const rescheduled: BookingView = {
+        booking,
+        expansion: Expansion.none(),
+        provider,
+        location,
+        appointmentType,
+        client,
+      };
       if (moved) {
         await this.events.record('booking.rescheduled', organisationId, rescheduled, { previous });
       }

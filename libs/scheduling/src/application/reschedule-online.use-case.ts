@@ -24,11 +24,17 @@ export class RescheduleOnline {
   async execute(token: string, startsAt: Date): Promise<void> {
     const booking = await this.bookings.byManageToken(token);
     const organisation = await this.availability.organisation(booking.organisationId);
-    const allowed = (current: Booking, now: Date) => assertClientMayReschedule(cancellationPolicyOf(organisation.bookingSettings, current, now));
+    const allowed = (current: Booking, now: Date) =>
+      assertClientMayReschedule(cancellationPolicyOf(organisation.bookingSettings, current, now));
     const now = this.clock.now();
     booking.assertReschedulable(now);
     allowed(booking, now);
-    const wanted = { appointmentTypeId: booking.appointmentTypeId, locationId: booking.locationId, providerId: booking.providerId, startsAt };
+    const wanted = {
+      appointmentTypeId: booking.appointmentTypeId,
+      locationId: booking.locationId,
+      providerId: booking.providerId,
+      startsAt,
+    };
     if (!(await this.offered(organisation, wanted, booking.id))) throw slotUnavailable();
     // Checked again under the booking's lock: the clinic may have moved it meanwhile.
     await this.rescheduleBooking.execute(booking.organisationId, booking.id, { serviceDate: startsAt }, allowed);

@@ -13,14 +13,24 @@ export class SetWorkingHours {
   ) {}
 
   /** Replaces the provider's whole week. Every location must be one the provider is linked to. */
-  async execute(organisationId: string, providerId: string, items: readonly WorkingHoursInput[]): Promise<WorkingHours[]> {
+  async execute(
+    organisationId: string,
+    providerId: string,
+    items: readonly WorkingHoursInput[],
+  ): Promise<WorkingHours[]> {
     const provider = await this.queries.provider(organisationId, providerId);
     if (provider.deleted) throw providerDeleted(providerId);
     const week = weekOfWorkingHours(organisationId, providerId, items);
     const unlinked = items.flatMap((item, index) =>
       provider.locationIds.includes(item.locationId)
         ? []
-        : [{ field: `items[${index}].locationId`, code: 'provider_not_at_location', message: 'the provider has no live link to this location' }],
+        : [
+            {
+              field: `items[${index}].locationId`,
+              code: 'provider_not_at_location',
+              message: 'the provider has no live link to this location',
+            },
+          ],
     );
     if (unlinked.length) throw validationFailed(unlinked);
     await this.schedules.replaceWeek(providerId, week);

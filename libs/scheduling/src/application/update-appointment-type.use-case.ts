@@ -22,7 +22,12 @@ export class UpdateAppointmentType {
   ) {}
 
   /** `ifMatch`: the `If-Match` header as sent; the change happens only while it names the current version. */
-  execute(organisationId: string, id: string, changes: AppointmentTypeChanges, ifMatch: string | undefined): Promise<AppointmentType> {
+  execute(
+    organisationId: string,
+    id: string,
+    changes: AppointmentTypeChanges,
+    ifMatch: string | undefined,
+  ): Promise<AppointmentType> {
     return this.events.transaction(async () => {
       const type = await this.appointmentTypes.lockById(organisationId, id);
       if (!type) throw appointmentTypeNotFound(id);

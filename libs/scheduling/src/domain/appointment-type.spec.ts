@@ -11,7 +11,15 @@ const ITEM = { name: 'Consult', basePrice: 9500, taxRate: 10, serviceItem: { ite
 const consult = () =>
   AppointmentType.create(
     ORGANISATION,
-    { name: 'Consult', durationMinutes: 45, price: 9500, providerIds: [PROVIDER], locationIds: [LOCATION], description: 'First visit', billableItems: [ITEM] },
+    {
+      name: 'Consult',
+      durationMinutes: 45,
+      price: 9500,
+      providerIds: [PROVIDER],
+      locationIds: [LOCATION],
+      description: 'First visit',
+      billableItems: [ITEM],
+    },
     CREATED,
   );
 
@@ -23,7 +31,13 @@ describe('AppointmentType', () => {
   it('applies only the fields given, null clearing a nullable one, and moves updatedAt', () => {
     const type = consult();
     expect(type.update({ price: 11000, description: null }, LATER)).toBe(true);
-    expect(type).toMatchObject({ name: 'Consult', durationMinutes: 45, price: 11000, description: null, updatedAt: LATER });
+    expect(type).toMatchObject({
+      name: 'Consult',
+      durationMinutes: 45,
+      price: 11000,
+      description: null,
+      updatedAt: LATER,
+    });
   });
 
   it('gives a change made in the same millisecond as the last one its own updatedAt', () => {
@@ -35,7 +49,9 @@ describe('AppointmentType', () => {
   it('says nothing changed, and keeps updatedAt, for no fields or for the values it holds', () => {
     const type = consult();
     expect(type.update({}, LATER)).toBe(false);
-    expect(type.update({ name: 'Consult', price: 9500, providerIds: [PROVIDER, PROVIDER], billableItems: [ITEM] }, LATER)).toBe(false);
+    expect(
+      type.update({ name: 'Consult', price: 9500, providerIds: [PROVIDER, PROVIDER], billableItems: [ITEM] }, LATER),
+    ).toBe(false);
     expect(type.updatedAt).toEqual(CREATED);
   });
 
@@ -50,7 +66,9 @@ describe('AppointmentType', () => {
 
   it('refuses a duration or price the create refuses, changing nothing', () => {
     const type = consult();
-    expect(() => type.update({ price: 100, durationMinutes: 4 }, LATER)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => type.update({ price: 100, durationMinutes: 4 }, LATER)).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
     expect(() => type.update({ price: -1 }, LATER)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
     expect(type).toMatchObject({ price: 9500, durationMinutes: 45, updatedAt: CREATED });
   });

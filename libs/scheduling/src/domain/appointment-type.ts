@@ -51,7 +51,16 @@ export type AppointmentTypeChanges = Partial<NewAppointmentType>;
 
 type EditableFields = Pick<
   AppointmentType,
-  'name' | 'durationMinutes' | 'price' | 'providerIds' | 'locationIds' | 'maxAttendees' | 'description' | 'category' | 'itemCode' | 'billableItems'
+  | 'name'
+  | 'durationMinutes'
+  | 'price'
+  | 'providerIds'
+  | 'locationIds'
+  | 'maxAttendees'
+  | 'description'
+  | 'category'
+  | 'itemCode'
+  | 'billableItems'
 >;
 
 /** A service a clinic offers: how long it takes, what it costs, who offers it where. */
@@ -87,7 +96,9 @@ export class AppointmentType {
     type.description = props.description ?? null;
     type.category = props.category ?? null;
     type.itemCode = props.itemCode ?? null;
-    type.billableItems = (props.billableItems ?? []).map((item, index) => billableItem(item, `billableItems[${index}]`));
+    type.billableItems = (props.billableItems ?? []).map((item, index) =>
+      billableItem(item, `billableItems[${index}]`),
+    );
     type.deleted = false;
     type.createdAt = now;
     type.updatedAt = now;
@@ -118,7 +129,9 @@ export class AppointmentType {
         return kept === -1 ? made : unclaimed.splice(kept, 1)[0];
       });
     }
-    const changed = (Object.keys(next) as (keyof EditableFields)[]).filter((field) => !sameValue(this[field], next[field]));
+    const changed = (Object.keys(next) as (keyof EditableFields)[]).filter(
+      (field) => !sameValue(this[field], next[field]),
+    );
     if (changed.length === 0) return false;
     Object.assign(this, Object.fromEntries(changed.map((field) => [field, next[field]])));
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);

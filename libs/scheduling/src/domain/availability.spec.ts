@@ -18,7 +18,14 @@ const provider = (overrides: Partial<ProviderSchedule> = {}): ProviderSchedule =
 const sunday = (startTime: string, endTime: string) => ({ dayOfWeek: 7, startTime, endTime });
 
 /** The start instants offered on one day, as ISO strings. */
-function startsOn(timeZone: string, date: string, schedule: ProviderSchedule, rules = RULES, now = LONG_BEFORE, service = SERVICE): string[] {
+function startsOn(
+  timeZone: string,
+  date: string,
+  schedule: ProviderSchedule,
+  rules = RULES,
+  now = LONG_BEFORE,
+  service = SERVICE,
+): string[] {
   const [day] = availableDays(dayRange(timeZone, date, date), service, [schedule], rules, now);
   expect(day.date).toBe(date);
   return day.slots.map((slot) => slot.startsAt.toISOString());
@@ -61,7 +68,11 @@ describe('available times across daylight saving changes', () => {
 
   describe('Australia/Lord_Howe, whose clocks move by 30 minutes', () => {
     it('skips 02:00 to 02:30 on the first Sunday of October', () => {
-      const starts = startsOn('Australia/Lord_Howe', '2026-10-04', provider({ workingHours: [sunday('00:00', '04:00')] }));
+      const starts = startsOn(
+        'Australia/Lord_Howe',
+        '2026-10-04',
+        provider({ workingHours: [sunday('00:00', '04:00')] }),
+      );
       expect(starts).toHaveLength(7);
       expect(starts[0]).toBe('2026-10-03T13:30:00.000Z'); // 00:00 at +10:30
       expect(starts[3]).toBe('2026-10-03T15:00:00.000Z'); // 01:30 at +10:30
@@ -69,7 +80,11 @@ describe('available times across daylight saving changes', () => {
     });
 
     it('offers 01:30 to 02:00 twice on the first Sunday of April', () => {
-      const starts = startsOn('Australia/Lord_Howe', '2026-04-05', provider({ workingHours: [sunday('00:00', '04:00')] }));
+      const starts = startsOn(
+        'Australia/Lord_Howe',
+        '2026-04-05',
+        provider({ workingHours: [sunday('00:00', '04:00')] }),
+      );
       expect(starts).toHaveLength(9);
       expect(starts).toContain('2026-04-04T14:30:00.000Z'); // 01:30 at +11:00
       expect(starts).toContain('2026-04-04T15:00:00.000Z'); // 01:30 again, at +10:30
@@ -90,7 +105,9 @@ describe('available times across daylight saving changes', () => {
 });
 
 describe('available times and the rules of the organisation', () => {
-  const weekdays = provider({ workingHours: [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '12:00' })) });
+  const weekdays = provider({
+    workingHours: [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '12:00' })),
+  });
 
   it('offers nothing sooner than the minimum notice from now', () => {
     // 10:05 in Sydney on Monday 9 November 2026 (+11:00).
@@ -98,12 +115,20 @@ describe('available times and the rules of the organisation', () => {
     const starts = startsOn('Australia/Sydney', '2026-11-09', weekdays, { ...RULES, minimumNoticeMinutes: 60 }, now);
     // 11:05 at the earliest: only 11:30, which ends as the hours do.
     expect(starts).toEqual(['2026-11-09T00:30:00.000Z']);
-    expect(startsOn('Australia/Sydney', '2026-11-09', weekdays, { ...RULES, minimumNoticeMinutes: 0 }, now)[0]).toBe('2026-11-08T23:30:00.000Z');
+    expect(startsOn('Australia/Sydney', '2026-11-09', weekdays, { ...RULES, minimumNoticeMinutes: 0 }, now)[0]).toBe(
+      '2026-11-08T23:30:00.000Z',
+    );
   });
 
   it('offers nothing past the advance window', () => {
     const now = new Date('2026-11-08T23:00:00.000Z'); // Monday 10:00 in Sydney
-    const days = availableDays(dayRange('Australia/Sydney', '2026-11-09', '2026-11-12'), SERVICE, [weekdays], { ...RULES, maximumAdvanceDays: 2 }, now);
+    const days = availableDays(
+      dayRange('Australia/Sydney', '2026-11-09', '2026-11-12'),
+      SERVICE,
+      [weekdays],
+      { ...RULES, maximumAdvanceDays: 2 },
+      now,
+    );
     expect(days.map((day) => day.date)).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12']);
     expect(days[1].slots).toHaveLength(6);
     // Wednesday: up to Wednesday 10:00, exactly two days on.
@@ -116,10 +141,15 @@ describe('available times and the rules of the organisation', () => {
   });
 
   it('puts times on the interval grid counted from the start of working hours', () => {
-    const starts = startsOn('Australia/Sydney', '2026-11-09', provider({ workingHours: [{ dayOfWeek: 1, startTime: '09:10', endTime: '10:10' }] }), {
-      ...RULES,
-      slotIntervalMinutes: 15,
-    });
+    const starts = startsOn(
+      'Australia/Sydney',
+      '2026-11-09',
+      provider({ workingHours: [{ dayOfWeek: 1, startTime: '09:10', endTime: '10:10' }] }),
+      {
+        ...RULES,
+        slotIntervalMinutes: 15,
+      },
+    );
     expect(starts).toEqual(['2026-11-08T22:10:00.000Z', '2026-11-08T22:25:00.000Z', '2026-11-08T22:40:00.000Z']);
   });
 
@@ -160,17 +190,38 @@ describe('available times and the rules of the organisation', () => {
     const nineAm = '2026-11-08T22:00:00.000Z';
 
     it('still offers a session with places left', () => {
-      const starts = startsOn('Australia/Sydney', '2026-11-09', { ...weekdays, bookings: [at(nineAm), at(nineAm)] }, RULES, LONG_BEFORE, group);
+      const starts = startsOn(
+        'Australia/Sydney',
+        '2026-11-09',
+        { ...weekdays, bookings: [at(nineAm), at(nineAm)] },
+        RULES,
+        LONG_BEFORE,
+        group,
+      );
       expect(starts[0]).toBe(nineAm);
     });
 
     it('no longer offers a full session', () => {
-      const starts = startsOn('Australia/Sydney', '2026-11-09', { ...weekdays, bookings: [at(nineAm), at(nineAm), at(nineAm)] }, RULES, LONG_BEFORE, group);
+      const starts = startsOn(
+        'Australia/Sydney',
+        '2026-11-09',
+        { ...weekdays, bookings: [at(nineAm), at(nineAm), at(nineAm)] },
+        RULES,
+        LONG_BEFORE,
+        group,
+      );
       expect(starts[0]).toBe('2026-11-08T22:30:00.000Z');
     });
 
     it('does not share the time with a booking of another type', () => {
-      const starts = startsOn('Australia/Sydney', '2026-11-09', { ...weekdays, bookings: [at(nineAm, 'type-other')] }, RULES, LONG_BEFORE, group);
+      const starts = startsOn(
+        'Australia/Sydney',
+        '2026-11-09',
+        { ...weekdays, bookings: [at(nineAm, 'type-other')] },
+        RULES,
+        LONG_BEFORE,
+        group,
+      );
       expect(starts[0]).toBe('2026-11-08T22:30:00.000Z');
     });
   });
@@ -191,7 +242,13 @@ describe('available times and the rules of the organisation', () => {
         },
       ],
     });
-    const [monday, tuesday] = availableDays(dayRange('Australia/Sydney', '2026-11-09', '2026-11-10'), SERVICE, [lateShifts], RULES, LONG_BEFORE);
+    const [monday, tuesday] = availableDays(
+      dayRange('Australia/Sydney', '2026-11-09', '2026-11-10'),
+      SERVICE,
+      [lateShifts],
+      RULES,
+      LONG_BEFORE,
+    );
     expect(monday.slots.map((slot) => slot.startsAt.toISOString())).toEqual([
       '2026-11-09T11:00:00.000Z',
       '2026-11-09T11:30:00.000Z',
@@ -205,8 +262,18 @@ describe('available times and the rules of the organisation', () => {
   });
 
   it('merges providers free at the same time into one slot, and names each', () => {
-    const other = { ...weekdays, providerId: 'provider-sam', workingHours: [{ dayOfWeek: 1, startTime: '11:00', endTime: '13:00' }] };
-    const [day] = availableDays(dayRange('Australia/Sydney', '2026-11-09', '2026-11-09'), SERVICE, [weekdays, other], RULES, LONG_BEFORE);
+    const other = {
+      ...weekdays,
+      providerId: 'provider-sam',
+      workingHours: [{ dayOfWeek: 1, startTime: '11:00', endTime: '13:00' }],
+    };
+    const [day] = availableDays(
+      dayRange('Australia/Sydney', '2026-11-09', '2026-11-09'),
+      SERVICE,
+      [weekdays, other],
+      RULES,
+      LONG_BEFORE,
+    );
     const elevenThirty = day.slots.find((slot) => slot.startsAt.toISOString() === '2026-11-09T00:30:00.000Z');
     expect(elevenThirty).toEqual({
       startsAt: new Date('2026-11-09T00:30:00.000Z'),

@@ -55,7 +55,11 @@ export function dayRange(timeZone: string, from: string, to: string): DayRange {
   const last = plainDate(to, 'to');
   if (Temporal.PlainDate.compare(first, last) > 0) throw invalidField('to', 'before_from', 'must be on or after from');
   if (first.until(last).days + 1 > MAX_AVAILABILITY_DAYS)
-    throw invalidField('to', 'range_too_long', `must be at most ${MAX_AVAILABILITY_DAYS} days after from, counting both`);
+    throw invalidField(
+      'to',
+      'range_too_long',
+      `must be at most ${MAX_AVAILABILITY_DAYS} days after from, counting both`,
+    );
   return { timeZone, from: first, to: last };
 }
 
@@ -111,7 +115,9 @@ export function availableDays(
           if (bookings.some((busy) => busy.start < end && busy.end > start)) {
             // Only a group session can share its time; the rule is the back office's own.
             if (service.maxAttendees === 1) continue;
-            const overlapping = bookings.filter((busy) => busy.start < end && busy.end > start).map((busy) => busy.booking);
+            const overlapping = bookings
+              .filter((busy) => busy.start < end && busy.end > start)
+              .map((busy) => busy.booking);
             if (!fitsBeside(overlapping, { ...service, serviceDate: new Date(start) })) continue;
           }
           const slot = slots.get(start) ?? { startsAt: new Date(start), endsAt: new Date(end), providerIds: [] };
@@ -139,7 +145,10 @@ function instantAt(date: string, wallTime: string, timeZone: string): number {
   const key = `${timeZone} ${date} ${wallTime}`;
   let instant = INSTANTS.get(key);
   if (instant === undefined) {
-    instant = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(wallTime) }).epochMilliseconds;
+    instant = Temporal.PlainDate.from(date).toZonedDateTime({
+      timeZone,
+      plainTime: Temporal.PlainTime.from(wallTime),
+    }).epochMilliseconds;
     if (INSTANTS.size >= MAX_INSTANTS) INSTANTS.clear();
     INSTANTS.set(key, instant);
   }
@@ -157,5 +166,8 @@ function plainDate(value: string, field: string): Temporal.PlainDate {
 
 /** The local calendar day of an instant in a zone (`YYYY-MM-DD`). */
 export function localDateOf(instant: Date, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .toString();
 }

@@ -33,7 +33,10 @@ export abstract class BookingRepository {
    * second lock of it waits), read with its appointment type in one statement; `null` when there is
    * no such booking. What a check-out changes of it is saved with `saveSettlement`.
    */
-  abstract lockWithType(organisationId: string, id: string): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null>;
+  abstract lockWithType(
+    organisationId: string,
+    id: string,
+  ): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null>;
   /** Inside the caller's transaction: `paid`, `invoiced` and `updatedAt` of a booking `lockWithType` read, in one statement. */
   abstract saveSettlement(booking: Booking): Promise<void>;
   /**
@@ -41,7 +44,12 @@ export abstract class BookingRepository {
    * locked in that order (two such changes of one series never wait on each other in a circle),
    * applies `change` to each and saves them, in one transaction.
    */
-  abstract changeLaterInSeries(organisationId: string, seriesId: string, after: Date, change: (booking: Booking) => void): Promise<Booking[]>;
+  abstract changeLaterInSeries(
+    organisationId: string,
+    seriesId: string,
+    after: Date,
+    change: (booking: Booking) => void,
+  ): Promise<Booking[]>;
   /** Runs `work` in one transaction: every write in it, a provider's diary included, commits or none does. */
   abstract inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   /**

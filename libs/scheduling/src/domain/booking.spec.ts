@@ -96,7 +96,12 @@ describe('Booking attendance', () => {
   };
 
   it('starts pending, with no arrivedAt and no series', () => {
-    expect(booking()).toMatchObject({ attendance: 'pending', arrivedAt: null, noShowFeeChargedAt: null, seriesId: null });
+    expect(booking()).toMatchObject({
+      attendance: 'pending',
+      arrivedAt: null,
+      noShowFeeChargedAt: null,
+      seriesId: null,
+    });
   });
 
   it("marks arrived from the start of the service day in the location's time zone, not UTC's, and refuses it a moment before", () => {
@@ -153,7 +158,11 @@ describe('Booking attendance', () => {
 
 describe('fitsBeside', () => {
   const BONDI = '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
-  const existing = (appointmentTypeId: string, serviceDate: Date = SERVICE_DATE) => ({ appointmentTypeId, locationId: BONDI, serviceDate });
+  const existing = (appointmentTypeId: string, serviceDate: Date = SERVICE_DATE) => ({
+    appointmentTypeId,
+    locationId: BONDI,
+    serviceDate,
+  });
   const candidate = (maxAttendees: number, appointmentTypeId = GROUP_CLASS, serviceDate = SERVICE_DATE) => ({
     appointmentTypeId,
     locationId: BONDI,

@@ -130,7 +130,10 @@ export class Booking {
    * Moves the booking, keeping its length (a type's later change of duration is for new bookings),
    * its client, price, payment method and manage token. Whether anything moved.
    */
-  reschedule(to: Pick<Booking, 'serviceDate' | 'providerId' | 'locationId' | 'providerLocationLinkId'>, now: Date): boolean {
+  reschedule(
+    to: Pick<Booking, 'serviceDate' | 'providerId' | 'locationId' | 'providerLocationLinkId'>,
+    now: Date,
+  ): boolean {
     this.assertReschedulable(now);
     const moved =
       this.serviceDate.getTime() !== to.serviceDate.getTime() ||
@@ -156,7 +159,9 @@ export class Booking {
   markArrived(now: Date, timeZone: string): boolean {
     if (this.cancelledAt) throw bookingCancelled(this.id);
     if (this.attendance === 'arrived') return false;
-    const dayStarts = Temporal.Instant.fromEpochMilliseconds(this.serviceDate.getTime()).toZonedDateTimeISO(timeZone).startOfDay();
+    const dayStarts = Temporal.Instant.fromEpochMilliseconds(this.serviceDate.getTime())
+      .toZonedDateTimeISO(timeZone)
+      .startOfDay();
     if (now.getTime() < dayStarts.epochMilliseconds) throw bookingNotStarted(this.id, 'its service day has not begun');
     return attend(this, 'arrived', now, now);
   }

@@ -33,12 +33,20 @@ const HOUR_MS = 3_600_000;
  * `latestNoFeeAt` is still free; a moment later it is billable. `billable` is
  * "now is after `latestNoFeeAt`" alone: whether a fee is charged at all is `enabled`.
  */
-export function cancellationPolicyOf(settings: CancellationSettings, booking: { serviceDate: Date; servicePrice: Cents }, now: Date): CancellationPolicy {
+export function cancellationPolicyOf(
+  settings: CancellationSettings,
+  booking: { serviceDate: Date; servicePrice: Cents },
+  now: Date,
+): CancellationPolicy {
   const latestNoFeeAt = new Date(booking.serviceDate.getTime() - settings.cancellationNoFeeBeforeHours * HOUR_MS);
-  const amount = settings.cancellationFeeAmount ?? percentOf(booking.servicePrice, settings.cancellationFeePercent ?? 0);
+  const amount =
+    settings.cancellationFeeAmount ?? percentOf(booking.servicePrice, settings.cancellationFeePercent ?? 0);
   return {
     enabled: settings.cancellationFeeEnabled,
-    rules: { clientCancel: { enabled: settings.clientCancelEnabled }, clientReschedule: { enabled: settings.clientRescheduleEnabled } },
+    rules: {
+      clientCancel: { enabled: settings.clientCancelEnabled },
+      clientReschedule: { enabled: settings.clientRescheduleEnabled },
+    },
     fee: {
       amount,
       freeCancellationHours: settings.cancellationNoFeeBeforeHours,

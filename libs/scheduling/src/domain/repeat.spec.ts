@@ -5,7 +5,13 @@ import { occurrencesOf } from './repeat.js';
 const SYDNEY = 'Australia/Sydney';
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 const sydneyWallClock = (date: Date) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: SYDNEY, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  new Intl.DateTimeFormat('en-AU', {
+    timeZone: SYDNEY,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
 
 describe('occurrencesOf', () => {
   it('keeps 09:00 in Sydney across the end of daylight saving on the first Sunday of April', () => {
@@ -16,8 +22,15 @@ describe('occurrencesOf', () => {
   });
 
   it('steps a fortnight at a time', () => {
-    const fortnightly = occurrencesOf(new Date('2027-03-28T22:00:00.000Z'), SYDNEY, { frequency: 'fortnightly', count: 3 });
-    expect(iso(fortnightly)).toEqual(['2027-03-28T22:00:00.000Z', '2027-04-11T23:00:00.000Z', '2027-04-25T23:00:00.000Z']);
+    const fortnightly = occurrencesOf(new Date('2027-03-28T22:00:00.000Z'), SYDNEY, {
+      frequency: 'fortnightly',
+      count: 3,
+    });
+    expect(iso(fortnightly)).toEqual([
+      '2027-03-28T22:00:00.000Z',
+      '2027-04-11T23:00:00.000Z',
+      '2027-04-25T23:00:00.000Z',
+    ]);
   });
 
   it('moves a time the start of daylight saving skips forward by the change, and keeps the wall-clock time after it', () => {

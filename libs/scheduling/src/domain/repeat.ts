@@ -24,8 +24,15 @@ export function occurrencesOf(first: Date, timeZone: string, repeat: Repeat): Da
   if (!REPEAT_FREQUENCIES.includes(repeat.frequency))
     throw invalidField('repeat.frequency', 'invalid_value', `must be one of: ${REPEAT_FREQUENCIES.join(', ')}`);
   if (!Number.isInteger(repeat.count) || repeat.count < MIN_OCCURRENCES || repeat.count > MAX_OCCURRENCES)
-    throw invalidField('repeat.count', 'out_of_range', `must be a whole number from ${MIN_OCCURRENCES} to ${MAX_OCCURRENCES}`);
+    throw invalidField(
+      'repeat.count',
+      'out_of_range',
+      `must be a whole number from ${MIN_OCCURRENCES} to ${MAX_OCCURRENCES}`,
+    );
   const start = Temporal.Instant.fromEpochMilliseconds(first.getTime()).toZonedDateTimeISO(timeZone);
   const weeks = WEEKS[repeat.frequency];
-  return Array.from({ length: repeat.count }, (_, index) => new Date(start.add({ weeks: index * weeks }).epochMilliseconds));
+  return Array.from(
+    { length: repeat.count },
+    (_, index) => new Date(start.add({ weeks: index * weeks }).epochMilliseconds),
+  );
 }

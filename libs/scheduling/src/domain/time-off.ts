@@ -17,7 +17,8 @@ export class TimeOff {
   createdAt: Date;
 
   static create(organisationId: string, providerId: string, props: NewTimeOff, now: Date): TimeOff {
-    if (props.endsAt.getTime() <= props.startsAt.getTime()) throw invalidField('endsAt', 'not_after_start', 'must be after startsAt');
+    if (props.endsAt.getTime() <= props.startsAt.getTime())
+      throw invalidField('endsAt', 'not_after_start', 'must be after startsAt');
     const timeOff = new TimeOff();
     timeOff.id = newUuid();
     timeOff.organisationId = organisationId;

@@ -39,13 +39,25 @@ export class WorkingHours {
  * of one day overlap, wherever they are (a provider is in one place at a time). Every fault is
  * reported, each under its item's path.
  */
-export function weekOfWorkingHours(organisationId: string, providerId: string, items: readonly WorkingHoursInput[]): WorkingHours[] {
+export function weekOfWorkingHours(
+  organisationId: string,
+  providerId: string,
+  items: readonly WorkingHoursInput[],
+): WorkingHours[] {
   const errors: FieldError[] = [];
   items.forEach((item, index) => {
     if (!WALL_TIME.test(item.startTime))
-      errors.push({ field: `items[${index}].startTime`, code: 'invalid_format', message: 'must be a time as HH:MM, 00:00 to 23:59' });
+      errors.push({
+        field: `items[${index}].startTime`,
+        code: 'invalid_format',
+        message: 'must be a time as HH:MM, 00:00 to 23:59',
+      });
     if (!WALL_TIME.test(item.endTime))
-      errors.push({ field: `items[${index}].endTime`, code: 'invalid_format', message: 'must be a time as HH:MM, 00:00 to 23:59' });
+      errors.push({
+        field: `items[${index}].endTime`,
+        code: 'invalid_format',
+        message: 'must be a time as HH:MM, 00:00 to 23:59',
+      });
     else if (WALL_TIME.test(item.startTime) && item.startTime >= item.endTime) {
       errors.push({ field: `items[${index}].endTime`, code: 'not_after_start', message: 'must be after startTime' });
     }
@@ -53,9 +65,18 @@ export function weekOfWorkingHours(organisationId: string, providerId: string, i
   if (errors.length === 0) {
     items.forEach((item, index) => {
       const clash = items.findIndex(
-        (other, otherIndex) => otherIndex < index && other.dayOfWeek === item.dayOfWeek && other.startTime < item.endTime && item.startTime < other.endTime,
+        (other, otherIndex) =>
+          otherIndex < index &&
+          other.dayOfWeek === item.dayOfWeek &&
+          other.startTime < item.endTime &&
+          item.startTime < other.endTime,
       );
-      if (clash >= 0) errors.push({ field: `items[${index}]`, code: 'overlapping_hours', message: `overlaps items[${clash}] on the same day` });
+      if (clash >= 0)
+        errors.push({
+          field: `items[${index}]`,
+          code: 'overlapping_hours',
+          message: `overlaps items[${clash}] on the same day`,
+        });
     });
   }
   if (errors.length) throw validationFailed(errors);

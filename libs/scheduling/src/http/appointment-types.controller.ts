@@ -39,7 +39,10 @@ export class AppointmentTypesController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create an appointment type', description: 'Amounts are integer cents. Providers and locations must belong to the organisation.' })
+  @ApiOperation({
+    summary: 'Create an appointment type',
+    description: 'Amounts are integer cents. Providers and locations must belong to the organisation.',
+  })
   @ApiCreatedResponse({ type: AppointmentTypeResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async create(
@@ -47,7 +50,11 @@ export class AppointmentTypesController {
     @Body() body: CreateAppointmentTypeRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AppointmentTypeResponse> {
-    const type = await this.createAppointmentType.execute(organisationId, { ...body, providerIds: body.providers, locationIds: body.locations });
+    const type = await this.createAppointmentType.execute(organisationId, {
+      ...body,
+      providerIds: body.providers,
+      locationIds: body.locations,
+    });
     response.location(`/v1/organisations/${organisationId}/appointment-types/${type.id}`);
     return AppointmentTypeResponse.from(type);
   }
@@ -60,18 +67,27 @@ export class AppointmentTypesController {
   })
   @ApiPagedResponse(AppointmentTypeResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @Query() query: ListAppointmentTypesQuery): Promise<Page<AppointmentTypeResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @Query() query: ListAppointmentTypesQuery,
+  ): Promise<Page<AppointmentTypeResponse>> {
     const page = await this.queries.list(organisationId, query);
     return { ...page, items: page.items.map((type) => AppointmentTypeResponse.from(type)) };
   }
 
   @Get(':appointmentTypeId')
-  @ApiOperation({ summary: 'Get an appointment type', description: 'With its billable items; an archived type too (`deleted: true`).' })
+  @ApiOperation({
+    summary: 'Get an appointment type',
+    description: 'With its billable items; an archived type too (`deleted: true`).',
+  })
   @ApiOk(AppointmentTypeResponse)
   @ApiErrors(HttpStatus.NOT_FOUND)
   // Below `@ApiOk`: decorators apply bottom up, and the 200 this adds (its ETag header) must not replace the answer's type.
   @ETagged()
-  async get(@OrganisationIdParam() organisationId: string, @AppointmentTypeId() id: string): Promise<AppointmentTypeResponse> {
+  async get(
+    @OrganisationIdParam() organisationId: string,
+    @AppointmentTypeId() id: string,
+  ): Promise<AppointmentTypeResponse> {
     return AppointmentTypeResponse.from(await this.queries.get(organisationId, id));
   }
 
@@ -84,7 +100,12 @@ export class AppointmentTypesController {
   })
   @ApiBody({ type: UpdateAppointmentTypeRequest, required: true })
   @ApiOk(AppointmentTypeResponse)
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.UNSUPPORTED_MEDIA_TYPE, HttpStatus.PAYLOAD_TOO_LARGE)
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.NOT_FOUND,
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    HttpStatus.PAYLOAD_TOO_LARGE,
+  )
   @Conditional()
   async update(
     @OrganisationIdParam() organisationId: string,
@@ -93,7 +114,12 @@ export class AppointmentTypesController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<AppointmentTypeResponse> {
     const { providers, locations, ...fields } = body;
-    const type = await this.updateAppointmentType.execute(organisationId, id, { ...fields, providerIds: providers, locationIds: locations }, ifMatch);
+    const type = await this.updateAppointmentType.execute(
+      organisationId,
+      id,
+      { ...fields, providerIds: providers, locationIds: locations },
+      ifMatch,
+    );
     return AppointmentTypeResponse.from(type);
   }
 

@@ -9,11 +9,19 @@ import { renderBooking } from './dto/booking.response.js';
  * `…/appointment-types/{id}`).
  */
 export function renderSchedulingEvents(renderers: EventRenderers): void {
-  renderers.register(['appointment_type.created', 'appointment_type.updated', 'appointment_type.deleted'], (type: AppointmentType) =>
-    AppointmentTypeResponse.from(type),
+  renderers.register(
+    ['appointment_type.created', 'appointment_type.updated', 'appointment_type.deleted'],
+    (type: AppointmentType) => AppointmentTypeResponse.from(type),
   );
   renderers.register(
-    ['booking.created', 'booking.cancelled', 'booking.paid', 'booking.rescheduled', 'booking.arrived', 'booking.no_show'],
+    [
+      'booking.created',
+      'booking.cancelled',
+      'booking.paid',
+      'booking.rescheduled',
+      'booking.arrived',
+      'booking.no_show',
+    ],
     (booking: BookingView) => renderBooking(booking, {}),
   );
 }

@@ -9,4 +9,9 @@ export { RescheduleBookingRequest, ReschedulePublicBookingRequest } from './dto/
 export { AttendanceRequest } from './dto/attendance.request.js';
 export { CreatePublicBookingRequest } from './dto/create-public-booking.request.js';
 export { AppointmentTypeResponse } from './dto/appointment-type.response.js';
-export { AdjustmentResponse, CancellationPolicyResponse, renderBooking, type BookingFields } from './dto/booking.response.js';
+export {
+  AdjustmentResponse,
+  CancellationPolicyResponse,
+  renderBooking,
+  type BookingFields,
+} from './dto/booking.response.js';

@@ -25,11 +25,19 @@ export class ProviderScheduleController {
   ) {}
 
   @Get('working-hours')
-  @ApiOperation({ summary: "Get a provider's working hours", description: "Every weekly stretch, by day and start, in each location's wall-clock time." })
+  @ApiOperation({
+    summary: "Get a provider's working hours",
+    description: "Every weekly stretch, by day and start, in each location's wall-clock time.",
+  })
   @ApiOk(WorkingHoursWeek)
   @ApiErrors(HttpStatus.NOT_FOUND)
-  async workingHours(@OrganisationIdParam() organisationId: string, @ProviderId() providerId: string): Promise<WorkingHoursWeek> {
-    return { items: (await this.queries.weekOf(organisationId, providerId)).map((hours) => WorkingHoursItem.from(hours)) };
+  async workingHours(
+    @OrganisationIdParam() organisationId: string,
+    @ProviderId() providerId: string,
+  ): Promise<WorkingHoursWeek> {
+    return {
+      items: (await this.queries.weekOf(organisationId, providerId)).map((hours) => WorkingHoursItem.from(hours)),
+    };
   }
 
   @Put('working-hours')
@@ -50,7 +58,10 @@ export class ProviderScheduleController {
   }
 
   @Post('time-off')
-  @ApiOperation({ summary: 'Add time off', description: 'Two instants with their offsets; no online booking overlaps them, at any location.' })
+  @ApiOperation({
+    summary: 'Add time off',
+    description: 'Two instants with their offsets; no online booking overlaps them, at any location.',
+  })
   @ApiCreatedResponse({ type: TimeOffResponse })
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
   async createTimeOff(
@@ -71,7 +82,8 @@ export class ProviderScheduleController {
   @Get('time-off')
   @ApiOperation({
     summary: "List a provider's time off",
-    description: 'Newest first. Time off never changes once added, so with `updatedSince` the list is what was added since then, oldest first.',
+    description:
+      'Newest first. Time off never changes once added, so with `updatedSince` the list is what was added since then, oldest first.',
   })
   @ApiPagedResponse(TimeOffResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -86,7 +98,10 @@ export class ProviderScheduleController {
 
   @Delete('time-off/:timeOffId')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Remove time off', description: 'The provider is bookable again in that time, inside their working hours.' })
+  @ApiOperation({
+    summary: 'Remove time off',
+    description: 'The provider is bookable again in that time, inside their working hours.',
+  })
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiErrors(HttpStatus.NOT_FOUND)
   async deleteTimeOff(

@@ -105,31 +105,57 @@ export class AppConfig {
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = portSetting(env, 'PORT', 3000) ?? 3000;
-    this.databaseUrl = urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@host:5432/database');
-    this.databaseReadUrls = urlListSetting(env, 'DATABASE_READ_URLS', ['postgres:', 'postgresql:'], 'postgresql://user:password@replica-host:5432/database');
+    this.databaseUrl = urlSetting(
+      env,
+      'DATABASE_URL',
+      ['postgres:', 'postgresql:'],
+      'postgresql://user:password@host:5432/database',
+    );
+    this.databaseReadUrls = urlListSetting(
+      env,
+      'DATABASE_READ_URLS',
+      ['postgres:', 'postgresql:'],
+      'postgresql://user:password@replica-host:5432/database',
+    );
     if (this.databaseReadUrls.length && !this.databaseUrl)
       throw new ConfigurationError('DATABASE_READ_URLS needs DATABASE_URL: the replicas are of that primary');
     this.databaseReadMaxLagSeconds = positiveInt(env, 'DATABASE_READ_MAX_LAG_SECONDS', 10);
-    const directUrl = urlSetting(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:'], 'postgresql://user:password@db-host:5432/database');
+    const directUrl = urlSetting(
+      env,
+      'DATABASE_DIRECT_URL',
+      ['postgres:', 'postgresql:'],
+      'postgresql://user:password@db-host:5432/database',
+    );
     // Without DATABASE_URL the service runs its own embedded PostgreSQL: a direct URL to another server would split the data.
-    if (directUrl && !this.databaseUrl) throw new ConfigurationError('DATABASE_DIRECT_URL needs DATABASE_URL: set both, or neither for the embedded database');
+    if (directUrl && !this.databaseUrl)
+      throw new ConfigurationError(
+        'DATABASE_DIRECT_URL needs DATABASE_URL: set both, or neither for the embedded database',
+      );
     this.databaseDirectUrl = directUrl ?? this.databaseUrl;
     this.databasePreparedStatements = oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['true', 'false'], 'true') === 'true';
     this.dataDir = resolve(env.DATA_DIR || './.data');
     this.bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
     this.walletEncryptionKey = env.WALLET_ENCRYPTION_KEY || undefined;
     if (this.walletEncryptionKey) parseMasterKey(this.walletEncryptionKey);
-    else if (this.databaseUrl) throw new ConfigurationError(`WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: ${MAKE_MASTER_KEY}`);
+    else if (this.databaseUrl)
+      throw new ConfigurationError(`WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: ${MAKE_MASTER_KEY}`);
     this.redisUrl = urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://host:6379');
     this.logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
     this.apiBaseUrl = (env.API_BASE_URL || `http://localhost:${this.port}`).replace(/\/$/, '');
     this.apiStagingBaseUrl = env.API_STAGING_BASE_URL ? env.API_STAGING_BASE_URL.replace(/\/$/, '') : null;
-    this.demoData = env.DEMO_DATA ? ['true', '1'].includes(oneOf(env, 'DEMO_DATA', ['true', '1', 'false', '0'], 'false')) : this.databaseUrl === undefined;
+    this.demoData = env.DEMO_DATA
+      ? ['true', '1'].includes(oneOf(env, 'DEMO_DATA', ['true', '1', 'false', '0'], 'false'))
+      : this.databaseUrl === undefined;
     this.rateLimitPerMinute = positiveInt(env, 'RATE_LIMIT_PER_MINUTE', 600);
     this.publicRateLimitPerMinute = positiveInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120);
     this.idempotencyInProgressSeconds = positiveInt(env, 'IDEMPOTENCY_IN_PROGRESS_SECONDS', 60);
     this.paymentProcessor = oneOf(env, 'PAYMENT_PROCESSOR', ['test', 'stripe'], 'test') as 'test' | 'stripe';
-    this.stripeSecretKey = secretSetting(env, 'STRIPE_SECRET_KEY', /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'sk_live_… or sk_test_… (or a restricted rk_… key)');
+    this.stripeSecretKey = secretSetting(
+      env,
+      'STRIPE_SECRET_KEY',
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      'sk_live_… or sk_test_… (or a restricted rk_… key)',
+    );
     this.stripeWebhookSecret = secretSetting(
       env,
       'STRIPE_WEBHOOK_SECRET',
@@ -141,11 +167,14 @@ export class AppConfig {
         ['STRIPE_SECRET_KEY', this.stripeSecretKey],
         ['STRIPE_WEBHOOK_SECRET', this.stripeWebhookSecret],
       ] as const) {
-        if (!value) throw new ConfigurationError(`${name} is required with PAYMENT_PROCESSOR=stripe: ${STRIPE_SECRETS[name]}`);
+        if (!value)
+          throw new ConfigurationError(`${name} is required with PAYMENT_PROCESSOR=stripe: ${STRIPE_SECRETS[name]}`);
       }
     }
     this.stripePublishableKey = stripePublishableKeyOf(env.STRIPE_PUBLISHABLE_KEY, this.paymentProcessor === 'stripe');
-    this.stripeApiBase = env.STRIPE_API_BASE ? new URL(urlSetting(env, 'STRIPE_API_BASE', ['http:', 'https:'], 'http://127.0.0.1:12111')!) : undefined;
+    this.stripeApiBase = env.STRIPE_API_BASE
+      ? new URL(urlSetting(env, 'STRIPE_API_BASE', ['http:', 'https:'], 'http://127.0.0.1:12111')!)
+      : undefined;
     this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', DEFAULT_PLATFORM_FEE_BASIS_POINTS);
     this.healthFundGateway = oneOf(env, 'HEALTH_FUND_GATEWAY', ['test'], 'test');
     this.medicareGateway = oneOf(env, 'MEDICARE_GATEWAY', ['test'], 'test');
@@ -161,7 +190,9 @@ export class AppConfig {
       throw new ConfigurationError(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
     this.payoutTimeZone = env.PAYOUT_TIME_ZONE || 'Australia/Sydney';
     if (!Intl.supportedValuesOf('timeZone').includes(this.payoutTimeZone) && this.payoutTimeZone !== 'UTC') {
-      throw new ConfigurationError(`PAYOUT_TIME_ZONE must be an IANA time zone such as Australia/Sydney, got "${this.payoutTimeZone}"`);
+      throw new ConfigurationError(
+        `PAYOUT_TIME_ZONE must be an IANA time zone such as Australia/Sydney, got "${this.payoutTimeZone}"`,
+      );
     }
     this.trustProxy = trustProxyOf(env.TRUST_PROXY);
     this.metricsPort = portSetting(env, 'METRICS_PORT', 9464);
@@ -254,7 +285,8 @@ const SECRET_SETTINGS = [
 ] as const satisfies readonly (keyof AppConfig)[];
 
 const STRIPE_SECRETS = {
-  STRIPE_SECRET_KEY: "the platform account's secret key from the Stripe Dashboard (Developers → API keys), sk_live_… or sk_test_…",
+  STRIPE_SECRET_KEY:
+    "the platform account's secret key from the Stripe Dashboard (Developers → API keys), sk_live_… or sk_test_…",
   STRIPE_WEBHOOK_SECRET:
     'the signing secrets (whsec_…) of the webhook endpoints for POST /v1/stripe/webhooks (the account one and the Connect one), separated by commas, from the Stripe Dashboard',
 };
@@ -267,7 +299,8 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'
 export function parseMasterKey(value: string): Buffer {
   const trimmed = value.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new ConfigurationError(`WALLET_ENCRYPTION_KEY must be ${MAKE_MASTER_KEY} (base64 of 32 bytes also works)`);
+  if (key.length !== 32)
+    throw new ConfigurationError(`WALLET_ENCRYPTION_KEY must be ${MAKE_MASTER_KEY} (base64 of 32 bytes also works)`);
   return key;
 }
 
@@ -275,7 +308,8 @@ export function parseMasterKey(value: string): Buffer {
 function urlSetting(env: NodeJS.ProcessEnv, name: string, protocols: string[], example: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
-  if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) throw new ConfigurationError(`${name} must be a URL like ${example}`);
+  if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol))
+    throw new ConfigurationError(`${name} must be a URL like ${example}`);
   return raw;
 }
 
@@ -285,7 +319,9 @@ function urlListSetting(env: NodeJS.ProcessEnv, name: string, protocols: string[
   if (parts.every((part) => part === '')) return [];
   return parts.map((part, index) => {
     if (!part || !URL.canParse(part) || !protocols.includes(new URL(part).protocol))
-      throw new ConfigurationError(`${name} must be URLs like ${example}, separated by commas; URL ${index + 1} is not`);
+      throw new ConfigurationError(
+        `${name} must be URLs like ${example}, separated by commas; URL ${index + 1} is not`,
+      );
     return part;
   });
 }
@@ -301,7 +337,8 @@ function secretSetting(env: NodeJS.ProcessEnv, name: string, shape: RegExp, exam
 function oneOf(env: NodeJS.ProcessEnv, name: string, allowed: string[], fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!allowed.includes(raw)) throw new ConfigurationError(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`);
+  if (!allowed.includes(raw))
+    throw new ConfigurationError(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`);
   return raw;
 }
 
@@ -315,19 +352,25 @@ function trustProxyOf(raw: string | undefined): boolean | number | string {
 /** A guessable token would make the metrics (route names, traffic, pool use) public in all but name. */
 function metricsTokenOf(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length < 16) throw new ConfigurationError('METRICS_TOKEN must be at least 16 characters; make one with `openssl rand -hex 32`');
+  if (raw.length < 16)
+    throw new ConfigurationError('METRICS_TOKEN must be at least 16 characters; make one with `openssl rand -hex 32`');
   return raw;
 }
 
 /** An address, or a display name and an address in angle brackets; required when emails are sent. */
 function emailFromOf(raw: string | undefined, sending: boolean): string {
   if (raw === undefined || raw === '') {
-    if (sending) throw new ConfigurationError('EMAIL_FROM is required with SMTP_URL: the From of every email, like "Harbour Physio <bookings@example.com>"');
+    if (sending)
+      throw new ConfigurationError(
+        'EMAIL_FROM is required with SMTP_URL: the From of every email, like "Harbour Physio <bookings@example.com>"',
+      );
     return 'bookings@localhost';
   }
   const address = /<([^<>\s]+)>\s*$/.exec(raw)?.[1] ?? raw.trim();
   if (!/^[^@\s<>"]+@[^@\s<>"]+$/.test(address) || /[\r\n]/.test(raw))
-    throw new ConfigurationError(`EMAIL_FROM must be an email address, or a name and an address like "Harbour Physio <bookings@example.com>"; got "${raw}"`);
+    throw new ConfigurationError(
+      `EMAIL_FROM must be an email address, or a name and an address like "Harbour Physio <bookings@example.com>"; got "${raw}"`,
+    );
   return raw.trim();
 }
 
@@ -364,7 +407,8 @@ function portSetting(env: NodeJS.ProcessEnv, name: string, example: number): num
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > 65535) throw new ConfigurationError(`${name} must be a port from 1 to 65535 like ${example}; got "${raw}"`);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 65535)
+    throw new ConfigurationError(`${name} must be a port from 1 to 65535 like ${example}; got "${raw}"`);
   return value;
 }
 
@@ -381,6 +425,7 @@ function basisPoints(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0 || value > 10_000) throw new ConfigurationError(`${name} must be a whole number from 0 to 10000, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 0 || value > 10_000)
+    throw new ConfigurationError(`${name} must be a whole number from 0 to 10000, got "${raw}"`);
   return value;
 }

@@ -30,7 +30,8 @@ export class SealedBox {
   /** Throws on text it did not seal, or sealed under another key or purpose, or altered. */
   open(sealed: string): string {
     const bytes = Buffer.from(sealed.slice(VERSION.length), 'base64');
-    if (!SealedBox.isSealed(sealed) || bytes.length < IV_BYTES + TAG_BYTES) throw new Error('Unknown ciphertext format');
+    if (!SealedBox.isSealed(sealed) || bytes.length < IV_BYTES + TAG_BYTES)
+      throw new Error('Unknown ciphertext format');
     const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, IV_BYTES));
     decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');

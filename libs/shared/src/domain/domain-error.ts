@@ -37,7 +37,8 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (resource: string, id: string): DomainError => new DomainError('not_found', 'not_found', `${resource} ${id} was not found.`);
+export const notFound = (resource: string, id: string): DomainError =>
+  new DomainError('not_found', 'not_found', `${resource} ${id} was not found.`);
 
 export const conflict = (code: string, message: string, extensions?: Record<string, unknown>): DomainError =>
   new DomainError('conflict', code, message, undefined, extensions);
@@ -46,7 +47,8 @@ export const conflict = (code: string, message: string, extensions?: Record<stri
 export const invalidField = (field: string, code: string, message: string): DomainError =>
   new DomainError('validation', 'validation_failed', message, [{ field, code, message }]);
 
-export const validationFailed = (errors: FieldError[]): DomainError => new DomainError('validation', 'validation_failed', 'The request is not valid.', errors);
+export const validationFailed = (errors: FieldError[]): DomainError =>
+  new DomainError('validation', 'validation_failed', 'The request is not valid.', errors);
 
 /** An id inside a request body that names nothing within the caller's reach. */
 export const referenceNotFound = (field: string, resource: string, id: string): DomainError =>

@@ -66,7 +66,12 @@ export abstract class DomainEvents {
    * member a platform key created). `beside` holds members the event carries next to `data`: only
    * `booking.rescheduled` has one, `previous`.
    */
-  abstract record(type: EventType, organisationId: string | null, resource: object, beside?: EventBeside): Promise<void>;
+  abstract record(
+    type: EventType,
+    organisationId: string | null,
+    resource: object,
+    beside?: EventBeside,
+  ): Promise<void>;
 
   /**
    * Records several events of one change, in this order, as `record` would one by one; the outbox
@@ -110,7 +115,8 @@ export class EventRenderers {
 
   render(type: EventType, resource: object): object {
     const render = this.byType.get(type);
-    if (!render) throw new Error(`Event type ${type} has no renderer: its context's http layer registers one with eventData()`);
+    if (!render)
+      throw new Error(`Event type ${type} has no renderer: its context's http layer registers one with eventData()`);
     return render(resource as never);
   }
 }

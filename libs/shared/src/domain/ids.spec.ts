@@ -22,7 +22,10 @@ describe('newPrefixedId', () => {
       [new Date('2026-11-24T10:00:00Z'), Buffer.alloc(16, 0)],
       [new Date('2026-11-24T10:00:00Z'), Buffer.alloc(16, 0xff)],
       [new Date(1_400_000_000_000), Buffer.alloc(16, 0)],
-      ...Array.from({ length: 200 }, (_, i): [Date, Buffer] => [new Date(1_700_000_000_000 + i * 7_919_000), randomBytes(16)]),
+      ...Array.from({ length: 200 }, (_, i): [Date, Buffer] => [
+        new Date(1_700_000_000_000 + i * 7_919_000),
+        randomBytes(16),
+      ]),
     ];
     for (const [now, random] of cases) expect(newPrefixedId('evt', now, random)).toBe(`evt_${reference(now, random)}`);
     expect(newPrefixedId('org', new Date(1_400_000_000_000), Buffer.alloc(16, 0))).toBe(`org_${'0'.repeat(27)}`);

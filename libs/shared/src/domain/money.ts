@@ -7,9 +7,12 @@ export const CURRENCY = 'AUD';
 
 export function assertCents(value: number, field: string): Cents {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new DomainError('validation', 'validation_failed', `${field} must be a non-negative integer number of cents.`, [
-      { field, code: 'invalid_amount', message: 'must be a non-negative integer number of cents' },
-    ]);
+    throw new DomainError(
+      'validation',
+      'validation_failed',
+      `${field} must be a non-negative integer number of cents.`,
+      [{ field, code: 'invalid_amount', message: 'must be a non-negative integer number of cents' }],
+    );
   }
   return value;
 }

@@ -13,7 +13,12 @@ const { parsePhoneNumberFromString } = createRequire(import.meta.url)('libphonen
  */
 export function toE164(value: string, field: string): string {
   const number = e164OrNull(value);
-  if (number === null) throw invalidField(field, 'invalid_phone_number', 'must be an Australian phone number or an E.164 number like +61412345678');
+  if (number === null)
+    throw invalidField(
+      field,
+      'invalid_phone_number',
+      'must be an Australian phone number or an E.164 number like +61412345678',
+    );
   return number;
 }
 

@@ -21,7 +21,11 @@ describe('resource versions', () => {
     expect(() => assertIfMatch(etagOf(at), at)).not.toThrow();
     expect(() => assertIfMatch(`"other", ${etagOf(at)}`, at)).not.toThrow();
     expect(() => assertIfMatch('*', at)).not.toThrow();
-    expect(() => assertIfMatch(`W/${etagOf(at)}`, at)).toThrow(expect.objectContaining({ code: 'precondition_failed' }));
-    expect(() => assertIfMatch(etagOf(nextUpdatedAt(at, at)), at)).toThrow(expect.objectContaining({ kind: 'precondition_failed' }));
+    expect(() => assertIfMatch(`W/${etagOf(at)}`, at)).toThrow(
+      expect.objectContaining({ code: 'precondition_failed' }),
+    );
+    expect(() => assertIfMatch(etagOf(nextUpdatedAt(at, at)), at)).toThrow(
+      expect.objectContaining({ kind: 'precondition_failed' }),
+    );
   });
 });

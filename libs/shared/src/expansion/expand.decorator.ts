@@ -24,7 +24,14 @@ export function toStringList(value: unknown): unknown {
 /** Declares a query parameter that takes a list of values from `allowed`; anything else is a 400 naming them. */
 export function ListQueryParam(allowed: readonly string[], description: string, example: string[]): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ required: false, type: [String], enum: allowed, isArray: true, description: `${description} Comma-separated or repeated.`, example }),
+    ApiProperty({
+      required: false,
+      type: [String],
+      enum: allowed,
+      isArray: true,
+      description: `${description} Comma-separated or repeated.`,
+      example,
+    }),
     IsOptional(),
     Transform(({ value }) => toStringList(value)),
     IsIn(allowed, { each: true, message: `each value must be one of: ${allowed.join(', ')}` }),

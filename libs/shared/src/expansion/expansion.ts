@@ -26,4 +26,6 @@ export class Expansion<Path extends string = string> {
 }
 
 /** `a` and `a.b` for `a.b.c`. */
-type PrefixOf<Path extends string> = Path extends `${infer Head}.${infer Tail}` ? Head | `${Head}.${PrefixOf<Tail>}` : never;
+type PrefixOf<Path extends string> = Path extends `${infer Head}.${infer Tail}`
+  ? Head | `${Head}.${PrefixOf<Tail>}`
+  : never;

@@ -71,7 +71,10 @@ export class AllowedMethods {
         const method = this.reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
         if (method === undefined || method === RequestMethod.ALL) return [];
         return pathsOf(this.reflector.get<PathMetadata>(PATH_METADATA, handler)).flatMap((methodPath) =>
-          controllerPaths.map((controllerPath) => ({ pattern: patternOf(joined(controllerPath, methodPath)), methods: [RequestMethod[method]] })),
+          controllerPaths.map((controllerPath) => ({
+            pattern: patternOf(joined(controllerPath, methodPath)),
+            methods: [RequestMethod[method]],
+          })),
         );
       });
     });

@@ -80,15 +80,22 @@ export function problemResponse(status: HttpStatus, description = DESCRIPTIONS[s
  * 415 with a body) and the common response headers are added to the whole document by `openapi.ts`.
  */
 export function ApiErrors(...statuses: HttpStatus[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(ApiExtraModels(ProblemDto), ...statuses.map((status) => ApiResponse({ status, ...problemResponse(status) })));
+  return applyDecorators(
+    ApiExtraModels(ProblemDto),
+    ...statuses.map((status) => ApiResponse({ status, ...problemResponse(status) })),
+  );
 }
 
 /** The bearer key, and the statuses every keyed route can answer besides its own. */
 export const ApiKeyed = (): MethodDecorator & ClassDecorator =>
-  applyDecorators(ApiBearerAuth(), ApiErrors(HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN, HttpStatus.TOO_MANY_REQUESTS));
+  applyDecorators(
+    ApiBearerAuth(),
+    ApiErrors(HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN, HttpStatus.TOO_MANY_REQUESTS),
+  );
 
 /** A 200 answer with one DTO. */
-export const ApiOk = (type: Type<unknown>, description?: string): MethodDecorator => ApiOkResponse({ type, description });
+export const ApiOk = (type: Type<unknown>, description?: string): MethodDecorator =>
+  ApiOkResponse({ type, description });
 
 /** The largest amount of cents a field holds: money is stored in PostgreSQL `integer` columns. */
 export const MAX_CENTS = 2_147_483_647;
@@ -97,5 +104,13 @@ export const MAX_CENTS = 2_147_483_647;
  * A money field of an answer: integer cents within the columns' range, so a generated client types
  * it as an integer. `signed` for the amounts that can be negative (adjustments, a payout).
  */
-export const ApiCents = ({ signed = false, ...options }: ApiPropertyOptions & { signed?: boolean }): PropertyDecorator =>
-  ApiProperty({ ...options, type: 'integer', minimum: signed ? -MAX_CENTS - 1 : 0, maximum: MAX_CENTS } as ApiPropertyOptions);
+export const ApiCents = ({
+  signed = false,
+  ...options
+}: ApiPropertyOptions & { signed?: boolean }): PropertyDecorator =>
+  ApiProperty({
+    ...options,
+    type: 'integer',
+    minimum: signed ? -MAX_CENTS - 1 : 0,
+    maximum: MAX_CENTS,
+  } as ApiPropertyOptions);

@@ -46,7 +46,10 @@ describe('domainErrorOfDatabase', () => {
   it.each([
     ['42P01 undefined table', 'select * from no_such_table'],
     ['42601 syntax error', 'selec 1'],
-    ['23505 unique violation (a conflict the use case decides)', 'insert into parents values (7); insert into parents values (7)'],
+    [
+      '23505 unique violation (a conflict the use case decides)',
+      'insert into parents values (7); insert into parents values (7)',
+    ],
   ])('leaves %s to the 500 path', async (_, statement) => {
     expect(domainErrorOfDatabase(await errorOf(statement))).toBeUndefined();
   });

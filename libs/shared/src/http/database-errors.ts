@@ -7,7 +7,10 @@ interface PostgresError {
 }
 
 const isPostgresError = (error: unknown): error is PostgresError =>
-  typeof error === 'object' && error !== null && typeof (error as PostgresError).code === 'string' && typeof (error as PostgresError).severity === 'string';
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as PostgresError).code === 'string' &&
+  typeof (error as PostgresError).severity === 'string';
 
 /**
  * SQLSTATEs that say a value from the request could not be stored: class 22 (data exception: out

@@ -10,7 +10,17 @@ export const SERVICE_UNAVAILABLE = new DomainError(
 );
 
 /** Node's socket errors for a server that is not there (or went away mid-statement). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * PostgreSQL SQLSTATEs of a server that cannot take the statement now: class 08 (connection
  * exception), 57P01-57P03 (shut down by an administrator, crash shutdown, cannot connect now:

@@ -1,4 +1,12 @@
-import { applyDecorators, type CallHandler, type ExecutionContext, Headers, Injectable, type NestInterceptor, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  Headers,
+  Injectable,
+  type NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiExtension, ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
@@ -12,7 +20,8 @@ class ETagInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((answer: unknown) => {
         const updatedAt = (answer as { updatedAt?: unknown } | undefined)?.updatedAt;
-        if (typeof updatedAt === 'string') context.switchToHttp().getResponse<Response>().setHeader('ETag', etagOf(updatedAt));
+        if (typeof updatedAt === 'string')
+          context.switchToHttp().getResponse<Response>().setHeader('ETag', etagOf(updatedAt));
         return answer;
       }),
     );
@@ -26,7 +35,8 @@ class ETagInterceptor implements NestInterceptor {
 export const ETAG_EXTENSION = 'x-etag';
 
 /** A single-resource GET: its answer carries the resource's strong `ETag`. */
-export const ETagged = (): MethodDecorator => applyDecorators(UseInterceptors(ETagInterceptor), ApiExtension(ETAG_EXTENSION, true));
+export const ETagged = (): MethodDecorator =>
+  applyDecorators(UseInterceptors(ETagInterceptor), ApiExtension(ETAG_EXTENSION, true));
 
 /**
  * A PATCH or DELETE that takes `If-Match`: the change happens only while the resource is still the
@@ -35,7 +45,11 @@ export const ETagged = (): MethodDecorator => applyDecorators(UseInterceptors(ET
 export const Conditional = (): MethodDecorator =>
   applyDecorators(
     UseInterceptors(ETagInterceptor),
-    ApiHeader({ name: 'If-Match', required: false, description: 'The `ETag` of the version you read; without it the last write wins.' }),
+    ApiHeader({
+      name: 'If-Match',
+      required: false,
+      description: 'The `ETag` of the version you read; without it the last write wins.',
+    }),
     ApiExtension(ETAG_EXTENSION, true),
     ApiResponse({ status: 412, ...problemResponse(412) }),
   );

@@ -38,9 +38,14 @@ describe('sendPage and SharedResponses', () => {
           };
           const page = pageOf(items, items.length + 3, { page: 1, limit: 10 });
           const expected = JSON.stringify({ ...page, items: items.map(render) });
-          const { headers, body } = sent((response) => sendPage(response, page, (item, out) => shared.write(render(item), out)));
+          const { headers, body } = sent((response) =>
+            sendPage(response, page, (item, out) => shared.write(render(item), out)),
+          );
           expect(body.toString('utf8')).toBe(expected);
-          expect(headers).toEqual({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(expected) });
+          expect(headers).toEqual({
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': Buffer.byteLength(expected),
+          });
         },
       ),
     );
@@ -58,7 +63,10 @@ describe('sendPage and SharedResponses', () => {
     const sources = [{ notes: 'ü'.repeat(150_000) }, { notes: 'short' }];
     const items = Array.from({ length: 30 }, (_, index) => ({ index, source: sources[index % 2] }));
     const shared = new SharedResponses();
-    const render = (item: (typeof items)[number]) => ({ index: item.index, related: shared.of('related', item.source, (one) => ({ ...one })) });
+    const render = (item: (typeof items)[number]) => ({
+      index: item.index,
+      related: shared.of('related', item.source, (one) => ({ ...one })),
+    });
     const page = pageOf(items, 30, { page: 1, limit: 30 });
     const { body } = sent((response) => sendPage(response, page, (item, out) => shared.write(render(item), out)));
     expect(body.toString('utf8')).toBe(JSON.stringify({ ...page, items: items.map(render) }));

@@ -19,7 +19,8 @@ export const PrefixedIdParam = (name: string, prefix: IdPrefix, resource: string
   Param(name, new IdShapePipe(resource, (value) => isPrefixedId(prefix, value)));
 
 /** A path parameter holding a UUID. */
-export const UuidParam = (name: string, resource: string): ParameterDecorator => Param(name, new IdShapePipe(resource, isUuid));
+export const UuidParam = (name: string, resource: string): ParameterDecorator =>
+  Param(name, new IdShapePipe(resource, isUuid));
 
 /** `:organisationId`, present on most routes. */
 export const OrganisationIdParam = (): ParameterDecorator => PrefixedIdParam('organisationId', 'org', 'Organisation');

@@ -19,7 +19,8 @@ export class ProblemFilter implements ExceptionFilter {
     const fromDatabase = domainErrorOfDatabase(exception);
     // Validation should have refused the value: the warning names a gap to close (the fuzz test fails on it).
     if (fromDatabase) this.logger.warn({ err: exception, requestId: request.id }, 'Database rejected request input');
-    const error = methodNotAllowed(exception, request, response, this.allowedMethods) ?? asDomainError(exception) ?? fromDatabase;
+    const error =
+      methodNotAllowed(exception, request, response, this.allowedMethods) ?? asDomainError(exception) ?? fromDatabase;
     if (!error) this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
     if (response.headersSent) return;
     sendProblem(response, problemOf(error ?? INTERNAL_ERROR, request));
@@ -27,10 +28,19 @@ export class ProblemFilter implements ExceptionFilter {
 }
 
 /** Nest's 404 for a request no route took, on a path that has routes for other methods: 405 with `Allow`. */
-function methodNotAllowed(exception: unknown, request: Request, response: Response, allowedMethods: AllowedMethods): DomainError | undefined {
+function methodNotAllowed(
+  exception: unknown,
+  request: Request,
+  response: Response,
+  allowedMethods: AllowedMethods,
+): DomainError | undefined {
   if (!(exception instanceof NotFoundException)) return undefined;
   const allowed = allowedMethods.of(request);
   if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
   response.setHeader('Allow', allowed.join(', '));
-  return new DomainError('method_not_allowed', 'method_not_allowed', `${request.method} is not supported here; use ${allowed.join(', ')}.`);
+  return new DomainError(
+    'method_not_allowed',
+    'method_not_allowed',
+    `${request.method} is not supported here; use ${allowed.join(', ')}.`,
+  );
 }

@@ -68,7 +68,11 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export const INTERNAL_ERROR = new DomainError('internal', 'internal_error', 'An unexpected error occurred. Quote the requestId when reporting it.');
+export const INTERNAL_ERROR = new DomainError(
+  'internal',
+  'internal_error',
+  'An unexpected error occurred. Quote the requestId when reporting it.',
+);
 
 /** Any thrown value as a domain error; `undefined` when it is an unexpected (500) failure. */
 export function asDomainError(error: unknown): DomainError | undefined {
@@ -78,7 +82,11 @@ export function asDomainError(error: unknown): DomainError | undefined {
     const known = ERROR_OF_STATUS[status];
     if (known) {
       const message =
-        status === 404 ? 'No resource exists at this address.' : status === 429 ? 'Too many requests; retry after the time in Retry-After.' : error.message;
+        status === 404
+          ? 'No resource exists at this address.'
+          : status === 429
+            ? 'Too many requests; retry after the time in Retry-After.'
+            : error.message;
       return new DomainError(known[0], known[1], message);
     }
   }
@@ -103,6 +111,7 @@ export function problemOf(error: DomainError, request: Pick<Request, 'originalUr
 
 export function sendProblem(response: Response, problem: Problem): void {
   if (problem.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-  if (problem.status === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
+  if (problem.status === 503 && !response.hasHeader('Retry-After'))
+    response.setHeader('Retry-After', String(RETRY_AFTER_OUTAGE_SECONDS));
   response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
 }

@@ -27,12 +27,15 @@ export const REQUEST_LIMITS = {
 const CENTS_MESSAGE = { message: `must be an integer number of cents from 0 to ${REQUEST_LIMITS.cents}` };
 
 /** A non-negative amount of money in integer cents, at most `REQUEST_LIMITS.cents`. */
-export const IsCents = (): PropertyDecorator => applyDecorators(IsInt(CENTS_MESSAGE), Min(0, CENTS_MESSAGE), Max(REQUEST_LIMITS.cents, CENTS_MESSAGE));
+export const IsCents = (): PropertyDecorator =>
+  applyDecorators(IsInt(CENTS_MESSAGE), Min(0, CENTS_MESSAGE), Max(REQUEST_LIMITS.cents, CENTS_MESSAGE));
 
 /** The OpenAPI bounds of a cents field, to spread into its `@ApiProperty`. */
 export const CENTS_SCHEMA = { type: 'integer', minimum: 0, maximum: REQUEST_LIMITS.cents } as const;
 
-const PERCENT_MESSAGE = { message: `must be a percentage from 0 to ${REQUEST_LIMITS.percent} with at most 2 decimal places` };
+const PERCENT_MESSAGE = {
+  message: `must be a percentage from 0 to ${REQUEST_LIMITS.percent} with at most 2 decimal places`,
+};
 
 /**
  * A percentage from 0 to 100 with at most two decimals. class-validator's `maxDecimalPlaces` reads
@@ -41,7 +44,13 @@ const PERCENT_MESSAGE = { message: `must be a percentage from 0 to ${REQUEST_LIM
 export const IsPercent = (): PropertyDecorator =>
   applyDecorators(
     ValidateBy(
-      { name: 'isPercent', validator: { validate: (value) => typeof value === 'number' && Number.isFinite(value) && Math.round(value * 100) / 100 === value } },
+      {
+        name: 'isPercent',
+        validator: {
+          validate: (value) =>
+            typeof value === 'number' && Number.isFinite(value) && Math.round(value * 100) / 100 === value,
+        },
+      },
       PERCENT_MESSAGE,
     ),
     Min(0, PERCENT_MESSAGE),
@@ -49,7 +58,8 @@ export const IsPercent = (): PropertyDecorator =>
   );
 
 /** Date and time with seconds optional, fraction optional, and a mandatory `Z` or `±hh:mm` offset. */
-const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+const DATE_TIME_WITH_OFFSET =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 /** Whether `value` is an ISO 8601 date-time with an offset, naming a real instant within the request limits. */
 export function isDateTimeWithOffset(value: unknown): boolean {
@@ -59,7 +69,14 @@ export function isDateTimeWithOffset(value: unknown): boolean {
   const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1);
   const calendarDay = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   if (calendarDay.getUTCMonth() !== Number(month) - 1 || calendarDay.getUTCDate() !== Number(day)) return false;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return false;
+  if (
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59 ||
+    Number(offsetHours) > 23 ||
+    Number(offsetMinutes) > 59
+  )
+    return false;
   const instant = new Date(value).toISOString();
   return instant >= REQUEST_LIMITS.earliestDateTime && instant <= REQUEST_LIMITS.latestDateTime;
 }

@@ -29,7 +29,8 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const hasBody = (request: Request): boolean => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const hasBody = (request: Request): boolean =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 const isJson = (request: Request): boolean => /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
 
@@ -42,12 +43,20 @@ export function jsonBody(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     if (!hasBody(request) || request.rawBody) return next();
     if (!isJson(request)) {
-      request.bodyError = new DomainError('unsupported_media_type', 'unsupported_media_type', 'Request bodies must be application/json.');
+      request.bodyError = new DomainError(
+        'unsupported_media_type',
+        'unsupported_media_type',
+        'Request bodies must be application/json.',
+      );
       return next();
     }
     parse(request, response, (error?: { type?: string }) => {
       if (error?.type === 'entity.too.large') {
-        request.bodyError = new DomainError('payload_too_large', 'payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`);
+        request.bodyError = new DomainError(
+          'payload_too_large',
+          'payload_too_large',
+          `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`,
+        );
       } else if (error) {
         request.bodyError = new DomainError('validation', 'malformed_json', 'The request body is not valid JSON.');
       } else {
@@ -68,7 +77,11 @@ export function rawBody(limit: number): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     read(request, response, (error?: { type?: string }) => {
       if (error?.type === 'entity.too.large') {
-        request.bodyError = new DomainError('payload_too_large', 'payload_too_large', `Request bodies may be at most ${limit} bytes.`);
+        request.bodyError = new DomainError(
+          'payload_too_large',
+          'payload_too_large',
+          `Request bodies may be at most ${limit} bytes.`,
+        );
       } else if (error) {
         request.bodyError = new DomainError('validation', 'malformed_request', 'The request body could not be read.');
       }
@@ -90,20 +103,27 @@ function unreadableValueIn(body: unknown): DomainError | null {
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character');
-      if (!value.isWellFormed()) return invalidField(path || 'body', 'invalid_character', 'must not contain a lone UTF-16 surrogate');
+      if (value.includes('\u0000'))
+        return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character');
+      if (!value.isWellFormed())
+        return invalidField(path || 'body', 'invalid_character', 'must not contain a lone UTF-16 surrogate');
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= REQUEST_LIMITS.jsonDepth) {
-      return invalidField(path || 'body', 'too_deep', `nests objects and arrays more than ${REQUEST_LIMITS.jsonDepth} levels deep`);
+      return invalidField(
+        path || 'body',
+        'too_deep',
+        `nests objects and arrays more than ${REQUEST_LIMITS.jsonDepth} levels deep`,
+      );
     }
     if (Array.isArray(value)) {
       value.forEach((item, index) => pending.push({ value: item, path: `${path}[${index}]`, depth: depth + 1 }));
       continue;
     }
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character in a field name');
+      if (key.includes('\u0000'))
+        return invalidField(path || 'body', 'invalid_character', 'must not contain the NUL character in a field name');
       pending.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }
@@ -118,7 +138,12 @@ const CLIENT_ERRORS: Record<string, { status: number; title: string; code: strin
     detail: 'The URL and headers together may be at most 16 kB.',
   },
 };
-const MALFORMED_REQUEST = { status: 400, title: 'Bad Request', code: 'malformed_request', detail: 'The request is not valid HTTP/1.1.' };
+const MALFORMED_REQUEST = {
+  status: 400,
+  title: 'Bad Request',
+  code: 'malformed_request',
+  detail: 'The request is not valid HTTP/1.1.',
+};
 
 /**
  * Requests Node refuses before Express sees them (a URL and headers over 16 kB, broken HTTP) get
@@ -129,7 +154,15 @@ export function answerClientErrorsAsProblems(server: Server): void {
     if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     const { status, title, code, detail } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
     const id = randomUUID();
-    const body = JSON.stringify({ type: `/problems/${code}`, title, status, detail, instance: '', code, requestId: id });
+    const body = JSON.stringify({
+      type: `/problems/${code}`,
+      title,
+      status,
+      detail,
+      instance: '',
+      code,
+      requestId: id,
+    });
     socket.end(
       [
         `HTTP/1.1 ${status} ${title}`,

@@ -12,7 +12,8 @@ class ListThingsQuery extends PageQuery {
 }
 
 const asQuery = { type: 'query', metatype: ListThingsQuery } as const;
-const fieldsOf = async (work: Promise<unknown>) => ((await work.catch((error: unknown) => error)) as { errors?: unknown }).errors;
+const fieldsOf = async (work: Promise<unknown>) =>
+  ((await work.catch((error: unknown) => error)) as { errors?: unknown }).errors;
 
 describe('the validation pipe on queries', () => {
   it('answers a repeated valid query with equal DTOs that share nothing', async () => {
@@ -63,7 +64,9 @@ describe('the validation pipe on bodies', () => {
 
   it('refuses fields named like built-in properties at any depth, which class-transformer and Nest would drop unseen', async () => {
     const pipe = createValidationPipe();
-    const body = JSON.parse('{"name":"A","toString":1,"lines":[{"description":"x","__proto__":{"polluted":true}}],"prototype":{}}') as object;
+    const body = JSON.parse(
+      '{"name":"A","toString":1,"lines":[{"description":"x","__proto__":{"polluted":true}}],"prototype":{}}',
+    ) as object;
     expect(await fieldsOf(pipe.transform(body, asBody))).toEqual([
       expect.objectContaining({ field: 'toString', code: 'unknown_field' }),
       expect.objectContaining({ field: 'lines[0].__proto__', code: 'unknown_field' }),
@@ -73,7 +76,10 @@ describe('the validation pipe on bodies', () => {
   });
 
   it('still reads a body without them', async () => {
-    const order = (await createValidationPipe().transform({ name: 'A', lines: [{ description: 'x' }] }, asBody)) as OrderRequest;
+    const order = (await createValidationPipe().transform(
+      { name: 'A', lines: [{ description: 'x' }] },
+      asBody,
+    )) as OrderRequest;
     expect(order).toBeInstanceOf(OrderRequest);
     expect(order.lines?.[0]).toBeInstanceOf(LineRequest);
   });

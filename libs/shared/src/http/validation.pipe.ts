@@ -36,12 +36,18 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
     const field = fieldPath(parent, error.property);
     const failed = Object.entries(error.constraints ?? {}).reverse();
     const own: FieldError[] = [];
-    if (failed.some(([constraint]) => constraint === 'whitelistValidation')) own.push({ field, code: 'unknown_field', message: 'is not a known field' });
-    else if (failed.length > 0 && error.value === undefined) own.push({ field, code: 'required', message: 'is required' });
+    if (failed.some(([constraint]) => constraint === 'whitelistValidation'))
+      own.push({ field, code: 'unknown_field', message: 'is not a known field' });
+    else if (failed.length > 0 && error.value === undefined)
+      own.push({ field, code: 'required', message: 'is required' });
     else if (failed.length > 0) {
       // A value of the wrong type is reported as such, whatever else it also fails.
       const [constraint, message] = failed.find(([name]) => CODE_OF_CONSTRAINT[name] === 'invalid_type') ?? failed[0];
-      own.push({ field, code: CODE_OF_CONSTRAINT[constraint] ?? 'invalid_format', message: withoutPropertyName(message, error.property) });
+      own.push({
+        field,
+        code: CODE_OF_CONSTRAINT[constraint] ?? 'invalid_format',
+        message: withoutPropertyName(message, error.property),
+      });
     }
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
@@ -59,11 +65,14 @@ const BUILT_IN_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype),
 
 /** Every field of `value`, at any depth, named like a built-in property. */
 function fieldsNamedLikeBuiltIns(value: unknown, parent = ''): FieldError[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => fieldsNamedLikeBuiltIns(item, fieldPath(parent, String(index))));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => fieldsNamedLikeBuiltIns(item, fieldPath(parent, String(index))));
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, item]) => {
     const field = fieldPath(parent, key);
-    return BUILT_IN_NAMES.has(key) ? [{ field, code: 'unknown_field', message: 'is not a known field' }] : fieldsNamedLikeBuiltIns(item, field);
+    return BUILT_IN_NAMES.has(key)
+      ? [{ field, code: 'unknown_field', message: 'is not a known field' }]
+      : fieldsNamedLikeBuiltIns(item, field);
   });
 }
 
@@ -73,13 +82,15 @@ const refuseFieldsNamedLikeBuiltIns = (value: unknown): void => {
 };
 
 /** class-validator's default messages start with the property name, which `field` already says. */
-const withoutPropertyName = (message: string, property: string): string => (message.startsWith(`${property} `) ? message.slice(property.length + 1) : message);
+const withoutPropertyName = (message: string, property: string): string =>
+  message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 
 /**
  * A request class with `static bodyMayBeOmitted = true` (its fields all optional, its route one
  * that worked without a body before it had any: `POST …/cancel`): no body at all is read as `{}`.
  */
-const mayBeOmitted = (metatype: unknown): boolean => (metatype as { bodyMayBeOmitted?: boolean } | undefined)?.bodyMayBeOmitted === true;
+const mayBeOmitted = (metatype: unknown): boolean =>
+  (metatype as { bodyMayBeOmitted?: boolean } | undefined)?.bodyMayBeOmitted === true;
 
 /** At most this many valid queries are remembered per query class (all forgotten when full). */
 const MAX_REMEMBERED_QUERIES = 1_000;
@@ -98,7 +109,8 @@ const isFlat = (entity: object): entity is Record<string, QueryValue> =>
 
 function copyOf(entity: Record<string, QueryValue>): object {
   const copy = Object.create(Object.getPrototypeOf(entity) as object | null) as Record<string, QueryValue>;
-  for (const [name, value] of Object.entries(entity)) copy[name] = Array.isArray(value) ? [...value] : value instanceof Date ? new Date(value) : value;
+  for (const [name, value] of Object.entries(entity))
+    copy[name] = Array.isArray(value) ? [...value] : value instanceof Date ? new Date(value) : value;
   return copy;
 }
 
@@ -119,7 +131,10 @@ class RequestValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'query' && metadata.metatype) return this.transformQuery(value, metadata);
     if (metadata.type === 'body' && value === undefined && mayBeOmitted(metadata.metatype)) value = {};
-    if (metadata.type === 'body' && (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))) {
+    if (
+      metadata.type === 'body' &&
+      (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))
+    ) {
       throw validationFailed([{ field: 'body', code: 'required', message: 'must be a JSON object' }]);
     }
     if (metadata.type === 'body') refuseFieldsNamedLikeBuiltIns(value);
@@ -128,7 +143,8 @@ class RequestValidationPipe extends ValidationPipe {
 
   private async transformQuery(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     let remembered = this.validQueries.get(metadata.metatype);
-    if (!remembered) this.validQueries.set(metadata.metatype, (remembered = new Map<string, Record<string, QueryValue>>()));
+    if (!remembered)
+      this.validQueries.set(metadata.metatype, (remembered = new Map<string, Record<string, QueryValue>>()));
     // Taken before validation, which strips prototype keys from `value` in place.
     const key = JSON.stringify(value) ?? '';
     const known = remembered.get(key);

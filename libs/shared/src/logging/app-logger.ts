@@ -48,7 +48,13 @@ export class AppLogger implements LoggerService {
       else Object.assign(fields, message);
       const [text, ...args] = params as [string?, ...unknown[]];
       this.pino[level](fields, text, ...args);
-    } else if (level === 'error' && typeof message === 'string' && params.length === 1 && typeof params[0] === 'string' && STACK_TRACE.test(params[0])) {
+    } else if (
+      level === 'error' &&
+      typeof message === 'string' &&
+      params.length === 1 &&
+      typeof params[0] === 'string' &&
+      STACK_TRACE.test(params[0])
+    ) {
       const err = new Error(message);
       err.stack = params[0];
       this.pino[level]({ ...fields, err });

@@ -14,7 +14,12 @@ describe('the redacted log paths', () => {
       },
     });
     const logger = pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
-    const intent = { id: 'pi_1', object: 'payment_intent', status: 'requires_action', client_secret: 'pi_1_secret_SHOULDNOTBELOGGED1' };
+    const intent = {
+      id: 'pi_1',
+      object: 'payment_intent',
+      status: 'requires_action',
+      client_secret: 'pi_1_secret_SHOULDNOTBELOGGED1',
+    };
     const error = new Stripe.errors.StripeInvalidRequestError({
       type: 'invalid_request_error',
       message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',

@@ -54,8 +54,13 @@ export class LoggingModule {
     options: { tracing?: boolean; requestId: () => string | undefined },
   ): DynamicModule {
     const { requestId } = options;
-    const mixin = options.tracing ? () => ({ requestId: requestId(), traceId: traceIdOfActiveSpan() }) : () => ({ requestId: requestId() });
-    const logger = pino({ level, mixin, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination ?? process.stdout);
+    const mixin = options.tracing
+      ? () => ({ requestId: requestId(), traceId: traceIdOfActiveSpan() })
+      : () => ({ requestId: requestId() });
+    const logger = pino(
+      { level, mixin, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+      destination ?? process.stdout,
+    );
     return {
       module: LoggingModule,
       providers: [

@@ -5,7 +5,12 @@ const REDACTED = '[redacted]';
  * booking's manage page, of the pages that show them. Whoever reads the log must not be able to
  * use them. A route that puts a secret in its path adds its prefix here.
  */
-const SECRET_PATH_SEGMENTS = [/^(\/v1\/payment-links\/)[^/?#]+/, /^(\/v1\/public-bookings\/)[^/?#]+/, /^(\/book\/manage\/)[^/?#]+/, /^(\/pay\/)[^/?#]+/];
+const SECRET_PATH_SEGMENTS = [
+  /^(\/v1\/payment-links\/)[^/?#]+/,
+  /^(\/v1\/public-bookings\/)[^/?#]+/,
+  /^(\/book\/manage\/)[^/?#]+/,
+  /^(\/pay\/)[^/?#]+/,
+];
 
 /** Query parameters whose values are credentials whatever route they are sent to. */
 const SECRET_PARAMETER = /key|token|secret|password|passwd|signature|sig$|auth|session|credential|code/i;

@@ -18,7 +18,13 @@ function logAt(level: string): { log: RequestLog; lines: Record<string, unknown>
 
 /** A request answered with `statusCode`: the response closes after it ended. */
 function answer(log: RequestLog, url: string, statusCode: number): void {
-  const request = { id: 'req-1', method: 'GET', url, headers: { 'user-agent': 'jest' }, readableAborted: false } as unknown as IncomingMessage & { id: string };
+  const request = {
+    id: 'req-1',
+    method: 'GET',
+    url,
+    headers: { 'user-agent': 'jest' },
+    readableAborted: false,
+  } as unknown as IncomingMessage & { id: string };
   const response = Object.assign(new EventEmitter(), { statusCode, writableEnded: true }) as unknown as ServerResponse;
   log.watch(request, response);
   response.emit('close');

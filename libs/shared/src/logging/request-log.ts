@@ -34,7 +34,10 @@ export class RequestLog {
     const { statusCode } = response;
     if (statusCode >= 500) {
       const err = new Error(`failed with status code ${statusCode}`);
-      this.logger.error({ requestId: request.id, req: requestFields(request), res: { statusCode }, err, responseTime }, 'request errored');
+      this.logger.error(
+        { requestId: request.id, req: requestFields(request), res: { statusCode }, err, responseTime },
+        'request errored',
+      );
       return;
     }
     if (statusCode >= 400 ? !this.warnOn : !this.infoOn) return;

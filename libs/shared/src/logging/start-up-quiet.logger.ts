@@ -1,7 +1,13 @@
 import type { LoggerService } from '@nestjs/common';
 
 /** Nest's own start-up lines: one per module and one per route (about 80 in all). */
-const START_UP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+const START_UP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 /**
  * Logs Nest's start-up lines at `debug`, so that at the default level a person starting the service

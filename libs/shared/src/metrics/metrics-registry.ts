@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, type CounterConfiguration, Gauge, type GaugeConfiguration, Histogram, type HistogramConfiguration, type Metric, Registry } from 'prom-client';
+import {
+  Counter,
+  type CounterConfiguration,
+  Gauge,
+  type GaugeConfiguration,
+  Histogram,
+  type HistogramConfiguration,
+  type Metric,
+  Registry,
+} from 'prom-client';
 
 type Config<T> = Omit<T, 'registers'>;
 

@@ -13,7 +13,11 @@ export class JobMetrics {
   private readQueueDepths?: () => Promise<Record<string, number>>;
 
   constructor(metrics: MetricsRegistry) {
-    this.finished = metrics.counter({ name: 'jobs_finished_total', help: 'Jobs that ended, by queue and outcome', labelNames: ['queue', 'outcome'] as const });
+    this.finished = metrics.counter({
+      name: 'jobs_finished_total',
+      help: 'Jobs that ended, by queue and outcome',
+      labelNames: ['queue', 'outcome'] as const,
+    });
     const reader = () => this.readQueueDepths;
     metrics.gauge({
       name: 'jobs_queue_depth',
@@ -53,7 +57,11 @@ export class WebhookDeliveryMetrics {
   private readonly duration: Histogram<'outcome'>;
 
   constructor(metrics: MetricsRegistry) {
-    this.attempts = metrics.counter({ name: 'webhook_deliveries_total', help: 'Webhook delivery attempts by outcome', labelNames: ['outcome'] as const });
+    this.attempts = metrics.counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome',
+      labelNames: ['outcome'] as const,
+    });
     this.duration = metrics.histogram({
       name: 'webhook_delivery_duration_seconds',
       help: 'Time from sending a webhook to its answer (or failure)',

@@ -14,18 +14,35 @@ export const DEFAULT_LIMIT = 10;
  * `page` and `limit` are plain decimal integers only: `Number()` would also read `1e3`, `0x10`, `+1` and
  * ` 1`. Anything else stays a string and fails `@IsInt`.
  */
-const toPlainInteger = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value);
+const toPlainInteger = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
 
 /** `page` and `limit` of every list. Endpoint queries extend it with their filters. */
 export class PageQuery implements PageRequest {
-  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, example: 1, description: 'Page number, from 1.' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE,
+    default: 1,
+    example: 1,
+    description: 'Page number, from 1.',
+  })
   @Transform(toPlainInteger)
   @IsInt({ message: 'page must be an integer from 1' })
   @Min(1, { message: 'page must be an integer from 1' })
   @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
   page: number = 1;
 
-  @ApiProperty({ required: false, type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, example: 20, description: 'Items per page.' })
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    example: 20,
+    description: 'Items per page.',
+  })
   @Transform(toPlainInteger)
   @IsInt({ message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
   @Min(1, { message: `limit must be an integer from 1 to ${MAX_LIMIT}` })
@@ -49,7 +66,12 @@ export class PageQuery implements PageRequest {
 
 /** `includeDeleted` of the lists whose rows can be archived. Sync mode (`updatedSince`) includes them anyway. */
 export class IncludeDeletedQuery {
-  @ApiProperty({ required: false, enum: ['true', 'false'], default: 'false', description: 'Include archived (`deleted: true`) rows.' })
+  @ApiProperty({
+    required: false,
+    enum: ['true', 'false'],
+    default: 'false',
+    description: 'Include archived (`deleted: true`) rows.',
+  })
   @MayBeOmitted()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'includeDeleted must be true or false' })
@@ -82,11 +104,18 @@ export function ApiPagedResponse(
   const schema = {
     allOf: [
       { $ref: getSchemaPath(PageEnvelopeDto) },
-      { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } } },
+      {
+        type: 'object',
+        required: ['items'],
+        properties: { items: { type: 'array', items: { $ref: getSchemaPath(item) } } },
+      },
     ],
   };
   const answer = alternatives
-    ? ApiOkResponse({ description: description ?? 'One page of results.', content: { 'application/json': { schema }, ...alternatives } })
+    ? ApiOkResponse({
+        description: description ?? 'One page of results.',
+        content: { 'application/json': { schema }, ...alternatives },
+      })
     : ApiOkResponse({ description: description ?? 'One page of results.', schema });
   return applyDecorators(ApiExtraModels(PageEnvelopeDto, item), answer);
 }

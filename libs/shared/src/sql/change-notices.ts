@@ -106,7 +106,10 @@ export class ChangeNotices implements OnApplicationBootstrap, OnApplicationShutd
     if (this.stopped || this.subscribers.size === 0) return;
     // Past PgBouncer (`DATABASE_DIRECT_URL`): in transaction mode it would give a listening session away.
     // Named after the process, so an operator (or a test) can tell one instance's listener in pg_stat_activity.
-    const client = new pg.Client({ connectionString: this.database.url, application_name: `change-notices:${process.pid}` });
+    const client = new pg.Client({
+      connectionString: this.database.url,
+      application_name: `change-notices:${process.pid}`,
+    });
     let lost = false;
     const lose = (error?: unknown) => {
       if (lost) return;

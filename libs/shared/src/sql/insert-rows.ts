@@ -19,10 +19,14 @@ export function insertRows<T extends object>(
   if (rows.length === 0) throw new Error('insertRows needs at least one row');
   const meta = em.getMetadata().get(type);
   const platform = em.getPlatform();
-  const props = meta.props.filter((prop) => prop.kind === ReferenceKind.SCALAR && prop.persist !== false && !prop.formula);
+  const props = meta.props.filter(
+    (prop) => prop.kind === ReferenceKind.SCALAR && prop.persist !== false && !prop.formula,
+  );
   for (const prop of props) {
     if (prop.fieldNames?.length !== 1)
-      throw new Error(`insertRows cannot write ${meta.className}.${String(prop.name)}: it spans ${prop.fieldNames?.length ?? 0} columns`);
+      throw new Error(
+        `insertRows cannot write ${meta.className}.${String(prop.name)}: it spans ${prop.fieldNames?.length ?? 0} columns`,
+      );
   }
   const given = sqlFor as Record<string, string | undefined>;
   const tuples = rows.map((row) => {
@@ -31,7 +35,9 @@ export function insertRows<T extends object>(
       if (sql !== undefined) return sql;
       const value = (row as Record<string, unknown>)[String(prop.name)] ?? null;
       values.push(
-        value === null || value instanceof Date || !prop.customType ? value : prop.customType.convertToDatabaseValue(value, platform, { mode: 'query-data' }),
+        value === null || value instanceof Date || !prop.customType
+          ? value
+          : prop.customType.convertToDatabaseValue(value, platform, { mode: 'query-data' }),
       );
       return `$${values.length}`;
     });

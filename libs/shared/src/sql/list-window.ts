@@ -16,7 +16,13 @@ export interface ListWindow {
  * in the docs shows the loop that is safe from that.) `column` is `created_at` for resources that
  * never change once written. `firstParam` is the number of the condition's parameter (`$n`).
  */
-export function listWindow(alias: string, page: PageRequest, ownOrder: string, firstParam: number, column = 'updated_at'): ListWindow {
+export function listWindow(
+  alias: string,
+  page: PageRequest,
+  ownOrder: string,
+  firstParam: number,
+  column = 'updated_at',
+): ListWindow {
   if (!page.updatedSince) return { condition: '', orderBy: ownOrder, params: [] };
   return {
     condition: ` and ${alias}.${column} >= $${firstParam}`,

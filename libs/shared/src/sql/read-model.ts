@@ -7,7 +7,9 @@ export interface Computed<V> {
   readonly convert: (value: unknown) => V;
 }
 
-type ValuesOf<C extends Record<string, Computed<unknown>>> = { [K in keyof C]: C[K] extends Computed<infer V> ? V : never };
+type ValuesOf<C extends Record<string, Computed<unknown>>> = {
+  [K in keyof C]: C[K] extends Computed<infer V> ? V : never;
+};
 
 function expect<V>(what: string, holds: (value: unknown) => value is V): (value: unknown) => V {
   return (value) => {
@@ -21,10 +23,16 @@ export const computed = {
   /** An array of strings: a `json` array (`json_agg`; the cheapest for `pg` to parse), or a text or uuid array. */
   strings: (sql: string): Computed<string[]> => ({
     sql,
-    convert: expect('an array of strings', (value): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')),
+    convert: expect(
+      'an array of strings',
+      (value): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+    ),
   }),
   /** An `int4` (cast `count(*)` to `::int`: an `int8` arrives as text). */
-  integer: (sql: string): Computed<number> => ({ sql, convert: expect('an integer', (value): value is number => Number.isInteger(value)) }),
+  integer: (sql: string): Computed<number> => ({
+    sql,
+    convert: expect('an integer', (value): value is number => Number.isInteger(value)),
+  }),
 };
 
 /**
@@ -44,12 +52,17 @@ export class ReadModel<T> {
     readonly omitted: ReadonlySet<string>,
   ) {}
 
-  static of<E extends object, C extends Record<string, Computed<unknown>> = Record<never, never>, K extends keyof E & string = never>(
+  static of<
+    E extends object,
+    C extends Record<string, Computed<unknown>> = Record<never, never>,
+    K extends keyof E & string = never,
+  >(
     type: MappedClass<E>,
     alias: string,
     options: { computed?: C; omit?: readonly K[] } = {},
   ): ReadModel<Omit<E, K> & ValuesOf<C>> {
-    if (!/^[a-z][a-z0-9_]*$/.test(alias)) throw new Error(`A read model's alias is a plain SQL identifier, not ${JSON.stringify(alias)}`);
+    if (!/^[a-z][a-z0-9_]*$/.test(alias))
+      throw new Error(`A read model's alias is a plain SQL identifier, not ${JSON.stringify(alias)}`);
     return new ReadModel(type, alias, options.computed ?? {}, new Set(options.omit ?? []));
   }
 }

@@ -18,7 +18,10 @@ const RETRY_FAILED_AFTER_MS = 2_000;
  */
 const POSITION_TIMEOUT_MS = 1_000;
 const PRIMARY_POSITION = { text: 'select pg_current_wal_lsn()::text as position', query_timeout: POSITION_TIMEOUT_MS };
-const REPLAY_POSITION = { text: 'select pg_last_wal_replay_lsn()::text as replayed', query_timeout: POSITION_TIMEOUT_MS };
+const REPLAY_POSITION = {
+  text: 'select pg_last_wal_replay_lsn()::text as replayed',
+  query_timeout: POSITION_TIMEOUT_MS,
+};
 /** Above any real WAL position: "on the primary until the lag window has passed". */
 const UNKNOWN_POSITION = 1n << 64n;
 
@@ -187,7 +190,8 @@ export class ReadReplicas {
   }
 
   private async check(now: number): Promise<void> {
-    for (const [keyId, writes] of this.writes) if (!writes.inFlight && writes.finishedAt < now - this.maxLagMs) this.writes.delete(keyId);
+    for (const [keyId, writes] of this.writes)
+      if (!writes.inFlight && writes.finishedAt < now - this.maxLagMs) this.writes.delete(keyId);
     // Without the primary's position there is no new sample: replicas are read until the window's samples age out.
     if ((await this.primaryPosition().catch(() => undefined)) === undefined) return;
     await Promise.all(this.replicas.map((replica) => this.checkReplica(replica, now)));

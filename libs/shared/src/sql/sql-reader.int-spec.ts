@@ -79,10 +79,19 @@ describe('SqlReader', () => {
 
   beforeAll(async () => {
     database = await scratchDatabase('sql_reader');
-    config = { clientUrl: database.url, entities: SCHEMAS, forceUtcTimezone: true, allowGlobalContext: false, debug: false };
+    config = {
+      clientUrl: database.url,
+      entities: SCHEMAS,
+      forceUtcTimezone: true,
+      allowGlobalContext: false,
+      debug: false,
+    };
     orm = await MikroORM.init(config);
     await orm.em.fork().getConnection().execute(TABLES);
-    await orm.em.fork().getConnection().execute(`insert into notes values (?, ?, 'Ada', 'Lovelace', false, now())`, [noteId, organisationId]);
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute(`insert into notes values (?, ?, 'Ada', 'Lovelace', false, now())`, [noteId, organisationId]);
     sql = new SqlReader(orm);
   });
   afterAll(async () => {
@@ -115,7 +124,9 @@ describe('SqlReader', () => {
   it('reads two joined read models in one statement, each an instance of its class; a left join that finds nothing gives null', async () => {
     const other = ReadModel.of(Note, 'm');
     const { statements } = await countStatements(async () => {
-      const [[note, same]] = await sql.selectPairs(NOTES, other, 'left join notes m on m.id = n.id where n.id = $1', [noteId]);
+      const [[note, same]] = await sql.selectPairs(NOTES, other, 'left join notes m on m.id = n.id where n.id = $1', [
+        noteId,
+      ]);
       expect(note).toMatchObject({ id: noteId, firstName: 'Ada', links: 0 });
       expect(same).toBeInstanceOf(Note);
       expect(same!.createdAt).toEqual(note.createdAt);
@@ -126,7 +137,12 @@ describe('SqlReader', () => {
           .props.map((prop) => String(prop.name))
           .sort(),
       );
-      const [alone, nothing] = (await sql.firstPair(NOTES, other, 'left join notes m on m.id = n.id and false where n.id = $1', [noteId]))!;
+      const [alone, nothing] = (await sql.firstPair(
+        NOTES,
+        other,
+        'left join notes m on m.id = n.id and false where n.id = $1',
+        [noteId],
+      ))!;
       expect(alone).toMatchObject({ id: noteId });
       expect(nothing).toBeNull();
       expect(await sql.firstPair(NOTES, other, 'join notes m on m.id = n.id where false')).toBeNull();
@@ -140,8 +156,12 @@ describe('SqlReader', () => {
   });
 
   it('refuses a class with a property it cannot map, unless the read leaves it out by name', async () => {
-    await expect(sql.select(ReadModel.of(SealedNote, 's'), 'where false')).rejects.toThrow(/SealedNote\.ciphertext: it is lazy/);
-    await expect(sql.select(ReadModel.of(SealedNote, 's', { omit: ['ciphertext'] }), 'where false')).resolves.toEqual([]);
+    await expect(sql.select(ReadModel.of(SealedNote, 's'), 'where false')).rejects.toThrow(
+      /SealedNote\.ciphertext: it is lazy/,
+    );
+    await expect(sql.select(ReadModel.of(SealedNote, 's', { omit: ['ciphertext'] }), 'where false')).resolves.toEqual(
+      [],
+    );
   });
 
   it("reads on a write's transaction connection inside em.transactional, seeing its uncommitted rows; outside, the pool sees only committed ones", async () => {
@@ -152,10 +172,10 @@ describe('SqlReader', () => {
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const rolledBack = new Error('roll back');
     const write = orm.em.fork().transactional(async (tx) => {
-      await tx.execute(`insert into notes (id, organisation_id, first_name, last_name, deleted, created_at) values (?, ?, 'Una', 'Committed', false, now())`, [
-        newId,
-        organisationId,
-      ]);
+      await tx.execute(
+        `insert into notes (id, organisation_id, first_name, last_name, deleted, created_at) values (?, ?, 'Una', 'Committed', false, now())`,
+        [newId, organisationId],
+      );
       const inside = await sql.first(NOTES, 'where n.id = $1', [newId]);
       inserted();
       await finished;
@@ -174,20 +194,39 @@ describe('SqlReader', () => {
   it('reads several models side by side in one statement, each its instance or null, beside columns of its own', async () => {
     const missing = crypto.randomUUID();
     const byId = (id: string) =>
-      joinedRead(NOTES, `where n.id = ${id} and n.organisation_id = $1`, (note) => ({ name: `${note.firstName} ${note.lastName}`, note }));
+      joinedRead(NOTES, `where n.id = ${id} and n.organisation_id = $1`, (note) => ({
+        name: `${note.firstName} ${note.lastName}`,
+        note,
+      }));
     let answer: Awaited<ReturnType<typeof read>> = null;
     const read = () =>
-      sql.row({ columns: '$2::text as "asked"', from: '(select) one', reads: { found: byId('$2'), absent: byId('$3') } }, [organisationId, noteId, missing]);
+      sql.row(
+        { columns: '$2::text as "asked"', from: '(select) one', reads: { found: byId('$2'), absent: byId('$3') } },
+        [organisationId, noteId, missing],
+      );
     const sent = await countStatements(async () => (answer = await read()));
 
     expect(sent.statements).toHaveLength(1);
     expect(answer!.reads.absent).toBeNull();
-    expect(answer!.reads.found).toEqual({ name: 'Ada Lovelace', note: expect.objectContaining({ id: noteId, organisationId, deleted: false, links: 0 }) });
+    expect(answer!.reads.found).toEqual({
+      name: 'Ada Lovelace',
+      note: expect.objectContaining({ id: noteId, organisationId, deleted: false, links: 0 }),
+    });
     expect(answer!.reads.found!.note).toBeInstanceOf(Note);
     expect(answer!.reads.found!.note.createdAt).toBeInstanceOf(Date);
     expect(answer!.row.asked).toBe(noteId);
-    expect(await sql.row({ from: 'notes x', reads: { found: byId('x.id') }, rest: 'where x.id = $2' }, [organisationId, missing])).toBeNull();
-    expect((await sql.row({ from: 'notes x', reads: { found: byId('x.id') }, rest: 'where x.id = $2' }, [organisationId, noteId]))!.reads.found).toMatchObject({
+    expect(
+      await sql.row({ from: 'notes x', reads: { found: byId('x.id') }, rest: 'where x.id = $2' }, [
+        organisationId,
+        missing,
+      ]),
+    ).toBeNull();
+    expect(
+      (await sql.row({ from: 'notes x', reads: { found: byId('x.id') }, rest: 'where x.id = $2' }, [
+        organisationId,
+        noteId,
+      ]))!.reads.found,
+    ).toMatchObject({
       name: 'Ada Lovelace',
     });
   });
@@ -195,7 +234,10 @@ describe('SqlReader', () => {
   describe('prepared statements', () => {
     const LIST = 'where n.organisation_id = $1 order by n.last_name, n.id';
     // One pool connection, so the statements PostgreSQL holds for it can be read back on it.
-    const onOneConnection = async (preparedStatements: boolean, work: (reader: SqlReader, pool: import('pg').Pool) => Promise<void>) => {
+    const onOneConnection = async (
+      preparedStatements: boolean,
+      work: (reader: SqlReader, pool: import('pg').Pool) => Promise<void>,
+    ) => {
       const single = await MikroORM.init({ ...config, pool: { min: 0, max: 1 } });
       try {
         await work(new SqlReader(single, { preparedStatements }), await single.em.getConnection().getNativeClient());
@@ -204,7 +246,11 @@ describe('SqlReader', () => {
       }
     };
     const preparedOn = async (pool: import('pg').Pool) =>
-      (await pool.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by name')).rows;
+      (
+        await pool.query<{ name: string; statement: string }>(
+          'select name, statement from pg_prepared_statements order by name',
+        )
+      ).rows;
 
     it('on: a repeated read goes under one name, a hash of its text, which PostgreSQL keeps prepared', async () => {
       await onOneConnection(true, async (reader, pool) => {
@@ -262,7 +308,9 @@ describe('SqlReader', () => {
     ]);
     const TAGGED = ReadModel.of(TaggedNote, 't');
 
-    expect(sql.selectOf(TAGGED)).toBe('select t.id as "id", to_json(t.tags) as "tags", to_json(t.owner_ids) as "ownerIds" from tagged_notes t');
+    expect(sql.selectOf(TAGGED)).toBe(
+      'select t.id as "id", to_json(t.tags) as "tags", to_json(t.owner_ids) as "ownerIds" from tagged_notes t',
+    );
     expect(await sql.first(TAGGED, 'where t.id = $1', [full])).toEqual({ id: full, tags, ownerIds: owners });
     expect(await sql.first(TAGGED, 'where t.id = $1', [empty])).toEqual({ id: empty, tags: [], ownerIds: null });
   });

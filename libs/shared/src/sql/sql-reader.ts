@@ -1,4 +1,10 @@
-import { type EntityMetadata, type EntityProperty, MikroORM, type Platform, ReferenceKind } from '@mikro-orm/postgresql';
+import {
+  type EntityMetadata,
+  type EntityProperty,
+  MikroORM,
+  type Platform,
+  ReferenceKind,
+} from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { ReadModel } from './read-model.js';
 import type { ReadReplicas } from './read-replicas.js';
@@ -33,7 +39,9 @@ export function joinedRead<T, V = T>(model: ReadModel<T>, rest: string, view?: (
   return { model, rest, view: (view ?? ((value: T) => value)) as (value: never) => V };
 }
 
-type ReadsOf<R extends Record<string, JoinedRead<unknown>>> = { [K in keyof R]: R[K] extends JoinedRead<infer V> ? V | null : never };
+type ReadsOf<R extends Record<string, JoinedRead<unknown>>> = {
+  [K in keyof R]: R[K] extends JoinedRead<infer V> ? V | null : never;
+};
 
 /**
  * The read side's one way to PostgreSQL. A `ReadModel` says what to select (a mapped class's
@@ -87,15 +95,28 @@ export class SqlReader {
    * columns> from <left's table> <left's alias> <rest>`, where `rest` joins the right one's table
    * under its alias. A `left join` that finds no row gives `null` on the right.
    */
-  async selectPairs<L, R>(left: ReadModel<L>, right: ReadModel<R>, rest: string, values: readonly unknown[] = []): Promise<[L, R | null][]> {
+  async selectPairs<L, R>(
+    left: ReadModel<L>,
+    right: ReadModel<R>,
+    rest: string,
+    values: readonly unknown[] = [],
+  ): Promise<[L, R | null][]> {
     const leftMapping = this.mappingOf(left);
     const rightMapping = this.joinedMappingOf(right, right.alias);
     const rows = await this.query(`${this.selectPairsOf(left, right)} ${rest}`, values);
-    return rows.map((row) => [leftMapping.toValue(row) as L, row[right.alias] === true ? (rightMapping.toValue(row) as R) : null]);
+    return rows.map((row) => [
+      leftMapping.toValue(row) as L,
+      row[right.alias] === true ? (rightMapping.toValue(row) as R) : null,
+    ]);
   }
 
   /** The first row of `selectPairs`, or `null`. */
-  async firstPair<L, R>(left: ReadModel<L>, right: ReadModel<R>, rest: string, values: readonly unknown[] = []): Promise<[L, R | null] | null> {
+  async firstPair<L, R>(
+    left: ReadModel<L>,
+    right: ReadModel<R>,
+    rest: string,
+    values: readonly unknown[] = [],
+  ): Promise<[L, R | null] | null> {
     const [pair] = await this.selectPairs(left, right, rest, values);
     return pair ?? null;
   }
@@ -123,16 +144,26 @@ export class SqlReader {
     const reads = Object.fromEntries(
       names.map((name) => {
         const read = statement.reads[name];
-        return [name, row[name] === true ? read.view(this.joinedMappingOf(read.model, name).toValue(row) as never) : null];
+        return [
+          name,
+          row[name] === true ? read.view(this.joinedMappingOf(read.model, name).toValue(row) as never) : null,
+        ];
       }),
     ) as ReadsOf<R>;
     return { reads, row };
   }
 
   /** The text of `row`'s statement. The bench baselines send theirs from this. */
-  rowOf(statement: { columns?: string; from: string; reads: Record<string, JoinedRead<unknown>>; rest?: string }): string {
+  rowOf(statement: {
+    columns?: string;
+    from: string;
+    reads: Record<string, JoinedRead<unknown>>;
+    rest?: string;
+  }): string {
     const names = Object.keys(statement.reads);
-    for (const name of names) if (!/^[a-z][a-zA-Z]*$/.test(name)) throw new Error(`A joined read's name is a plain word, not ${JSON.stringify(name)}`);
+    for (const name of names)
+      if (!/^[a-z][a-zA-Z]*$/.test(name))
+        throw new Error(`A joined read's name is a plain word, not ${JSON.stringify(name)}`);
     const laterals = names.map((name) => {
       const read = statement.reads[name];
       const mapping = this.joinedMappingOf(read.model, name);
@@ -148,7 +179,11 @@ export class SqlReader {
    * (an index-only scan where the index holds what its condition asks), where `count` of their
    * `or` reads the table's rows.
    */
-  async countDisjoint(model: ReadModel<unknown>, rests: readonly string[], values: readonly unknown[] = []): Promise<number> {
+  async countDisjoint(
+    model: ReadModel<unknown>,
+    rests: readonly string[],
+    values: readonly unknown[] = [],
+  ): Promise<number> {
     const table = `${this.metadataOf(model).tableName} ${model.alias}`;
     const counts = rests.map((rest) => `(select count(*) from ${table} ${rest})`);
     const [row] = await this.query(`select (${counts.join(' + ')})::int as total`, values);
@@ -175,7 +210,8 @@ export class SqlReader {
   private async query(text: string, values: readonly unknown[]): Promise<Row[]> {
     const transaction = transactionConnection(this.orm.em);
     if (transaction) return (await transaction.executeSql(text, values)).rows;
-    const run = async (pool: Pool) => (await pool.query<Row>({ name: this.names.of(text), text, values: values as unknown[] })).rows;
+    const run = async (pool: Pool) =>
+      (await pool.query<Row>({ name: this.names.of(text), text, values: values as unknown[] })).rows;
     if (this.replicas) return this.replicas.read(run);
     this.pool ??= this.orm.em.getConnection().getNativeClient();
     return run(await this.pool);
@@ -189,7 +225,8 @@ export class SqlReader {
     let byName = this.joinedMappings.get(model);
     if (!byName) this.joinedMappings.set(model, (byName = new Map<string, Mapping>()));
     let mapping = byName.get(name);
-    if (!mapping) byName.set(name, (mapping = mappingOf(this.metadataOf(model), model, this.orm.em.getPlatform(), name)));
+    if (!mapping)
+      byName.set(name, (mapping = mappingOf(this.metadataOf(model), model, this.orm.em.getPlatform(), name)));
     return mapping;
   }
 
@@ -212,27 +249,45 @@ type Conversion = (value: unknown) => unknown;
  * `<name>` is `true` when a row was found, so that the reads of one statement keep apart, and a read
  * that found no row is told from one whose columns are all null.
  */
-function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, platform: Platform, name?: string): Mapping {
+function mappingOf(
+  meta: EntityMetadata<object>,
+  model: ReadModel<unknown>,
+  platform: Platform,
+  name?: string,
+): Mapping {
   const fields = meta.props
     .filter((prop) => !model.omitted.has(prop.name as string))
-    .map((prop) => ({ name: String(prop.name), column: columnOf(meta, prop), convert: conversionOf(prop, platform), prop }));
+    .map((prop) => ({
+      name: String(prop.name),
+      column: columnOf(meta, prop),
+      convert: conversionOf(prop, platform),
+      prop,
+    }));
   for (const omitted of model.omitted) {
-    if (!meta.properties[omitted as never]) throw new Error(`${meta.className} has no mapped property "${omitted}" to leave out`);
+    if (!meta.properties[omitted as never])
+      throw new Error(`${meta.className} has no mapped property "${omitted}" to leave out`);
   }
 
   const computed = Object.entries(model.computed).map(([property, { sql, convert }]) => {
-    if (meta.properties[property as never]) throw new Error(`${meta.className}: the computed column "${property}" would hide the mapped property of that name`);
+    if (meta.properties[property as never])
+      throw new Error(
+        `${meta.className}: the computed column "${property}" would hide the mapped property of that name`,
+      );
     return { name: property, sql, convert };
   });
   const key = (property: string) => (name ? `${name}.${property}` : property);
   const columns = [
     ...fields.map(({ name: property, column, prop }) =>
-      isStringArray(prop) ? `to_json(${model.alias}.${column}) as "${key(property)}"` : `${model.alias}.${column} as "${key(property)}"`,
+      isStringArray(prop)
+        ? `to_json(${model.alias}.${column}) as "${key(property)}"`
+        : `${model.alias}.${column} as "${key(property)}"`,
     ),
     ...computed.map(({ name: property, sql }) => `${sql} as "${key(property)}"`),
     // Whether the row was found: its primary key is never null in a found row, and a left join that
     // found nothing leaves it null (beside another model, or in a lateral read of its own).
-    ...(name ? [`(${model.alias}.${columnOf(meta, meta.properties[meta.primaryKeys[0]])} is not null) as "${name}"`] : []),
+    ...(name
+      ? [`(${model.alias}.${columnOf(meta, meta.properties[meta.primaryKeys[0]])} is not null) as "${name}"`]
+      : []),
   ];
   // Columns whose value the driver already gives as the class holds it (text, numbers, booleans,
   // jsonb, arrays) have no conversion: they are copied as they are.
@@ -254,7 +309,10 @@ function mappingOf(meta: EntityMetadata<object>, model: ReadModel<unknown>, plat
  * assignment through them would build the tracking this avoids. (It replaced
  * `Object.setPrototypeOf` on the driver's row, which cost about 0.4 µs a row.)
  */
-function instanceMaker(prototype: object, fields: readonly { name: string; key: string; convert?: Conversion }[]): (row: Row) => unknown {
+function instanceMaker(
+  prototype: object,
+  fields: readonly { name: string; key: string; convert?: Conversion }[],
+): (row: Row) => unknown {
   const shadow = Object.create(
     prototype,
     Object.fromEntries(fields.map(({ name }) => [name, { value: undefined, writable: true, configurable: true }])),
@@ -263,12 +321,16 @@ function instanceMaker(prototype: object, fields: readonly { name: string; key: 
   const body = fields
     .map(({ name, key, convert }, index) => {
       const [property, column] = [JSON.stringify(name), JSON.stringify(key)];
-      return convert ? `v = row[${column}]; this[${property}] = v === null || v === undefined ? v : c[${index}](v);` : `this[${property}] = row[${column}];`;
+      return convert
+        ? `v = row[${column}]; this[${property}] = v === null || v === undefined ? v : c[${index}](v);`
+        : `this[${property}] = row[${column}];`;
     })
     .join('\n');
   // The field names are the mapping's (property and computed column names), never input.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a constructor generated per read model is the point
-  const define = new Function('c', `return function ReadInstance(row) { let v;\n${body}\n}`) as (c: (Conversion | undefined)[]) => new (row: Row) => object;
+  const define = new Function('c', `return function ReadInstance(row) { let v;\n${body}\n}`) as (
+    c: (Conversion | undefined)[],
+  ) => new (row: Row) => object;
   const Instance = define(conversions);
   Instance.prototype = shadow;
   return (row) => new Instance(row);
@@ -276,7 +338,10 @@ function instanceMaker(prototype: object, fields: readonly { name: string; key: 
 
 /** The one column a property is stored in; anything else is refused, never silently left out. */
 function columnOf(meta: EntityMetadata<object>, prop: EntityProperty<object>): string {
-  const refuse = (why: string) => new Error(`The read side cannot map ${meta.className}.${prop.name as string}: ${why}. Map it, or read it another way.`);
+  const refuse = (why: string) =>
+    new Error(
+      `The read side cannot map ${meta.className}.${prop.name as string}: ${why}. Map it, or read it another way.`,
+    );
   if (prop.kind !== ReferenceKind.SCALAR) throw refuse(`it is a ${prop.kind} relation`);
   if (prop.persist === false) throw refuse('it is not persisted (persist: false)');
   if (prop.lazy) throw refuse('it is lazy');

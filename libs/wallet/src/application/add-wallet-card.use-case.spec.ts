@@ -15,7 +15,12 @@ const NOW = new Date('2026-11-22T05:28:59.000Z');
 const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 const OTHER_ORGANISATION = 'org_4rXmWs5Mz1oIfD3cYhG9jVbTe2N';
 const CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e0f', firstName: 'Alex', lastName: 'Chen' };
-const ARCHIVED_CLIENT = { id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e10', firstName: 'Jo', lastName: 'Park', deleted: true };
+const ARCHIVED_CLIENT = {
+  id: '0193a6f5-1a2b-7c3d-8e4f-5a6b7c8d9e10',
+  firstName: 'Jo',
+  lastName: 'Park',
+  deleted: true,
+};
 const HCF: HealthFund = {
   id: '0193a6f2-0001-7000-8000-000000000002',
   name: 'HCF',
@@ -70,7 +75,13 @@ function setUp() {
   return { wallet, events, addCard };
 }
 
-const medicareCard = { memberNumber: '2123456701', referenceNumber: '1', firstName: ' Alex ', lastName: 'Chen', dateOfBirth: '1988-04-12' };
+const medicareCard = {
+  memberNumber: '2123456701',
+  referenceNumber: '1',
+  firstName: ' Alex ',
+  lastName: 'Chen',
+  dateOfBirth: '1988-04-12',
+};
 
 describe('AddWalletCard', () => {
   it('stores a verified payment method the processor attached, and records wallet_card.created as the wallet lists it', async () => {
@@ -156,7 +167,10 @@ describe('AddWalletCard', () => {
     const { wallet, events, addCard } = setUp();
     const first = await addCard.execute(ORGANISATION, CLIENT.id, { type: 'medicare_card', medicareCard });
     await expect(
-      addCard.execute(ORGANISATION, CLIENT.id, { type: 'medicare_card', medicareCard: { ...medicareCard, referenceNumber: '2' } }),
+      addCard.execute(ORGANISATION, CLIENT.id, {
+        type: 'medicare_card',
+        medicareCard: { ...medicareCard, referenceNumber: '2' },
+      }),
     ).rejects.toMatchObject({
       kind: 'conflict',
       code: 'card_exists',
@@ -168,10 +182,17 @@ describe('AddWalletCard', () => {
 
   it.each([
     ['a client of another organisation', OTHER_ORGANISATION, CLIENT.id, { kind: 'not_found', code: 'not_found' }],
-    ['an unknown client', ORGANISATION, '0193a6f5-0000-7000-8000-000000000000', { kind: 'not_found', code: 'not_found' }],
+    [
+      'an unknown client',
+      ORGANISATION,
+      '0193a6f5-0000-7000-8000-000000000000',
+      { kind: 'not_found', code: 'not_found' },
+    ],
   ])('answers not_found for %s, storing and recording nothing', async (_case, organisationId, clientId, problem) => {
     const { wallet, events, addCard } = setUp();
-    await expect(addCard.execute(organisationId, clientId, { type: 'medicare_card', medicareCard })).rejects.toMatchObject(problem);
+    await expect(
+      addCard.execute(organisationId, clientId, { type: 'medicare_card', medicareCard }),
+    ).rejects.toMatchObject(problem);
     expect(wallet.cards).toEqual([]);
     expect(events.recorded).toEqual([]);
   });
@@ -179,7 +200,10 @@ describe('AddWalletCard', () => {
   it.each([
     [
       'an unknown health fund',
-      { type: 'health_fund_card', healthFundCard: { healthFundId: '0193a6f2-0000-7000-8000-000000000000', memberNumber: '1' } },
+      {
+        type: 'health_fund_card',
+        healthFundCard: { healthFundId: '0193a6f2-0000-7000-8000-000000000000', memberNumber: '1' },
+      },
       'not_found',
       'healthFundCard.healthFundId',
       'not_found',
@@ -205,17 +229,26 @@ describe('AddWalletCard', () => {
       'paymentMethod.paymentMethodId',
       'unknown_payment_method',
     ],
-  ] as const)('refuses %s, naming the field, storing and recording nothing', async (_case, command, kind, field, code) => {
-    const { wallet, events, addCard } = setUp();
-    await expect(addCard.execute(ORGANISATION, CLIENT.id, command)).rejects.toMatchObject({ kind, errors: [expect.objectContaining({ field, code })] });
-    expect(wallet.cards).toEqual([]);
-    expect(events.recorded).toEqual([]);
-  });
+  ] as const)(
+    'refuses %s, naming the field, storing and recording nothing',
+    async (_case, command, kind, field, code) => {
+      const { wallet, events, addCard } = setUp();
+      await expect(addCard.execute(ORGANISATION, CLIENT.id, command)).rejects.toMatchObject({
+        kind,
+        errors: [expect.objectContaining({ field, code })],
+      });
+      expect(wallet.cards).toEqual([]);
+      expect(events.recorded).toEqual([]);
+    },
+  );
 
   it('answers card_declined when the processor declines, storing and recording nothing', async () => {
     const { wallet, events, addCard } = setUp();
     await expect(
-      addCard.execute(ORGANISATION, CLIENT.id, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_chargeDeclined' } }),
+      addCard.execute(ORGANISATION, CLIENT.id, {
+        type: 'payment_method',
+        paymentMethod: { paymentMethodId: 'pm_card_chargeDeclined' },
+      }),
     ).rejects.toMatchObject({
       kind: 'payment_required',
       code: 'card_declined',
@@ -227,7 +260,10 @@ describe('AddWalletCard', () => {
   it('answers client_deleted for an archived client, storing and recording nothing', async () => {
     const { wallet, events, addCard } = setUp();
     const command = { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } } as const;
-    await expect(addCard.execute(ORGANISATION, ARCHIVED_CLIENT.id, command)).rejects.toMatchObject({ kind: 'conflict', code: 'client_deleted' });
+    await expect(addCard.execute(ORGANISATION, ARCHIVED_CLIENT.id, command)).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'client_deleted',
+    });
     expect(wallet.cards).toEqual([]);
     expect(events.recorded).toEqual([]);
   });

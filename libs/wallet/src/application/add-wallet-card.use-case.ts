@@ -52,7 +52,10 @@ export class AddWalletCard {
    * is retried).
    */
   private async attach(owner: CardOwner, paymentMethod: AttachPaymentMethod) {
-    const customerId = paymentMethod.customerId ?? (await this.queries.processorCustomerOf(owner.organisationId, owner.clientId)) ?? undefined;
+    const customerId =
+      paymentMethod.customerId ??
+      (await this.queries.processorCustomerOf(owner.organisationId, owner.clientId)) ??
+      undefined;
     return this.processor.attachPaymentMethod({
       ...paymentMethod,
       customerId,
@@ -68,7 +71,8 @@ export class AddWalletCard {
         return WalletCard.paymentMethod(owner, await this.attach(owner, command.paymentMethod), this.vault, now);
       case 'health_fund_card': {
         const fund = await this.healthFunds.find(command.healthFundCard.healthFundId);
-        if (!fund) throw referenceNotFound('healthFundCard.healthFundId', 'Health fund', command.healthFundCard.healthFundId);
+        if (!fund)
+          throw referenceNotFound('healthFundCard.healthFundId', 'Health fund', command.healthFundCard.healthFundId);
         return WalletCard.healthFundCard(owner, fund, command.healthFundCard, this.vault, now);
       }
       case 'medicare_card':

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { referenceNotFound, type Undo } from '@app/shared/domain';
-import { type ChargedCard, type ChargeRequest, PaymentProcessor, type ProcessorCharge, type RefundRequest } from '../domain/payment-processor.js';
+import {
+  type ChargedCard,
+  type ChargeRequest,
+  PaymentProcessor,
+  type ProcessorCharge,
+  type RefundRequest,
+} from '../domain/payment-processor.js';
 import type { PaymentMethodDetails } from '../domain/wallet-card.js';
 import { PaymentProcessorUnavailable } from '../domain/wallet.errors.js';
 import { WalletCardQueries } from './wallet-card.queries.js';
@@ -30,11 +36,24 @@ export class CardCharges {
    * Charges a card of the client's wallet, the cardholder not present: the whole amount captured,
    * or waiting for the cardholder's bank (`requires_action`), or `card_declined` and nothing moved.
    */
-  async charge(organisationId: string, paymentMethodId: string, charge: Charge, undo: Undo, field = 'payment.paymentMethodId'): Promise<ProcessorCharge> {
+  async charge(
+    organisationId: string,
+    paymentMethodId: string,
+    charge: Charge,
+    undo: Undo,
+    field = 'payment.paymentMethodId',
+  ): Promise<ProcessorCharge> {
     const card = (await this.wallet.cardsByIds(organisationId, [paymentMethodId])).get(paymentMethodId)?.card;
     if (!card || card.type !== 'payment_method') throw referenceNotFound(field, 'Payment method', paymentMethodId);
     const details = card.details as PaymentMethodDetails;
-    return this.charged({ ...charge, card: { customerId: details.customerId, paymentMethodId: details.processorPaymentMethodId }, offSession: true }, undo);
+    return this.charged(
+      {
+        ...charge,
+        card: { customerId: details.customerId, paymentMethodId: details.processorPaymentMethodId },
+        offSession: true,
+      },
+      undo,
+    );
   }
 
   /**
@@ -61,7 +80,8 @@ export class CardCharges {
       return charged;
     } catch (error) {
       // The answer was lost: the processor may have charged all the same, and is asked on the way back.
-      if (error instanceof PaymentProcessorUnavailable && error.answerLost) undo.add(() => this.processor.undoCharge(request, null));
+      if (error instanceof PaymentProcessorUnavailable && error.answerLost)
+        undo.add(() => this.processor.undoCharge(request, null));
       throw error;
     }
   }

@@ -24,11 +24,11 @@ export class SqlHealthFundQueries extends HealthFundQueries {
     const where = window.condition ? `where true${window.condition}` : '';
     const values = window.params;
     const [items, total] = await Promise.all([
-      this.sql.select(HEALTH_FUNDS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        HEALTH_FUNDS,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(HEALTH_FUNDS, where, values),
     ]);
     return pageOf(items, total, page);

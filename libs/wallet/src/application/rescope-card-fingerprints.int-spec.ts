@@ -6,7 +6,9 @@ import { AesGcmCardVault } from '../infrastructure/crypto/aes-gcm-card-vault.js'
 import { RescopeCardFingerprints } from './rescope-card-fingerprints.js';
 
 const MEDICARE = '2123456701';
-const vault = new AesGcmCardVault(Buffer.from('6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5', 'hex'));
+const vault = new AesGcmCardVault(
+  Buffer.from('6d3c0f1e9a2b4c5d8e7f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5', 'hex'),
+);
 /** When the start-up step runs: after the cards were written. */
 const RESCOPED_AT = new Date('2030-01-01T00:00:00.000Z');
 const rescope = () => new RescopeCardFingerprints(fresh(orm), vault, new FixedClock(RESCOPED_AT));
@@ -41,10 +43,9 @@ describe('RescopeCardFingerprints (start-up step after the per-organisation migr
 
     expect(await rescope().execute()).toBeGreaterThanOrEqual(2);
 
-    const stored = await fresh(orm).execute<{ id: string; fingerprint: string; fingerprint_scope: string; updated_at: string }[]>(
-      'select id, fingerprint, fingerprint_scope, updated_at from wallet_cards where id in (?, ?)',
-      [cardOfA, cardOfB],
-    );
+    const stored = await fresh(orm).execute<
+      { id: string; fingerprint: string; fingerprint_scope: string; updated_at: string }[]
+    >('select id, fingerprint, fingerprint_scope, updated_at from wallet_cards where id in (?, ?)', [cardOfA, cardOfB]);
     const byId = Object.fromEntries(stored.map((row) => [row.id, { ...row, updated_at: new Date(row.updated_at) }]));
     // Exactly what adding the card now computes, so a duplicate in the wallet is still found.
     expect(byId[cardOfA]).toEqual({

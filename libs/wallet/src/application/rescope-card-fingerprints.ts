@@ -33,7 +33,12 @@ export class RescopeCardFingerprints {
                 updated_at = greatest(?::timestamptz, w.updated_at + interval '1 millisecond')
            from jsonb_to_recordset(?::jsonb) as r (id uuid, fingerprint text)
           where w.id = r.id and w.fingerprint_scope = 'platform'`,
-        [this.clock.now(), JSON.stringify(rows.map((row) => ({ id: row.id, fingerprint: this.vault.rescope(row.organisation_id, row.fingerprint) })))],
+        [
+          this.clock.now(),
+          JSON.stringify(
+            rows.map((row) => ({ id: row.id, fingerprint: this.vault.rescope(row.organisation_id, row.fingerprint) })),
+          ),
+        ],
       );
       rescoped += rows.length;
     }

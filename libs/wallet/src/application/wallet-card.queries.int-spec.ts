@@ -22,7 +22,11 @@ describe('wallet reads for expansions', () => {
   });
   afterAll(() => orm?.close());
 
-  const queries = () => new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm))));
+  const queries = () =>
+    new SqlWalletCardQueries(
+      new SqlReader(orm),
+      new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm))),
+    );
 
   it('gives WalletCard instances with dates, JSON details and no ciphertext', async () => {
     const cards = await queries().cardsByIds(organisationId, [cardId, cardId]);

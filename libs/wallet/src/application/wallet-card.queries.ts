@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { listWindow, ReadModel, SqlReader } from '@app/shared';
-import { invalidField, notFound, offsetOf, referenceNotFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import {
+  invalidField,
+  notFound,
+  offsetOf,
+  referenceNotFound,
+  type Page,
+  type PageRequest,
+  pageOf,
+} from '@app/shared/domain';
 import { ClientQueries } from '@app/membership';
 import { HealthFund } from '../domain/health-fund.js';
 import { type PaymentMethodDetails, WalletCard, type WalletCardType } from '../domain/wallet-card.js';
@@ -45,7 +53,8 @@ export abstract class WalletCardQueries {
     );
     for (const { field, id, type } of named) {
       const card = found.get(id)?.card;
-      if (!card || (clientId !== undefined && card.clientId !== clientId)) throw referenceNotFound(field, 'Wallet card', id);
+      if (!card || (clientId !== undefined && card.clientId !== clientId))
+        throw referenceNotFound(field, 'Wallet card', id);
       if (card.type !== type) throw invalidField(field, 'wrong_card_type', `must name a ${type.replace(/_/g, ' ')}`);
     }
     return found;
@@ -71,28 +80,41 @@ export class SqlWalletCardQueries extends WalletCardQueries {
     const where = `where w.organisation_id = $1 and w.client_id = $2${window.condition}`;
     const values = [organisationId, clientId, ...window.params];
     const [cards, total] = await Promise.all([
-      this.withFunds(`${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [...values, page.limit, offsetOf(page)]),
+      this.withFunds(`${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
+        ...values,
+        page.limit,
+        offsetOf(page),
+      ]),
       this.sql.count(WALLET_CARDS, where, values),
     ]);
     return pageOf(cards, total, page);
   }
 
   async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
-    const [read] = await this.withFunds('where w.id = $1 and w.organisation_id = $2 and w.client_id = $3', [cardId, organisationId, clientId]);
+    const [read] = await this.withFunds('where w.id = $1 and w.organisation_id = $2 and w.client_id = $3', [
+      cardId,
+      organisationId,
+      clientId,
+    ]);
     if (!read) throw notFound('Wallet card', cardId);
     return read;
   }
 
   async cardsByIds(organisationId: string, ids: readonly string[]): Promise<Map<string, CardView>> {
     if (ids.length === 0) return new Map();
-    const cards = await this.withFunds('where w.organisation_id = $1 and w.id = any($2)', [organisationId, [...new Set(ids)]]);
+    const cards = await this.withFunds('where w.organisation_id = $1 and w.id = any($2)', [
+      organisationId,
+      [...new Set(ids)],
+    ]);
     return new Map(cards.map((read) => [read.card.id, read]));
   }
 
   async healthFundsByIds(ids: readonly string[]): Promise<Map<string, HealthFund>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    return new Map((await this.sql.select(HEALTH_FUNDS, 'where f.id = any($1)', [unique])).map((fund) => [fund.id, fund]));
+    return new Map(
+      (await this.sql.select(HEALTH_FUNDS, 'where f.id = any($1)', [unique])).map((fund) => [fund.id, fund]),
+    );
   }
 
   async processorCustomerOf(organisationId: string, clientId: string): Promise<string | null> {

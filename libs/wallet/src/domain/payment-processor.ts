@@ -26,7 +26,8 @@ export interface ProcessorPaymentMethod {
  * A card to charge: one stored in a client's wallet (its customer and payment method at the
  * processor), or one the payer names now on the pay page (a payment method or a confirmation token).
  */
-export type ChargedCard = { customerId: string; paymentMethodId: string } | { paymentMethodId?: string; confirmationTokenId?: string };
+export type ChargedCard =
+  { customerId: string; paymentMethodId: string } | { paymentMethodId?: string; confirmationTokenId?: string };
 
 export interface ChargeRequest {
   card: ChargedCard;

@@ -3,13 +3,35 @@ import { DomainError, isUuid } from '@app/shared/domain';
 import { CardVault } from './card-vault.js';
 import type { HealthFund } from './health-fund.js';
 import type { ProcessorPaymentMethod } from './payment-processor.js';
-import { type HealthFundCardDetails, type MedicareCardDetails, type NewMedicareCard, type PaymentMethodDetails, WalletCard } from './wallet-card.js';
+import {
+  type HealthFundCardDetails,
+  type MedicareCardDetails,
+  type NewMedicareCard,
+  type PaymentMethodDetails,
+  WalletCard,
+} from './wallet-card.js';
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const OWNER = { organisationId: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', clientId: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' };
-const FUND: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000002', name: 'Bupa HI', capabilities: { onlineClaiming: true }, createdAt: NOW };
-const OTHER_FUND: HealthFund = { id: '0193a6f2-0001-7000-8000-000000000003', name: 'Medibank', capabilities: {}, createdAt: NOW };
-const MEDICARE: NewMedicareCard = { memberNumber: '2123456701', referenceNumber: '1', firstName: 'Alex', lastName: 'Chen', dateOfBirth: '1988-04-12' };
+const FUND: HealthFund = {
+  id: '0193a6f2-0001-7000-8000-000000000002',
+  name: 'Bupa HI',
+  capabilities: { onlineClaiming: true },
+  createdAt: NOW,
+};
+const OTHER_FUND: HealthFund = {
+  id: '0193a6f2-0001-7000-8000-000000000003',
+  name: 'Medibank',
+  capabilities: {},
+  createdAt: NOW,
+};
+const MEDICARE: NewMedicareCard = {
+  memberNumber: '2123456701',
+  referenceNumber: '1',
+  firstName: 'Alex',
+  lastName: 'Chen',
+  dateOfBirth: '1988-04-12',
+};
 
 /** A vault that keeps what it sealed, so a test can see what went in without any crypto. */
 class InMemoryCardVault extends CardVault {
@@ -82,7 +104,10 @@ describe('WalletCard.paymentMethod', () => {
       verifiedAt: NOW,
       createdAt: NOW,
     });
-    expect(card.details).toEqual({ customerId: 'cus_R3x9Kq2LmN7vPw', processorPaymentMethodId: 'pm_card_visa' } satisfies PaymentMethodDetails);
+    expect(card.details).toEqual({
+      customerId: 'cus_R3x9Kq2LmN7vPw',
+      processorPaymentMethodId: 'pm_card_visa',
+    } satisfies PaymentMethodDetails);
     // Nothing of the number reaches the vault; the fingerprint is keyed on the processor's own.
     expect(vault.sealed.size).toBe(0);
     expect(card.fingerprint).toBe(vault.fingerprint(OWNER.organisationId, 'payment_method', 'a1b2c3d4e5f60718'));
@@ -90,7 +115,9 @@ describe('WalletCard.paymentMethod', () => {
 
   it('gives every card its own id', () => {
     const vault = new InMemoryCardVault();
-    expect(WalletCard.paymentMethod(OWNER, method, vault, NOW).id).not.toBe(WalletCard.paymentMethod(OWNER, method, vault, NOW).id);
+    expect(WalletCard.paymentMethod(OWNER, method, vault, NOW).id).not.toBe(
+      WalletCard.paymentMethod(OWNER, method, vault, NOW).id,
+    );
   });
 });
 
@@ -100,12 +127,25 @@ describe('WalletCard.healthFundCard', () => {
     const card = WalletCard.healthFundCard(
       OWNER,
       FUND,
-      { memberNumber: '40012345678', issueNumber: '01', defaultReferenceNumber: '02', issueDate: '2025-07-01', cardholders: ['Alex Chen', 'Sam Chen'] },
+      {
+        memberNumber: '40012345678',
+        issueNumber: '01',
+        defaultReferenceNumber: '02',
+        issueDate: '2025-07-01',
+        cardholders: ['Alex Chen', 'Sam Chen'],
+      },
       vault,
       NOW,
     );
 
-    expect(card).toMatchObject({ type: 'health_fund_card', brand: 'Bupa HI', last4: '5678', verified: false, verifiedAt: null, createdAt: NOW });
+    expect(card).toMatchObject({
+      type: 'health_fund_card',
+      brand: 'Bupa HI',
+      last4: '5678',
+      verified: false,
+      verifiedAt: null,
+      createdAt: NOW,
+    });
     expect(card.numberCiphertext).not.toBeNull();
     expect(vault.open(card.numberCiphertext as string)).toBe('40012345678');
     expect(card.fingerprint).toBe(vault.fingerprint(OWNER.organisationId, 'health_fund_card', FUND.id, '40012345678'));
@@ -122,11 +162,19 @@ describe('WalletCard.healthFundCard', () => {
   it('fills the optional details with null and no cardholders', () => {
     const card = WalletCard.healthFundCard(OWNER, FUND, { memberNumber: '7' }, new InMemoryCardVault(), NOW);
     expect(card.last4).toBe('7');
-    expect(card.details).toEqual({ healthFundId: FUND.id, issueNumber: null, defaultReferenceNumber: null, issueDate: null, cardholders: [] });
+    expect(card.details).toEqual({
+      healthFundId: FUND.id,
+      issueNumber: null,
+      defaultReferenceNumber: null,
+      issueDate: null,
+      cardholders: [],
+    });
   });
 
   it('accepts 20 digits', () => {
-    expect(WalletCard.healthFundCard(OWNER, FUND, { memberNumber: '9'.repeat(20) }, new InMemoryCardVault(), NOW).last4).toBe('9999');
+    expect(
+      WalletCard.healthFundCard(OWNER, FUND, { memberNumber: '9'.repeat(20) }, new InMemoryCardVault(), NOW).last4,
+    ).toBe('9999');
   });
 
   it.each([
@@ -158,9 +206,21 @@ describe('WalletCard.healthFundCard', () => {
 describe('WalletCard.medicareCard', () => {
   it('seals the number, shows its last 4, and keeps the card holder', () => {
     const vault = new InMemoryCardVault();
-    const card = WalletCard.medicareCard(OWNER, { ...MEDICARE, firstName: '  Alex ', lastName: 'Chen ', secondInitial: 'J', sex: 'F' }, vault, NOW);
+    const card = WalletCard.medicareCard(
+      OWNER,
+      { ...MEDICARE, firstName: '  Alex ', lastName: 'Chen ', secondInitial: 'J', sex: 'F' },
+      vault,
+      NOW,
+    );
 
-    expect(card).toMatchObject({ type: 'medicare_card', brand: 'medicare', last4: '6701', verified: false, verifiedAt: null, createdAt: NOW });
+    expect(card).toMatchObject({
+      type: 'medicare_card',
+      brand: 'medicare',
+      last4: '6701',
+      verified: false,
+      verifiedAt: null,
+      createdAt: NOW,
+    });
     expect(vault.open(card.numberCiphertext as string)).toBe('2123456701');
     expect(card.fingerprint).toBe(vault.fingerprint(OWNER.organisationId, 'medicare_card', '2123456701'));
     expect(card.details).toEqual({
@@ -181,12 +241,12 @@ describe('WalletCard.medicareCard', () => {
 
   it('fingerprints by number only, so the same card with another reference number is the same card', () => {
     const vault = new InMemoryCardVault();
-    expect(WalletCard.medicareCard(OWNER, { ...MEDICARE, referenceNumber: '2', firstName: 'Sam' }, vault, NOW).fingerprint).toBe(
-      WalletCard.medicareCard(OWNER, MEDICARE, vault, NOW).fingerprint,
-    );
-    expect(WalletCard.medicareCard(OWNER, { ...MEDICARE, memberNumber: '2123456702' }, vault, NOW).fingerprint).not.toBe(
-      WalletCard.medicareCard(OWNER, MEDICARE, vault, NOW).fingerprint,
-    );
+    expect(
+      WalletCard.medicareCard(OWNER, { ...MEDICARE, referenceNumber: '2', firstName: 'Sam' }, vault, NOW).fingerprint,
+    ).toBe(WalletCard.medicareCard(OWNER, MEDICARE, vault, NOW).fingerprint);
+    expect(
+      WalletCard.medicareCard(OWNER, { ...MEDICARE, memberNumber: '2123456702' }, vault, NOW).fingerprint,
+    ).not.toBe(WalletCard.medicareCard(OWNER, MEDICARE, vault, NOW).fingerprint);
   });
 
   it.each([
@@ -199,10 +259,12 @@ describe('WalletCard.medicareCard', () => {
     ['letters', 'abcdefghij'],
   ])('rejects a member number with %s', (_label, memberNumber) => {
     const vault = new InMemoryCardVault();
-    expect(fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, memberNumber }, vault, NOW))).toMatchObject({
-      field: 'medicareCard.memberNumber',
-      code: 'invalid_medicare_number',
-    });
+    expect(fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, memberNumber }, vault, NOW))).toMatchObject(
+      {
+        field: 'medicareCard.memberNumber',
+        code: 'invalid_medicare_number',
+      },
+    );
     expect(vault.sealed.size).toBe(0);
   });
 
@@ -220,24 +282,39 @@ describe('WalletCard.medicareCard', () => {
 
   it.each(['1', '5', '9'])('accepts reference number %s', (referenceNumber) => {
     expect(
-      (WalletCard.medicareCard(OWNER, { ...MEDICARE, referenceNumber }, new InMemoryCardVault(), NOW).details as MedicareCardDetails).referenceNumber,
+      (
+        WalletCard.medicareCard(OWNER, { ...MEDICARE, referenceNumber }, new InMemoryCardVault(), NOW)
+          .details as MedicareCardDetails
+      ).referenceNumber,
     ).toBe(referenceNumber);
   });
 
   it.each(['0', '10', '', 'a', ' 1'])('rejects reference number %p', (referenceNumber) => {
-    expect(fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, referenceNumber }, new InMemoryCardVault(), NOW))).toMatchObject({
+    expect(
+      fieldErrorOf(() =>
+        WalletCard.medicareCard(OWNER, { ...MEDICARE, referenceNumber }, new InMemoryCardVault(), NOW),
+      ),
+    ).toMatchObject({
       field: 'medicareCard.referenceNumber',
     });
   });
 
   it.each(['firstName', 'lastName'] as const)('takes a %s of 40 characters and rejects 41 or only spaces', (field) => {
-    expect(WalletCard.medicareCard(OWNER, { ...MEDICARE, [field]: 'A'.repeat(40) }, new InMemoryCardVault(), NOW).details).toMatchObject({
+    expect(
+      WalletCard.medicareCard(OWNER, { ...MEDICARE, [field]: 'A'.repeat(40) }, new InMemoryCardVault(), NOW).details,
+    ).toMatchObject({
       [field]: 'A'.repeat(40),
     });
-    expect(fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, [field]: 'A'.repeat(41) }, new InMemoryCardVault(), NOW))).toMatchObject({
+    expect(
+      fieldErrorOf(() =>
+        WalletCard.medicareCard(OWNER, { ...MEDICARE, [field]: 'A'.repeat(41) }, new InMemoryCardVault(), NOW),
+      ),
+    ).toMatchObject({
       field: `medicareCard.${field}`,
     });
-    expect(fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, [field]: '   ' }, new InMemoryCardVault(), NOW))).toMatchObject({
+    expect(
+      fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, [field]: '   ' }, new InMemoryCardVault(), NOW)),
+    ).toMatchObject({
       field: `medicareCard.${field}`,
     });
   });
@@ -251,14 +328,19 @@ describe('WalletCard.medicareCard', () => {
     ['not a calendar day', '1988-02-30'],
     ['a date-time', '1988-04-12T00:00:00Z'],
   ])('rejects a date of birth of %s', (_label, dateOfBirth) => {
-    expect(fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, dateOfBirth }, new InMemoryCardVault(), NOW))).toMatchObject({
+    expect(
+      fieldErrorOf(() => WalletCard.medicareCard(OWNER, { ...MEDICARE, dateOfBirth }, new InMemoryCardVault(), NOW)),
+    ).toMatchObject({
       field: 'medicareCard.dateOfBirth',
     });
   });
 
   it('accepts a date of birth of yesterday', () => {
     expect(
-      (WalletCard.medicareCard(OWNER, { ...MEDICARE, dateOfBirth: '2026-11-21' }, new InMemoryCardVault(), NOW).details as MedicareCardDetails).dateOfBirth,
+      (
+        WalletCard.medicareCard(OWNER, { ...MEDICARE, dateOfBirth: '2026-11-21' }, new InMemoryCardVault(), NOW)
+          .details as MedicareCardDetails
+      ).dateOfBirth,
     ).toBe('2026-11-21');
   });
 });

@@ -79,12 +79,22 @@ export class WalletCard {
     // The processor checked the card when attaching it.
     card.verified = true;
     card.verifiedAt = now;
-    card.details = { customerId: method.customerId, processorPaymentMethodId: method.paymentMethodId } satisfies PaymentMethodDetails;
+    card.details = {
+      customerId: method.customerId,
+      processorPaymentMethodId: method.paymentMethodId,
+    } satisfies PaymentMethodDetails;
     return card;
   }
 
-  static healthFundCard(owner: CardOwner, fund: HealthFund, input: NewHealthFundCard, vault: CardVault, now: Date): WalletCard {
-    if (!/^\d{1,20}$/.test(input.memberNumber)) throw invalidField('healthFundCard.memberNumber', 'invalid_member_number', 'must be 1 to 20 digits');
+  static healthFundCard(
+    owner: CardOwner,
+    fund: HealthFund,
+    input: NewHealthFundCard,
+    vault: CardVault,
+    now: Date,
+  ): WalletCard {
+    if (!/^\d{1,20}$/.test(input.memberNumber))
+      throw invalidField('healthFundCard.memberNumber', 'invalid_member_number', 'must be 1 to 20 digits');
     const card = WalletCard.base(owner, 'health_fund_card', now);
     card.brand = fund.name;
     card.last4 = input.memberNumber.slice(-4);
@@ -102,9 +112,14 @@ export class WalletCard {
 
   static medicareCard(owner: CardOwner, input: NewMedicareCard, vault: CardVault, now: Date): WalletCard {
     if (!isValidMedicareNumber(input.memberNumber)) {
-      throw invalidField('medicareCard.memberNumber', 'invalid_medicare_number', 'must be a 10-digit Medicare number with a valid check digit');
+      throw invalidField(
+        'medicareCard.memberNumber',
+        'invalid_medicare_number',
+        'must be a 10-digit Medicare number with a valid check digit',
+      );
     }
-    if (!/^[1-9]$/.test(input.referenceNumber)) throw invalidField('medicareCard.referenceNumber', 'invalid_reference_number', 'must be a digit from 1 to 9');
+    if (!/^[1-9]$/.test(input.referenceNumber))
+      throw invalidField('medicareCard.referenceNumber', 'invalid_reference_number', 'must be a digit from 1 to 9');
     for (const field of ['firstName', 'lastName'] as const) {
       const name = input[field].trim();
       if (name.length === 0 || name.length > MAX_MEDICARE_NAME)

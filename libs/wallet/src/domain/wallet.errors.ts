@@ -5,7 +5,8 @@ export const clientNotFound = (id: string): DomainError => notFound('Client', id
 export const cardExists = (existingCardId: string): DomainError =>
   conflict('card_exists', `This card is already in the client's wallet as ${existingCardId}.`, { existingCardId });
 
-export const cardDeclined = (): DomainError => new DomainError('payment_required', 'card_declined', 'The payment processor declined the card.');
+export const cardDeclined = (): DomainError =>
+  new DomainError('payment_required', 'card_declined', 'The payment processor declined the card.');
 
 export const unknownPaymentMethod = (field: string): DomainError =>
   invalidField(field, 'unknown_payment_method', 'names no payment method the processor knows');
@@ -25,7 +26,8 @@ export class PaymentProcessorUnavailable extends DomainError {
   }
 }
 
-export const paymentProcessorUnavailable = (answerLost = false): DomainError => new PaymentProcessorUnavailable(answerLost);
+export const paymentProcessorUnavailable = (answerLost = false): DomainError =>
+  new PaymentProcessorUnavailable(answerLost);
 
 /** A card payment for a business that has no account at the processor to receive it. */
 export const businessNotConnected = (businessId: string): DomainError =>

@@ -1,11 +1,25 @@
 import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, OrganisationIdParam, PageQuery, UuidParam } from '@app/shared';
+import {
+  ApiErrors,
+  ApiKeyed,
+  ApiOk,
+  ApiPagedResponse,
+  ETagged,
+  OrganisationIdParam,
+  PageQuery,
+  UuidParam,
+} from '@app/shared';
 import type { Page } from '@app/shared/domain';
 import { AddWalletCard, type AddWalletCardCommand } from '../application/add-wallet-card.use-case.js';
 import { WalletCardQueries } from '../application/wallet-card.queries.js';
-import { CreateWalletCardRequest, HealthFundCardRequest, MedicareCardRequest, PaymentMethodCardRequest } from './dto/create-wallet-card.request.js';
+import {
+  CreateWalletCardRequest,
+  HealthFundCardRequest,
+  MedicareCardRequest,
+  PaymentMethodCardRequest,
+} from './dto/create-wallet-card.request.js';
 import { WalletCardCreatedResponse, WalletCardResponse } from './dto/wallet-card.response.js';
 
 const ClientId = () => UuidParam('clientId', 'Client');
@@ -28,7 +42,11 @@ export class WalletController {
   @ApiExtraModels(PaymentMethodCardRequest, HealthFundCardRequest, MedicareCardRequest)
   @ApiBody({
     schema: {
-      oneOf: [{ $ref: getSchemaPath(PaymentMethodCardRequest) }, { $ref: getSchemaPath(HealthFundCardRequest) }, { $ref: getSchemaPath(MedicareCardRequest) }],
+      oneOf: [
+        { $ref: getSchemaPath(PaymentMethodCardRequest) },
+        { $ref: getSchemaPath(HealthFundCardRequest) },
+        { $ref: getSchemaPath(MedicareCardRequest) },
+      ],
       discriminator: {
         propertyName: 'type',
         mapping: {
@@ -41,7 +59,10 @@ export class WalletController {
     examples: {
       payment_method: {
         summary: 'A card from the payment processor',
-        value: { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa', customerId: 'cus_R3x9Kq2LmN7vPw' } },
+        value: {
+          type: 'payment_method',
+          paymentMethod: { paymentMethodId: 'pm_card_visa', customerId: 'cus_R3x9Kq2LmN7vPw' },
+        },
       },
       health_fund_card: {
         summary: 'A private health insurance card',
@@ -88,10 +109,17 @@ export class WalletController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List wallet cards', description: "The client's cards (an archived client's too), newest first. Full numbers are never included." })
+  @ApiOperation({
+    summary: 'List wallet cards',
+    description: "The client's cards (an archived client's too), newest first. Full numbers are never included.",
+  })
   @ApiPagedResponse(WalletCardResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
-  async list(@OrganisationIdParam() organisationId: string, @ClientId() clientId: string, @Query() query: PageQuery): Promise<Page<WalletCardResponse>> {
+  async list(
+    @OrganisationIdParam() organisationId: string,
+    @ClientId() clientId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<WalletCardResponse>> {
     const page = await this.queries.list(organisationId, clientId, query);
     return { ...page, items: page.items.map((card) => WalletCardResponse.from(card)) };
   }
@@ -99,7 +127,8 @@ export class WalletController {
   @Get(':cardId')
   @ApiOperation({
     summary: 'Get a wallet card',
-    description: 'A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number. `ETag` names its version.',
+    description:
+      'A payment method, health fund card or Medicare card of the client; only the last 4 digits of a number. `ETag` names its version.',
   })
   @ApiOk(WalletCardResponse)
   @ETagged()

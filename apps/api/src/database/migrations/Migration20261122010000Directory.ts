@@ -43,7 +43,9 @@ export class Migration20261122010000Directory extends Migration {
         url text not null,
         created_at timestamptz(3) not null
       )`);
-    this.addSql(`create index plan_template_links_organisation_idx on plan_template_links (organisation_id, created_at desc, id desc)`);
+    this.addSql(
+      `create index plan_template_links_organisation_idx on plan_template_links (organisation_id, created_at desc, id desc)`,
+    );
 
     this.addSql(`
       create table providers (
@@ -75,8 +77,12 @@ export class Migration20261122010000Directory extends Migration {
         created_at timestamptz(3) not null
       )`);
     // One live link per provider and location; the database settles concurrent creates.
-    this.addSql(`create unique index provider_location_links_live_unique on provider_location_links (provider_id, location_id) where not deleted`);
-    this.addSql(`create index provider_location_links_location_idx on provider_location_links (location_id) where not deleted`);
+    this.addSql(
+      `create unique index provider_location_links_live_unique on provider_location_links (provider_id, location_id) where not deleted`,
+    );
+    this.addSql(
+      `create index provider_location_links_location_idx on provider_location_links (location_id) where not deleted`,
+    );
 
     this.addSql(`
       create table members (
@@ -125,23 +131,81 @@ export class Migration20261122010000Directory extends Migration {
         capabilities jsonb not null
       )`);
     const funds: [string, string, Record<string, boolean>][] = [
-      ['0193a6f2-0001-7000-8000-000000000001', 'Medibank Private', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000002', 'Bupa HI', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000003', 'HCF', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000004', 'nib', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000005', 'HBF Health', { onlineClaiming: true, rebateEstimates: true, claimReversal: false }],
-      ['0193a6f2-0001-7000-8000-000000000006', 'Teachers Health', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000007', 'Australian Unity', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000008', 'GMHBA', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-000000000009', 'CBHS Health Fund', { onlineClaiming: true, rebateEstimates: false, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-00000000000a', 'Defence Health', { onlineClaiming: true, rebateEstimates: true, claimReversal: true }],
-      ['0193a6f2-0001-7000-8000-00000000000b', 'Westfund', { onlineClaiming: true, rebateEstimates: false, claimReversal: false }],
-      ['0193a6f2-0001-7000-8000-00000000000c', 'Peoplecare', { onlineClaiming: true, rebateEstimates: true, claimReversal: false }],
-      ['0193a6f2-0001-7000-8000-00000000000d', 'Health Partners', { onlineClaiming: true, rebateEstimates: false, claimReversal: false }],
-      ['0193a6f2-0001-7000-8000-00000000000e', 'Police Health', { onlineClaiming: true, rebateEstimates: true, claimReversal: false }],
+      [
+        '0193a6f2-0001-7000-8000-000000000001',
+        'Medibank Private',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000002',
+        'Bupa HI',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000003',
+        'HCF',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000004',
+        'nib',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000005',
+        'HBF Health',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: false },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000006',
+        'Teachers Health',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000007',
+        'Australian Unity',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000008',
+        'GMHBA',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-000000000009',
+        'CBHS Health Fund',
+        { onlineClaiming: true, rebateEstimates: false, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-00000000000a',
+        'Defence Health',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-00000000000b',
+        'Westfund',
+        { onlineClaiming: true, rebateEstimates: false, claimReversal: false },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-00000000000c',
+        'Peoplecare',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: false },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-00000000000d',
+        'Health Partners',
+        { onlineClaiming: true, rebateEstimates: false, claimReversal: false },
+      ],
+      [
+        '0193a6f2-0001-7000-8000-00000000000e',
+        'Police Health',
+        { onlineClaiming: true, rebateEstimates: true, claimReversal: false },
+      ],
     ];
     for (const [id, name, capabilities] of funds) {
-      this.addSql(`insert into health_funds (id, name, capabilities) values ('${id}', '${name}', '${JSON.stringify(capabilities)}')`);
+      this.addSql(
+        `insert into health_funds (id, name, capabilities) values ('${id}', '${name}', '${JSON.stringify(capabilities)}')`,
+      );
     }
   }
 }

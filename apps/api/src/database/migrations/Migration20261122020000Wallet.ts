@@ -18,7 +18,9 @@ export class Migration20261122020000Wallet extends Migration {
         created_at timestamptz(3) not null
       )`);
     // The same card twice in one wallet is refused here, so concurrent adds cannot both succeed.
-    this.addSql(`create unique index wallet_cards_client_fingerprint_unique on wallet_cards (client_id, type, fingerprint)`);
+    this.addSql(
+      `create unique index wallet_cards_client_fingerprint_unique on wallet_cards (client_id, type, fingerprint)`,
+    );
     this.addSql(`create index wallet_cards_client_idx on wallet_cards (client_id, created_at desc, id desc)`);
   }
 }

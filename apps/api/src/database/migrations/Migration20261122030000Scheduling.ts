@@ -19,7 +19,9 @@ export class Migration20261122030000Scheduling extends Migration {
         deleted boolean not null,
         created_at timestamptz(3) not null
       )`);
-    this.addSql(`create index appointment_types_organisation_idx on appointment_types (organisation_id, created_at desc, id desc)`);
+    this.addSql(
+      `create index appointment_types_organisation_idx on appointment_types (organisation_id, created_at desc, id desc)`,
+    );
 
     this.addSql(`
       create table bookings (
@@ -46,10 +48,18 @@ export class Migration20261122030000Scheduling extends Migration {
       )`);
     // The listing order, and every filter combined with it.
     this.addSql(`create index bookings_listing_idx on bookings (organisation_id, service_date desc, id desc)`);
-    this.addSql(`create index bookings_provider_idx on bookings (organisation_id, provider_id, service_date desc, id desc)`);
-    this.addSql(`create index bookings_location_idx on bookings (organisation_id, location_id, service_date desc, id desc)`);
-    this.addSql(`create index bookings_client_idx on bookings (organisation_id, client_id, service_date desc, id desc)`);
+    this.addSql(
+      `create index bookings_provider_idx on bookings (organisation_id, provider_id, service_date desc, id desc)`,
+    );
+    this.addSql(
+      `create index bookings_location_idx on bookings (organisation_id, location_id, service_date desc, id desc)`,
+    );
+    this.addSql(
+      `create index bookings_client_idx on bookings (organisation_id, client_id, service_date desc, id desc)`,
+    );
     // The overlap check under the provider lock reads only confirmed bookings.
-    this.addSql(`create index bookings_provider_diary_idx on bookings (provider_id, service_date, ends_at) where cancelled_at is null`);
+    this.addSql(
+      `create index bookings_provider_diary_idx on bookings (provider_id, service_date, ends_at) where cancelled_at is null`,
+    );
   }
 }

@@ -23,7 +23,9 @@ export class Migration20261122040000Payments extends Migration {
         created_at timestamptz(3) not null
       )`);
     // latestTransaction of a booking: the newest by (created_at, id).
-    this.addSql(`create index transactions_booking_idx on transactions (booking_id, created_at desc, id desc) where booking_id is not null`);
+    this.addSql(
+      `create index transactions_booking_idx on transactions (booking_id, created_at desc, id desc) where booking_id is not null`,
+    );
 
     this.addSql(`
       create table claims (
@@ -105,7 +107,11 @@ export class Migration20261122040000Payments extends Migration {
         events jsonb not null,
         created_at timestamptz(3) not null
       )`);
-    this.addSql(`create index payment_transactions_payout_idx on payment_transactions (payout_id, created_at, id) where payout_id is not null`);
-    this.addSql(`create index payment_transactions_transaction_idx on payment_transactions (transaction_id) where transaction_id is not null`);
+    this.addSql(
+      `create index payment_transactions_payout_idx on payment_transactions (payout_id, created_at, id) where payout_id is not null`,
+    );
+    this.addSql(
+      `create index payment_transactions_transaction_idx on payment_transactions (transaction_id) where transaction_id is not null`,
+    );
   }
 }

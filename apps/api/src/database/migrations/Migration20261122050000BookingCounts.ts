@@ -59,6 +59,8 @@ export class Migration20261122050000BookingCounts extends Migration {
       select organisation_id, count(*), count(*) filter (where cancelled_at is not null) from bookings group by organisation_id`);
 
     // Confirmed bookings are what dashboards list: paged and counted from the index alone.
-    this.addSql(`create index bookings_confirmed_idx on bookings (organisation_id, service_date desc, id desc) where cancelled_at is null`);
+    this.addSql(
+      `create index bookings_confirmed_idx on bookings (organisation_id, service_date desc, id desc) where cancelled_at is null`,
+    );
   }
 }

@@ -12,6 +12,8 @@ export class Migration20261123000000CardFingerprintsPerOrganisation extends Migr
       `alter table wallet_cards add column fingerprint_scope text not null default 'platform' check (fingerprint_scope in ('platform', 'organisation'))`,
     );
     this.addSql(`alter table wallet_cards alter column fingerprint_scope set default 'organisation'`);
-    this.addSql(`create index wallet_cards_platform_fingerprints_idx on wallet_cards (id) where fingerprint_scope = 'platform'`);
+    this.addSql(
+      `create index wallet_cards_platform_fingerprints_idx on wallet_cards (id) where fingerprint_scope = 'platform'`,
+    );
   }
 }

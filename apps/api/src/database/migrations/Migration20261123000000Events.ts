@@ -32,7 +32,9 @@ export class Migration20261123000000Events extends Migration {
       created_at timestamptz(3) not null,
       updated_at timestamptz(3) not null
     )`);
-    this.addSql(`create index webhook_endpoints_organisation_idx on webhook_endpoints (organisation_id, created_at desc, id desc)`);
+    this.addSql(
+      `create index webhook_endpoints_organisation_idx on webhook_endpoints (organisation_id, created_at desc, id desc)`,
+    );
 
     this.addSql(`create table webhook_deliveries (
       id uuid primary key,
@@ -50,7 +52,9 @@ export class Migration20261123000000Events extends Migration {
       next_attempt_at timestamptz(3),
       unique (endpoint_id, event_id, attempt)
     )`);
-    this.addSql(`create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id, created_at desc, id desc)`);
+    this.addSql(
+      `create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id, created_at desc, id desc)`,
+    );
     this.addSql(`create index webhook_deliveries_created_at_idx on webhook_deliveries (created_at)`);
   }
 }

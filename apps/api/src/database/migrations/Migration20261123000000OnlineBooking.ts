@@ -34,7 +34,9 @@ export class Migration20261123000000OnlineBooking extends Migration {
     this.addSql(`create index time_off_provider_idx on time_off (provider_id, starts_at, ends_at)`);
 
     this.addSql(`alter table bookings add column manage_token_hash text`);
-    this.addSql(`create unique index bookings_manage_token_idx on bookings (manage_token_hash) where manage_token_hash is not null`);
+    this.addSql(
+      `create unique index bookings_manage_token_idx on bookings (manage_token_hash) where manage_token_hash is not null`,
+    );
 
     // Settings already stored keep their values; the new ones start at their defaults.
     this.addSql(

@@ -7,6 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261123030000LinkDetailsRequired extends Migration {
   override up(): void {
-    this.addSql(`alter table provider_location_links alter column medicare set not null, alter column association set not null`);
+    this.addSql(
+      `alter table provider_location_links alter column medicare set not null, alter column association set not null`,
+    );
   }
 }

@@ -8,7 +8,8 @@ export class Migration20261126010000AdjustmentsOfTheirPayments extends Migration
     this.addSql(`create index payment_transactions_adjusted_since_payout_idx on payment_transactions (business_id)
       where payout_id is not null and adjustments @> '[{"payoutId": null}]'::jsonb`);
     // A payout's listing: the rows it paid out, and those of which it counted an adjustment.
-    this.addSql(`create index payment_transactions_adjustments_idx on payment_transactions using gin (adjustments jsonb_path_ops)
+    this
+      .addSql(`create index payment_transactions_adjustments_idx on payment_transactions using gin (adjustments jsonb_path_ops)
       where adjustments <> '[]'::jsonb`);
     // Each adjustment names the payout that counted it (null while it waits); until now, the
     // payout of its row.

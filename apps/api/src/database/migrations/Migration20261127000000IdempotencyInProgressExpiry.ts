@@ -8,7 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261127000000IdempotencyInProgressExpiry extends Migration {
   override up(): void {
-    this.addSql(`alter table idempotency_keys add column in_progress_until timestamptz(3) not null default now() + interval '60 seconds'`);
+    this.addSql(
+      `alter table idempotency_keys add column in_progress_until timestamptz(3) not null default now() + interval '60 seconds'`,
+    );
     this.addSql(`alter table idempotency_keys add column claim_id uuid`);
   }
 }

@@ -14,6 +14,8 @@ export class Migration20261128000000BookingChanges extends Migration {
     this.addSql(`alter table events add column previous jsonb`);
 
     // Settings already stored keep their values; the new ones start at their defaults.
-    this.addSql(`update organisations set booking_settings = '{"clientCancelEnabled":true,"clientRescheduleEnabled":true}'::jsonb || booking_settings`);
+    this.addSql(
+      `update organisations set booking_settings = '{"clientCancelEnabled":true,"clientRescheduleEnabled":true}'::jsonb || booking_settings`,
+    );
   }
 }

@@ -15,12 +15,18 @@ export class Migration20261128000000ClientSearchAndVersions extends Migration {
 
     // Client search: the names as search compares them, in byte order so that a prefix is an index
     // range. Written by the application (see name-search.ts), so these rows are filled the same way.
-    await this.execute(`alter table clients add column last_name_search text collate "C", add column full_name_search text collate "C"`);
+    await this.execute(
+      `alter table clients add column last_name_search text collate "C", add column full_name_search text collate "C"`,
+    );
     await this.fillNameSearchForms();
-    await this.execute(`alter table clients alter column last_name_search set not null, alter column full_name_search set not null`);
+    await this.execute(
+      `alter table clients alter column last_name_search set not null, alter column full_name_search set not null`,
+    );
     // The list's order (last name, then first name through the full name, then id), and the
     // last-name prefix range; the full-name range (which covers first names) has its own.
-    await this.execute(`create index clients_name_idx on clients (organisation_id, last_name_search, full_name_search, id)`);
+    await this.execute(
+      `create index clients_name_idx on clients (organisation_id, last_name_search, full_name_search, id)`,
+    );
     await this.execute(`create index clients_full_name_idx on clients (organisation_id, full_name_search)`);
     // The exact look-ups a search or a filter makes: an email ignoring case, an E.164 number, a date of birth.
     await this.execute(`create index clients_email_idx on clients (organisation_id, lower(email))`);
@@ -31,7 +37,10 @@ export class Migration20261128000000ClientSearchAndVersions extends Migration {
   /** The search forms of every existing client, a batch at a time in id order. */
   async fillNameSearchForms(): Promise<void> {
     for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
-      const rows = (await this.execute(`select id, first_name, last_name from clients where id > ? order by id limit ${BATCH}`, [after])) as {
+      const rows = (await this.execute(
+        `select id, first_name, last_name from clients where id > ? order by id limit ${BATCH}`,
+        [after],
+      )) as {
         id: string;
         first_name: string;
         last_name: string;

@@ -13,6 +13,8 @@ export class Migration20261128000000PractitionersUpdatedAt extends Migration {
       this.addSql(`alter table ${table} alter column updated_at set not null`);
     }
     this.addSql(`create index providers_sync_idx on providers (organisation_id, updated_at, id)`);
-    this.addSql(`create index provider_location_links_sync_idx on provider_location_links (provider_id, updated_at, id)`);
+    this.addSql(
+      `create index provider_location_links_sync_idx on provider_location_links (provider_id, updated_at, id)`,
+    );
   }
 }

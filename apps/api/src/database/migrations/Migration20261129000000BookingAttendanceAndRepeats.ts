@@ -14,6 +14,8 @@ export class Migration20261129000000BookingAttendanceAndRepeats extends Migratio
         add column no_show_fee_charged_at timestamptz(3) null,
         add column series_id uuid null`);
     // A series' bookings are listed by `seriesId` and cancelled from one occurrence on.
-    this.addSql(`create index bookings_series_idx on bookings (organisation_id, series_id, service_date) where series_id is not null`);
+    this.addSql(
+      `create index bookings_series_idx on bookings (organisation_id, series_id, service_date) where series_id is not null`,
+    );
   }
 }

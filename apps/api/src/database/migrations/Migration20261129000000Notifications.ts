@@ -29,9 +29,13 @@ export class Migration20261129000000Notifications extends Migration {
       unique (booking_id, type, occurrence)
     )`);
     // The list (newest first), the sync order, and the client filter; the booking filter uses the unique key.
-    this.addSql(`create index notifications_organisation_idx on notifications (organisation_id, created_at desc, id desc)`);
+    this.addSql(
+      `create index notifications_organisation_idx on notifications (organisation_id, created_at desc, id desc)`,
+    );
     this.addSql(`create index notifications_updated_at_idx on notifications (organisation_id, updated_at, id)`);
-    this.addSql(`create index notifications_client_idx on notifications (client_id, created_at desc) where client_id is not null`);
+    this.addSql(
+      `create index notifications_client_idx on notifications (client_id, created_at desc) where client_id is not null`,
+    );
 
     // Settings already stored keep their values; the new one starts at its default.
     this.addSql(`update organisations set booking_settings = '{"reminderHoursBefore":24}'::jsonb || booking_settings`);

@@ -32,7 +32,9 @@ export class Migration20261129100000UpdatedAtOfMoneyCardsAndKeys extends Migrati
     for (const statement of addUpdatedAt('api_keys')) this.addSql(statement);
     this.addSql(`create index api_keys_organisation_updated_idx on api_keys (organisation_id, updated_at, id)`);
     // Webhook endpoints had updated_at from the start; their sync wants it indexed.
-    this.addSql(`create index webhook_endpoints_organisation_updated_idx on webhook_endpoints (organisation_id, updated_at, id)`);
+    this.addSql(
+      `create index webhook_endpoints_organisation_updated_idx on webhook_endpoints (organisation_id, updated_at, id)`,
+    );
     this.addSql('set constraints all deferred');
   }
 }

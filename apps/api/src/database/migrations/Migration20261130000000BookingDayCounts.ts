@@ -20,7 +20,9 @@ export class Migration20261130000000BookingDayCounts extends Migration {
         cancelled integer not null,
         primary key (organisation_id, day)
       )`);
-    this.addSql(`create type booking_count_change as (organisation_id text, day date, bookings integer, cancelled integer)`);
+    this.addSql(
+      `create type booking_count_change as (organisation_id text, day date, bookings integer, cancelled integer)`,
+    );
 
     this.addSql(`
       create function booking_counts_after_write() returns trigger language plpgsql as $$

@@ -8,8 +8,12 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261130000000ProcessorIds extends Migration {
   override up(): void {
-    this.addSql(`create unique index payment_transactions_processor_payment_unique on payment_transactions ((payment->>'id')) where source = 'payment'`);
+    this.addSql(
+      `create unique index payment_transactions_processor_payment_unique on payment_transactions ((payment->>'id')) where source = 'payment'`,
+    );
     this.addSql(`alter table payouts add column bank_payout_id text`);
-    this.addSql(`create unique index payouts_bank_payout_unique on payouts (bank_payout_id) where bank_payout_id is not null`);
+    this.addSql(
+      `create unique index payouts_bank_payout_unique on payouts (bank_payout_id) where bank_payout_id is not null`,
+    );
   }
 }

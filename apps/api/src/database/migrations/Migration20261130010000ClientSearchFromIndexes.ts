@@ -9,8 +9,12 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261130010000ClientSearchFromIndexes extends Migration {
   override up(): void {
     this.addSql('drop index clients_name_idx');
-    this.addSql('create index clients_name_idx on clients (organisation_id, last_name_search, full_name_search, id) include (deleted)');
+    this.addSql(
+      'create index clients_name_idx on clients (organisation_id, last_name_search, full_name_search, id) include (deleted)',
+    );
     this.addSql('drop index clients_full_name_idx');
-    this.addSql('create index clients_full_name_idx on clients (organisation_id, full_name_search) include (last_name_search, id, deleted)');
+    this.addSql(
+      'create index clients_full_name_idx on clients (organisation_id, full_name_search) include (last_name_search, id, deleted)',
+    );
   }
 }

@@ -27,10 +27,12 @@ describe('stored delivery errors, made classes', () => {
       'url names a host that does not resolve': 'dns_error',
       'getaddrinfo ENOTFOUND hooks.internal.corp': 'dns_error',
       'url must not resolve to a loopback, private, link-local or metadata address': 'address_refused',
-      'DNS lookup 0.0.0.0(family:undefined, host:undefined) is not allowed. Because, It is meta IP address.': 'address_refused',
+      'DNS lookup 0.0.0.0(family:undefined, host:undefined) is not allowed. Because, It is meta IP address.':
+        'address_refused',
       'connect ECONNREFUSED 10.0.4.17:8443': 'connection_refused',
       'socket hang up': 'connection_reset',
-      "Hostname/IP does not match certificate's altnames: Host: hooks.example.com. is not in the cert's altnames: DNS:vault.corp.internal": 'tls_error',
+      "Hostname/IP does not match certificate's altnames: Host: hooks.example.com. is not in the cert's altnames: DNS:vault.corp.internal":
+        'tls_error',
       'write EPROTO 40DDE4D2377F0000:error:0A00010B:SSL routines::wrong version number': 'tls_error',
       'connect EHOSTUNREACH 10.0.4.17:443': 'connection_failed',
       tls_error: 'tls_error',

@@ -28,12 +28,17 @@ class ProviderSummaryResponse {
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'] }) locationIds: string[];
   @ApiProperty({ example: 'Priya' }) firstName: string;
   @ApiProperty({ example: 'Raman' }) lastName: string;
-  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' }) profileImageUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' })
+  profileImageUrl: string | null;
 }
 
 class BusinessSummaryResponse {
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) id: string;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, example: [{ type: 'card_payments', enabled: true }] })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    example: [{ type: 'card_payments', enabled: true }],
+  })
   capabilities: Record<string, unknown>[];
 }
 
@@ -43,7 +48,8 @@ export class BookingDataResponse {
   @ApiProperty({ example: 'harbour-physio-group' }) slug: string;
   @ApiProperty({ example: 'Harbour Physio Group' }) name: string;
   @ApiProperty({ example: true }) bookingsEnabled: boolean;
-  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png' }) brandImageUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png' }) brandImageUrl:
+    string | null;
   @ApiProperty({ type: [ServiceResponse] }) services: ServiceResponse[];
   @ApiProperty({ type: [LocationSummaryResponse] }) locations: LocationSummaryResponse[];
   @ApiProperty({ type: [ProviderSummaryResponse] }) providers: ProviderSummaryResponse[];

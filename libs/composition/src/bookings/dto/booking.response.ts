@@ -6,7 +6,12 @@ import { ProviderLocationLinkResponse, ProviderResponse } from '@app/practitione
 import { HealthFundCardResponse, PaymentMethodResponse } from '@app/wallet/http';
 import { TransactionResponse } from '@app/payments-and-claims/http';
 import { ATTENDANCES, type Attendance, type BookingStatus } from '@app/scheduling';
-import { AdjustmentResponse, AppointmentTypeResponse, CancellationPolicyResponse, renderBooking } from '@app/scheduling/http';
+import {
+  AdjustmentResponse,
+  AppointmentTypeResponse,
+  CancellationPolicyResponse,
+  renderBooking,
+} from '@app/scheduling/http';
 import type { ExpandedBookingView } from '../booking-views.js';
 
 export class BookingResponse {
@@ -25,7 +30,8 @@ export class BookingResponse {
   @ApiProperty({ type: ProviderResponse }) provider: ProviderResponse | null;
   @ApiProperty({
     type: LocationResponse,
-    description: 'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.',
+    description:
+      'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.',
   })
   location: LocationResponse | null;
   @ApiProperty({
@@ -38,29 +44,53 @@ export class BookingResponse {
   @ApiProperty({ example: false }) paid: boolean;
   @ApiProperty({ example: false }) invoiced: boolean;
   @ApiProperty({ type: [AdjustmentResponse] }) adjustments: AdjustmentResponse[];
-  @ApiCents({ example: 9500, description: "Integer cents: the appointment type's price when booked." }) servicePrice: number;
+  @ApiCents({ example: 9500, description: "Integer cents: the appointment type's price when booked." })
+  servicePrice: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null }) cancelledAt: string | null;
-  @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' }) status: BookingStatus;
+  @ApiProperty({ enum: ['confirmed', 'cancelled'], example: 'confirmed', description: 'Derived from `cancelledAt`.' })
+  status: BookingStatus;
   @ApiProperty({
     enum: ATTENDANCES,
     example: 'pending',
     description: 'Whether the client came: `pending` until marked through `POST …/bookings/{bookingId}/attendance`.',
   })
   attendance: Attendance;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null, description: 'When the client was marked `arrived`; null otherwise.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: null,
+    description: 'When the client was marked `arrived`; null otherwise.',
+  })
   arrivedAt: string | null;
   @ApiProperty({
     type: String,
     nullable: true,
     example: null,
-    description: 'Shared by every occurrence of a repeated booking (`repeat` on create); null for a booking made alone.',
+    description:
+      'Shared by every occurrence of a repeated booking (`repeat` on create); null for a booking made alone.',
   })
   seriesId: string | null;
-  @ApiProperty({ required: false, type: HealthFundCardResponse, nullable: true, description: 'Expansion `healthFundCard`.' })
+  @ApiProperty({
+    required: false,
+    type: HealthFundCardResponse,
+    nullable: true,
+    description: 'Expansion `healthFundCard`.',
+  })
   healthFundCard?: HealthFundCardResponse | null;
-  @ApiProperty({ required: false, type: PaymentMethodResponse, nullable: true, description: 'Expansion `paymentMethod`.' })
+  @ApiProperty({
+    required: false,
+    type: PaymentMethodResponse,
+    nullable: true,
+    description: 'Expansion `paymentMethod`.',
+  })
   paymentMethod?: PaymentMethodResponse | null;
-  @ApiProperty({ required: false, type: ProviderLocationLinkResponse, nullable: true, description: 'Expansion `providerLocationLink`.' })
+  @ApiProperty({
+    required: false,
+    type: ProviderLocationLinkResponse,
+    nullable: true,
+    description: 'Expansion `providerLocationLink`.',
+  })
   providerLocationLink?: ProviderLocationLinkResponse | null;
   @ApiProperty({ required: false, type: CancellationPolicyResponse, description: 'Expansion `cancellationPolicy`.' })
   cancellationPolicy?: CancellationPolicyResponse;
@@ -68,12 +98,19 @@ export class BookingResponse {
     required: false,
     nullable: true,
     type: TransactionResponse,
-    description: "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
+    description:
+      "Expansion `latestTransaction`: the newest transaction of the booking (payments-and-claims' Transaction).",
   })
   latestTransaction?: TransactionResponse | null;
   @ApiProperty({ type: String, nullable: true, example: 'PMS-BK-104233' }) pmsBookingId: string | null;
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'PMS-AT-88', description: 'Expansion `pmsAttendeeId`.' }) pmsAttendeeId?:
-    string | null;
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'PMS-AT-88',
+    description: 'Expansion `pmsAttendeeId`.',
+  })
+  pmsAttendeeId?: string | null;
 
   /**
    * The booking with its parties as scheduling renders it, and the parts expanded from other
@@ -88,23 +125,38 @@ export class BookingResponse {
       read,
       {
         ...(read.healthFundCard !== undefined
-          ? { healthFundCard: read.healthFundCard && once('healthFundCard', read.healthFundCard, (card) => HealthFundCardResponse.from(card)) }
+          ? {
+              healthFundCard:
+                read.healthFundCard &&
+                once('healthFundCard', read.healthFundCard, (card) => HealthFundCardResponse.from(card)),
+            }
           : {}),
         ...(read.paymentMethod !== undefined
-          ? { paymentMethod: read.paymentMethod && once('paymentMethod', read.paymentMethod, ({ card }) => PaymentMethodResponse.from(card)) }
+          ? {
+              paymentMethod:
+                read.paymentMethod &&
+                once('paymentMethod', read.paymentMethod, ({ card }) => PaymentMethodResponse.from(card)),
+            }
           : {}),
         ...(read.providerLocationLink !== undefined
           ? {
               providerLocationLink:
-                read.providerLocationLink && once('providerLocationLink', read.providerLocationLink, (link) => ProviderLocationLinkResponse.from(link)),
+                read.providerLocationLink &&
+                once('providerLocationLink', read.providerLocationLink, (link) =>
+                  ProviderLocationLinkResponse.from(link),
+                ),
             }
           : {}),
-        ...(read.cancellationPolicy ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) } : {}),
+        ...(read.cancellationPolicy
+          ? { cancellationPolicy: CancellationPolicyResponse.from(read.cancellationPolicy) }
+          : {}),
         ...(read.latestTransaction !== undefined
           ? {
               latestTransaction:
                 read.latestTransaction &&
-                TransactionResponse.from(read.latestTransaction, { withBillableItems: read.expansion.has('latestTransaction.transactionItems.billableItem') }),
+                TransactionResponse.from(read.latestTransaction, {
+                  withBillableItems: read.expansion.has('latestTransaction.transactionItems.billableItem'),
+                }),
             }
           : {}),
       },

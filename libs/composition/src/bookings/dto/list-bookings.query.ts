@@ -2,7 +2,13 @@ import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsDateTimeWithOffset, ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
-import { ATTENDANCES, type Attendance, BOOKING_EXPANSIONS, type BookingExpansion, type BookingStatus } from '@app/scheduling';
+import {
+  ATTENDANCES,
+  type Attendance,
+  BOOKING_EXPANSIONS,
+  type BookingExpansion,
+  type BookingStatus,
+} from '@app/scheduling';
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -18,14 +24,28 @@ class BookingFiltersQuery extends PageQuery {
   @ListQueryParam(['confirmed', 'cancelled'], 'Only bookings with these statuses.', ['confirmed'])
   status?: BookingStatus[];
 
-  @ApiProperty({ required: false, format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Service date from (inclusive).' })
+  @ApiProperty({
+    required: false,
+    format: 'date-time',
+    example: '2026-12-01T00:00:00.000Z',
+    description: 'Service date from (inclusive).',
+  })
   @MayBeOmitted()
-  @IsDateTimeWithOffset({ message: 'serviceDateMin must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999' })
+  @IsDateTimeWithOffset({
+    message: 'serviceDateMin must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999',
+  })
   serviceDateMin?: string;
 
-  @ApiProperty({ required: false, format: 'date-time', example: '2027-01-01T00:00:00.000Z', description: 'Service date before (exclusive).' })
+  @ApiProperty({
+    required: false,
+    format: 'date-time',
+    example: '2027-01-01T00:00:00.000Z',
+    description: 'Service date before (exclusive).',
+  })
   @MayBeOmitted()
-  @IsDateTimeWithOffset({ message: 'serviceDateMax must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999' })
+  @IsDateTimeWithOffset({
+    message: 'serviceDateMax must be an ISO 8601 date-time with Z or an offset, from 1900 to 2999',
+  })
   serviceDateMax?: string;
 
   @ApiProperty({ required: false, enum: ['true', 'false'], example: 'false' })
@@ -53,7 +73,8 @@ class BookingFiltersQuery extends PageQuery {
     required: false,
     maxLength: 254,
     example: 'chen',
-    description: "Only bookings whose client's first name, last name or full name (`alex ch`) starts with this, ignoring case and accents.",
+    description:
+      "Only bookings whose client's first name, last name or full name (`alex ch`) starts with this, ignoring case and accents.",
   })
   @MayBeOmitted()
   @IsString()
@@ -64,7 +85,11 @@ class BookingFiltersQuery extends PageQuery {
   @ListQueryParam(ATTENDANCES, 'Only bookings with these attendances.', ['no_show'])
   attendance?: Attendance[];
 
-  @ApiProperty({ required: false, example: '0193a6fc-1a2b-7c3d-8e4f-5a6b7c8d9e10', description: 'Only the occurrences of this repeat series.' })
+  @ApiProperty({
+    required: false,
+    example: '0193a6fc-1a2b-7c3d-8e4f-5a6b7c8d9e10',
+    description: 'Only the occurrences of this repeat series.',
+  })
   @MayBeOmitted()
   @IsUUID('all', { message: 'seriesId must be a series id' })
   seriesId?: string;

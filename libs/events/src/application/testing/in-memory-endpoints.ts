@@ -7,7 +7,8 @@ export class InMemoryEndpoints extends WebhookEndpointRepository {
   readonly stored = new Map<string, WebhookEndpoint>();
 
   async add(endpoint: WebhookEndpoint, limit: number): Promise<boolean> {
-    if ([...this.stored.values()].filter((stored) => stored.organisationId === endpoint.organisationId).length >= limit) return false;
+    if ([...this.stored.values()].filter((stored) => stored.organisationId === endpoint.organisationId).length >= limit)
+      return false;
     this.stored.set(endpoint.id, copyOf(endpoint));
     return true;
   }
@@ -41,8 +42,11 @@ export class InMemoryEndpoints extends WebhookEndpointRepository {
   }
 
   async enabledOf(organisationId: string): Promise<WebhookEndpoint[]> {
-    return [...this.stored.values()].filter((endpoint) => endpoint.organisationId === organisationId && endpoint.status === 'enabled').map(copyOf);
+    return [...this.stored.values()]
+      .filter((endpoint) => endpoint.organisationId === organisationId && endpoint.status === 'enabled')
+      .map(copyOf);
   }
 }
 
-const copyOf = (endpoint: WebhookEndpoint): WebhookEndpoint => Object.assign(new WebhookEndpoint(), structuredClone({ ...endpoint }));
+const copyOf = (endpoint: WebhookEndpoint): WebhookEndpoint =>
+  Object.assign(new WebhookEndpoint(), structuredClone({ ...endpoint }));

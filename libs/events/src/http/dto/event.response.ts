@@ -9,7 +9,10 @@ class PreviousPlaceResponse {
 }
 
 export class EventResponse {
-  @ApiProperty({ example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: '`evt_` and a KSUID; the `webhook-id` of its deliveries.' })
+  @ApiProperty({
+    example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+    description: '`evt_` and a KSUID; the `webhook-id` of its deliveries.',
+  })
   id: string;
 
   @ApiProperty({ enum: EVENT_TYPES, example: 'booking.created' })

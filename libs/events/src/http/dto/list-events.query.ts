@@ -9,15 +9,28 @@ const ISO_DATE_TIME = { strict: true, strictSeparator: true };
 export const EVENT_TYPE_FILTERS = [...EVENT_TYPES, ...EVENT_FAMILIES];
 
 export class ListEventsQuery extends PageQuery {
-  @ListQueryParam(EVENT_TYPE_FILTERS, 'Only events of these types; `booking.*` names a family.', ['booking.*', 'client.created'])
+  @ListQueryParam(EVENT_TYPE_FILTERS, 'Only events of these types; `booking.*` names a family.', [
+    'booking.*',
+    'client.created',
+  ])
   type?: string[];
 
-  @ApiProperty({ required: false, format: 'date-time', example: '2026-11-01T00:00:00.000Z', description: 'Created from (inclusive).' })
+  @ApiProperty({
+    required: false,
+    format: 'date-time',
+    example: '2026-11-01T00:00:00.000Z',
+    description: 'Created from (inclusive).',
+  })
   @MayBeOmitted()
   @IsISO8601(ISO_DATE_TIME, { message: 'createdAtMin must be an ISO 8601 date-time' })
   createdAtMin?: string;
 
-  @ApiProperty({ required: false, format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Created before (exclusive).' })
+  @ApiProperty({
+    required: false,
+    format: 'date-time',
+    example: '2026-12-01T00:00:00.000Z',
+    description: 'Created before (exclusive).',
+  })
   @MayBeOmitted()
   @IsISO8601(ISO_DATE_TIME, { message: 'createdAtMax must be an ISO 8601 date-time' })
   createdAtMax?: string;

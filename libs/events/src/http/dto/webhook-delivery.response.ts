@@ -13,7 +13,8 @@ export class WebhookDeliveryResponse {
     description: '`retrying`: failed, another attempt at `nextAttemptAt`; `failed`: no attempt left.',
   })
   status: string;
-  @ApiProperty({ type: Number, nullable: true, example: 500, description: 'Null when no answer came.' }) responseStatus: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 500, description: 'Null when no answer came.' })
+  responseStatus: number | null;
   @ApiProperty({ example: 84 }) durationMs: number;
   @ApiProperty({
     type: String,
@@ -29,7 +30,8 @@ export class WebhookDeliveryResponse {
   })
   error: string | null;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: String, nullable: true, example: '2026-11-22T05:29:04.000Z', format: 'date-time' }) nextAttemptAt: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-22T05:29:04.000Z', format: 'date-time' })
+  nextAttemptAt: string | null;
 
   static from(delivery: WebhookDelivery): WebhookDeliveryResponse {
     return {
@@ -48,6 +50,10 @@ export class WebhookDeliveryResponse {
 }
 
 export class SendAcceptedResponse {
-  @ApiProperty({ example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L', description: 'The event being sent: its deliveries show the outcome.' }) eventId: string;
+  @ApiProperty({
+    example: 'evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L',
+    description: 'The event being sent: its deliveries show the outcome.',
+  })
+  eventId: string;
   @ApiProperty({ example: 1 }) attempt: number;
 }

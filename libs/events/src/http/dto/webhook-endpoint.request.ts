@@ -7,7 +7,10 @@ const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, requir
 
 const URL_MESSAGE = { message: 'must be an https URL' };
 
-const SELECTOR_MESSAGE = { each: true, message: 'each value must be `*`, an event type or a family such as `booking.*`' };
+const SELECTOR_MESSAGE = {
+  each: true,
+  message: 'each value must be `*`, an event type or a family such as `booking.*`',
+};
 
 export class CreateWebhookEndpointRequest {
   @ApiProperty({
@@ -26,7 +29,12 @@ export class CreateWebhookEndpointRequest {
   @MaxLength(500)
   description?: string | null;
 
-  @ApiProperty({ type: [String], enum: EVENT_SELECTORS, example: ['booking.*', 'client.created'], description: '`*` for every event, or types, or families.' })
+  @ApiProperty({
+    type: [String],
+    enum: EVENT_SELECTORS,
+    example: ['booking.*', 'client.created'],
+    description: '`*` for every event, or types, or families.',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
@@ -56,7 +64,12 @@ export class UpdateWebhookEndpointRequest {
   @IsIn(EVENT_SELECTORS, SELECTOR_MESSAGE)
   enabledEvents?: string[];
 
-  @ApiProperty({ required: false, enum: ['enabled', 'disabled'], example: 'enabled', description: 'Enabling restarts the three-day failure clock.' })
+  @ApiProperty({
+    required: false,
+    enum: ['enabled', 'disabled'],
+    example: 'enabled',
+    description: 'Enabling restarts the three-day failure clock.',
+  })
   @MayBeOmitted()
   @IsIn(['enabled', 'disabled'], { message: 'status must be enabled or disabled' })
   status?: 'enabled' | 'disabled';

@@ -8,7 +8,11 @@ export class WebhookEndpointResponse {
   @ApiProperty({ example: 'https://pms.example.com/webhooks/clinic' }) url: string;
   @ApiProperty({ type: String, nullable: true, example: 'Practice management sync' }) description: string | null;
   @ApiProperty({ type: [String], example: ['booking.*'] }) enabledEvents: string[];
-  @ApiProperty({ enum: ['enabled', 'disabled'], example: 'enabled', description: 'Disabled by hand, or after three days of failed deliveries.' })
+  @ApiProperty({
+    enum: ['enabled', 'disabled'],
+    example: 'enabled',
+    description: 'Disabled by hand, or after three days of failed deliveries.',
+  })
   status: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) updatedAt: string;

@@ -38,13 +38,32 @@ export class HttpWebhookSender extends WebhookSender {
 
   async post(url: string, headers: Record<string, string>, body: string): Promise<SendOutcome> {
     const started = performance.now();
-    const outcome = (partial: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...partial, durationMs: Math.round(performance.now() - started) });
+    const outcome = (partial: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({
+      ...partial,
+      durationMs: Math.round(performance.now() - started),
+    });
     const deadline = AbortSignal.timeout(TIMEOUT_MS);
-    const passed = new Promise<typeof DEADLINE_PASSED>((resolve) => deadline.addEventListener('abort', () => resolve(DEADLINE_PASSED), { once: true }));
-    const refusal = await Promise.race([refusalOf(url, { allowPrivate: this.allowPrivate, resolve: resolveWithSystem }), passed]);
+    const passed = new Promise<typeof DEADLINE_PASSED>((resolve) =>
+      deadline.addEventListener('abort', () => resolve(DEADLINE_PASSED), { once: true }),
+    );
+    const refusal = await Promise.race([
+      refusalOf(url, { allowPrivate: this.allowPrivate, resolve: resolveWithSystem }),
+      passed,
+    ]);
     if (refusal === DEADLINE_PASSED)
-      return outcome({ status: null, body: null, failure: 'timeout', detail: `no address for the host within ${TIMEOUT_MS / 1000} s` });
-    if (refusal) return outcome({ status: null, body: null, failure: refusal === UNRESOLVED_HOST ? 'dns_error' : 'address_refused', detail: `url ${refusal}` });
+      return outcome({
+        status: null,
+        body: null,
+        failure: 'timeout',
+        detail: `no address for the host within ${TIMEOUT_MS / 1000} s`,
+      });
+    if (refusal)
+      return outcome({
+        status: null,
+        body: null,
+        failure: refusal === UNRESOLVED_HOST ? 'dns_error' : 'address_refused',
+        detail: `url ${refusal}`,
+      });
     const secure = url.startsWith('https:');
     return new Promise((resolve) => {
       const sent = (secure ? httpsRequest : httpRequest)(
@@ -77,12 +96,17 @@ export class HttpWebhookSender extends WebhookSender {
       sent.once('socket', (socket) => {
         // A socket kept alive from an earlier delivery is connected already.
         if (!socket.connecting) return;
-        const timer = setTimeout(() => sent.destroy(new ConnectTimeoutError(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => sent.destroy(new ConnectTimeoutError(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+          CONNECT_TIMEOUT_MS,
+        );
         const connected = () => clearTimeout(timer);
         socket.once(secure ? 'secureConnect' : 'connect', connected);
         socket.once('close', connected);
       });
-      sent.on('error', (error) => resolve(outcome({ status: null, body: null, failure: failureOf(error), detail: describe(error) })));
+      sent.on('error', (error) =>
+        resolve(outcome({ status: null, body: null, failure: failureOf(error), detail: describe(error) })),
+      );
       sent.end(body);
     });
   }

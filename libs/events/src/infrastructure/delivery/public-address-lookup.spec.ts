@@ -7,7 +7,10 @@ import { publicAddressLookup } from './public-address-lookup.js';
 const answering =
   (table: Record<string, string[]>): LookupFunction =>
   (hostname, options, callback) => {
-    const entries: LookupAddress[] = (table[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    const entries: LookupAddress[] = (table[hostname] ?? []).map((address) => ({
+      address,
+      family: address.includes(':') ? 6 : 4,
+    }));
     if (options.all) callback(null, entries);
     else callback(null, entries[0].address, entries[0].family);
   };
@@ -41,7 +44,10 @@ describe('the connect-time lookup of a delivery', () => {
     'refuses %s, which resolves to an IPv6 form of a refused IPv4 range',
     async (hostname) => {
       const { error } = await resolved(hostname, true);
-      expect(error).toMatchObject({ name: 'AddressRefusedError', message: expect.stringContaining('not a public address') });
+      expect(error).toMatchObject({
+        name: 'AddressRefusedError',
+        message: expect.stringContaining('not a public address'),
+      });
     },
   );
 });

@@ -41,7 +41,9 @@ export const StoredEventSchema = new EntitySchema<StoredEvent>({
 export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery>({
   class: WebhookDelivery,
   tableName: 'webhook_deliveries',
-  uniques: [{ name: 'webhook_deliveries_endpoint_id_event_id_attempt_key', properties: ['endpointId', 'eventId', 'attempt'] }],
+  uniques: [
+    { name: 'webhook_deliveries_endpoint_id_event_id_attempt_key', properties: ['endpointId', 'eventId', 'attempt'] },
+  ],
   properties: {
     id: { ...UUID, primary: true },
     endpointId: UUID,

@@ -30,7 +30,12 @@ describe('MikroOrmWebhookEndpointRepository on PostgreSQL', () => {
     const enabledIds = async () => (await repository().enabledOf(organisationId)).map((endpoint) => endpoint.id);
     expect(await enabledIds()).toEqual([]);
 
-    const endpoint = WebhookEndpoint.create(organisationId, { url: 'https://pms.example.com.au/hooks', enabledEvents: ['*'] }, 'v1:sealed', NOW);
+    const endpoint = WebhookEndpoint.create(
+      organisationId,
+      { url: 'https://pms.example.com.au/hooks', enabledEvents: ['*'] },
+      'v1:sealed',
+      NOW,
+    );
     await repository().add(endpoint, 16);
     expect(await enabledIds()).toEqual([endpoint.id]);
 

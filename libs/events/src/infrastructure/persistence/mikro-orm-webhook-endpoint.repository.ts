@@ -21,10 +21,13 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
   async add(endpoint: WebhookEndpoint, limit: number): Promise<boolean> {
     const added = await this.em.transactional(async (tx) => {
       // Two adds at once would each count the endpoints before the other's insert: they take turns.
-      await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`webhook-endpoints:${endpoint.organisationId}`]);
-      const [{ count }] = await tx.execute<{ count: number }[]>('select count(*)::int as count from webhook_endpoints where organisation_id = ?', [
-        endpoint.organisationId,
+      await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        `webhook-endpoints:${endpoint.organisationId}`,
       ]);
+      const [{ count }] = await tx.execute<{ count: number }[]>(
+        'select count(*)::int as count from webhook_endpoints where organisation_id = ?',
+        [endpoint.organisationId],
+      );
       if (count >= limit) return false;
       await tx.persist(endpoint).flush();
       await announceChange(tx, endpoint);
@@ -40,7 +43,11 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
 
   lock(organisationId: string, id: string): Promise<WebhookEndpoint | null> {
     // `refresh`: what this unit of work read before the lock may be stale.
-    return this.em.findOne(WebhookEndpoint, { id, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.em.findOne(
+      WebhookEndpoint,
+      { id, organisationId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
   }
 
   findById(id: string): Promise<WebhookEndpoint | null> {
@@ -69,11 +76,11 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
     const where = `where w.organisation_id = $1${window.condition}`;
     const values = [organisationId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(ENDPOINTS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        ENDPOINTS,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(ENDPOINTS, where, values),
     ]);
     return pageOf(items, total, page);
@@ -85,7 +92,9 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
    * is what was committed.
    */
   enabledOf(organisationId: string): Promise<readonly WebhookEndpoint[]> {
-    return this.enabled.of(organisationId, () => this.sql.select(ENDPOINTS, `where w.organisation_id = $1 and w.status = 'enabled'`, [organisationId]));
+    return this.enabled.of(organisationId, () =>
+      this.sql.select(ENDPOINTS, `where w.organisation_id = $1 and w.status = 'enabled'`, [organisationId]),
+    );
   }
 }
 

@@ -9,11 +9,14 @@ import { StoredEvent } from '../../domain/stored-event.js';
 const EVENTS = ReadModel.of(StoredEvent, 'e');
 
 /** The insert of event rows that `append` sends in front of their jobs. The bench baselines send theirs from this. */
-export function eventsInsert(events: readonly Pick<StoredEvent, 'id' | 'type' | 'organisationId' | 'data' | 'previous' | 'timestamp'>[]): LeadingWrite {
+export function eventsInsert(
+  events: readonly Pick<StoredEvent, 'id' | 'type' | 'organisationId' | 'data' | 'previous' | 'timestamp'>[],
+): LeadingWrite {
   // Through JSON, so the log holds exactly what a client reads, whatever the data object held.
   // One row after another: `seq` follows the order they were given in.
   const rows = events.map(
-    (_, index) => `($${index * 6 + 1}, $${index * 6 + 2}, $${index * 6 + 3}, $${index * 6 + 4}::jsonb, $${index * 6 + 5}::jsonb, $${index * 6 + 6})`,
+    (_, index) =>
+      `($${index * 6 + 1}, $${index * 6 + 2}, $${index * 6 + 3}, $${index * 6 + 4}::jsonb, $${index * 6 + 5}::jsonb, $${index * 6 + 6})`,
   );
   return {
     sql: `insert into events (id, type, organisation_id, data, previous, created_at) values ${rows.join(', ')}`,
@@ -40,12 +43,16 @@ export class SqlEventStore extends EventStore {
 
   async append(events: readonly StoredEvent[], jobs: readonly JobRequest[] = []): Promise<void> {
     if (events.length === 0) return;
-    if (!transactionConnection(this.em)) throw new Error('Events are appended inside the transaction of their change (DomainEvents.transaction).');
+    if (!transactionConnection(this.em))
+      throw new Error('Events are appended inside the transaction of their change (DomainEvents.transaction).');
     await this.jobs.sendWith(eventsInsert(events), jobs);
   }
 
   async find(id: string, organisationId: string | null): Promise<StoredEvent | null> {
-    return this.sql.first(EVENTS, 'where e.id = $1 and ($2::text is null or e.organisation_id = $2)', [id, organisationId]);
+    return this.sql.first(EVENTS, 'where e.id = $1 and ($2::text is null or e.organisation_id = $2)', [
+      id,
+      organisationId,
+    ]);
   }
 
   async list(filters: EventFilters, page: PageRequest): Promise<Page<StoredEvent>> {
@@ -64,11 +71,11 @@ export class SqlEventStore extends EventStore {
     values.push(...window.params);
     const condition = `where ${where.length ? where.join(' and ') : 'true'}${window.condition}`;
     const [items, total] = await Promise.all([
-      this.sql.select(EVENTS, `${condition} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        EVENTS,
+        `${condition} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(EVENTS, condition, values),
     ]);
     return pageOf(items, total, page);
@@ -77,7 +84,11 @@ export class SqlEventStore extends EventStore {
   async purgeBefore(cutoff: Date): Promise<number> {
     return this.em.transactional(async (tx) => {
       await tx.execute('delete from webhook_deliveries where created_at < ?', [cutoff]);
-      const deleted = await tx.execute<{ affectedRows: number }>('delete from events where created_at < ?', [cutoff], 'run');
+      const deleted = await tx.execute<{ affectedRows: number }>(
+        'delete from events where created_at < ?',
+        [cutoff],
+        'run',
+      );
       return deleted.affectedRows;
     });
   }

@@ -48,18 +48,22 @@ export class SqlWebhookDeliveryRepository extends WebhookDeliveryRepository {
     const where = `where d.endpoint_id = $1${window.condition}`;
     const values = [endpointId, ...window.params];
     const [items, total] = await Promise.all([
-      this.sql.select(DELIVERIES, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        DELIVERIES,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(DELIVERIES, where, values),
     ]);
     return pageOf(items, total, page);
   }
 
   async lastAttempt(endpointId: string, eventId: string): Promise<number> {
-    const last = await this.sql.first(DELIVERIES, 'where d.endpoint_id = $1 and d.event_id = $2 order by d.attempt desc limit 1', [endpointId, eventId]);
+    const last = await this.sql.first(
+      DELIVERIES,
+      'where d.endpoint_id = $1 and d.event_id = $2 order by d.attempt desc limit 1',
+      [endpointId, eventId],
+    );
     return last?.attempt ?? 0;
   }
 }

@@ -41,7 +41,9 @@ export class KnownClients extends ClientQueries {
   }
 
   async oldestLiveByEmail(organisationId: string, email: string): Promise<ActiveClient | null> {
-    const client = this.clientsOf[organisationId]?.find((known) => !known.deleted && known.email?.toLowerCase() === email.toLowerCase());
+    const client = this.clientsOf[organisationId]?.find(
+      (known) => !known.deleted && known.email?.toLowerCase() === email.toLowerCase(),
+    );
     return client ? activeOf(client) : null;
   }
 }

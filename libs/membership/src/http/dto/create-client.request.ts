@@ -22,13 +22,26 @@ export class CreateClientRequest {
   @MaxLength(254)
   email?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: '+61412345678', description: 'E.164, or any Australian form; stored as E.164.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: '+61412345678',
+    description: 'E.164, or any Australian form; stored as E.164.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(30)
   mobileNumber?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date', example: '1988-04-12', description: 'A past date, `YYYY-MM-DD`.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'date',
+    example: '1988-04-12',
+    description: 'A past date, `YYYY-MM-DD`.',
+  })
   @IsOptional()
   @IsString()
   dateOfBirth?: string | null;
@@ -71,7 +84,14 @@ export class CreateClientRequest {
   @MaxLength(40)
   pmsCreatedAt?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', maxLength: 2048, example: 'https://cdn.example.com/clients/alex.jpg' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    maxLength: 2048,
+    example: 'https://cdn.example.com/clients/alex.jpg',
+  })
   @IsOptional()
   @IsHttpUrl()
   @MaxLength(2048)

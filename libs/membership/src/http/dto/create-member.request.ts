@@ -27,18 +27,38 @@ export class CreateMemberRequest {
   @MaxLength(254)
   email: string;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: '0412 345 678', description: 'Australian or E.164; stored as E.164.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: '0412 345 678',
+    description: 'Australian or E.164; stored as E.164.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(30)
   mobileNumber?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date', example: '1988-04-12', description: 'A past date, `YYYY-MM-DD`.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'date',
+    example: '1988-04-12',
+    description: 'A past date, `YYYY-MM-DD`.',
+  })
   @IsOptional()
   @IsString()
   dateOfBirth?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', maxLength: 2048, example: 'https://cdn.example.com/members/alex.jpg' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    maxLength: 2048,
+    example: 'https://cdn.example.com/members/alex.jpg',
+  })
   @IsOptional()
   @IsHttpUrl()
   @MaxLength(2048)
@@ -48,7 +68,13 @@ export class CreateMemberRequest {
     required: false,
     type: Object,
     nullable: true,
-    additionalProperties: { oneOf: [{ type: 'string', maxLength: MAX_METADATA_VALUE_LENGTH, nullable: true }, { type: 'number' }, { type: 'boolean' }] },
+    additionalProperties: {
+      oneOf: [
+        { type: 'string', maxLength: MAX_METADATA_VALUE_LENGTH, nullable: true },
+        { type: 'number' },
+        { type: 'boolean' },
+      ],
+    },
     maxProperties: MAX_METADATA_KEYS,
     example: { referralSource: 'clinic_front_desk', marketingOptIn: false, visits: 3 },
     description: `Flat key/value pairs: at most ${MAX_METADATA_KEYS} keys of 1 to ${MAX_METADATA_KEY_LENGTH} characters; values are strings (at most ${MAX_METADATA_VALUE_LENGTH} characters), numbers, booleans or null. Stored, not returned.`,

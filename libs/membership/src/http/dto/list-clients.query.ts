@@ -40,7 +40,12 @@ export class ListClientsQuery extends IntersectionType(PageQuery, IncludeDeleted
   @MaxLength(30)
   mobileNumber?: string;
 
-  @ApiProperty({ required: false, format: 'date', example: '1988-04-12', description: 'Only the clients born on this day, `YYYY-MM-DD`.' })
+  @ApiProperty({
+    required: false,
+    format: 'date',
+    example: '1988-04-12',
+    description: 'Only the clients born on this day, `YYYY-MM-DD`.',
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(10)

@@ -9,10 +9,17 @@ export class MemberSettingsResponse {
 export class ActivityRecordResponse {
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) updatedAt: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ type: String, nullable: true, example: '4.12.0', description: 'From `X-Application-Version`.' }) applicationVersion: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'ios', description: 'From `X-Platform`.' }) platform: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'HarbourPhysio/4.12.0 (iPhone; iOS 19.1)', description: 'From `User-Agent`.' }) userAgent:
+  @ApiProperty({ type: String, nullable: true, example: '4.12.0', description: 'From `X-Application-Version`.' })
+  applicationVersion: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'ios', description: 'From `X-Platform`.' }) platform:
     string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'HarbourPhysio/4.12.0 (iPhone; iOS 19.1)',
+    description: 'From `User-Agent`.',
+  })
+  userAgent: string | null;
 
   static from(record: ActivityRecord): ActivityRecordResponse {
     return {
@@ -30,16 +37,22 @@ export class MemberResponse {
   @ApiProperty({ example: false }) emailVerified: boolean;
   @ApiProperty({ example: false }) mobileNumberVerified: boolean;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: '2026-11-24T09:12:40.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  @ApiProperty({
+    example: '2026-11-24T09:12:40.000Z',
+    format: 'date-time',
+    description: 'When it last changed; equal to `createdAt` until it changes.',
+  })
   updatedAt: string;
   @ApiProperty({ type: MemberSettingsResponse }) settings: MemberSettingsResponse;
   @ApiProperty({ example: 'Alex' }) firstName: string;
   @ApiProperty({ example: 'Chen' }) lastName: string;
   @ApiProperty({ example: 'alex.chen@example.com', format: 'email' }) email: string;
-  @ApiProperty({ type: String, nullable: true, example: '+61412345678', description: 'E.164.' }) mobileNumber: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+61412345678', description: 'E.164.' }) mobileNumber:
+    string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date', example: '1988-04-12' }) dateOfBirth: string | null;
   @ApiProperty({ type: [String], example: ['member'] }) roles: string[];
-  @ApiProperty({ type: String, nullable: true, format: 'uri', example: 'https://cdn.example.com/members/alex.jpg' }) profileImageUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri', example: 'https://cdn.example.com/members/alex.jpg' })
+  profileImageUrl: string | null;
   @ApiProperty({ type: [ActivityRecordResponse] }) activity: ActivityRecordResponse[];
 
   static from(member: Member): MemberResponse {

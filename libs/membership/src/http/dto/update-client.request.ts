@@ -19,19 +19,39 @@ export class UpdateClientRequest {
   @MaxLength(MAX_NAME_LENGTH)
   lastName?: string;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'email', maxLength: 254, example: 'alex.chen@example.com' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'email',
+    maxLength: 254,
+    example: 'alex.chen@example.com',
+  })
   @IsOptional()
   @IsEmail({}, { message: 'must be an email address' })
   @MaxLength(254)
   email?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: '0412 345 678', description: 'E.164, or any Australian form; stored as E.164.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: '0412 345 678',
+    description: 'E.164, or any Australian form; stored as E.164.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(30)
   mobileNumber?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date', example: '1988-04-12', description: 'A past date, `YYYY-MM-DD`.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'date',
+    example: '1988-04-12',
+    description: 'A past date, `YYYY-MM-DD`.',
+  })
   @IsOptional()
   @IsString()
   dateOfBirth?: string | null;
@@ -74,7 +94,14 @@ export class UpdateClientRequest {
   @MaxLength(40)
   pmsCreatedAt?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', maxLength: 2048, example: 'https://cdn.example.com/clients/alex.jpg' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    maxLength: 2048,
+    example: 'https://cdn.example.com/clients/alex.jpg',
+  })
   @IsOptional()
   @IsHttpUrl()
   @MaxLength(2048)

@@ -56,20 +56,26 @@ describe('MikroOrmClientRepository on PostgreSQL', () => {
 
     const loaded = await fresh(orm).findOneOrFail(Client, { id: client.id });
     expect(loaded).toEqual(client);
-    expect([loaded.memberId, loaded.email, loaded.mobileNumber, loaded.dateOfBirth, loaded.pmsPatientId, loaded.pmsCreatedAt, loaded.deleted]).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      false,
-    ]);
+    expect([
+      loaded.memberId,
+      loaded.email,
+      loaded.mobileNumber,
+      loaded.dateOfBirth,
+      loaded.pmsPatientId,
+      loaded.pmsCreatedAt,
+      loaded.deleted,
+    ]).toEqual([null, null, null, null, null, null, false]);
   });
 
   it('refuses a client that names no member, and stores nothing', async () => {
-    const client = Client.create(organisationId, { firstName: 'Ghost', lastName: 'Link', memberId: 'memb_000000000000000000000000000' }, NOW);
-    await expect(new MikroOrmClientRepository(fresh(orm)).add(client)).rejects.toBeInstanceOf(ForeignKeyConstraintViolationException);
+    const client = Client.create(
+      organisationId,
+      { firstName: 'Ghost', lastName: 'Link', memberId: 'memb_000000000000000000000000000' },
+      NOW,
+    );
+    await expect(new MikroOrmClientRepository(fresh(orm)).add(client)).rejects.toBeInstanceOf(
+      ForeignKeyConstraintViolationException,
+    );
     expect(await fresh(orm).count(Client, { id: client.id })).toBe(0);
   });
 });

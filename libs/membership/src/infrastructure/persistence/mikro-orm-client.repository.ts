@@ -16,7 +16,11 @@ export class MikroOrmClientRepository extends ClientRepository {
 
   findForChange(organisationId: string, clientId: string): Promise<Client | null> {
     if (!isUuid(clientId)) return Promise.resolve(null);
-    return this.em.findOne(Client, { id: clientId, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.em.findOne(
+      Client,
+      { id: clientId, organisationId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
   }
 
   async save(client: Client): Promise<void> {

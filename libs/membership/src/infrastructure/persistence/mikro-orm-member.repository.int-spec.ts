@@ -25,7 +25,11 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
   afterAll(() => orm?.close());
 
   const register = (email: string, props: Partial<Parameters<typeof Member.register>[0]> = {}) =>
-    Member.register({ firstName: 'Mia', lastName: 'Nguyen', email, ...props }, { createdByOrganisationId: organisationId, device: DEVICE }, NOW);
+    Member.register(
+      { firstName: 'Mia', lastName: 'Nguyen', email, ...props },
+      { createdByOrganisationId: organisationId, device: DEVICE },
+      NOW,
+    );
 
   it('loads, in a fresh unit of work, the member it added: JSON columns, date of birth, nullables and the time', async () => {
     const member = register(uniqueEmail('mia'), {
@@ -41,17 +45,32 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
     expect(loaded.createdAt.toISOString()).toBe('2026-11-22T05:28:59.123Z');
     expect(loaded.dateOfBirth).toBe('1988-02-29');
     expect(loaded.activity).toEqual([
-      { createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), applicationVersion: '4.2.0', platform: 'ios', userAgent: 'HealthApp/4.2.0' },
+      {
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+        applicationVersion: '4.2.0',
+        platform: 'ios',
+        userAgent: 'HealthApp/4.2.0',
+      },
     ]);
   });
 
   it('keeps absent optional fields as null, and a platform-created member without an organisation', async () => {
-    const member = Member.register({ firstName: 'Noah', lastName: 'Kelly', email: uniqueEmail('noah') }, { createdByOrganisationId: null, device: {} }, NOW);
+    const member = Member.register(
+      { firstName: 'Noah', lastName: 'Kelly', email: uniqueEmail('noah') },
+      { createdByOrganisationId: null, device: {} },
+      NOW,
+    );
     await new MikroOrmMemberRepository(fresh(orm)).add(member);
 
     const loaded = await fresh(orm).findOneOrFail(Member, { id: member.id });
     expect(loaded).toEqual(member);
-    expect([loaded.mobileNumber, loaded.dateOfBirth, loaded.profileImageUrl, loaded.createdByOrganisationId]).toEqual([null, null, null, null]);
+    expect([loaded.mobileNumber, loaded.dateOfBirth, loaded.profileImageUrl, loaded.createdByOrganisationId]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(loaded.metadata).toEqual({});
   });
 
@@ -60,7 +79,9 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
     const first = register(email);
     await new MikroOrmMemberRepository(fresh(orm)).add(first);
 
-    await expect(new MikroOrmMemberRepository(fresh(orm)).add(register(email.toUpperCase()))).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(new MikroOrmMemberRepository(fresh(orm)).add(register(email.toUpperCase()))).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
     const rows = await fresh(orm).find(Member, { email: { $ilike: email } });
     expect(rows.map((row) => row.id)).toEqual([first.id]);
   });
@@ -79,13 +100,22 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
 
   it('settles concurrent sign-ups with one email in different cases: one member, the others member_exists', async () => {
     const email = uniqueEmail('Olivia.Brown');
-    const variants = [email, email.toUpperCase(), email.toLowerCase(), `Olivia.BROWN${email.slice('Olivia.Brown'.length)}`];
+    const variants = [
+      email,
+      email.toUpperCase(),
+      email.toLowerCase(),
+      `Olivia.BROWN${email.slice('Olivia.Brown'.length)}`,
+    ];
     const clock = new FixedClock(NOW);
     // Commits wait, so every insert reaches PostgreSQL before any sign-up has committed.
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
       settle(
         variants.map((variant, index) =>
-          new RegisterMember(new MikroOrmMemberRepository(fresh(orm)), clock, new RecordedEvents(renderMembershipEvents)).execute(
+          new RegisterMember(
+            new MikroOrmMemberRepository(fresh(orm)),
+            clock,
+            new RecordedEvents(renderMembershipEvents),
+          ).execute(
             { firstName: 'Olivia', lastName: `Racer ${index}`, email: variant },
             { createdByOrganisationId: organisationId, device: DEVICE },
           ),
@@ -93,7 +123,10 @@ describe('MikroOrmMemberRepository on PostgreSQL', () => {
       ),
     );
 
-    expect({ created: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({ created: 1, refused: ['member_exists', 'member_exists', 'member_exists'] });
+    expect({ created: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
+      created: 1,
+      refused: ['member_exists', 'member_exists', 'member_exists'],
+    });
     expect(rejected.every((error) => error instanceof DomainError && error.kind === 'conflict')).toBe(true);
     const stored = await fresh(orm).find(Member, { email: { $ilike: email } });
     expect(stored.map((member) => member.id)).toEqual([fulfilled[0].id]);

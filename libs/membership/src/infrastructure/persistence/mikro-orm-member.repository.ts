@@ -29,7 +29,8 @@ export class MikroOrmMemberRepository extends MemberRepository {
     } catch (error) {
       // The failed write stays in the unit of work; drop it so nothing later retries it.
       this.em.clear();
-      if (error instanceof UniqueConstraintViolationException && error.message.includes(EMAIL_INDEX)) throw new EmailTakenError();
+      if (error instanceof UniqueConstraintViolationException && error.message.includes(EMAIL_INDEX))
+        throw new EmailTakenError();
       throw error;
     }
   }

@@ -1,7 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { ListQueryParam, MayBeOmitted, PageQuery } from '@app/shared';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type NotificationStatus, type NotificationType } from '../../domain/notification.js';
+import {
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+  type NotificationStatus,
+  type NotificationType,
+} from '../../domain/notification.js';
 
 export class ListNotificationsQuery extends PageQuery {
   @ApiProperty({ required: false, example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' })
@@ -14,7 +19,10 @@ export class ListNotificationsQuery extends PageQuery {
   @IsUUID('all', { message: 'clientId must be a client id' })
   clientId?: string;
 
-  @ListQueryParam(NOTIFICATION_TYPES, 'Only notifications of these types.', ['booking_confirmation', 'booking_reminder'])
+  @ListQueryParam(NOTIFICATION_TYPES, 'Only notifications of these types.', [
+    'booking_confirmation',
+    'booking_reminder',
+  ])
   type?: NotificationType[];
 
   @ListQueryParam(NOTIFICATION_STATUSES, 'Only notifications with these statuses.', ['failed'])

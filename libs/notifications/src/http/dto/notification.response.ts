@@ -13,8 +13,10 @@ export class NotificationResponse {
   })
   type: string;
   @ApiProperty({ enum: ['email'], example: 'email' }) channel: string;
-  @ApiProperty({ example: 'alex.chen@example.com', description: 'The address it went (or, `logged`, would go) to.' }) to: string;
-  @ApiProperty({ example: 'Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST' }) subject: string;
+  @ApiProperty({ example: 'alex.chen@example.com', description: 'The address it went (or, `logged`, would go) to.' })
+  to: string;
+  @ApiProperty({ example: 'Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST' })
+  subject: string;
   @ApiProperty({
     enum: NOTIFICATION_STATUSES,
     example: 'sent',
@@ -32,7 +34,11 @@ export class NotificationResponse {
   })
   clientId: string | null;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: '2026-11-22T05:29:01.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it does.' })
+  @ApiProperty({
+    example: '2026-11-22T05:29:01.000Z',
+    format: 'date-time',
+    description: 'When it last changed; equal to `createdAt` until it does.',
+  })
   updatedAt: string;
   @ApiProperty({
     type: String,
@@ -72,10 +78,15 @@ export class NotificationResponse {
 export class NotificationWithBodyResponse extends NotificationResponse {
   @ApiProperty({
     example: 'Hi Alex,\n\nYour booking at Harbour Physio is confirmed.\n…',
-    description: "The plain-text body. A manage link shows `{manageToken}` in place of the patient's token, which only the email itself carries.",
+    description:
+      "The plain-text body. A manage link shows `{manageToken}` in place of the patient's token, which only the email itself carries.",
   })
   text: string;
-  @ApiProperty({ example: '<!doctype html>\n<html><body …>…</body></html>', description: 'The HTML body, with the same placeholder.' }) html: string;
+  @ApiProperty({
+    example: '<!doctype html>\n<html><body …>…</body></html>',
+    description: 'The HTML body, with the same placeholder.',
+  })
+  html: string;
 
   static withBody(notification: Notification): NotificationWithBodyResponse {
     return { ...NotificationResponse.from(notification), text: notification.text, html: notification.html };

@@ -12,6 +12,8 @@ export class InvoiceAttachments extends MessageAttachments {
   async of(message: { organisationId: string; type: string; bookingId: string }): Promise<Attachment[]> {
     if (message.type !== 'receipt') return [];
     const invoice = await this.invoices.newestOfBooking(message.organisationId, message.bookingId);
-    return invoice ? [{ filename: `Tax invoice ${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.bytes }] : [];
+    return invoice
+      ? [{ filename: `Tax invoice ${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.bytes }]
+      : [];
   }
 }

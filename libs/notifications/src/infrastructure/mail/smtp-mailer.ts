@@ -24,9 +24,20 @@ export class SmtpMailer extends Mailer {
   ) {
     super();
     // A server that does not answer gives up its worker within a minute and a half, inside the job's two minutes.
-    this.transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000, logger: false });
+    this.transport = createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+      logger: false,
+    });
     const url = new URL(smtpUrl);
-    this.secrets = [url.password, decodeURIComponent(url.password), url.username, decodeURIComponent(url.username)].filter((secret) => secret.length >= 3);
+    this.secrets = [
+      url.password,
+      decodeURIComponent(url.password),
+      url.username,
+      decodeURIComponent(url.username),
+    ].filter((secret) => secret.length >= 3);
   }
 
   async send(email: OutgoingEmail): Promise<void> {
@@ -55,7 +66,10 @@ export class SmtpMailer extends Mailer {
       ? `The mail server answered ${error.response ?? error.responseCode}`
       : `${error.code ?? 'Error'}: ${error.message ?? 'sending failed'}`;
     const permanent = answered && error.responseCode! >= 500 && error.code !== 'EAUTH';
-    return new DeliveryFailure(this.secrets.reduce((text, secret) => text.replaceAll(secret, '***'), words).slice(0, 500), permanent);
+    return new DeliveryFailure(
+      this.secrets.reduce((text, secret) => text.replaceAll(secret, '***'), words).slice(0, 500),
+      permanent,
+    );
   }
 }
 

@@ -13,7 +13,10 @@ export class MikroOrmNotificationRepository extends NotificationRepository {
   /** Plain SQL, so a message the booking already has is skipped by its unique key, not by an error that would end the transaction. */
   async addIfNew(notification: Notification): Promise<boolean> {
     const connection = transactionConnection(this.em);
-    if (!connection) throw new Error('Notifications are added inside a transaction (DomainEvents.transaction), with the jobs that send them.');
+    if (!connection)
+      throw new Error(
+        'Notifications are added inside a transaction (DomainEvents.transaction), with the jobs that send them.',
+      );
     const { rows } = await connection.executeSql(
       `insert into notifications (id, organisation_id, type, channel, recipient, subject, text_body, html_body, status, booking_id, client_id,
                                   occurrence, error, created_at, updated_at, sent_at)

@@ -24,7 +24,9 @@ export class InMemoryOrganisations extends OrganisationRepository {
 
   async slugsLike(base: string): Promise<Set<string>> {
     const pattern = new RegExp(`^${base}(-\\d+)?$`);
-    return new Set([...this.byId.values()].map((organisation) => organisation.slug).filter((slug) => pattern.test(slug)));
+    return new Set(
+      [...this.byId.values()].map((organisation) => organisation.slug).filter((slug) => pattern.test(slug)),
+    );
   }
 
   async add(organisation: Organisation): Promise<void> {
@@ -76,8 +78,16 @@ export class InMemoryDirectory extends DirectoryRepository {
     return link !== null;
   }
 
-  private find<T extends Business | Location | PlanTemplateLink>(type: abstract new () => T, organisationId: string, id: string): T | null {
-    return (this.held.find((entity) => entity instanceof type && entity.organisationId === organisationId && entity.id === id) as T | undefined) ?? null;
+  private find<T extends Business | Location | PlanTemplateLink>(
+    type: abstract new () => T,
+    organisationId: string,
+    id: string,
+  ): T | null {
+    return (
+      (this.held.find(
+        (entity) => entity instanceof type && entity.organisationId === organisationId && entity.id === id,
+      ) as T | undefined) ?? null
+    );
   }
 }
 
@@ -182,7 +192,16 @@ export class KnownLocations extends DirectoryQueries {
   }
 
   private locationOf(organisationId: string, id: string): Location {
-    const nowhere = { line1: null, line2: null, suburb: null, city: null, state: null, postcode: null, country: null, countryCode: null };
+    const nowhere = {
+      line1: null,
+      line2: null,
+      suburb: null,
+      city: null,
+      state: null,
+      postcode: null,
+      country: null,
+      countryCode: null,
+    };
     return Object.assign(new Location(), {
       id,
       organisationId,

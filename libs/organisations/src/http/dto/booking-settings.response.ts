@@ -11,24 +11,47 @@ export class BookingSettingsFields {
   @ApiProperty({ example: true }) paymentDetailsRequired: boolean;
   @ApiProperty({
     example: true,
-    description: 'The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.',
+    description:
+      'The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.',
   })
   bookingNotificationsEnabled: boolean;
-  @ApiProperty({ example: true, description: "The booking's provider gets an email when a booking is made, moved or cancelled." })
+  @ApiProperty({
+    example: true,
+    description: "The booking's provider gets an email when a booking is made, moved or cancelled.",
+  })
   providerBookingNotificationsEnabled: boolean;
   @ApiProperty({ example: false }) healthFundCardCollectionEnabled: boolean;
   @ApiCents({ nullable: true, example: 5000, description: 'Integer cents.' }) cancellationFeeAmount: number | null;
   @ApiProperty({ type: Number, nullable: true, example: null }) cancellationFeePercent: number | null;
   @ApiProperty({ example: 24 }) cancellationNoFeeBeforeHours: number;
   @ApiProperty({ type: String, nullable: true, example: 'GTM-5XK2P7Q' }) googleTagManagerContainerId: string | null;
-  @ApiProperty({ example: 120, description: 'Online bookings start at least this many minutes from now.' }) minimumNoticeMinutes: number;
-  @ApiProperty({ example: 90, description: 'Online bookings start at most this many days from now.' }) maximumAdvanceDays: number;
-  @ApiProperty({ example: 15, description: 'Online booking times start every this many minutes from the start of working hours.' }) slotIntervalMinutes: number;
-  @ApiProperty({ example: true, description: "Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`." })
+  @ApiProperty({ example: 120, description: 'Online bookings start at least this many minutes from now.' })
+  minimumNoticeMinutes: number;
+  @ApiProperty({ example: 90, description: 'Online bookings start at most this many days from now.' })
+  maximumAdvanceDays: number;
+  @ApiProperty({
+    example: 15,
+    description: 'Online booking times start every this many minutes from the start of working hours.',
+  })
+  slotIntervalMinutes: number;
+  @ApiProperty({
+    example: true,
+    description: "Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`.",
+  })
   clientCancelEnabled: boolean;
-  @ApiProperty({ example: true, description: "Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`." })
+  @ApiProperty({
+    example: true,
+    description:
+      "Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`.",
+  })
   clientRescheduleEnabled: boolean;
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 168, example: 24, description: "Hours before a booking that the client's reminder email goes." })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: 168,
+    example: 24,
+    description: "Hours before a booking that the client's reminder email goes.",
+  })
   reminderHoursBefore: number;
 
   static from(settings: BookingSettings): BookingSettingsFields {
@@ -60,7 +83,8 @@ export class BookingSettingsResponse extends BookingSettingsFields {
   @ApiProperty({
     example: '2026-11-23T01:02:03.000Z',
     format: 'date-time',
-    description: "The organisation's `updatedAt`: the settings are part of the organisation, and share its version and ETag.",
+    description:
+      "The organisation's `updatedAt`: the settings are part of the organisation, and share its version and ETag.",
   })
   updatedAt: string;
 

@@ -17,13 +17,19 @@ export class BusinessResponse {
   @ApiProperty({ example: 'Harbour Physio Pty Ltd' }) name: string;
   @ApiProperty({ type: BusinessSettingsResponse }) settings: BusinessSettingsResponse;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: '2026-11-23T01:02:03.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  @ApiProperty({
+    example: '2026-11-23T01:02:03.000Z',
+    format: 'date-time',
+    description: 'When it last changed; equal to `createdAt` until it changes.',
+  })
   updatedAt: string;
   @ApiProperty({ example: '51824753556' }) taxIdentifier: string;
   @ApiProperty({ example: 'AU' }) countryCode: string;
   @ApiProperty({ type: String, nullable: true, example: 'acct_1PqRsTuVwXyZ0123' }) merchantId: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, example: CAPABILITIES_EXAMPLE }) capabilities: Record<string, unknown>[];
-  @ApiProperty({ type: Object, additionalProperties: true, example: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' } }) events: Record<string, unknown>;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, example: CAPABILITIES_EXAMPLE })
+  capabilities: Record<string, unknown>[];
+  @ApiProperty({ type: Object, additionalProperties: true, example: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' } })
+  events: Record<string, unknown>;
 
   static from(business: Business): BusinessResponse {
     return {

@@ -1,6 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { MayBeOmitted } from '@app/shared';
 import { CAPABILITIES_EXAMPLE } from './business.response.js';
 
@@ -23,7 +34,10 @@ export class CreateBusinessRequest {
   @MaxLength(200)
   name: string;
 
-  @ApiProperty({ example: '51 824 753 556', description: 'For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits.' })
+  @ApiProperty({
+    example: '51 824 753 556',
+    description: 'For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits.',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(20)
@@ -47,14 +61,24 @@ export class CreateBusinessRequest {
   @Type(() => BusinessSettingsDto)
   settings?: BusinessSettingsDto;
 
-  @ApiProperty({ required: false, type: 'array', items: { type: 'object', additionalProperties: true }, example: CAPABILITIES_EXAMPLE })
+  @ApiProperty({
+    required: false,
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    example: CAPABILITIES_EXAMPLE,
+  })
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(50)
   @IsObject({ each: true })
   capabilities?: Record<string, unknown>[];
 
-  @ApiProperty({ required: false, type: Object, additionalProperties: true, example: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' } })
+  @ApiProperty({
+    required: false,
+    type: Object,
+    additionalProperties: true,
+    example: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' },
+  })
   @MayBeOmitted()
   @IsObject()
   events?: Record<string, unknown>;

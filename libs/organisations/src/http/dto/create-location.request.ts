@@ -1,13 +1,30 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsHttpUrl, MayBeOmitted } from '@app/shared';
 import type { Address } from '../../domain/location.js';
 
 /** A nullable text field that may be left out. */
 export const OptionalText = (example: string, max = 200) =>
-  applyDecorators(ApiProperty({ required: false, type: String, nullable: true, example }), IsOptional(), IsString(), MaxLength(max));
+  applyDecorators(
+    ApiProperty({ required: false, type: String, nullable: true, example }),
+    IsOptional(),
+    IsString(),
+    MaxLength(max),
+  );
 
 export class AddressDto implements Partial<Address> {
   @OptionalText('Level 2, 88 Bondi Road') line1?: string;
@@ -25,7 +42,12 @@ export class MedicareRegistrationDto {
   @OptionalText('PRODA-4471829') prodaLocationId?: string;
   @OptionalText('active') status?: string;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'https://proda.humanservices.gov.au/agreements/4471829' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'https://proda.humanservices.gov.au/agreements/4471829',
+  })
   @MayBeOmitted()
   @IsHttpUrl()
   providerAgreementSubmissionUrl?: string;

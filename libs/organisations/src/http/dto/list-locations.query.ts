@@ -3,7 +3,11 @@ import { ListQueryParam, PageQuery } from '@app/shared';
 import { LOCATION_EXPANSIONS, type LocationExpansion } from '../../application/directory.queries.js';
 
 export class LocationExpandQuery {
-  @ListQueryParam(LOCATION_EXPANSIONS, 'Parts to include: the owning business, the Medicare and PHI registrations, the organisation.', ['business'])
+  @ListQueryParam(
+    LOCATION_EXPANSIONS,
+    'Parts to include: the owning business, the Medicare and PHI registrations, the organisation.',
+    ['business'],
+  )
   expand?: LocationExpansion[];
 }
 

@@ -37,19 +37,30 @@ export class LocationResponse {
   @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f' }) id: string;
   @ApiProperty({ example: 'Bondi Junction' }) name: string;
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: '2026-11-23T01:02:03.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  @ApiProperty({
+    example: '2026-11-23T01:02:03.000Z',
+    format: 'date-time',
+    description: 'When it last changed; equal to `createdAt` until it changes.',
+  })
   updatedAt: string;
   @ApiProperty({ example: 'Australia/Sydney' }) timeZone: string;
   @ApiProperty({ type: AddressResponse }) address: AddressResponse;
   @ApiProperty({ type: String, nullable: true, example: '51824753556' }) suggestedTaxIdentifier: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'Please arrive 10 minutes early.' }) bookingCustomText: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Please arrive 10 minutes early.' }) bookingCustomText:
+    string | null;
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a' }) businessId: string;
-  @ApiProperty({ required: false, type: BusinessResponse, description: 'Present when expanded (`business`).' }) business?: BusinessResponse | null;
+  @ApiProperty({ required: false, type: BusinessResponse, description: 'Present when expanded (`business`).' })
+  business?: BusinessResponse | null;
   @ApiProperty({ type: String, nullable: true, example: 'bondi@harbourphysio.com.au' }) email: string | null;
-  @ApiProperty({ required: false, type: [RegistrationResponse], description: 'Present when expanded (`registrations`).' })
+  @ApiProperty({
+    required: false,
+    type: [RegistrationResponse],
+    description: 'Present when expanded (`registrations`).',
+  })
   registrations?: RegistrationResponse[];
   @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) organisationId: string;
-  @ApiProperty({ required: false, type: OrganisationResponse, description: 'Present when expanded (`organisation`).' }) organisation?: OrganisationResponse;
+  @ApiProperty({ required: false, type: OrganisationResponse, description: 'Present when expanded (`organisation`).' })
+  organisation?: OrganisationResponse;
 
   /** The default shape, plus `business`, `registrations` and `organisation` when given. */
   static from(
@@ -69,7 +80,12 @@ export class LocationResponse {
       ...(parts.business !== undefined ? { business: parts.business } : {}),
       email: location.email,
       ...(parts.registrations
-        ? { registrations: location.registrations.map((registration) => ({ medicare: registration.medicare ?? null, phi: registration.phi ?? null })) }
+        ? {
+            registrations: location.registrations.map((registration) => ({
+              medicare: registration.medicare ?? null,
+              phi: registration.phi ?? null,
+            })),
+          }
         : {}),
       organisationId: location.organisationId,
       ...(parts.organisation ? { organisation: parts.organisation } : {}),

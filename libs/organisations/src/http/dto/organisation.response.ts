@@ -24,13 +24,32 @@ export class OrganisationResponse {
   @ApiProperty({ example: true, description: 'True when bookings are enabled.' })
   bookingsEnabled: boolean;
 
-  @ApiProperty({ type: String, nullable: true, required: false, format: 'uri', example: 'https://cdn.harbourphysio.com.au/brand.png' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    format: 'uri',
+    example: 'https://cdn.harbourphysio.com.au/brand.png',
+  })
   brandImageUrl: string | null;
 
-  @ApiProperty({ type: String, nullable: true, required: false, format: 'uri', example: 'https://cdn.harbourphysio.com.au/wordmark.svg' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    format: 'uri',
+    example: 'https://cdn.harbourphysio.com.au/wordmark.svg',
+  })
   wordmarkImageUrl: string | null;
 
-  @ApiProperty({ type: String, nullable: true, required: false, format: 'uri', deprecated: true, example: 'https://harbourphysio.com.au' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    format: 'uri',
+    deprecated: true,
+    example: 'https://harbourphysio.com.au',
+  })
   websiteUrl: string | null;
 
   static from(organisation: Organisation): OrganisationResponse {

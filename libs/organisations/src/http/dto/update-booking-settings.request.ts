@@ -25,8 +25,12 @@ export class UpdateBookingSettingsRequest {
   @OptionalBoolean(true) bookingNotificationsEnabled?: boolean;
   @OptionalBoolean(true) providerBookingNotificationsEnabled?: boolean;
   @OptionalBoolean(false) healthFundCardCollectionEnabled?: boolean;
-  @OptionalBoolean(true, 'Whether patients may cancel online, through the link their booking came with.') clientCancelEnabled?: boolean;
-  @OptionalBoolean(true, 'Whether patients may move a booking online while cancelling it is still free (or no fee is charged).')
+  @OptionalBoolean(true, 'Whether patients may cancel online, through the link their booking came with.')
+  clientCancelEnabled?: boolean;
+  @OptionalBoolean(
+    true,
+    'Whether patients may move a booking online while cancelling it is still free (or no fee is charged).',
+  )
   clientRescheduleEnabled?: boolean;
 
   @ApiProperty({
@@ -73,9 +77,16 @@ export class UpdateBookingSettingsRequest {
   @Matches(/^GTM-[A-Z0-9]{4,12}$/, { message: 'must be a Google Tag Manager container id like GTM-5XK2P7Q' })
   googleTagManagerContainerId?: string | null;
 
-  @OptionalInteger(0, 43_200, 120, 'Online bookings start at least this many minutes from now (up to 30 days).') minimumNoticeMinutes?: number;
+  @OptionalInteger(0, 43_200, 120, 'Online bookings start at least this many minutes from now (up to 30 days).')
+  minimumNoticeMinutes?: number;
   @OptionalInteger(1, 730, 90, 'Online bookings start at most this many days from now.') maximumAdvanceDays?: number;
-  @OptionalInteger(5, 240, 15, 'Online booking times start every this many minutes from the start of working hours.') slotIntervalMinutes?: number;
-  @OptionalInteger(1, 168, 24, "Hours before a booking that the client's reminder email goes (with `bookingNotificationsEnabled`), up to a week.")
+  @OptionalInteger(5, 240, 15, 'Online booking times start every this many minutes from the start of working hours.')
+  slotIntervalMinutes?: number;
+  @OptionalInteger(
+    1,
+    168,
+    24,
+    "Hours before a booking that the client's reminder email goes (with `bookingNotificationsEnabled`), up to a week.",
+  )
   reminderHoursBefore?: number;
 }

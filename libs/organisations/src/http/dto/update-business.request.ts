@@ -6,7 +6,12 @@ import { BusinessSettingsDto } from './create-business.request.js';
 
 /** Only the fields sent change; in `settings`, only the settings sent; `{}` changes nothing. */
 export class UpdateBusinessRequest {
-  @ApiProperty({ required: false, example: 'Harbour Physio & Pilates Pty Ltd', maxLength: 200, description: 'Never null.' })
+  @ApiProperty({
+    required: false,
+    example: 'Harbour Physio & Pilates Pty Ltd',
+    maxLength: 200,
+    description: 'Never null.',
+  })
   @MayBeOmitted()
   @IsString()
   @IsNotEmpty()
@@ -24,7 +29,11 @@ export class UpdateBusinessRequest {
   @MaxLength(20)
   taxIdentifier?: string;
 
-  @ApiProperty({ required: false, type: BusinessSettingsDto, description: 'Only the settings sent change; the others keep their values. Never null.' })
+  @ApiProperty({
+    required: false,
+    type: BusinessSettingsDto,
+    description: 'Only the settings sent change; the others keep their values. Never null.',
+  })
   @MayBeOmitted()
   @IsObject()
   @ValidateNested()

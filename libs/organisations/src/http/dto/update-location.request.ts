@@ -1,6 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { MayBeOmitted } from '@app/shared';
 import { AddressDto, OptionalText, RegistrationDto } from './create-location.request.js';
 
@@ -9,7 +20,11 @@ import { AddressDto, OptionalText, RegistrationDto } from './create-location.req
  * only the parts sent change (`null` clears one); `registrations` is replaced whole.
  */
 export class UpdateLocationRequest {
-  @ApiProperty({ required: false, example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', description: 'A business of this organisation. Never null.' })
+  @ApiProperty({
+    required: false,
+    example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a',
+    description: 'A business of this organisation. Never null.',
+  })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a business id' })
   businessId?: string;
@@ -31,7 +46,11 @@ export class UpdateLocationRequest {
   @IsString()
   timeZone?: string;
 
-  @ApiProperty({ required: false, type: AddressDto, description: 'Only the parts sent change; `null` clears a part. Never null itself.' })
+  @ApiProperty({
+    required: false,
+    type: AddressDto,
+    description: 'Only the parts sent change; `null` clears a part. Never null itself.',
+  })
   @MayBeOmitted()
   @IsObject()
   @ValidateNested()
@@ -46,7 +65,11 @@ export class UpdateLocationRequest {
   @OptionalText('51824753556', 20) suggestedTaxIdentifier?: string | null;
   @OptionalText('Please arrive 10 minutes early for your first visit.', 2000) bookingCustomText?: string | null;
 
-  @ApiProperty({ required: false, type: [RegistrationDto], description: 'Replaces the registrations; `[]` removes them all. Never null.' })
+  @ApiProperty({
+    required: false,
+    type: [RegistrationDto],
+    description: 'Replaces the registrations; `[]` removes them all. Never null.',
+  })
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(20)

@@ -5,7 +5,12 @@ import { MAX_NAME_LENGTH } from '../../domain/organisation.js';
 
 /** Only the fields sent change; `null` clears a URL; `{}` changes nothing. */
 export class UpdateOrganisationRequest {
-  @ApiProperty({ required: false, example: 'Harbour Physio & Pilates', maxLength: MAX_NAME_LENGTH, description: 'Never null.' })
+  @ApiProperty({
+    required: false,
+    example: 'Harbour Physio & Pilates',
+    maxLength: MAX_NAME_LENGTH,
+    description: 'Never null.',
+  })
   @ValidateIf((_, value) => value !== undefined)
   @IsString()
   @IsNotEmpty()
@@ -25,12 +30,24 @@ export class UpdateOrganisationRequest {
   @IsHttpUrl()
   websiteUrl?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', example: 'https://cdn.harbourphysio.com.au/brand.png' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    example: 'https://cdn.harbourphysio.com.au/brand.png',
+  })
   @IsOptional()
   @IsHttpUrl()
   brandImageUrl?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', example: 'https://cdn.harbourphysio.com.au/wordmark.svg' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    example: 'https://cdn.harbourphysio.com.au/wordmark.svg',
+  })
   @IsOptional()
   @IsHttpUrl()
   wordmarkImageUrl?: string | null;

@@ -21,7 +21,11 @@ describe('MikroOrmDirectoryRepository on PostgreSQL', () => {
   afterAll(() => orm?.close());
 
   const addBusiness = async (props: Partial<Parameters<typeof Business.create>[1]> = {}) => {
-    const business = Business.create(organisationId, { name: 'Harbour Physio Pty Ltd', taxIdentifier: '51 824 753 556', ...props }, NOW);
+    const business = Business.create(
+      organisationId,
+      { name: 'Harbour Physio Pty Ltd', taxIdentifier: '51 824 753 556', ...props },
+      NOW,
+    );
     await new MikroOrmDirectoryRepository(fresh(orm)).add(business);
     return business;
   };
@@ -59,7 +63,13 @@ describe('MikroOrmDirectoryRepository on PostgreSQL', () => {
         businessId: business.id,
         name: 'Bondi Junction',
         timeZone: 'australia/sydney',
-        address: { line1: '88 Bondi Road', suburb: 'Bondi Junction', state: 'NSW', postcode: '2022', countryCode: 'AU' },
+        address: {
+          line1: '88 Bondi Road',
+          suburb: 'Bondi Junction',
+          state: 'NSW',
+          postcode: '2022',
+          countryCode: 'AU',
+        },
         registrations: [{ medicare: { minorId: 'ABC12345', status: 'active' } }, { phi: { phiLocationId: 'PHI-9' } }],
       },
       NOW,
@@ -75,7 +85,12 @@ describe('MikroOrmDirectoryRepository on PostgreSQL', () => {
 
   it('loads a plan template link', async () => {
     const business = await addBusiness();
-    const link = PlanTemplateLink.create(organisationId, { businessId: business.id, planTemplateId: 'knee rehab/6 weeks' }, 'https://book.example.com', NOW);
+    const link = PlanTemplateLink.create(
+      organisationId,
+      { businessId: business.id, planTemplateId: 'knee rehab/6 weeks' },
+      'https://book.example.com',
+      NOW,
+    );
     await new MikroOrmDirectoryRepository(fresh(orm)).add(link);
 
     const loaded = await fresh(orm).findOneOrFail(PlanTemplateLink, { id: link.id });
@@ -89,7 +104,9 @@ describe('MikroOrmDirectoryRepository on PostgreSQL', () => {
       { businessId: '0193a6f7-0000-7000-8000-000000000000', name: 'Nowhere', timeZone: 'Australia/Perth', address: {} },
       NOW,
     );
-    await expect(new MikroOrmDirectoryRepository(fresh(orm)).add(location)).rejects.toBeInstanceOf(ForeignKeyConstraintViolationException);
+    await expect(new MikroOrmDirectoryRepository(fresh(orm)).add(location)).rejects.toBeInstanceOf(
+      ForeignKeyConstraintViolationException,
+    );
     expect(await fresh(orm).count(Location, { id: location.id })).toBe(0);
   });
 });

@@ -20,16 +20,26 @@ describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
   afterAll(() => orm?.close());
 
   it('loads, in a fresh unit of work, the organisation it added, booking settings and cents included', async () => {
-    const organisation = Organisation.create({ name: ' Harbour Health ', slug: uniqueSlug('harbour-health'), bookingsEnabled: true }, NOW);
+    const organisation = Organisation.create(
+      { name: ' Harbour Health ', slug: uniqueSlug('harbour-health'), bookingsEnabled: true },
+      NOW,
+    );
     organisation.update({ brandImageUrl: 'https://cdn.example.com/brand.png' }, NOW);
-    organisation.updateBookingSettings({ cancellationFeeEnabled: true, cancellationFeeAmount: 4550, cancellationNoFeeBeforeHours: 48 }, NOW);
+    organisation.updateBookingSettings(
+      { cancellationFeeEnabled: true, cancellationFeeAmount: 4550, cancellationNoFeeBeforeHours: 48 },
+      NOW,
+    );
     await new MikroOrmOrganisationRepository(fresh(orm)).add(organisation);
 
     const loaded = await new MikroOrmOrganisationRepository(fresh(orm)).findById(organisation.id);
     expect(loaded).toEqual(organisation);
     expect(loaded).toBeInstanceOf(Organisation);
     expect(loaded?.bookingSettings.cancellationFeeAmount).toBe(4550);
-    expect([loaded?.wordmarkImageUrl, loaded?.websiteUrl, loaded?.bookingSettings.cancellationFeePercent]).toEqual([null, null, null]);
+    expect([loaded?.wordmarkImageUrl, loaded?.websiteUrl, loaded?.bookingSettings.cancellationFeePercent]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('saves changes to a loaded organisation', async () => {
@@ -39,12 +49,19 @@ describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
     const repository = new MikroOrmOrganisationRepository(fresh(orm));
     const loaded = (await repository.findById(organisation.id))!;
     loaded.update({ name: 'After', websiteUrl: 'https://after.example.com', brandImageUrl: null }, LATER);
-    loaded.updateBookingSettings({ bookingsEnabled: true, cancellationFeePercent: 50, cancellationFeeEnabled: true }, LATER);
+    loaded.updateBookingSettings(
+      { bookingsEnabled: true, cancellationFeePercent: 50, cancellationFeeEnabled: true },
+      LATER,
+    );
     await repository.save(loaded);
 
     const reloaded = await new MikroOrmOrganisationRepository(fresh(orm)).findById(organisation.id);
     expect(reloaded).toEqual(loaded);
-    expect({ name: reloaded?.name, slug: reloaded?.slug, percent: reloaded?.bookingSettings.cancellationFeePercent }).toEqual({
+    expect({
+      name: reloaded?.name,
+      slug: reloaded?.slug,
+      percent: reloaded?.bookingSettings.cancellationFeePercent,
+    }).toEqual({
       name: 'After',
       slug: organisation.slug,
       percent: 50,
@@ -56,23 +73,36 @@ describe('MikroOrmOrganisationRepository on PostgreSQL', () => {
   it('finds the slugs equal to a base or numbered after it, and no others', async () => {
     const base = uniqueSlug('bondi-physio');
     for (const slug of [base, `${base}-2`, `${base}-17`, `${base}-x`, `${base}x`, `${base}-2-3`]) {
-      await new MikroOrmOrganisationRepository(fresh(orm)).add(Organisation.create({ name: 'Bondi Physio', slug }, NOW));
+      await new MikroOrmOrganisationRepository(fresh(orm)).add(
+        Organisation.create({ name: 'Bondi Physio', slug }, NOW),
+      );
     }
-    expect(await new MikroOrmOrganisationRepository(fresh(orm)).slugsLike(base)).toEqual(new Set([base, `${base}-2`, `${base}-17`]));
+    expect(await new MikroOrmOrganisationRepository(fresh(orm)).slugsLike(base)).toEqual(
+      new Set([base, `${base}-2`, `${base}-17`]),
+    );
   });
 
   it('settles concurrent adds of one slug: one organisation, the others SlugTakenError', async () => {
     const slug = uniqueSlug('manly-clinic');
     const contenders = [1, 2, 3].map(() => Organisation.create({ name: 'Manly Clinic', slug }, NOW));
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
-      settle(contenders.map((organisation) => new MikroOrmOrganisationRepository(fresh(orm)).add(organisation).then(() => organisation.id))),
+      settle(
+        contenders.map((organisation) =>
+          new MikroOrmOrganisationRepository(fresh(orm)).add(organisation).then(() => organisation.id),
+        ),
+      ),
     );
 
-    expect({ added: fulfilled.length, refused: rejected.map((error) => (error instanceof SlugTakenError ? 'SlugTakenError' : codeOf(error))) }).toEqual({
+    expect({
+      added: fulfilled.length,
+      refused: rejected.map((error) => (error instanceof SlugTakenError ? 'SlugTakenError' : codeOf(error))),
+    }).toEqual({
       added: 1,
       refused: ['SlugTakenError', 'SlugTakenError'],
     });
-    const stored = await fresh(orm).getConnection().execute<{ id: string }[]>('select id from organisations where slug = ?', [slug]);
+    const stored = await fresh(orm)
+      .getConnection()
+      .execute<{ id: string }[]>('select id from organisations where slug = ?', [slug]);
     expect(stored.map((row) => row.id)).toEqual(fulfilled);
   });
 });

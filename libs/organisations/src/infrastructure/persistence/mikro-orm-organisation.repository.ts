@@ -18,7 +18,10 @@ export class MikroOrmOrganisationRepository extends OrganisationRepository {
   }
 
   async slugsLike(base: string): Promise<Set<string>> {
-    const rows = await this.em.execute<{ slug: string }[]>('select slug from organisations where slug = ? or slug ~ ?', [base, `^${base}-[0-9]+$`]);
+    const rows = await this.em.execute<{ slug: string }[]>(
+      'select slug from organisations where slug = ? or slug ~ ?',
+      [base, `^${base}-[0-9]+$`],
+    );
     return new Set(rows.map((row) => row.slug));
   }
 
@@ -27,7 +30,8 @@ export class MikroOrmOrganisationRepository extends OrganisationRepository {
       await this.em.persist(organisation).flush();
     } catch (error) {
       this.em.clear();
-      if (error instanceof UniqueConstraintViolationException && /slug/.test(error.message)) throw new SlugTakenError(organisation.slug);
+      if (error instanceof UniqueConstraintViolationException && /slug/.test(error.message))
+        throw new SlugTakenError(organisation.slug);
       throw error;
     }
   }

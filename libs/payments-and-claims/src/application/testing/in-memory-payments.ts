@@ -2,8 +2,18 @@ import { nextUpdatedAt, sumCents } from '@app/shared/domain';
 import { Claim } from '../../domain/claim.js';
 import { type Invoice, invoiceNumber } from '../../domain/invoice.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
-import { AWAITING_PAYMENT, PaymentTransaction, REQUIRES_ACTION, waitsForPayout } from '../../domain/payment-transaction.js';
-import { type EarlierCheckOuts, type LinkToken, type NewCheckOut, PaymentsRepository } from '../../domain/payments.repository.js';
+import {
+  AWAITING_PAYMENT,
+  PaymentTransaction,
+  REQUIRES_ACTION,
+  waitsForPayout,
+} from '../../domain/payment-transaction.js';
+import {
+  type EarlierCheckOuts,
+  type LinkToken,
+  type NewCheckOut,
+  PaymentsRepository,
+} from '../../domain/payments.repository.js';
 import { Payout, payoutAmountOf, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction, type TransactionItem } from '../../domain/transaction.js';
 
@@ -22,7 +32,10 @@ export class InMemoryPayments extends PaymentsRepository {
   readonly invoices: Invoice[] = [];
 
   async findTransaction(organisationId: string, id: string): Promise<Transaction | null> {
-    return this.transactions.find((transaction) => transaction.organisationId === organisationId && transaction.id === id) ?? null;
+    return (
+      this.transactions.find((transaction) => transaction.organisationId === organisationId && transaction.id === id) ??
+      null
+    );
   }
 
   async save(...entities: Saved[]): Promise<void> {
@@ -38,7 +51,9 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async addCheckOut({ transaction, claims, medicareClaims, paymentTransactions, invoice }: NewCheckOut): Promise<void> {
     await this.save(transaction, ...claims, ...medicareClaims, ...paymentTransactions);
-    invoice.number = invoiceNumber(this.invoices.filter((issued) => issued.businessId === invoice.businessId).length + 1);
+    invoice.number = invoiceNumber(
+      this.invoices.filter((issued) => issued.businessId === invoice.businessId).length + 1,
+    );
     this.invoices.push(invoice);
   }
 
@@ -52,7 +67,9 @@ export class InMemoryPayments extends PaymentsRepository {
     id: string,
     change: (paymentTransaction: PaymentTransaction) => void,
   ): Promise<PaymentTransaction | null> {
-    const index = this.paymentTransactions.findIndex((stored) => stored.organisationId === organisationId && stored.id === id);
+    const index = this.paymentTransactions.findIndex(
+      (stored) => stored.organisationId === organisationId && stored.id === id,
+    );
     if (index === -1) return null;
     const paymentTransaction = copyOf(this.paymentTransactions[index]);
     change(paymentTransaction);
@@ -61,7 +78,9 @@ export class InMemoryPayments extends PaymentsRepository {
   }
 
   async findPaymentTransaction(organisationId: string, id: string): Promise<PaymentTransaction | null> {
-    const found = this.paymentTransactions.find((stored) => stored.organisationId === organisationId && stored.id === id);
+    const found = this.paymentTransactions.find(
+      (stored) => stored.organisationId === organisationId && stored.id === id,
+    );
     return found ? copyOf(found) : null;
   }
 
@@ -70,9 +89,15 @@ export class InMemoryPayments extends PaymentsRepository {
     return this.findPaymentTransaction(organisationId, id);
   }
 
-  async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
+  async lockClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
     const claim = this.claims.find((stored) => stored.organisationId === organisationId && stored.id === claimId);
-    const paymentTransaction = this.paymentTransactions.find((stored) => stored.transactionId === transactionId && stored.claimId === claimId);
+    const paymentTransaction = this.paymentTransactions.find(
+      (stored) => stored.transactionId === transactionId && stored.claimId === claimId,
+    );
     return claim && paymentTransaction ? { claim, paymentTransaction: copyOf(paymentTransaction) } : null;
   }
 
@@ -82,27 +107,40 @@ export class InMemoryPayments extends PaymentsRepository {
     claimId: string,
   ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null> {
     const claim = this.medicareClaims.find(
-      (stored) => stored.organisationId === organisationId && stored.transactionId === transactionId && stored.id === claimId,
+      (stored) =>
+        stored.organisationId === organisationId && stored.transactionId === transactionId && stored.id === claimId,
     );
-    const paymentTransaction = this.paymentTransactions.find((stored) => stored.transactionId === transactionId && stored.medicareClaimId === claimId);
+    const paymentTransaction = this.paymentTransactions.find(
+      (stored) => stored.transactionId === transactionId && stored.medicareClaimId === claimId,
+    );
     return claim ? { claim, paymentTransaction: paymentTransaction ? copyOf(paymentTransaction) : null } : null;
   }
 
   async lockPayoutsOf(): Promise<void> {}
 
   async assignWaitingToPayout(businessId: string, payoutId: string, now: Date): Promise<PayoutTotals> {
-    const waiting = this.paymentTransactions.filter((stored) => stored.businessId === businessId && waitsForPayout(stored) && stored.isSettled());
+    const waiting = this.paymentTransactions.filter(
+      (stored) => stored.businessId === businessId && waitsForPayout(stored) && stored.isSettled(),
+    );
     const amount = payoutAmountOf(waiting);
     for (const stored of waiting) stored.paidOutBy(payoutId, now);
     return { transactionCount: waiting.length, amount };
   }
 
   async businessesWithUnpaid(): Promise<string[]> {
-    return [...new Set(this.paymentTransactions.filter((stored) => waitsForPayout(stored) && stored.isSettled()).map((stored) => stored.businessId))];
+    return [
+      ...new Set(
+        this.paymentTransactions
+          .filter((stored) => waitsForPayout(stored) && stored.isSettled())
+          .map((stored) => stored.businessId),
+      ),
+    ];
   }
 
   async findByProcessorPaymentId(paymentId: string): Promise<PaymentTransaction | null> {
-    const found = this.paymentTransactions.find((stored) => stored.source === 'payment' && stored.payment?.id === paymentId);
+    const found = this.paymentTransactions.find(
+      (stored) => stored.source === 'payment' && stored.payment?.id === paymentId,
+    );
     return found ? copyOf(found) : null;
   }
 
@@ -117,19 +155,28 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async releaseTransactionsOf(payoutId: string, now: Date): Promise<void> {
     for (const stored of this.paymentTransactions) {
-      if (stored.payoutId !== payoutId && !stored.adjustments.some((adjustment) => adjustment.payoutId === payoutId)) continue;
+      if (stored.payoutId !== payoutId && !stored.adjustments.some((adjustment) => adjustment.payoutId === payoutId))
+        continue;
       if (stored.payoutId === payoutId) stored.payoutId = null;
-      stored.adjustments = stored.adjustments.map((adjustment) => (adjustment.payoutId === payoutId ? { ...adjustment, payoutId: null } : adjustment));
+      stored.adjustments = stored.adjustments.map((adjustment) =>
+        adjustment.payoutId === payoutId ? { ...adjustment, payoutId: null } : adjustment,
+      );
       stored.updatedAt = nextUpdatedAt(stored.updatedAt, now);
     }
   }
 
   async lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
     const ofBooking = new Set(
-      this.transactions.filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId).map((stored) => stored.id),
+      this.transactions
+        .filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId)
+        .map((stored) => stored.id),
     );
     return this.paymentTransactions
-      .filter((stored) => ofBooking.has(stored.transactionId!) && [AWAITING_PAYMENT, REQUIRES_ACTION].includes(stored.payment?.status ?? ''))
+      .filter(
+        (stored) =>
+          ofBooking.has(stored.transactionId!) &&
+          [AWAITING_PAYMENT, REQUIRES_ACTION].includes(stored.payment?.status ?? ''),
+      )
       .map(copyOf);
   }
 
@@ -143,28 +190,48 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts> {
     const earlier = new Set(
-      this.transactions.filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId).map((stored) => stored.id),
+      this.transactions
+        .filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId)
+        .map((stored) => stored.id),
     );
     const parts = this.paymentTransactions.filter((stored) => earlier.has(stored.transactionId!));
-    const open = this.linkTokens.filter((token) => parts.some((part) => part.id === token.paymentTransactionId && !part.isSettled()) && token.expiresAt >= now);
+    const open = this.linkTokens.filter(
+      (token) =>
+        parts.some((part) => part.id === token.paymentTransactionId && !part.isSettled()) && token.expiresAt >= now,
+    );
     return {
       openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
-      healthFundClaimed: this.claims.some((claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null),
+      healthFundClaimed: this.claims.some(
+        (claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null,
+      ),
       medicareClaimed: this.medicareClaims.some((claim) => earlier.has(claim.transactionId!) && !claim.isVoided()),
       awaitingCardholder: parts.some((part) => part.awaitsCardholder()),
       held: parts
         .filter((part) => part.isSettled())
-        .reduce((sum, part) => sum + part.amount + sumCents(part.adjustments.map((adjustment) => adjustment.amount)), 0),
+        .reduce(
+          (sum, part) => sum + part.amount + sumCents(part.adjustments.map((adjustment) => adjustment.amount)),
+          0,
+        ),
     };
   }
 
-  async payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {
+  async payOut(
+    organisationId: string,
+    businessId: string,
+    ids: readonly string[],
+    assemble: (transactions: PaymentTransaction[]) => Payout,
+  ): Promise<Payout> {
     const locked = this.paymentTransactions
-      .filter((stored) => stored.organisationId === organisationId && stored.businessId === businessId && ids.includes(stored.id))
+      .filter(
+        (stored) =>
+          stored.organisationId === organisationId && stored.businessId === businessId && ids.includes(stored.id),
+      )
       .map(copyOf);
     const payout = assemble(locked);
     this.payouts.push(payout);
-    for (const changed of locked) this.paymentTransactions[this.paymentTransactions.findIndex((stored) => stored.id === changed.id)] = copyOf(changed);
+    for (const changed of locked)
+      this.paymentTransactions[this.paymentTransactions.findIndex((stored) => stored.id === changed.id)] =
+        copyOf(changed);
     return payout;
   }
 }

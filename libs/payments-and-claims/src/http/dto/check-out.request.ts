@@ -24,7 +24,8 @@ export class CheckOutItemRequest {
   @ApiProperty({
     required: false,
     example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f',
-    description: "One of the booking's appointment type's billable items, charged at its totalPrice. Either this alone, or description and chargeAmount.",
+    description:
+      "One of the booking's appointment type's billable items, charged at its totalPrice. Either this alone, or description and chargeAmount.",
   })
   @ValidateIf((item: CheckOutItemRequest) => item.billableItemId !== undefined || item.description === undefined)
   @IsUUID('all', { message: 'must be a billable item id, or send description and chargeAmount' })
@@ -37,7 +38,12 @@ export class CheckOutItemRequest {
   @MaxLength(200)
   description?: string;
 
-  @ApiProperty({ required: false, example: '500', maxLength: 20, description: 'The fund or MBS item code a claim names.' })
+  @ApiProperty({
+    required: false,
+    example: '500',
+    maxLength: 20,
+    description: 'The fund or MBS item code a claim names.',
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(20)
@@ -56,7 +62,10 @@ export class CheckOutItemRequest {
 }
 
 export class HealthFundClaimRequest {
-  @ApiProperty({ example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: "A health fund card in the booking client's wallet." })
+  @ApiProperty({
+    example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d',
+    description: "A health fund card in the booking client's wallet.",
+  })
   @IsUUID('all', { message: 'must be a wallet card id' })
   healthFundCardId: string;
 
@@ -66,7 +75,12 @@ export class HealthFundClaimRequest {
   @MaxLength(50)
   terminalId?: string;
 
-  @ApiProperty({ required: false, example: 'F', maxLength: 10, description: "The fund's service type code (F physiotherapy, H chiropractic…)." })
+  @ApiProperty({
+    required: false,
+    example: 'F',
+    maxLength: 10,
+    description: "The fund's service type code (F physiotherapy, H chiropractic…).",
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(10)
@@ -74,28 +88,49 @@ export class HealthFundClaimRequest {
 }
 
 export class MedicareClaimRequest {
-  @ApiProperty({ enum: ['bulk_bill', 'patient_claim'], example: 'bulk_bill', description: 'bulk_bill: the benefit is the whole fee, paid to the business.' })
+  @ApiProperty({
+    enum: ['bulk_bill', 'patient_claim'],
+    example: 'bulk_bill',
+    description: 'bulk_bill: the benefit is the whole fee, paid to the business.',
+  })
   @IsIn(['bulk_bill', 'patient_claim'], { message: 'must be one of: bulk_bill, patient_claim' })
   type: 'bulk_bill' | 'patient_claim';
 
-  @ApiProperty({ example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e', description: "A Medicare card in the booking client's wallet." })
+  @ApiProperty({
+    example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e',
+    description: "A Medicare card in the booking client's wallet.",
+  })
   @IsUUID('all', { message: 'must be a wallet card id' })
   patientMedicareCardId: string;
 
-  @ApiProperty({ required: false, example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'When someone else claims for the patient.' })
+  @ApiProperty({
+    required: false,
+    example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e',
+    description: 'When someone else claims for the patient.',
+  })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a wallet card id' })
   claimantMedicareCardId?: string;
 }
 
 export class CheckOutPaymentRequest {
-  @ApiProperty({ example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: "A payment method in the booking client's wallet, charged the gap." })
+  @ApiProperty({
+    example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c',
+    description: "A payment method in the booking client's wallet, charged the gap.",
+  })
   @IsUUID('all', { message: 'must be a wallet card id' })
   paymentMethodId: string;
 }
 
 export class CheckOutPaymentLinkRequest {
-  @ApiProperty({ required: false, example: 72, default: 72, minimum: 1, maximum: REQUEST_LIMITS.hours, description: 'Hours until the link expires.' })
+  @ApiProperty({
+    required: false,
+    example: 72,
+    default: 72,
+    minimum: 1,
+    maximum: REQUEST_LIMITS.hours,
+    description: 'Hours until the link expires.',
+  })
   @MayBeOmitted()
   @IsInt(HOURS)
   @Min(1, HOURS)
@@ -105,7 +140,11 @@ export class CheckOutPaymentLinkRequest {
 
 /** Every part optional; at least one of healthFundClaim, medicareClaim, payment and paymentLink. */
 export class CheckOutRequest {
-  @ApiProperty({ required: false, type: [CheckOutItemRequest], description: "Default: the appointment type's billable items at their totalPrice." })
+  @ApiProperty({
+    required: false,
+    type: [CheckOutItemRequest],
+    description: "Default: the appointment type's billable items at their totalPrice.",
+  })
   @MayBeOmitted()
   @IsArray()
   @ArrayMinSize(1)

@@ -19,7 +19,8 @@ class ClaimItemResponse {
   @ApiProperty({ example: '560' }) itemCode: string;
   @ApiProperty({ type: String, nullable: true, example: '02' }) patientReferenceNumber: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'SR-1' }) serviceReference: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) itemDescription: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) itemDescription:
+    string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Initial consult' }) itemName: string | null;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) chargeAmount: number;
   @ApiCents({ example: 6000, description: 'Integer cents.' }) rebateAmount: number;
@@ -28,10 +29,15 @@ class ClaimItemResponse {
 }
 
 class ClaimHealthFundResponse {
-  @ApiProperty({ required: false, example: '0193a6f2-0001-7000-8000-000000000002', description: 'Present where the claim sits inside a booking transaction.' })
+  @ApiProperty({
+    required: false,
+    example: '0193a6f2-0001-7000-8000-000000000002',
+    description: 'Present where the claim sits inside a booking transaction.',
+  })
   id?: string;
   @ApiProperty({ example: 'Bupa HI' }) name: string;
-  @ApiProperty({ type: Object, additionalProperties: { type: 'boolean' }, example: { onlineClaiming: true } }) capabilities: Record<string, boolean>;
+  @ApiProperty({ type: Object, additionalProperties: { type: 'boolean' }, example: { onlineClaiming: true } })
+  capabilities: Record<string, boolean>;
 }
 
 class ClaimPaymentResponse {
@@ -39,7 +45,8 @@ class ClaimPaymentResponse {
   @ApiProperty({ type: String, nullable: true, example: '4821' }) bankAccountNumberLast4: string | null;
   @ApiProperty({ type: String, nullable: true, example: '062-000' }) bankAccountBsb: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'HF-PAY-77812' }) paymentReference: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-24T00:00:00.000Z' }) paymentDate: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-24T00:00:00.000Z' }) paymentDate:
+    string | null;
 }
 
 class ReversalRuleResponse {
@@ -51,7 +58,8 @@ class ReversalRulesResponse {
 }
 
 class ClaimDeviceResponse {
-  @ApiProperty({ type: String, nullable: true, example: 'HICAPS-T-0042', description: 'The claiming terminal.' }) terminalId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'HICAPS-T-0042', description: 'The claiming terminal.' })
+  terminalId: string | null;
 }
 
 class ClaimServiceTypeResponse {
@@ -62,7 +70,8 @@ class ClaimServiceTypeResponse {
 class ClaimOutcomeResponse {
   @ApiProperty({ type: String, nullable: true, example: '0' }) statusCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: '00' }) responseCode: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'Approved', description: "The fund's own words." }) freeText: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Approved', description: "The fund's own words." }) freeText:
+    string | null;
 }
 
 class ClaimProviderResponse {
@@ -122,9 +131,15 @@ export class ClaimResponse {
       })),
       device: { terminalId: claim.device.terminalId },
       serviceType: { code: claim.serviceType.code, name: claim.serviceType.name },
-      healthFund: fund ? { ...(options.withFundId ? { id: fund.id } : {}), name: fund.name, capabilities: fund.capabilities } : null,
+      healthFund: fund
+        ? { ...(options.withFundId ? { id: fund.id } : {}), name: fund.name, capabilities: fund.capabilities }
+        : null,
       rules: { reversal: { enabled: claim.rules.reversal.enabled } },
-      response: { statusCode: claim.response.statusCode, responseCode: claim.response.responseCode, freeText: claim.response.freeText },
+      response: {
+        statusCode: claim.response.statusCode,
+        responseCode: claim.response.responseCode,
+        freeText: claim.response.freeText,
+      },
       payment: claim.payment && {
         paymentAmount: claim.payment.paymentAmount,
         bankAccountNumberLast4: claim.payment.bankAccountNumberLast4,
@@ -132,7 +147,11 @@ export class ClaimResponse {
         paymentReference: claim.payment.paymentReference,
         paymentDate: claim.payment.paymentDate,
       },
-      provider: { providerNumber: claim.provider.providerNumber, name: claim.provider.name, categoryCode: claim.provider.categoryCode },
+      provider: {
+        providerNumber: claim.provider.providerNumber,
+        name: claim.provider.name,
+        categoryCode: claim.provider.categoryCode,
+      },
     };
   }
 }
@@ -157,14 +176,20 @@ export class MedicareClaimResponse {
   @ApiProperty({ type: String, nullable: true, example: 'MCOL-CL-55120' }) mcolClaimId: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) mcolErrorCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) mcolErrorMessage: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', description: 'The Transaction the claim was made for.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2',
+    description: 'The Transaction the claim was made for.',
+  })
   transactionId: string | null;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: Object, example: { code: 'bulk_bill', name: 'Bulk bill' } }) type: Record<string, unknown>;
   @ApiProperty({
     type: Object,
     example: { code: 'paid_to_provider', name: 'Paid to provider' },
-    description: '`paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).',
+    description:
+      '`paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).',
   })
   paymentStatus: Record<string, unknown>;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) totalChargeAmount: number;
@@ -175,13 +200,27 @@ export class MedicareClaimResponse {
   @ApiProperty({ type: ReversalRulesResponse }) rules: ReversalRulesResponse;
   @ApiProperty({ example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e' }) patientMedicareCardId: string;
   @ApiProperty({ type: String, nullable: true, example: null }) claimantMedicareCardId: string | null;
-  @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' })
+  @ApiProperty({
+    required: false,
+    type: MedicareCardResponse,
+    nullable: true,
+    description: 'Payout listing only. Last 4 digits only.',
+  })
   patientMedicareCard?: MedicareCardResponse | null;
-  @ApiProperty({ required: false, type: MedicareCardResponse, nullable: true, description: 'Payout listing only. Last 4 digits only.' })
+  @ApiProperty({
+    required: false,
+    type: MedicareCardResponse,
+    nullable: true,
+    description: 'Payout listing only. Last 4 digits only.',
+  })
   claimantMedicareCard?: MedicareCardResponse | null;
 
   /** `read` gives the cards, which only a payout listing shows (`withCards`). */
-  static from(claim: MedicareClaim, read: PaymentTransactionView | null, options: { withCards: boolean }): MedicareClaimResponse {
+  static from(
+    claim: MedicareClaim,
+    read: PaymentTransactionView | null,
+    options: { withCards: boolean },
+  ): MedicareClaimResponse {
     return {
       id: claim.id,
       reference: claim.reference,
@@ -215,7 +254,8 @@ export class MedicareClaimResponse {
       ...(options.withCards && read
         ? {
             patientMedicareCard: read.patientMedicareCard && MedicareCardResponse.from(read.patientMedicareCard.card),
-            claimantMedicareCard: read.claimantMedicareCard && MedicareCardResponse.from(read.claimantMedicareCard.card),
+            claimantMedicareCard:
+              read.claimantMedicareCard && MedicareCardResponse.from(read.claimantMedicareCard.card),
           }
         : {}),
     };

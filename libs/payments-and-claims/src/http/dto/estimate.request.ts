@@ -1,6 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsNotEmpty,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { CENTS_SCHEMA, IsCents, MayBeOmitted } from '@app/shared';
 
 export class EstimateItemRequest {
@@ -22,7 +31,10 @@ export class EstimateItemRequest {
 }
 
 export class EstimateRequest {
-  @ApiProperty({ example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: 'A health fund card of this organisation.' })
+  @ApiProperty({
+    example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d',
+    description: 'A health fund card of this organisation.',
+  })
   @IsUUID('all', { message: 'must be a wallet card id' })
   healthFundCardId: string;
 

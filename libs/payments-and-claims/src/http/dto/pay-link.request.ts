@@ -14,7 +14,12 @@ export class PayLinkRequest {
   @MaxLength(100)
   paymentMethodId?: string;
 
-  @ApiProperty({ required: false, example: 'ctoken_card_visa', maxLength: 100, description: "The processor's confirmation token, from its card form." })
+  @ApiProperty({
+    required: false,
+    example: 'ctoken_card_visa',
+    maxLength: 100,
+    description: "The processor's confirmation token, from its card form.",
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(100)

@@ -18,7 +18,12 @@ export class AdjustmentTransactionResponse {
 }
 
 /** A payout's id, shown in payout listings only. */
-const PAYOUT_ID = { required: false, type: String, nullable: true, example: '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7' } as const;
+const PAYOUT_ID = {
+  required: false,
+  type: String,
+  nullable: true,
+  example: '0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7',
+} as const;
 
 /** An adjustment on a payment transaction; in a payout listing, with the payout that counted it. */
 export class PaymentAdjustmentResponse extends AdjustmentTransactionResponse {
@@ -39,12 +44,14 @@ class CardPaymentResponse {
       "The processor's status: `succeeded`; `requires_action` while the cardholder's bank asks them to confirm it (3-D Secure) with `clientSecret`, not yet paid; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.",
   })
   status: string;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c' }) paymentMethodId:
+    string | null;
   @ApiProperty({
     type: String,
     nullable: true,
     example: 'pi_3QpXy2LmN7vPw0_secret_Tz8',
-    description: "With `requires_action`: what the cardholder's page (Stripe.js) confirms the payment with. Otherwise `null`.",
+    description:
+      "With `requires_action`: what the cardholder's page (Stripe.js) confirms the payment with. Otherwise `null`.",
   })
   clientSecret: string | null;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
@@ -87,7 +94,8 @@ export class PaymentTransactionResponse {
   updatedAt?: string;
   @ApiProperty({ enum: ['payment', 'health_fund_claim', 'medicare_claim'], example: 'payment' }) source: string;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) amount: number;
-  @ApiCents({ required: false, example: 196, description: 'Integer cents; in payout listings.' }) platformFeeAmount?: number;
+  @ApiCents({ required: false, example: 196, description: 'Integer cents; in payout listings.' })
+  platformFeeAmount?: number;
   @ApiProperty({
     ...PAYOUT_ID,
     description:
@@ -107,7 +115,8 @@ export class PaymentTransactionResponse {
     description: 'In payout listings, and in a Transaction while its payment link waits to be paid.',
   })
   paymentLinks?: PaymentLinkResponse[];
-  @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' }) events?: PaymentEventResponse[];
+  @ApiProperty({ required: false, type: [PaymentEventResponse], description: 'In payout listings.' })
+  events?: PaymentEventResponse[];
 
   static from(read: PaymentTransactionView, view: EmbeddedIn): PaymentTransactionResponse {
     const { paymentTransaction: transaction } = read;
@@ -138,7 +147,8 @@ export class PaymentTransactionResponse {
       claimId: transaction.claimId,
       claim: read.claim && ClaimResponse.from(read.claim, read.healthFund, { withFundId: !inPayout }),
       medicareClaimId: transaction.medicareClaimId,
-      medicareClaim: read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
+      medicareClaim:
+        read.medicareClaim && MedicareClaimResponse.from(read.medicareClaim, read, { withCards: inPayout }),
       // While a link waits to be paid, a Transaction shows it: the practice needs its url to send.
       ...(inPayout || transaction.payment?.status === AWAITING_PAYMENT
         ? {
@@ -155,7 +165,11 @@ export class PaymentTransactionResponse {
         ? {
             events: transaction.events.map((event) => {
               const member = read.eventMembers.get(event.createdBy);
-              return { createdAt: event.createdAt, createdBy: event.createdBy, createdByMember: member ? withoutActivity(MemberResponse.from(member)) : null };
+              return {
+                createdAt: event.createdAt,
+                createdBy: event.createdBy,
+                createdByMember: member ? withoutActivity(MemberResponse.from(member)) : null,
+              };
             }),
           }
         : {}),

@@ -11,7 +11,12 @@ export class PayoutResponse {
     description: 'When its status last moved on; equal to `createdAt` until it does. Its amount never changes.',
   })
   updatedAt: string;
-  @ApiCents({ signed: true, example: 18629, description: "Integer cents: the transactions' amounts, less platform fees, plus adjustments." }) amount: number;
+  @ApiCents({
+    signed: true,
+    example: 18629,
+    description: "Integer cents: the transactions' amounts, less platform fees, plus adjustments.",
+  })
+  amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ enum: ['pending', 'in_transit', 'paid', 'failed'], example: 'paid' }) status: string;
   @ApiProperty({ example: '2026-11-24', format: 'date' }) arrivalDate: string;

@@ -13,7 +13,8 @@ class PaymentLinkProviderResponse {
 
 class PaymentLinkLocationResponse {
   @ApiProperty({ example: 'Bondi Junction' }) name: string;
-  @ApiProperty({ example: 'Australia/Sydney', description: 'The IANA time zone `startsAt` is shown in.' }) timeZone: string;
+  @ApiProperty({ example: 'Australia/Sydney', description: 'The IANA time zone `startsAt` is shown in.' })
+  timeZone: string;
 }
 
 /** The payment made with the link, as the processor answered it. */
@@ -46,7 +47,12 @@ export class PublicPaymentLinkResponse {
   @ApiCents({ example: 4700, description: 'Integer cents to pay.' }) amount: number;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ example: 'Harbour Physio Group' }) organisationName: string;
-  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/brand.png', description: "The organisation's brand image." })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'https://cdn.harbourphysio.com.au/brand.png',
+    description: "The organisation's brand image.",
+  })
   organisationBrandImageUrl: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Alex' }) clientFirstName: string | null;
   @ApiProperty({ example: '2026-11-26T00:10:00.000Z', format: 'date-time' }) expiresAt: string;
@@ -57,7 +63,13 @@ export class PublicPaymentLinkResponse {
       'What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).',
   })
   status: string;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: null, description: 'When the link was paid; `null` until then.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: null,
+    description: 'When the link was paid; `null` until then.',
+  })
   paidAt: string | null;
   @ApiProperty({
     type: PaymentLinkPaymentResponse,
@@ -69,7 +81,8 @@ export class PublicPaymentLinkResponse {
   @ApiProperty({
     type: PaymentLinkBookingResponse,
     nullable: true,
-    description: 'The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking.',
+    description:
+      'The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking.',
   })
   booking: PaymentLinkBookingResponse | null;
   @ApiProperty({

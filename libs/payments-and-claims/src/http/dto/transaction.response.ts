@@ -12,7 +12,8 @@ class ServiceItemSnapshotResponse {
   @ApiProperty({ type: String, nullable: true, example: 'si_560' }) id: string | null;
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'physiotherapy' }) category: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) description: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) description:
+    string | null;
 }
 
 class BillableItemSnapshotResponse {
@@ -52,8 +53,10 @@ class TransactionItemResponse {
   @ApiProperty({ example: 'Initial physiotherapy consultation' }) description: string;
   @ApiProperty({ type: String, nullable: true, example: 'P1' }) clinicalCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) billableItemId: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) billableItemId:
+    string | null;
+  @ApiProperty({ type: String, nullable: true, example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e' }) appointmentTypeId:
+    string | null;
   @ApiProperty({
     required: false,
     type: BillableItemSnapshotResponse,
@@ -69,7 +72,8 @@ class ConfirmationResponse {
   @ApiProperty({ example: '482913' }) verificationCode: string;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: '2026-11-21T00:20:00.000Z', format: 'date-time' }) expiresAt: string;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-21T00:11:30.000Z' }) verifiedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-21T00:11:30.000Z' }) verifiedAt:
+    string | null;
   @ApiProperty({ example: true }) verified: boolean;
 }
 
@@ -95,13 +99,33 @@ export class TransactionResponse {
   @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
   @ApiProperty({ type: [TransactionItemResponse] }) transactionItems: TransactionItemResponse[];
   @ApiProperty({ type: [ConfirmationResponse] }) confirmations: ConfirmationResponse[];
-  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: 'The payment method charged, if any.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c',
+    description: 'The payment method charged, if any.',
+  })
   paymentMethodId: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: 'The health fund card claimed against, if any.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d',
+    description: 'The health fund card claimed against, if any.',
+  })
   healthFundCardId: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'The Medicare card claimed against, if any.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e',
+    description: 'The Medicare card claimed against, if any.',
+  })
   medicareCardId: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2', description: 'The booking the sale is for, if any.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2',
+    description: 'The booking the sale is for, if any.',
+  })
   bookingId: string | null;
   @ApiProperty({ example: 'Alex Chen' }) clientName: string;
   @ApiProperty({ type: PaymentMethodResponse, nullable: true }) paymentMethod: PaymentMethodResponse | null;
@@ -121,7 +145,9 @@ export class TransactionResponse {
       updatedAt: transaction.updatedAt.toISOString(),
       amount: transaction.amount,
       currency: transaction.currency,
-      paymentTransactions: read.paymentTransactions.map((paymentTransaction) => PaymentTransactionResponse.from(paymentTransaction, 'transaction')),
+      paymentTransactions: read.paymentTransactions.map((paymentTransaction) =>
+        PaymentTransactionResponse.from(paymentTransaction, 'transaction'),
+      ),
       transactionItems: transaction.items.map((item) => ({
         chargeAmount: item.chargeAmount,
         id: item.id,
@@ -130,7 +156,9 @@ export class TransactionResponse {
         itemCode: item.itemCode,
         billableItemId: item.billableItemId,
         appointmentTypeId: item.appointmentTypeId,
-        ...(options.withBillableItems ? { billableItem: item.billableItem && BillableItemSnapshotResponse.from(item.billableItem) } : {}),
+        ...(options.withBillableItems
+          ? { billableItem: item.billableItem && BillableItemSnapshotResponse.from(item.billableItem) }
+          : {}),
       })),
       confirmations: transaction.confirmations.map((confirmation) => ({
         id: confirmation.id,

@@ -19,17 +19,24 @@ export class StripePayoutBank extends PayoutBank {
   }
 
   async send(transfer: BankTransfer): Promise<SentTransfer> {
-    if (!transfer.accountId) return { kind: 'refused', reason: `business ${transfer.businessId} has no connected account (merchantId)` };
+    if (!transfer.accountId)
+      return { kind: 'refused', reason: `business ${transfer.businessId} has no connected account (merchantId)` };
     try {
       const payout = await this.stripe.payouts.create(
-        { amount: transfer.amount, currency: CURRENCY, description: `Payout ${transfer.payoutId}`, metadata: { payoutId: transfer.payoutId } },
+        {
+          amount: transfer.amount,
+          currency: CURRENCY,
+          description: `Payout ${transfer.payoutId}`,
+          metadata: { payoutId: transfer.payoutId },
+        },
         // By payout id: a transfer job run again (within Stripe's 24 hours of keys) gets the same payout back.
         { stripeAccount: transfer.accountId, idempotencyKey: `payout_${transfer.payoutId}` },
       );
       return { kind: 'sent', bankPayoutId: payout.id };
     } catch (error) {
       // Refused for good: not enough in the account's balance, or no bank account to pay to.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code && REFUSALS.has(error.code)) return { kind: 'refused', reason: error.code };
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code && REFUSALS.has(error.code))
+        return { kind: 'refused', reason: error.code };
       throw error;
     }
   }

@@ -58,7 +58,8 @@ export class TestHealthFundGateway extends HealthFundGateway {
 
   private assess(request: FundClaimRequest): FundClaimAnswer {
     if (request.memberNumber === TIMEOUT_MEMBER_NUMBER) throw claimGatewayTimeout('The health fund');
-    if (request.memberNumber === REJECTED_MEMBER_NUMBER) throw claimRejected('08', 'member not covered for this service');
+    if (request.memberNumber === REJECTED_MEMBER_NUMBER)
+      throw claimRejected('08', 'member not covered for this service');
     return {
       referenceNumber: `HC-${randomBytes(6).toString('hex').toUpperCase()}`,
       items: request.items.map((item) => {

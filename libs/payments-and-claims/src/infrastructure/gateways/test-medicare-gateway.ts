@@ -30,7 +30,10 @@ export class TestMedicareGateway extends MedicareGateway {
     return {
       mcolTransactionId: `MCOL-TX-${randomBytes(5).toString('hex').toUpperCase()}`,
       mcolClaimId: `MCOL-CL-${randomBytes(5).toString('hex').toUpperCase()}`,
-      items: request.items.map((item) => ({ benefitAmount: Math.min(TEST_MBS_BENEFITS[item.itemCode], item.chargeAmount), mcolAssessmentCode: 'A' })),
+      items: request.items.map((item) => ({
+        benefitAmount: Math.min(TEST_MBS_BENEFITS[item.itemCode], item.chargeAmount),
+        mcolAssessmentCode: 'A',
+      })),
     };
   }
 

@@ -2,7 +2,11 @@ import PDFDocument from 'pdfkit';
 import type { Invoice, InvoiceAddress, InvoiceBalance } from '../../domain/invoice.js';
 import { InvoiceRenderer } from '../../domain/invoice-renderer.js';
 
-const SOURCES: Record<string, string> = { payment: 'Card payment', health_fund_claim: 'Health fund benefit', medicare_claim: 'Medicare benefit' };
+const SOURCES: Record<string, string> = {
+  payment: 'Card payment',
+  health_fund_claim: 'Health fund benefit',
+  medicare_claim: 'Medicare benefit',
+};
 const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN;
 const GREY = '#555555';
@@ -13,17 +17,25 @@ export const dollars = (cents: number) =>
 
 /** An ABN as it is printed: `51 824 753 556`. */
 const abn = (taxIdentifier: string) =>
-  /^\d{11}$/.test(taxIdentifier) ? taxIdentifier.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : taxIdentifier;
+  /^\d{11}$/.test(taxIdentifier)
+    ? taxIdentifier.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4')
+    : taxIdentifier;
 
 const addressLines = (address: InvoiceAddress) =>
-  [address.line1, address.line2, [address.suburb ?? address.city, address.state, address.postcode].filter(Boolean).join(' ')].filter((line): line is string =>
-    Boolean(line),
-  );
+  [
+    address.line1,
+    address.line2,
+    [address.suburb ?? address.city, address.state, address.postcode].filter(Boolean).join(' '),
+  ].filter((line): line is string => Boolean(line));
 
 /** An A4 page with pdfkit's built-in Helvetica: no font files, nothing read from disk at run time. */
 export class PdfkitInvoiceRenderer extends InvoiceRenderer {
   pdf(invoice: Invoice, balance: InvoiceBalance): Promise<Buffer> {
-    const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.parties.business.name } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: MARGIN,
+      info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.parties.business.name },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     const done = new Promise<Buffer>((resolve, reject) => {
@@ -39,7 +51,12 @@ export class PdfkitInvoiceRenderer extends InvoiceRenderer {
 function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance): void {
   const { business, location, provider, client } = invoice.parties;
   const date = (at: Date | string) =>
-    new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: location.timeZone }).format(new Date(at));
+    new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: location.timeZone,
+    }).format(new Date(at));
   const paid = invoice.status === 'paid';
 
   // Title and the business.
@@ -104,9 +121,17 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   y += 6;
   doc.font('Helvetica').fontSize(10).fillColor('black');
   for (const item of invoice.items) {
-    const cells = [item.itemCode ?? '', item.description, date(item.serviceDate), dollars(item.taxAmount), dollars(item.amount)];
+    const cells = [
+      item.itemCode ?? '',
+      item.description,
+      date(item.serviceDate),
+      dollars(item.taxAmount),
+      dollars(item.amount),
+    ];
     const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index].width })));
-    cells.forEach((cell, index) => doc.text(cell, columns[index].x, y, { width: columns[index].width, align: columns[index].align }));
+    cells.forEach((cell, index) =>
+      doc.text(cell, columns[index].x, y, { width: columns[index].width, align: columns[index].align }),
+    );
     y += height + 6;
   }
   doc
@@ -130,9 +155,13 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   row('GST', dollars(invoice.taxAmount));
   row('Total (incl. GST)', dollars(invoice.total), true);
   y += 8;
-  for (const payment of balance.payments) row(`${SOURCES[payment.source] ?? payment.source}, ${date(payment.createdAt)}`, dollars(-payment.amount));
+  for (const payment of balance.payments)
+    row(`${SOURCES[payment.source] ?? payment.source}, ${date(payment.createdAt)}`, dollars(-payment.amount));
   if (balance.amountPaid !== balance.payments.reduce((sum, payment) => sum + payment.amount, 0))
-    row('Claims voided', dollars(balance.payments.reduce((sum, payment) => sum + payment.amount, 0) - balance.amountPaid));
+    row(
+      'Claims voided',
+      dollars(balance.payments.reduce((sum, payment) => sum + payment.amount, 0) - balance.amountPaid),
+    );
   row('Amount paid', dollars(balance.amountPaid));
   if (balance.amountRefunded > 0) row('Refunded', dollars(balance.amountRefunded));
   row('Amount due', dollars(balance.amountDue), true);
@@ -141,7 +170,14 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
     .font('Helvetica')
     .fontSize(8)
     .fillColor(GREY)
-    .text(invoice.taxAmount === 0 ? 'All items are GST-free.' : 'Items with GST show it in the GST column; the total includes it.', MARGIN, y + 20, {
-      width: WIDTH,
-    });
+    .text(
+      invoice.taxAmount === 0
+        ? 'All items are GST-free.'
+        : 'Items with GST show it in the GST column; the total includes it.',
+      MARGIN,
+      y + 20,
+      {
+        width: WIDTH,
+      },
+    );
 }

@@ -14,6 +14,10 @@ export class MikroOrmInvoiceRepository extends InvoiceRepository {
   }
 
   lockOfTransaction(organisationId: string, transactionId: string): Promise<Invoice | null> {
-    return this.em.findOne(Invoice, { organisationId, transactionId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.em.findOne(
+      Invoice,
+      { organisationId, transactionId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
   }
 }

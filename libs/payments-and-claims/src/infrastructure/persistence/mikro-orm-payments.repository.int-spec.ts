@@ -6,7 +6,15 @@ import { SqlClientQueries } from '../../../../membership/src/application/client.
 import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
 import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
-import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
+import {
+  codeOf,
+  FixedClock,
+  fresh,
+  openTestOrm,
+  Rows,
+  SEEDED_HEALTH_FUND_ID,
+  settle,
+} from '../../../../../test/support/orm.js';
 import { AssemblePayout } from '../../application/assemble-payout.use-case.js';
 import { OwnershipChecks } from '../../application/ownership-checks.js';
 import { RecordPaymentOutcome } from '../../application/record-payment-outcome.use-case.js';
@@ -34,7 +42,11 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     orm = await openTestOrm();
     rows = new Rows(orm);
     organisationId = await rows.organisation();
-    [businessId, otherBusinessId, clientId] = await Promise.all([rows.business(organisationId), rows.business(organisationId), rows.client(organisationId)]);
+    [businessId, otherBusinessId, clientId] = await Promise.all([
+      rows.business(organisationId),
+      rows.business(organisationId),
+      rows.client(organisationId),
+    ]);
     medicareCardId = await rows.medicareCard(organisationId, clientId);
   });
   afterAll(() => orm?.close());
@@ -79,7 +91,15 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
             serviceItem: { id: null, itemCode: '500', category: 'physio', description: null },
           },
         },
-        { chargeAmount: 1995, description: 'Tape', clinicalCode: null, itemCode: null, billableItemId: null, appointmentTypeId: null, billableItem: null },
+        {
+          chargeAmount: 1995,
+          description: 'Tape',
+          clinicalCode: null,
+          itemCode: null,
+          billableItemId: null,
+          appointmentTypeId: null,
+          billableItem: null,
+        },
       ],
       confirmations: [
         {
@@ -106,13 +126,23 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     referenceNumber: 'HC-0042',
     providerNumber: '2429591L',
     items: [
-      { itemCode: '560', chargeAmount: charge - 1000, rebateAmount: rebate, serviceDate: NOW, patientReferenceNumber: '01' },
+      {
+        itemCode: '560',
+        chargeAmount: charge - 1000,
+        rebateAmount: rebate,
+        serviceDate: NOW,
+        patientReferenceNumber: '01',
+      },
       { itemCode: '505', chargeAmount: 1000, rebateAmount: 0, serviceDate: NOW },
     ],
   });
 
   const countOf = async (table: string, id: string) =>
-    (await fresh(orm).getConnection().execute<{ count: number }[]>(`select count(*)::int as count from ${table} where id = ?`, [id]))[0].count;
+    (
+      await fresh(orm)
+        .getConnection()
+        .execute<{ count: number }[]>(`select count(*)::int as count from ${table} where id = ?`, [id])
+    )[0].count;
 
   it('loads, in a fresh unit of work, a transaction with its items, snapshots and confirmations, its amount in cents', async () => {
     const transaction = await recordTransaction();
@@ -125,17 +155,36 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       currency: 'AUD',
       customerName: 'Alex Chen',
     });
-    expect([loaded?.bookingId, loaded?.paymentMethodId, loaded?.serviceProviderId, loaded?.locationId]).toEqual([null, null, null, null]);
-    expect(await new MikroOrmPaymentsRepository(fresh(orm)).findTransaction(await rows.organisation(), transaction.id)).toBeNull();
+    expect([loaded?.bookingId, loaded?.paymentMethodId, loaded?.serviceProviderId, loaded?.locationId]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(
+      await new MikroOrmPaymentsRepository(fresh(orm)).findTransaction(await rows.organisation(), transaction.id),
+    ).toBeNull();
   });
 
   it('loads a health fund claim and its payment transaction, saved together', async () => {
     const transaction = await recordTransaction();
-    const { claim, paymentTransaction } = await services().outcome.healthFundClaim(organisationId, transaction.id, newClaim(11_495, 6_000), {
-      platformFeeAmount: 120,
-      events: [{ createdAt: NOW.toISOString(), createdBy: 'system' }],
-      paymentLinks: [{ url: 'https://pay.example.com/l/1', createdAt: NOW.toISOString(), expiresAt: '2026-11-29T05:28:59.123Z', events: [] }],
-    });
+    const { claim, paymentTransaction } = await services().outcome.healthFundClaim(
+      organisationId,
+      transaction.id,
+      newClaim(11_495, 6_000),
+      {
+        platformFeeAmount: 120,
+        events: [{ createdAt: NOW.toISOString(), createdBy: 'system' }],
+        paymentLinks: [
+          {
+            url: 'https://pay.example.com/l/1',
+            createdAt: NOW.toISOString(),
+            expiresAt: '2026-11-29T05:28:59.123Z',
+            events: [],
+          },
+        ],
+      },
+    );
 
     const em = fresh(orm);
     const [loadedClaim, loadedPayment] = await Promise.all([
@@ -143,7 +192,11 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       em.fork().findOne(PaymentTransaction, { id: paymentTransaction.id, organisationId }),
     ]);
     expect(loadedClaim).toEqual(claim);
-    expect({ charge: loadedClaim.totalChargeAmount, rebate: loadedClaim.totalRebateAmount, gap: loadedClaim.totalGapAmount }).toEqual({
+    expect({
+      charge: loadedClaim.totalChargeAmount,
+      rebate: loadedClaim.totalRebateAmount,
+      gap: loadedClaim.totalGapAmount,
+    }).toEqual({
       charge: 11_495,
       rebate: 6_000,
       gap: 5_495,
@@ -151,7 +204,12 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     expect([loadedClaim.payment, loadedClaim.cancelledAt, loadedClaim.voidedAt]).toEqual([null, null, null]);
     expect(loadedPayment).toEqual(paymentTransaction);
     expect(loadedPayment).toBeInstanceOf(PaymentTransaction);
-    expect({ source: loadedPayment?.source, amount: loadedPayment?.amount, claimId: loadedPayment?.claimId, payoutId: loadedPayment?.payoutId }).toEqual({
+    expect({
+      source: loadedPayment?.source,
+      amount: loadedPayment?.amount,
+      claimId: loadedPayment?.claimId,
+      payoutId: loadedPayment?.payoutId,
+    }).toEqual({
       source: 'health_fund_claim',
       amount: 6_000,
       claimId: claim.id,
@@ -177,29 +235,49 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
 
     const loadedClaim = await fresh(orm).findOneOrFail(MedicareClaim, { id: claim.id });
     expect(loadedClaim).toEqual(claim);
-    expect({ gap: loadedClaim.totalGapAmount, itemsCount: loadedClaim.itemsCount, claimant: loadedClaim.claimantMedicareCardId }).toEqual({
+    expect({
+      gap: loadedClaim.totalGapAmount,
+      itemsCount: loadedClaim.itemsCount,
+      claimant: loadedClaim.claimantMedicareCardId,
+    }).toEqual({
       gap: 1_865,
       itemsCount: 1,
       claimant: null,
     });
-    expect(await fresh(orm).findOne(PaymentTransaction, { id: paymentTransaction.id, organisationId })).toEqual(paymentTransaction);
+    expect(await fresh(orm).findOne(PaymentTransaction, { id: paymentTransaction.id, organisationId })).toEqual(
+      paymentTransaction,
+    );
   });
 
   it('loads a payout that adds up, to the cent, its transactions less fees plus adjustments, and marks them paid out', async () => {
     const transaction = await recordTransaction();
-    const [first, second] = [await cardPayment(transaction.id, 11_495, 287), await cardPayment(transaction.id, 5_000, 125)];
+    const [first, second] = [
+      await cardPayment(transaction.id, 11_495, 287),
+      await cardPayment(transaction.id, 5_000, 125),
+    ];
     await services().outcome.adjustment(organisationId, second.id, { source: 'refund', amount: -1_250 });
-    const payout = await services().assemblePayout.execute(organisationId, businessId, [first.id, second.id], { arrivalDate: '2026-11-25' });
+    const payout = await services().assemblePayout.execute(organisationId, businessId, [first.id, second.id], {
+      arrivalDate: '2026-11-25',
+    });
 
     const loaded = await fresh(orm).findOneOrFail(Payout, { id: payout.id });
     expect(loaded).toEqual(payout);
-    expect({ amount: loaded.amount, arrivalDate: loaded.arrivalDate, count: loaded.transactionCount, status: loaded.status }).toEqual({
+    expect({
+      amount: loaded.amount,
+      arrivalDate: loaded.arrivalDate,
+      count: loaded.transactionCount,
+      status: loaded.status,
+    }).toEqual({
       amount: 11_495 - 287 + 5_000 - 125 - 1_250,
       arrivalDate: '2026-11-25',
       count: 2,
       status: 'pending',
     });
-    const paidOut = await fresh(orm).find(PaymentTransaction, { organisationId, businessId, id: { $in: [first.id, second.id] } });
+    const paidOut = await fresh(orm).find(PaymentTransaction, {
+      organisationId,
+      businessId,
+      id: { $in: [first.id, second.id] },
+    });
     expect(paidOut.map((payment) => payment.payoutId)).toEqual([payout.id, payout.id]);
     expect(paidOut.find((payment) => payment.id === second.id)?.adjustments).toEqual([
       { id: expect.any(String), createdAt: NOW.toISOString(), source: 'refund', amount: -1_250, payoutId: payout.id },
@@ -232,10 +310,20 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       const transaction = await recordTransaction();
       const claim = Claim.create(organisationId, newClaim(11_495, 6_000), NOW);
       claim.totalGapAmount += 1;
-      const payment = PaymentTransaction.forHealthFundClaim({ organisationId, businessId, transactionId: transaction.id }, claim, 0, NOW);
+      const payment = PaymentTransaction.forHealthFundClaim(
+        { organisationId, businessId, transactionId: transaction.id },
+        claim,
+        0,
+        NOW,
+      );
 
-      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(claim, payment)).rejects.toBeInstanceOf(CheckConstraintViolationException);
-      expect({ claims: await countOf('claims', claim.id), payments: await countOf('payment_transactions', payment.id) }).toEqual({ claims: 0, payments: 0 });
+      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(claim, payment)).rejects.toBeInstanceOf(
+        CheckConstraintViolationException,
+      );
+      expect({
+        claims: await countOf('claims', claim.id),
+        payments: await countOf('payment_transactions', payment.id),
+      }).toEqual({ claims: 0, payments: 0 });
     });
 
     it('refuses a Medicare claim whose gap is not its charge less its rebate', async () => {
@@ -253,22 +341,45 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       );
       claim.totalGapAmount = -1;
 
-      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(claim)).rejects.toBeInstanceOf(CheckConstraintViolationException);
+      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(claim)).rejects.toBeInstanceOf(
+        CheckConstraintViolationException,
+      );
       expect(await countOf('medicare_claims', claim.id)).toBe(0);
     });
 
     it('refuses a negative platform fee and an unknown source, and saves nothing given with them', async () => {
       const transaction = await recordTransaction();
       const owner = { organisationId, businessId, transactionId: transaction.id };
-      const negativeFee = PaymentTransaction.forCardPayment(owner, { amount: 1_000, status: 'succeeded', paymentMethodId: null, clientSecret: null }, 0, NOW);
+      const negativeFee = PaymentTransaction.forCardPayment(
+        owner,
+        { amount: 1_000, status: 'succeeded', paymentMethodId: null, clientSecret: null },
+        0,
+        NOW,
+      );
       negativeFee.platformFeeAmount = -5;
-      const unknownSource = PaymentTransaction.forCardPayment(owner, { amount: 1_000, status: 'succeeded', paymentMethodId: null, clientSecret: null }, 0, NOW);
+      const unknownSource = PaymentTransaction.forCardPayment(
+        owner,
+        { amount: 1_000, status: 'succeeded', paymentMethodId: null, clientSecret: null },
+        0,
+        NOW,
+      );
       (unknownSource as { source: string }).source = 'cash';
-      const fine = PaymentTransaction.forCardPayment(owner, { amount: 1_000, status: 'succeeded', paymentMethodId: null, clientSecret: null }, 0, NOW);
+      const fine = PaymentTransaction.forCardPayment(
+        owner,
+        { amount: 1_000, status: 'succeeded', paymentMethodId: null, clientSecret: null },
+        0,
+        NOW,
+      );
 
-      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(fine, negativeFee)).rejects.toBeInstanceOf(CheckConstraintViolationException);
-      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(unknownSource)).rejects.toBeInstanceOf(CheckConstraintViolationException);
-      const stored = await Promise.all([fine, negativeFee, unknownSource].map((payment) => countOf('payment_transactions', payment.id)));
+      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(fine, negativeFee)).rejects.toBeInstanceOf(
+        CheckConstraintViolationException,
+      );
+      await expect(new MikroOrmPaymentsRepository(fresh(orm)).save(unknownSource)).rejects.toBeInstanceOf(
+        CheckConstraintViolationException,
+      );
+      const stored = await Promise.all(
+        [fine, negativeFee, unknownSource].map((payment) => countOf('payment_transactions', payment.id)),
+      );
       expect(stored).toEqual([0, 0, 0]);
     });
   });
@@ -295,7 +406,11 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
     const ids = payments.map((payment) => payment.id);
 
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
-      settle([1, 2].map(() => services().assemblePayout.execute(organisationId, businessId, ids, { arrivalDate: '2026-11-26' }))),
+      settle(
+        [1, 2].map(() =>
+          services().assemblePayout.execute(organisationId, businessId, ids, { arrivalDate: '2026-11-26' }),
+        ),
+      ),
     );
 
     const stored = await fresh(orm)
@@ -308,6 +423,9 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
       );
     // Every stored payout must be backed, to the cent, by the transactions that name it.
     expect(stored.filter((payout) => payout.amount !== payout.paid)).toEqual([]);
-    expect({ assembled: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({ assembled: 1, refused: ['already_paid_out'] });
+    expect({ assembled: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
+      assembled: 1,
+      refused: ['already_paid_out'],
+    });
   });
 });

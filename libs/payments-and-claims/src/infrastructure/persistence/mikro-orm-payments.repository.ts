@@ -5,7 +5,12 @@ import { Claim } from '../../domain/claim.js';
 import { Invoice, INVOICE_NUMBER } from '../../domain/invoice.js';
 import { MedicareClaim, VOIDED_STATUS } from '../../domain/medicare-claim.js';
 import { AWAITING_PAYMENT, PaymentTransaction, REQUIRES_ACTION } from '../../domain/payment-transaction.js';
-import { type EarlierCheckOuts, type LinkToken, type NewCheckOut, PaymentsRepository } from '../../domain/payments.repository.js';
+import {
+  type EarlierCheckOuts,
+  type LinkToken,
+  type NewCheckOut,
+  PaymentsRepository,
+} from '../../domain/payments.repository.js';
 import { Payout, type PayoutTotals } from '../../domain/payout.js';
 import { Transaction } from '../../domain/transaction.js';
 
@@ -19,7 +24,8 @@ const LOCKED = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
 const WAITS_FOR_PAYOUT = `(payout_id is null or (payout_id is not null and adjustments @> '[{"payoutId": null}]'::jsonb))`;
 
 /** `nextUpdatedAt` in SQL: the row's `updated_at` moved on to `now` (a placeholder), or just past its last change. */
-const changedAt = (alias: string, now: string) => `greatest(${now}::timestamptz, ${alias}.updated_at + interval '1 millisecond')`;
+const changedAt = (alias: string, now: string) =>
+  `greatest(${now}::timestamptz, ${alias}.updated_at + interval '1 millisecond')`;
 
 /** Whether a payout (a placeholder) counted one of its adjustments; served by the adjustments' partial index. */
 const adjustedIn = (payoutId: string) =>
@@ -47,7 +53,8 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
 
   async addCheckOut({ transaction, claims, medicareClaims, paymentTransactions, invoice }: NewCheckOut): Promise<void> {
     const connection = transactionConnection(this.em);
-    if (!connection) throw new Error("A check-out is written inside its transaction (the counter's lock lasts until it ends).");
+    if (!connection)
+      throw new Error("A check-out is written inside its transaction (the counter's lock lasts until it ends).");
     const values: unknown[] = [transaction.businessId, INVOICE_NUMBER.prefix, INVOICE_NUMBER.digits];
     // The number as `invoiceNumber` prints it, from the count the counter gives.
     const number = `(select $2::text || lpad(count::text, greatest($3::int, length(count::text)), '0') from counter)`;
@@ -73,14 +80,17 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async transactionChanged(organisationId: string, transactionId: string, now: Date): Promise<void> {
-    await this.em.execute(`update transactions t set updated_at = ${changedAt('t', '?')} where t.organisation_id = ? and t.id = ?`, [
-      now,
-      organisationId,
-      transactionId,
-    ]);
+    await this.em.execute(
+      `update transactions t set updated_at = ${changedAt('t', '?')} where t.organisation_id = ? and t.id = ?`,
+      [now, organisationId, transactionId],
+    );
   }
 
-  changePaymentTransaction(organisationId: string, id: string, change: (paymentTransaction: PaymentTransaction) => void): Promise<PaymentTransaction | null> {
+  changePaymentTransaction(
+    organisationId: string,
+    id: string,
+    change: (paymentTransaction: PaymentTransaction) => void,
+  ): Promise<PaymentTransaction | null> {
     return this.em.transactional(async (tx) => {
       const paymentTransaction = await tx.findOne(PaymentTransaction, { id, organisationId }, LOCKED);
       if (paymentTransaction) change(paymentTransaction);
@@ -105,9 +115,18 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return row ? this.findPaymentTransaction(row.organisation_id, row.id) : null;
   }
 
-  async lockClaimOf(organisationId: string, transactionId: string, claimId: string): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
-    const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, claimId }, LOCKED);
-    const claim = paymentTransaction && (await this.em.findOne(Claim, { id: claimId, organisationId }, { refresh: true }));
+  async lockClaimOf(
+    organisationId: string,
+    transactionId: string,
+    claimId: string,
+  ): Promise<{ claim: Claim; paymentTransaction: PaymentTransaction } | null> {
+    const paymentTransaction = await this.em.findOne(
+      PaymentTransaction,
+      { organisationId, transactionId, claimId },
+      LOCKED,
+    );
+    const claim =
+      paymentTransaction && (await this.em.findOne(Claim, { id: claimId, organisationId }, { refresh: true }));
     return claim ? { claim, paymentTransaction } : null;
   }
 
@@ -117,7 +136,11 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     claimId: string,
   ): Promise<{ claim: MedicareClaim; paymentTransaction: PaymentTransaction | null } | null> {
     // The payment transaction before the claim, in the order a fund claim's void takes them.
-    const paymentTransaction = await this.em.findOne(PaymentTransaction, { organisationId, transactionId, medicareClaimId: claimId }, LOCKED);
+    const paymentTransaction = await this.em.findOne(
+      PaymentTransaction,
+      { organisationId, transactionId, medicareClaimId: claimId },
+      LOCKED,
+    );
     const claim = await this.em.findOne(MedicareClaim, { id: claimId, organisationId, transactionId }, LOCKED);
     return claim ? { claim, paymentTransaction } : null;
   }
@@ -182,17 +205,18 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       [organisationId, bookingId, AWAITING_PAYMENT, REQUIRES_ACTION],
     );
     if (waiting.length === 0) return [];
-    return this.em.find(PaymentTransaction, { organisationId, id: { $in: waiting.map((row) => row.id) } }, { ...LOCKED, orderBy: { id: 'asc' } });
+    return this.em.find(
+      PaymentTransaction,
+      { organisationId, id: { $in: waiting.map((row) => row.id) } },
+      { ...LOCKED, orderBy: { id: 'asc' } },
+    );
   }
 
   async addLinkToken(token: LinkToken): Promise<void> {
-    await this.em.execute('insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)', [
-      token.tokenHash,
-      token.linkId,
-      token.organisationId,
-      token.paymentTransactionId,
-      token.expiresAt,
-    ]);
+    await this.em.execute(
+      'insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)',
+      [token.tokenHash, token.linkId, token.organisationId, token.paymentTransactionId, token.expiresAt],
+    );
   }
 
   async earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts> {
@@ -202,10 +226,23 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       'select count(*)::int as count from transactions where organisation_id = ? and booking_id = ?',
       [organisationId, bookingId],
     );
-    if (earlier.count === 0) return { openLinkUntil: null, healthFundClaimed: false, medicareClaimed: false, awaitingCardholder: false, held: 0 };
+    if (earlier.count === 0)
+      return {
+        openLinkUntil: null,
+        healthFundClaimed: false,
+        medicareClaimed: false,
+        awaitingCardholder: false,
+        held: 0,
+      };
     // A link is open up to and at its expiry, as paying it is.
     const [row] = await this.em.execute<
-      { open_link_until: Date | null; health_fund_claimed: boolean; medicare_claimed: boolean; awaiting_cardholder: boolean; held: number }[]
+      {
+        open_link_until: Date | null;
+        health_fund_claimed: boolean;
+        medicare_claimed: boolean;
+        awaiting_cardholder: boolean;
+        held: number;
+      }[]
     >(
       `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)
        select
@@ -232,7 +269,9 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async findLinkToken(tokenHash: string): Promise<LinkToken | null> {
-    const [row] = await this.em.execute<{ link_id: string; organisation_id: string; payment_transaction_id: string; expires_at: Date }[]>(
+    const [row] = await this.em.execute<
+      { link_id: string; organisation_id: string; payment_transaction_id: string; expires_at: Date }[]
+    >(
       'select link_id, organisation_id, payment_transaction_id, expires_at from payment_link_tokens where token_hash = ?',
       [tokenHash],
     );
@@ -247,11 +286,20 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       : null;
   }
 
-  payOut(organisationId: string, businessId: string, ids: readonly string[], assemble: (transactions: PaymentTransaction[]) => Payout): Promise<Payout> {
+  payOut(
+    organisationId: string,
+    businessId: string,
+    ids: readonly string[],
+    assemble: (transactions: PaymentTransaction[]) => Payout,
+  ): Promise<Payout> {
     return this.em.transactional(async (tx) => {
       // Rows are locked in id order, so two payouts over overlapping transactions queue rather than deadlock.
       const transactions = ids.length
-        ? await tx.find(PaymentTransaction, { organisationId, businessId, id: { $in: [...ids] } }, { ...LOCKED, orderBy: { id: 'asc' } })
+        ? await tx.find(
+            PaymentTransaction,
+            { organisationId, businessId, id: { $in: [...ids] } },
+            { ...LOCKED, orderBy: { id: 'asc' } },
+          )
         : [];
       const payout = assemble(transactions);
       tx.persist(payout);

@@ -20,7 +20,10 @@ export class SqlStripeEventLog extends StripeEventLog {
   }
 
   async purgeBefore(before: Date): Promise<number> {
-    const purged = await this.em.execute<{ id: string }[]>('delete from stripe_events where received_at < ? returning id', [before]);
+    const purged = await this.em.execute<{ id: string }[]>(
+      'delete from stripe_events where received_at < ? returning id',
+      [before],
+    );
     return purged.length;
   }
 }

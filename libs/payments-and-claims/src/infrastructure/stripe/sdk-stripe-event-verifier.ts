@@ -34,20 +34,25 @@ export class SdkStripeEventVerifier extends StripeEventVerifier {
     }
     // Signed, but not JSON: only someone holding a secret could send it.
     if (failures.some((failure) => failure instanceof SyntaxError)) throw notAnEvent();
-    throw signatureInvalid('The Stripe-Signature header does not verify: it is not signed with a configured webhook secret, or its timestamp is too old.');
+    throw signatureInvalid(
+      'The Stripe-Signature header does not verify: it is not signed with a configured webhook secret, or its timestamp is too old.',
+    );
   }
 }
 
 function eventOf(event: unknown): StripeEvent {
   const { id, type, account, data } = (event ?? {}) as Record<string, unknown>;
   const object = (data as Record<string, unknown> | undefined)?.object;
-  if (typeof id !== 'string' || typeof type !== 'string' || typeof object !== 'object' || object === null) throw notAnEvent();
+  if (typeof id !== 'string' || typeof type !== 'string' || typeof object !== 'object' || object === null)
+    throw notAnEvent();
   return { id, type, account: typeof account === 'string' ? account : null, object: object as Record<string, unknown> };
 }
 
-const signatureInvalid = (message: string): DomainError => new DomainError('validation', 'stripe_signature_invalid', message);
+const signatureInvalid = (message: string): DomainError =>
+  new DomainError('validation', 'stripe_signature_invalid', message);
 
-const notAnEvent = (): DomainError => new DomainError('validation', 'malformed_json', 'The request body is not a Stripe event.');
+const notAnEvent = (): DomainError =>
+  new DomainError('validation', 'malformed_json', 'The request body is not a Stripe event.');
 
 const stripeNotConfigured = (): DomainError =>
   new DomainError(

@@ -10,7 +10,10 @@ const ORGANISATION = 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L';
 
 function setUp() {
   const apiKeys = new InMemoryApiKeys();
-  return { apiKeys, createApiKey: new CreateApiKey(apiKeys, new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW)) };
+  return {
+    apiKeys,
+    createApiKey: new CreateApiKey(apiKeys, new KnownOrganisations({ [ORGANISATION]: [] }), new FixedClock(NOW)),
+  };
 }
 
 describe('CreateApiKey', () => {
@@ -18,7 +21,12 @@ describe('CreateApiKey', () => {
     const { apiKeys, createApiKey } = setUp();
     const { apiKey, secret } = await createApiKey.execute({ name: 'PMS sync', organisationId: ORGANISATION });
     expect(apiKeys.keys).toEqual([apiKey]);
-    expect(apiKey).toMatchObject({ name: 'PMS sync', organisationId: ORGANISATION, secretHash: ApiKey.hashOf(secret), createdAt: NOW });
+    expect(apiKey).toMatchObject({
+      name: 'PMS sync',
+      organisationId: ORGANISATION,
+      secretHash: ApiKey.hashOf(secret),
+      createdAt: NOW,
+    });
     expect(apiKey.id).toMatch(/^key_/);
     expect(secret).toMatch(/^sk_[A-Za-z0-9_-]{40}$/);
     expect(JSON.stringify(apiKey)).not.toContain(secret);
@@ -33,13 +41,18 @@ describe('CreateApiKey', () => {
 
   it('gives every key its own secret', async () => {
     const { createApiKey } = setUp();
-    const [first, second] = await Promise.all([createApiKey.execute({ name: 'A' }), createApiKey.execute({ name: 'A' })]);
+    const [first, second] = await Promise.all([
+      createApiKey.execute({ name: 'A' }),
+      createApiKey.execute({ name: 'A' }),
+    ]);
     expect(first.secret).not.toBe(second.secret);
   });
 
   it('answers not_found for an organisation that does not exist, and stores nothing', async () => {
     const { apiKeys, createApiKey } = setUp();
-    await expect(createApiKey.execute({ name: 'PMS sync', organisationId: 'org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M' })).rejects.toMatchObject({
+    await expect(
+      createApiKey.execute({ name: 'PMS sync', organisationId: 'org_3qWlVr4Ly0nHeC2bXgF8iUaSd1M' }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       code: 'not_found',
     });

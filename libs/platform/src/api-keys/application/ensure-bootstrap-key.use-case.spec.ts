@@ -12,7 +12,12 @@ describe('EnsureBootstrapKey', () => {
     const apiKeys = new InMemoryApiKeys();
     await new EnsureBootstrapKey(apiKeys, new FixedClock(NOW)).execute(SECRET);
     expect(apiKeys.keys).toEqual([
-      expect.objectContaining({ name: 'Bootstrap platform key', organisationId: null, secretHash: ApiKey.hashOf(SECRET), createdAt: NOW }),
+      expect.objectContaining({
+        name: 'Bootstrap platform key',
+        organisationId: null,
+        secretHash: ApiKey.hashOf(SECRET),
+        createdAt: NOW,
+      }),
     ]);
     expect(JSON.stringify(apiKeys.keys)).not.toContain(SECRET);
   });

@@ -30,7 +30,11 @@ const alreadyIssued = ({ id }: ApiKeyCreatedResponse) =>
 
 const KeyId = (): ParameterDecorator => PrefixedIdParam('keyId', 'key', 'API key');
 const KeyIdDocs = (): MethodDecorator =>
-  ApiParam({ name: 'keyId', description: "The API key's `id` (`key_…`); any other shape is 404.", example: 'key_2pVkUt8Lr4nHeC2bXgF8iUaSd1M' });
+  ApiParam({
+    name: 'keyId',
+    description: "The API key's `id` (`key_…`); any other shape is 404.",
+    example: 'key_2pVkUt8Lr4nHeC2bXgF8iUaSd1M',
+  });
 
 @ApiTags('api-keys')
 @ApiKeyed()
@@ -74,7 +78,8 @@ export class ApiKeysController {
   @Get(':keyId')
   @ApiOperation({
     summary: 'Get an API key',
-    description: "Never its secret. With an organisation key, another organisation's key or a platform key is 404. `ETag` names its version.",
+    description:
+      "Never its secret. With an organisation key, another organisation's key or a platform key is 404. `ETag` names its version.",
   })
   @KeyIdDocs()
   @ApiOk(ApiKeyResponse)

@@ -23,7 +23,12 @@ export class ApiKey {
   /** Once set, the key never authenticates again. */
   revokedAt: Date | null = null;
 
-  static issue(name: string, organisationId: string | null, now: Date, expiresAt: Date | null = null): { apiKey: ApiKey; secret: string } {
+  static issue(
+    name: string,
+    organisationId: string | null,
+    now: Date,
+    expiresAt: Date | null = null,
+  ): { apiKey: ApiKey; secret: string } {
     const secret = `${SECRET_PREFIX}${randomBytes(30).toString('base64url')}`;
     const apiKey = ApiKey.withSecret(name, organisationId, secret, now);
     apiKey.expiresAt = expiresAt;
@@ -60,4 +65,5 @@ export class ApiKey {
 }
 
 /** A key expires at `expiresAt` exactly: from that instant on it is refused. */
-export const isExpired = (expiresAt: Date | null, now: Date): boolean => expiresAt !== null && expiresAt.getTime() <= now.getTime();
+export const isExpired = (expiresAt: Date | null, now: Date): boolean =>
+  expiresAt !== null && expiresAt.getTime() <= now.getTime();

@@ -7,7 +7,8 @@ import { ApiKeyRepository } from '../domain/api-key.repository.js';
 import { API_KEY_CHANGES_CHANNEL } from './api-key-changes.js';
 
 const API_KEYS = ReadModel.of(ApiKey, 'k');
-const INSERT = 'insert into api_keys (id, name, organisation_id, secret_hash, created_at, updated_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)';
+const INSERT =
+  'insert into api_keys (id, name, organisation_id, secret_hash, created_at, updated_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)';
 /** `nextUpdatedAt` in SQL: `updated_at` moved on to the parameter, or just past its last change. */
 const CHANGED_AT = "greatest(?::timestamptz, updated_at + interval '1 millisecond')";
 
@@ -34,28 +35,28 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
     values.push(...window.params);
     const where = `where ${organisationId === undefined ? 'true' : 'k.organisation_id = $1'}${window.condition}`;
     const [items, total] = await Promise.all([
-      this.sql.select(API_KEYS, `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`, [
-        ...values,
-        page.limit,
-        offsetOf(page),
-      ]),
+      this.sql.select(
+        API_KEYS,
+        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+        [...values, page.limit, offsetOf(page)],
+      ),
       this.sql.count(API_KEYS, where, values),
     ]);
     return pageOf(items, total, page);
   }
 
   async add(apiKey: ApiKey): Promise<void> {
-    await this.em.execute(`with added as (${INSERT} returning secret_hash) select pg_notify(?, secret_hash) from added`, [
-      ...insertValues(apiKey),
-      API_KEY_CHANGES_CHANNEL,
-    ]);
+    await this.em.execute(
+      `with added as (${INSERT} returning secret_hash) select pg_notify(?, secret_hash) from added`,
+      [...insertValues(apiKey), API_KEY_CHANGES_CHANNEL],
+    );
   }
 
   async addIfAbsent(apiKey: ApiKey): Promise<void> {
-    await this.em.execute(`with added as (${INSERT} on conflict (secret_hash) do nothing returning secret_hash) select pg_notify(?, secret_hash) from added`, [
-      ...insertValues(apiKey),
-      API_KEY_CHANGES_CHANNEL,
-    ]);
+    await this.em.execute(
+      `with added as (${INSERT} on conflict (secret_hash) do nothing returning secret_hash) select pg_notify(?, secret_hash) from added`,
+      [...insertValues(apiKey), API_KEY_CHANGES_CHANNEL],
+    );
   }
 
   async revoke(apiKey: ApiKey, now: Date): Promise<void> {
@@ -71,12 +72,10 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async recordUse(id: string, now: Date): Promise<void> {
-    await this.em.execute(`update api_keys set last_used_at = ?, updated_at = ${CHANGED_AT} where id = ? and (last_used_at is null or last_used_at <= ?)`, [
-      now,
-      now,
-      id,
-      new Date(now.getTime() - 60_000),
-    ]);
+    await this.em.execute(
+      `update api_keys set last_used_at = ?, updated_at = ${CHANGED_AT} where id = ? and (last_used_at is null or last_used_at <= ?)`,
+      [now, now, id, new Date(now.getTime() - 60_000)],
+    );
   }
 }
 

@@ -20,7 +20,10 @@ export class InMemoryPractitioners extends PractitionerRepository {
   }
 
   async lockLink(organisationId: string, providerId: string, linkId: string): Promise<ProviderLocationLink | null> {
-    const link = this.links.find((candidate) => candidate.id === linkId && candidate.providerId === providerId && candidate.organisationId === organisationId);
+    const link = this.links.find(
+      (candidate) =>
+        candidate.id === linkId && candidate.providerId === providerId && candidate.organisationId === organisationId,
+    );
     return link ? linkCopyOf(link) : null;
   }
 
@@ -40,14 +43,20 @@ export class InMemoryPractitioners extends PractitionerRepository {
   }
 
   async addLink(link: ProviderLocationLink): Promise<void> {
-    if (this.links.some((live) => !live.deleted && live.providerId === link.providerId && live.locationId === link.locationId)) throw new LiveLinkExistsError();
+    if (
+      this.links.some(
+        (live) => !live.deleted && live.providerId === link.providerId && live.locationId === link.locationId,
+      )
+    )
+      throw new LiveLinkExistsError();
     this.links.push(linkCopyOf(link));
   }
 }
 
 /** A detached copy, as a fresh load from the database would give. */
 const copyOf = (provider: Provider): Provider => Object.assign(new Provider(), provider);
-const linkCopyOf = (link: ProviderLocationLink): ProviderLocationLink => Object.assign(new ProviderLocationLink(), structuredClone({ ...link }));
+const linkCopyOf = (link: ProviderLocationLink): ProviderLocationLink =>
+  Object.assign(new ProviderLocationLink(), structuredClone({ ...link }));
 
 const unread = (): never => {
   throw new Error('Not read by the specs that use this fake');
@@ -65,7 +74,9 @@ export class StoredProviderQueries extends PractitionerQueries {
   async get(organisationId: string, providerId: string): Promise<ProviderView> {
     const provider = await this.stored.findProvider(organisationId, providerId);
     if (!provider) throw providerNotFound(providerId);
-    const locationIds = this.stored.links.filter((link) => link.providerId === providerId && !link.deleted).map((link) => link.locationId);
+    const locationIds = this.stored.links
+      .filter((link) => link.providerId === providerId && !link.deleted)
+      .map((link) => link.locationId);
     return Object.assign(provider, { locationIds });
   }
 

@@ -31,7 +31,9 @@ export class KnownPractitioners extends PractitionerQueries {
   }
 
   async byIds(organisationId: string, ids: readonly string[]): Promise<Map<string, ProviderView>> {
-    const known = this.providers.filter((provider) => provider.organisationId === organisationId && ids.includes(provider.id));
+    const known = this.providers.filter(
+      (provider) => provider.organisationId === organisationId && ids.includes(provider.id),
+    );
     return new Map(known.map((provider) => [provider.id, this.viewOf(provider)]));
   }
 
@@ -49,11 +51,17 @@ export class KnownPractitioners extends PractitionerQueries {
 
   async liveLink(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
     if (!this.live(organisationId, providerId)) return null;
-    return this.links.find((link) => !link.deleted && link.providerId === providerId && link.locationId === locationId) ?? null;
+    return (
+      this.links.find((link) => !link.deleted && link.providerId === providerId && link.locationId === locationId) ??
+      null
+    );
   }
 
   async linkAt(organisationId: string, providerId: string, locationId: string): Promise<ProviderLocationLink | null> {
-    const links = this.links.filter((link) => link.organisationId === organisationId && link.providerId === providerId && link.locationId === locationId);
+    const links = this.links.filter(
+      (link) =>
+        link.organisationId === organisationId && link.providerId === providerId && link.locationId === locationId,
+    );
     return links.find((link) => !link.deleted) ?? links.at(-1) ?? null;
   }
 
@@ -62,11 +70,17 @@ export class KnownPractitioners extends PractitionerQueries {
   }
 
   private viewOf(provider: Provider): ProviderView {
-    const locationIds = this.links.filter((link) => link.providerId === provider.id && !link.deleted).map((link) => link.locationId);
-    return Object.assign(Object.create(Object.getPrototypeOf(provider) as object) as Provider, provider, { locationIds });
+    const locationIds = this.links
+      .filter((link) => link.providerId === provider.id && !link.deleted)
+      .map((link) => link.locationId);
+    return Object.assign(Object.create(Object.getPrototypeOf(provider) as object) as Provider, provider, {
+      locationIds,
+    });
   }
 
   private live(organisationId: string, providerId: string): boolean {
-    return this.providers.some((provider) => provider.organisationId === organisationId && provider.id === providerId && !provider.deleted);
+    return this.providers.some(
+      (provider) => provider.organisationId === organisationId && provider.id === providerId && !provider.deleted,
+    );
   }
 }

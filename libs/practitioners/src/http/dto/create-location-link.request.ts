@@ -22,12 +22,23 @@ export class LinkMedicareDto {
   @MaxLength(8)
   providerNumber?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'date-time', example: '2026-02-01T00:00:00.000Z' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: '2026-02-01T00:00:00.000Z',
+  })
   @IsOptional()
   @IsDateTimeWithOffset()
   startDate?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'https://files.example.com/letters/2429591L.pdf' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'https://files.example.com/letters/2429591L.pdf',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500)
@@ -35,7 +46,12 @@ export class LinkMedicareDto {
 }
 
 export class LinkAssociationDto {
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'https://files.example.com/letters/apa-88213.pdf' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'https://files.example.com/letters/apa-88213.pdf',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500)

@@ -5,7 +5,10 @@ import type { ProviderExpansion } from '../../application/practitioner.queries.j
 export const PROVIDER_EXPANSIONS = ['locationLinks', 'locations'] as const satisfies readonly ProviderExpansion[];
 
 export class ProviderExpandQuery {
-  @ListQueryParam(PROVIDER_EXPANSIONS, "Parts to include: the provider's location links, and its locations.", ['locationLinks', 'locations'])
+  @ListQueryParam(PROVIDER_EXPANSIONS, "Parts to include: the provider's location links, and its locations.", [
+    'locationLinks',
+    'locations',
+  ])
   expand?: ProviderExpansion[];
 }
 

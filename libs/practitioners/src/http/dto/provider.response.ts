@@ -9,10 +9,15 @@ export class ProviderResponse {
   @ApiProperty({
     example: '2026-11-22T05:28:59.000Z',
     format: 'date-time',
-    description: 'When it last changed; equal to `createdAt` until it changes. Linking it to a location, or archiving a link, changes it too (`locationIds`).',
+    description:
+      'When it last changed; equal to `createdAt` until it changes. Linking it to a location, or archiving a link, changes it too (`locationIds`).',
   })
   updatedAt: string;
-  @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'], description: 'Locations the provider has a live link to.' })
+  @ApiProperty({
+    type: [String],
+    example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'],
+    description: 'Locations the provider has a live link to.',
+  })
   locationIds: string[];
   @ApiProperty({ example: false }) deleted: boolean;
   @ApiProperty({ example: true }) bookingsEnabled: boolean;
@@ -21,10 +26,16 @@ export class ProviderResponse {
   @ApiProperty({ example: 'Priya' }) firstName: string;
   @ApiProperty({ type: String, nullable: true, example: null }) middleName: string | null;
   @ApiProperty({ example: 'Raman' }) lastName: string;
-  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' }) profileImageUrl: string | null;
-  @ApiProperty({ required: false, type: [ProviderLocationLinkResponse], description: 'Present when expanded (`locationLinks`).' })
+  @ApiProperty({ type: String, nullable: true, example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' })
+  profileImageUrl: string | null;
+  @ApiProperty({
+    required: false,
+    type: [ProviderLocationLinkResponse],
+    description: 'Present when expanded (`locationLinks`).',
+  })
   locationLinks?: ProviderLocationLinkResponse[];
-  @ApiProperty({ required: false, type: [LocationResponse], description: 'Present when expanded (`locations`).' }) locations?: LocationResponse[];
+  @ApiProperty({ required: false, type: [LocationResponse], description: 'Present when expanded (`locations`).' })
+  locations?: LocationResponse[];
 
   static from(provider: ProviderView): ProviderResponse {
     const { locationLinks, locations } = provider;

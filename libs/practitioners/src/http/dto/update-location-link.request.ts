@@ -14,7 +14,13 @@ export class UpdateLocationLinkRequest {
   @IsBoolean()
   acceptedTerms?: boolean;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'physiotherapist', description: '`null` clears it.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'physiotherapist',
+    description: '`null` clears it.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(50)
@@ -23,7 +29,8 @@ export class UpdateLocationLinkRequest {
   @ApiProperty({
     required: false,
     type: LinkMedicareDto,
-    description: 'Replaces the Medicare details whole: a field left out of the object becomes null, and `{}` clears them all. Never null.',
+    description:
+      'Replaces the Medicare details whole: a field left out of the object becomes null, and `{}` clears them all. Never null.',
   })
   @MayBeOmitted()
   @IsObject()
@@ -34,7 +41,8 @@ export class UpdateLocationLinkRequest {
   @ApiProperty({
     required: false,
     type: LinkAssociationDto,
-    description: 'Replaces the association details whole: a field left out of the object becomes null, and `{}` clears them. Never null.',
+    description:
+      'Replaces the association details whole: a field left out of the object becomes null, and `{}` clears them. Never null.',
   })
   @MayBeOmitted()
   @IsObject()

@@ -30,13 +30,25 @@ export class UpdateProviderRequest {
   @MaxLength(254)
   email?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: '0412 345 678', description: 'Australian or E.164; stored as E.164.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: '0412 345 678',
+    description: 'Australian or E.164; stored as E.164.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(30)
   mobileNumber?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, format: 'uri', example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    format: 'uri',
+    example: 'https://cdn.harbourphysio.com.au/staff/priya.jpg',
+  })
   @IsOptional()
   @IsHttpUrl()
   profileImageUrl?: string | null;

@@ -61,7 +61,12 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
       );
 
   it('loads, in a fresh unit of work, the provider it saved, within its organisation only', async () => {
-    const provider = await saveProvider({ middleName: 'K', email: 'priya@example.com.au', mobileNumber: '+61412345678', bookingsEnabled: false });
+    const provider = await saveProvider({
+      middleName: 'K',
+      email: 'priya@example.com.au',
+      mobileNumber: '+61412345678',
+      bookingsEnabled: false,
+    });
 
     const repository = new MikroOrmPractitionerRepository(fresh(orm));
     const loaded = await repository.findProvider(organisationId, provider.id);
@@ -78,7 +83,12 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     await repository.save(loaded);
 
     const reloaded = await new MikroOrmPractitionerRepository(fresh(orm)).findProvider(organisationId, provider.id);
-    expect({ deleted: reloaded?.deleted, lastName: reloaded?.lastName, middleName: reloaded?.middleName, updatedAt: reloaded?.updatedAt }).toEqual({
+    expect({
+      deleted: reloaded?.deleted,
+      lastName: reloaded?.lastName,
+      middleName: reloaded?.middleName,
+      updatedAt: reloaded?.updatedAt,
+    }).toEqual({
       deleted: true,
       lastName: 'Raman',
       middleName: null,
@@ -88,7 +98,12 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
 
   it('saves a changed link, its Medicare details replaced, and locks only within the organisation and provider', async () => {
     const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
-    const link = ProviderLocationLink.create(organisationId, provider.id, { locationId, medicare: { providerNumber: '2429591L' } }, NOW);
+    const link = ProviderLocationLink.create(
+      organisationId,
+      provider.id,
+      { locationId, medicare: { providerNumber: '2429591L' } },
+      NOW,
+    );
     await new MikroOrmPractitionerRepository(fresh(orm)).addLink(link);
 
     const em = joining(orm);
@@ -97,13 +112,20 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
       expect(await repository.lockLink(otherOrganisationId, provider.id, link.id)).toBeNull();
       expect(await repository.lockLink(organisationId, randomUUID(), link.id)).toBeNull();
       const locked = (await repository.lockLink(organisationId, provider.id, link.id))!;
-      expect(locked.update({ medicare: { suggestedProviderNumber: '2429592A' }, categoryCode: 'physio' }, NOW)).toBe(true);
+      expect(locked.update({ medicare: { suggestedProviderNumber: '2429592A' }, categoryCode: 'physio' }, NOW)).toBe(
+        true,
+      );
       await repository.save(locked);
     });
 
     const loaded = await fresh(orm).findOneOrFail(ProviderLocationLink, { id: link.id });
     expect(loaded).toMatchObject({ categoryCode: 'physio', updatedAt: new Date(NOW.getTime() + 1) });
-    expect(loaded.medicare).toEqual({ suggestedProviderNumber: '2429592A', providerNumber: null, startDate: null, registrationLetter: null });
+    expect(loaded.medicare).toEqual({
+      suggestedProviderNumber: '2429592A',
+      providerNumber: null,
+      startDate: null,
+      registrationLetter: null,
+    });
     // Read back from jsonb (keys in another order), the same details are no change.
     expect(loaded.update({ medicare: { suggestedProviderNumber: '2429592a' } }, NOW)).toBe(false);
   });
@@ -135,14 +157,18 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
   });
 
   it('refuses a second live link of a provider to one location with LiveLinkExistsError, and still links it elsewhere', async () => {
-    const [provider, bondi, manly] = await Promise.all([saveProvider(), rows.location(organisationId, businessId), rows.location(organisationId, businessId)]);
+    const [provider, bondi, manly] = await Promise.all([
+      saveProvider(),
+      rows.location(organisationId, businessId),
+      rows.location(organisationId, businessId),
+    ]);
     const first = ProviderLocationLink.create(organisationId, provider.id, { locationId: bondi }, NOW);
     await new MikroOrmPractitionerRepository(fresh(orm)).addLink(first);
 
     const repository = new MikroOrmPractitionerRepository(fresh(orm));
-    await expect(repository.addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId: bondi }, NOW))).rejects.toBeInstanceOf(
-      LiveLinkExistsError,
-    );
+    await expect(
+      repository.addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId: bondi }, NOW)),
+    ).rejects.toBeInstanceOf(LiveLinkExistsError);
     // The refused link was dropped from the unit of work: the next link lands alone.
     await repository.addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId: manly }, NOW));
     expect((await linksOf(provider.id, bondi)).map((row) => row.id)).toEqual([first.id]);
@@ -153,7 +179,9 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
     const old = ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW);
     await new MikroOrmPractitionerRepository(fresh(orm)).addLink(old);
-    await fresh(orm).getConnection().execute('update provider_location_links set deleted = true where id = ?', [old.id]);
+    await fresh(orm)
+      .getConnection()
+      .execute('update provider_location_links set deleted = true where id = ?', [old.id]);
 
     const renewed = ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW);
     await new MikroOrmPractitionerRepository(fresh(orm)).addLink(renewed);
@@ -168,12 +196,19 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     const clock = new FixedClock(NOW);
     const create = () => {
       const em = joining(orm);
-      return new CreateLocationLink(new MikroOrmPractitionerRepository(em), directory(), clock, new TransactionOnly(em)).execute(organisationId, provider.id, {
+      return new CreateLocationLink(
+        new MikroOrmPractitionerRepository(em),
+        directory(),
+        clock,
+        new TransactionOnly(em),
+      ).execute(organisationId, provider.id, {
         locationId,
         medicare: { providerNumber: '2429592A' },
       });
     };
-    const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([create(), create(), create(), create()]));
+    const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
+      settle([create(), create(), create(), create()]),
+    );
 
     expect({ created: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
       created: 1,
@@ -183,8 +218,10 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
   });
 
   describe('linkAt, what a new booking checks', () => {
-    const queries = () => new SqlPractitionerQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)), directory());
-    const archive = (table: string, id: string) => fresh(orm).getConnection().execute(`update ${table} set deleted = true where id = ?`, [id]);
+    const queries = () =>
+      new SqlPractitionerQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)), directory());
+    const archive = (table: string, id: string) =>
+      fresh(orm).getConnection().execute(`update ${table} set deleted = true where id = ?`, [id]);
 
     it('gives the live link, else the latest archived one, else null', async () => {
       const [provider, bondi, manly, coogee] = await Promise.all([
@@ -209,8 +246,13 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
 
     it("answers null for another organisation's provider, one that does not exist, and ids that are not ones", async () => {
       const [provider, locationId] = await Promise.all([saveProvider(), rows.location(organisationId, businessId)]);
-      await new MikroOrmPractitionerRepository(fresh(orm)).addLink(ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW));
-      expect(await queries().linkAt(organisationId, provider.id, locationId)).toMatchObject({ providerId: provider.id, locationId });
+      await new MikroOrmPractitionerRepository(fresh(orm)).addLink(
+        ProviderLocationLink.create(organisationId, provider.id, { locationId }, NOW),
+      );
+      expect(await queries().linkAt(organisationId, provider.id, locationId)).toMatchObject({
+        providerId: provider.id,
+        locationId,
+      });
       expect(await queries().linkAt(otherOrganisationId, provider.id, locationId)).toBeNull();
       expect(await queries().linkAt(organisationId, randomUUID(), locationId)).toBeNull();
       expect(await queries().linkAt(organisationId, 'not-an-id', locationId)).toBeNull();
@@ -218,7 +260,10 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
     });
 
     it("bookableAt: the location's bookable providers by live link, and the one asked for wherever it works", async () => {
-      const [bondi, manly] = await Promise.all([rows.location(organisationId, businessId), rows.location(organisationId, businessId)]);
+      const [bondi, manly] = await Promise.all([
+        rows.location(organisationId, businessId),
+        rows.location(organisationId, businessId),
+      ]);
       const [atBondi, archivedLink, disabled, archived, atManly] = await Promise.all([
         saveProvider({ lastName: 'Abbott' }),
         saveProvider({ lastName: 'Baker' }),
@@ -239,7 +284,8 @@ describe('MikroOrmPractitionerRepository on PostgreSQL', () => {
       }
       await archive('providers', archived.id);
 
-      const names = async (...args: [string, string?]) => (await queries().bookableAt(organisationId, ...args)).map((provider) => provider.lastName);
+      const names = async (...args: [string, string?]) =>
+        (await queries().bookableAt(organisationId, ...args)).map((provider) => provider.lastName);
       expect(await names(bondi)).toEqual(['Abbott']);
       expect(await names(bondi, atManly.id)).toEqual(['Abbott', 'Evans']);
       expect(await names(bondi, disabled.id)).toEqual(['Abbott']);

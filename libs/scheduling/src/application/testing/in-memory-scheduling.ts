@@ -36,7 +36,8 @@ export class InMemoryAppointmentTypes extends AppointmentTypeRepository {
 }
 
 /** A detached copy, as a fresh load from the database would give. */
-const copyOfType = (type: AppointmentType): AppointmentType => Object.assign(new AppointmentType(), structuredClone({ ...type }));
+const copyOfType = (type: AppointmentType): AppointmentType =>
+  Object.assign(new AppointmentType(), structuredClone({ ...type }));
 
 /** Keeps bookings in memory; a diary's additions are kept only when its work succeeds, as a transaction would. */
 export class InMemoryBookings extends BookingRepository {
@@ -48,16 +49,26 @@ export class InMemoryBookings extends BookingRepository {
   }
 
   /** One caller at a time in memory, so a lock is a read. */
-  async lockWithType(organisationId: string, id: string): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null> {
+  async lockWithType(
+    organisationId: string,
+    id: string,
+  ): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null> {
     const booking = this.bookings.find((stored) => stored.organisationId === organisationId && stored.id === id);
     if (!booking) return null;
-    return { booking: copyOf(booking), appointmentType: await this.types.findById(organisationId, booking.appointmentTypeId) };
+    return {
+      booking: copyOf(booking),
+      appointmentType: await this.types.findById(organisationId, booking.appointmentTypeId),
+    };
   }
 
   async saveSettlement(booking: Booking): Promise<void> {
     const index = this.bookings.findIndex((stored) => stored.id === booking.id);
     if (index === -1) throw new Error(`Booking ${booking.id} was never added`);
-    Object.assign(this.bookings[index], { paid: booking.paid, invoiced: booking.invoiced, updatedAt: booking.updatedAt });
+    Object.assign(this.bookings[index], {
+      paid: booking.paid,
+      invoiced: booking.invoiced,
+      updatedAt: booking.updatedAt,
+    });
   }
 
   async change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null> {
@@ -69,9 +80,20 @@ export class InMemoryBookings extends BookingRepository {
     return booking;
   }
 
-  async changeLaterInSeries(organisationId: string, seriesId: string, after: Date, change: (booking: Booking) => void): Promise<Booking[]> {
+  async changeLaterInSeries(
+    organisationId: string,
+    seriesId: string,
+    after: Date,
+    change: (booking: Booking) => void,
+  ): Promise<Booking[]> {
     const later = this.bookings
-      .filter((booking) => booking.organisationId === organisationId && booking.seriesId === seriesId && !booking.cancelledAt && booking.serviceDate > after)
+      .filter(
+        (booking) =>
+          booking.organisationId === organisationId &&
+          booking.seriesId === seriesId &&
+          !booking.cancelledAt &&
+          booking.serviceDate > after,
+      )
       .sort((a, b) => a.serviceDate.getTime() - b.serviceDate.getTime());
     const changed: Booking[] = [];
     for (const booking of later) changed.push((await this.change(organisationId, booking.id, change))!);
@@ -95,13 +117,20 @@ export class InMemoryBookings extends BookingRepository {
     const result = await work({
       confirmedBookingsBetween: async (start, end) =>
         this.bookings
-          .filter((booking) => booking.providerId === providerId && !booking.cancelledAt && booking.serviceDate < end && booking.endsAt > start)
+          .filter(
+            (booking) =>
+              booking.providerId === providerId &&
+              !booking.cancelledAt &&
+              booking.serviceDate < end &&
+              booking.endsAt > start,
+          )
           .map(copyOf),
       add: (booking) => added.push(booking),
       move: (booking) => moved.push(booking),
     });
     this.bookings.push(...added.map(copyOf));
-    for (const booking of moved) this.bookings[this.bookings.findIndex((stored) => stored.id === booking.id)] = copyOf(booking);
+    for (const booking of moved)
+      this.bookings[this.bookings.findIndex((stored) => stored.id === booking.id)] = copyOf(booking);
     return result;
   }
 }
@@ -122,8 +151,15 @@ export class QueriedBookingWriteReads extends BookingWriteReads {
     super();
   }
 
-  async lockPlace(organisationId: string, place: Place, clientId: string): Promise<PlaceParties & { lock: ProviderLock }> {
-    const [parties, client] = await Promise.all([this.ofPlace(organisationId, place), this.clientOf(organisationId, clientId)]);
+  async lockPlace(
+    organisationId: string,
+    place: Place,
+    clientId: string,
+  ): Promise<PlaceParties & { lock: ProviderLock }> {
+    const [parties, client] = await Promise.all([
+      this.ofPlace(organisationId, place),
+      this.clientOf(organisationId, clientId),
+    ]);
     return { ...parties, client, lock: { providerId: place.providerId } as ProviderLock };
   }
 
@@ -137,11 +173,18 @@ export class QueriedBookingWriteReads extends BookingWriteReads {
     return { provider, link, appointmentType, location, client: null };
   }
 
-  async change(organisationId: string, bookingId: string, change: (booking: Booking) => void): Promise<{ booking: Booking; parties: Parties } | null> {
+  async change(
+    organisationId: string,
+    bookingId: string,
+    change: (booking: Booking) => void,
+  ): Promise<{ booking: Booking; parties: Parties } | null> {
     const booking = await this.bookings.change(organisationId, bookingId, change);
     if (!booking) return null;
     const { provider, appointmentType, location } = await this.ofPlace(organisationId, booking);
-    return { booking, parties: { provider, appointmentType, location, client: await this.clientOf(organisationId, booking.clientId) } };
+    return {
+      booking,
+      parties: { provider, appointmentType, location, client: await this.clientOf(organisationId, booking.clientId) },
+    };
   }
 
   private async clientOf(organisationId: string, clientId: string) {
@@ -159,13 +202,26 @@ export class StoredBookingQueries extends BookingQueries {
   }
 
   async find(organisationId: string, bookingId: string): Promise<Booking> {
-    const booking = this.stored.bookings.find((stored) => stored.organisationId === organisationId && stored.id === bookingId);
+    const booking = this.stored.bookings.find(
+      (stored) => stored.organisationId === organisationId && stored.id === bookingId,
+    );
     if (!booking) throw bookingNotFound(bookingId);
     return copyOf(booking);
   }
 
-  async withParties(_organisationId: string, rows: Booking[], expansion: Expansion<BookingExpansion>): Promise<BookingView[]> {
-    return rows.map((booking) => ({ booking, expansion, provider: null, location: null, appointmentType: null, client: null }));
+  async withParties(
+    _organisationId: string,
+    rows: Booking[],
+    expansion: Expansion<BookingExpansion>,
+  ): Promise<BookingView[]> {
+    return rows.map((booking) => ({
+      booking,
+      expansion,
+      provider: null,
+      location: null,
+      appointmentType: null,
+      client: null,
+    }));
   }
 
   list(): never {

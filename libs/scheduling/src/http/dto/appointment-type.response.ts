@@ -7,7 +7,8 @@ export class ServiceItemResponse {
   @ApiProperty({ type: String, nullable: true, example: 'si_560' }) id: string | null;
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'physiotherapy' }) category: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) description: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Initial physiotherapy consultation' }) description:
+    string | null;
 }
 
 export class BillableItemResponse {
@@ -19,7 +20,8 @@ export class BillableItemResponse {
   @ApiProperty({ example: '0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f' }) id: string;
   @ApiProperty({ type: String, nullable: true, example: '560' }) itemCode: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'pms_bi_88213' }) pmsBillableItemId: string | null;
-  @ApiProperty({ required: false, type: ServiceItemResponse, nullable: true, description: 'Present when expanded.' }) serviceItem?: ServiceItemResponse | null;
+  @ApiProperty({ required: false, type: ServiceItemResponse, nullable: true, description: 'Present when expanded.' })
+  serviceItem?: ServiceItemResponse | null;
 
   static from(item: BillableItem, withServiceItem: boolean): BillableItemResponse {
     return {
@@ -53,15 +55,26 @@ export class AppointmentTypeResponse {
   @ApiProperty({ type: [String], example: ['0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a'] }) providers: string[];
   @ApiProperty({ type: [String], example: ['0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'] }) locations: string[];
   @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time' }) createdAt: string;
-  @ApiProperty({ example: '2026-11-22T05:28:59.000Z', format: 'date-time', description: 'When it last changed; equal to `createdAt` until it changes.' })
+  @ApiProperty({
+    example: '2026-11-22T05:28:59.000Z',
+    format: 'date-time',
+    description: 'When it last changed; equal to `createdAt` until it changes.',
+  })
   updatedAt: string;
-  @ApiProperty({ example: false, description: 'Archived: it takes no new bookings and is not offered online; its bookings keep it.' }) deleted: boolean;
+  @ApiProperty({
+    example: false,
+    description: 'Archived: it takes no new bookings and is not offered online; its bookings keep it.',
+  })
+  deleted: boolean;
   @ApiProperty({ example: 1 }) maxAttendees: number;
   @ApiProperty({ type: String, nullable: true, example: 'Assessment and first treatment.' }) description: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'physiotherapy' }) category: string | null;
   @ApiProperty({ type: [BillableItemResponse] }) billableItems: BillableItemResponse[];
 
-  static from(type: AppointmentType, options: { withServiceItems: boolean } = { withServiceItems: true }): AppointmentTypeResponse {
+  static from(
+    type: AppointmentType,
+    options: { withServiceItems: boolean } = { withServiceItems: true },
+  ): AppointmentTypeResponse {
     return {
       id: type.id,
       name: type.name,

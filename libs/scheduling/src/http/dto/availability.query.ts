@@ -5,7 +5,10 @@ import { MayBeOmitted } from '@app/shared';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class AvailabilityQuery {
-  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'The service to book (a service id of booking data).' })
+  @ApiProperty({
+    example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e',
+    description: 'The service to book (a service id of booking data).',
+  })
   @IsUUID('all', { message: 'must be an appointment type id' })
   appointmentTypeId: string;
 
@@ -27,7 +30,11 @@ export class AvailabilityQuery {
   @Matches(ISO_DATE, { message: 'must be a date as YYYY-MM-DD' })
   from: string;
 
-  @ApiProperty({ example: '2026-12-13', format: 'date', description: 'Last day, included; at most 31 days counting both.' })
+  @ApiProperty({
+    example: '2026-12-13',
+    format: 'date',
+    description: 'Last day, included; at most 31 days counting both.',
+  })
   @IsString()
   @Matches(ISO_DATE, { message: 'must be a date as YYYY-MM-DD' })
   to: string;

@@ -11,7 +11,8 @@ import { AppointmentTypeResponse } from './appointment-type.response.js';
 export class AdjustmentResponse {
   @ApiProperty({ example: '0193a6fa-a314-7fd6-81e8-4c5d6e7f8091' }) id: string;
   @ApiCents({ example: 1500, description: 'Integer cents.' }) amount: number;
-  @ApiProperty({ example: -1, description: '1 adds to what the client owes, -1 takes from it.' }) balanceEffectIndicator: number;
+  @ApiProperty({ example: -1, description: '1 adds to what the client owes, -1 takes from it.' })
+  balanceEffectIndicator: number;
   @ApiProperty({ example: 'Loyalty discount' }) description: string;
 }
 
@@ -27,8 +28,17 @@ class CancellationRulesResponse {
 class CancellationFeeResponse {
   @ApiCents({ example: 4750, description: 'Integer cents.' }) amount: number;
   @ApiProperty({ example: 24 }) freeCancellationHours: number;
-  @ApiProperty({ example: '2026-11-30T22:30:00.000Z', format: 'date-time', description: 'Cancelling up to this moment is free.' }) latestNoFeeAt: string;
-  @ApiProperty({ example: false, description: 'Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.' }) billable: boolean;
+  @ApiProperty({
+    example: '2026-11-30T22:30:00.000Z',
+    format: 'date-time',
+    description: 'Cancelling up to this moment is free.',
+  })
+  latestNoFeeAt: string;
+  @ApiProperty({
+    example: false,
+    description: 'Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.',
+  })
+  billable: boolean;
   @ApiProperty({ type: Number, nullable: true, example: 50 }) percent: number | null;
 }
 
@@ -40,7 +50,10 @@ export class CancellationPolicyResponse {
   static from(policy: CancellationPolicy): CancellationPolicyResponse {
     return {
       enabled: policy.enabled,
-      rules: { clientCancel: { enabled: policy.rules.clientCancel.enabled }, clientReschedule: { enabled: policy.rules.clientReschedule.enabled } },
+      rules: {
+        clientCancel: { enabled: policy.rules.clientCancel.enabled },
+        clientReschedule: { enabled: policy.rules.clientReschedule.enabled },
+      },
       fee: { ...policy.fee, latestNoFeeAt: policy.fee.latestNoFeeAt.toISOString() },
     };
   }
@@ -79,7 +92,11 @@ export interface BookingFields {
  * answer lists them. With `shared`, each provider, location, appointment type and client is
  * rendered once per answer.
  */
-export function renderBooking<Expanded extends object>(read: BookingView, expanded: Expanded, shared?: SharedResponses): BookingFields & Expanded {
+export function renderBooking<Expanded extends object>(
+  read: BookingView,
+  expanded: Expanded,
+  shared?: SharedResponses,
+): BookingFields & Expanded {
   const { booking, expansion } = read;
   const once = <S extends object, R extends object>(kind: string, source: S, render: (source: S) => R): R =>
     shared ? shared.of(kind, source, render) : render(source);
@@ -102,7 +119,9 @@ export function renderBooking<Expanded extends object>(read: BookingView, expand
       : null,
     appointmentType: read.appointmentType
       ? once('appointmentType', read.appointmentType, (type) =>
-          AppointmentTypeResponse.from(type, { withServiceItems: expansion.has('appointmentType.billableItems.serviceItem') }),
+          AppointmentTypeResponse.from(type, {
+            withServiceItems: expansion.has('appointmentType.billableItems.serviceItem'),
+          }),
         )
       : null,
     serviceDate: booking.serviceDate.toISOString(),

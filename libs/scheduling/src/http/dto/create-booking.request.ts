@@ -11,7 +11,12 @@ export class RepeatRequest {
   @IsIn(REPEAT_FREQUENCIES, { message: `must be one of: ${REPEAT_FREQUENCIES.join(', ')}` })
   frequency: RepeatFrequency;
 
-  @ApiProperty({ example: 6, minimum: MIN_OCCURRENCES, maximum: MAX_OCCURRENCES, description: 'Occurrences in all, the first included.' })
+  @ApiProperty({
+    example: 6,
+    minimum: MIN_OCCURRENCES,
+    maximum: MAX_OCCURRENCES,
+    description: 'Occurrences in all, the first included.',
+  })
   @IsInt(OCCURRENCES)
   @Min(MIN_OCCURRENCES, OCCURRENCES)
   @Max(MAX_OCCURRENCES, OCCURRENCES)
@@ -27,35 +32,61 @@ export class CreateBookingRequest {
   @IsUUID('all', { message: 'must be a provider id' })
   providerId: string;
 
-  @ApiProperty({ example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f', description: 'A location the provider is linked to.' })
+  @ApiProperty({
+    example: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+    description: 'A location the provider is linked to.',
+  })
   @IsUUID('all', { message: 'must be a location id' })
   locationId: string;
 
-  @ApiProperty({ example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e', description: 'Offered by the provider at the location.' })
+  @ApiProperty({
+    example: '0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e',
+    description: 'Offered by the provider at the location.',
+  })
   @IsUUID('all', { message: 'must be an appointment type id' })
   appointmentTypeId: string;
 
-  @ApiProperty({ example: '2026-12-01T09:30:00.000+11:00', format: 'date-time', description: 'Start of the appointment, ISO 8601 with an offset.' })
+  @ApiProperty({
+    example: '2026-12-01T09:30:00.000+11:00',
+    format: 'date-time',
+    description: 'Start of the appointment, ISO 8601 with an offset.',
+  })
   @IsDateTimeWithOffset()
   serviceDate: string;
 
-  @ApiProperty({ required: false, example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c', description: "A payment method in the client's wallet." })
+  @ApiProperty({
+    required: false,
+    example: '0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c',
+    description: "A payment method in the client's wallet.",
+  })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a wallet card id' })
   paymentMethodId?: string;
 
-  @ApiProperty({ required: false, example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d', description: "A health fund card in the client's wallet." })
+  @ApiProperty({
+    required: false,
+    example: '0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d',
+    description: "A health fund card in the client's wallet.",
+  })
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a wallet card id' })
   healthFundCardId?: string;
 
-  @ApiProperty({ required: false, example: 'PMS-BK-104233', description: 'For bookings imported from a practice management system.' })
+  @ApiProperty({
+    required: false,
+    example: 'PMS-BK-104233',
+    description: 'For bookings imported from a practice management system.',
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(100)
   pmsBookingId?: string;
 
-  @ApiProperty({ required: false, example: 'PMS-AT-88', description: 'For bookings imported from a practice management system.' })
+  @ApiProperty({
+    required: false,
+    example: 'PMS-AT-88',
+    description: 'For bookings imported from a practice management system.',
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(100)

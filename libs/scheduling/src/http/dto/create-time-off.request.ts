@@ -15,7 +15,11 @@ export class CreateTimeOffRequest {
   @Matches(WITH_OFFSET, DATE_TIME_MESSAGE)
   startsAt: string;
 
-  @ApiProperty({ example: '2027-01-05T00:00:00+11:00', format: 'date-time', description: 'End, after the start, with its offset.' })
+  @ApiProperty({
+    example: '2027-01-05T00:00:00+11:00',
+    format: 'date-time',
+    description: 'End, after the start, with its offset.',
+  })
   @IsISO8601(DATE_TIME, DATE_TIME_MESSAGE)
   @Matches(WITH_OFFSET, DATE_TIME_MESSAGE)
   endsAt: string;

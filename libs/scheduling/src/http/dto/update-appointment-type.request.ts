@@ -1,6 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 import { CreateBillableItemRequest } from './create-appointment-type.request.js';
 
@@ -9,7 +21,12 @@ import { CreateBillableItemRequest } from './create-appointment-type.request.js'
  * `category` or `itemCode`; a list sent replaces the whole list; `{}` changes nothing.
  */
 export class UpdateAppointmentTypeRequest {
-  @ApiProperty({ required: false, example: 'Initial physiotherapy consultation (extended)', maxLength: 200, description: 'Never null.' })
+  @ApiProperty({
+    required: false,
+    example: 'Initial physiotherapy consultation (extended)',
+    maxLength: 200,
+    description: 'Never null.',
+  })
   @MayBeOmitted()
   @IsString()
   @IsNotEmpty()
@@ -64,20 +81,39 @@ export class UpdateAppointmentTypeRequest {
   @IsUUID('all', { each: true, message: 'each must be a location id' })
   locations?: string[];
 
-  @ApiProperty({ required: false, example: 6, type: 'integer', minimum: 1, maximum: REQUEST_LIMITS.count, description: 'More than 1 for group sessions.' })
+  @ApiProperty({
+    required: false,
+    example: 6,
+    type: 'integer',
+    minimum: 1,
+    maximum: REQUEST_LIMITS.count,
+    description: 'More than 1 for group sessions.',
+  })
   @MayBeOmitted()
   @IsInt()
   @Min(1)
   @Max(REQUEST_LIMITS.count)
   maxAttendees?: number;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'Assessment and first treatment.', description: '`null` clears it.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'Assessment and first treatment.',
+    description: '`null` clears it.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
   description?: string | null;
 
-  @ApiProperty({ required: false, type: String, nullable: true, example: 'physiotherapy', description: '`null` clears it.' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'physiotherapy',
+    description: '`null` clears it.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -92,7 +128,8 @@ export class UpdateAppointmentTypeRequest {
   @ApiProperty({
     required: false,
     type: [CreateBillableItemRequest],
-    description: 'Replaces the billable items; an item sent with every field as it is keeps its `id`. `[]` removes them all.',
+    description:
+      'Replaces the billable items; an item sent with every field as it is keeps its `id`. `[]` removes them all.',
   })
   @MayBeOmitted()
   @IsArray()

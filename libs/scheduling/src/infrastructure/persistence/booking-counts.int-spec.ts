@@ -26,7 +26,8 @@ describe('booking counters on PostgreSQL', () => {
     await orm?.close();
   });
 
-  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => (await pool.query(text, params)).rows as T[];
+  const query = async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> =>
+    (await pool.query(text, params)).rows as T[];
 
   /** An organisation with a provider at a location, an appointment type and a client: what a booking names. */
   async function practice() {
@@ -64,9 +65,10 @@ describe('booking counters on PostgreSQL', () => {
        from bookings where organisation_id = $1 group by 1 order by 1`,
       [organisationId],
     );
-    const [total] = await query<{ bookings: number; cancelled: number }>('select bookings, cancelled from booking_counts where organisation_id = $1', [
-      organisationId,
-    ]);
+    const [total] = await query<{ bookings: number; cancelled: number }>(
+      'select bookings, cancelled from booking_counts where organisation_id = $1',
+      [organisationId],
+    );
     const [actualTotal] = await query<{ bookings: number; cancelled: number }>(
       `select count(*)::int as bookings, (count(*) filter (where cancelled_at is not null))::int as cancelled from bookings where organisation_id = $1`,
       [organisationId],
@@ -84,7 +86,12 @@ describe('booking counters on PostgreSQL', () => {
   it("counts a statement's bookings on each one's UTC day, and in the organisation's total", async () => {
     const { organisationId, book } = await practice();
     // 09:30 in Sydney on 3 March is 22:30 UTC on 2 March: the day is the UTC one.
-    await book(['2027-03-02T22:30:00.000Z', '2027-03-02T23:59:59.999Z', '2027-03-03T00:00:00.000Z', '2027-03-05T01:00:00.000Z']);
+    await book([
+      '2027-03-02T22:30:00.000Z',
+      '2027-03-02T23:59:59.999Z',
+      '2027-03-03T00:00:00.000Z',
+      '2027-03-05T01:00:00.000Z',
+    ]);
     await book(['2027-03-03T02:00:00.000Z'], { cancelled: true });
 
     const counts = await expectTrue(organisationId);
@@ -99,9 +106,16 @@ describe('booking counters on PostgreSQL', () => {
 
   it('moves a booking to its new day when its service date changes, counts cancellations and their undoing, and takes deleted bookings off', async () => {
     const { organisationId, book } = await practice();
-    const [moved, cancelled, deleted] = await book(['2027-04-01T01:00:00.000Z', '2027-04-01T02:00:00.000Z', '2027-04-02T01:00:00.000Z']);
+    const [moved, cancelled, deleted] = await book([
+      '2027-04-01T01:00:00.000Z',
+      '2027-04-01T02:00:00.000Z',
+      '2027-04-02T01:00:00.000Z',
+    ]);
 
-    await query(`update bookings set service_date = '2027-04-07T03:00:00.000Z', ends_at = '2027-04-07T03:30:00.000Z' where id = $1`, [moved]);
+    await query(
+      `update bookings set service_date = '2027-04-07T03:00:00.000Z', ends_at = '2027-04-07T03:30:00.000Z' where id = $1`,
+      [moved],
+    );
     await query('update bookings set cancelled_at = now() where id = $1', [cancelled]);
     expect((await expectTrue(organisationId)).days).toEqual([
       { day: '2027-04-01', bookings: 1, cancelled: 1 },
@@ -131,7 +145,9 @@ describe('booking counters on PostgreSQL', () => {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      await client.query(`update bookings set paid = true, attendance = 'arrived', arrived_at = now() where id = $1`, [id]);
+      await client.query(`update bookings set paid = true, attendance = 'arrived', arrived_at = now() where id = $1`, [
+        id,
+      ]);
       // Another writer changes the organisation's counters meanwhile: it would wait for a lock the update took.
       await book(['2027-05-04T01:00:00.000Z']);
       await client.query('commit');
@@ -144,7 +160,12 @@ describe('booking counters on PostgreSQL', () => {
 
   it('queues two writers that move bookings between days in opposite orders instead of deadlocking them', async () => {
     const { organisationId, book } = await practice();
-    const [a1, a2, c1, c2] = await book(['2027-06-01T01:00:00.000Z', '2027-06-01T03:00:00.000Z', '2027-06-03T01:00:00.000Z', '2027-06-03T03:00:00.000Z']);
+    const [a1, a2, c1, c2] = await book([
+      '2027-06-01T01:00:00.000Z',
+      '2027-06-01T03:00:00.000Z',
+      '2027-06-03T01:00:00.000Z',
+      '2027-06-03T03:00:00.000Z',
+    ]);
     const nextDay = `update bookings set service_date = service_date + interval '1 day', ends_at = ends_at + interval '1 day' where id = $1`;
     const [first, second] = [await pool.connect(), await pool.connect()];
     try {
@@ -160,7 +181,10 @@ describe('booking counters on PostgreSQL', () => {
         () => (settled = true),
       );
       for (let tries = 0; !settled && tries < 100; tries++) {
-        const [activity] = await query<{ waiting: boolean }>(`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`, [pid]);
+        const [activity] = await query<{ waiting: boolean }>(
+          `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
+          [pid],
+        );
         if (activity?.waiting) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -184,7 +208,8 @@ describe('booking counters on PostgreSQL', () => {
 
   it('stays true under concurrent writers inserting, moving, cancelling and deleting bookings over the same days', async () => {
     const { organisationId, book } = await practice();
-    const day = (n: number, hour: number) => `2027-07-${String(1 + (n % 5)).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const day = (n: number, hour: number) =>
+      `2027-07-${String(1 + (n % 5)).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
     const ids = await book(Array.from({ length: 40 }, (_, n) => day(n, n % 20)));
 
     const writer = async (w: number) => {
@@ -201,12 +226,13 @@ describe('booking counters on PostgreSQL', () => {
              from bookings where id = $1`,
             [id, day(w + step, 20 + (step % 4))],
           );
-          if (step % 3 === 0) await client.query('update bookings set cancelled_at = coalesce(cancelled_at, now()) where id = $1', [id]);
+          if (step % 3 === 0)
+            await client.query('update bookings set cancelled_at = coalesce(cancelled_at, now()) where id = $1', [id]);
           else if (step % 3 === 1) {
-            await client.query(`update bookings set service_date = $2, ends_at = $2::timestamptz + interval '30 minutes' where id = $1`, [
-              id,
-              day(w * 7 + step, 10),
-            ]);
+            await client.query(
+              `update bookings set service_date = $2, ends_at = $2::timestamptz + interval '30 minutes' where id = $1`,
+              [id, day(w * 7 + step, 10)],
+            );
           } else await client.query('delete from bookings where id = $1', [id]);
           await client.query('commit');
         }

@@ -48,7 +48,14 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   const addType = async (practice: Practice, props: Partial<NewAppointmentType> = {}) => {
     const type = AppointmentType.create(
       practice.organisationId,
-      { name: 'Initial consultation', durationMinutes: 60, price: 9500, providerIds: [practice.providerId], locationIds: [practice.locationId], ...props },
+      {
+        name: 'Initial consultation',
+        durationMinutes: 60,
+        price: 9500,
+        providerIds: [practice.providerId],
+        locationIds: [practice.locationId],
+        ...props,
+      },
       NOW,
     );
     await new MikroOrmAppointmentTypeRepository(fresh(orm)).add(type);
@@ -58,7 +65,14 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
   /** The booking alone, for the events of the later occurrences a cancellation reads back: these tests are about the diary, not the answer. */
   const bookingReads = {
     withParties: async (_: string, rows: Booking[]): Promise<BookingView[]> =>
-      rows.map((booking) => ({ booking, expansion: Expansion.none(), provider: null, location: null, appointmentType: null, client: null })),
+      rows.map((booking) => ({
+        booking,
+        expansion: Expansion.none(),
+        provider: null,
+        location: null,
+        appointmentType: null,
+        client: null,
+      })),
   } as unknown as BookingQueries;
 
   /** The use case as one request runs it: its own unit of work and database transaction, every collaborator on the database. */
@@ -76,7 +90,12 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       .then((read) => read.booking);
   };
 
-  const bookingCommand = (practice: Practice, type: AppointmentType, serviceDate: string, clientId = practice.clientId): CreateBookingCommand => ({
+  const bookingCommand = (
+    practice: Practice,
+    type: AppointmentType,
+    serviceDate: string,
+    clientId = practice.clientId,
+  ): CreateBookingCommand => ({
     clientId,
     providerId: practice.providerId,
     locationId: practice.locationId,
@@ -88,7 +107,10 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     (
       await fresh(orm)
         .getConnection()
-        .execute<{ id: string }[]>('select id from bookings where provider_id = ? and cancelled_at is null order by service_date, id', [providerId])
+        .execute<{ id: string }[]>(
+          'select id from bookings where provider_id = ? and cancelled_at is null order by service_date, id',
+          [providerId],
+        )
     ).map((row) => row.id);
 
   describe('appointment types', () => {
@@ -101,7 +123,13 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
         maxAttendees: 8,
         description: 'First visit',
         billableItems: [
-          { name: 'Consult', basePrice: 10_000, taxRate: 10, itemCode: '500', serviceItem: { itemCode: '500', category: 'physio' } },
+          {
+            name: 'Consult',
+            basePrice: 10_000,
+            taxRate: 10,
+            itemCode: '500',
+            serviceItem: { itemCode: '500', category: 'physio' },
+          },
           { name: 'Tape', basePrice: 995 },
         ],
       });
@@ -135,23 +163,30 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     it('loads, in a fresh unit of work, the booking a diary added: times, price in cents, nullables', async () => {
       const practice = await rows.practice();
       const type = await addType(practice, { price: 18_050, durationMinutes: 45 });
-      const booking = await createBooking(practice.organisationId, { ...bookingCommand(practice, type, '2027-03-01T23:15:00.000Z'), pmsBookingId: 'PMS-B-1' });
+      const booking = await createBooking(practice.organisationId, {
+        ...bookingCommand(practice, type, '2027-03-01T23:15:00.000Z'),
+        pmsBookingId: 'PMS-B-1',
+      });
 
       const loaded = await fresh(orm).findOneOrFail(Booking, { id: booking.id });
       expect(loaded).toEqual(booking);
       expect(loaded).toBeInstanceOf(Booking);
-      expect({ endsAt: loaded.endsAt.toISOString(), price: loaded.servicePrice, createdAt: loaded.createdAt.toISOString() }).toEqual({
+      expect({
+        endsAt: loaded.endsAt.toISOString(),
+        price: loaded.servicePrice,
+        createdAt: loaded.createdAt.toISOString(),
+      }).toEqual({
         endsAt: '2027-03-02T00:00:00.000Z',
         price: 18_050,
         createdAt: NOW.toISOString(),
       });
-      expect([loaded.cancelledAt, loaded.paymentMethodId, loaded.healthFundCardId, loaded.pmsAttendeeId, loaded.adjustments]).toEqual([
-        null,
-        null,
-        null,
-        null,
-        [],
-      ]);
+      expect([
+        loaded.cancelledAt,
+        loaded.paymentMethodId,
+        loaded.healthFundCardId,
+        loaded.pmsAttendeeId,
+        loaded.adjustments,
+      ]).toEqual([null, null, null, null, []]);
     });
 
     it('stores nothing that a diary added when its work then fails', async () => {
@@ -159,13 +194,22 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const type = await addType(practice);
       const booking = Booking.create(
         practice.organisationId,
-        { ...bookingCommand(practice, type, '2027-03-02T00:00:00.000Z'), providerLocationLinkId: practice.linkId, durationMinutes: 60, servicePrice: 9500 },
+        {
+          ...bookingCommand(practice, type, '2027-03-02T00:00:00.000Z'),
+          providerLocationLinkId: practice.linkId,
+          durationMinutes: 60,
+          servicePrice: 9500,
+        },
         NOW,
       );
 
       const em = fresh(orm);
       const work = em.transactional(async () => {
-        const { lock } = await new SqlBookingWriteReads(em, new SqlReader(orm)).lockPlace(practice.organisationId, booking, practice.clientId);
+        const { lock } = await new SqlBookingWriteReads(em, new SqlReader(orm)).lockPlace(
+          practice.organisationId,
+          booking,
+          practice.clientId,
+        );
         await new MikroOrmBookingRepository(em, new SqlReader(orm)).withProviderDiary(lock, async (diary) => {
           diary.add(booking);
           throw new Error('changed my mind');
@@ -179,18 +223,33 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const practice = await rows.practice();
       const otherOrganisation = await rows.organisation();
       const type = await addType(practice);
-      const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-03-03T00:00:00.000Z'));
+      const booking = await createBooking(
+        practice.organisationId,
+        bookingCommand(practice, type, '2027-03-03T00:00:00.000Z'),
+      );
 
       const repository = new MikroOrmBookingRepository(fresh(orm), new SqlReader(orm));
       expect(await repository.change(otherOrganisation, booking.id, (found) => found.cancel(NOW))).toBeNull();
       const changed = await repository.change(practice.organisationId, booking.id, (found) => {
-        found.adjustments = [{ id: '0193a6f7-0000-7000-8000-0000000000aa', amount: 2500, balanceEffectIndicator: -1, description: 'Loyalty discount' }];
+        found.adjustments = [
+          {
+            id: '0193a6f7-0000-7000-8000-0000000000aa',
+            amount: 2500,
+            balanceEffectIndicator: -1,
+            description: 'Loyalty discount',
+          },
+        ];
       });
 
       const loaded = await fresh(orm).findOneOrFail(Booking, { id: booking.id });
       expect(loaded).toEqual(changed);
       expect(loaded.adjustments).toEqual([
-        { id: '0193a6f7-0000-7000-8000-0000000000aa', amount: 2500, balanceEffectIndicator: -1, description: 'Loyalty discount' },
+        {
+          id: '0193a6f7-0000-7000-8000-0000000000aa',
+          amount: 2500,
+          balanceEffectIndicator: -1,
+          description: 'Loyalty discount',
+        },
       ]);
       expect(loaded.cancelledAt).toBeNull();
     });
@@ -198,10 +257,20 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
     it('settles concurrent creates of one slot: exactly one booking, the others slot_unavailable', async () => {
       const practice = await rows.practice();
       const type = await addType(practice);
-      const clients = [practice.clientId, ...(await Promise.all([1, 2, 3].map(() => rows.client(practice.organisationId))))];
+      const clients = [
+        practice.clientId,
+        ...(await Promise.all([1, 2, 3].map(() => rows.client(practice.organisationId)))),
+      ];
       // Commits wait, so without the provider lock every attempt would read an empty diary first.
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
-        settle(clients.map((clientId) => createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-06T09:00:00.000Z', clientId)))),
+        settle(
+          clients.map((clientId) =>
+            createBooking(
+              practice.organisationId,
+              bookingCommand(practice, type, '2027-04-06T09:00:00.000Z', clientId),
+            ),
+          ),
+        ),
       );
 
       expect({ booked: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
@@ -213,7 +282,10 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
 
     it('settles concurrent creates of overlapping slots that start at different times: one booking', async () => {
       const practice = await rows.practice();
-      const [hour, half] = await Promise.all([addType(practice), addType(practice, { name: 'Review', durationMinutes: 30 })]);
+      const [hour, half] = await Promise.all([
+        addType(practice),
+        addType(practice, { name: 'Review', durationMinutes: 30 }),
+      ]);
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
         settle([
           // 09:00–10:00, 09:30–10:00 and 09:15–10:15: each overlaps both others.
@@ -223,7 +295,10 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
         ]),
       );
 
-      expect({ booked: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({ booked: 1, refused: ['slot_unavailable', 'slot_unavailable'] });
+      expect({ booked: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
+        booked: 1,
+        refused: ['slot_unavailable', 'slot_unavailable'],
+      });
       expect(await confirmedBookingsOf(practice.providerId)).toEqual([fulfilled[0].id]);
     });
 
@@ -232,17 +307,30 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       const group = await addType(practice, { name: 'Pilates class', maxAttendees: 3 });
       const clients = await Promise.all([1, 2, 3, 4, 5].map(() => rows.client(practice.organisationId)));
       const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 100, () =>
-        settle(clients.map((clientId) => createBooking(practice.organisationId, bookingCommand(practice, group, '2027-04-08T07:00:00.000Z', clientId)))),
+        settle(
+          clients.map((clientId) =>
+            createBooking(
+              practice.organisationId,
+              bookingCommand(practice, group, '2027-04-08T07:00:00.000Z', clientId),
+            ),
+          ),
+        ),
       );
 
-      expect({ booked: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({ booked: 3, refused: ['slot_unavailable', 'slot_unavailable'] });
+      expect({ booked: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
+        booked: 3,
+        refused: ['slot_unavailable', 'slot_unavailable'],
+      });
       expect(await confirmedBookingsOf(practice.providerId)).toEqual(fulfilled.map((booking) => booking.id).sort());
     });
 
     it('settles concurrent cancels of one booking: one cancels it, the others booking_already_cancelled', async () => {
       const practice = await rows.practice();
       const type = await addType(practice);
-      const booking = await createBooking(practice.organisationId, bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'));
+      const booking = await createBooking(
+        practice.organisationId,
+        bookingCommand(practice, type, '2027-04-09T09:00:00.000Z'),
+      );
       // Scheduling's step of the cancellation, committing on its own: the fee and the payment links
       // are steps of the caller's, which this booking has no use for.
       const cancel = () =>
@@ -255,7 +343,9 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
         ).cancel(practice.organisationId, booking.id, clock.now());
 
       // Commits wait, so without the row lock every cancel would read the booking still confirmed.
-      const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([cancel(), cancel(), cancel()]));
+      const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () =>
+        settle([cancel(), cancel(), cancel()]),
+      );
 
       expect({ cancelled: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
         cancelled: 1,
@@ -265,9 +355,10 @@ describe('MikroOrm scheduling repositories on PostgreSQL', () => {
       expect(loaded.cancelledAt?.toISOString()).toBe(NOW.toISOString());
       const [counts] = await fresh(orm)
         .getConnection()
-        .execute<{ bookings: number; cancelled: number }[]>('select bookings, cancelled from booking_counts where organisation_id = ?', [
-          practice.organisationId,
-        ]);
+        .execute<{ bookings: number; cancelled: number }[]>(
+          'select bookings, cancelled from booking_counts where organisation_id = ?',
+          [practice.organisationId],
+        );
       expect(counts).toEqual({ bookings: 1, cancelled: 1 });
     });
   });

@@ -20,7 +20,11 @@ export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository
 
   lockById(organisationId: string, id: string): Promise<AppointmentType | null> {
     // `refresh`: a copy read earlier in this unit of work may be stale; the locked read is what the change works on.
-    return this.em.findOne(AppointmentType, { id, organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.em.findOne(
+      AppointmentType,
+      { id, organisationId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
   }
 
   async add(type: AppointmentType): Promise<void> {
@@ -44,7 +48,10 @@ export class MikroOrmBookingRepository extends BookingRepository {
     super();
   }
 
-  async lockWithType(organisationId: string, id: string): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null> {
+  async lockWithType(
+    organisationId: string,
+    id: string,
+  ): Promise<{ booking: Booking; appointmentType: AppointmentType | null } | null> {
     // Outside a transaction the lock would end with its own statement.
     if (!transactionConnection(this.em)) throw new Error('A booking is locked inside the transaction of its change.');
     const pair = await this.sql.firstPair(
@@ -58,13 +65,10 @@ export class MikroOrmBookingRepository extends BookingRepository {
   }
 
   async saveSettlement(booking: Booking): Promise<void> {
-    await this.em.execute('update bookings set paid = ?, invoiced = ?, updated_at = ? where organisation_id = ? and id = ?', [
-      booking.paid,
-      booking.invoiced,
-      booking.updatedAt,
-      booking.organisationId,
-      booking.id,
-    ]);
+    await this.em.execute(
+      'update bookings set paid = ?, invoiced = ?, updated_at = ? where organisation_id = ? and id = ?',
+      [booking.paid, booking.invoiced, booking.updatedAt, booking.organisationId, booking.id],
+    );
   }
 
   change(organisationId: string, id: string, change: (booking: Booking) => void): Promise<Booking | null> {
@@ -76,7 +80,12 @@ export class MikroOrmBookingRepository extends BookingRepository {
     }, JOIN_RUNNING);
   }
 
-  changeLaterInSeries(organisationId: string, seriesId: string, after: Date, change: (booking: Booking) => void): Promise<Booking[]> {
+  changeLaterInSeries(
+    organisationId: string,
+    seriesId: string,
+    after: Date,
+    change: (booking: Booking) => void,
+  ): Promise<Booking[]> {
     return this.em.transactional(async (tx) => {
       const bookings = await tx.find(
         Booking,
@@ -98,7 +107,8 @@ export class MikroOrmBookingRepository extends BookingRepository {
   withProviderDiary<T>({ providerId }: ProviderLock, work: (diary: ProviderDiary) => Promise<T>): Promise<T> {
     return this.em.transactional(async (tx) => {
       const result = await work({
-        confirmedBookingsBetween: (start, end) => tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
+        confirmedBookingsBetween: (start, end) =>
+          tx.find(Booking, { providerId, cancelledAt: null, serviceDate: { $lt: end }, endsAt: { $gt: start } }),
         add: (booking) => tx.persist(booking),
         // Loaded by `change` in this same transaction, so already managed: the flush below writes it.
         move: (booking) => tx.persist(booking),

@@ -6,7 +6,12 @@ import { clientRead } from '@app/membership';
 import { locationRead } from '@app/organisations';
 import { linkAtRead, providerRead } from '@app/practitioners';
 import { appointmentTypeRead } from '../../application/appointment-type.queries.js';
-import { BookingWriteReads, type Parties, type Place, type PlaceParties } from '../../application/booking-write-reads.js';
+import {
+  BookingWriteReads,
+  type Parties,
+  type Place,
+  type PlaceParties,
+} from '../../application/booking-write-reads.js';
 import { Booking } from '../../domain/booking.js';
 import type { ProviderLock } from '../../domain/booking.repository.js';
 import { JOIN_RUNNING } from './mikro-orm-scheduling.repositories.js';
@@ -68,8 +73,13 @@ export class SqlBookingWriteReads extends BookingWriteReads {
     super();
   }
 
-  async lockPlace(organisationId: string, place: Place, clientId: string): Promise<PlaceParties & { lock: ProviderLock }> {
-    if (!transactionConnection(this.em)) throw new Error("A provider's booking lock is taken inside the transaction of the booking's write.");
+  async lockPlace(
+    organisationId: string,
+    place: Place,
+    clientId: string,
+  ): Promise<PlaceParties & { lock: ProviderLock }> {
+    if (!transactionConnection(this.em))
+      throw new Error("A provider's booking lock is taken inside the transaction of the booking's write.");
     const parties = await this.ofPlaceAnd(organisationId, place, clientId, lockKeyOf(place.providerId));
     return { ...parties, lock: { providerId: place.providerId } as ProviderLock };
   }
@@ -78,7 +88,12 @@ export class SqlBookingWriteReads extends BookingWriteReads {
     return this.ofPlaceAnd(organisationId, place, null, null);
   }
 
-  private async ofPlaceAnd(organisationId: string, place: Place, clientId: string | null, lockKey: string | null): Promise<PlaceParties> {
+  private async ofPlaceAnd(
+    organisationId: string,
+    place: Place,
+    clientId: string | null,
+    lockKey: string | null,
+  ): Promise<PlaceParties> {
     const answer = await this.sql.row(placeStatement(lockKey !== null), [
       organisationId,
       uuidOrNull(place.providerId),
@@ -91,16 +106,25 @@ export class SqlBookingWriteReads extends BookingWriteReads {
     return answer!.reads;
   }
 
-  change(organisationId: string, bookingId: string, change: (booking: Booking) => void): Promise<{ booking: Booking; parties: Parties } | null> {
+  change(
+    organisationId: string,
+    bookingId: string,
+    change: (booking: Booking) => void,
+  ): Promise<{ booking: Booking; parties: Parties } | null> {
     return this.em.transactional(async (tx) => {
       if (!isUuid(bookingId)) return null;
       const locked = await this.bookingRow(organisationId, bookingId, true);
       if (!locked) return null;
       // The row as the ORM's own load gives it, so that its flush writes what `change` changed.
-      const booking = tx.map(Booking, Object.fromEntries(this.bookingColumnsOf(tx).map((column) => [column, locked.row[column]])));
+      const booking = tx.map(
+        Booking,
+        Object.fromEntries(this.bookingColumnsOf(tx).map((column) => [column, locked.row[column]])),
+      );
       // A change committed while this waited for the lock may have moved the booking: its parties
       // were read before, with the rest of the statement, so they are read again.
-      const parties = partiesOf(booking, locked.reads) ? locked.reads : (await this.bookingRow(organisationId, bookingId, false))!.reads;
+      const parties = partiesOf(booking, locked.reads)
+        ? locked.reads
+        : (await this.bookingRow(organisationId, bookingId, false))!.reads;
       change(booking);
       await tx.flush();
       return { booking, parties };

@@ -25,7 +25,13 @@ describe('SqlLocationBookings on PostgreSQL', () => {
     const found = await rows.practice();
     const type = AppointmentType.create(
       found.organisationId,
-      { name: 'Consultation', durationMinutes: 60, price: 9500, providerIds: [found.providerId], locationIds: [found.locationId] },
+      {
+        name: 'Consultation',
+        durationMinutes: 60,
+        price: 9500,
+        providerIds: [found.providerId],
+        locationIds: [found.locationId],
+      },
       NOW,
     );
     await new MikroOrmAppointmentTypeRepository(fresh(orm)).add(type);

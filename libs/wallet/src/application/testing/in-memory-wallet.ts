@@ -1,6 +1,11 @@
 import { notFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import type { HealthFund } from '../../domain/health-fund.js';
-import { type HealthFundCardDetails, type PaymentMethodDetails, WalletCard, type WalletCardType } from '../../domain/wallet-card.js';
+import {
+  type HealthFundCardDetails,
+  type PaymentMethodDetails,
+  WalletCard,
+  type WalletCardType,
+} from '../../domain/wallet-card.js';
 import { DuplicateCardError, WalletCardRepository } from '../../domain/wallet-card.repository.js';
 import { type CardView, WalletCardQueries } from '../wallet-card.queries.js';
 
@@ -36,7 +41,9 @@ export class KnownCards extends WalletCardQueries {
   }
 
   async get(organisationId: string, clientId: string, cardId: string): Promise<CardView> {
-    const card = this.cards.find((held) => held.id === cardId && held.organisationId === organisationId && held.clientId === clientId);
+    const card = this.cards.find(
+      (held) => held.id === cardId && held.organisationId === organisationId && held.clientId === clientId,
+    );
     if (!card) throw notFound('Wallet card', cardId);
     return this.readOf(card);
   }
@@ -51,7 +58,9 @@ export class KnownCards extends WalletCardQueries {
   }
 
   async processorCustomerOf(organisationId: string, clientId: string): Promise<string | null> {
-    const held = this.cards.filter((card) => card.organisationId === organisationId && card.clientId === clientId && card.type === 'payment_method');
+    const held = this.cards.filter(
+      (card) => card.organisationId === organisationId && card.clientId === clientId && card.type === 'payment_method',
+    );
     return (held.at(-1)?.details as PaymentMethodDetails | undefined)?.customerId ?? null;
   }
 
@@ -62,10 +71,20 @@ export class KnownCards extends WalletCardQueries {
 }
 
 /** A card with only what the wallet's card checks look at (other contexts' specs name cards by id). */
-export function cardOf(id: string, owner: { organisationId: string; clientId: string }, type: WalletCardType): WalletCard {
+export function cardOf(
+  id: string,
+  owner: { organisationId: string; clientId: string },
+  type: WalletCardType,
+): WalletCard {
   const details: WalletCard['details'] =
     type === 'health_fund_card'
-      ? { healthFundId: '0193a6f2-0001-7000-8000-000000000002', issueNumber: null, defaultReferenceNumber: null, issueDate: null, cardholders: [] }
+      ? {
+          healthFundId: '0193a6f2-0001-7000-8000-000000000002',
+          issueNumber: null,
+          defaultReferenceNumber: null,
+          issueDate: null,
+          cardholders: [],
+        }
       : { customerId: 'cus_1', processorPaymentMethodId: 'pm_card_visa' };
   return Object.assign(new WalletCard(), { id, ...owner, type, details });
 }

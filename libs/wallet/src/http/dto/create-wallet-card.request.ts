@@ -19,7 +19,11 @@ import {
 import { MayBeOmitted } from '@app/shared';
 import type { WalletCardType } from '../../domain/wallet-card.js';
 
-export const WALLET_CARD_TYPES = ['payment_method', 'health_fund_card', 'medicare_card'] as const satisfies readonly WalletCardType[];
+export const WALLET_CARD_TYPES = [
+  'payment_method',
+  'health_fund_card',
+  'medicare_card',
+] as const satisfies readonly WalletCardType[];
 
 /** The nested object `type` names must be present, and no other may be. */
 function OnlyForType(type: WalletCardType): PropertyDecorator {
@@ -34,14 +38,20 @@ function OnlyForType(type: WalletCardType): PropertyDecorator {
           return sentType === type ? value !== undefined && value !== null : value === undefined;
         },
         defaultMessage: (args: ValidationArguments) =>
-          (args.object as { type?: string }).type === type ? `is required when type is ${type}` : `must be absent unless type is ${type}`,
+          (args.object as { type?: string }).type === type
+            ? `is required when type is ${type}`
+            : `must be absent unless type is ${type}`,
       },
     });
   };
 }
 
 export class PaymentMethodInput {
-  @ApiProperty({ required: false, example: 'cus_R3x9Kq2LmN7vPw', description: 'The processor customer; one is created when omitted.' })
+  @ApiProperty({
+    required: false,
+    example: 'cus_R3x9Kq2LmN7vPw',
+    description: 'The processor customer; one is created when omitted.',
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(100)
@@ -57,7 +67,11 @@ export class PaymentMethodInput {
   @MaxLength(100)
   confirmationTokenId?: string;
 
-  @ApiProperty({ required: false, example: 'pm_card_visa', description: 'A processor payment method id. One of this or confirmationTokenId.' })
+  @ApiProperty({
+    required: false,
+    example: 'pm_card_visa',
+    description: 'A processor payment method id. One of this or confirmationTokenId.',
+  })
   @ValidateIf((input: PaymentMethodInput) => input.confirmationTokenId === undefined)
   @IsString({ message: 'paymentMethodId or confirmationTokenId is required' })
   @MaxLength(100)
@@ -65,7 +79,10 @@ export class PaymentMethodInput {
 }
 
 export class HealthFundCardInput {
-  @ApiProperty({ example: '40012345', description: '1 to 20 digits. Stored encrypted; only the last 4 are ever shown.' })
+  @ApiProperty({
+    example: '40012345',
+    description: '1 to 20 digits. Stored encrypted; only the last 4 are ever shown.',
+  })
   @IsString()
   @IsNotEmpty()
   memberNumber: string;
@@ -89,7 +106,12 @@ export class HealthFundCardInput {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' })
   issueDate?: string | null;
 
-  @ApiProperty({ required: false, type: [String], example: ['Alex Chen', 'Sam Chen'], description: 'Names on the card.' })
+  @ApiProperty({
+    required: false,
+    type: [String],
+    example: ['Alex Chen', 'Sam Chen'],
+    description: 'Names on the card.',
+  })
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(20)
@@ -99,7 +121,10 @@ export class HealthFundCardInput {
 }
 
 export class MedicareCardInput {
-  @ApiProperty({ example: '2123456701', description: '10 digits with a valid check digit. Stored encrypted; only the last 4 are ever shown.' })
+  @ApiProperty({
+    example: '2123456701',
+    description: '10 digits with a valid check digit. Stored encrypted; only the last 4 are ever shown.',
+  })
   @IsString()
   @IsNotEmpty()
   memberNumber: string;
@@ -136,13 +161,19 @@ export class MedicareCardInput {
 }
 
 export class CreateWalletCardRequest {
-  @ApiProperty({ enum: WALLET_CARD_TYPES, example: 'medicare_card', description: 'Names the one nested object that must be present.' })
+  @ApiProperty({
+    enum: WALLET_CARD_TYPES,
+    example: 'medicare_card',
+    description: 'Names the one nested object that must be present.',
+  })
   @IsIn(WALLET_CARD_TYPES, { message: `must be one of: ${WALLET_CARD_TYPES.join(', ')}` })
   type: WalletCardType;
 
   @ApiProperty({ required: false, type: PaymentMethodInput })
   @OnlyForType('payment_method')
-  @ValidateIf((request: CreateWalletCardRequest) => request.paymentMethod !== undefined || request.type === 'payment_method')
+  @ValidateIf(
+    (request: CreateWalletCardRequest) => request.paymentMethod !== undefined || request.type === 'payment_method',
+  )
   @IsObject()
   @ValidateNested()
   @Type(() => PaymentMethodInput)
@@ -150,7 +181,9 @@ export class CreateWalletCardRequest {
 
   @ApiProperty({ required: false, type: HealthFundCardInput })
   @OnlyForType('health_fund_card')
-  @ValidateIf((request: CreateWalletCardRequest) => request.healthFundCard !== undefined || request.type === 'health_fund_card')
+  @ValidateIf(
+    (request: CreateWalletCardRequest) => request.healthFundCard !== undefined || request.type === 'health_fund_card',
+  )
   @IsObject()
   @ValidateNested()
   @Type(() => HealthFundCardInput)
@@ -158,7 +191,9 @@ export class CreateWalletCardRequest {
 
   @ApiProperty({ required: false, type: MedicareCardInput })
   @OnlyForType('medicare_card')
-  @ValidateIf((request: CreateWalletCardRequest) => request.medicareCard !== undefined || request.type === 'medicare_card')
+  @ValidateIf(
+    (request: CreateWalletCardRequest) => request.medicareCard !== undefined || request.type === 'medicare_card',
+  )
   @IsObject()
   @ValidateNested()
   @Type(() => MedicareCardInput)

@@ -8,7 +8,11 @@ export class HealthFundResponse {
   @ApiProperty({ example: 'Bupa HI' })
   name: string;
 
-  @ApiProperty({ type: Object, additionalProperties: { type: 'boolean' }, example: { onlineClaiming: true, rebateEstimates: true, claimReversal: true } })
+  @ApiProperty({
+    type: Object,
+    additionalProperties: { type: 'boolean' },
+    example: { onlineClaiming: true, rebateEstimates: true, claimReversal: true },
+  })
   capabilities: Record<string, boolean>;
 
   static from(fund: HealthFund): HealthFundResponse {

@@ -112,12 +112,18 @@ describe('AesGcmCardVault', () => {
 
     it('differs between organisations, so two clinics cannot link a patient, and is rescoped from the platform-wide one', () => {
       const vault = vaultOf();
-      expect(vault.fingerprint('org_other', 'medicare_card', NUMBER)).not.toBe(vault.fingerprint(ORG, 'medicare_card', NUMBER));
-      expect(vault.rescope(ORG, vault.platformFingerprint('medicare_card', NUMBER))).toBe(vault.fingerprint(ORG, 'medicare_card', NUMBER));
+      expect(vault.fingerprint('org_other', 'medicare_card', NUMBER)).not.toBe(
+        vault.fingerprint(ORG, 'medicare_card', NUMBER),
+      );
+      expect(vault.rescope(ORG, vault.platformFingerprint('medicare_card', NUMBER))).toBe(
+        vault.fingerprint(ORG, 'medicare_card', NUMBER),
+      );
     });
 
     it('depends on the key, so it cannot be recomputed without it', () => {
-      expect(vaultOf(OTHER_KEY_HEX).fingerprint(ORG, 'medicare_card', NUMBER)).not.toBe(vaultOf().fingerprint(ORG, 'medicare_card', NUMBER));
+      expect(vaultOf(OTHER_KEY_HEX).fingerprint(ORG, 'medicare_card', NUMBER)).not.toBe(
+        vaultOf().fingerprint(ORG, 'medicare_card', NUMBER),
+      );
     });
 
     it('tells different numbers, types and part boundaries apart', () => {

@@ -15,7 +15,8 @@ export class AesGcmCardVault extends CardVault {
 
   constructor(masterKey: Buffer) {
     super();
-    if (masterKey.length !== 32) throw new Error('WALLET_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+    if (masterKey.length !== 32)
+      throw new Error('WALLET_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
     this.box = new SealedBox(masterKey, 'wallet card encryption');
     this.fingerprintKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'wallet card fingerprint', 32));
   }
@@ -33,7 +34,9 @@ export class AesGcmCardVault extends CardVault {
   }
 
   rescope(organisationId: string, platformFingerprint: string): string {
-    const organisationKey = Buffer.from(hkdfSync('sha256', this.fingerprintKey, Buffer.alloc(0), `organisation ${organisationId}`, 32));
+    const organisationKey = Buffer.from(
+      hkdfSync('sha256', this.fingerprintKey, Buffer.alloc(0), `organisation ${organisationId}`, 32),
+    );
     return createHmac('sha256', organisationKey).update(platformFingerprint).digest('hex');
   }
 

@@ -5,7 +5,15 @@ import { SqlOrganisationQueries } from '../../../../organisations/src/applicatio
 import { parseMasterKey, SqlReader } from '@app/shared';
 import { DomainError, RecordedEvents } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
-import { codeOf, FixedClock, fresh, openTestOrm, Rows, SEEDED_HEALTH_FUND_ID, settle } from '../../../../../test/support/orm.js';
+import {
+  codeOf,
+  FixedClock,
+  fresh,
+  openTestOrm,
+  Rows,
+  SEEDED_HEALTH_FUND_ID,
+  settle,
+} from '../../../../../test/support/orm.js';
 import { AddWalletCard } from '../../application/add-wallet-card.use-case.js';
 import { SqlHealthFundQueries } from '../../application/health-fund.queries.js';
 import { SqlWalletCardQueries } from '../../application/wallet-card.queries.js';
@@ -41,15 +49,24 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
   const medicareCard = (clientId: string, number: string) =>
     WalletCard.medicareCard(
       { organisationId, clientId },
-      { memberNumber: number, referenceNumber: '2', firstName: ' Alex ', lastName: 'Chen', dateOfBirth: '1990-01-31', secondInitial: 'J' },
+      {
+        memberNumber: number,
+        referenceNumber: '2',
+        firstName: ' Alex ',
+        lastName: 'Chen',
+        dateOfBirth: '1990-01-31',
+        secondInitial: 'J',
+      },
       vault,
       NOW,
     );
 
   const cardIdsOf = async (clientId: string) =>
-    (await fresh(orm).getConnection().execute<{ id: string }[]>('select id from wallet_cards where client_id = ? order by id', [clientId])).map(
-      (row) => row.id,
-    );
+    (
+      await fresh(orm)
+        .getConnection()
+        .execute<{ id: string }[]>('select id from wallet_cards where client_id = ? order by id', [clientId])
+    ).map((row) => row.id);
 
   it('loads, in a fresh unit of work, a Medicare card whose ciphertext opens to the number', async () => {
     const clientId = await rows.client(organisationId);
@@ -101,7 +118,10 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
       cardholders: ['01 Alex Chen', '02 Sam Chen'],
     });
     expect(loadedPaymentMethod).toEqual(paymentMethod);
-    expect({ ciphertext: loadedPaymentMethod.numberCiphertext, verifiedAt: loadedPaymentMethod.verifiedAt?.toISOString() }).toEqual({
+    expect({
+      ciphertext: loadedPaymentMethod.numberCiphertext,
+      verifiedAt: loadedPaymentMethod.verifiedAt?.toISOString(),
+    }).toEqual({
       ciphertext: null,
       verifiedAt: NOW.toISOString(),
     });
@@ -133,19 +153,32 @@ describe('MikroOrmWalletCardRepository on PostgreSQL', () => {
         new SqlHealthFundQueries(new SqlReader(orm)),
         new TestPaymentProcessor(),
         vault,
-        new SqlWalletCardQueries(new SqlReader(orm), new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm)))),
+        new SqlWalletCardQueries(
+          new SqlReader(orm),
+          new SqlClientQueries(new SqlReader(orm), new SqlOrganisationQueries(new SqlReader(orm))),
+        ),
         clock,
         new RecordedEvents(renderWalletEvents),
       ).execute(organisationId, clientId, {
         type: 'health_fund_card',
-        healthFundCard: { healthFundId: SEEDED_HEALTH_FUND_ID, memberNumber: '98765432', cardholders: ['01 Alex Chen'] },
+        healthFundCard: {
+          healthFundId: SEEDED_HEALTH_FUND_ID,
+          memberNumber: '98765432',
+          cardholders: ['01 Alex Chen'],
+        },
       });
     };
     const { fulfilled, rejected } = await withSlowStatements(/^\s*commit/i, 150, () => settle([add(), add(), add()]));
 
-    expect({ created: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({ created: 1, refused: ['card_exists', 'card_exists'] });
+    expect({ created: fulfilled.length, refused: rejected.map(codeOf) }).toEqual({
+      created: 1,
+      refused: ['card_exists', 'card_exists'],
+    });
     const winner = fulfilled[0].id;
-    expect(rejected.map((error) => (error as DomainError).extensions)).toEqual([{ existingCardId: winner }, { existingCardId: winner }]);
+    expect(rejected.map((error) => (error as DomainError).extensions)).toEqual([
+      { existingCardId: winner },
+      { existingCardId: winner },
+    ]);
     expect(await cardIdsOf(clientId)).toEqual([winner]);
   });
 });

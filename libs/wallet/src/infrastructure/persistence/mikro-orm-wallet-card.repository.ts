@@ -16,7 +16,11 @@ export class MikroOrmWalletCardRepository extends WalletCardRepository {
     } catch (error) {
       this.em.clear();
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      const existing = await this.em.findOneOrFail(WalletCard, { clientId: card.clientId, type: card.type, fingerprint: card.fingerprint }, { fields: ['id'] });
+      const existing = await this.em.findOneOrFail(
+        WalletCard,
+        { clientId: card.clientId, type: card.type, fingerprint: card.fingerprint },
+        { fields: ['id'] },
+      );
       throw new DuplicateCardError(existing.id);
     }
   }

@@ -62,7 +62,10 @@ export function unavailableOr(error: unknown): unknown {
 }
 
 /** Whether Stripe answered this call by replaying the saved answer of an earlier one with the same idempotency key. */
-export function replayed(answer: { lastResponse?: { headers?: Record<string, string> } } | { headers?: Record<string, string> }): boolean {
-  const headers = 'lastResponse' in answer ? answer.lastResponse?.headers : (answer as { headers?: Record<string, string> }).headers;
+export function replayed(
+  answer: { lastResponse?: { headers?: Record<string, string> } } | { headers?: Record<string, string> },
+): boolean {
+  const headers =
+    'lastResponse' in answer ? answer.lastResponse?.headers : (answer as { headers?: Record<string, string> }).headers;
   return headers?.['idempotent-replayed'] === 'true';
 }

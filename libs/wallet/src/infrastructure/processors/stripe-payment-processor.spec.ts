@@ -36,7 +36,8 @@ async function failureOf(work: Promise<unknown>): Promise<DomainError> {
 const key = () => `op_${randomUUID()}`;
 
 /** A card of the client's wallet: attached to a new customer. */
-const walletCard = async (paymentMethodId = 'pm_card_visa') => processor.attachPaymentMethod({ paymentMethodId, owner: OWNER, idempotencyKey: key() });
+const walletCard = async (paymentMethodId = 'pm_card_visa') =>
+  processor.attachPaymentMethod({ paymentMethodId, owner: OWNER, idempotencyKey: key() });
 
 const charge = (card: ChargeRequest['card'], changes: Partial<ChargeRequest> = {}): ChargeRequest => ({
   card,
@@ -52,7 +53,11 @@ const charge = (card: ChargeRequest['card'], changes: Partial<ChargeRequest> = {
 describe('attaching a card', () => {
   it("makes the client's customer on first use, attaches the card to it, and answers Stripe's brand, last4 and fingerprint", async () => {
     const idempotencyKey = key();
-    const method = await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_mastercard', owner: OWNER, idempotencyKey });
+    const method = await processor.attachPaymentMethod({
+      paymentMethodId: 'pm_card_mastercard',
+      owner: OWNER,
+      idempotencyKey,
+    });
     expect(method).toEqual({
       paymentMethodId: expect.stringMatching(/^pm_/),
       customerId: expect.stringMatching(/^cus_/),
@@ -62,7 +67,11 @@ describe('attaching a card', () => {
     });
     expect(fake.customers.get(method.customerId)!.metadata).toEqual(OWNER);
     expect(fake.paymentMethods.get(method.paymentMethodId)!.customer).toBe(method.customerId);
-    expect(fake.calls.filter((call) => call.idempotencyKey?.startsWith(idempotencyKey)).map((call) => [call.path, call.idempotencyKey])).toEqual([
+    expect(
+      fake.calls
+        .filter((call) => call.idempotencyKey?.startsWith(idempotencyKey))
+        .map((call) => [call.path, call.idempotencyKey]),
+    ).toEqual([
       ['/v1/customers', `${idempotencyKey}:customer`],
       ['/v1/payment_methods/pm_card_mastercard/attach', `${idempotencyKey}:attach`],
     ]);
@@ -70,15 +79,26 @@ describe('attaching a card', () => {
 
   it('attached again with the same key (a retried request) makes no second customer or card', async () => {
     const idempotencyKey = key();
-    const first = await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', owner: OWNER, idempotencyKey });
+    const first = await processor.attachPaymentMethod({
+      paymentMethodId: 'pm_card_visa',
+      owner: OWNER,
+      idempotencyKey,
+    });
     const customers = fake.customers.size;
-    expect(await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', owner: OWNER, idempotencyKey })).toEqual(first);
+    expect(
+      await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', owner: OWNER, idempotencyKey }),
+    ).toEqual(first);
     expect(fake.customers.size).toBe(customers);
   });
 
   it("uses the customer it is given, and the same card's fingerprint is the same", async () => {
     const first = await walletCard('pm_card_amex');
-    const again = await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_amex', customerId: first.customerId, owner: OWNER, idempotencyKey: key() });
+    const again = await processor.attachPaymentMethod({
+      paymentMethodId: 'pm_card_amex',
+      customerId: first.customerId,
+      owner: OWNER,
+      idempotencyKey: key(),
+    });
     expect(again.customerId).toBe(first.customerId);
     expect(again.cardFingerprint).toBe(first.cardFingerprint);
     expect(again.paymentMethodId).not.toBe(first.paymentMethodId);
@@ -86,16 +106,37 @@ describe('attaching a card', () => {
 
   it("saves a confirmation token's card with a SetupIntent confirmed with it, for charges without the cardholder", async () => {
     const idempotencyKey = key();
-    const method = await processor.attachPaymentMethod({ confirmationTokenId: 'ctoken_card_visa', owner: OWNER, idempotencyKey });
+    const method = await processor.attachPaymentMethod({
+      confirmationTokenId: 'ctoken_card_visa',
+      owner: OWNER,
+      idempotencyKey,
+    });
     expect(method).toMatchObject({ brand: 'visa', last4: '4242', paymentMethodId: expect.stringMatching(/^pm_/) });
-    const [setup] = fake.callsTo('POST', '/v1/setup_intents').filter((call) => call.idempotencyKey === `${idempotencyKey}:setup`);
-    expect(setup.params).toMatchObject({ customer: method.customerId, confirmation_token: 'ctoken_card_visa', confirm: 'true', usage: 'off_session' });
+    const [setup] = fake
+      .callsTo('POST', '/v1/setup_intents')
+      .filter((call) => call.idempotencyKey === `${idempotencyKey}:setup`);
+    expect(setup.params).toMatchObject({
+      customer: method.customerId,
+      confirmation_token: 'ctoken_card_visa',
+      confirm: 'true',
+      usage: 'off_session',
+    });
   });
 
   it.each([
     ['an unknown payment method', { paymentMethodId: 'pm_nope' }, 'validation_failed', 'paymentMethod.paymentMethodId'],
-    ['an unknown confirmation token', { confirmationTokenId: 'ctoken_nope' }, 'validation_failed', 'paymentMethod.confirmationTokenId'],
-    ['an unknown customer', { paymentMethodId: 'pm_card_visa', customerId: 'cus_nope' }, 'validation_failed', 'paymentMethod.customerId'],
+    [
+      'an unknown confirmation token',
+      { confirmationTokenId: 'ctoken_nope' },
+      'validation_failed',
+      'paymentMethod.confirmationTokenId',
+    ],
+    [
+      'an unknown customer',
+      { paymentMethodId: 'pm_card_visa', customerId: 'cus_nope' },
+      'validation_failed',
+      'paymentMethod.customerId',
+    ],
     ['a card its bank declines', { paymentMethodId: 'pm_card_chargeDeclined' }, 'card_declined', undefined],
   ])('refuses %s', async (_name, card, code, field) => {
     const error = await failureOf(processor.attachPaymentMethod({ ...card, owner: OWNER, idempotencyKey: key() }));
@@ -110,7 +151,9 @@ describe('charging', () => {
     const request = charge(card);
     const charged = await processor.charge(request);
     expect(charged).toEqual({ paymentId: expect.stringMatching(/^pi_/), status: 'succeeded', clientSecret: null });
-    const [call] = fake.callsTo('POST', '/v1/payment_intents').filter((candidate) => candidate.idempotencyKey === request.idempotencyKey);
+    const [call] = fake
+      .callsTo('POST', '/v1/payment_intents')
+      .filter((candidate) => candidate.idempotencyKey === request.idempotencyKey);
     expect(call.params).toEqual({
       amount: '7200',
       currency: 'aud',
@@ -138,9 +181,15 @@ describe('charging', () => {
     const request = charge(await walletCard());
     const first = await processor.charge(request);
     await processor.undoCharge(request, first);
-    expect(fake.chargesDescribed(request.description)).toEqual([expect.objectContaining({ paymentId: first.paymentId, amount: 7200, refunded: 7200 })]);
+    expect(fake.chargesDescribed(request.description)).toEqual([
+      expect.objectContaining({ paymentId: first.paymentId, amount: 7200, refunded: 7200 }),
+    ]);
     const undo = fake.callsTo('POST', '/v1/refunds').find((call) => call.params.payment_intent === first.paymentId)!;
-    expect(undo.params).toEqual({ payment_intent: first.paymentId, reverse_transfer: 'true', refund_application_fee: 'true' });
+    expect(undo.params).toEqual({
+      payment_intent: first.paymentId,
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+    });
 
     const again = await processor.charge(request);
     expect(again.status).toBe('succeeded');
@@ -152,22 +201,33 @@ describe('charging', () => {
   it("off session, a card whose bank wants the cardholder is requires_action with the intent's client secret (Stripe's 402 authentication_required)", async () => {
     const request = charge(await walletCard('pm_card_authenticationRequired'));
     const charged = await processor.charge(request);
-    expect(charged).toEqual({ paymentId: expect.stringMatching(/^pi_/), status: 'requires_action', clientSecret: expect.stringMatching(/^pi_\w+_secret_/) });
+    expect(charged).toEqual({
+      paymentId: expect.stringMatching(/^pi_/),
+      status: 'requires_action',
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_/),
+    });
     expect(charged.clientSecret).toBe(fake.intents.get(charged.paymentId)!.client_secret);
     expect(await processor.charge(request)).toEqual(charged);
   });
 
   it('on session (the pay page), such a card is a requires_action intent with its next action', async () => {
-    const charged = await processor.charge(charge({ paymentMethodId: 'pm_card_authenticationRequired' }, { offSession: false }));
+    const charged = await processor.charge(
+      charge({ paymentMethodId: 'pm_card_authenticationRequired' }, { offSession: false }),
+    );
     expect(charged.status).toBe('requires_action');
-    expect(fake.intents.get(charged.paymentId)).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+    expect(fake.intents.get(charged.paymentId)).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk' },
+    });
   });
 
   it('charges a confirmation token on the pay page without a customer', async () => {
     const request = charge({ confirmationTokenId: 'ctoken_card_mastercard' }, { offSession: false });
     const charged = await processor.charge(request);
     expect(charged.status).toBe('succeeded');
-    const [call] = fake.callsTo('POST', '/v1/payment_intents').filter((candidate) => candidate.idempotencyKey === request.idempotencyKey);
+    const [call] = fake
+      .callsTo('POST', '/v1/payment_intents')
+      .filter((candidate) => candidate.idempotencyKey === request.idempotencyKey);
     expect(call.params).toMatchObject({ confirmation_token: 'ctoken_card_mastercard', confirm: 'true' });
     expect(call.params).not.toHaveProperty('off_session');
     expect(call.params).not.toHaveProperty('customer');
@@ -197,8 +257,13 @@ describe('charging', () => {
     fake.disconnect(disconnected);
     const card = await walletCard();
     const destination = { businessId: BUSINESS, accountId: disconnected, platformFeeAmount: 108 };
-    expect(await failureOf(processor.charge(charge(card, { destination })))).toMatchObject({ kind: 'conflict', code: 'business_not_connected' });
-    expect(() => processor.assertCanPay({ accountId: null, businessId: BUSINESS })).toThrow(expect.objectContaining({ code: 'business_not_connected' }));
+    expect(await failureOf(processor.charge(charge(card, { destination })))).toMatchObject({
+      kind: 'conflict',
+      code: 'business_not_connected',
+    });
+    expect(() => processor.assertCanPay({ accountId: null, businessId: BUSINESS })).toThrow(
+      expect.objectContaining({ code: 'business_not_connected' }),
+    );
     expect(() => processor.assertCanPay({ accountId: 'not-an-account', businessId: BUSINESS })).toThrow(
       expect.objectContaining({ code: 'business_not_connected' }),
     );
@@ -224,7 +289,9 @@ describe('charging', () => {
     const [made] = fake.chargesDescribed(request.description);
     expect(made).toMatchObject({ status: 'succeeded', refunded: 0 });
     await processor.undoCharge(request, null);
-    expect(fake.chargesDescribed(request.description)).toEqual([expect.objectContaining({ paymentId: made.paymentId, refunded: 7200 })]);
+    expect(fake.chargesDescribed(request.description)).toEqual([
+      expect.objectContaining({ paymentId: made.paymentId, refunded: 7200 }),
+    ]);
   });
 });
 
@@ -246,7 +313,9 @@ describe('refunding', () => {
   it('Stripe unavailable is 503 payment_processor_unavailable', async () => {
     const charged = await processor.charge(charge(await walletCard()));
     fake.failNext(1, 429);
-    expect(await failureOf(processor.refund({ paymentId: charged.paymentId, amount: 100, idempotencyKey: key() }))).toMatchObject({
+    expect(
+      await failureOf(processor.refund({ paymentId: charged.paymentId, amount: 100, idempotencyKey: key() })),
+    ).toMatchObject({
       code: 'payment_processor_unavailable',
     });
   });

@@ -8,7 +8,12 @@ import {
   type ProcessorPaymentMethod,
   type RefundRequest,
 } from '../../domain/payment-processor.js';
-import { businessNotConnected, cardDeclined, paymentProcessorUnavailable, unknownPaymentMethod } from '../../domain/wallet.errors.js';
+import {
+  businessNotConnected,
+  cardDeclined,
+  paymentProcessorUnavailable,
+  unknownPaymentMethod,
+} from '../../domain/wallet.errors.js';
 import { replayed, unavailableOr } from './stripe-client.js';
 
 /** Attempts at one charge whose earlier attempts were undone (a new one after each compensation) before it is refused as unavailable. */
@@ -42,7 +47,8 @@ export class StripePaymentProcessor extends PaymentProcessor {
   }
 
   assertCanPay(destination: { accountId: string | null; businessId: string }): void {
-    if (!destination.accountId || !CONNECTED_ACCOUNT.test(destination.accountId)) throw businessNotConnected(destination.businessId);
+    if (!destination.accountId || !CONNECTED_ACCOUNT.test(destination.accountId))
+      throw businessNotConnected(destination.businessId);
   }
 
   async attachPaymentMethod(request: AttachRequest): Promise<ProcessorPaymentMethod> {
@@ -102,7 +108,11 @@ export class StripePaymentProcessor extends PaymentProcessor {
     try {
       // No answer came: the same call again (the same keys) tells what Stripe made of it.
       const known = charge ?? (await this.charge(request));
-      await this.takeBack(known.paymentId, known.status === 'requires_action', `${request.idempotencyKey}:undo:${known.paymentId}`);
+      await this.takeBack(
+        known.paymentId,
+        known.status === 'requires_action',
+        `${request.idempotencyKey}:undo:${known.paymentId}`,
+      );
     } catch (error) {
       // A charge that was declined, or never made, leaves nothing to undo.
       if (error instanceof DomainError && error.code === 'card_declined') return;
@@ -121,17 +131,27 @@ export class StripePaymentProcessor extends PaymentProcessor {
   /** Cancels the PaymentIntent while it `waits`, or refunds it whole once captured (the platform's fee too). */
   private async takeBack(paymentId: string, waits: boolean, key: string): Promise<void> {
     if (waits) {
-      const cancelled = await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey: key }).catch((error: unknown) => {
-        // Captured meanwhile (the cardholder answered their bank): refunded instead.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return null;
-        throw error;
-      });
+      const cancelled = await this.stripe.paymentIntents
+        .cancel(paymentId, {}, { idempotencyKey: key })
+        .catch((error: unknown) => {
+          // Captured meanwhile (the cardholder answered their bank): refunded instead.
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.code === 'payment_intent_unexpected_state'
+          )
+            return null;
+          throw error;
+        });
       if (cancelled) return;
     }
     await this.stripe.refunds
-      .create({ payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `${key}:refund` })
+      .create(
+        { payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true },
+        { idempotencyKey: `${key}:refund` },
+      )
       .catch((error: unknown) => {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')
+          return;
         throw error;
       });
   }
@@ -161,7 +181,10 @@ export class StripePaymentProcessor extends PaymentProcessor {
    * The PaymentIntent of one attempt, confirmed at once, and whether Stripe replayed it. A decline
    * is `card_declined`; a bank that asks for the cardholder answers the intent that waits for them.
    */
-  private async confirm(request: ChargeRequest, idempotencyKey: string): Promise<{ intent: Intent; replayed: boolean }> {
+  private async confirm(
+    request: ChargeRequest,
+    idempotencyKey: string,
+  ): Promise<{ intent: Intent; replayed: boolean }> {
     const { card, destination } = request;
     const params: Stripe.PaymentIntentCreateParams = {
       amount: request.amount,
@@ -186,7 +209,11 @@ export class StripePaymentProcessor extends PaymentProcessor {
       return { intent, replayed: replayed(intent) };
     } catch (error) {
       // Off session, a bank that wants the cardholder is a 402 carrying the intent they can still confirm.
-      if (error instanceof Stripe.errors.StripeCardError && error.code === 'authentication_required' && error.payment_intent?.client_secret) {
+      if (
+        error instanceof Stripe.errors.StripeCardError &&
+        error.code === 'authentication_required' &&
+        error.payment_intent?.client_secret
+      ) {
         return { intent: { ...error.payment_intent, status: 'requires_action' }, replayed: replayed(error) };
       }
       const oneOff = !('customerId' in card);
@@ -228,7 +255,9 @@ function chargeOf(intent: Intent): ProcessorCharge {
     case 'requires_payment_method':
       return { paymentId: intent.id, status: 'requires_action', clientSecret: intent.client_secret };
     default:
-      throw new Error(`Stripe answered PaymentIntent ${intent.id} in status ${intent.status}, which a confirmed card payment does not take`);
+      throw new Error(
+        `Stripe answered PaymentIntent ${intent.id} in status ${intent.status}, which a confirmed card payment does not take`,
+      );
   }
 }
 
@@ -251,14 +280,19 @@ function domainErrorOf(
   if (error instanceof DomainError) return error;
   if (error instanceof Stripe.errors.StripeCardError) return cardDeclined();
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'amount_too_small') {
-    return invalidField(fields.amount ?? 'amount', 'amount_too_small', "is less than the card processor's smallest charge (50 cents)");
+    return invalidField(
+      fields.amount ?? 'amount',
+      'amount_too_small',
+      "is less than the card processor's smallest charge (50 cents)",
+    );
   }
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
     const param = error.param ?? '';
     // No param: the object the call is about (a payment method being attached) does not exist.
     if (param === '' || param === 'payment_method') return unknownPaymentMethod(fields.paymentMethod);
     if (param === 'confirmation_token') return unknownPaymentMethod(fields.confirmationToken);
-    if (param === 'customer') return invalidField(fields.customer, 'unknown_customer', 'names no customer the processor knows');
+    if (param === 'customer')
+      return invalidField(fields.customer, 'unknown_customer', 'names no customer the processor knows');
     if (param.startsWith('transfer_data')) return businessNotConnected(fields.businessId ?? '');
   }
   return unavailableOr(error);

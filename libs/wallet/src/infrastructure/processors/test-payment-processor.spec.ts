@@ -22,17 +22,31 @@ describe('TestPaymentProcessor', () => {
     ['pm_card_amex', 'amex', '8431'],
   ])('knows %s as %s ending %s', async (paymentMethodId, brand, last4) => {
     const method = await processor.attachPaymentMethod({ paymentMethodId, customerId: 'cus_R3x9Kq2LmN7vPw' });
-    expect(method).toEqual({ paymentMethodId, customerId: 'cus_R3x9Kq2LmN7vPw', brand, last4, cardFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(method).toEqual({
+      paymentMethodId,
+      customerId: 'cus_R3x9Kq2LmN7vPw',
+      brand,
+      last4,
+      cardFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
   });
 
   it('reads a confirmation token ctoken_<x> as the payment method pm_<x>', async () => {
-    const method = await processor.attachPaymentMethod({ confirmationTokenId: 'ctoken_card_mastercard', customerId: 'cus_1' });
+    const method = await processor.attachPaymentMethod({
+      confirmationTokenId: 'ctoken_card_mastercard',
+      customerId: 'cus_1',
+    });
     expect(method).toMatchObject({ paymentMethodId: 'pm_card_mastercard', brand: 'mastercard', last4: '4444' });
-    expect(method.cardFingerprint).toBe((await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_mastercard' })).cardFingerprint);
+    expect(method.cardFingerprint).toBe(
+      (await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_mastercard' })).cardFingerprint,
+    );
   });
 
   it('prefers paymentMethodId when both are sent', async () => {
-    const method = await processor.attachPaymentMethod({ paymentMethodId: 'pm_card_amex', confirmationTokenId: 'ctoken_card_visa' });
+    const method = await processor.attachPaymentMethod({
+      paymentMethodId: 'pm_card_amex',
+      confirmationTokenId: 'ctoken_card_visa',
+    });
     expect(method).toMatchObject({ paymentMethodId: 'pm_card_amex', brand: 'amex' });
   });
 
@@ -65,12 +79,16 @@ describe('TestPaymentProcessor', () => {
   it('refuses an unknown payment method id, naming the field', async () => {
     const error = await failureOf(processor.attachPaymentMethod({ paymentMethodId: 'pm_card_nope' }));
     expect(error).toMatchObject({ kind: 'validation', code: 'validation_failed' });
-    expect(error.errors).toEqual([expect.objectContaining({ field: 'paymentMethod.paymentMethodId', code: 'unknown_payment_method' })]);
+    expect(error.errors).toEqual([
+      expect.objectContaining({ field: 'paymentMethod.paymentMethodId', code: 'unknown_payment_method' }),
+    ]);
   });
 
   it('refuses an unknown confirmation token, naming that field', async () => {
     const error = await failureOf(processor.attachPaymentMethod({ confirmationTokenId: 'ctoken_nope' }));
-    expect(error.errors).toEqual([expect.objectContaining({ field: 'paymentMethod.confirmationTokenId', code: 'unknown_payment_method' })]);
+    expect(error.errors).toEqual([
+      expect.objectContaining({ field: 'paymentMethod.confirmationTokenId', code: 'unknown_payment_method' }),
+    ]);
   });
 
   it('refuses a request that names no card', async () => {
@@ -78,15 +96,21 @@ describe('TestPaymentProcessor', () => {
     expect(error).toMatchObject({ kind: 'validation' });
   });
 
-  it.each(['PM_CARD_VISA', 'pm_card_visa ', 'card_visa', 'ctoken_card_visa'])('does not take the look-alike id %p for a test card', async (paymentMethodId) => {
-    const error = await failureOf(processor.attachPaymentMethod({ paymentMethodId }));
-    expect(error).toMatchObject({ kind: 'validation', code: 'validation_failed' });
-  });
+  it.each(['PM_CARD_VISA', 'pm_card_visa ', 'card_visa', 'ctoken_card_visa'])(
+    'does not take the look-alike id %p for a test card',
+    async (paymentMethodId) => {
+      const error = await failureOf(processor.attachPaymentMethod({ paymentMethodId }));
+      expect(error).toMatchObject({ kind: 'validation', code: 'validation_failed' });
+    },
+  );
 
-  it.each(['toString', '__proto__', 'constructor', 'hasOwnProperty'])('does not take the object property name %p for a test card', async (paymentMethodId) => {
-    const error = await failureOf(processor.attachPaymentMethod({ paymentMethodId }));
-    expect(error).toMatchObject({ kind: 'validation', code: 'validation_failed' });
-  });
+  it.each(['toString', '__proto__', 'constructor', 'hasOwnProperty'])(
+    'does not take the object property name %p for a test card',
+    async (paymentMethodId) => {
+      const error = await failureOf(processor.attachPaymentMethod({ paymentMethodId }));
+      expect(error).toMatchObject({ kind: 'validation', code: 'validation_failed' });
+    },
+  );
 
   describe('charges', () => {
     const charge = (paymentMethodId: string, idempotencyKey: string) => ({
@@ -108,11 +132,17 @@ describe('TestPaymentProcessor', () => {
 
     it('leaves the charge of pm_card_authenticationRequired waiting for the cardholder, with a client secret', async () => {
       const waiting = await processor.charge(charge('pm_card_authenticationRequired', 'charge-3ds'));
-      expect(waiting).toEqual({ paymentId: expect.stringMatching(/^pi_/), status: 'requires_action', clientSecret: expect.stringContaining('_secret_') });
+      expect(waiting).toEqual({
+        paymentId: expect.stringMatching(/^pi_/),
+        status: 'requires_action',
+        clientSecret: expect.stringContaining('_secret_'),
+      });
     });
 
     it('declines pm_card_visa_chargeDeclined', async () => {
-      expect(await failureOf(processor.charge(charge('pm_card_visa_chargeDeclined', 'charge-declined')))).toMatchObject({ code: 'card_declined' });
+      expect(await failureOf(processor.charge(charge('pm_card_visa_chargeDeclined', 'charge-declined')))).toMatchObject(
+        { code: 'card_declined' },
+      );
     });
 
     it('undoes a charge whole (or cancels one that waits), and the same operation then charges anew', async () => {
@@ -136,7 +166,9 @@ describe('TestPaymentProcessor', () => {
       const refund = { paymentId: charged.paymentId, amount: 2000, idempotencyKey: 'refund-1' };
       await processor.refund(refund);
       await processor.refund(refund);
-      expect(processor.chargesDescribed('Booking charge-refunded')).toEqual([{ paymentId: charged.paymentId, amount: 7200, refunded: 2000 }]);
+      expect(processor.chargesDescribed('Booking charge-refunded')).toEqual([
+        { paymentId: charged.paymentId, amount: 7200, refunded: 2000 },
+      ]);
     });
   });
 });

@@ -57,7 +57,9 @@ export class TestPaymentProcessor extends PaymentProcessor {
     // Every business can take test payments: no account at the processor is needed.
   }
 
-  async attachPaymentMethod(request: Omit<AttachRequest, 'owner' | 'idempotencyKey'> & Partial<AttachRequest>): Promise<ProcessorPaymentMethod> {
+  async attachPaymentMethod(
+    request: Omit<AttachRequest, 'owner' | 'idempotencyKey'> & Partial<AttachRequest>,
+  ): Promise<ProcessorPaymentMethod> {
     const { paymentMethodId, card } = this.cardOf(request, 'paymentMethod.');
     if (paymentMethodId === DECLINED) throw cardDeclined();
     return {
@@ -123,7 +125,10 @@ export class TestPaymentProcessor extends PaymentProcessor {
   }
 
   /** The card a request names; an unknown one is refused naming its field (under `prefix`). */
-  private cardOf(card: ChargedCard, prefix: string): { paymentMethodId: string; card: { brand: string; last4: string } } {
+  private cardOf(
+    card: ChargedCard,
+    prefix: string,
+  ): { paymentMethodId: string; card: { brand: string; last4: string } } {
     const confirmationTokenId = 'confirmationTokenId' in card ? card.confirmationTokenId : undefined;
     const field = card.paymentMethodId ? `${prefix}paymentMethodId` : `${prefix}confirmationTokenId`;
     const paymentMethodId = card.paymentMethodId ?? confirmationTokenId?.replace(/^ctoken_/, 'pm_') ?? '';
@@ -151,6 +156,10 @@ function remember<T>(records: Map<string, T>, key: string, value: T): void {
 
 function answerOf(charge: TestCharge): ProcessorCharge {
   return charge.status === 'requires_action'
-    ? { paymentId: charge.paymentId, status: 'requires_action', clientSecret: `${charge.paymentId}_secret_${hash('sha256', charge.paymentId).slice(0, 24)}` }
+    ? {
+        paymentId: charge.paymentId,
+        status: 'requires_action',
+        clientSecret: `${charge.paymentId}_secret_${hash('sha256', charge.paymentId).slice(0, 24)}`,
+      }
     : { paymentId: charge.paymentId, status: 'succeeded', clientSecret: null };
 }

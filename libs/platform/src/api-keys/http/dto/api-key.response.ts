@@ -25,7 +25,8 @@ export class ApiKeyResponse {
   @ApiProperty({
     format: 'date-time',
     example: '2026-11-23T08:14:02.000Z',
-    description: 'When it last changed: revoked, or a use recorded in `lastUsedAt` (at most once a minute). Equal to `createdAt` until it changes.',
+    description:
+      'When it last changed: revoked, or a use recorded in `lastUsedAt` (at most once a minute). Equal to `createdAt` until it changes.',
   })
   updatedAt: string;
 
@@ -43,7 +44,8 @@ export class ApiKeyResponse {
     nullable: true,
     format: 'date-time',
     example: '2026-11-23T08:14:02.000Z',
-    description: 'The last authenticated request, to the minute (uses within a minute of the one recorded are not written); `null`: never used.',
+    description:
+      'The last authenticated request, to the minute (uses within a minute of the one recorded are not written); `null`: never used.',
   })
   lastUsedAt: string | null;
 
@@ -52,7 +54,8 @@ export class ApiKeyResponse {
     nullable: true,
     format: 'date-time',
     example: '2026-12-01T02:00:00.000Z',
-    description: 'When the key was revoked; `null`: not revoked; a revoked key is refused on every instance within 5 s.',
+    description:
+      'When the key was revoked; `null`: not revoked; a revoked key is refused on every instance within 5 s.',
   })
   revokedAt: string | null;
 
@@ -71,7 +74,10 @@ export class ApiKeyResponse {
 }
 
 export class ApiKeyCreatedResponse extends ApiKeyResponse {
-  @ApiProperty({ example: 'sk_Jt0m3oV9cQ2rX7kP4wYb8nE1aH6sZ5uD0fG3iL7q', description: 'The secret. Shown only in this answer.' })
+  @ApiProperty({
+    example: 'sk_Jt0m3oV9cQ2rX7kP4wYb8nE1aH6sZ5uD0fG3iL7q',
+    description: 'The secret. Shown only in this answer.',
+  })
   key: string;
 
   static fromIssued({ apiKey, secret }: { apiKey: ApiKey; secret: string }): ApiKeyCreatedResponse {

@@ -32,8 +32,8 @@ export const organisationSchemas = [OrganisationSchema, BusinessSchema, Location
 
 /**
  * Organisations, their businesses, locations and plan template links. A location's bookings are
- * scheduling's: `UpdateLocation` asks them through the `LocationBookings` port, which scheduling
- * binds for the whole application (it sits above this context, which cannot import it).
+ * scheduling's: `UpdateLocation` asks them through the `LocationBookings` port, which the application
+ * binds to scheduling's answer where it composes the contexts (scheduling sits above this context).
  */
 @Module({
   imports: [MikroOrmModule.forFeature(organisationSchemas)],

@@ -1,8 +1,9 @@
-// The scheduling context's public surface: the module; the booking use cases the routes above it
+// The scheduling context's public surface: the module; its answer to organisations' `LocationBookings` port; the booking use cases the routes above it
 // call (create, reschedule) and the steps of a cancellation; the ledger payments locks and marks
 // bookings through; and the reads of bookings and appointment types that answers spanning several
 // contexts are composed from.
 export { SchedulingModule, schedulingSchemas } from './scheduling.module.js';
+export { SqlLocationBookings } from './infrastructure/persistence/sql-location-bookings.js';
 export {
   BOOKING_EXPANSIONS,
   type BookingExpansion,

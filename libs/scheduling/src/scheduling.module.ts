@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MembershipModule } from '@app/membership';
-import { LocationBookings, OrganisationsModule } from '@app/organisations';
+import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
@@ -34,7 +34,6 @@ import {
   MikroOrmAppointmentTypeRepository,
   MikroOrmBookingRepository,
 } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
-import { SqlLocationBookings } from './infrastructure/persistence/sql-location-bookings.js';
 import { SqlBookingWriteReads } from './infrastructure/persistence/sql-booking-write-reads.js';
 import {
   AppointmentTypeSchema,
@@ -55,18 +54,6 @@ export const schedulingSchemas = [
 ];
 
 /**
- * Binds organisations' `LocationBookings` port (may a location's time zone change?) to the bookings
- * table. Global, as `EventsModule` is for `DomainEvents`: organisations sits below scheduling and
- * cannot import it. It binds that one port and nothing else.
- */
-@Global()
-@Module({
-  providers: [{ provide: LocationBookings, useClass: SqlLocationBookings }],
-  exports: [LocationBookings],
-})
-export class LocationBookingsModule {}
-
-/**
  * Appointment types, bookings, providers' working hours and time off, availability and public
  * booking. Payments imports it to lock bookings and mark them paid (`BookingLedger`); a booking's
  * cancellation, which also charges its fee and cancels its payment links, and its routes are in the
@@ -75,7 +62,6 @@ export class LocationBookingsModule {}
 @Module({
   imports: [
     MikroOrmModule.forFeature(schedulingSchemas),
-    LocationBookingsModule,
     OrganisationsModule,
     PractitionersModule,
     MembershipModule,

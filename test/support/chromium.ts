@@ -16,11 +16,11 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Whether this run's clock is moved by libfaketime (`npm run test:at`). Chromium under libfaketime
- * spins without ever loading a page, so it keeps the real clock and each page is given the run's
- * time through Playwright's clock instead.
+ * How far this run's clock is moved, in ms, when `npm run test:at` moves it with libfaketime (`FAKETIME`
+ * is then `+N` or `-N` seconds). Chromium under libfaketime spins without ever loading a page, so it
+ * keeps the real clock, and each page's `Date` is moved by as much instead; its timers stay real.
  */
-const movedClock = process.env.FAKETIME !== undefined;
+const movedClockMs = /^[+-]\d+$/.test(process.env.FAKETIME ?? '') ? Number(process.env.FAKETIME) * 1000 : 0;
 
 /** Headless Chromium; `tests` names them in the message that says how to install it when it is missing. */
 export async function launchChromium(tests: string): Promise<Browser> {
@@ -29,7 +29,7 @@ export async function launchChromium(tests: string): Promise<Browser> {
       `${tests} need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium  (npm test does this when it may)`,
     );
   }
-  const env = movedClock
+  const env = movedClockMs
     ? Object.fromEntries(
         Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')),
       )
@@ -44,11 +44,26 @@ export async function loopbackContext(
   options: Parameters<Browser['newContext']>[0],
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  // The time flows on from the run's moved clock.
-  if (movedClock) await context.clock.install({ time: Date.now() });
+  if (movedClockMs) await context.addInitScript(moveDate, movedClockMs);
   await context.route(
     (url) => url.origin !== origin,
     (route) => route.abort(),
   );
   return context;
+}
+
+/** Runs in the page before its scripts: `Date` (its `now()` and `new Date()`) moved by `byMs`. */
+function moveDate(byMs: number): void {
+  const RealDate = Date;
+  class MovedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + byMs);
+      else super(...(args as [string]));
+    }
+
+    static override now(): number {
+      return RealDate.now() + byMs;
+    }
+  }
+  globalThis.Date = MovedDate as DateConstructor;
 }

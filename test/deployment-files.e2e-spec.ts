@@ -40,7 +40,7 @@ function environmentReadByTheService(): Set<string> {
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(entry.name)) {
         for (const match of readFileSync(path, 'utf8').matchAll(
-          /env(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\]|, '([A-Z][A-Z0-9_]+)')/g,
+          /env(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\]|,\s*'([A-Z][A-Z0-9_]+)')/g,
         )) {
           names.add(match[1] ?? match[2] ?? match[3]);
         }

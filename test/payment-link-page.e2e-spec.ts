@@ -74,15 +74,18 @@ async function payWithKeyboard(page: Page, card: string): Promise<void> {
 
 describe('the payment link page', () => {
   it('shows what is asked for, and takes a card with the keyboard alone: the receipt, the link paid, the booking paid', async () => {
-    const { token, bookingId } = await openLink();
+    const { token, bookingId, serviceDate } = await openLink();
     const { context, page, failures } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${origin}/pay/${token}`);
     await heading(page, 'Pay for your appointment');
+    const inSydney = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', ...options }).format(new Date(serviceDate));
+    const day = `${inSydney({ weekday: 'long' })} ${inSydney({ day: 'numeric', month: 'long', year: 'numeric' })}`;
     await expect(page.locator('#message').textContent()).resolves.toBe(
       `Alex, ${named('Harbour Physio')} asks you to pay $95.00 for your appointment.`,
     );
     const details = await page.locator('#bill-details').innerText();
-    for (const part of ['$95.00', 'Initial consultation', 'Priya Raman', 'Bondi Junction', 'Tuesday 2 March 2027'])
+    for (const part of ['$95.00', 'Initial consultation', 'Priya Raman', 'Bondi Junction', day])
       expect(details).toContain(part);
     await expect(page.locator('#clinic-name').textContent()).resolves.toBe(named('Harbour Physio'));
     expect(

@@ -25,10 +25,11 @@ import {
   UUID,
 } from './support/fixtures.js';
 import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 // Every test file shares one database and runs in parallel with the others: each block makes its
-// own organisations, and every check is scoped to ids this file created. Bookings are in 2027+
-// (the clock is real) unless a test is about the past.
+// own organisations, and every check is scoped to ids this file created. Bookings are in the year
+// after the current one (the clock is real: `FUTURE_YEAR`) unless a test is about the past.
 
 const HOUR = 3_600_000;
 const CAPABILITIES = [
@@ -470,7 +471,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
 
   it("creates a confirmed booking at the type's price, with a Location header that reads it back", async () => {
     const response = await postBooking(home, {
-      ...valid('2027-03-01T09:00:00.000Z'),
+      ...valid(`${FUTURE_YEAR}-03-01T09:00:00.000Z`),
       paymentMethodId: alexVisa.id,
       healthFundCardId: alexFund.id,
       pmsBookingId: 'PMS-BK-104233',
@@ -485,7 +486,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
       providerId: priya.id,
       locationId: bondi.id,
       appointmentTypeId: consult.id,
-      serviceDate: '2027-03-01T09:00:00.000Z',
+      serviceDate: `${FUTURE_YEAR}-03-01T09:00:00.000Z`,
       servicePrice: 9550,
       paid: false,
       invoiced: false,
@@ -521,8 +522,8 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it('accepts a serviceDate with an offset and answers it in UTC', async () => {
-    const booking = await book(home, valid('2027-03-02T20:00:00.000+11:00'));
-    expect(booking.serviceDate).toBe('2027-03-02T09:00:00.000Z');
+    const booking = await book(home, valid(`${FUTURE_YEAR}-03-02T20:00:00.000+11:00`));
+    expect(booking.serviceDate).toBe(`${FUTURE_YEAR}-03-02T09:00:00.000Z`);
   });
 
   it("keeps the servicePrice it was booked at when the type's price later changes", async () => {
@@ -533,7 +534,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
       locations: [bondi.id],
     });
     const booking = await book(home, {
-      ...valid('2027-03-03T09:00:00.000Z'),
+      ...valid(`${FUTURE_YEAR}-03-03T09:00:00.000Z`),
       providerId: omar.id,
       appointmentTypeId: type.id,
     });
@@ -541,7 +542,7 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
 
     await patch(orgPath(home.id, `/appointment-types/${type.id}`), { price: 8800 }).expect(200);
     const later = await book(home, {
-      ...valid('2027-03-03T11:00:00.000Z'),
+      ...valid(`${FUTURE_YEAR}-03-03T11:00:00.000Z`),
       providerId: omar.id,
       appointmentTypeId: type.id,
     });
@@ -550,27 +551,31 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it('refuses a provider not linked to the location with 400 provider_not_at_location on locationId', async () => {
-    const response = await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), locationId: manly.id });
+    const response = await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), locationId: manly.id });
     expectInvalid(response, 'locationId', 'provider_not_at_location');
   });
 
   it('refuses a type the provider does not offer there with 400 not_offered on appointmentTypeId', async () => {
     // Omar works at Manly, but the consultation is offered only at Bondi.
     expectInvalid(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), providerId: omar.id, locationId: manly.id }),
+      await postBooking(home, {
+        ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`),
+        providerId: omar.id,
+        locationId: manly.id,
+      }),
       'appointmentTypeId',
       'not_offered',
     );
     // Lena works at Bondi, where the consultation is offered, but she does not offer it.
     expectInvalid(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), providerId: lena.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), providerId: lena.id }),
       'appointmentTypeId',
       'not_offered',
     );
     // Pilates is Omar's at Manly, not Priya's.
     expectInvalid(
       await postBooking(home, {
-        ...valid('2027-03-04T09:00:00.000Z'),
+        ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`),
         providerId: omar.id,
         appointmentTypeId: manlyClass.id,
         locationId: bondi.id,
@@ -588,55 +593,59 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
       providers: [leaving.id],
       locations: [bondi.id],
     });
-    const booking = { ...valid('2027-03-06T09:00:00.000Z'), providerId: leaving.id, appointmentTypeId: type.id };
+    const booking = {
+      ...valid(`${FUTURE_YEAR}-03-06T09:00:00.000Z`),
+      providerId: leaving.id,
+      appointmentTypeId: type.id,
+    };
     await del(orgPath(home.id, `/providers/${leaving.id}`)).expect(200);
     expectProblem(await postBooking(home, booking), 409, 'provider_deleted');
   });
 
   it('refuses a client of another organisation, or no client at all, with 404 naming clientId', async () => {
     expectNotFound(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: stranger.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), clientId: stranger.id }),
       'clientId',
     );
     expectNotFound(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), clientId: UNKNOWN_UUID }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), clientId: UNKNOWN_UUID }),
       'clientId',
     );
   });
 
   it("refuses another client's cards with 404 naming the field", async () => {
     expectNotFound(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: samVisa.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), paymentMethodId: samVisa.id }),
       'paymentMethodId',
     );
     expectNotFound(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: samFund.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), healthFundCardId: samFund.id }),
       'healthFundCardId',
     );
     expectNotFound(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: UNKNOWN_UUID }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), paymentMethodId: UNKNOWN_UUID }),
       'paymentMethodId',
     );
     const strangersCard = await paymentCard(other, stranger.id);
     expectNotFound(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: strangersCard.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), paymentMethodId: strangersCard.id }),
       'paymentMethodId',
     );
   });
 
   it('refuses a card of the wrong type with 400 wrong_card_type', async () => {
     expectInvalid(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexMedicare.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), healthFundCardId: alexMedicare.id }),
       'healthFundCardId',
       'wrong_card_type',
     );
     expectInvalid(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexVisa.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), healthFundCardId: alexVisa.id }),
       'healthFundCardId',
       'wrong_card_type',
     );
     expectInvalid(
-      await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: alexFund.id }),
+      await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), paymentMethodId: alexFund.id }),
       'paymentMethodId',
       'wrong_card_type',
     );
@@ -644,13 +653,18 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
 
   it('creates no booking when it refuses', async () => {
     const before = (await listBookings(home, `?clientId=${alex.id}&limit=200`).expect(200)).body.totalItems;
-    await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), healthFundCardId: alexMedicare.id }).expect(400);
-    await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), locationId: manly.id }).expect(400);
-    await postBooking(home, { ...valid('2027-03-04T09:00:00.000Z'), paymentMethodId: samVisa.id }).expect(404);
+    await postBooking(home, {
+      ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`),
+      healthFundCardId: alexMedicare.id,
+    }).expect(400);
+    await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), locationId: manly.id }).expect(400);
+    await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`), paymentMethodId: samVisa.id }).expect(
+      404,
+    );
     const after = (await listBookings(home, `?clientId=${alex.id}&limit=200`).expect(200)).body.totalItems;
     expect(after).toBe(before);
     // The refused slot is still free.
-    await book(home, valid('2027-03-04T09:00:00.000Z'));
+    await book(home, valid(`${FUTURE_YEAR}-03-04T09:00:00.000Z`));
   });
 
   it.each([
@@ -660,12 +674,12 @@ describe('POST /v1/organisations/{organisationId}/bookings', () => {
     ['paymentMethodId', { paymentMethodId: 'pm_card_visa' }],
     ['pmsBookingId', { pmsBookingId: 'x'.repeat(101) }],
   ])('refuses a bad %s with 400 naming it', async (field, change) => {
-    expectInvalid(await postBooking(home, { ...valid('2027-03-05T09:00:00.000Z'), ...change }), field);
+    expectInvalid(await postBooking(home, { ...valid(`${FUTURE_YEAR}-03-05T09:00:00.000Z`), ...change }), field);
   });
 
   it('answers 404 for an organisation that does not exist', async () => {
     expectProblem(
-      await post(orgPath(newPrefixedId('org'), '/bookings'), valid('2027-03-05T09:00:00.000Z')),
+      await post(orgPath(newPrefixedId('org'), '/bookings'), valid(`${FUTURE_YEAR}-03-05T09:00:00.000Z`)),
       404,
       'not_found',
     );
@@ -727,74 +741,80 @@ describe('booking slots', () => {
 
   describe('around a booking from 10:00 to 11:00', () => {
     beforeAll(async () => {
-      await created(attempt('2027-04-01T10:00:00.000Z'));
+      await created(attempt(`${FUTURE_YEAR}-04-01T10:00:00.000Z`));
     });
 
     it.each([
-      ['the same start', '2027-04-01T10:00:00.000Z', hour],
-      ['a start inside it', '2027-04-01T10:30:00.000Z', hour],
-      ['an end inside it', '2027-04-01T09:30:00.000Z', hour],
-      ['a shorter booking contained in it', '2027-04-01T10:15:00.000Z', half],
-      ['a start 1 minute before its end', '2027-04-01T10:59:00.000Z', half],
+      ['the same start', `${FUTURE_YEAR}-04-01T10:00:00.000Z`, hour],
+      ['a start inside it', `${FUTURE_YEAR}-04-01T10:30:00.000Z`, hour],
+      ['an end inside it', `${FUTURE_YEAR}-04-01T09:30:00.000Z`, hour],
+      ['a shorter booking contained in it', `${FUTURE_YEAR}-04-01T10:15:00.000Z`, half],
+      ['a start 1 minute before its end', `${FUTURE_YEAR}-04-01T10:59:00.000Z`, half],
     ])('refuses %s with 409 slot_unavailable', async (_, serviceDate, type) => {
       expectProblem(await attempt(serviceDate, type, 1), 409, 'slot_unavailable');
     });
 
     it('accepts a booking that ends as it starts, and one that starts as it ends', async () => {
-      await created(attempt('2027-04-01T09:00:00.000Z', hour, 2));
-      await created(attempt('2027-04-01T11:00:00.000Z', half, 3));
+      await created(attempt(`${FUTURE_YEAR}-04-01T09:00:00.000Z`, hour, 2));
+      await created(attempt(`${FUTURE_YEAR}-04-01T11:00:00.000Z`, half, 3));
     });
 
     it('accepts another provider at the same time', async () => {
-      await created(attempt('2027-04-01T10:00:00.000Z', hour, 4, omar.id));
+      await created(attempt(`${FUTURE_YEAR}-04-01T10:00:00.000Z`, hour, 4, omar.id));
     });
   });
 
   it('refuses a booking that contains an existing shorter one', async () => {
-    await created(attempt('2027-04-02T10:15:00.000Z', half, 0));
-    expectProblem(await attempt('2027-04-02T10:00:00.000Z', hour, 1), 409, 'slot_unavailable');
+    await created(attempt(`${FUTURE_YEAR}-04-02T10:15:00.000Z`, half, 0));
+    expectProblem(await attempt(`${FUTURE_YEAR}-04-02T10:00:00.000Z`, hour, 1), 409, 'slot_unavailable');
   });
 
   it('frees the slot of a cancelled booking', async () => {
-    const first = await created(attempt('2027-04-03T14:00:00.000Z', hour, 0));
-    expectProblem(await attempt('2027-04-03T14:00:00.000Z', hour, 1), 409, 'slot_unavailable');
+    const first = await created(attempt(`${FUTURE_YEAR}-04-03T14:00:00.000Z`, hour, 0));
+    expectProblem(await attempt(`${FUTURE_YEAR}-04-03T14:00:00.000Z`, hour, 1), 409, 'slot_unavailable');
     await cancel(home, first.id).expect(200);
-    const second = await created(attempt('2027-04-03T14:00:00.000Z', hour, 1));
+    const second = await created(attempt(`${FUTURE_YEAR}-04-03T14:00:00.000Z`, hour, 1));
     expect(second.status).toBe('confirmed');
   });
 
   it('lets a group type with maxAttendees 3 take three bookings at one start, and refuses the fourth', async () => {
-    for (let i = 0; i < 3; i++) await created(attempt('2027-04-04T16:00:00.000Z', group, i));
-    expectProblem(await attempt('2027-04-04T16:00:00.000Z', group, 3), 409, 'slot_unavailable');
+    for (let i = 0; i < 3; i++) await created(attempt(`${FUTURE_YEAR}-04-04T16:00:00.000Z`, group, i));
+    expectProblem(await attempt(`${FUTURE_YEAR}-04-04T16:00:00.000Z`, group, 3), 409, 'slot_unavailable');
     // The session is not a gap for other types either, nor for the class at a shifted start.
-    expectProblem(await attempt('2027-04-04T16:30:00.000Z', half, 4), 409, 'slot_unavailable');
-    expectProblem(await attempt('2027-04-04T16:30:00.000Z', group, 4), 409, 'slot_unavailable');
+    expectProblem(await attempt(`${FUTURE_YEAR}-04-04T16:30:00.000Z`, half, 4), 409, 'slot_unavailable');
+    expectProblem(await attempt(`${FUTURE_YEAR}-04-04T16:30:00.000Z`, group, 4), 409, 'slot_unavailable');
 
     const list = await listBookings(
       home,
-      `?providerId=${priya.id}&serviceDateMin=2027-04-04T00:00:00.000Z&serviceDateMax=2027-04-05T00:00:00.000Z`,
+      `?providerId=${priya.id}&serviceDateMin=${FUTURE_YEAR}-04-04T00:00:00.000Z&serviceDateMax=${FUTURE_YEAR}-04-05T00:00:00.000Z`,
     ).expect(200);
     expect(list.body.totalItems).toBe(3);
   });
 
   it('does not let a group session at one location share the provider with the same class at another location', async () => {
-    await created(attempt('2027-04-07T16:00:00.000Z', group, 0, priya.id, bondi.id));
+    await created(attempt(`${FUTURE_YEAR}-04-07T16:00:00.000Z`, group, 0, priya.id, bondi.id));
     // Priya cannot run the class at Bondi and at Manly at the same time.
-    expectProblem(await attempt('2027-04-07T16:00:00.000Z', group, 1, priya.id, manly.id), 409, 'slot_unavailable');
+    expectProblem(
+      await attempt(`${FUTURE_YEAR}-04-07T16:00:00.000Z`, group, 1, priya.id, manly.id),
+      409,
+      'slot_unavailable',
+    );
     // Joining the Bondi session is fine.
-    await created(attempt('2027-04-07T16:00:00.000Z', group, 2, priya.id, bondi.id));
+    await created(attempt(`${FUTURE_YEAR}-04-07T16:00:00.000Z`, group, 2, priya.id, bondi.id));
   });
 
   it('frees a place in a full group session when one attendee cancels', async () => {
     const attendees = [];
-    for (let i = 0; i < 3; i++) attendees.push(await created(attempt('2027-04-05T16:00:00.000Z', group, i)));
-    expectProblem(await attempt('2027-04-05T16:00:00.000Z', group, 3), 409, 'slot_unavailable');
+    for (let i = 0; i < 3; i++) attendees.push(await created(attempt(`${FUTURE_YEAR}-04-05T16:00:00.000Z`, group, i)));
+    expectProblem(await attempt(`${FUTURE_YEAR}-04-05T16:00:00.000Z`, group, 3), 409, 'slot_unavailable');
     await cancel(home, attendees[1].id).expect(200);
-    await created(attempt('2027-04-05T16:00:00.000Z', group, 3));
+    await created(attempt(`${FUTURE_YEAR}-04-05T16:00:00.000Z`, group, 3));
   });
 
   it('gives exactly one of 12 simultaneous requests for one slot a 201, and the other eleven 409', async () => {
-    const responses = await Promise.all(clients.map((_, index) => attempt('2027-04-06T09:00:00.000Z', hour, index)));
+    const responses = await Promise.all(
+      clients.map((_, index) => attempt(`${FUTURE_YEAR}-04-06T09:00:00.000Z`, hour, index)),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(11).fill(409)]);
     for (const refused of responses.filter((response) => response.status === 409))
@@ -802,7 +822,7 @@ describe('booking slots', () => {
 
     const list = await listBookings(
       home,
-      `?providerId=${priya.id}&serviceDateMin=2027-04-06T00:00:00.000Z&serviceDateMax=2027-04-07T00:00:00.000Z`,
+      `?providerId=${priya.id}&serviceDateMin=${FUTURE_YEAR}-04-06T00:00:00.000Z&serviceDateMax=${FUTURE_YEAR}-04-07T00:00:00.000Z`,
     ).expect(200);
     expect(idsOf(list)).toEqual([responses.find((response) => response.status === 201)!.body.id]);
   });
@@ -828,7 +848,7 @@ describe('GET and cancel a booking', () => {
   });
 
   it('answers 404 for an unknown booking, a malformed id and a booking of another organisation', async () => {
-    const booking = await book(home, { ...base, serviceDate: '2027-05-01T09:00:00.000Z' });
+    const booking = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-05-01T09:00:00.000Z` });
     expectProblem(await getBooking(home, UNKNOWN_UUID), 404, 'not_found');
     expectProblem(await getBooking(home, 'not-a-booking'), 404, 'not_found');
     expectProblem(await getBooking(other, booking.id), 404, 'not_found');
@@ -837,7 +857,7 @@ describe('GET and cancel a booking', () => {
   });
 
   it('cancels: sets cancelledAt and status cancelled, and GET shows it', async () => {
-    const booking = await book(home, { ...base, serviceDate: '2027-05-02T09:00:00.000Z' });
+    const booking = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-05-02T09:00:00.000Z` });
     const before = Date.now();
     const response = await cancel(home, booking.id);
     expect(response.status).toBe(200);
@@ -854,7 +874,7 @@ describe('GET and cancel a booking', () => {
   });
 
   it('cancels a POST with no body at all, as clients written before the cancellation fee send it', async () => {
-    const booking = await book(home, { ...base, serviceDate: '2027-05-06T09:00:00.000Z' });
+    const booking = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-05-06T09:00:00.000Z` });
     const response = await t
       .http()
       .post(orgPath(home.id, `/bookings/${booking.id}/cancel`))
@@ -863,7 +883,7 @@ describe('GET and cancel a booking', () => {
   });
 
   it('answers the cancelled booking in its default shape, exactly as GET shows it (no unrequested expansions)', async () => {
-    const booking = await book(home, { ...base, serviceDate: '2027-05-04T09:00:00.000Z' });
+    const booking = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-05-04T09:00:00.000Z` });
     const response = await cancel(home, booking.id).expect(200);
     const read = await getBooking(home, booking.id).expect(200);
     expect(keysOf(response.body)).toEqual(BOOKING_FIELDS);
@@ -871,7 +891,7 @@ describe('GET and cancel a booking', () => {
   });
 
   it('lets exactly one of several simultaneous cancels succeed; the others get 409 booking_already_cancelled', async () => {
-    const booking = await book(home, { ...base, serviceDate: '2027-05-05T09:00:00.000Z' });
+    const booking = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-05-05T09:00:00.000Z` });
     const responses = await Promise.all(Array.from({ length: 5 }, () => cancel(home, booking.id)));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const refused of responses.filter((response) => response.status === 409))
@@ -881,7 +901,7 @@ describe('GET and cancel a booking', () => {
   });
 
   it('refuses to cancel twice with 409 booking_already_cancelled, keeping the first cancelledAt', async () => {
-    const booking = await book(home, { ...base, serviceDate: '2027-05-03T09:00:00.000Z' });
+    const booking = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-05-03T09:00:00.000Z` });
     const first = await cancel(home, booking.id).expect(200);
     expectProblem(await cancel(home, booking.id), 409, 'booking_already_cancelled');
     expect((await getBooking(home, booking.id).expect(200)).body.cancelledAt).toBe(first.body.cancelledAt);
@@ -926,12 +946,12 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
     await Promise.all([link(home, p1.id, l1.id), link(home, p2.id, l1.id), link(home, p2.id, l2.id)]);
     const type = await appointmentType(home, { providers: [p1.id, p2.id], locations: [l1.id, l2.id] });
     const plan: [Body, Body, Body, string][] = [
-      [p1, l1, c1, '2027-02-01T09:00:00.000Z'],
-      [p1, l1, c2, '2027-02-02T09:00:00.000Z'],
-      [p2, l2, c1, '2027-02-03T09:00:00.000Z'],
-      [p2, l1, c2, '2027-02-04T09:00:00.000Z'],
-      [p1, l1, c1, '2027-02-05T09:00:00.000Z'],
-      [p2, l2, c2, '2027-02-05T09:00:00.000Z'],
+      [p1, l1, c1, `${FUTURE_YEAR}-02-01T09:00:00.000Z`],
+      [p1, l1, c2, `${FUTURE_YEAR}-02-02T09:00:00.000Z`],
+      [p2, l2, c1, `${FUTURE_YEAR}-02-03T09:00:00.000Z`],
+      [p2, l1, c2, `${FUTURE_YEAR}-02-04T09:00:00.000Z`],
+      [p1, l1, c1, `${FUTURE_YEAR}-02-05T09:00:00.000Z`],
+      [p2, l2, c2, `${FUTURE_YEAR}-02-05T09:00:00.000Z`],
     ];
     for (const [p, l, c, serviceDate] of plan) {
       b.push(
@@ -995,16 +1015,20 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
   });
 
   it.each([
-    ['serviceDateMin is inclusive', 'serviceDateMin=2027-02-03T09:00:00.000Z', [3, 4, 5, 6]],
-    ['serviceDateMin one millisecond later', 'serviceDateMin=2027-02-03T09:00:00.001Z', [4, 5, 6]],
+    ['serviceDateMin is inclusive', `serviceDateMin=${FUTURE_YEAR}-02-03T09:00:00.000Z`, [3, 4, 5, 6]],
+    ['serviceDateMin one millisecond later', `serviceDateMin=${FUTURE_YEAR}-02-03T09:00:00.001Z`, [4, 5, 6]],
     [
       'serviceDateMin with an offset',
-      `serviceDateMin=${encodeURIComponent('2027-02-03T20:00:00+11:00')}`,
+      `serviceDateMin=${encodeURIComponent(`${FUTURE_YEAR}-02-03T20:00:00+11:00`)}`,
       [3, 4, 5, 6],
     ],
-    ['serviceDateMax is exclusive', 'serviceDateMax=2027-02-03T09:00:00.000Z', [1, 2]],
-    ['serviceDateMax one millisecond later', 'serviceDateMax=2027-02-03T09:00:00.001Z', [1, 2, 3]],
-    ['both, a window', 'serviceDateMin=2027-02-02T09:00:00.000Z&serviceDateMax=2027-02-05T09:00:00.000Z', [2, 3, 4]],
+    ['serviceDateMax is exclusive', `serviceDateMax=${FUTURE_YEAR}-02-03T09:00:00.000Z`, [1, 2]],
+    ['serviceDateMax one millisecond later', `serviceDateMax=${FUTURE_YEAR}-02-03T09:00:00.001Z`, [1, 2, 3]],
+    [
+      'both, a window',
+      `serviceDateMin=${FUTURE_YEAR}-02-02T09:00:00.000Z&serviceDateMax=${FUTURE_YEAR}-02-05T09:00:00.000Z`,
+      [2, 3, 4],
+    ],
     ['paid=true', 'paid=true', [3]],
     ['paid=false', 'paid=false', [1, 2, 4, 5, 6]],
     ['providerId', 'providerIdP1', [1, 2, 5]],
@@ -1012,7 +1036,7 @@ describe('GET /v1/organisations/{organisationId}/bookings', () => {
     ['clientId', 'clientIdC1', [1, 3, 5]],
     ['providerId AND clientId AND status', 'providerIdP2&clientIdC2&status=confirmed', [4, 6]],
     ['providerId AND clientId AND locationId', 'providerIdP2&clientIdC2&locationIdL1', [4]],
-    ['clientId AND paid AND a window', 'clientIdC1&paid=false&serviceDateMin=2027-02-02T00:00:00.000Z', [5]],
+    ['clientId AND paid AND a window', `clientIdC1&paid=false&serviceDateMin=${FUTURE_YEAR}-02-02T00:00:00.000Z`, [5]],
     ['filters that match nothing together', 'providerIdP1&locationIdL2', []],
   ])('filters by %s', async (_, query, expected) => {
     const resolved = query
@@ -1113,7 +1137,7 @@ describe('booking shapes and expansions', () => {
       providerId: priya.id,
       locationId: bondi.id,
       appointmentTypeId: type.id,
-      serviceDate: '2027-06-01T09:00:00.000Z',
+      serviceDate: `${FUTURE_YEAR}-06-01T09:00:00.000Z`,
       paymentMethodId: visa.id,
       healthFundCardId: fund.id,
       pmsBookingId: 'PMS-BK-1',
@@ -1124,7 +1148,7 @@ describe('booking shapes and expansions', () => {
       providerId: priya.id,
       locationId: bondi.id,
       appointmentTypeId: type.id,
-      serviceDate: '2027-06-02T09:00:00.000Z',
+      serviceDate: `${FUTURE_YEAR}-06-02T09:00:00.000Z`,
     });
     defaults = (await getBooking(home, booking.id).expect(200)).body;
   });
@@ -1209,7 +1233,7 @@ describe('booking shapes and expansions', () => {
           fee: {
             amount: 0,
             freeCancellationHours: 24,
-            latestNoFeeAt: '2027-05-31T09:00:00.000Z',
+            latestNoFeeAt: `${FUTURE_YEAR}-05-31T09:00:00.000Z`,
             billable: false,
             percent: null,
           },
@@ -1297,7 +1321,7 @@ describe('booking shapes and expansions', () => {
 describe('cancellationPolicy from the booking settings', () => {
   let home: Org;
   let base: Body;
-  let future: Body; // 2027
+  let future: Body; // FUTURE_YEAR
   let soon: Body; // in one hour
   let past: Body; // imported, 2025
 
@@ -1315,7 +1339,7 @@ describe('cancellationPolicy from the booking settings', () => {
     const type = await appointmentType(home, { price: 9550, providers: [priya.id], locations: [bondi.id] });
     base = { clientId: alex.id, providerId: priya.id, locationId: bondi.id, appointmentTypeId: type.id };
     const inAnHour = new Date(Math.ceil((Date.now() + HOUR) / 60_000) * 60_000).toISOString();
-    future = await book(home, { ...base, serviceDate: '2027-07-01T09:00:00.000Z' });
+    future = await book(home, { ...base, serviceDate: `${FUTURE_YEAR}-07-01T09:00:00.000Z` });
     soon = await book(home, { ...base, serviceDate: inAnHour });
     past = await book(home, { ...base, serviceDate: '2025-07-01T09:00:00.000Z' });
   });
@@ -1335,7 +1359,7 @@ describe('cancellationPolicy from the booking settings', () => {
       fee: {
         amount: 1194,
         freeCancellationHours: 48,
-        latestNoFeeAt: '2027-06-29T09:00:00.000Z',
+        latestNoFeeAt: `${FUTURE_YEAR}-06-29T09:00:00.000Z`,
         billable: false,
         percent: 12.5,
       },
@@ -1353,7 +1377,7 @@ describe('cancellationPolicy from the booking settings', () => {
     expect((await policyOf(future)).fee).toEqual({
       amount: 3000,
       freeCancellationHours: 0,
-      latestNoFeeAt: '2027-07-01T09:00:00.000Z',
+      latestNoFeeAt: `${FUTURE_YEAR}-07-01T09:00:00.000Z`,
       billable: false,
       percent: 12.5,
     });
@@ -1411,7 +1435,7 @@ describe('statement counts of the bookings list', () => {
         appointmentTypeId: type.id,
         paymentMethodId: v.id,
         healthFundCardId: f.id,
-        serviceDate: `2027-08-0${i + 1}T09:00:00.000Z`,
+        serviceDate: `${FUTURE_YEAR}-08-0${i + 1}T09:00:00.000Z`,
       });
     }
   });
@@ -1650,7 +1674,7 @@ describe('Idempotency-Key on POST bookings', () => {
       providerId: priya.id,
       locationId: bondi.id,
       appointmentTypeId: type.id,
-      serviceDate: '2027-09-01T09:00:00.000Z',
+      serviceDate: `${FUTURE_YEAR}-09-01T09:00:00.000Z`,
     };
   });
 
@@ -1669,15 +1693,16 @@ describe('Idempotency-Key on POST bookings', () => {
 
   it('refuses the same key with another body with 422 idempotency_key_reused', async () => {
     const key = `idem-${randomUUID()}`;
-    await created(postBooking(home, { ...body, serviceDate: '2027-09-02T09:00:00.000Z' }, key));
+    await created(postBooking(home, { ...body, serviceDate: `${FUTURE_YEAR}-09-02T09:00:00.000Z` }, key));
     expectProblem(
-      await postBooking(home, { ...body, serviceDate: '2027-09-03T09:00:00.000Z' }, key),
+      await postBooking(home, { ...body, serviceDate: `${FUTURE_YEAR}-09-03T09:00:00.000Z` }, key),
       422,
       'idempotency_key_reused',
     );
-    const list = await listBookings(home, `?clientId=${body.clientId}&serviceDateMin=2027-09-03T00:00:00.000Z`).expect(
-      200,
-    );
+    const list = await listBookings(
+      home,
+      `?clientId=${body.clientId}&serviceDateMin=${FUTURE_YEAR}-09-03T00:00:00.000Z`,
+    ).expect(200);
     expect(list.body.totalItems).toBe(0);
   });
 });

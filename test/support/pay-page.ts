@@ -20,6 +20,11 @@ import type { TestApp } from './test-app.js';
 // What the pay page's browser tests share, on either processor: the clinic whose links they pay, a
 // page that reaches only the app under test, and how they look at it.
 
+/** 22:00 UTC (in Sydney the next morning: 09:00 in summer, 08:00 in winter), thirty days after the run's first day. */
+const FIRST_SLOT = ((today) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 30, 22))(
+  new Date(),
+);
+
 /**
  * Harbour Physio, whose patient Alex has an initial consultation ($95.00) with Priya Raman at Bondi
  * Junction checked out to a payment link by `openLink`. Its brand image is served by the app itself:
@@ -67,9 +72,12 @@ export class PayPageClinic {
     });
   }
 
-  /** A booking of Alex's a month or more ahead, an hour from every other, checked out to a payment link. */
-  async openLink(): Promise<{ token: string; bookingId: string; linkId: string }> {
-    const serviceDate = new Date(Date.UTC(2027, 2, 1, 22, 0) + this.nextSlot++ * 3_600_000).toISOString();
+  /**
+   * A booking of Alex's a month or more ahead (from 22:00 UTC thirty days after the run's first), an hour
+   * from every other, checked out to a payment link.
+   */
+  async openLink(): Promise<{ token: string; bookingId: string; linkId: string; serviceDate: string }> {
+    const serviceDate = new Date(FIRST_SLOT + this.nextSlot++ * 3_600_000).toISOString();
     const booking = await created(
       postJson(this.t, orgPath(this.organisationId, '/bookings'), { ...this.ids, serviceDate }),
     );
@@ -79,7 +87,7 @@ export class PayPageClinic {
     );
     const parts = sale.paymentTransactions as Array<{ paymentLinks?: Array<{ id: string; url: string }> }>;
     const link = parts.find((part) => part.paymentLinks?.length)!.paymentLinks![0];
-    return { token: link.url.split('/pay/')[1], bookingId, linkId: link.id };
+    return { token: link.url.split('/pay/')[1], bookingId, linkId: link.id, serviceDate };
   }
 
   /** The link as the page reads it. */

@@ -209,6 +209,20 @@ describe('npm start on a fresh clone', () => {
     );
   });
 
+  it('prints no log lines: no JSON among the banner, and nothing for the requests answered as asked', async () => {
+    expect(output.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    const before = output.length;
+    const port = /listening on http:\/\/localhost:(\d+)/.exec(output)![1];
+    const key = /API key: +(sk_\S+)/.exec(output)![1];
+    for (const path of ['/v1/organisations', '/v1/health-funds']) {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(answer.status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A refused request (4xx) is still a warning, worth a line.
+    expect(output.slice(before)).toBe('');
+  });
+
   it('prints a check-out that answers 201 when pasted, then 409 booking_already_paid', async () => {
     const [, authorization, body, url] =
       /curl -X POST -H "Authorization: (Bearer \S+)" -H "Content-Type: application\/json" -d '([^']+)' "([^"]+\/transactions)"$/m.exec(

@@ -72,7 +72,10 @@ export async function createApp(
 
   const orm = app.get(MikroORM);
   const applied = await migrateAtStartUp(orm, databaseUrl, app.get(DirectDatabaseUrl).url);
-  if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`, 'Migrations');
+  if (applied.length) {
+    const which = applied.length <= 3 ? applied.join(', ') : `${applied[0]} to ${applied.at(-1)}`;
+    logger.log(`Applied ${applied.length} migrations: ${which}`, 'Migrations');
+  }
   const rescoped = await app.get(RescopeCardFingerprints).execute();
   if (rescoped) logger.log(`Card fingerprints made per organisation: ${rescoped}`, 'Migrations');
   const sealed = await app.get(SealWebhookSecrets).execute();

@@ -140,7 +140,8 @@ export class AppConfig {
     else if (this.databaseUrl)
       throw new ConfigurationError(`WALLET_ENCRYPTION_KEY is required when DATABASE_URL is set: ${MAKE_MASTER_KEY}`);
     this.redisUrl = urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://host:6379');
-    this.logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
+    // On the embedded database (a developer's `npm start`) a line per request would bury the banner.
+    this.logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, this.databaseUrl ? 'info' : 'warn');
     this.apiBaseUrl = (env.API_BASE_URL || `http://localhost:${this.port}`).replace(/\/$/, '');
     this.apiStagingBaseUrl = env.API_STAGING_BASE_URL ? env.API_STAGING_BASE_URL.replace(/\/$/, '') : null;
     this.demoData = env.DEMO_DATA

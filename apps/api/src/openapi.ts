@@ -13,6 +13,7 @@ import {
 import type { NextFunction, Request, Response } from 'express';
 import { AllowedMethods, type AppConfig, ETAG_EXTENSION, problemResponse } from '@app/shared';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@app/platform';
+import { inPathOrder } from './openapi-order.js';
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const document = new DocumentBuilder()
@@ -40,6 +41,11 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   const openApi = SwaggerModule.createDocument(app, document, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  openApi.paths = inPathOrder(openApi.paths);
+  // By name, so that which module mounts a route first never reorders them.
+  openApi.components!.schemas = Object.fromEntries(
+    Object.entries(openApi.components?.schemas ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   documentIdempotentPosts(openApi);
   documentHttpConventions(openApi);
   describeOptionalExamples(openApi);
@@ -137,7 +143,11 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
   },
 ];
 
-/** Every operation's controller tag becomes its clinic group; the groups are declared in the order above. */
+/**
+ * Every operation's tag becomes its clinic group; the groups are declared in the order above. An
+ * operation has its controller's tag, or its own where it sets one (the check-out among the booking's
+ * routes is check-out, not bookings): Nest lists the method's own tag last.
+ */
 function groupByClinicTask(openApi: OpenAPIObject): void {
   const groupOf = new Map(CLINIC_GROUPS.flatMap((group) => group.tags.map((tag) => [tag, group.name] as const)));
   const unmapped = new Set<string>();
@@ -145,7 +155,8 @@ function groupByClinicTask(openApi: OpenAPIObject): void {
     for (const method of OPERATION_METHODS) {
       const operation = path[method];
       if (!operation?.tags) continue;
-      operation.tags = [...new Set(operation.tags.map((tag) => groupOf.get(tag) ?? (unmapped.add(tag), tag)))];
+      const tag = operation.tags.at(-1)!;
+      operation.tags = [groupOf.get(tag) ?? (unmapped.add(tag), tag)];
     }
   }
   if (unmapped.size) throw new Error(`Controller tags with no group in CLINIC_GROUPS: ${[...unmapped].join(', ')}`);

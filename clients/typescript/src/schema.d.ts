@@ -1414,272 +1414,103 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        FieldErrorDto: {
-            /**
-             * @description JSON path of the offending input.
-             * @example medicareCard.memberNumber
-             */
-            field: string;
-            /** @example invalid_format */
-            code: string;
-            /** @example must be 10 digits with a valid check digit */
-            message: string;
-        };
-        ProblemDto: {
-            /**
-             * @description URI reference naming the problem type.
-             * @example /problems/validation_failed
-             */
-            type: string;
-            /** @example Bad Request */
-            title: string;
-            /** @example 400 */
-            status: number;
-            /** @example The request is not valid. */
-            detail: string;
-            /** @example /v1/organisations/org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            instance: string;
-            /**
-             * @description Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), precondition_failed, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.
-             * @example validation_failed
-             */
-            code: string;
-            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
-            requestId: string;
-            /** @description Present on validation failures. */
-            errors?: components["schemas"]["FieldErrorDto"][];
-        };
-        PageEnvelopeDto: {
-            /** @example 1 */
-            page: number;
-            /** @example 20 */
-            limit: number;
-            /** @example 57 */
-            totalItems: number;
-            /**
-             * @description ceil(totalItems / limit)
-             * @example 3
-             */
-            totalPages: number;
-        };
-        PreviousPlaceResponse: {
-            /**
-             * Format: date-time
-             * @example 2026-12-01T09:30:00.000Z
-             */
-            serviceDate: string;
-            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
-            providerId: string;
-            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
-            locationId: string;
-        };
-        EventResponse: {
-            /**
-             * @description `evt_` and a KSUID; the `webhook-id` of its deliveries.
-             * @example evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
-             */
-            id: string;
-            /**
-             * @example booking.created
-             * @enum {string}
-             */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
-            /**
-             * Format: date-time
-             * @description When the change committed.
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            timestamp: string;
-            /**
-             * @description Null for a change no organisation owns (a member a platform key created).
-             * @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
-             */
-            organisationId: string | null;
-            /**
-             * @description The resource as its GET returns it, at the time of the event.
-             * @example {
-             *       "id": "0193a6fb-b425-70e7-82f9-5d6e7f8091a2",
-             *       "status": "confirmed"
-             *     }
-             */
-            data: {
-                [key: string]: unknown;
-            };
-            /** @description Only on `booking.rescheduled`: where the booking was before it moved. */
-            previous?: components["schemas"]["PreviousPlaceResponse"];
-        };
-        CreateWebhookEndpointRequest: {
-            /**
-             * @description https, and never a loopback, private, link-local or metadata address.
-             * @example https://pms.example.com/webhooks/clinic
-             */
-            url: string;
-            /** @example Practice management sync */
-            description?: string | null;
-            /**
-             * @description `*` for every event, or types, or families.
-             * @example [
-             *       "booking.*",
-             *       "client.created"
-             *     ]
-             */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
-        };
-        WebhookEndpointWithSecretResponse: {
-            /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
-            id: string;
-            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            organisationId: string;
-            /** @example https://pms.example.com/webhooks/clinic */
-            url: string;
-            /** @example Practice management sync */
-            description: string | null;
-            /**
-             * @example [
-             *       "booking.*"
-             *     ]
-             */
-            enabledEvents: string[];
-            /**
-             * @description Disabled by hand, or after three days of failed deliveries.
-             * @example enabled
-             * @enum {string}
-             */
-            status: "enabled" | "disabled";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
+        ActivityRecordResponse: {
             /**
              * Format: date-time
              * @example 2026-11-22T05:28:59.000Z
              */
             updatedAt: string;
             /**
-             * @description Shown only here: `whsec_` and the base64 of 24 random bytes; verify deliveries with it.
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-             */
-            secret: string;
-        };
-        WebhookEndpointResponse: {
-            /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
-            id: string;
-            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            organisationId: string;
-            /** @example https://pms.example.com/webhooks/clinic */
-            url: string;
-            /** @example Practice management sync */
-            description: string | null;
-            /**
-             * @example [
-             *       "booking.*"
-             *     ]
-             */
-            enabledEvents: string[];
-            /**
-             * @description Disabled by hand, or after three days of failed deliveries.
-             * @example enabled
-             * @enum {string}
-             */
-            status: "enabled" | "disabled";
-            /**
              * Format: date-time
              * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
             /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
+             * @description From `X-Application-Version`.
+             * @example 4.12.0
              */
-            updatedAt: string;
-        };
-        UpdateWebhookEndpointRequest: {
-            /** @example https://pms.example.com/webhooks/clinic */
-            url?: string;
-            /** @example Practice management sync */
-            description?: string | null;
+            applicationVersion: string | null;
             /**
-             * @example [
-             *       "*"
-             *     ]
+             * @description From `X-Platform`.
+             * @example ios
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+            platform: string | null;
             /**
-             * @description Enabling restarts the three-day failure clock.
-             * @example enabled
-             * @enum {string}
+             * @description From `User-Agent`.
+             * @example HarbourPhysio/4.12.0 (iPhone; iOS 19.1)
              */
-            status?: "enabled" | "disabled";
+            userAgent: string | null;
         };
-        SendAcceptedResponse: {
-            /**
-             * @description The event being sent: its deliveries show the outcome.
-             * @example evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
-             */
-            eventId: string;
-            /** @example 1 */
-            attempt: number;
+        AddressDto: {
+            /** @example Level 2, 88 Bondi Road */
+            line1?: string | null;
+            /** @example Suite 4 */
+            line2?: string | null;
+            /** @example Bondi Junction */
+            suburb?: string | null;
+            /** @example Sydney */
+            city?: string | null;
+            /** @example NSW */
+            state?: string | null;
+            /** @example 2022 */
+            postcode?: string | null;
+            /** @example Australia */
+            country?: string | null;
+            /** @example AU */
+            countryCode?: string | null;
         };
-        WebhookDeliveryResponse: {
-            /** @example 0193a6fd-d647-7319-84fb-7f8091a2b3c4 */
+        AddressResponse: {
+            /** @example Level 2, 88 Bondi Road */
+            line1: string | null;
+            /** @example null */
+            line2: string | null;
+            /** @example Bondi Junction */
+            suburb: string | null;
+            /** @example Sydney */
+            city: string | null;
+            /** @example NSW */
+            state: string | null;
+            /** @example 2022 */
+            postcode: string | null;
+            /** @example Australia */
+            country: string | null;
+            /** @example AU */
+            countryCode: string | null;
+        };
+        AdjustmentResponse: {
+            /** @example 0193a6fa-a314-7fd6-81e8-4c5d6e7f8091 */
             id: string;
-            /** @example evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            eventId: string;
-            /** @example booking.created */
-            eventType: string;
             /**
-             * @description 1 for the first try.
-             * @example 1
+             * @description Integer cents.
+             * @example 1500
              */
-            attempt: number;
+            amount: number;
             /**
-             * @description `retrying`: failed, another attempt at `nextAttemptAt`; `failed`: no attempt left.
-             * @example retrying
-             * @enum {string}
+             * @description 1 adds to what the client owes, -1 takes from it.
+             * @example -1
              */
-            status: "succeeded" | "retrying" | "failed";
-            /**
-             * @description Null when no answer came.
-             * @example 500
-             */
-            responseStatus: number | null;
-            /** @example 84 */
-            durationMs: number;
-            /**
-             * @description Why the attempt failed; null when it succeeded. `timeout`: no connection within 3 s, or no answer within 10 s; `dns_error`: the host name does not resolve; `address_refused`: the URL is not allowed (not https, or it resolves to a loopback, private, link-local or metadata address); `connection_refused`: nothing listens at the port; `connection_reset`: the connection closed before an answer; `connection_failed`: another network error; `tls_error`: the TLS handshake or the certificate failed; `http_status`: answered, with a status other than 2xx (see `responseStatus`).
-             * @example http_status
-             * @enum {string|null}
-             */
-            error: "timeout" | "dns_error" | "address_refused" | "connection_refused" | "connection_reset" | "connection_failed" | "tls_error" | "http_status" | null;
+            balanceEffectIndicator: number;
+            /** @example Loyalty discount */
+            description: string;
+        };
+        AdjustmentTransactionResponse: {
+            /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
+            id: string;
             /**
              * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
+             * @example 2026-11-23T01:00:00.000Z
              */
             createdAt: string;
             /**
-             * Format: date-time
-             * @example 2026-11-22T05:29:04.000Z
+             * @description `refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).
+             * @example refund
              */
-            nextAttemptAt: string | null;
-        };
-        CreateApiKeyRequest: {
+            source: string;
             /**
-             * @description What the key is for, to recognise it in the list.
-             * @example Bondi Physio booking page
+             * @description Signed integer cents.
+             * @example -1500
              */
-            name: string;
-            /**
-             * @description Scope the key to one organisation; omit for a platform key.
-             * @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
-             */
-            organisationId?: string;
-            /**
-             * Format: date-time
-             * @description From this instant on the key is refused (401). ISO 8601 date-time with an offset, in the future; omit for a key that never expires.
-             * @example 2027-06-30T23:59:59.000+10:00
-             */
-            expiresAt?: string;
+            amount: number;
         };
         ApiKeyCreatedResponse: {
             /** @example key_2pVkUt8Lr4nHeC2bXgF8iUaSd1M */
@@ -1772,1389 +1603,6 @@ export interface components {
              */
             revokedAt: string | null;
         };
-        CreateOrganisationRequest: {
-            /** @example Harbour Physio Group */
-            name: string;
-            /**
-             * @description Made from the name when omitted.
-             * @example harbour-physio
-             */
-            slug?: string;
-            /**
-             * @default false
-             * @example true
-             */
-            bookingsEnabled?: boolean;
-        };
-        OrganisationResponse: {
-            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            id: string;
-            /** @example Harbour Physio Group */
-            name: string;
-            /**
-             * @description URL-friendly identifier, unique, fixed at creation.
-             * @example harbour-physio-group
-             */
-            slug: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed, its booking settings included; equal to `createdAt` until it changes.
-             * @example 2026-11-23T01:02:03.000Z
-             */
-            updatedAt: string;
-            /**
-             * @description True when bookings are enabled.
-             * @example true
-             */
-            bookingsEnabled: boolean;
-            /**
-             * Format: uri
-             * @example https://cdn.harbourphysio.com.au/brand.png
-             */
-            brandImageUrl?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.harbourphysio.com.au/wordmark.svg
-             */
-            wordmarkImageUrl?: string | null;
-            /**
-             * Format: uri
-             * @deprecated
-             * @example https://harbourphysio.com.au
-             */
-            websiteUrl?: string | null;
-        };
-        UpdateOrganisationRequest: {
-            /**
-             * @description Never null.
-             * @example Harbour Physio & Pilates
-             */
-            name?: string;
-            /**
-             * Format: uri
-             * @deprecated
-             * @description Deprecated: answers carry `Deprecation: true`.
-             * @example https://harbourphysio.com.au
-             */
-            websiteUrl?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.harbourphysio.com.au/brand.png
-             */
-            brandImageUrl?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.harbourphysio.com.au/wordmark.svg
-             */
-            wordmarkImageUrl?: string | null;
-        };
-        UpdateBookingSettingsRequest: {
-            /**
-             * @description Whether patients can book online at all.
-             * @example true
-             */
-            bookingsEnabled?: boolean;
-            /** @example true */
-            notesEnabled?: boolean;
-            /** @example true */
-            cancellationFeeEnabled?: boolean;
-            /** @example false */
-            cancellationFeeAutoChargeEnabled?: boolean;
-            /** @example true */
-            paymentDetailsRequired?: boolean;
-            /** @example true */
-            bookingNotificationsEnabled?: boolean;
-            /** @example true */
-            providerBookingNotificationsEnabled?: boolean;
-            /** @example false */
-            healthFundCardCollectionEnabled?: boolean;
-            /**
-             * @description Whether patients may cancel online, through the link their booking came with.
-             * @example true
-             */
-            clientCancelEnabled?: boolean;
-            /**
-             * @description Whether patients may move a booking online while cancelling it is still free (or no fee is charged).
-             * @example true
-             */
-            clientRescheduleEnabled?: boolean;
-            /**
-             * @description Fixed fee in integer cents; null to charge a percentage instead.
-             * @example 5000
-             */
-            cancellationFeeAmount?: number | null;
-            /**
-             * @description Percent of the service price, used when no fixed amount is set.
-             * @example 50
-             */
-            cancellationFeePercent?: number | null;
-            /**
-             * @description Cancelling at least this many hours before the appointment is free.
-             * @example 24
-             */
-            cancellationNoFeeBeforeHours?: number;
-            /** @example GTM-5XK2P7Q */
-            googleTagManagerContainerId?: string | null;
-            /**
-             * @description Online bookings start at least this many minutes from now (up to 30 days).
-             * @example 120
-             */
-            minimumNoticeMinutes?: number;
-            /**
-             * @description Online bookings start at most this many days from now.
-             * @example 90
-             */
-            maximumAdvanceDays?: number;
-            /**
-             * @description Online booking times start every this many minutes from the start of working hours.
-             * @example 15
-             */
-            slotIntervalMinutes?: number;
-            /**
-             * @description Hours before a booking that the client's reminder email goes (with `bookingNotificationsEnabled`), up to a week.
-             * @example 24
-             */
-            reminderHoursBefore?: number;
-        };
-        BookingSettingsResponse: {
-            /** @example true */
-            notesEnabled: boolean;
-            /** @example true */
-            cancellationFeeEnabled: boolean;
-            /** @example false */
-            cancellationFeeAutoChargeEnabled: boolean;
-            /** @example true */
-            paymentDetailsRequired: boolean;
-            /**
-             * @description The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.
-             * @example true
-             */
-            bookingNotificationsEnabled: boolean;
-            /**
-             * @description The booking's provider gets an email when a booking is made, moved or cancelled.
-             * @example true
-             */
-            providerBookingNotificationsEnabled: boolean;
-            /** @example false */
-            healthFundCardCollectionEnabled: boolean;
-            /**
-             * @description Integer cents.
-             * @example 5000
-             */
-            cancellationFeeAmount: number | null;
-            /** @example null */
-            cancellationFeePercent: number | null;
-            /** @example 24 */
-            cancellationNoFeeBeforeHours: number;
-            /** @example GTM-5XK2P7Q */
-            googleTagManagerContainerId: string | null;
-            /**
-             * @description Online bookings start at least this many minutes from now.
-             * @example 120
-             */
-            minimumNoticeMinutes: number;
-            /**
-             * @description Online bookings start at most this many days from now.
-             * @example 90
-             */
-            maximumAdvanceDays: number;
-            /**
-             * @description Online booking times start every this many minutes from the start of working hours.
-             * @example 15
-             */
-            slotIntervalMinutes: number;
-            /**
-             * @description Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`.
-             * @example true
-             */
-            clientCancelEnabled: boolean;
-            /**
-             * @description Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`.
-             * @example true
-             */
-            clientRescheduleEnabled: boolean;
-            /**
-             * @description Hours before a booking that the client's reminder email goes.
-             * @example 24
-             */
-            reminderHoursBefore: number;
-            /** @example true */
-            bookingsEnabled: boolean;
-            /**
-             * Format: date-time
-             * @description The organisation's `updatedAt`: the settings are part of the organisation, and share its version and ETag.
-             * @example 2026-11-23T01:02:03.000Z
-             */
-            updatedAt: string;
-        };
-        BusinessSettingsDto: {
-            /** @example true */
-            autoReconciliationEnabled?: boolean;
-            /** @example false */
-            autoInviteClientsEnabled?: boolean;
-        };
-        CreateBusinessRequest: {
-            /** @example Harbour Physio Pty Ltd */
-            name: string;
-            /**
-             * @description For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits.
-             * @example 51 824 753 556
-             */
-            taxIdentifier: string;
-            /**
-             * @description ISO 3166-1 alpha-2.
-             * @default AU
-             * @example AU
-             */
-            countryCode?: string;
-            /** @example acct_1PqRsTuVwXyZ0123 */
-            merchantId?: string | null;
-            settings?: components["schemas"]["BusinessSettingsDto"];
-            /**
-             * @example [
-             *       {
-             *         "type": "card_payments",
-             *         "enabled": true
-             *       },
-             *       {
-             *         "type": "health_fund_claims",
-             *         "enabled": true
-             *       },
-             *       {
-             *         "type": "medicare_claims",
-             *         "enabled": false
-             *       }
-             *     ]
-             */
-            capabilities?: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * @example {
-             *       "payoutsEnabledAt": "2026-01-12T00:00:00.000Z"
-             *     }
-             */
-            events?: {
-                [key: string]: unknown;
-            };
-        };
-        BusinessSettingsResponse: {
-            /** @example true */
-            autoReconciliationEnabled: boolean;
-            /** @example false */
-            autoInviteClientsEnabled: boolean;
-        };
-        BusinessResponse: {
-            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
-            id: string;
-            /** @example Harbour Physio Pty Ltd */
-            name: string;
-            settings: components["schemas"]["BusinessSettingsResponse"];
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes.
-             * @example 2026-11-23T01:02:03.000Z
-             */
-            updatedAt: string;
-            /** @example 51824753556 */
-            taxIdentifier: string;
-            /** @example AU */
-            countryCode: string;
-            /** @example acct_1PqRsTuVwXyZ0123 */
-            merchantId: string | null;
-            /**
-             * @example [
-             *       {
-             *         "type": "card_payments",
-             *         "enabled": true
-             *       },
-             *       {
-             *         "type": "health_fund_claims",
-             *         "enabled": true
-             *       },
-             *       {
-             *         "type": "medicare_claims",
-             *         "enabled": false
-             *       }
-             *     ]
-             */
-            capabilities: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * @example {
-             *       "payoutsEnabledAt": "2026-01-12T00:00:00.000Z"
-             *     }
-             */
-            events: {
-                [key: string]: unknown;
-            };
-        };
-        UpdateBusinessRequest: {
-            /**
-             * @description Never null.
-             * @example Harbour Physio & Pilates Pty Ltd
-             */
-            name?: string;
-            /**
-             * @description For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits. Never null.
-             * @example 51 824 753 556
-             */
-            taxIdentifier?: string;
-            /** @description Only the settings sent change; the others keep their values. Never null. */
-            settings?: components["schemas"]["BusinessSettingsDto"];
-        };
-        AddressDto: {
-            /** @example Level 2, 88 Bondi Road */
-            line1?: string | null;
-            /** @example Suite 4 */
-            line2?: string | null;
-            /** @example Bondi Junction */
-            suburb?: string | null;
-            /** @example Sydney */
-            city?: string | null;
-            /** @example NSW */
-            state?: string | null;
-            /** @example 2022 */
-            postcode?: string | null;
-            /** @example Australia */
-            country?: string | null;
-            /** @example AU */
-            countryCode?: string | null;
-        };
-        MedicareRegistrationDto: {
-            /** @example 01 */
-            minorId?: string | null;
-            /** @example PRODA-4471829 */
-            prodaLocationId?: string | null;
-            /** @example active */
-            status?: string | null;
-            /** @example https://proda.humanservices.gov.au/agreements/4471829 */
-            providerAgreementSubmissionUrl?: string | null;
-            /** @example false */
-            isUsingOtherClaimSoftware?: boolean;
-        };
-        PhiRegistrationDto: {
-            /** @example HICAPS-88213 */
-            phiLocationId?: string | null;
-            /** @example active */
-            status?: string | null;
-        };
-        RegistrationDto: {
-            medicare?: components["schemas"]["MedicareRegistrationDto"];
-            phi?: components["schemas"]["PhiRegistrationDto"];
-        };
-        CreateLocationRequest: {
-            /**
-             * @description A business of this organisation.
-             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
-             */
-            businessId: string;
-            /** @example Bondi Junction */
-            name: string;
-            /**
-             * @description IANA time zone.
-             * @example Australia/Sydney
-             */
-            timeZone: string;
-            address: components["schemas"]["AddressDto"];
-            /** @example bondi@harbourphysio.com.au */
-            email?: string | null;
-            /** @example 51824753556 */
-            suggestedTaxIdentifier?: string | null;
-            /** @example Please arrive 10 minutes early for your first visit. */
-            bookingCustomText?: string | null;
-            registrations?: components["schemas"]["RegistrationDto"][];
-        };
-        AddressResponse: {
-            /** @example Level 2, 88 Bondi Road */
-            line1: string | null;
-            /** @example null */
-            line2: string | null;
-            /** @example Bondi Junction */
-            suburb: string | null;
-            /** @example Sydney */
-            city: string | null;
-            /** @example NSW */
-            state: string | null;
-            /** @example 2022 */
-            postcode: string | null;
-            /** @example Australia */
-            country: string | null;
-            /** @example AU */
-            countryCode: string | null;
-        };
-        RegistrationResponse: {
-            medicare: components["schemas"]["MedicareRegistrationDto"] | null;
-            phi: components["schemas"]["PhiRegistrationDto"] | null;
-        };
-        LocationResponse: {
-            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
-            id: string;
-            /** @example Bondi Junction */
-            name: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes.
-             * @example 2026-11-23T01:02:03.000Z
-             */
-            updatedAt: string;
-            /** @example Australia/Sydney */
-            timeZone: string;
-            address: components["schemas"]["AddressResponse"];
-            /** @example 51824753556 */
-            suggestedTaxIdentifier: string | null;
-            /** @example Please arrive 10 minutes early. */
-            bookingCustomText: string | null;
-            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
-            businessId: string;
-            /** @description Present when expanded (`business`). */
-            business?: components["schemas"]["BusinessResponse"];
-            /** @example bondi@harbourphysio.com.au */
-            email: string | null;
-            /** @description Present when expanded (`registrations`). */
-            registrations?: components["schemas"]["RegistrationResponse"][];
-            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            organisationId: string;
-            /** @description Present when expanded (`organisation`). */
-            organisation?: components["schemas"]["OrganisationResponse"];
-        };
-        UpdateLocationRequest: {
-            /**
-             * @description A business of this organisation. Never null.
-             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
-             */
-            businessId?: string;
-            /**
-             * @description Never null.
-             * @example Bondi Junction
-             */
-            name?: string;
-            /**
-             * @description IANA time zone. Refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings: their times were chosen in the current zone. Never null.
-             * @example Australia/Sydney
-             */
-            timeZone?: string;
-            /** @description Only the parts sent change; `null` clears a part. Never null itself. */
-            address?: components["schemas"]["AddressDto"];
-            /** @example bondi@harbourphysio.com.au */
-            email?: string | null;
-            /** @example 51824753556 */
-            suggestedTaxIdentifier?: string | null;
-            /** @example Please arrive 10 minutes early for your first visit. */
-            bookingCustomText?: string | null;
-            /** @description Replaces the registrations; `[]` removes them all. Never null. */
-            registrations?: components["schemas"]["RegistrationDto"][];
-        };
-        CreatePlanTemplateLinkRequest: {
-            /** @example ptpl_knee_rehab_6wk */
-            planTemplateId: string;
-            /**
-             * @description A business of this organisation.
-             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
-             */
-            businessId: string;
-        };
-        PlanTemplateLinkResponse: {
-            /** @example https://api.example.com/plans/templates/ptpl_knee_rehab_6wk/links/0193a6f4-2b3c-7d4e-8f50-6a7b8c9d0e1f */
-            url: string;
-            /** @example 0193a6f4-2b3c-7d4e-8f50-6a7b8c9d0e1f */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Always equal to `createdAt`: a link never changes once made.
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            updatedAt: string;
-            /** @example ptpl_knee_rehab_6wk */
-            planTemplateId: string;
-            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
-            businessId: string;
-        };
-        CreateMemberRequest: {
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: email
-             * @description Unique among members, ignoring case: a second member with it is a 409 `member_exists`.
-             * @example alex.chen@example.com
-             */
-            email: string;
-            /**
-             * @description Australian or E.164; stored as E.164.
-             * @example 0412 345 678
-             */
-            mobileNumber?: string | null;
-            /**
-             * Format: date
-             * @description A past date, `YYYY-MM-DD`.
-             * @example 1988-04-12
-             */
-            dateOfBirth?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/members/alex.jpg
-             */
-            profileImageUrl?: string | null;
-            /**
-             * @description Flat key/value pairs: at most 50 keys of 1 to 40 characters; values are strings (at most 500 characters), numbers, booleans or null. Stored, not returned.
-             * @example {
-             *       "referralSource": "clinic_front_desk",
-             *       "marketingOptIn": false,
-             *       "visits": 3
-             *     }
-             */
-            metadata?: {
-                [key: string]: (string | null) | number | boolean;
-            } | null;
-        };
-        MemberSettingsResponse: {
-            /**
-             * @description Whether the app shows help about plans.
-             * @example true
-             */
-            showPlanHelp: boolean;
-        };
-        ActivityRecordResponse: {
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            updatedAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * @description From `X-Application-Version`.
-             * @example 4.12.0
-             */
-            applicationVersion: string | null;
-            /**
-             * @description From `X-Platform`.
-             * @example ios
-             */
-            platform: string | null;
-            /**
-             * @description From `User-Agent`.
-             * @example HarbourPhysio/4.12.0 (iPhone; iOS 19.1)
-             */
-            userAgent: string | null;
-        };
-        MemberResponse: {
-            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            id: string;
-            /** @example false */
-            emailVerified: boolean;
-            /** @example false */
-            mobileNumberVerified: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes.
-             * @example 2026-11-24T09:12:40.000Z
-             */
-            updatedAt: string;
-            settings: components["schemas"]["MemberSettingsResponse"];
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: email
-             * @example alex.chen@example.com
-             */
-            email: string;
-            /**
-             * @description E.164.
-             * @example +61412345678
-             */
-            mobileNumber: string | null;
-            /**
-             * Format: date
-             * @example 1988-04-12
-             */
-            dateOfBirth: string | null;
-            /**
-             * @example [
-             *       "member"
-             *     ]
-             */
-            roles: string[];
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/members/alex.jpg
-             */
-            profileImageUrl: string | null;
-            activity: components["schemas"]["ActivityRecordResponse"][];
-        };
-        UpdateMemberSettingsRequest: {
-            /**
-             * @description Whether the app shows help about plans. Never null.
-             * @example false
-             */
-            showPlanHelp?: boolean;
-        };
-        UpdateMemberRequest: {
-            /**
-             * @description Never null.
-             * @example Alexandra
-             */
-            firstName?: string;
-            /**
-             * @description Never null.
-             * @example Chen
-             */
-            lastName?: string;
-            /**
-             * Format: email
-             * @description Never null. Unique among members, ignoring case (409 `member_exists`). A new address is unverified: `emailVerified` becomes false.
-             * @example alex.chen@example.com
-             */
-            email?: string;
-            /**
-             * @description Australian or E.164; stored as E.164. A new number (or none) is unverified: `mobileNumberVerified` becomes false.
-             * @example 0412 345 678
-             */
-            mobileNumber?: string | null;
-            /**
-             * Format: date
-             * @description A past date, `YYYY-MM-DD`.
-             * @example 1988-04-12
-             */
-            dateOfBirth?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/members/alex.jpg
-             */
-            profileImageUrl?: string | null;
-            /**
-             * @description Replaces the whole metadata (`null` empties it). Flat key/value pairs: at most 50 keys of 1 to 40 characters; values are strings (at most 500 characters), numbers, booleans or null. Stored, not returned.
-             * @example {
-             *       "referralSource": "clinic_front_desk",
-             *       "marketingOptIn": true
-             *     }
-             */
-            metadata?: {
-                [key: string]: (string | null) | number | boolean;
-            } | null;
-            /** @description Only the settings sent change. Never null. */
-            settings?: components["schemas"]["UpdateMemberSettingsRequest"];
-        };
-        ClientResponse: {
-            /** @example 0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c */
-            id: string;
-            /**
-             * @description Archived clients stay readable, marked here.
-             * @example false
-             */
-            deleted: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes.
-             * @example 2026-11-24T09:12:40.000Z
-             */
-            updatedAt: string;
-            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            memberId: string | null;
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: date
-             * @example 1988-04-12
-             */
-            dateOfBirth: string | null;
-            /**
-             * @description E.164.
-             * @example +61412345678
-             */
-            mobileNumber: string | null;
-            /**
-             * Format: email
-             * @example alex.chen@example.com
-             */
-            email: string | null;
-            /** @example PT-004417 */
-            pmsPatientId: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-03-14T09:30:00.000Z
-             */
-            pmsCreatedAt: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/clients/alex.jpg
-             */
-            profileImageUrl: string | null;
-        };
-        CreateClientRequest: {
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: email
-             * @example alex.chen@example.com
-             */
-            email?: string | null;
-            /**
-             * @description E.164, or any Australian form; stored as E.164.
-             * @example +61412345678
-             */
-            mobileNumber?: string | null;
-            /**
-             * Format: date
-             * @description A past date, `YYYY-MM-DD`.
-             * @example 1988-04-12
-             */
-            dateOfBirth?: string | null;
-            /**
-             * @description The patient's platform account; must name an existing member.
-             * @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
-             */
-            memberId?: string | null;
-            /**
-             * @description The patient's id in the practice management system.
-             * @example PT-004417
-             */
-            pmsPatientId?: string | null;
-            /**
-             * Format: date-time
-             * @description When the practice management system created the patient.
-             * @example 2024-03-14T09:30:00.000Z
-             */
-            pmsCreatedAt?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/clients/alex.jpg
-             */
-            profileImageUrl?: string | null;
-        };
-        UpdateClientRequest: {
-            /**
-             * @description Never null.
-             * @example Alexandra
-             */
-            firstName?: string;
-            /**
-             * @description Never null.
-             * @example Chen-Wright
-             */
-            lastName?: string;
-            /**
-             * Format: email
-             * @example alex.chen@example.com
-             */
-            email?: string | null;
-            /**
-             * @description E.164, or any Australian form; stored as E.164.
-             * @example 0412 345 678
-             */
-            mobileNumber?: string | null;
-            /**
-             * Format: date
-             * @description A past date, `YYYY-MM-DD`.
-             * @example 1988-04-12
-             */
-            dateOfBirth?: string | null;
-            /**
-             * @description The patient's platform account: a member the caller can read (404 naming `memberId` otherwise).
-             * @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
-             */
-            memberId?: string | null;
-            /**
-             * @description The patient's id in the practice management system.
-             * @example PT-004417
-             */
-            pmsPatientId?: string | null;
-            /**
-             * Format: date-time
-             * @description When the practice management system created the patient.
-             * @example 2024-03-14T09:30:00.000Z
-             */
-            pmsCreatedAt?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/clients/alex.jpg
-             */
-            profileImageUrl?: string | null;
-        };
-        LinkMedicareResponse: {
-            /** @example 2429591L */
-            suggestedProviderNumber: string | null;
-            /** @example 2429591L */
-            providerNumber: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-02-01T00:00:00.000Z
-             */
-            startDate: string | null;
-            /** @example https://files.example.com/letters/2429591L.pdf */
-            registrationLetter: string | null;
-        };
-        LinkAssociationResponse: {
-            /** @example null */
-            registrationLetter: string | null;
-        };
-        ProviderLocationLinkResponse: {
-            /** @example 0193a6f6-4d5e-7f60-8b72-8c9d0e1f2a3b */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes.
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            updatedAt: string;
-            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
-            providerId: string;
-            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
-            locationId: string;
-            /** @example false */
-            deleted: boolean;
-            /** @example true */
-            acceptedTerms: boolean;
-            /** @example physiotherapist */
-            categoryCode: string | null;
-            medicare: components["schemas"]["LinkMedicareResponse"];
-            association: components["schemas"]["LinkAssociationResponse"];
-        };
-        ProviderResponse: {
-            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes. Linking it to a location, or archiving a link, changes it too (`locationIds`).
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            updatedAt: string;
-            /**
-             * @description Locations the provider has a live link to.
-             * @example [
-             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
-             *     ]
-             */
-            locationIds: string[];
-            /** @example false */
-            deleted: boolean;
-            /** @example true */
-            bookingsEnabled: boolean;
-            /** @example +61412345678 */
-            mobileNumber: string | null;
-            /** @example priya.raman@harbourphysio.com.au */
-            email: string | null;
-            /** @example Priya */
-            firstName: string;
-            /** @example null */
-            middleName: string | null;
-            /** @example Raman */
-            lastName: string;
-            /** @example https://cdn.harbourphysio.com.au/staff/priya.jpg */
-            profileImageUrl: string | null;
-            /** @description Present when expanded (`locationLinks`). */
-            locationLinks?: components["schemas"]["ProviderLocationLinkResponse"][];
-            /** @description Present when expanded (`locations`). */
-            locations?: components["schemas"]["LocationResponse"][];
-        };
-        CreateProviderRequest: {
-            /** @example Priya */
-            firstName: string;
-            /** @example Anjali */
-            middleName?: string | null;
-            /** @example Raman */
-            lastName: string;
-            /** @example priya.raman@harbourphysio.com.au */
-            email?: string | null;
-            /**
-             * @description Australian or E.164; stored as E.164.
-             * @example 0412 345 678
-             */
-            mobileNumber?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.harbourphysio.com.au/staff/priya.jpg
-             */
-            profileImageUrl?: string | null;
-            /**
-             * @description Whether patients can book this provider online.
-             * @default true
-             * @example true
-             */
-            bookingsEnabled?: boolean;
-        };
-        UpdateProviderRequest: {
-            /**
-             * @description Never null.
-             * @example Priya
-             */
-            firstName?: string;
-            /** @example Anjali */
-            middleName?: string | null;
-            /**
-             * @description Never null.
-             * @example Raman-Iyer
-             */
-            lastName?: string;
-            /** @example priya.raman@harbourphysio.com.au */
-            email?: string | null;
-            /**
-             * @description Australian or E.164; stored as E.164.
-             * @example 0412 345 678
-             */
-            mobileNumber?: string | null;
-            /**
-             * Format: uri
-             * @example https://cdn.harbourphysio.com.au/staff/priya.jpg
-             */
-            profileImageUrl?: string | null;
-            /**
-             * @description Whether patients can book this provider online. Never null. Bookings already made stay as they are.
-             * @example false
-             */
-            bookingsEnabled?: boolean;
-        };
-        LinkMedicareDto: {
-            /** @example 2429591L */
-            suggestedProviderNumber?: string | null;
-            /**
-             * @description Checked: 6-digit stem, practice location character, check character.
-             * @example 2429591L
-             */
-            providerNumber?: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-02-01T00:00:00.000Z
-             */
-            startDate?: string | null;
-            /** @example https://files.example.com/letters/2429591L.pdf */
-            registrationLetter?: string | null;
-        };
-        LinkAssociationDto: {
-            /** @example https://files.example.com/letters/apa-88213.pdf */
-            registrationLetter?: string | null;
-        };
-        CreateLocationLinkRequest: {
-            /**
-             * @description A location of this organisation.
-             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
-             */
-            locationId: string;
-            /**
-             * @default false
-             * @example true
-             */
-            acceptedTerms?: boolean;
-            /** @example physiotherapist */
-            categoryCode?: string | null;
-            medicare?: components["schemas"]["LinkMedicareDto"];
-            association?: components["schemas"]["LinkAssociationDto"];
-        };
-        UpdateLocationLinkRequest: {
-            /**
-             * @description Never null.
-             * @example true
-             */
-            acceptedTerms?: boolean;
-            /**
-             * @description `null` clears it.
-             * @example physiotherapist
-             */
-            categoryCode?: string | null;
-            /** @description Replaces the Medicare details whole: a field left out of the object becomes null, and `{}` clears them all. Never null. */
-            medicare?: components["schemas"]["LinkMedicareDto"];
-            /** @description Replaces the association details whole: a field left out of the object becomes null, and `{}` clears them. Never null. */
-            association?: components["schemas"]["LinkAssociationDto"];
-        };
-        PaymentMethodInput: {
-            /**
-             * @description The processor customer; one is created when omitted.
-             * @example cus_R3x9Kq2LmN7vPw
-             */
-            customerId?: string;
-            /**
-             * @description A confirmation token from the processor's card element. One of this or paymentMethodId.
-             * @example ctoken_card_visa
-             */
-            confirmationTokenId?: string;
-            /**
-             * @description A processor payment method id. One of this or confirmationTokenId.
-             * @example pm_card_visa
-             */
-            paymentMethodId?: string;
-        };
-        PaymentMethodCardRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "payment_method";
-            paymentMethod: components["schemas"]["PaymentMethodInput"];
-        };
-        HealthFundCardInput: {
-            /**
-             * @description 1 to 20 digits. Stored encrypted; only the last 4 are ever shown.
-             * @example 40012345
-             */
-            memberNumber: string;
-            /**
-             * @description A fund from GET /v1/health-funds.
-             * @example 0193a6f2-0001-7000-8000-000000000002
-             */
-            healthFundId: string;
-            /** @example 01 */
-            issueNumber?: string;
-            /**
-             * @description The patient's reference (position) on the card.
-             * @example 02
-             */
-            defaultReferenceNumber?: string;
-            /**
-             * @description YYYY-MM-DD.
-             * @example 2025-07-01
-             */
-            issueDate?: string | null;
-            /**
-             * @description Names on the card.
-             * @example [
-             *       "Alex Chen",
-             *       "Sam Chen"
-             *     ]
-             */
-            cardholders?: string[];
-        };
-        HealthFundCardRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "health_fund_card";
-            healthFundCard: components["schemas"]["HealthFundCardInput"];
-        };
-        MedicareCardInput: {
-            /**
-             * @description 10 digits with a valid check digit. Stored encrypted; only the last 4 are ever shown.
-             * @example 2123456701
-             */
-            memberNumber: string;
-            /**
-             * @description Individual reference number, 1 to 9.
-             * @example 1
-             */
-            referenceNumber: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * @description YYYY-MM-DD, in the past.
-             * @example 1988-04-12
-             */
-            dateOfBirth: string;
-            /** @example Alex */
-            firstName: string;
-            /** @example J */
-            secondInitial?: string;
-            /**
-             * @example F
-             * @enum {string}
-             */
-            sex?: "M" | "F" | "X";
-        };
-        MedicareCardRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "medicare_card";
-            medicareCard: components["schemas"]["MedicareCardInput"];
-        };
-        WalletCardCreatedResponse: {
-            /**
-             * @description Also the id of the PaymentMethod, HealthFundCard or MedicareCard it becomes.
-             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
-             */
-            id: string;
-            /**
-             * @description Card brand; the fund's name for a health fund card; `medicare` for a Medicare card.
-             * @example visa
-             */
-            brand: string;
-            /** @example 4242 */
-            last4: string;
-            /**
-             * @description The processor customer (payment methods only).
-             * @example cus_R3x9Kq2LmN7vPw
-             */
-            customerId: string | null;
-        };
-        HealthFundResponse: {
-            /** @example 0193a6f2-0001-7000-8000-000000000002 */
-            id: string;
-            /** @example Bupa HI */
-            name: string;
-            /**
-             * @example {
-             *       "onlineClaiming": true,
-             *       "rebateEstimates": true,
-             *       "claimReversal": true
-             *     }
-             */
-            capabilities: {
-                [key: string]: boolean;
-            };
-        };
-        WalletCardResponse: {
-            /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
-            id: string;
-            /**
-             * @example payment_method
-             * @enum {string}
-             */
-            type: "payment_method" | "health_fund_card" | "medicare_card";
-            /** @example visa */
-            brand: string;
-            /** @example 4242 */
-            last4: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes. A card is not edited: it changes only when the service rescopes its `fingerprint`.
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            updatedAt: string;
-            /** @example true */
-            verified: boolean;
-            /**
-             * @description payment_method
-             * @example cus_R3x9Kq2LmN7vPw
-             */
-            customerId?: string;
-            /**
-             * @description health_fund_card, medicare_card
-             * @example 5678
-             */
-            memberNumberLast4?: string;
-            /**
-             * @description health_fund_card, medicare_card
-             * @example a3f1c2…
-             */
-            fingerprint?: string;
-            /**
-             * Format: date-time
-             * @description health_fund_card, medicare_card
-             * @example 2026-11-22T05:31:12.000Z
-             */
-            verifiedAt?: string | null;
-            /**
-             * @description health_fund_card
-             * @example 0193a6f2-0001-7000-8000-000000000002
-             */
-            healthFundId?: string;
-            /** @description health_fund_card */
-            healthFund?: components["schemas"]["HealthFundResponse"] | null;
-            /**
-             * @description health_fund_card
-             * @example 02
-             */
-            defaultReferenceNumber?: string | null;
-            /**
-             * @description health_fund_card
-             * @example 01
-             */
-            issueNumber?: string | null;
-            /**
-             * @description health_fund_card
-             * @example [
-             *       "Alex Chen"
-             *     ]
-             */
-            cardholders?: string[];
-            /**
-             * @description medicare_card
-             * @example 1
-             */
-            referenceNumber?: string;
-            /**
-             * @description medicare_card
-             * @example Alex
-             */
-            firstName?: string;
-            /**
-             * @description medicare_card
-             * @example Chen
-             */
-            lastName?: string;
-            /**
-             * @description medicare_card
-             * @example 1988-04-12
-             */
-            dateOfBirth?: string;
-            /**
-             * @description medicare_card
-             * @example J
-             */
-            secondInitial?: string | null;
-            /**
-             * @description medicare_card
-             * @example F
-             */
-            sex?: string | null;
-        };
-        ServiceItemDto: {
-            /** @example si_560 */
-            id?: string;
-            /** @example 560 */
-            itemCode?: string;
-            /** @example physiotherapy */
-            category?: string;
-            /** @example Initial physiotherapy consultation */
-            description?: string;
-        };
-        CreateBillableItemRequest: {
-            /** @example Initial consultation */
-            name: string;
-            /**
-             * @description Integer cents, before tax.
-             * @example 9500
-             */
-            basePrice: number;
-            /**
-             * @description Tax percent, e.g. 10 for GST. Health services are usually GST-free.
-             * @default 0
-             * @example 0
-             */
-            taxRate?: number;
-            /** @example 560 */
-            itemCode?: string;
-            /** @example pms_bi_88213 */
-            pmsBillableItemId?: string;
-            serviceItem?: components["schemas"]["ServiceItemDto"];
-        };
-        CreateAppointmentTypeRequest: {
-            /** @example Initial physiotherapy consultation */
-            name: string;
-            /** @example 45 */
-            durationMinutes: number;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            price: number;
-            /**
-             * @description Providers of this organisation who offer it.
-             * @example [
-             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
-             *     ]
-             */
-            providers: string[];
-            /**
-             * @description Locations of this organisation where it is offered.
-             * @example [
-             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
-             *     ]
-             */
-            locations: string[];
-            /**
-             * @description More than 1 for group sessions.
-             * @default 1
-             * @example 1
-             */
-            maxAttendees?: number;
-            /** @example Assessment and first treatment. */
-            description?: string;
-            /** @example physiotherapy */
-            category?: string;
-            /** @example 560 */
-            itemCode?: string;
-            billableItems?: components["schemas"]["CreateBillableItemRequest"][];
-        };
-        ServiceItemResponse: {
-            /** @example si_560 */
-            id: string | null;
-            /** @example 560 */
-            itemCode: string | null;
-            /** @example physiotherapy */
-            category: string | null;
-            /** @example Initial physiotherapy consultation */
-            description: string | null;
-        };
-        BillableItemResponse: {
-            /** @example Initial consultation */
-            name: string;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            basePrice: number;
-            /**
-             * @description Integer cents, base plus tax.
-             * @example 9500
-             */
-            totalPrice: number;
-            /**
-             * @description Integer cents.
-             * @example 0
-             */
-            taxAmount: number;
-            /**
-             * @description Percent.
-             * @example 0
-             */
-            taxRate: number;
-            /** @example 0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f */
-            id: string;
-            /** @example 560 */
-            itemCode: string | null;
-            /** @example pms_bi_88213 */
-            pmsBillableItemId: string | null;
-            /** @description Present when expanded. */
-            serviceItem?: components["schemas"]["ServiceItemResponse"] | null;
-        };
         AppointmentTypeResponse: {
             /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
             id: string;
@@ -3203,639 +1651,69 @@ export interface components {
             category: string | null;
             billableItems: components["schemas"]["BillableItemResponse"][];
         };
-        UpdateAppointmentTypeRequest: {
+        AttendanceRequest: {
             /**
-             * @description Never null.
-             * @example Initial physiotherapy consultation (extended)
-             */
-            name?: string;
-            /**
-             * @description For bookings made from now on; bookings already made keep their length.
-             * @example 60
-             */
-            durationMinutes?: number;
-            /**
-             * @description Integer cents, for bookings made from now on; bookings already made keep their `servicePrice`.
-             * @example 11000
-             */
-            price?: number;
-            /**
-             * @description Replaces the providers who offer it; each one added must be a provider of this organisation.
-             * @example [
-             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
-             *     ]
-             */
-            providers?: string[];
-            /**
-             * @description Replaces the locations where it is offered; each one added must be a location of this organisation.
-             * @example [
-             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
-             *     ]
-             */
-            locations?: string[];
-            /**
-             * @description More than 1 for group sessions.
-             * @example 6
-             */
-            maxAttendees?: number;
-            /**
-             * @description `null` clears it.
-             * @example Assessment and first treatment.
-             */
-            description?: string | null;
-            /**
-             * @description `null` clears it.
-             * @example physiotherapy
-             */
-            category?: string | null;
-            /**
-             * @description `null` clears it.
-             * @example 560
-             */
-            itemCode?: string | null;
-            /** @description Replaces the billable items; an item sent with every field as it is keeps its `id`. `[]` removes them all. */
-            billableItems?: components["schemas"]["CreateBillableItemRequest"][];
-        };
-        AdjustmentResponse: {
-            /** @example 0193a6fa-a314-7fd6-81e8-4c5d6e7f8091 */
-            id: string;
-            /**
-             * @description Integer cents.
-             * @example 1500
-             */
-            amount: number;
-            /**
-             * @description 1 adds to what the client owes, -1 takes from it.
-             * @example -1
-             */
-            balanceEffectIndicator: number;
-            /** @example Loyalty discount */
-            description: string;
-        };
-        HealthFundCardResponse: {
-            /** @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d */
-            id: string;
-            /** @example 5678 */
-            memberNumberLast4: string;
-            /** @example 0193a6f2-0001-7000-8000-000000000002 */
-            healthFundId: string;
-            /**
-             * @description Keyed hash of the card, equal for the same card.
-             * @example a3f1c2…
-             */
-            fingerprint: string;
-            /** @example 02 */
-            defaultReferenceNumber: string | null;
-            /** @example 01 */
-            issueNumber: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example null
-             */
-            verifiedAt: string | null;
-            healthFund: components["schemas"]["HealthFundResponse"] | null;
-            /**
-             * @example [
-             *       "Alex Chen"
-             *     ]
-             */
-            cardholders: string[];
-            /** @example false */
-            verified: boolean;
-        };
-        PaymentMethodResponse: {
-            /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
-            id: string;
-            /** @example visa */
-            brand: string;
-            /** @example 4242 */
-            last4: string;
-            /** @example cus_R3x9Kq2LmN7vPw */
-            customerId: string;
-        };
-        ToggleResponse: {
-            /** @example true */
-            enabled: boolean;
-        };
-        CancellationRulesResponse: {
-            clientCancel: components["schemas"]["ToggleResponse"];
-            clientReschedule: components["schemas"]["ToggleResponse"];
-        };
-        CancellationFeeResponse: {
-            /**
-             * @description Integer cents.
-             * @example 4750
-             */
-            amount: number;
-            /** @example 24 */
-            freeCancellationHours: number;
-            /**
-             * Format: date-time
-             * @description Cancelling up to this moment is free.
-             * @example 2026-11-30T22:30:00.000Z
-             */
-            latestNoFeeAt: string;
-            /**
-             * @description Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.
-             * @example false
-             */
-            billable: boolean;
-            /** @example 50 */
-            percent: number | null;
-        };
-        CancellationPolicyResponse: {
-            /** @example true */
-            enabled: boolean;
-            rules: components["schemas"]["CancellationRulesResponse"];
-            fee: components["schemas"]["CancellationFeeResponse"];
-        };
-        PaymentAdjustmentResponse: {
-            /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-23T01:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * @description `refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).
-             * @example refund
-             */
-            source: string;
-            /**
-             * @description Signed integer cents.
-             * @example -1500
-             */
-            amount: number;
-            /**
-             * @description In payout listings: the payout that counted it, `null` while it waits for the next. A refund made after its payment was paid out is counted by a later payout than the payment.
-             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
-             */
-            payoutId?: string | null;
-        };
-        CardPaymentResponse: {
-            /** @example pi_3QpXy2LmN7vPw0 */
-            id: string;
-            /** @example AUD */
-            currency: string;
-            /**
-             * @description The processor's status: `succeeded`; `requires_action` while the cardholder's bank asks them to confirm it (3-D Secure) with `clientSecret`, not yet paid; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.
-             * @example succeeded
-             */
-            status: string;
-            /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
-            paymentMethodId: string | null;
-            /**
-             * @description With `requires_action`: what the cardholder's page (Stripe.js) confirms the payment with. Otherwise `null`.
-             * @example pi_3QpXy2LmN7vPw0_secret_Tz8
-             */
-            clientSecret: string | null;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            amount: number;
-        };
-        StatusResponse: {
-            /** @example 0 */
-            statusCode: string | null;
-            /** @example 00 */
-            responseCode: string | null;
-        };
-        ClaimItemResponse: {
-            /** @example 0193a6fc-c536-7108-930a-6e7f8091a2b3 */
-            id: string;
-            /** @example 560 */
-            itemCode: string;
-            /** @example 02 */
-            patientReferenceNumber: string | null;
-            /** @example SR-1 */
-            serviceReference: string | null;
-            /** @example Initial physiotherapy consultation */
-            itemDescription: string | null;
-            /** @example Initial consult */
-            itemName: string | null;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            chargeAmount: number;
-            /**
-             * @description Integer cents.
-             * @example 6000
-             */
-            rebateAmount: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-20T23:00:00.000Z
-             */
-            serviceDate: string;
-            response: components["schemas"]["StatusResponse"];
-        };
-        ClaimDeviceResponse: {
-            /**
-             * @description The claiming terminal.
-             * @example HICAPS-T-0042
-             */
-            terminalId: string | null;
-        };
-        ClaimServiceTypeResponse: {
-            /** @example P */
-            code: string | null;
-            /** @example Physiotherapy */
-            name: string | null;
-        };
-        ClaimHealthFundResponse: {
-            /**
-             * @description Present where the claim sits inside a booking transaction.
-             * @example 0193a6f2-0001-7000-8000-000000000002
-             */
-            id?: string;
-            /** @example Bupa HI */
-            name: string;
-            /**
-             * @example {
-             *       "onlineClaiming": true
-             *     }
-             */
-            capabilities: {
-                [key: string]: boolean;
-            };
-        };
-        ReversalRuleResponse: {
-            /**
-             * @description Whether the claim may be reversed.
-             * @example true
-             */
-            enabled: boolean;
-        };
-        ReversalRulesResponse: {
-            reversal: components["schemas"]["ReversalRuleResponse"];
-        };
-        ClaimOutcomeResponse: {
-            /** @example 0 */
-            statusCode: string | null;
-            /** @example 00 */
-            responseCode: string | null;
-            /**
-             * @description The fund's own words.
-             * @example Approved
-             */
-            freeText: string | null;
-        };
-        ClaimPaymentResponse: {
-            /**
-             * @description Integer cents.
-             * @example 6000
-             */
-            paymentAmount: number;
-            /** @example 4821 */
-            bankAccountNumberLast4: string | null;
-            /** @example 062-000 */
-            bankAccountBsb: string | null;
-            /** @example HF-PAY-77812 */
-            paymentReference: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-24T00:00:00.000Z
-             */
-            paymentDate: string | null;
-        };
-        ClaimProviderResponse: {
-            /** @example 2429591L */
-            providerNumber: string | null;
-            /** @example Priya Raman */
-            name: string | null;
-            /** @example physiotherapist */
-            categoryCode: string | null;
-        };
-        ClaimResponse: {
-            /** @example 0193a6fc-b425-70e7-82f9-5d6e7f8091a2 */
-            id: string;
-            /** @example HC-2026-000123 */
-            referenceNumber: string;
-            /** @example 2429591L */
-            providerNumber: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example null
-             */
-            cancelledAt: string | null;
-            /**
-             * Format: date-time
-             * @example null
-             */
-            voidedAt: string | null;
-            /** @example false */
-            isRebateEstimate: boolean;
-            /**
-             * @description Integer cents: the items' charges added up.
-             * @example 9500
-             */
-            totalChargeAmount: number;
-            /**
-             * @description Integer cents: the items' rebates added up.
-             * @example 6000
-             */
-            totalRebateAmount: number;
-            /**
-             * @description Integer cents: charge less rebate.
-             * @example 3500
-             */
-            totalGapAmount: number;
-            items: components["schemas"]["ClaimItemResponse"][];
-            device: components["schemas"]["ClaimDeviceResponse"];
-            serviceType: components["schemas"]["ClaimServiceTypeResponse"];
-            healthFund: components["schemas"]["ClaimHealthFundResponse"] | null;
-            rules: components["schemas"]["ReversalRulesResponse"];
-            response: components["schemas"]["ClaimOutcomeResponse"];
-            payment: components["schemas"]["ClaimPaymentResponse"] | null;
-            provider: components["schemas"]["ClaimProviderResponse"];
-        };
-        MedicareClaimItemResponse: {
-            /** @example 0193a6fd-d647-7219-a41b-7f8091a2b3c4 */
-            id: string;
-            /** @example 10960 */
-            itemCode: string;
-            /** @example A */
-            mcolAssessmentCode: string | null;
-            /** @example null */
-            mcolErrorCode: string | null;
-            /** @example null */
-            mcolErrorMessage: string | null;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            chargeAmount: number;
-            /**
-             * @description Integer cents.
-             * @example 6205
-             */
-            rebateAmount: number;
-            /**
-             * @description Integer cents: charge less rebate.
-             * @example 3295
-             */
-            gapAmount: number;
-            /** @example 1 */
-            patientCount: number;
-            /** @example 1 */
-            quantity: number;
-        };
-        MedicareCardResponse: {
-            /** @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e */
-            id: string;
-            /** @example 6701 */
-            memberNumberLast4: string;
-            /** @example 1 */
-            referenceNumber: string;
-            /**
-             * @description Keyed hash of the card number, equal for the same card.
-             * @example 9b2e47…
-             */
-            fingerprint: string;
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /** @example 1988-04-12 */
-            dateOfBirth: string;
-            /** @example J */
-            secondInitial: string | null;
-            /** @example F */
-            sex: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example null
-             */
-            verifiedAt: string | null;
-            /** @example false */
-            verified: boolean;
-        };
-        MedicareClaimResponse: {
-            /** @example 0193a6fd-c536-7108-930a-6e7f8091a2b3 */
-            id: string;
-            /** @example MC-2026-000456 */
-            reference: string;
-            /** @example MCOL-TX-88123 */
-            mcolTransactionId: string | null;
-            /** @example MCOL-CL-55120 */
-            mcolClaimId: string | null;
-            /** @example null */
-            mcolErrorCode: string | null;
-            /** @example null */
-            mcolErrorMessage: string | null;
-            /**
-             * @description The Transaction the claim was made for.
-             * @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2
-             */
-            transactionId: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /**
-             * @example {
-             *       "code": "bulk_bill",
-             *       "name": "Bulk bill"
-             *     }
-             */
-            type: Record<string, never>;
-            /**
-             * @description `paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).
-             * @example {
-             *       "code": "paid_to_provider",
-             *       "name": "Paid to provider"
-             *     }
-             */
-            paymentStatus: Record<string, never>;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            totalChargeAmount: number;
-            /**
-             * @description Integer cents.
-             * @example 6205
-             */
-            totalRebateAmount: number;
-            /**
-             * @description Integer cents.
-             * @example 3295
-             */
-            totalGapAmount: number;
-            /** @example 1 */
-            itemsCount: number;
-            items: components["schemas"]["MedicareClaimItemResponse"][];
-            rules: components["schemas"]["ReversalRulesResponse"];
-            /** @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e */
-            patientMedicareCardId: string;
-            /** @example null */
-            claimantMedicareCardId: string | null;
-            /** @description Payout listing only. Last 4 digits only. */
-            patientMedicareCard?: components["schemas"]["MedicareCardResponse"] | null;
-            /** @description Payout listing only. Last 4 digits only. */
-            claimantMedicareCard?: components["schemas"]["MedicareCardResponse"] | null;
-        };
-        PaymentLinkEventResponse: {
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:12:00.000Z
-             */
-            createdAt: string;
-        };
-        PaymentLinkResponse: {
-            /** @example https://pay.example.com/l/0193a6ff */
-            url: string;
-            /** @example 0193a6ff-f869-743b-863d-91a2b3c4d5e6 */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-28T00:10:00.000Z
-             */
-            expiresAt: string;
-            events: components["schemas"]["PaymentLinkEventResponse"][];
-        };
-        EventMemberResponse: {
-            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            id: string;
-            /** @example false */
-            emailVerified: boolean;
-            /** @example false */
-            mobileNumberVerified: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed; equal to `createdAt` until it changes.
-             * @example 2026-11-24T09:12:40.000Z
-             */
-            updatedAt: string;
-            settings: components["schemas"]["MemberSettingsResponse"];
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: email
-             * @example alex.chen@example.com
-             */
-            email: string;
-            /**
-             * @description E.164.
-             * @example +61412345678
-             */
-            mobileNumber: string | null;
-            /**
-             * Format: date
-             * @example 1988-04-12
-             */
-            dateOfBirth: string | null;
-            /**
-             * @example [
-             *       "member"
-             *     ]
-             */
-            roles: string[];
-            /**
-             * Format: uri
-             * @example https://cdn.example.com/members/alex.jpg
-             */
-            profileImageUrl: string | null;
-        };
-        PaymentEventResponse: {
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /** @example memb_2pVkUt8Lr4nHeC2bXgF8iUaSd1M */
-            createdBy: string;
-            createdByMember: components["schemas"]["EventMemberResponse"] | null;
-        };
-        PaymentTransactionResponse: {
-            /** @example 0193a6fe-d647-7219-a41b-7f8091a2b3c4 */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description In payout listings: when it last changed (paid through its link, refunded, a claim voided, paid out, or given back by a failed payout); equal to `createdAt` until it changes.
-             * @example 2026-11-22T07:00:00.000Z
-             */
-            updatedAt?: string;
-            /**
-             * @example payment
+             * @description `arrived`: the client is here (from the start of the service day in the location's time zone). `no_show`: the client did not come (once the booking has started). `pending`: undo a mark.
+             * @example no_show
              * @enum {string}
              */
-            source: "payment" | "health_fund_claim" | "medicare_claim";
+            attendance: "pending" | "arrived" | "no_show";
+            /**
+             * @description Only with `no_show`: charge the cancellation policy's fee (when the policy is enabled) to the booking's payment method, as a cancellation fee is charged. At most once a booking, whatever the number of requests; never on top of money the booking holds (409 `booking_already_paid`).
+             * @example true
+             */
+            chargeNoShowFee?: boolean;
+        };
+        AvailabilityResponse: {
+            /**
+             * @description The location's IANA time zone: show times in it.
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+            /** @description Every asked day, in order, with or without slots. */
+            days: components["schemas"]["AvailableDayResponse"][];
+        };
+        AvailableDayResponse: {
+            /**
+             * Format: date
+             * @description A day in the location's time zone.
+             * @example 2026-12-08
+             */
+            date: string;
+            /** @description Earliest first. */
+            slots: components["schemas"]["SlotResponse"][];
+        };
+        BillableItemResponse: {
+            /** @example Initial consultation */
+            name: string;
             /**
              * @description Integer cents.
              * @example 9500
              */
-            amount: number;
+            basePrice: number;
             /**
-             * @description Integer cents; in payout listings.
-             * @example 196
+             * @description Integer cents, base plus tax.
+             * @example 9500
              */
-            platformFeeAmount?: number;
+            totalPrice: number;
             /**
-             * @description In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.
-             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             * @description Integer cents.
+             * @example 0
              */
-            payoutId?: string | null;
-            adjustmentTransactions: components["schemas"]["PaymentAdjustmentResponse"][];
-            /** @example pi_3QpXy2LmN7vPw0 */
-            paymentId: string | null;
-            payment: components["schemas"]["CardPaymentResponse"] | null;
-            /** @example null */
-            claimId: string | null;
-            claim: components["schemas"]["ClaimResponse"] | null;
-            /** @example null */
-            medicareClaimId: string | null;
-            medicareClaim: components["schemas"]["MedicareClaimResponse"] | null;
-            /** @description In payout listings, and in a Transaction while its payment link waits to be paid. */
-            paymentLinks?: components["schemas"]["PaymentLinkResponse"][];
-            /** @description In payout listings. */
-            events?: components["schemas"]["PaymentEventResponse"][];
-        };
-        ServiceItemSnapshotResponse: {
-            /** @example si_560 */
-            id: string | null;
+            taxAmount: number;
+            /**
+             * @description Percent.
+             * @example 0
+             */
+            taxRate: number;
+            /** @example 0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f */
+            id: string;
             /** @example 560 */
             itemCode: string | null;
-            /** @example physiotherapy */
-            category: string | null;
-            /** @example Initial physiotherapy consultation */
-            description: string | null;
+            /** @example pms_bi_88213 */
+            pmsBillableItemId: string | null;
+            /** @description Present when expanded. */
+            serviceItem?: components["schemas"]["ServiceItemResponse"] | null;
         };
         BillableItemSnapshotResponse: {
             /** @example Initial consultation */
@@ -3865,111 +1743,22 @@ export interface components {
             pmsBillableItemId: string | null;
             serviceItem: components["schemas"]["ServiceItemSnapshotResponse"] | null;
         };
-        TransactionItemResponse: {
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            chargeAmount: number;
-            /** @example 0193a701-1b8c-765d-885f-b3c4d5e6f708 */
+        BookingDataResponse: {
+            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
             id: string;
-            /** @example Initial physiotherapy consultation */
-            description: string;
-            /** @example P1 */
-            clinicalCode: string | null;
-            /** @example 560 */
-            itemCode: string | null;
-            /** @example 0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f */
-            billableItemId: string | null;
-            /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
-            appointmentTypeId: string | null;
-            /** @description Expansion `latestTransaction.transactionItems.billableItem`. */
-            billableItem?: components["schemas"]["BillableItemSnapshotResponse"] | null;
-        };
-        ConfirmationResponse: {
-            /** @example 0193a702-2c9d-776e-8960-c4d5e6f70819 */
-            id: string;
-            /** @example +61412345678 */
-            contactValue: string;
-            /** @example 482913 */
-            verificationCode: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:20:00.000Z
-             */
-            expiresAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:11:30.000Z
-             */
-            verifiedAt: string | null;
-            /** @example true */
-            verified: boolean;
-        };
-        CustomerResponse: {
-            /** @example Alex Chen */
+            /** @example harbour-physio-group */
+            slug: string;
+            /** @example Harbour Physio Group */
             name: string;
-        };
-        TransactionResponse: {
-            /** @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2 */
-            id: string;
-            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
-            businessId: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T00:10:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed: its payment link paid or cancelled, a refund, a claim voided. Equal to `createdAt` until it changes. The client, practitioner, location and cards it shows change on their own, with their own `updatedAt`.
-             * @example 2026-11-21T00:12:00.000Z
-             */
-            updatedAt: string;
-            /**
-             * @description Integer cents: the items' charges added up.
-             * @example 9500
-             */
-            amount: number;
-            /** @example AUD */
-            currency: string;
-            paymentTransactions: components["schemas"]["PaymentTransactionResponse"][];
-            transactionItems: components["schemas"]["TransactionItemResponse"][];
-            confirmations: components["schemas"]["ConfirmationResponse"][];
-            /**
-             * @description The payment method charged, if any.
-             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
-             */
-            paymentMethodId: string | null;
-            /**
-             * @description The health fund card claimed against, if any.
-             * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
-             */
-            healthFundCardId: string | null;
-            /**
-             * @description The Medicare card claimed against, if any.
-             * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
-             */
-            medicareCardId: string | null;
-            /**
-             * @description The booking the sale is for, if any.
-             * @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2
-             */
-            bookingId: string | null;
-            /** @example Alex Chen */
-            clientName: string;
-            paymentMethod: components["schemas"]["PaymentMethodResponse"] | null;
-            healthFundCard: components["schemas"]["HealthFundCardResponse"] | null;
-            medicareCard: components["schemas"]["MedicareCardResponse"] | null;
-            client: components["schemas"]["ClientResponse"] | null;
-            serviceProvider: components["schemas"]["ProviderResponse"] | null;
-            location: components["schemas"]["LocationResponse"] | null;
-            customer: components["schemas"]["CustomerResponse"];
+            /** @example true */
+            bookingsEnabled: boolean;
+            /** @example https://cdn.harbourphysio.com.au/brand.png */
+            brandImageUrl: string | null;
+            services: components["schemas"]["ServiceResponse"][];
+            locations: components["schemas"]["LocationSummaryResponse"][];
+            providers: components["schemas"]["ProviderSummaryResponse"][];
+            bookingSettings: components["schemas"]["BookingSettingsFields"];
+            businesses: components["schemas"]["BusinessSummaryResponse"][];
         };
         BookingResponse: {
             /** @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2 */
@@ -4060,169 +1849,6 @@ export interface components {
              */
             pmsAttendeeId?: string | null;
         };
-        RepeatRequest: {
-            /**
-             * @description Every week, or every second week.
-             * @example weekly
-             * @enum {string}
-             */
-            frequency: "weekly" | "fortnightly";
-            /**
-             * @description Occurrences in all, the first included.
-             * @example 6
-             */
-            count: number;
-        };
-        CreateBookingRequest: {
-            /**
-             * @description A client of this organisation.
-             * @example 0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80
-             */
-            clientId: string;
-            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
-            providerId: string;
-            /**
-             * @description A location the provider is linked to.
-             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
-             */
-            locationId: string;
-            /**
-             * @description Offered by the provider at the location.
-             * @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e
-             */
-            appointmentTypeId: string;
-            /**
-             * Format: date-time
-             * @description Start of the appointment, ISO 8601 with an offset.
-             * @example 2026-12-01T09:30:00.000+11:00
-             */
-            serviceDate: string;
-            /**
-             * @description A payment method in the client's wallet.
-             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
-             */
-            paymentMethodId?: string;
-            /**
-             * @description A health fund card in the client's wallet.
-             * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
-             */
-            healthFundCardId?: string;
-            /**
-             * @description For bookings imported from a practice management system.
-             * @example PMS-BK-104233
-             */
-            pmsBookingId?: string;
-            /**
-             * @description For bookings imported from a practice management system.
-             * @example PMS-AT-88
-             */
-            pmsAttendeeId?: string;
-            /** @description Book the same time again every week or fortnight, keeping the first booking's wall-clock time in the location's time zone across daylight saving. Every occurrence is checked before any is written: one that does not fit is 409 `slot_unavailable` with `conflicts` (each conflicting serviceDate) and nothing is booked. */
-            repeat?: components["schemas"]["RepeatRequest"];
-        };
-        CancelBookingRequest: {
-            /**
-             * @description Charge the cancellation fee when the organisation's policy makes one billable now; never on top of money the booking already holds for its service (409 `booking_already_paid`). With `scope: following`, for this booking only.
-             * @example true
-             */
-            chargeCancellationFee?: boolean;
-            /**
-             * @description `this`: only this booking. `following`: this booking and every later occurrence of its repeat series that has not started (a booking of no series: only itself).
-             * @default this
-             * @example this
-             * @enum {string}
-             */
-            scope?: "this" | "following";
-        };
-        AttendanceRequest: {
-            /**
-             * @description `arrived`: the client is here (from the start of the service day in the location's time zone). `no_show`: the client did not come (once the booking has started). `pending`: undo a mark.
-             * @example no_show
-             * @enum {string}
-             */
-            attendance: "pending" | "arrived" | "no_show";
-            /**
-             * @description Only with `no_show`: charge the cancellation policy's fee (when the policy is enabled) to the booking's payment method, as a cancellation fee is charged. At most once a booking, whatever the number of requests; never on top of money the booking holds (409 `booking_already_paid`).
-             * @example true
-             */
-            chargeNoShowFee?: boolean;
-        };
-        RescheduleBookingRequest: {
-            /**
-             * Format: date-time
-             * @description The new start, ISO 8601 with an offset.
-             * @example 2026-12-02T10:00:00.000+11:00
-             */
-            serviceDate: string;
-            /**
-             * @description Another provider; the booking's own when omitted.
-             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
-             */
-            providerId?: string;
-            /**
-             * @description Another location; the booking's own when omitted.
-             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
-             */
-            locationId?: string;
-        };
-        ServiceResponse: {
-            /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
-            id: string;
-            /** @example Initial physiotherapy consultation */
-            name: string;
-            /** @example 45 */
-            durationMinutes: number;
-            /**
-             * @description Integer cents.
-             * @example 9500
-             */
-            price: number;
-            /**
-             * @example [
-             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
-             *     ]
-             */
-            providerIds: string[];
-            /**
-             * @example [
-             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
-             *     ]
-             */
-            locationIds: string[];
-            /** @example 1 */
-            maxAttendees: number;
-            /** @example Assessment and first treatment. */
-            description: string | null;
-            /** @example physiotherapy */
-            category: string | null;
-            /** @example 560 */
-            itemCode: string | null;
-        };
-        LocationSummaryResponse: {
-            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
-            id: string;
-            /** @example Bondi Junction */
-            name: string;
-            address: components["schemas"]["AddressResponse"];
-            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
-            businessId: string;
-        };
-        ProviderSummaryResponse: {
-            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
-            id: string;
-            /**
-             * @example [
-             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
-             *     ]
-             */
-            locationIds: string[];
-            /** @example Priya */
-            firstName: string;
-            /** @example Raman */
-            lastName: string;
-            /** @example https://cdn.harbourphysio.com.au/staff/priya.jpg */
-            profileImageUrl: string | null;
-        };
         BookingSettingsFields: {
             /** @example true */
             notesEnabled: boolean;
@@ -4286,6 +1912,140 @@ export interface components {
              */
             reminderHoursBefore: number;
         };
+        BookingSettingsResponse: {
+            /** @example true */
+            notesEnabled: boolean;
+            /** @example true */
+            cancellationFeeEnabled: boolean;
+            /** @example false */
+            cancellationFeeAutoChargeEnabled: boolean;
+            /** @example true */
+            paymentDetailsRequired: boolean;
+            /**
+             * @description The client gets an email when a booking is made, moved or cancelled, a reminder `reminderHoursBefore` it, and a receipt after check-out.
+             * @example true
+             */
+            bookingNotificationsEnabled: boolean;
+            /**
+             * @description The booking's provider gets an email when a booking is made, moved or cancelled.
+             * @example true
+             */
+            providerBookingNotificationsEnabled: boolean;
+            /** @example false */
+            healthFundCardCollectionEnabled: boolean;
+            /**
+             * @description Integer cents.
+             * @example 5000
+             */
+            cancellationFeeAmount: number | null;
+            /** @example null */
+            cancellationFeePercent: number | null;
+            /** @example 24 */
+            cancellationNoFeeBeforeHours: number;
+            /** @example GTM-5XK2P7Q */
+            googleTagManagerContainerId: string | null;
+            /**
+             * @description Online bookings start at least this many minutes from now.
+             * @example 120
+             */
+            minimumNoticeMinutes: number;
+            /**
+             * @description Online bookings start at most this many days from now.
+             * @example 90
+             */
+            maximumAdvanceDays: number;
+            /**
+             * @description Online booking times start every this many minutes from the start of working hours.
+             * @example 15
+             */
+            slotIntervalMinutes: number;
+            /**
+             * @description Whether patients may cancel online: the cancellation policy's `rules.clientCancel.enabled`.
+             * @example true
+             */
+            clientCancelEnabled: boolean;
+            /**
+             * @description Whether patients may move a booking online: the cancellation policy's `rules.clientReschedule.enabled`.
+             * @example true
+             */
+            clientRescheduleEnabled: boolean;
+            /**
+             * @description Hours before a booking that the client's reminder email goes.
+             * @example 24
+             */
+            reminderHoursBefore: number;
+            /** @example true */
+            bookingsEnabled: boolean;
+            /**
+             * Format: date-time
+             * @description The organisation's `updatedAt`: the settings are part of the organisation, and share its version and ETag.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
+        };
+        BusinessResponse: {
+            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
+            id: string;
+            /** @example Harbour Physio Pty Ltd */
+            name: string;
+            settings: components["schemas"]["BusinessSettingsResponse"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
+            /** @example 51824753556 */
+            taxIdentifier: string;
+            /** @example AU */
+            countryCode: string;
+            /** @example acct_1PqRsTuVwXyZ0123 */
+            merchantId: string | null;
+            /**
+             * @example [
+             *       {
+             *         "type": "card_payments",
+             *         "enabled": true
+             *       },
+             *       {
+             *         "type": "health_fund_claims",
+             *         "enabled": true
+             *       },
+             *       {
+             *         "type": "medicare_claims",
+             *         "enabled": false
+             *       }
+             *     ]
+             */
+            capabilities: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @example {
+             *       "payoutsEnabledAt": "2026-01-12T00:00:00.000Z"
+             *     }
+             */
+            events: {
+                [key: string]: unknown;
+            };
+        };
+        BusinessSettingsDto: {
+            /** @example true */
+            autoReconciliationEnabled?: boolean;
+            /** @example false */
+            autoInviteClientsEnabled?: boolean;
+        };
+        BusinessSettingsResponse: {
+            /** @example true */
+            autoReconciliationEnabled: boolean;
+            /** @example false */
+            autoInviteClientsEnabled: boolean;
+        };
         BusinessSummaryResponse: {
             /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
             id: string;
@@ -4301,293 +2061,74 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        BookingDataResponse: {
-            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
-            id: string;
-            /** @example harbour-physio-group */
-            slug: string;
-            /** @example Harbour Physio Group */
-            name: string;
-            /** @example true */
-            bookingsEnabled: boolean;
-            /** @example https://cdn.harbourphysio.com.au/brand.png */
-            brandImageUrl: string | null;
-            services: components["schemas"]["ServiceResponse"][];
-            locations: components["schemas"]["LocationSummaryResponse"][];
-            providers: components["schemas"]["ProviderSummaryResponse"][];
-            bookingSettings: components["schemas"]["BookingSettingsFields"];
-            businesses: components["schemas"]["BusinessSummaryResponse"][];
-        };
-        WorkingHoursItem: {
+        CancelBookingRequest: {
             /**
-             * @description A location the provider is linked to; times are its wall-clock times.
-             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             * @description Charge the cancellation fee when the organisation's policy makes one billable now; never on top of money the booking already holds for its service (409 `booking_already_paid`). With `scope: following`, for this booking only.
+             * @example true
              */
-            locationId: string;
+            chargeCancellationFee?: boolean;
             /**
-             * @description 1 = Monday … 7 = Sunday.
-             * @example 1
-             */
-            dayOfWeek: number;
-            /**
-             * @description Start, in the location's time zone.
-             * @example 09:00
-             */
-            startTime: string;
-            /**
-             * @description End, after the start, in the location's time zone.
-             * @example 17:00
-             */
-            endTime: string;
-        };
-        WorkingHoursWeek: {
-            /** @description Stretches of one day must not overlap, wherever they are. */
-            items: components["schemas"]["WorkingHoursItem"][];
-        };
-        CreateTimeOffRequest: {
-            /**
-             * Format: date-time
-             * @description Start, with its offset.
-             * @example 2026-12-24T00:00:00+11:00
-             */
-            startsAt: string;
-            /**
-             * Format: date-time
-             * @description End, after the start, with its offset.
-             * @example 2027-01-05T00:00:00+11:00
-             */
-            endsAt: string;
-            /** @example Summer holiday */
-            reason?: string;
-        };
-        TimeOffResponse: {
-            /** @example 0193a6fc-c536-7108-93fa-6e7f8091a2b3 */
-            id: string;
-            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
-            providerId: string;
-            /**
-             * Format: date-time
-             * @example 2026-12-23T13:00:00.000Z
-             */
-            startsAt: string;
-            /**
-             * Format: date-time
-             * @example 2027-01-04T13:00:00.000Z
-             */
-            endsAt: string;
-            /** @example Summer holiday */
-            reason: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-        };
-        SlotResponse: {
-            /**
-             * Format: date-time
-             * @example 2026-12-07T22:00:00.000Z
-             */
-            startsAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-12-07T22:45:00.000Z
-             */
-            endsAt: string;
-            /**
-             * @description Providers free for the whole appointment.
-             * @example [
-             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
-             *     ]
-             */
-            providerIds: string[];
-        };
-        AvailableDayResponse: {
-            /**
-             * Format: date
-             * @description A day in the location's time zone.
-             * @example 2026-12-08
-             */
-            date: string;
-            /** @description Earliest first. */
-            slots: components["schemas"]["SlotResponse"][];
-        };
-        AvailabilityResponse: {
-            /**
-             * @description The location's IANA time zone: show times in it.
-             * @example Australia/Sydney
-             */
-            timeZone: string;
-            /** @description Every asked day, in order, with or without slots. */
-            days: components["schemas"]["AvailableDayResponse"][];
-        };
-        PatientDetailsRequest: {
-            /** @example Alex */
-            firstName: string;
-            /** @example Chen */
-            lastName: string;
-            /**
-             * Format: email
-             * @description The clinic's client with this email is booked; a new client when there is none.
-             * @example alex.chen@example.com
-             */
-            email: string;
-            /**
-             * @description E.164, or any Australian form.
-             * @example 0412 345 678
-             */
-            mobileNumber?: string;
-            /**
-             * Format: date
-             * @description A past date, `YYYY-MM-DD`.
-             * @example 1988-04-12
-             */
-            dateOfBirth?: string;
-        };
-        CreatePublicBookingRequest: {
-            /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
-            appointmentTypeId: string;
-            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
-            locationId: string;
-            /**
-             * @description One of the `providerIds` of the chosen slot.
-             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
-             */
-            providerId: string;
-            /**
-             * Format: date-time
-             * @description A `startsAt` that availability lists.
-             * @example 2026-12-07T22:00:00.000Z
-             */
-            startsAt: string;
-            patient: components["schemas"]["PatientDetailsRequest"];
-        };
-        PublicOrganisationResponse: {
-            /** @example Harbour Physio Group */
-            name: string;
-            /** @example harbour-physio-group */
-            slug: string;
-            /** @example https://cdn.harbourphysio.com.au/brand.png */
-            brandImageUrl: string | null;
-        };
-        PublicServiceResponse: {
-            /**
-             * @description The service's id, as the organisation's booking data lists it.
-             * @example 0193a6f8-e1f2-7a3b-9c4d-2e3f4a5b6c7d
-             */
-            id: string;
-            /** @example Initial physiotherapy consultation */
-            name: string;
-            /**
-             * @description As booked.
-             * @example 45
-             */
-            durationMinutes: number;
-            /**
-             * @description Integer cents, as booked.
-             * @example 9500
-             */
-            price: number;
-        };
-        PublicProviderResponse: {
-            /**
-             * @description The practitioner's id, as the organisation's booking data lists it.
-             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
-             */
-            id: string;
-            /** @example Priya */
-            firstName: string;
-            /** @example Raman */
-            lastName: string;
-        };
-        PublicLocationResponse: {
-            /**
-             * @description The location's id, as the organisation's booking data lists it.
-             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
-             */
-            id: string;
-            /** @example Bondi Junction */
-            name: string;
-            /** @example Australia/Sydney */
-            timeZone: string;
-            address: components["schemas"]["AddressResponse"];
-        };
-        PublicBookingResponse: {
-            /**
-             * @example confirmed
+             * @description `this`: only this booking. `following`: this booking and every later occurrence of its repeat series that has not started (a booking of no series: only itself).
+             * @default this
+             * @example this
              * @enum {string}
              */
-            status: "confirmed" | "cancelled";
-            /**
-             * Format: date-time
-             * @example 2026-12-07T22:00:00.000Z
-             */
-            startsAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-12-07T22:45:00.000Z
-             */
-            endsAt: string;
-            /**
-             * Format: date-time
-             * @example null
-             */
-            cancelledAt: string | null;
-            organisation: components["schemas"]["PublicOrganisationResponse"];
-            service: components["schemas"]["PublicServiceResponse"];
-            provider: components["schemas"]["PublicProviderResponse"];
-            location: components["schemas"]["PublicLocationResponse"];
-            cancellationPolicy: components["schemas"]["CancellationPolicyResponse"];
+            scope?: "this" | "following";
         };
-        PublicBookingCreatedResponse: {
-            booking: components["schemas"]["PublicBookingResponse"];
+        CancellationFeeResponse: {
             /**
-             * @description The secret to see and cancel the booking with (`/v1/public-bookings/{manageToken}`). Shown once; keep it.
-             * @example q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC
-             */
-            manageToken: string;
-        };
-        ReschedulePublicBookingRequest: {
-            /**
-             * Format: date-time
-             * @description A `startsAt` that availability lists now for the booking's service, location and provider.
-             * @example 2026-12-08T23:00:00.000Z
-             */
-            startsAt: string;
-        };
-        PayoutResponse: {
-            /** @example 0193a700-0a7b-754c-874e-a2b3c4d5e6f7 */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T05:28:59.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When its status last moved on; equal to `createdAt` until it does. Its amount never changes.
-             * @example 2026-11-23T05:30:00.000Z
-             */
-            updatedAt: string;
-            /**
-             * @description Integer cents: the transactions' amounts, less platform fees, plus adjustments.
-             * @example 18629
+             * @description Integer cents.
+             * @example 4750
              */
             amount: number;
+            /** @example 24 */
+            freeCancellationHours: number;
+            /**
+             * Format: date-time
+             * @description Cancelling up to this moment is free.
+             * @example 2026-11-30T22:30:00.000Z
+             */
+            latestNoFeeAt: string;
+            /**
+             * @description Whether now is past `latestNoFeeAt`. A fee is charged only when the policy is `enabled`.
+             * @example false
+             */
+            billable: boolean;
+            /** @example 50 */
+            percent: number | null;
+        };
+        CancellationPolicyResponse: {
+            /** @example true */
+            enabled: boolean;
+            rules: components["schemas"]["CancellationRulesResponse"];
+            fee: components["schemas"]["CancellationFeeResponse"];
+        };
+        CancellationRulesResponse: {
+            clientCancel: components["schemas"]["ToggleResponse"];
+            clientReschedule: components["schemas"]["ToggleResponse"];
+        };
+        CardPaymentResponse: {
+            /** @example pi_3QpXy2LmN7vPw0 */
+            id: string;
             /** @example AUD */
             currency: string;
             /**
-             * @example paid
-             * @enum {string}
+             * @description The processor's status: `succeeded`; `requires_action` while the cardholder's bank asks them to confirm it (3-D Secure) with `clientSecret`, not yet paid; `failed` (in a `payment.failed` event); `requires_payment_method` while its payment link waits to be paid, `canceled` once the link's booking was cancelled.
+             * @example succeeded
              */
-            status: "pending" | "in_transit" | "paid" | "failed";
+            status: string;
+            /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
+            paymentMethodId: string | null;
             /**
-             * Format: date
-             * @example 2026-11-24
+             * @description With `requires_action`: what the cardholder's page (Stripe.js) confirms the payment with. Otherwise `null`.
+             * @example pi_3QpXy2LmN7vPw0_secret_Tz8
              */
-            arrivalDate: string;
-            /** @example 3 */
-            transactionCount: number;
+            clientSecret: string | null;
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            amount: number;
         };
         CheckOutItemRequest: {
             /**
@@ -4610,48 +2151,6 @@ export interface components {
              */
             chargeAmount?: number;
         };
-        HealthFundClaimRequest: {
-            /**
-             * @description A health fund card in the booking client's wallet.
-             * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
-             */
-            healthFundCardId: string;
-            /**
-             * @description The claiming terminal.
-             * @example HICAPS-T-0042
-             */
-            terminalId?: string;
-            /**
-             * @description The fund's service type code (F physiotherapy, H chiropractic…).
-             * @example F
-             */
-            serviceTypeCode?: string;
-        };
-        MedicareClaimRequest: {
-            /**
-             * @description bulk_bill: the benefit is the whole fee, paid to the business.
-             * @example bulk_bill
-             * @enum {string}
-             */
-            type: "bulk_bill" | "patient_claim";
-            /**
-             * @description A Medicare card in the booking client's wallet.
-             * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
-             */
-            patientMedicareCardId: string;
-            /**
-             * @description When someone else claims for the patient.
-             * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
-             */
-            claimantMedicareCardId?: string;
-        };
-        CheckOutPaymentRequest: {
-            /**
-             * @description A payment method in the booking client's wallet, charged the gap.
-             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
-             */
-            paymentMethodId: string;
-        };
         CheckOutPaymentLinkRequest: {
             /**
              * @description Hours until the link expires.
@@ -4659,6 +2158,13 @@ export interface components {
              * @example 72
              */
             expiresInHours?: number;
+        };
+        CheckOutPaymentRequest: {
+            /**
+             * @description A payment method in the booking client's wallet, charged the gap.
+             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
+             */
+            paymentMethodId: string;
         };
         CheckOutRequest: {
             /** @description Default: the appointment type's billable items at their totalPrice. */
@@ -4668,6 +2174,621 @@ export interface components {
             payment?: components["schemas"]["CheckOutPaymentRequest"];
             /** @description The gap is paid later through a link (its url is in the answer); `payment` wins when both are sent. */
             paymentLink?: components["schemas"]["CheckOutPaymentLinkRequest"];
+        };
+        ClaimDeviceResponse: {
+            /**
+             * @description The claiming terminal.
+             * @example HICAPS-T-0042
+             */
+            terminalId: string | null;
+        };
+        ClaimHealthFundResponse: {
+            /**
+             * @description Present where the claim sits inside a booking transaction.
+             * @example 0193a6f2-0001-7000-8000-000000000002
+             */
+            id?: string;
+            /** @example Bupa HI */
+            name: string;
+            /**
+             * @example {
+             *       "onlineClaiming": true
+             *     }
+             */
+            capabilities: {
+                [key: string]: boolean;
+            };
+        };
+        ClaimItemResponse: {
+            /** @example 0193a6fc-c536-7108-930a-6e7f8091a2b3 */
+            id: string;
+            /** @example 560 */
+            itemCode: string;
+            /** @example 02 */
+            patientReferenceNumber: string | null;
+            /** @example SR-1 */
+            serviceReference: string | null;
+            /** @example Initial physiotherapy consultation */
+            itemDescription: string | null;
+            /** @example Initial consult */
+            itemName: string | null;
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            chargeAmount: number;
+            /**
+             * @description Integer cents.
+             * @example 6000
+             */
+            rebateAmount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T23:00:00.000Z
+             */
+            serviceDate: string;
+            response: components["schemas"]["StatusResponse"];
+        };
+        ClaimOutcomeResponse: {
+            /** @example 0 */
+            statusCode: string | null;
+            /** @example 00 */
+            responseCode: string | null;
+            /**
+             * @description The fund's own words.
+             * @example Approved
+             */
+            freeText: string | null;
+        };
+        ClaimPaymentResponse: {
+            /**
+             * @description Integer cents.
+             * @example 6000
+             */
+            paymentAmount: number;
+            /** @example 4821 */
+            bankAccountNumberLast4: string | null;
+            /** @example 062-000 */
+            bankAccountBsb: string | null;
+            /** @example HF-PAY-77812 */
+            paymentReference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T00:00:00.000Z
+             */
+            paymentDate: string | null;
+        };
+        ClaimProviderResponse: {
+            /** @example 2429591L */
+            providerNumber: string | null;
+            /** @example Priya Raman */
+            name: string | null;
+            /** @example physiotherapist */
+            categoryCode: string | null;
+        };
+        ClaimResponse: {
+            /** @example 0193a6fc-b425-70e7-82f9-5d6e7f8091a2 */
+            id: string;
+            /** @example HC-2026-000123 */
+            referenceNumber: string;
+            /** @example 2429591L */
+            providerNumber: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            voidedAt: string | null;
+            /** @example false */
+            isRebateEstimate: boolean;
+            /**
+             * @description Integer cents: the items' charges added up.
+             * @example 9500
+             */
+            totalChargeAmount: number;
+            /**
+             * @description Integer cents: the items' rebates added up.
+             * @example 6000
+             */
+            totalRebateAmount: number;
+            /**
+             * @description Integer cents: charge less rebate.
+             * @example 3500
+             */
+            totalGapAmount: number;
+            items: components["schemas"]["ClaimItemResponse"][];
+            device: components["schemas"]["ClaimDeviceResponse"];
+            serviceType: components["schemas"]["ClaimServiceTypeResponse"];
+            healthFund: components["schemas"]["ClaimHealthFundResponse"] | null;
+            rules: components["schemas"]["ReversalRulesResponse"];
+            response: components["schemas"]["ClaimOutcomeResponse"];
+            payment: components["schemas"]["ClaimPaymentResponse"] | null;
+            provider: components["schemas"]["ClaimProviderResponse"];
+        };
+        ClaimServiceTypeResponse: {
+            /** @example P */
+            code: string | null;
+            /** @example Physiotherapy */
+            name: string | null;
+        };
+        ClientResponse: {
+            /** @example 0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c */
+            id: string;
+            /**
+             * @description Archived clients stay readable, marked here.
+             * @example false
+             */
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-24T09:12:40.000Z
+             */
+            updatedAt: string;
+            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            memberId: string | null;
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * Format: date
+             * @example 1988-04-12
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description E.164.
+             * @example +61412345678
+             */
+            mobileNumber: string | null;
+            /**
+             * Format: email
+             * @example alex.chen@example.com
+             */
+            email: string | null;
+            /** @example PT-004417 */
+            pmsPatientId: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-03-14T09:30:00.000Z
+             */
+            pmsCreatedAt: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/clients/alex.jpg
+             */
+            profileImageUrl: string | null;
+        };
+        ConfirmationResponse: {
+            /** @example 0193a702-2c9d-776e-8960-c4d5e6f70819 */
+            id: string;
+            /** @example +61412345678 */
+            contactValue: string;
+            /** @example 482913 */
+            verificationCode: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:20:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:11:30.000Z
+             */
+            verifiedAt: string | null;
+            /** @example true */
+            verified: boolean;
+        };
+        CreateApiKeyRequest: {
+            /**
+             * @description What the key is for, to recognise it in the list.
+             * @example Bondi Physio booking page
+             */
+            name: string;
+            /**
+             * @description Scope the key to one organisation; omit for a platform key.
+             * @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            organisationId?: string;
+            /**
+             * Format: date-time
+             * @description From this instant on the key is refused (401). ISO 8601 date-time with an offset, in the future; omit for a key that never expires.
+             * @example 2027-06-30T23:59:59.000+10:00
+             */
+            expiresAt?: string;
+        };
+        CreateAppointmentTypeRequest: {
+            /** @example Initial physiotherapy consultation */
+            name: string;
+            /** @example 45 */
+            durationMinutes: number;
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            price: number;
+            /**
+             * @description Providers of this organisation who offer it.
+             * @example [
+             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
+             *     ]
+             */
+            providers: string[];
+            /**
+             * @description Locations of this organisation where it is offered.
+             * @example [
+             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
+             *     ]
+             */
+            locations: string[];
+            /**
+             * @description More than 1 for group sessions.
+             * @default 1
+             * @example 1
+             */
+            maxAttendees?: number;
+            /** @example Assessment and first treatment. */
+            description?: string;
+            /** @example physiotherapy */
+            category?: string;
+            /** @example 560 */
+            itemCode?: string;
+            billableItems?: components["schemas"]["CreateBillableItemRequest"][];
+        };
+        CreateBillableItemRequest: {
+            /** @example Initial consultation */
+            name: string;
+            /**
+             * @description Integer cents, before tax.
+             * @example 9500
+             */
+            basePrice: number;
+            /**
+             * @description Tax percent, e.g. 10 for GST. Health services are usually GST-free.
+             * @default 0
+             * @example 0
+             */
+            taxRate?: number;
+            /** @example 560 */
+            itemCode?: string;
+            /** @example pms_bi_88213 */
+            pmsBillableItemId?: string;
+            serviceItem?: components["schemas"]["ServiceItemDto"];
+        };
+        CreateBookingRequest: {
+            /**
+             * @description A client of this organisation.
+             * @example 0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80
+             */
+            clientId: string;
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            providerId: string;
+            /**
+             * @description A location the provider is linked to.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            locationId: string;
+            /**
+             * @description Offered by the provider at the location.
+             * @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e
+             */
+            appointmentTypeId: string;
+            /**
+             * Format: date-time
+             * @description Start of the appointment, ISO 8601 with an offset.
+             * @example 2026-12-01T09:30:00.000+11:00
+             */
+            serviceDate: string;
+            /**
+             * @description A payment method in the client's wallet.
+             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
+             */
+            paymentMethodId?: string;
+            /**
+             * @description A health fund card in the client's wallet.
+             * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
+             */
+            healthFundCardId?: string;
+            /**
+             * @description For bookings imported from a practice management system.
+             * @example PMS-BK-104233
+             */
+            pmsBookingId?: string;
+            /**
+             * @description For bookings imported from a practice management system.
+             * @example PMS-AT-88
+             */
+            pmsAttendeeId?: string;
+            /** @description Book the same time again every week or fortnight, keeping the first booking's wall-clock time in the location's time zone across daylight saving. Every occurrence is checked before any is written: one that does not fit is 409 `slot_unavailable` with `conflicts` (each conflicting serviceDate) and nothing is booked. */
+            repeat?: components["schemas"]["RepeatRequest"];
+        };
+        CreateBusinessRequest: {
+            /** @example Harbour Physio Pty Ltd */
+            name: string;
+            /**
+             * @description For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits.
+             * @example 51 824 753 556
+             */
+            taxIdentifier: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @default AU
+             * @example AU
+             */
+            countryCode?: string;
+            /** @example acct_1PqRsTuVwXyZ0123 */
+            merchantId?: string | null;
+            settings?: components["schemas"]["BusinessSettingsDto"];
+            /**
+             * @example [
+             *       {
+             *         "type": "card_payments",
+             *         "enabled": true
+             *       },
+             *       {
+             *         "type": "health_fund_claims",
+             *         "enabled": true
+             *       },
+             *       {
+             *         "type": "medicare_claims",
+             *         "enabled": false
+             *       }
+             *     ]
+             */
+            capabilities?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @example {
+             *       "payoutsEnabledAt": "2026-01-12T00:00:00.000Z"
+             *     }
+             */
+            events?: {
+                [key: string]: unknown;
+            };
+        };
+        CreateClientRequest: {
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * Format: email
+             * @example alex.chen@example.com
+             */
+            email?: string | null;
+            /**
+             * @description E.164, or any Australian form; stored as E.164.
+             * @example +61412345678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string | null;
+            /**
+             * @description The patient's platform account; must name an existing member.
+             * @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            memberId?: string | null;
+            /**
+             * @description The patient's id in the practice management system.
+             * @example PT-004417
+             */
+            pmsPatientId?: string | null;
+            /**
+             * Format: date-time
+             * @description When the practice management system created the patient.
+             * @example 2024-03-14T09:30:00.000Z
+             */
+            pmsCreatedAt?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/clients/alex.jpg
+             */
+            profileImageUrl?: string | null;
+        };
+        CreateLocationLinkRequest: {
+            /**
+             * @description A location of this organisation.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            locationId: string;
+            /**
+             * @default false
+             * @example true
+             */
+            acceptedTerms?: boolean;
+            /** @example physiotherapist */
+            categoryCode?: string | null;
+            medicare?: components["schemas"]["LinkMedicareDto"];
+            association?: components["schemas"]["LinkAssociationDto"];
+        };
+        CreateLocationRequest: {
+            /**
+             * @description A business of this organisation.
+             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
+             */
+            businessId: string;
+            /** @example Bondi Junction */
+            name: string;
+            /**
+             * @description IANA time zone.
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+            address: components["schemas"]["AddressDto"];
+            /** @example bondi@harbourphysio.com.au */
+            email?: string | null;
+            /** @example 51824753556 */
+            suggestedTaxIdentifier?: string | null;
+            /** @example Please arrive 10 minutes early for your first visit. */
+            bookingCustomText?: string | null;
+            registrations?: components["schemas"]["RegistrationDto"][];
+        };
+        CreateMemberRequest: {
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Unique among members, ignoring case: a second member with it is a 409 `member_exists`.
+             * @example alex.chen@example.com
+             */
+            email: string;
+            /**
+             * @description Australian or E.164; stored as E.164.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/members/alex.jpg
+             */
+            profileImageUrl?: string | null;
+            /**
+             * @description Flat key/value pairs: at most 50 keys of 1 to 40 characters; values are strings (at most 500 characters), numbers, booleans or null. Stored, not returned.
+             * @example {
+             *       "referralSource": "clinic_front_desk",
+             *       "marketingOptIn": false,
+             *       "visits": 3
+             *     }
+             */
+            metadata?: {
+                [key: string]: (string | null) | number | boolean;
+            } | null;
+        };
+        CreateOrganisationRequest: {
+            /** @example Harbour Physio Group */
+            name: string;
+            /**
+             * @description Made from the name when omitted.
+             * @example harbour-physio
+             */
+            slug?: string;
+            /**
+             * @default false
+             * @example true
+             */
+            bookingsEnabled?: boolean;
+        };
+        CreatePlanTemplateLinkRequest: {
+            /** @example ptpl_knee_rehab_6wk */
+            planTemplateId: string;
+            /**
+             * @description A business of this organisation.
+             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
+             */
+            businessId: string;
+        };
+        CreateProviderRequest: {
+            /** @example Priya */
+            firstName: string;
+            /** @example Anjali */
+            middleName?: string | null;
+            /** @example Raman */
+            lastName: string;
+            /** @example priya.raman@harbourphysio.com.au */
+            email?: string | null;
+            /**
+             * @description Australian or E.164; stored as E.164.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.harbourphysio.com.au/staff/priya.jpg
+             */
+            profileImageUrl?: string | null;
+            /**
+             * @description Whether patients can book this provider online.
+             * @default true
+             * @example true
+             */
+            bookingsEnabled?: boolean;
+        };
+        CreatePublicBookingRequest: {
+            /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
+            appointmentTypeId: string;
+            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
+            locationId: string;
+            /**
+             * @description One of the `providerIds` of the chosen slot.
+             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
+             */
+            providerId: string;
+            /**
+             * Format: date-time
+             * @description A `startsAt` that availability lists.
+             * @example 2026-12-07T22:00:00.000Z
+             */
+            startsAt: string;
+            patient: components["schemas"]["PatientDetailsRequest"];
+        };
+        CreateTimeOffRequest: {
+            /**
+             * Format: date-time
+             * @description Start, with its offset.
+             * @example 2026-12-24T00:00:00+11:00
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description End, after the start, with its offset.
+             * @example 2027-01-05T00:00:00+11:00
+             */
+            endsAt: string;
+            /** @example Summer holiday */
+            reason?: string;
+        };
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description https, and never a loopback, private, link-local or metadata address.
+             * @example https://pms.example.com/webhooks/clinic
+             */
+            url: string;
+            /** @example Practice management sync */
+            description?: string | null;
+            /**
+             * @description `*` for every event, or types, or families.
+             * @example [
+             *       "booking.*",
+             *       "client.created"
+             *     ]
+             */
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+        };
+        CustomerResponse: {
+            /** @example Alex Chen */
+            name: string;
         };
         EstimateItemRequest: {
             /**
@@ -4691,131 +2812,210 @@ export interface components {
             healthFundCardId: string;
             items: components["schemas"]["EstimateItemRequest"][];
         };
-        RefundRequest: {
-            /**
-             * @description Integer cents to give back, at most what is left of the payment.
-             * @example 1500
-             */
-            amount: number;
-            /** @example Session cut short */
-            reason?: string;
-        };
-        AdjustmentTransactionResponse: {
-            /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
+        EventMemberResponse: {
+            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
             id: string;
+            /** @example false */
+            emailVerified: boolean;
+            /** @example false */
+            mobileNumberVerified: boolean;
             /**
              * Format: date-time
-             * @example 2026-11-23T01:00:00.000Z
+             * @example 2026-11-22T05:28:59.000Z
              */
             createdAt: string;
             /**
-             * @description `refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).
-             * @example refund
-             */
-            source: string;
-            /**
-             * @description Signed integer cents.
-             * @example -1500
-             */
-            amount: number;
-        };
-        PaymentLinkPaymentResponse: {
-            /**
-             * @description `succeeded`: paid. `requires_action`: the payer's bank asks them to confirm it (3-D Secure); the page confirms it with `clientSecret`, and the link is paid once the processor says it succeeded.
-             * @example requires_action
-             * @enum {string}
-             */
-            status: "succeeded" | "requires_action";
-            /**
-             * @description With `requires_action`: what the page confirms the payment with.
-             * @example pi_3QpXy2LmN7vPw0_secret_Tz8
-             */
-            clientSecret: string | null;
-        };
-        PaymentLinkServiceResponse: {
-            /** @example Initial physiotherapy consultation */
-            name: string;
-        };
-        PaymentLinkProviderResponse: {
-            /** @example Priya */
-            firstName: string;
-            /** @example Raman */
-            lastName: string;
-        };
-        PaymentLinkLocationResponse: {
-            /** @example Bondi Junction */
-            name: string;
-            /**
-             * @description The IANA time zone `startsAt` is shown in.
-             * @example Australia/Sydney
-             */
-            timeZone: string;
-        };
-        PaymentLinkBookingResponse: {
-            /**
              * Format: date-time
-             * @example 2026-12-07T22:00:00.000Z
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-24T09:12:40.000Z
              */
-            startsAt: string;
-            service: components["schemas"]["PaymentLinkServiceResponse"];
-            provider: components["schemas"]["PaymentLinkProviderResponse"];
-            location: components["schemas"]["PaymentLinkLocationResponse"];
-        };
-        PublicPaymentLinkResponse: {
-            /**
-             * @description Integer cents to pay.
-             * @example 4700
-             */
-            amount: number;
-            /** @example AUD */
-            currency: string;
-            /** @example Harbour Physio Group */
-            organisationName: string;
-            /**
-             * @description The organisation's brand image.
-             * @example https://cdn.harbourphysio.com.au/brand.png
-             */
-            organisationBrandImageUrl: string | null;
+            updatedAt: string;
+            settings: components["schemas"]["MemberSettingsResponse"];
             /** @example Alex */
-            clientFirstName: string | null;
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
             /**
-             * Format: date-time
-             * @example 2026-11-26T00:10:00.000Z
+             * Format: email
+             * @example alex.chen@example.com
              */
-            expiresAt: string;
+            email: string;
             /**
-             * @description What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).
-             * @example open
+             * @description E.164.
+             * @example +61412345678
+             */
+            mobileNumber: string | null;
+            /**
+             * Format: date
+             * @example 1988-04-12
+             */
+            dateOfBirth: string | null;
+            /**
+             * @example [
+             *       "member"
+             *     ]
+             */
+            roles: string[];
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/members/alex.jpg
+             */
+            profileImageUrl: string | null;
+        };
+        EventResponse: {
+            /**
+             * @description `evt_` and a KSUID; the `webhook-id` of its deliveries.
+             * @example evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            id: string;
+            /**
+             * @example booking.created
              * @enum {string}
              */
-            status: "open" | "paid" | "cancelled" | "expired";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
             /**
              * Format: date-time
-             * @description When the link was paid; `null` until then.
+             * @description When the change committed.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            timestamp: string;
+            /**
+             * @description Null for a change no organisation owns (a member a platform key created).
+             * @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            organisationId: string | null;
+            /**
+             * @description The resource as its GET returns it, at the time of the event.
+             * @example {
+             *       "id": "0193a6fb-b425-70e7-82f9-5d6e7f8091a2",
+             *       "status": "confirmed"
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description Only on `booking.rescheduled`: where the booking was before it moved. */
+            previous?: components["schemas"]["PreviousPlaceResponse"];
+        };
+        FieldErrorDto: {
+            /**
+             * @description JSON path of the offending input.
+             * @example medicareCard.memberNumber
+             */
+            field: string;
+            /** @example invalid_format */
+            code: string;
+            /** @example must be 10 digits with a valid check digit */
+            message: string;
+        };
+        HealthFundCardInput: {
+            /**
+             * @description 1 to 20 digits. Stored encrypted; only the last 4 are ever shown.
+             * @example 40012345
+             */
+            memberNumber: string;
+            /**
+             * @description A fund from GET /v1/health-funds.
+             * @example 0193a6f2-0001-7000-8000-000000000002
+             */
+            healthFundId: string;
+            /** @example 01 */
+            issueNumber?: string;
+            /**
+             * @description The patient's reference (position) on the card.
+             * @example 02
+             */
+            defaultReferenceNumber?: string;
+            /**
+             * @description YYYY-MM-DD.
+             * @example 2025-07-01
+             */
+            issueDate?: string | null;
+            /**
+             * @description Names on the card.
+             * @example [
+             *       "Alex Chen",
+             *       "Sam Chen"
+             *     ]
+             */
+            cardholders?: string[];
+        };
+        HealthFundCardRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "health_fund_card";
+            healthFundCard: components["schemas"]["HealthFundCardInput"];
+        };
+        HealthFundCardResponse: {
+            /** @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d */
+            id: string;
+            /** @example 5678 */
+            memberNumberLast4: string;
+            /** @example 0193a6f2-0001-7000-8000-000000000002 */
+            healthFundId: string;
+            /**
+             * @description Keyed hash of the card, equal for the same card.
+             * @example a3f1c2…
+             */
+            fingerprint: string;
+            /** @example 02 */
+            defaultReferenceNumber: string | null;
+            /** @example 01 */
+            issueNumber: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
              * @example null
              */
-            paidAt: string | null;
-            /** @description The payment made with the link; `null` until one was made. While it is `requires_action`, paying the link again is 409 `payment_requires_action`. */
-            payment: components["schemas"]["PaymentLinkPaymentResponse"] | null;
-            /** @description The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking. */
-            booking: components["schemas"]["PaymentLinkBookingResponse"] | null;
+            verifiedAt: string | null;
+            healthFund: components["schemas"]["HealthFundResponse"] | null;
             /**
-             * @description When Stripe takes the card: the platform's Stripe publishable key, to start Stripe.js with and make the `confirmationTokenId` that pays the link. Public by design. `null` with any other processor.
-             * @example pk_live_51H8examplePublishableKey
+             * @example [
+             *       "Alex Chen"
+             *     ]
              */
-            stripePublishableKey: string | null;
+            cardholders: string[];
+            /** @example false */
+            verified: boolean;
         };
-        PayLinkRequest: {
+        HealthFundClaimRequest: {
             /**
-             * @description The processor's payment method id. One of this or confirmationTokenId.
-             * @example pm_card_visa
+             * @description A health fund card in the booking client's wallet.
+             * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
              */
-            paymentMethodId?: string;
+            healthFundCardId: string;
             /**
-             * @description The processor's confirmation token, from its card form.
-             * @example ctoken_card_visa
+             * @description The claiming terminal.
+             * @example HICAPS-T-0042
              */
-            confirmationTokenId?: string;
+            terminalId?: string;
+            /**
+             * @description The fund's service type code (F physiotherapy, H chiropractic…).
+             * @example F
+             */
+            serviceTypeCode?: string;
+        };
+        HealthFundResponse: {
+            /** @example 0193a6f2-0001-7000-8000-000000000002 */
+            id: string;
+            /** @example Bupa HI */
+            name: string;
+            /**
+             * @example {
+             *       "onlineClaiming": true,
+             *       "rebateEstimates": true,
+             *       "claimReversal": true
+             *     }
+             */
+            capabilities: {
+                [key: string]: boolean;
+            };
         };
         InvoiceBusiness: {
             /** @example Move Well Physio Pty Ltd */
@@ -4825,20 +3025,6 @@ export interface components {
              * @example 51 824 753 556
              */
             taxIdentifier: string;
-        };
-        InvoiceLocation: {
-            /** @example Bondi Junction */
-            name: string;
-            address: components["schemas"]["AddressResponse"];
-        };
-        InvoiceProvider: {
-            /** @example Sam Nguyen */
-            name: string;
-            /**
-             * @description The provider's Medicare provider number at the location, if any.
-             * @example 2429591L
-             */
-            providerNumber: string | null;
         };
         InvoiceClient: {
             /** @example Alex */
@@ -4883,6 +3069,11 @@ export interface components {
              */
             amount: number;
         };
+        InvoiceLocation: {
+            /** @example Bondi Junction */
+            name: string;
+            address: components["schemas"]["AddressResponse"];
+        };
         InvoicePaymentResponse: {
             /**
              * @description A card payment, a health fund benefit or a Medicare benefit.
@@ -4897,6 +3088,15 @@ export interface components {
              * @example 2026-11-21T00:05:00.000Z
              */
             createdAt: string;
+        };
+        InvoiceProvider: {
+            /** @example Sam Nguyen */
+            name: string;
+            /**
+             * @description The provider's Medicare provider number at the location, if any.
+             * @example 2429591L
+             */
+            providerNumber: string | null;
         };
         InvoiceResponse: {
             /** @example 0193a700-0a7b-754c-874e-a2b3c4d5e6f7 */
@@ -4978,23 +3178,343 @@ export interface components {
              */
             updatedAt: string;
         };
-        StripeWebhookResponse: {
+        LinkAssociationDto: {
+            /** @example https://files.example.com/letters/apa-88213.pdf */
+            registrationLetter?: string | null;
+        };
+        LinkAssociationResponse: {
+            /** @example null */
+            registrationLetter: string | null;
+        };
+        LinkMedicareDto: {
+            /** @example 2429591L */
+            suggestedProviderNumber?: string | null;
             /**
-             * @description The Stripe event's id.
-             * @example evt_3PqL0cAbCdEfGh1i0aBcDeFg
+             * @description Checked: 6-digit stem, practice location character, check character.
+             * @example 2429591L
              */
+            providerNumber?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-02-01T00:00:00.000Z
+             */
+            startDate?: string | null;
+            /** @example https://files.example.com/letters/2429591L.pdf */
+            registrationLetter?: string | null;
+        };
+        LinkMedicareResponse: {
+            /** @example 2429591L */
+            suggestedProviderNumber: string | null;
+            /** @example 2429591L */
+            providerNumber: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-02-01T00:00:00.000Z
+             */
+            startDate: string | null;
+            /** @example https://files.example.com/letters/2429591L.pdf */
+            registrationLetter: string | null;
+        };
+        LocationResponse: {
+            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
             id: string;
+            /** @example Bondi Junction */
+            name: string;
             /**
-             * @description The Stripe event's type.
-             * @example payment_intent.succeeded
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
              */
-            type: string;
+            createdAt: string;
             /**
-             * @description `applied`: it changed what it is about (a payment settled or failed, a payout paid or failed, a failed refund given back). `unchanged`: that was so already. `unknown`: it names a payment, payout or refund this service did not make (logged). `ignored`: a type or state this service does not act on. `duplicate`: processed when it first arrived; nothing changed now.
-             * @example applied
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
+            /** @example Australia/Sydney */
+            timeZone: string;
+            address: components["schemas"]["AddressResponse"];
+            /** @example 51824753556 */
+            suggestedTaxIdentifier: string | null;
+            /** @example Please arrive 10 minutes early. */
+            bookingCustomText: string | null;
+            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
+            businessId: string;
+            /** @description Present when expanded (`business`). */
+            business?: components["schemas"]["BusinessResponse"];
+            /** @example bondi@harbourphysio.com.au */
+            email: string | null;
+            /** @description Present when expanded (`registrations`). */
+            registrations?: components["schemas"]["RegistrationResponse"][];
+            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            organisationId: string;
+            /** @description Present when expanded (`organisation`). */
+            organisation?: components["schemas"]["OrganisationResponse"];
+        };
+        LocationSummaryResponse: {
+            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
+            id: string;
+            /** @example Bondi Junction */
+            name: string;
+            address: components["schemas"]["AddressResponse"];
+            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
+            businessId: string;
+        };
+        MedicareCardInput: {
+            /**
+             * @description 10 digits with a valid check digit. Stored encrypted; only the last 4 are ever shown.
+             * @example 2123456701
+             */
+            memberNumber: string;
+            /**
+             * @description Individual reference number, 1 to 9.
+             * @example 1
+             */
+            referenceNumber: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * @description YYYY-MM-DD, in the past.
+             * @example 1988-04-12
+             */
+            dateOfBirth: string;
+            /** @example Alex */
+            firstName: string;
+            /** @example J */
+            secondInitial?: string;
+            /**
+             * @example F
              * @enum {string}
              */
-            outcome: "applied" | "unchanged" | "unknown" | "ignored" | "duplicate";
+            sex?: "M" | "F" | "X";
+        };
+        MedicareCardRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "medicare_card";
+            medicareCard: components["schemas"]["MedicareCardInput"];
+        };
+        MedicareCardResponse: {
+            /** @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e */
+            id: string;
+            /** @example 6701 */
+            memberNumberLast4: string;
+            /** @example 1 */
+            referenceNumber: string;
+            /**
+             * @description Keyed hash of the card number, equal for the same card.
+             * @example 9b2e47…
+             */
+            fingerprint: string;
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /** @example 1988-04-12 */
+            dateOfBirth: string;
+            /** @example J */
+            secondInitial: string | null;
+            /** @example F */
+            sex: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            verifiedAt: string | null;
+            /** @example false */
+            verified: boolean;
+        };
+        MedicareClaimItemResponse: {
+            /** @example 0193a6fd-d647-7219-a41b-7f8091a2b3c4 */
+            id: string;
+            /** @example 10960 */
+            itemCode: string;
+            /** @example A */
+            mcolAssessmentCode: string | null;
+            /** @example null */
+            mcolErrorCode: string | null;
+            /** @example null */
+            mcolErrorMessage: string | null;
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            chargeAmount: number;
+            /**
+             * @description Integer cents.
+             * @example 6205
+             */
+            rebateAmount: number;
+            /**
+             * @description Integer cents: charge less rebate.
+             * @example 3295
+             */
+            gapAmount: number;
+            /** @example 1 */
+            patientCount: number;
+            /** @example 1 */
+            quantity: number;
+        };
+        MedicareClaimRequest: {
+            /**
+             * @description bulk_bill: the benefit is the whole fee, paid to the business.
+             * @example bulk_bill
+             * @enum {string}
+             */
+            type: "bulk_bill" | "patient_claim";
+            /**
+             * @description A Medicare card in the booking client's wallet.
+             * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
+             */
+            patientMedicareCardId: string;
+            /**
+             * @description When someone else claims for the patient.
+             * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
+             */
+            claimantMedicareCardId?: string;
+        };
+        MedicareClaimResponse: {
+            /** @example 0193a6fd-c536-7108-930a-6e7f8091a2b3 */
+            id: string;
+            /** @example MC-2026-000456 */
+            reference: string;
+            /** @example MCOL-TX-88123 */
+            mcolTransactionId: string | null;
+            /** @example MCOL-CL-55120 */
+            mcolClaimId: string | null;
+            /** @example null */
+            mcolErrorCode: string | null;
+            /** @example null */
+            mcolErrorMessage: string | null;
+            /**
+             * @description The Transaction the claim was made for.
+             * @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2
+             */
+            transactionId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @example {
+             *       "code": "bulk_bill",
+             *       "name": "Bulk bill"
+             *     }
+             */
+            type: Record<string, never>;
+            /**
+             * @description `paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).
+             * @example {
+             *       "code": "paid_to_provider",
+             *       "name": "Paid to provider"
+             *     }
+             */
+            paymentStatus: Record<string, never>;
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            totalChargeAmount: number;
+            /**
+             * @description Integer cents.
+             * @example 6205
+             */
+            totalRebateAmount: number;
+            /**
+             * @description Integer cents.
+             * @example 3295
+             */
+            totalGapAmount: number;
+            /** @example 1 */
+            itemsCount: number;
+            items: components["schemas"]["MedicareClaimItemResponse"][];
+            rules: components["schemas"]["ReversalRulesResponse"];
+            /** @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e */
+            patientMedicareCardId: string;
+            /** @example null */
+            claimantMedicareCardId: string | null;
+            /** @description Payout listing only. Last 4 digits only. */
+            patientMedicareCard?: components["schemas"]["MedicareCardResponse"] | null;
+            /** @description Payout listing only. Last 4 digits only. */
+            claimantMedicareCard?: components["schemas"]["MedicareCardResponse"] | null;
+        };
+        MedicareRegistrationDto: {
+            /** @example 01 */
+            minorId?: string | null;
+            /** @example PRODA-4471829 */
+            prodaLocationId?: string | null;
+            /** @example active */
+            status?: string | null;
+            /** @example https://proda.humanservices.gov.au/agreements/4471829 */
+            providerAgreementSubmissionUrl?: string | null;
+            /** @example false */
+            isUsingOtherClaimSoftware?: boolean;
+        };
+        MemberResponse: {
+            /** @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            id: string;
+            /** @example false */
+            emailVerified: boolean;
+            /** @example false */
+            mobileNumberVerified: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-24T09:12:40.000Z
+             */
+            updatedAt: string;
+            settings: components["schemas"]["MemberSettingsResponse"];
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * Format: email
+             * @example alex.chen@example.com
+             */
+            email: string;
+            /**
+             * @description E.164.
+             * @example +61412345678
+             */
+            mobileNumber: string | null;
+            /**
+             * Format: date
+             * @example 1988-04-12
+             */
+            dateOfBirth: string | null;
+            /**
+             * @example [
+             *       "member"
+             *     ]
+             */
+            roles: string[];
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/members/alex.jpg
+             */
+            profileImageUrl: string | null;
+            activity: components["schemas"]["ActivityRecordResponse"][];
+        };
+        MemberSettingsResponse: {
+            /**
+             * @description Whether the app shows help about plans.
+             * @example true
+             */
+            showPlanHelp: boolean;
         };
         NotificationResponse: {
             /** @example 0193a702-5c1d-7e2f-9a3b-4c5d6e7f8091 */
@@ -5123,6 +3643,1486 @@ export interface components {
              *     <html><body …>…</body></html>
              */
             html: string;
+        };
+        OrganisationResponse: {
+            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            id: string;
+            /** @example Harbour Physio Group */
+            name: string;
+            /**
+             * @description URL-friendly identifier, unique, fixed at creation.
+             * @example harbour-physio-group
+             */
+            slug: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed, its booking settings included; equal to `createdAt` until it changes.
+             * @example 2026-11-23T01:02:03.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description True when bookings are enabled.
+             * @example true
+             */
+            bookingsEnabled: boolean;
+            /**
+             * Format: uri
+             * @example https://cdn.harbourphysio.com.au/brand.png
+             */
+            brandImageUrl?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.harbourphysio.com.au/wordmark.svg
+             */
+            wordmarkImageUrl?: string | null;
+            /**
+             * Format: uri
+             * @deprecated
+             * @example https://harbourphysio.com.au
+             */
+            websiteUrl?: string | null;
+        };
+        PageEnvelopeDto: {
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 57 */
+            totalItems: number;
+            /**
+             * @description ceil(totalItems / limit)
+             * @example 3
+             */
+            totalPages: number;
+        };
+        PatientDetailsRequest: {
+            /** @example Alex */
+            firstName: string;
+            /** @example Chen */
+            lastName: string;
+            /**
+             * Format: email
+             * @description The clinic's client with this email is booked; a new client when there is none.
+             * @example alex.chen@example.com
+             */
+            email: string;
+            /**
+             * @description E.164, or any Australian form.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string;
+        };
+        PayLinkRequest: {
+            /**
+             * @description The processor's payment method id. One of this or confirmationTokenId.
+             * @example pm_card_visa
+             */
+            paymentMethodId?: string;
+            /**
+             * @description The processor's confirmation token, from its card form.
+             * @example ctoken_card_visa
+             */
+            confirmationTokenId?: string;
+        };
+        PaymentAdjustmentResponse: {
+            /** @example 0193a6fe-e758-732a-b52c-8091a2b3c4d5 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T01:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description `refund` (negative); `refund_failed`, a refund the processor could not make given back to the business (positive, its amount); `claim_void`, what a voided claim had paid the business (negative).
+             * @example refund
+             */
+            source: string;
+            /**
+             * @description Signed integer cents.
+             * @example -1500
+             */
+            amount: number;
+            /**
+             * @description In payout listings: the payout that counted it, `null` while it waits for the next. A refund made after its payment was paid out is counted by a later payout than the payment.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
+        };
+        PaymentEventResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /** @example memb_2pVkUt8Lr4nHeC2bXgF8iUaSd1M */
+            createdBy: string;
+            createdByMember: components["schemas"]["EventMemberResponse"] | null;
+        };
+        PaymentLinkBookingResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-12-07T22:00:00.000Z
+             */
+            startsAt: string;
+            service: components["schemas"]["PaymentLinkServiceResponse"];
+            provider: components["schemas"]["PaymentLinkProviderResponse"];
+            location: components["schemas"]["PaymentLinkLocationResponse"];
+        };
+        PaymentLinkEventResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:12:00.000Z
+             */
+            createdAt: string;
+        };
+        PaymentLinkLocationResponse: {
+            /** @example Bondi Junction */
+            name: string;
+            /**
+             * @description The IANA time zone `startsAt` is shown in.
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+        };
+        PaymentLinkPaymentResponse: {
+            /**
+             * @description `succeeded`: paid. `requires_action`: the payer's bank asks them to confirm it (3-D Secure); the page confirms it with `clientSecret`, and the link is paid once the processor says it succeeded.
+             * @example requires_action
+             * @enum {string}
+             */
+            status: "succeeded" | "requires_action";
+            /**
+             * @description With `requires_action`: what the page confirms the payment with.
+             * @example pi_3QpXy2LmN7vPw0_secret_Tz8
+             */
+            clientSecret: string | null;
+        };
+        PaymentLinkProviderResponse: {
+            /** @example Priya */
+            firstName: string;
+            /** @example Raman */
+            lastName: string;
+        };
+        PaymentLinkResponse: {
+            /** @example https://pay.example.com/l/0193a6ff */
+            url: string;
+            /** @example 0193a6ff-f869-743b-863d-91a2b3c4d5e6 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T00:10:00.000Z
+             */
+            expiresAt: string;
+            events: components["schemas"]["PaymentLinkEventResponse"][];
+        };
+        PaymentLinkServiceResponse: {
+            /** @example Initial physiotherapy consultation */
+            name: string;
+        };
+        PaymentMethodCardRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_method";
+            paymentMethod: components["schemas"]["PaymentMethodInput"];
+        };
+        PaymentMethodInput: {
+            /**
+             * @description The processor customer; one is created when omitted.
+             * @example cus_R3x9Kq2LmN7vPw
+             */
+            customerId?: string;
+            /**
+             * @description A confirmation token from the processor's card element. One of this or paymentMethodId.
+             * @example ctoken_card_visa
+             */
+            confirmationTokenId?: string;
+            /**
+             * @description A processor payment method id. One of this or confirmationTokenId.
+             * @example pm_card_visa
+             */
+            paymentMethodId?: string;
+        };
+        PaymentMethodResponse: {
+            /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
+            id: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            /** @example cus_R3x9Kq2LmN7vPw */
+            customerId: string;
+        };
+        PaymentTransactionResponse: {
+            /** @example 0193a6fe-d647-7219-a41b-7f8091a2b3c4 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description In payout listings: when it last changed (paid through its link, refunded, a claim voided, paid out, or given back by a failed payout); equal to `createdAt` until it changes.
+             * @example 2026-11-22T07:00:00.000Z
+             */
+            updatedAt?: string;
+            /**
+             * @example payment
+             * @enum {string}
+             */
+            source: "payment" | "health_fund_claim" | "medicare_claim";
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            amount: number;
+            /**
+             * @description Integer cents; in payout listings.
+             * @example 196
+             */
+            platformFeeAmount?: number;
+            /**
+             * @description In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
+            adjustmentTransactions: components["schemas"]["PaymentAdjustmentResponse"][];
+            /** @example pi_3QpXy2LmN7vPw0 */
+            paymentId: string | null;
+            payment: components["schemas"]["CardPaymentResponse"] | null;
+            /** @example null */
+            claimId: string | null;
+            claim: components["schemas"]["ClaimResponse"] | null;
+            /** @example null */
+            medicareClaimId: string | null;
+            medicareClaim: components["schemas"]["MedicareClaimResponse"] | null;
+            /** @description In payout listings, and in a Transaction while its payment link waits to be paid. */
+            paymentLinks?: components["schemas"]["PaymentLinkResponse"][];
+            /** @description In payout listings. */
+            events?: components["schemas"]["PaymentEventResponse"][];
+        };
+        PayoutResponse: {
+            /** @example 0193a700-0a7b-754c-874e-a2b3c4d5e6f7 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its status last moved on; equal to `createdAt` until it does. Its amount never changes.
+             * @example 2026-11-23T05:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description Integer cents: the transactions' amounts, less platform fees, plus adjustments.
+             * @example 18629
+             */
+            amount: number;
+            /** @example AUD */
+            currency: string;
+            /**
+             * @example paid
+             * @enum {string}
+             */
+            status: "pending" | "in_transit" | "paid" | "failed";
+            /**
+             * Format: date
+             * @example 2026-11-24
+             */
+            arrivalDate: string;
+            /** @example 3 */
+            transactionCount: number;
+        };
+        PhiRegistrationDto: {
+            /** @example HICAPS-88213 */
+            phiLocationId?: string | null;
+            /** @example active */
+            status?: string | null;
+        };
+        PlanTemplateLinkResponse: {
+            /** @example https://api.example.com/plans/templates/ptpl_knee_rehab_6wk/links/0193a6f4-2b3c-7d4e-8f50-6a7b8c9d0e1f */
+            url: string;
+            /** @example 0193a6f4-2b3c-7d4e-8f50-6a7b8c9d0e1f */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Always equal to `createdAt`: a link never changes once made.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+            /** @example ptpl_knee_rehab_6wk */
+            planTemplateId: string;
+            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
+            businessId: string;
+        };
+        PreviousPlaceResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            serviceDate: string;
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            providerId: string;
+            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
+            locationId: string;
+        };
+        ProblemDto: {
+            /**
+             * @description URI reference naming the problem type.
+             * @example /problems/validation_failed
+             */
+            type: string;
+            /** @example Bad Request */
+            title: string;
+            /** @example 400 */
+            status: number;
+            /** @example The request is not valid. */
+            detail: string;
+            /** @example /v1/organisations/org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            instance: string;
+            /**
+             * @description Stable machine-readable code: validation_failed, malformed_json, malformed_request, unauthenticated, forbidden, not_found, method_not_allowed, conflict (or a more precise conflict code), precondition_failed, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, request_header_fields_too_large, service_unavailable, internal_error.
+             * @example validation_failed
+             */
+            code: string;
+            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
+            requestId: string;
+            /** @description Present on validation failures. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+        };
+        ProviderLocationLinkResponse: {
+            /** @example 0193a6f6-4d5e-7f60-8b72-8c9d0e1f2a3b */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            providerId: string;
+            /** @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f */
+            locationId: string;
+            /** @example false */
+            deleted: boolean;
+            /** @example true */
+            acceptedTerms: boolean;
+            /** @example physiotherapist */
+            categoryCode: string | null;
+            medicare: components["schemas"]["LinkMedicareResponse"];
+            association: components["schemas"]["LinkAssociationResponse"];
+        };
+        ProviderResponse: {
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes. Linking it to a location, or archiving a link, changes it too (`locationIds`).
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description Locations the provider has a live link to.
+             * @example [
+             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
+             *     ]
+             */
+            locationIds: string[];
+            /** @example false */
+            deleted: boolean;
+            /** @example true */
+            bookingsEnabled: boolean;
+            /** @example +61412345678 */
+            mobileNumber: string | null;
+            /** @example priya.raman@harbourphysio.com.au */
+            email: string | null;
+            /** @example Priya */
+            firstName: string;
+            /** @example null */
+            middleName: string | null;
+            /** @example Raman */
+            lastName: string;
+            /** @example https://cdn.harbourphysio.com.au/staff/priya.jpg */
+            profileImageUrl: string | null;
+            /** @description Present when expanded (`locationLinks`). */
+            locationLinks?: components["schemas"]["ProviderLocationLinkResponse"][];
+            /** @description Present when expanded (`locations`). */
+            locations?: components["schemas"]["LocationResponse"][];
+        };
+        ProviderSummaryResponse: {
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            id: string;
+            /**
+             * @example [
+             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
+             *     ]
+             */
+            locationIds: string[];
+            /** @example Priya */
+            firstName: string;
+            /** @example Raman */
+            lastName: string;
+            /** @example https://cdn.harbourphysio.com.au/staff/priya.jpg */
+            profileImageUrl: string | null;
+        };
+        PublicBookingCreatedResponse: {
+            booking: components["schemas"]["PublicBookingResponse"];
+            /**
+             * @description The secret to see and cancel the booking with (`/v1/public-bookings/{manageToken}`). Shown once; keep it.
+             * @example q3ZP0yM6m4cWk2Xx3b9yH5bA1sVt7nUe8rL0dQwE2jC
+             */
+            manageToken: string;
+        };
+        PublicBookingResponse: {
+            /**
+             * @example confirmed
+             * @enum {string}
+             */
+            status: "confirmed" | "cancelled";
+            /**
+             * Format: date-time
+             * @example 2026-12-07T22:00:00.000Z
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T22:45:00.000Z
+             */
+            endsAt: string;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            cancelledAt: string | null;
+            organisation: components["schemas"]["PublicOrganisationResponse"];
+            service: components["schemas"]["PublicServiceResponse"];
+            provider: components["schemas"]["PublicProviderResponse"];
+            location: components["schemas"]["PublicLocationResponse"];
+            cancellationPolicy: components["schemas"]["CancellationPolicyResponse"];
+        };
+        PublicLocationResponse: {
+            /**
+             * @description The location's id, as the organisation's booking data lists it.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            id: string;
+            /** @example Bondi Junction */
+            name: string;
+            /** @example Australia/Sydney */
+            timeZone: string;
+            address: components["schemas"]["AddressResponse"];
+        };
+        PublicOrganisationResponse: {
+            /** @example Harbour Physio Group */
+            name: string;
+            /** @example harbour-physio-group */
+            slug: string;
+            /** @example https://cdn.harbourphysio.com.au/brand.png */
+            brandImageUrl: string | null;
+        };
+        PublicPaymentLinkResponse: {
+            /**
+             * @description Integer cents to pay.
+             * @example 4700
+             */
+            amount: number;
+            /** @example AUD */
+            currency: string;
+            /** @example Harbour Physio Group */
+            organisationName: string;
+            /**
+             * @description The organisation's brand image.
+             * @example https://cdn.harbourphysio.com.au/brand.png
+             */
+            organisationBrandImageUrl: string | null;
+            /** @example Alex */
+            clientFirstName: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-26T00:10:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * @description What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "paid" | "cancelled" | "expired";
+            /**
+             * Format: date-time
+             * @description When the link was paid; `null` until then.
+             * @example null
+             */
+            paidAt: string | null;
+            /** @description The payment made with the link; `null` until one was made. While it is `requires_action`, paying the link again is 409 `payment_requires_action`. */
+            payment: components["schemas"]["PaymentLinkPaymentResponse"] | null;
+            /** @description The appointment the link asks payment for (the booking checked out); `null` for a sale of no booking. */
+            booking: components["schemas"]["PaymentLinkBookingResponse"] | null;
+            /**
+             * @description When Stripe takes the card: the platform's Stripe publishable key, to start Stripe.js with and make the `confirmationTokenId` that pays the link. Public by design. `null` with any other processor.
+             * @example pk_live_51H8examplePublishableKey
+             */
+            stripePublishableKey: string | null;
+        };
+        PublicProviderResponse: {
+            /**
+             * @description The practitioner's id, as the organisation's booking data lists it.
+             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
+             */
+            id: string;
+            /** @example Priya */
+            firstName: string;
+            /** @example Raman */
+            lastName: string;
+        };
+        PublicServiceResponse: {
+            /**
+             * @description The service's id, as the organisation's booking data lists it.
+             * @example 0193a6f8-e1f2-7a3b-9c4d-2e3f4a5b6c7d
+             */
+            id: string;
+            /** @example Initial physiotherapy consultation */
+            name: string;
+            /**
+             * @description As booked.
+             * @example 45
+             */
+            durationMinutes: number;
+            /**
+             * @description Integer cents, as booked.
+             * @example 9500
+             */
+            price: number;
+        };
+        RefundRequest: {
+            /**
+             * @description Integer cents to give back, at most what is left of the payment.
+             * @example 1500
+             */
+            amount: number;
+            /** @example Session cut short */
+            reason?: string;
+        };
+        RegistrationDto: {
+            medicare?: components["schemas"]["MedicareRegistrationDto"];
+            phi?: components["schemas"]["PhiRegistrationDto"];
+        };
+        RegistrationResponse: {
+            medicare: components["schemas"]["MedicareRegistrationDto"] | null;
+            phi: components["schemas"]["PhiRegistrationDto"] | null;
+        };
+        RepeatRequest: {
+            /**
+             * @description Every week, or every second week.
+             * @example weekly
+             * @enum {string}
+             */
+            frequency: "weekly" | "fortnightly";
+            /**
+             * @description Occurrences in all, the first included.
+             * @example 6
+             */
+            count: number;
+        };
+        RescheduleBookingRequest: {
+            /**
+             * Format: date-time
+             * @description The new start, ISO 8601 with an offset.
+             * @example 2026-12-02T10:00:00.000+11:00
+             */
+            serviceDate: string;
+            /**
+             * @description Another provider; the booking's own when omitted.
+             * @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a
+             */
+            providerId?: string;
+            /**
+             * @description Another location; the booking's own when omitted.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            locationId?: string;
+        };
+        ReschedulePublicBookingRequest: {
+            /**
+             * Format: date-time
+             * @description A `startsAt` that availability lists now for the booking's service, location and provider.
+             * @example 2026-12-08T23:00:00.000Z
+             */
+            startsAt: string;
+        };
+        ReversalRuleResponse: {
+            /**
+             * @description Whether the claim may be reversed.
+             * @example true
+             */
+            enabled: boolean;
+        };
+        ReversalRulesResponse: {
+            reversal: components["schemas"]["ReversalRuleResponse"];
+        };
+        SendAcceptedResponse: {
+            /**
+             * @description The event being sent: its deliveries show the outcome.
+             * @example evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            eventId: string;
+            /** @example 1 */
+            attempt: number;
+        };
+        ServiceItemDto: {
+            /** @example si_560 */
+            id?: string;
+            /** @example 560 */
+            itemCode?: string;
+            /** @example physiotherapy */
+            category?: string;
+            /** @example Initial physiotherapy consultation */
+            description?: string;
+        };
+        ServiceItemResponse: {
+            /** @example si_560 */
+            id: string | null;
+            /** @example 560 */
+            itemCode: string | null;
+            /** @example physiotherapy */
+            category: string | null;
+            /** @example Initial physiotherapy consultation */
+            description: string | null;
+        };
+        ServiceItemSnapshotResponse: {
+            /** @example si_560 */
+            id: string | null;
+            /** @example 560 */
+            itemCode: string | null;
+            /** @example physiotherapy */
+            category: string | null;
+            /** @example Initial physiotherapy consultation */
+            description: string | null;
+        };
+        ServiceResponse: {
+            /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
+            id: string;
+            /** @example Initial physiotherapy consultation */
+            name: string;
+            /** @example 45 */
+            durationMinutes: number;
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            price: number;
+            /**
+             * @example [
+             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
+             *     ]
+             */
+            providerIds: string[];
+            /**
+             * @example [
+             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
+             *     ]
+             */
+            locationIds: string[];
+            /** @example 1 */
+            maxAttendees: number;
+            /** @example Assessment and first treatment. */
+            description: string | null;
+            /** @example physiotherapy */
+            category: string | null;
+            /** @example 560 */
+            itemCode: string | null;
+        };
+        SlotResponse: {
+            /**
+             * Format: date-time
+             * @example 2026-12-07T22:00:00.000Z
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T22:45:00.000Z
+             */
+            endsAt: string;
+            /**
+             * @description Providers free for the whole appointment.
+             * @example [
+             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
+             *     ]
+             */
+            providerIds: string[];
+        };
+        StatusResponse: {
+            /** @example 0 */
+            statusCode: string | null;
+            /** @example 00 */
+            responseCode: string | null;
+        };
+        StripeWebhookResponse: {
+            /**
+             * @description The Stripe event's id.
+             * @example evt_3PqL0cAbCdEfGh1i0aBcDeFg
+             */
+            id: string;
+            /**
+             * @description The Stripe event's type.
+             * @example payment_intent.succeeded
+             */
+            type: string;
+            /**
+             * @description `applied`: it changed what it is about (a payment settled or failed, a payout paid or failed, a failed refund given back). `unchanged`: that was so already. `unknown`: it names a payment, payout or refund this service did not make (logged). `ignored`: a type or state this service does not act on. `duplicate`: processed when it first arrived; nothing changed now.
+             * @example applied
+             * @enum {string}
+             */
+            outcome: "applied" | "unchanged" | "unknown" | "ignored" | "duplicate";
+        };
+        TimeOffResponse: {
+            /** @example 0193a6fc-c536-7108-93fa-6e7f8091a2b3 */
+            id: string;
+            /** @example 0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a */
+            providerId: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-23T13:00:00.000Z
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @example 2027-01-04T13:00:00.000Z
+             */
+            endsAt: string;
+            /** @example Summer holiday */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+        };
+        ToggleResponse: {
+            /** @example true */
+            enabled: boolean;
+        };
+        TransactionItemResponse: {
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            chargeAmount: number;
+            /** @example 0193a701-1b8c-765d-885f-b3c4d5e6f708 */
+            id: string;
+            /** @example Initial physiotherapy consultation */
+            description: string;
+            /** @example P1 */
+            clinicalCode: string | null;
+            /** @example 560 */
+            itemCode: string | null;
+            /** @example 0193a6f8-8192-7db4-8fc6-2a3b4c5d6e7f */
+            billableItemId: string | null;
+            /** @example 0193a6f8-7081-7ca3-8eb5-1f2a3b4c5d6e */
+            appointmentTypeId: string | null;
+            /** @description Expansion `latestTransaction.transactionItems.billableItem`. */
+            billableItem?: components["schemas"]["BillableItemSnapshotResponse"] | null;
+        };
+        TransactionResponse: {
+            /** @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2 */
+            id: string;
+            /** @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a */
+            businessId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed: its payment link paid or cancelled, a refund, a claim voided. Equal to `createdAt` until it changes. The client, practitioner, location and cards it shows change on their own, with their own `updatedAt`.
+             * @example 2026-11-21T00:12:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description Integer cents: the items' charges added up.
+             * @example 9500
+             */
+            amount: number;
+            /** @example AUD */
+            currency: string;
+            paymentTransactions: components["schemas"]["PaymentTransactionResponse"][];
+            transactionItems: components["schemas"]["TransactionItemResponse"][];
+            confirmations: components["schemas"]["ConfirmationResponse"][];
+            /**
+             * @description The payment method charged, if any.
+             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
+             */
+            paymentMethodId: string | null;
+            /**
+             * @description The health fund card claimed against, if any.
+             * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
+             */
+            healthFundCardId: string | null;
+            /**
+             * @description The Medicare card claimed against, if any.
+             * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
+             */
+            medicareCardId: string | null;
+            /**
+             * @description The booking the sale is for, if any.
+             * @example 0193a6fb-b425-70e7-82f9-5d6e7f8091a2
+             */
+            bookingId: string | null;
+            /** @example Alex Chen */
+            clientName: string;
+            paymentMethod: components["schemas"]["PaymentMethodResponse"] | null;
+            healthFundCard: components["schemas"]["HealthFundCardResponse"] | null;
+            medicareCard: components["schemas"]["MedicareCardResponse"] | null;
+            client: components["schemas"]["ClientResponse"] | null;
+            serviceProvider: components["schemas"]["ProviderResponse"] | null;
+            location: components["schemas"]["LocationResponse"] | null;
+            customer: components["schemas"]["CustomerResponse"];
+        };
+        UpdateAppointmentTypeRequest: {
+            /**
+             * @description Never null.
+             * @example Initial physiotherapy consultation (extended)
+             */
+            name?: string;
+            /**
+             * @description For bookings made from now on; bookings already made keep their length.
+             * @example 60
+             */
+            durationMinutes?: number;
+            /**
+             * @description Integer cents, for bookings made from now on; bookings already made keep their `servicePrice`.
+             * @example 11000
+             */
+            price?: number;
+            /**
+             * @description Replaces the providers who offer it; each one added must be a provider of this organisation.
+             * @example [
+             *       "0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a"
+             *     ]
+             */
+            providers?: string[];
+            /**
+             * @description Replaces the locations where it is offered; each one added must be a location of this organisation.
+             * @example [
+             *       "0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f"
+             *     ]
+             */
+            locations?: string[];
+            /**
+             * @description More than 1 for group sessions.
+             * @example 6
+             */
+            maxAttendees?: number;
+            /**
+             * @description `null` clears it.
+             * @example Assessment and first treatment.
+             */
+            description?: string | null;
+            /**
+             * @description `null` clears it.
+             * @example physiotherapy
+             */
+            category?: string | null;
+            /**
+             * @description `null` clears it.
+             * @example 560
+             */
+            itemCode?: string | null;
+            /** @description Replaces the billable items; an item sent with every field as it is keeps its `id`. `[]` removes them all. */
+            billableItems?: components["schemas"]["CreateBillableItemRequest"][];
+        };
+        UpdateBookingSettingsRequest: {
+            /**
+             * @description Whether patients can book online at all.
+             * @example true
+             */
+            bookingsEnabled?: boolean;
+            /** @example true */
+            notesEnabled?: boolean;
+            /** @example true */
+            cancellationFeeEnabled?: boolean;
+            /** @example false */
+            cancellationFeeAutoChargeEnabled?: boolean;
+            /** @example true */
+            paymentDetailsRequired?: boolean;
+            /** @example true */
+            bookingNotificationsEnabled?: boolean;
+            /** @example true */
+            providerBookingNotificationsEnabled?: boolean;
+            /** @example false */
+            healthFundCardCollectionEnabled?: boolean;
+            /**
+             * @description Whether patients may cancel online, through the link their booking came with.
+             * @example true
+             */
+            clientCancelEnabled?: boolean;
+            /**
+             * @description Whether patients may move a booking online while cancelling it is still free (or no fee is charged).
+             * @example true
+             */
+            clientRescheduleEnabled?: boolean;
+            /**
+             * @description Fixed fee in integer cents; null to charge a percentage instead.
+             * @example 5000
+             */
+            cancellationFeeAmount?: number | null;
+            /**
+             * @description Percent of the service price, used when no fixed amount is set.
+             * @example 50
+             */
+            cancellationFeePercent?: number | null;
+            /**
+             * @description Cancelling at least this many hours before the appointment is free.
+             * @example 24
+             */
+            cancellationNoFeeBeforeHours?: number;
+            /** @example GTM-5XK2P7Q */
+            googleTagManagerContainerId?: string | null;
+            /**
+             * @description Online bookings start at least this many minutes from now (up to 30 days).
+             * @example 120
+             */
+            minimumNoticeMinutes?: number;
+            /**
+             * @description Online bookings start at most this many days from now.
+             * @example 90
+             */
+            maximumAdvanceDays?: number;
+            /**
+             * @description Online booking times start every this many minutes from the start of working hours.
+             * @example 15
+             */
+            slotIntervalMinutes?: number;
+            /**
+             * @description Hours before a booking that the client's reminder email goes (with `bookingNotificationsEnabled`), up to a week.
+             * @example 24
+             */
+            reminderHoursBefore?: number;
+        };
+        UpdateBusinessRequest: {
+            /**
+             * @description Never null.
+             * @example Harbour Physio & Pilates Pty Ltd
+             */
+            name?: string;
+            /**
+             * @description For an AU business, an ABN with a valid checksum (spaces allowed); stored as 11 digits. Never null.
+             * @example 51 824 753 556
+             */
+            taxIdentifier?: string;
+            /** @description Only the settings sent change; the others keep their values. Never null. */
+            settings?: components["schemas"]["BusinessSettingsDto"];
+        };
+        UpdateClientRequest: {
+            /**
+             * @description Never null.
+             * @example Alexandra
+             */
+            firstName?: string;
+            /**
+             * @description Never null.
+             * @example Chen-Wright
+             */
+            lastName?: string;
+            /**
+             * Format: email
+             * @example alex.chen@example.com
+             */
+            email?: string | null;
+            /**
+             * @description E.164, or any Australian form; stored as E.164.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string | null;
+            /**
+             * @description The patient's platform account: a member the caller can read (404 naming `memberId` otherwise).
+             * @example memb_2pVkUq3Kx9mGdB1aWfE7hTzRc0L
+             */
+            memberId?: string | null;
+            /**
+             * @description The patient's id in the practice management system.
+             * @example PT-004417
+             */
+            pmsPatientId?: string | null;
+            /**
+             * Format: date-time
+             * @description When the practice management system created the patient.
+             * @example 2024-03-14T09:30:00.000Z
+             */
+            pmsCreatedAt?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/clients/alex.jpg
+             */
+            profileImageUrl?: string | null;
+        };
+        UpdateLocationLinkRequest: {
+            /**
+             * @description Never null.
+             * @example true
+             */
+            acceptedTerms?: boolean;
+            /**
+             * @description `null` clears it.
+             * @example physiotherapist
+             */
+            categoryCode?: string | null;
+            /** @description Replaces the Medicare details whole: a field left out of the object becomes null, and `{}` clears them all. Never null. */
+            medicare?: components["schemas"]["LinkMedicareDto"];
+            /** @description Replaces the association details whole: a field left out of the object becomes null, and `{}` clears them. Never null. */
+            association?: components["schemas"]["LinkAssociationDto"];
+        };
+        UpdateLocationRequest: {
+            /**
+             * @description A business of this organisation. Never null.
+             * @example 0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a
+             */
+            businessId?: string;
+            /**
+             * @description Never null.
+             * @example Bondi Junction
+             */
+            name?: string;
+            /**
+             * @description IANA time zone. Refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings: their times were chosen in the current zone. Never null.
+             * @example Australia/Sydney
+             */
+            timeZone?: string;
+            /** @description Only the parts sent change; `null` clears a part. Never null itself. */
+            address?: components["schemas"]["AddressDto"];
+            /** @example bondi@harbourphysio.com.au */
+            email?: string | null;
+            /** @example 51824753556 */
+            suggestedTaxIdentifier?: string | null;
+            /** @example Please arrive 10 minutes early for your first visit. */
+            bookingCustomText?: string | null;
+            /** @description Replaces the registrations; `[]` removes them all. Never null. */
+            registrations?: components["schemas"]["RegistrationDto"][];
+        };
+        UpdateMemberRequest: {
+            /**
+             * @description Never null.
+             * @example Alexandra
+             */
+            firstName?: string;
+            /**
+             * @description Never null.
+             * @example Chen
+             */
+            lastName?: string;
+            /**
+             * Format: email
+             * @description Never null. Unique among members, ignoring case (409 `member_exists`). A new address is unverified: `emailVerified` becomes false.
+             * @example alex.chen@example.com
+             */
+            email?: string;
+            /**
+             * @description Australian or E.164; stored as E.164. A new number (or none) is unverified: `mobileNumberVerified` becomes false.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: date
+             * @description A past date, `YYYY-MM-DD`.
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.example.com/members/alex.jpg
+             */
+            profileImageUrl?: string | null;
+            /**
+             * @description Replaces the whole metadata (`null` empties it). Flat key/value pairs: at most 50 keys of 1 to 40 characters; values are strings (at most 500 characters), numbers, booleans or null. Stored, not returned.
+             * @example {
+             *       "referralSource": "clinic_front_desk",
+             *       "marketingOptIn": true
+             *     }
+             */
+            metadata?: {
+                [key: string]: (string | null) | number | boolean;
+            } | null;
+            /** @description Only the settings sent change. Never null. */
+            settings?: components["schemas"]["UpdateMemberSettingsRequest"];
+        };
+        UpdateMemberSettingsRequest: {
+            /**
+             * @description Whether the app shows help about plans. Never null.
+             * @example false
+             */
+            showPlanHelp?: boolean;
+        };
+        UpdateOrganisationRequest: {
+            /**
+             * @description Never null.
+             * @example Harbour Physio & Pilates
+             */
+            name?: string;
+            /**
+             * Format: uri
+             * @deprecated
+             * @description Deprecated: answers carry `Deprecation: true`.
+             * @example https://harbourphysio.com.au
+             */
+            websiteUrl?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.harbourphysio.com.au/brand.png
+             */
+            brandImageUrl?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.harbourphysio.com.au/wordmark.svg
+             */
+            wordmarkImageUrl?: string | null;
+        };
+        UpdateProviderRequest: {
+            /**
+             * @description Never null.
+             * @example Priya
+             */
+            firstName?: string;
+            /** @example Anjali */
+            middleName?: string | null;
+            /**
+             * @description Never null.
+             * @example Raman-Iyer
+             */
+            lastName?: string;
+            /** @example priya.raman@harbourphysio.com.au */
+            email?: string | null;
+            /**
+             * @description Australian or E.164; stored as E.164.
+             * @example 0412 345 678
+             */
+            mobileNumber?: string | null;
+            /**
+             * Format: uri
+             * @example https://cdn.harbourphysio.com.au/staff/priya.jpg
+             */
+            profileImageUrl?: string | null;
+            /**
+             * @description Whether patients can book this provider online. Never null. Bookings already made stay as they are.
+             * @example false
+             */
+            bookingsEnabled?: boolean;
+        };
+        UpdateWebhookEndpointRequest: {
+            /** @example https://pms.example.com/webhooks/clinic */
+            url?: string;
+            /** @example Practice management sync */
+            description?: string | null;
+            /**
+             * @example [
+             *       "*"
+             *     ]
+             */
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+            /**
+             * @description Enabling restarts the three-day failure clock.
+             * @example enabled
+             * @enum {string}
+             */
+            status?: "enabled" | "disabled";
+        };
+        WalletCardCreatedResponse: {
+            /**
+             * @description Also the id of the PaymentMethod, HealthFundCard or MedicareCard it becomes.
+             * @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c
+             */
+            id: string;
+            /**
+             * @description Card brand; the fund's name for a health fund card; `medicare` for a Medicare card.
+             * @example visa
+             */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            /**
+             * @description The processor customer (payment methods only).
+             * @example cus_R3x9Kq2LmN7vPw
+             */
+            customerId: string | null;
+        };
+        WalletCardResponse: {
+            /** @example 0193a6f7-5e6f-7a81-8c93-9d0e1f2a3b4c */
+            id: string;
+            /**
+             * @example payment_method
+             * @enum {string}
+             */
+            type: "payment_method" | "health_fund_card" | "medicare_card";
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes. A card is not edited: it changes only when the service rescopes its `fingerprint`.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+            /** @example true */
+            verified: boolean;
+            /**
+             * @description payment_method
+             * @example cus_R3x9Kq2LmN7vPw
+             */
+            customerId?: string;
+            /**
+             * @description health_fund_card, medicare_card
+             * @example 5678
+             */
+            memberNumberLast4?: string;
+            /**
+             * @description health_fund_card, medicare_card
+             * @example a3f1c2…
+             */
+            fingerprint?: string;
+            /**
+             * Format: date-time
+             * @description health_fund_card, medicare_card
+             * @example 2026-11-22T05:31:12.000Z
+             */
+            verifiedAt?: string | null;
+            /**
+             * @description health_fund_card
+             * @example 0193a6f2-0001-7000-8000-000000000002
+             */
+            healthFundId?: string;
+            /** @description health_fund_card */
+            healthFund?: components["schemas"]["HealthFundResponse"] | null;
+            /**
+             * @description health_fund_card
+             * @example 02
+             */
+            defaultReferenceNumber?: string | null;
+            /**
+             * @description health_fund_card
+             * @example 01
+             */
+            issueNumber?: string | null;
+            /**
+             * @description health_fund_card
+             * @example [
+             *       "Alex Chen"
+             *     ]
+             */
+            cardholders?: string[];
+            /**
+             * @description medicare_card
+             * @example 1
+             */
+            referenceNumber?: string;
+            /**
+             * @description medicare_card
+             * @example Alex
+             */
+            firstName?: string;
+            /**
+             * @description medicare_card
+             * @example Chen
+             */
+            lastName?: string;
+            /**
+             * @description medicare_card
+             * @example 1988-04-12
+             */
+            dateOfBirth?: string;
+            /**
+             * @description medicare_card
+             * @example J
+             */
+            secondInitial?: string | null;
+            /**
+             * @description medicare_card
+             * @example F
+             */
+            sex?: string | null;
+        };
+        WebhookDeliveryResponse: {
+            /** @example 0193a6fd-d647-7319-84fb-7f8091a2b3c4 */
+            id: string;
+            /** @example evt_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            eventId: string;
+            /** @example booking.created */
+            eventType: string;
+            /**
+             * @description 1 for the first try.
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description `retrying`: failed, another attempt at `nextAttemptAt`; `failed`: no attempt left.
+             * @example retrying
+             * @enum {string}
+             */
+            status: "succeeded" | "retrying" | "failed";
+            /**
+             * @description Null when no answer came.
+             * @example 500
+             */
+            responseStatus: number | null;
+            /** @example 84 */
+            durationMs: number;
+            /**
+             * @description Why the attempt failed; null when it succeeded. `timeout`: no connection within 3 s, or no answer within 10 s; `dns_error`: the host name does not resolve; `address_refused`: the URL is not allowed (not https, or it resolves to a loopback, private, link-local or metadata address); `connection_refused`: nothing listens at the port; `connection_reset`: the connection closed before an answer; `connection_failed`: another network error; `tls_error`: the TLS handshake or the certificate failed; `http_status`: answered, with a status other than 2xx (see `responseStatus`).
+             * @example http_status
+             * @enum {string|null}
+             */
+            error: "timeout" | "dns_error" | "address_refused" | "connection_refused" | "connection_reset" | "connection_failed" | "tls_error" | "http_status" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:29:04.000Z
+             */
+            nextAttemptAt: string | null;
+        };
+        WebhookEndpointResponse: {
+            /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
+            id: string;
+            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            organisationId: string;
+            /** @example https://pms.example.com/webhooks/clinic */
+            url: string;
+            /** @example Practice management sync */
+            description: string | null;
+            /**
+             * @example [
+             *       "booking.*"
+             *     ]
+             */
+            enabledEvents: string[];
+            /**
+             * @description Disabled by hand, or after three days of failed deliveries.
+             * @example enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+        };
+        WebhookEndpointWithSecretResponse: {
+            /** @example 0193a6fc-c536-7208-83fa-6e7f8091a2b3 */
+            id: string;
+            /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
+            organisationId: string;
+            /** @example https://pms.example.com/webhooks/clinic */
+            url: string;
+            /** @example Practice management sync */
+            description: string | null;
+            /**
+             * @example [
+             *       "booking.*"
+             *     ]
+             */
+            enabledEvents: string[];
+            /**
+             * @description Disabled by hand, or after three days of failed deliveries.
+             * @example enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description Shown only here: `whsec_` and the base64 of 24 random bytes; verify deliveries with it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WorkingHoursItem: {
+            /**
+             * @description A location the provider is linked to; times are its wall-clock times.
+             * @example 0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f
+             */
+            locationId: string;
+            /**
+             * @description 1 = Monday … 7 = Sunday.
+             * @example 1
+             */
+            dayOfWeek: number;
+            /**
+             * @description Start, in the location's time zone.
+             * @example 09:00
+             */
+            startTime: string;
+            /**
+             * @description End, after the start, in the location's time zone.
+             * @example 17:00
+             */
+            endTime: string;
+        };
+        WorkingHoursWeek: {
+            /** @description Stretches of one day must not overlap, wherever they are. */
+            items: components["schemas"]["WorkingHoursItem"][];
         };
     };
     responses: never;

@@ -4,7 +4,6 @@ import { OrganisationsModule } from '@app/organisations';
 import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { PractitionersModule } from '@app/practitioners';
 import { SchedulingModule } from '@app/scheduling';
-import { AppointmentTypesController, AvailabilityController, ProviderScheduleController } from '@app/scheduling/http';
 import { WalletModule } from '@app/wallet';
 import { BookingDataController } from './booking-data/booking-data.controller.js';
 import { BookingDataQueries } from './booking-data/booking-data.queries.js';
@@ -20,11 +19,8 @@ import { PublicBookingsController } from './online-booking/public-bookings.contr
  * Answers that need several contexts, composed above them so that no context reads another's
  * resources to render its own: bookings with their parties and expansions, a booking page's data,
  * and a booking as its patient sees it. A booking's cancellation and its attendance too, which
- * scheduling and payments do together. The contexts below know nothing of this module.
- *
- * It mounts scheduling's routes, those of scheduling's own http layer among them, in the order they
- * have always had: the OpenAPI document and the clients generated from it list operations in the
- * order their routes are mounted.
+ * scheduling and payments do together. Every route under a booking is here, its check-out among them
+ * (payments' use case). The contexts below know nothing of this module.
  */
 @Module({
   imports: [
@@ -35,14 +31,7 @@ import { PublicBookingsController } from './online-booking/public-bookings.contr
     WalletModule,
     PaymentsAndClaimsModule,
   ],
-  controllers: [
-    AppointmentTypesController,
-    BookingsController,
-    BookingDataController,
-    ProviderScheduleController,
-    AvailabilityController,
-    PublicBookingsController,
-  ],
+  controllers: [BookingsController, BookingDataController, PublicBookingsController],
   providers: [BookingViews, CancelBooking, RecordAttendance, CancelOnline, BookingDataQueries, PublicBookingQueries],
 })
 export class CompositionModule {}

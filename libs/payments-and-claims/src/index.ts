@@ -3,6 +3,7 @@
 // fee, its payment links); the services that record money; and the payout and fee arithmetic the
 // demo data generator reuses; the payout and Stripe event jobs, which tests run at once.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
+export { CheckOutBooking } from './application/check-out-booking.use-case.js';
 export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
 export { CancellationPayments } from './application/cancellation-payments.js';
 export type { BookingFeeKind } from './application/charge-cancellation-fee.js';

@@ -15,6 +15,7 @@ import { MedicareGateway } from './domain/medicare-gateway.js';
 import { PayoutBank } from './domain/payout-bank.js';
 import { TransactionsController } from './http/transactions.controller.js';
 import { ClaimsController } from './http/claims.controller.js';
+import { PaymentTransactionsController } from './http/payment-transactions.controller.js';
 import { PaymentLinksController } from './http/payment-links.controller.js';
 import { PayByLink } from './application/pay-by-link.use-case.js';
 import { PaymentLinks } from './application/payment-links.js';
@@ -106,6 +107,7 @@ export const paymentsSchemas = [
     PayoutsController,
     TransactionsController,
     ClaimsController,
+    PaymentTransactionsController,
     PaymentLinksController,
     InvoicesController,
     StripeWebhooksController,
@@ -176,6 +178,7 @@ export const paymentsSchemas = [
     InvoiceDocuments,
   ],
   exports: [
+    CheckOutBooking,
     TransactionQueries,
     InvoiceDocuments,
     CancellationPayments,

@@ -30,6 +30,9 @@ import { MikroOrmProviderScheduleRepository } from './infrastructure/persistence
 import { BookingRepository } from './domain/booking.repository.js';
 import { renderSchedulingEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
+import { AppointmentTypesController } from './http/appointment-types.controller.js';
+import { AvailabilityController } from './http/availability.controller.js';
+import { ProviderScheduleController } from './http/provider-schedule.controller.js';
 import {
   MikroOrmAppointmentTypeRepository,
   MikroOrmBookingRepository,
@@ -67,6 +70,7 @@ export const schedulingSchemas = [
     MembershipModule,
     WalletModule,
   ],
+  controllers: [AppointmentTypesController, ProviderScheduleController, AvailabilityController],
   providers: [
     eventData(renderSchedulingEvents),
     { provide: AppointmentTypeRepository, useClass: MikroOrmAppointmentTypeRepository },

@@ -15,6 +15,8 @@ import {
 } from '@app/shared';
 import { Clock } from '@app/shared/domain';
 import { CreateBooking, RescheduleBooking } from '@app/scheduling';
+import { CheckOutBooking } from '@app/payments-and-claims';
+import { CheckOutRequest, TransactionResponse } from '@app/payments-and-claims/http';
 import {
   AttendanceRequest,
   CancelBookingRequest,
@@ -46,6 +48,7 @@ export class BookingsController {
     private readonly cancelBooking: CancelBooking,
     private readonly rescheduleBooking: RescheduleBooking,
     private readonly recordAttendance: RecordAttendance,
+    private readonly checkOutBooking: CheckOutBooking,
     private readonly views: BookingViews,
     private readonly clock: Clock,
   ) {}
@@ -199,5 +202,42 @@ export class BookingsController {
         serviceDate: new Date(body.serviceDate),
       }),
     );
+  }
+
+  @Post(':bookingId/transactions')
+  @ApiTags('transactions')
+  @ApiOperation({
+    operationId: 'Transactions_checkOut',
+    summary: 'Check out a booking',
+    description:
+      "Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`, the card processor 503 `payment_processor_unavailable` (with `Retry-After`; what was claimed or charged is reversed). A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`, one whose earlier card payment waits for its cardholder 409 `payment_requires_action`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`; a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`. The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure): then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports the payment succeeded.",
+  })
+  @ApiCreatedResponse({ type: TransactionResponse })
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.PAYMENT_REQUIRED,
+    HttpStatus.NOT_FOUND,
+    HttpStatus.CONFLICT,
+    HttpStatus.SERVICE_UNAVAILABLE,
+  )
+  async checkOut(
+    @OrganisationIdParam() organisationId: string,
+    @BookingId() bookingId: string,
+    @Body() body: CheckOutRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<TransactionResponse> {
+    const items = body.items?.map((item) =>
+      item.billableItemId !== undefined
+        ? { billableItemId: item.billableItemId }
+        : {
+            description: item.description!,
+            itemCode: item.itemCode,
+            clinicalCode: item.clinicalCode,
+            chargeAmount: item.chargeAmount!,
+          },
+    );
+    const read = await this.checkOutBooking.execute(organisationId, bookingId, { ...body, items });
+    response.location(`/v1/organisations/${organisationId}/transactions/${read.transaction.id}`);
+    return TransactionResponse.from(read, { withBillableItems: false });
   }
 }

@@ -1,61 +1,26 @@
-import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, OrganisationIdParam, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
-import { CheckOutBooking } from '../application/check-out-booking.use-case.js';
 import { TransactionQueries } from '../application/transaction.queries.js';
-import { CheckOutRequest } from './dto/check-out.request.js';
+import { VoidClaim } from '../application/void-claim.use-case.js';
+import { ClaimResponse, MedicareClaimResponse } from './dto/claim.response.js';
 import { ListTransactionsQuery, TransactionExpandQuery } from './dto/list-transactions.query.js';
 import { TransactionResponse } from './dto/transaction.response.js';
 
-const BookingId = () => UuidParam('bookingId', 'Booking');
+const TransactionId = () => UuidParam('transactionId', 'Transaction');
 
+// Operation ids name the typed client's methods: a route that moved here keeps the one it had.
 @ApiTags('transactions')
 @ApiKeyed()
-@Controller('v1/organisations/:organisationId')
+@Controller('v1/organisations/:organisationId/transactions')
 export class TransactionsController {
   constructor(
-    private readonly checkOutBooking: CheckOutBooking,
     private readonly transactions: TransactionQueries,
+    private readonly voidClaim: VoidClaim,
   ) {}
 
-  @Post('bookings/:bookingId/transactions')
-  @ApiOperation({
-    summary: 'Check out a booking',
-    description:
-      "Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`, the card processor 503 `payment_processor_unavailable` (with `Retry-After`; what was claimed or charged is reversed). A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`, one whose earlier card payment waits for its cardholder 409 `payment_requires_action`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`; a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`. The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure): then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports the payment succeeded.",
-  })
-  @ApiCreatedResponse({ type: TransactionResponse })
-  @ApiErrors(
-    HttpStatus.BAD_REQUEST,
-    HttpStatus.PAYMENT_REQUIRED,
-    HttpStatus.NOT_FOUND,
-    HttpStatus.CONFLICT,
-    HttpStatus.SERVICE_UNAVAILABLE,
-  )
-  async checkOut(
-    @OrganisationIdParam() organisationId: string,
-    @BookingId() bookingId: string,
-    @Body() body: CheckOutRequest,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<TransactionResponse> {
-    const items = body.items?.map((item) =>
-      item.billableItemId !== undefined
-        ? { billableItemId: item.billableItemId }
-        : {
-            description: item.description!,
-            itemCode: item.itemCode,
-            clinicalCode: item.clinicalCode,
-            chargeAmount: item.chargeAmount!,
-          },
-    );
-    const read = await this.checkOutBooking.execute(organisationId, bookingId, { ...body, items });
-    response.location(`/v1/organisations/${organisationId}/transactions/${read.transaction.id}`);
-    return TransactionResponse.from(read, { withBillableItems: false });
-  }
-
-  @Get('transactions')
+  @Get()
   @ApiOperation({
     summary: 'List transactions',
     description:
@@ -78,7 +43,7 @@ export class TransactionsController {
     return { ...page, items: page.items.map((read) => TransactionResponse.from(read, options)) };
   }
 
-  @Get('transactions/:transactionId')
+  @Get(':transactionId')
   @ApiOperation({
     summary: 'Get a transaction',
     description:
@@ -89,10 +54,34 @@ export class TransactionsController {
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
   async get(
     @OrganisationIdParam() organisationId: string,
-    @UuidParam('transactionId', 'Transaction') transactionId: string,
+    @TransactionId() transactionId: string,
     @Query() query: TransactionExpandQuery,
   ): Promise<TransactionResponse> {
     const options = { withBillableItems: Boolean(query.expand?.includes('transactionItems.billableItem')) };
     return TransactionResponse.from(await this.transactions.get(organisationId, transactionId), options);
+  }
+
+  @Post(':transactionId/claims/:claimId/void')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'Claims_void',
+    summary: 'Void a health fund or Medicare claim',
+    description:
+      "Only on the business day it was made, in the location's time zone, else 409 `claim_not_voidable`. A health fund claim answers a Claim with `voidedAt` set; a Medicare claim answers a MedicareClaim whose `paymentStatus` is `voided`. The fund or Medicare is asked to reverse it, and what the business was paid for it (a rebate, a bulk bill's benefit) is taken back as an adjustment (`source: \"claim_void\"`) of the claim's payment transaction: the booking is no longer `paid`. Events: `claim.voided` or `medicare_claim.voided`.",
+  })
+  @ApiExtraModels(ClaimResponse, MedicareClaimResponse)
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(ClaimResponse) }, { $ref: getSchemaPath(MedicareClaimResponse) }] },
+  })
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT)
+  async void(
+    @OrganisationIdParam() organisationId: string,
+    @TransactionId() transactionId: string,
+    @UuidParam('claimId', 'Health fund or Medicare claim') claimId: string,
+  ): Promise<ClaimResponse | MedicareClaimResponse> {
+    const voided = await this.voidClaim.execute(organisationId, transactionId, claimId);
+    return 'fundClaim' in voided
+      ? ClaimResponse.of(voided.fundClaim)
+      : MedicareClaimResponse.from(voided.medicareClaim, null, { withCards: false });
   }
 }

@@ -1,8 +1,5 @@
-// Scheduling's http layer as the composition above the contexts uses it: the routes it mounts, the
-// requests they take, and how a booking and its parts render, so a booking has one shape everywhere.
-export { AppointmentTypesController } from './appointment-types.controller.js';
-export { AvailabilityController } from './availability.controller.js';
-export { ProviderScheduleController } from './provider-schedule.controller.js';
+// Scheduling's http layer as the composition above the contexts uses it: the requests of the booking
+// routes it mounts, and how a booking and its parts render, so a booking has one shape everywhere.
 export { CreateBookingRequest } from './dto/create-booking.request.js';
 export { CancelBookingRequest } from './dto/cancel-booking.request.js';
 export { RescheduleBookingRequest, ReschedulePublicBookingRequest } from './dto/reschedule-booking.request.js';

@@ -23,6 +23,8 @@ import {
   UUID,
 } from './support/fixtures.js';
 import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
+import { FUTURE_YEAR } from './support/future-year.js';
+import { daylightSavingEnds } from './support/sydney-time.js';
 
 // A booking's day: marking whether the client came (and charging a no-show's fee), and repeated
 // bookings. One clinic of this file's own; every check is scoped to ids this file created. The
@@ -340,36 +342,35 @@ describe('the bookings list by attendance', () => {
 
 describe('repeated bookings', () => {
   let yearlySlot = 0;
-  /** A Monday 10:00 in Sydney in 2028, a week apart from every other series this block makes. */
-  const farMonday = () =>
-    inSydney(
-      Temporal.PlainDate.from('2028-05-01')
-        .add({ weeks: yearlySlot++ * 8 })
-        .toString(),
-      '10:00',
-    );
+  /** The first Monday of May in the year after next. */
+  const firstMondayOfMay = ((first) => first.add({ days: (8 - first.dayOfWeek) % 7 }))(
+    Temporal.PlainDate.from({ year: FUTURE_YEAR + 1, month: 5, day: 1 }),
+  );
+  /** A Monday 10:00 in Sydney the year after next, a week apart from every other series this block makes. */
+  const farMonday = () => inSydney(firstMondayOfMay.add({ weeks: yearlySlot++ * 8 }).toString(), '10:00');
 
   it('books a weekly series across the end of daylight saving at 09:00 every time, each occurrence its own booking and event', async () => {
     const who = await patient();
-    // Monday 29 March 2027, 09:00 AEDT; daylight saving ends on Sunday 4 April.
+    // Next year's daylight saving ends on the first Sunday of April; the series starts the Monday before, 09:00 AEDT.
+    const mondays = [-6, 1, 8].map((days) => daylightSavingEnds(FUTURE_YEAR).add({ days }).toString());
     const response = await post(
       '/bookings',
-      bookingBody(who, '2027-03-29T09:00:00.000+11:00', { repeat: { frequency: 'weekly', count: 3 } }),
+      bookingBody(who, `${mondays[0]}T09:00:00.000+11:00`, { repeat: { frequency: 'weekly', count: 3 } }),
     );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
-      serviceDate: '2027-03-28T22:00:00.000Z',
+      serviceDate: inSydney(mondays[0], '09:00'),
       seriesId: expect.stringMatching(UUID),
       status: 'confirmed',
     });
     expect(response.headers.location).toBe(`/v1/organisations/${home.id}/bookings/${response.body.id}`);
     const list = (await get(`/bookings?seriesId=${response.body.seriesId}`).expect(200)).body;
     expect(list.totalItems).toBe(3);
-    expect(list.items.map((item: Body) => item.serviceDate)).toEqual([
-      '2027-04-11T23:00:00.000Z',
-      '2027-04-04T23:00:00.000Z',
-      '2027-03-28T22:00:00.000Z',
-    ]);
+    // 22:00 UTC the day before while daylight saving lasts, 23:00 once it has ended.
+    expect(list.items.map((item: Body) => item.serviceDate)).toEqual(
+      [...mondays].reverse().map((monday) => inSydney(monday, '09:00')),
+    );
+    expect(list.items.map((item: Body) => item.serviceDate.slice(11, 13))).toEqual(['23', '23', '22']);
     const wallClock = (instant: string) =>
       Temporal.Instant.from(instant).toZonedDateTimeISO(SYDNEY).toPlainTime().toString();
     expect(list.items.map((item: Body) => wallClock(item.serviceDate))).toEqual(['09:00:00', '09:00:00', '09:00:00']);
@@ -510,8 +511,8 @@ describe('cancel with scope', () => {
     return items.reverse();
   };
   let slot = 0;
-  /** A series start in 2029, a month apart from every other this block makes. */
-  const farStart = () => new Date(Date.UTC(2029, slot++, 1, 0, 0)).toISOString();
+  /** A series start two years after next, a month apart from every other this block makes. */
+  const farStart = () => new Date(Date.UTC(FUTURE_YEAR + 2, slot++, 1, 0, 0)).toISOString();
 
   it('cancels only this occurrence by default, and with following this one and every later one, each with its event', async () => {
     const who = await patient();

@@ -18,6 +18,7 @@ import {
   RUN,
   sql,
 } from './support/fixtures.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 type Page = { page: number; limit: number };
 type Queries = {
@@ -154,7 +155,7 @@ describe('the bench baselines against the service', () => {
       );
     const checkOut = (bookingId: string, body: Body) =>
       created(postJson(app, orgPath(organisationId, `/bookings/${bookingId}/transactions`), body));
-    const claimed = await book('2027-08-02T09:00:00.000Z', physio, {
+    const claimed = await book(`${FUTURE_YEAR}-08-02T09:00:00.000Z`, physio, {
       paymentMethodId: visa.id,
       healthFundCardId: fund.id,
     });
@@ -166,9 +167,9 @@ describe('the bench baselines against the service', () => {
     await created(
       postJson(app, orgPath(organisationId, `/payment-transactions/${cardPart.id}/refunds`), { amount: 500 }),
     );
-    const bulkBilled = await book('2027-08-03T09:00:00.000Z', gp);
+    const bulkBilled = await book(`${FUTURE_YEAR}-08-03T09:00:00.000Z`, gp);
     await checkOut(bulkBilled.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: medicare.id } });
-    await book('2027-08-04T09:00:00.000Z', physio);
+    await book(`${FUTURE_YEAR}-08-04T09:00:00.000Z`, physio);
     ({ id: payoutId } = await created(postJson(app, `/v1/businesses/${businessId}/payouts`)));
     place = { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: physio.id };
   });
@@ -271,10 +272,10 @@ describe('the bench baselines against the service', () => {
   });
   describe('G: making and cancelling a booking', () => {
     let slot = 0;
-    /** A booking in a free hour of 2028, marked as the bench marks its own. */
+    /** A booking in a free hour of the year after next, marked as the bench marks its own. */
     const booking = () => ({
       ...place,
-      serviceDate: new Date(Date.UTC(2028, 0, 3, 0) + slot++ * 3_600_000).toISOString(),
+      serviceDate: new Date(Date.UTC(FUTURE_YEAR + 1, 0, 3, 0) + slot++ * 3_600_000).toISOString(),
       pmsBookingId: `bench-copy-${slot}`,
     });
     const service = {

@@ -18,6 +18,7 @@ import {
   type Tenant,
 } from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 // Bookings change after they are made: cancelled, paid, unpaid again by a void. Each change moves
 // `updatedAt` (and so the ETag), and a sync client that lists with `updatedSince` finds it.
@@ -62,7 +63,7 @@ const get = (path: string, auth = home.auth) => t.http().get(path).set('Authoriz
 const post = (path: string, body: Body = {}) => postJson(t, orgPath(home.id, path), body, home.auth);
 
 let nextSlot = 0;
-/** A booking in 2027, an hour apart from every other this file makes. */
+/** A booking next year, an hour apart from every other this file makes. */
 const book = () =>
   created(
     post('/bookings', {
@@ -70,7 +71,7 @@ const book = () =>
       providerId: provider.id,
       locationId: location.id,
       appointmentTypeId: type.id,
-      serviceDate: new Date(Date.UTC(2027, 6, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString(),
+      serviceDate: new Date(Date.UTC(FUTURE_YEAR, 6, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString(),
     }),
   );
 
@@ -189,7 +190,7 @@ describe('GET …/bookings?updatedSince', () => {
     bookingsOf = async (count) => {
       const made: Body[] = [];
       for (let n = 0; n < count; n++) {
-        const serviceDate = new Date(Date.UTC(2028, 0, 1) - slot++ * 3_600_000).toISOString();
+        const serviceDate = new Date(Date.UTC(FUTURE_YEAR, 9, 1) - slot++ * 3_600_000).toISOString();
         const body = {
           clientId: patient.id,
           providerId: who.id,

@@ -29,6 +29,7 @@ import {
   UNKNOWN_UUID,
 } from './support/fixtures.js';
 import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 // Each clinic is its own organisation; every check is scoped to ids this file created.
 
@@ -115,7 +116,7 @@ async function patient(memberNumber = '40012345'): Promise<Patient> {
 let nextSlot = 0;
 /** A booking a week or more ahead, an hour apart from every other this file makes. */
 async function booking(who: Patient, type: Body = physio): Promise<Body> {
-  const serviceDate = new Date(Date.UTC(2027, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
+  const serviceDate = new Date(Date.UTC(FUTURE_YEAR, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
   return created(
     postJson(
       t,
@@ -933,10 +934,10 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     );
     const medicareClaim = medicareSale.paymentTransactions[0].medicareClaim;
     const fundClaim = fundSale.paymentTransactions.find((part: Body) => part.claim).claim;
-    await sql(t, "update medicare_claims set created_at = created_at - interval '1 day' where id = ?", [
+    await sql(t, "update medicare_claims set created_at = created_at - interval '2 days' where id = ?", [
       medicareClaim.id,
     ]);
-    await sql(t, "update claims set created_at = created_at - interval '1 day' where id = ?", [fundClaim.id]);
+    await sql(t, "update claims set created_at = created_at - interval '2 days' where id = ?", [fundClaim.id]);
     expectProblem(
       await postJson(t, voidPath(medicareSale.id, medicareClaim.id), {}, home.auth),
       409,

@@ -24,6 +24,8 @@ import {
 import { expectInvalid, expectProblem } from './support/problems.js';
 import { type ReceivedEmail, SmtpReceiver } from './support/smtp-receiver.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { FUTURE_YEAR } from './support/future-year.js';
+import { dayAhead, daylightSavingEnds, dayWritten, sydney } from './support/sydney-time.js';
 
 // The emails a booking's changes send, through a real mail server on loopback. Jobs run in schemas
 // of this file's own, so no other file's app (without a mail server) runs them.
@@ -104,8 +106,19 @@ const newClient = (app: TestApp, c: Clinic, email: string | null) =>
   createClient(app, c.id, { firstName: 'Alex', email }, c.auth);
 
 let slots = 0;
-/** A time of its own in June 2027, so no two bookings of this file meet. */
-const nextSlot = () => new Date(Date.UTC(2027, 5, 1, 0, 0) + slots++ * HOUR_MS);
+/** A time of its own in June of next year, so no two bookings of this file meet. */
+const nextSlot = () => new Date(Date.UTC(FUTURE_YEAR, 5, 1, 0, 0) + slots++ * HOUR_MS);
+
+/** Next year's daylight-saving change in April: 9:00 the Monday after is AEST (UTC+10), the Saturday before AEDT (UTC+11). */
+const dstEnds = daylightSavingEnds(FUTURE_YEAR);
+const mondayAfter = {
+  at: new Date(sydney(dstEnds.add({ days: 1 }).toString(), '09:00')),
+  written: `Monday ${dayWritten(dstEnds.add({ days: 1 }))} at 9:00 am AEST`,
+};
+const saturdayBefore = {
+  at: new Date(sydney(dstEnds.subtract({ days: 1 }).toString(), '09:00')),
+  written: `Saturday ${dayWritten(dstEnds.subtract({ days: 1 }))} at 9:00 am AEDT`,
+};
 
 const book = (app: TestApp, c: Clinic, clientId: string, serviceDate: Date) =>
   created(
@@ -195,10 +208,9 @@ describe('a new booking', () => {
   });
 
   it("confirms once to the client and the provider, in the location's time on each side of April's daylight-saving change", async () => {
-    // In 2027 Sydney leaves daylight saving on Sunday 4 April: 9:00 the Monday after is AEST (UTC+10), the Saturday before AEDT (UTC+11).
     const [after, before] = [address('after'), address('before')];
-    const afterBooking = await book(a, c, (await newClient(a, c, after)).id, new Date('2027-04-04T23:00:00.000Z'));
-    const beforeBooking = await book(a, c, (await newClient(a, c, before)).id, new Date('2027-04-02T22:00:00.000Z'));
+    const afterBooking = await book(a, c, (await newClient(a, c, after)).id, mondayAfter.at);
+    const beforeBooking = await book(a, c, (await newClient(a, c, before)).id, saturdayBefore.at);
     const [afterEmail] = await receiver.waitFor(after, 1);
     const [beforeEmail] = await receiver.waitFor(before, 1);
     await settled(a, afterBooking.id);
@@ -210,17 +222,17 @@ describe('a new booking', () => {
       from: '"Harbour Physio" <bookings@example.test>',
       subject: expect.stringMatching(/^Booking confirmed: /),
     });
-    expect(afterEmail.text).toContain('When: Monday 5 April 2027 at 9:00 am AEST');
-    expect(afterEmail.html).toContain('Monday 5 April 2027 at 9:00 am AEST');
-    expect(beforeEmail.text).toContain('When: Saturday 3 April 2027 at 9:00 am AEDT');
+    expect(afterEmail.text).toContain(`When: ${mondayAfter.written}`);
+    expect(afterEmail.html).toContain(mondayAfter.written);
+    expect(beforeEmail.text).toContain(`When: ${saturdayBefore.written}`);
     expect(afterEmail.text).toContain(`Where: ${c.location.name}, 88 Bondi Road, Bondi Junction NSW 2022`);
     expect(afterEmail.text).toContain('With: Priya Raman');
     expect(afterEmail.text).toContain('Cancelling is free of charge.');
 
     const toProvider = receiver.to(c.providerEmail).filter((email) => email.subject.startsWith('New booking:'));
     expect(toProvider.map((email) => email.subject).sort()).toEqual([
-      expect.stringContaining('Monday 5 April 2027 at 9:00 am AEST'),
-      expect.stringContaining('Saturday 3 April 2027 at 9:00 am AEDT'),
+      expect.stringContaining(mondayAfter.written),
+      expect.stringContaining(saturdayBefore.written),
     ]);
 
     const { items } = await list(a, c, `?bookingId=${afterBooking.id}`);
@@ -280,7 +292,7 @@ describe('a new booking', () => {
       .set('Authorization', online.auth)
       .send({ items })
       .expect(200);
-    const day = new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString().slice(0, 10);
+    const day = dayAhead(7);
     const availability = await a
       .http()
       .get(
@@ -562,7 +574,7 @@ describe('without a mail server', () => {
     try {
       const c = await clinic(quiet, 'Logged Physio');
       const email = address('logged');
-      const booking = await book(quiet, c, (await newClient(quiet, c, email)).id, new Date('2027-04-04T23:00:00.000Z'));
+      const booking = await book(quiet, c, (await newClient(quiet, c, email)).id, mondayAfter.at);
       await settled(quiet, booking.id, schema);
       const { items } = await list(quiet, c, '?type=booking_confirmation');
       expect(items).toEqual([expect.objectContaining({ to: email, status: 'logged', sentAt: null, error: null })]);
@@ -571,7 +583,7 @@ describe('without a mail server', () => {
         .get(orgPath(c.id, `/notifications/${items[0].id}`))
         .set('Authorization', c.auth)
         .expect(200);
-      expect(one.body.text).toContain('When: Monday 5 April 2027 at 9:00 am AEST');
+      expect(one.body.text).toContain(`When: ${mondayAfter.written}`);
       expect(receiver.to(email)).toEqual([]);
     } finally {
       await quiet.close();

@@ -24,6 +24,7 @@ import {
 import { chargeStatusOf } from './support/payment-processor.js';
 import { expectProblem } from './support/problems.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 // Stripe's events, signed as Stripe signs them (the SDK's own test signer), sent to the real app,
 // on the test processor and (test/stripe/) on Stripe's SDK against the local fake Stripe. A card
@@ -179,7 +180,7 @@ async function clinic(): Promise<Clinic> {
       t,
       home.id,
       { client, provider, location, type },
-      new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
+      new Date(Date.UTC(FUTURE_YEAR, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
       home.auth,
     );
   return {

@@ -21,6 +21,7 @@ import {
   type Tenant,
 } from './support/fixtures.js';
 import { expectInvalid } from './support/problems.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 // A sync client reads `?updatedSince=` and must meet every transaction and payout again once its
 // answer changed: each way money moves after a check-out is here, through the API.
@@ -97,7 +98,7 @@ interface Place {
 let nextSlot = 0;
 /** A booking an hour after every other this file makes, checked out with `body`. */
 async function checkOutAt(place: Place, who: Patient, body: Body): Promise<Body> {
-  const serviceDate = new Date(Date.UTC(2028, 2, 1) + nextSlot++ * 3_600_000).toISOString();
+  const serviceDate = new Date(Date.UTC(FUTURE_YEAR + 1, 2, 1) + nextSlot++ * 3_600_000).toISOString();
   const { providerId, locationId, type } = place;
   const visit = await created(
     postJson(

@@ -21,6 +21,7 @@ import {
 } from './support/fixtures.js';
 import { expectProblem } from './support/problems.js';
 import { SmtpReceiver } from './support/smtp-receiver.js';
+import { FUTURE_YEAR } from './support/future-year.js';
 
 // How many SQL statements a booking's create and cancel send, counted as the bench counts them
 // (bench/lib/statements.mjs): every statement the process sends while the request runs, its
@@ -56,8 +57,8 @@ afterAll(async () => {
 });
 
 let slots = 0;
-/** A time of its own in March 2028, so no two bookings of this file meet unless a test wants them to. */
-const nextSlot = () => new Date(Date.UTC(2028, 2, 1, 0, 0) + slots++ * HOUR_MS).toISOString();
+/** A time of its own in March of the year after next, so no two bookings of this file meet unless a test wants them to. */
+const nextSlot = () => new Date(Date.UTC(FUTURE_YEAR + 1, 2, 1, 0, 0) + slots++ * HOUR_MS).toISOString();
 
 const bookingOf = (serviceDate: string, changes: Body = {}) => ({
   clientId: clinic.client.id,

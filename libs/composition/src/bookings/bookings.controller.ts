@@ -39,6 +39,49 @@ const ONE_BOOKING = {
   serviceDate: '2026-12-01T09:30:00.000+11:00',
 };
 
+/** What a check-out does and refuses, as the OpenAPI document says it (the rules: docs/money.md). */
+const CHECK_OUT_DESCRIPTION = [
+  'Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap.',
+  'A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open:',
+  "this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided);",
+  'nothing open is 409 `booking_already_paid`,',
+  'and so are claims that would make the business hold more than the items charge.',
+  'All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed;',
+  'a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`;',
+  'a gateway that does not answer is 503 `claim_gateway_timeout`,',
+  'the card processor 503 `payment_processor_unavailable` (with `Retry-After`;',
+  'what was claimed or charged is reversed).',
+  'A gap with no payment is 400.',
+  'A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`,',
+  'one whose payment link is still open 409 `payment_link_open`,',
+  'one whose earlier card payment waits for its cardholder 409 `payment_requires_action`;',
+  'a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`;',
+  'a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`.',
+  "The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure):",
+  'then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with,',
+  'and the booking is paid when the processor reports the payment succeeded.',
+].join(' ');
+
+/** What a cancellation does and refuses, as the OpenAPI document says it. */
+const CANCEL_DESCRIPTION = [
+  'Sets `cancelledAt`.',
+  'With `scope: following`,',
+  "also cancels every later occurrence of the booking's repeat series that has not started,",
+  'each with its own `booking.cancelled` (the answer is this booking).',
+  'Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed,',
+  '409 `booking_in_past`.',
+  'With `chargeCancellationFee: true`,',
+  "a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method:",
+  '409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed).',
+  'A booking that already holds money for its service (paid,',
+  'or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes;',
+  'cancel it without the fee and refund what the practice does not keep.',
+  'Its payments still waiting for a payer are cancelled with it: an open payment link becomes `cancelled`,',
+  "and a card payment waiting for the payer's bank (3-D Secure,",
+  '`requires_action`) becomes `canceled` and is cancelled at the processor, so it can never be captured;',
+  'with `chargeCancellationFee: true` such a booking is 409 `payment_requires_action`.',
+].join(' ');
+
 @ApiTags('bookings')
 @ApiKeyed()
 @Controller('v1/organisations/:organisationId/bookings')
@@ -137,8 +180,7 @@ export class BookingsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Cancel a booking',
-    description:
-      "Sets `cancelledAt`. With `scope: following`, also cancels every later occurrence of the booking's repeat series that has not started, each with its own `booking.cancelled` (the answer is this booking). Cancelling twice is 409 `booking_already_cancelled`; a booking whose service date has passed, 409 `booking_in_past`. With `chargeCancellationFee: true`, a fee the organisation's cancellation policy makes billable now is charged to the booking's payment method as its own transaction (no payment method: 409 `no_payment_method`; declined: 402 `card_declined`, and the booking stays confirmed). A booking that already holds money for its service (paid, or part paid after a void) is not charged a fee on top: 409 `booking_already_paid`, nothing changes; cancel it without the fee and refund what the practice does not keep. Its payments still waiting for a payer are cancelled with it: an open payment link becomes `cancelled`, and a card payment waiting for the payer's bank (3-D Secure, `requires_action`) becomes `canceled` and is cancelled at the processor, so it can never be captured; with `chargeCancellationFee: true` such a booking is 409 `payment_requires_action`.",
+    description: CANCEL_DESCRIPTION,
   })
   @ApiBody({ type: CancelBookingRequest, required: false })
   @ApiOk(BookingResponse)
@@ -209,8 +251,7 @@ export class BookingsController {
   @ApiOperation({
     operationId: 'Transactions_checkOut',
     summary: 'Check out a booking',
-    description:
-      "Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap. A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open: this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided); nothing open is 409 `booking_already_paid`, and so are claims that would make the business hold more than the items charge. All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed; a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`; a gateway that does not answer is 503 `claim_gateway_timeout`, the card processor 503 `payment_processor_unavailable` (with `Retry-After`; what was claimed or charged is reversed). A gap with no payment is 400. A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`, one whose payment link is still open 409 `payment_link_open`, one whose earlier card payment waits for its cardholder 409 `payment_requires_action`; a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`; a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`. The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure): then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports the payment succeeded.",
+    description: CHECK_OUT_DESCRIPTION,
   })
   @ApiCreatedResponse({ type: TransactionResponse })
   @ApiErrors(

@@ -11,6 +11,19 @@ const TOKEN = {
   example: 'mR3tq0H0uV7c9Jt6Yf2hQm8WbZ1sXk4nE5aLd0pGi7o',
 };
 
+/** What a payment link's answer holds, as the OpenAPI document says it. */
+const PAYMENT_LINK_DESCRIPTION = [
+  'No API key.',
+  "Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed).",
+  'Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; its booking cancelled,',
+  'or paid another way, since: 409 `booking_cancelled` or `booking_already_paid`; declined: 402 `card_declined`.',
+  "When the payer's bank asks them to confirm the payment (3-D Secure),",
+  "the answer's `payment` is `requires_action` with the `clientSecret` the page confirms it with,",
+  'and the link is paid once the processor says it succeeded (paying it again meanwhile:',
+  '409 `payment_requires_action`).',
+  'The card processor unreachable: 503 `payment_processor_unavailable`.',
+].join(' ');
+
 @ApiTags('payment links')
 @Public()
 @Controller('v1/payment-links/:token')
@@ -37,8 +50,7 @@ export class PaymentLinksController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Pay a payment link',
-    description:
-      "No API key. Charges the card and settles the link's transaction (the booking becomes paid when nothing else is owed). Expired: 410 `payment_link_expired`; paid already: 409 `payment_link_paid`; its booking cancelled, or paid another way, since: 409 `booking_cancelled` or `booking_already_paid`; declined: 402 `card_declined`. When the payer's bank asks them to confirm the payment (3-D Secure), the answer's `payment` is `requires_action` with the `clientSecret` the page confirms it with, and the link is paid once the processor says it succeeded (paying it again meanwhile: 409 `payment_requires_action`). The card processor unreachable: 503 `payment_processor_unavailable`.",
+    description: PAYMENT_LINK_DESCRIPTION,
   })
   @ApiParam(TOKEN)
   @ApiOk(PublicPaymentLinkResponse)

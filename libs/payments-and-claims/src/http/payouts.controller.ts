@@ -13,6 +13,25 @@ import { writeReconciliationCsv } from './reconciliation-csv.js';
 const BusinessId = () => UuidParam('businessId', 'Business');
 const PayoutId = () => UuidParam('payoutId', 'Payout');
 
+/** What a payout's transactions list holds, and its CSV, as the OpenAPI document says it. */
+const PAYOUT_TRANSACTIONS_DESCRIPTION = [
+  'Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order,',
+  'each with its payment, claim, Medicare claim, payment links and events.',
+  'A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction,',
+  'counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out,',
+  "and each adjustment's `payoutId` the payout that counted it.",
+  "The payout's amount is \u03a3 (amount \u2212 platformFeeAmount) of the items it paid out plus \u03a3 the adjustments it counted.",
+  'A payout of another business is a 404.\n\nWith `Accept:',
+  'text/csv` the answer is every payment transaction of the payout at once (no paging;',
+  '`page` and `limit` are ignored) as RFC 4180 CSV for reconciliation against the bank,',
+  'one row each in the same order under the header `id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net`.',
+  'Amounts are in cents;',
+  '`adjustments` is the sum of the adjustments this payout counted of the row (a refund is negative),',
+  'and `net` what this payout paid for it: `amount \u2212 platformFeeAmount + adjustments` for a row it paid out,',
+  'only `adjustments` for one paid out earlier and listed again for a later refund.',
+  "The `net` column adds up to the payout's `amount`.",
+].join(' ');
+
 @ApiTags('payouts')
 @ApiKeyed()
 // The Transaction schema is documented here for bookings' `latestTransaction` expansion.
@@ -70,8 +89,7 @@ export class PayoutsController {
   @Get(':payoutId/transactions')
   @ApiOperation({
     summary: 'List payment transactions in a payout',
-    description:
-      "Card payments, health fund claims and Medicare claims that make up the payout, in `createdAt, id` order, each with its payment, claim, Medicare claim, payment links and events. A refund (or a void) made after its payment transaction was paid out is an adjustment of that payment transaction, counted by the next payout, which lists it again: its `payoutId` names the payout that paid its amount out, and each adjustment's `payoutId` the payout that counted it. The payout's amount is Σ (amount − platformFeeAmount) of the items it paid out plus Σ the adjustments it counted. A payout of another business is a 404.\n\nWith `Accept: text/csv` the answer is every payment transaction of the payout at once (no paging; `page` and `limit` are ignored) as RFC 4180 CSV for reconciliation against the bank, one row each in the same order under the header `id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net`. Amounts are in cents; `adjustments` is the sum of the adjustments this payout counted of the row (a refund is negative), and `net` what this payout paid for it: `amount − platformFeeAmount + adjustments` for a row it paid out, only `adjustments` for one paid out earlier and listed again for a later refund. The `net` column adds up to the payout's `amount`.",
+    description: PAYOUT_TRANSACTIONS_DESCRIPTION,
   })
   @ApiPagedResponse(PaymentTransactionResponse, undefined, {
     'text/csv': {

@@ -1,6 +1,6 @@
 // The typed client against the demo data of `npm start` (clients/typescript/README.md):
 //   API_KEY=sk_… npm run client:example
-// Finds the demo clinic by listing organisations, lists its confirmed bookings with their
+// Finds the demo clinic by listing organisations, lists its confirmed bookings of the coming week with their
 // cancellation policy, then books the first free time of one of them, once however often it is retried.
 import { createBusinessApiClient } from '../src/index.ts';
 
@@ -12,11 +12,23 @@ const organisation = organisations.items.find((item) => item.slug === 'move-well
 if (!organisation) throw new Error('No organisation: start the service with its demo data (`npm start` on an empty DATA_DIR).');
 const path = { organisationId: organisation.id };
 
+// The list is newest service date first: the coming week's bookings, its last five first.
+const now = new Date();
+const weekAhead = new Date(now.getTime() + 7 * 24 * 3_600_000);
 const { data: page, error } = await api.GET('/v1/organisations/{organisationId}/bookings', {
-  params: { path, query: { status: ['confirmed'], expand: ['cancellationPolicy'], limit: 5 } },
+  params: {
+    path,
+    query: {
+      status: ['confirmed'],
+      serviceDateMin: now.toISOString(),
+      serviceDateMax: weekAhead.toISOString(),
+      expand: ['cancellationPolicy'],
+      limit: 5,
+    },
+  },
 });
 if (!page) throw new Error(`Listing bookings failed: ${error?.code} ${error?.detail}`);
-console.log(`${organisation.name}: ${page.totalItems} confirmed bookings`);
+console.log(`${organisation.name}: ${page.totalItems} confirmed bookings in the coming week`);
 for (const booking of page.items) {
   console.log(
     `  ${booking.serviceDate}  ${booking.appointmentType.name} with ${booking.provider.firstName}; free to cancel until ${booking.cancellationPolicy?.fee.latestNoFeeAt ?? '–'}`,

@@ -562,7 +562,23 @@ describe('public booking', () => {
     const date = dayAhead(12);
     expectProblem(await book(c, sydney(date, '09:10')), 409, 'slot_unavailable'); // off the grid
     expectProblem(await book(c, sydney(date, '07:00')), 409, 'slot_unavailable'); // before working hours
-    expectProblem(await book(c, new Date(Date.now() + 30 * 60_000).toISOString()), 409, 'slot_unavailable'); // inside the minimum notice
+  });
+
+  it('answers 409 slot_unavailable for a time inside the minimum notice, and books it once the notice allows', async () => {
+    const strict = await clinic('Notice Clinic');
+    const notice = (minimumNoticeMinutes: number) =>
+      t
+        .http()
+        .patch(orgPath(strict.id, '/booking-settings'))
+        .set('Authorization', t.platformAuth)
+        .send({ minimumNoticeMinutes })
+        .expect(200);
+    // Tomorrow at 10:00 in Sydney is on the grid and in working hours, and at most 34 hours away.
+    const tomorrow = sydney(dayAhead(1), '10:00');
+    await notice(3 * 24 * 60);
+    expectProblem(await book(strict, tomorrow), 409, 'slot_unavailable');
+    await notice(0);
+    expect((await book(strict, tomorrow)).status).toBe(201);
   });
 
   it('replays the first answer for a retry with the same Idempotency-Key, without booking twice', async () => {

@@ -123,13 +123,17 @@ describe('Swagger UI', () => {
       `${origin} - API_BASE_URL: this deployment`,
     ]);
 
-    // Any case, and a word of the summary rather than of a group's name.
+    // Any case, and a word of the summary rather than of a group's name, as the box says.
+    await expect(page.locator('input.operation-filter-input').getAttribute('placeholder')).resolves.toBe(
+      'Filter by group, method, path or summary',
+    );
     await page.locator('input.operation-filter-input').fill('REFUND');
     await page.waitForFunction("document.querySelectorAll('h3.opblock-tag').length === 1");
     await expect(shownGroups()).resolves.toEqual(['Check-out and payments']);
     await expect(page.locator('.opblock .opblock-summary-description').allTextContents()).resolves.toEqual([
       'Refund a card payment',
     ]);
+    await page.screenshot({ path: `${OUTPUT}swagger-ui-filter-1280.png` });
     // A group's name shows the whole group.
     await page.locator('input.operation-filter-input').fill('payouts');
     await page.waitForFunction("document.querySelectorAll('.opblock').length === 4");

@@ -444,10 +444,62 @@ export function serveApiDocs(
     jsonDocumentUrl: DOCUMENT_PATH.slice(1),
     yamlDocumentUrl: yamlPath.slice(1),
     customSiteTitle: 'Healthcare Platform Business API',
-    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, filter: true, fn: { opsFilter } },
+    swaggerOptions: {
+      persistAuthorization: true,
+      displayRequestDuration: true,
+      filter: true,
+      fn: { opsFilter },
+      plugins: [filterSaysWhatItMatches],
+    },
     patchDocumentOnRequest: async (_request, _response, document) => withExampleIds(document, await exampleIds()),
   });
   app.get(AllowedMethods).add(['GET'], ['/docs', DOCUMENT_PATH, yamlPath]);
+}
+
+/** The parts of Swagger UI's system that `filterSaysWhatItMatches` uses. */
+interface FilterProps {
+  layoutSelectors: { currentFilter(): string | boolean };
+  layoutActions: { updateFilter(phrase: string): void };
+  specSelectors: { loadingStatus(): string };
+  getComponent: (name: string) => unknown;
+}
+interface SwaggerSystem {
+  React: { createElement(type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): unknown };
+}
+
+/**
+ * Swagger UI's filter box as its own, but for the placeholder: Swagger UI's says "Filter by tag", and
+ * `opsFilter` also matches a method, a path or a summary. It runs in the browser, as `opsFilter` does.
+ */
+function filterSaysWhatItMatches() {
+  return {
+    wrapComponents: {
+      FilterContainer: (_original: unknown, { React }: SwaggerSystem) =>
+        function FilterContainer({ layoutSelectors, layoutActions, specSelectors, getComponent }: FilterProps) {
+          const phrase = layoutSelectors.currentFilter();
+          if (phrase === false) return null;
+          const status = specSelectors.loadingStatus();
+          const input = React.createElement('input', {
+            className: [
+              'operation-filter-input',
+              ...(status === 'loading' || status === 'failed' ? [status] : []),
+            ].join(' '),
+            placeholder: 'Filter by group, method, path or summary',
+            'aria-label': 'Filter operations by group, method, path or summary',
+            type: 'text',
+            value: typeof phrase === 'string' ? phrase : '',
+            disabled: status === 'loading',
+            onChange: (event: { target: { value: string } }) => layoutActions.updateFilter(event.target.value),
+          });
+          const column = React.createElement(getComponent('Col'), { className: 'filter wrapper', mobile: 12 }, input);
+          return React.createElement(
+            'div',
+            null,
+            React.createElement('div', { className: 'filter-container' }, column),
+          );
+        },
+    },
+  };
 }
 
 /** The parts of Swagger UI's Immutable.js collections that `opsFilter` reads. */

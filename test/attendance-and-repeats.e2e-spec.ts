@@ -343,9 +343,8 @@ describe('the bookings list by attendance', () => {
 describe('repeated bookings', () => {
   let yearlySlot = 0;
   /** The first Monday of May in the year after next. */
-  const firstMondayOfMay = ((first) => first.add({ days: (8 - first.dayOfWeek) % 7 }))(
-    Temporal.PlainDate.from({ year: FUTURE_YEAR + 1, month: 5, day: 1 }),
-  );
+  const firstOfMay = Temporal.PlainDate.from({ year: FUTURE_YEAR + 1, month: 5, day: 1 });
+  const firstMondayOfMay = firstOfMay.add({ days: (8 - firstOfMay.dayOfWeek) % 7 });
   /** A Monday 10:00 in Sydney the year after next, a week apart from every other series this block makes. */
   const farMonday = () => inSydney(firstMondayOfMay.add({ weeks: yearlySlot++ * 8 }).toString(), '10:00');
 

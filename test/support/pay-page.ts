@@ -21,9 +21,8 @@ import type { TestApp } from './test-app.js';
 // page that reaches only the app under test, and how they look at it.
 
 /** 22:00 UTC (in Sydney the next morning: 09:00 in summer, 08:00 in winter), thirty days after the run's first day. */
-const FIRST_SLOT = ((today) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 30, 22))(
-  new Date(),
-);
+const today = new Date();
+const FIRST_SLOT = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 30, 22);
 
 /**
  * Harbour Physio, whose patient Alex has an initial consultation ($95.00) with Priya Raman at Bondi

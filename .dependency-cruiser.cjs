@@ -44,6 +44,19 @@ module.exports = {
       'composition',
     ]),
     ...dependOneWay('platform-folders-depend-one-way', 'libs/platform/src', ['health', 'metrics', 'keys', 'rate-limit', 'access', 'idempotency', 'api-keys']),
+    // Payments' rooms, lowest first: the ledger holds every record of money and claims and the one
+    // repository that writes them together; each room above it is one capability.
+    ...dependOneWay('payments-rooms-depend-one-way', 'libs/payments-and-claims/src', [
+      'ledger',
+      'invoices',
+      'claims',
+      'card-payments',
+      'payment-links',
+      'checkout',
+      'payouts',
+      'stripe',
+      'http',
+    ]),
     {
       name: 'domain-is-plain-typescript',
       comment: 'A domain/ folder imports no framework, ORM or HTTP library.',

@@ -14,9 +14,9 @@
 //   libs/membership/src/application/client.queries.ts                clientView
 //   libs/membership/src/http/dto/member.response.ts                  MemberResponse.from (without activity)
 //   libs/wallet/src/http/dto/wallet-card.response.ts                 PaymentMethodResponse, HealthFundCardResponse, MedicareCardResponse
-//   libs/payments-and-claims/src/http/dto/transaction.response.ts    TransactionResponse.from
-//   libs/payments-and-claims/src/http/dto/payment-transaction.response.ts  PaymentTransactionResponse.from
-//   libs/payments-and-claims/src/http/dto/claim.response.ts          ClaimResponse.from, MedicareClaimResponse.from
+//   libs/payments-and-claims/src/ledger/http/dto/transaction.response.ts TransactionResponse.from
+//   libs/payments-and-claims/src/ledger/http/dto/payment-transaction.response.ts  PaymentTransactionResponse.from
+//   libs/payments-and-claims/src/ledger/http/dto/claim.response.ts ClaimResponse.from, MedicareClaimResponse.from
 
 const iso = (value) => (value === null || value === undefined ? null : new Date(value).toISOString());
 const isoOf = (value) => new Date(value).toISOString();

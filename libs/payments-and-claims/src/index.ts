@@ -2,22 +2,23 @@
 // which a booking shows as `latestTransaction`; what a booking's cancellation asks of payments (its
 // fee, its payment links); the services that record money; and the payout and fee arithmetic the
 // demo data generator reuses; the payout and Stripe event jobs, which tests run at once.
-export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
-export { CheckOutBooking } from './application/check-out-booking.use-case.js';
-export { TransactionQueries, type TransactionView } from './application/transaction.queries.js';
-export { CancellationPayments } from './application/cancellation-payments.js';
-export type { BookingFeeKind } from './application/charge-cancellation-fee.js';
-export { RecordTransaction } from './application/record-transaction.use-case.js';
-export { RecordPaymentOutcome } from './application/record-payment-outcome.use-case.js';
-export { AssemblePayout } from './application/assemble-payout.use-case.js';
-export { payoutAmountOf } from './domain/payout.js';
-export { platformFeeOf } from './domain/checkout-items.js';
-export { claimAddsUp } from './domain/claim.js';
-export { HealthFundGateway } from './domain/health-fund-gateway.js';
-export { MedicareGateway } from './domain/medicare-gateway.js';
-export { PayoutBank } from './domain/payout-bank.js';
-export { TestHealthFundGateway } from './infrastructure/gateways/test-health-fund-gateway.js';
-export { TestMedicareGateway } from './infrastructure/gateways/test-medicare-gateway.js';
-export { PayoutJobs } from './application/payout-jobs.js';
-export { StripeEventJobs } from './application/stripe-event-jobs.js';
-export { InvoiceDocuments } from './application/invoice-documents.js';
+export { PaymentsAndClaimsModule } from './payments-and-claims.module.js';
+export { paymentsSchemas } from './ledger/infrastructure/persistence/payments.schemas.js';
+export { CheckOutBooking } from './checkout/application/check-out-booking.use-case.js';
+export { TransactionQueries, type TransactionView } from './ledger/application/transaction.queries.js';
+export { CancellationPayments } from './checkout/application/cancellation-payments.js';
+export type { BookingFeeKind } from './checkout/application/charge-cancellation-fee.js';
+export { RecordTransaction } from './ledger/application/record-transaction.use-case.js';
+export { RecordPaymentOutcome } from './ledger/application/record-payment-outcome.use-case.js';
+export { AssemblePayout } from './payouts/application/assemble-payout.use-case.js';
+export { payoutAmountOf } from './ledger/domain/payout.js';
+export { platformFeeOf } from './ledger/domain/checkout-items.js';
+export { claimAddsUp } from './ledger/domain/claim.js';
+export { HealthFundGateway } from './claims/domain/health-fund-gateway.js';
+export { MedicareGateway } from './claims/domain/medicare-gateway.js';
+export { PayoutBank } from './payouts/domain/payout-bank.js';
+export { TestHealthFundGateway } from './claims/infrastructure/gateways/test-health-fund-gateway.js';
+export { TestMedicareGateway } from './claims/infrastructure/gateways/test-medicare-gateway.js';
+export { PayoutJobs } from './payouts/application/payout-jobs.js';
+export { StripeEventJobs } from './stripe/application/stripe-event-jobs.js';
+export { InvoiceDocuments } from './invoices/application/invoice-documents.js';

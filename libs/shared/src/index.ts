@@ -17,6 +17,7 @@ export * from './logging/logging.module.js';
 export * from './logging/request-log.js';
 export * from './logging/start-up-quiet.logger.js';
 export * from './config/app-config.js';
+export * from './config/configured-adapter.js';
 export * from './shared.module.js';
 export * from './sql/sql-reader.js';
 export * from './sql/read-replicas.js';

@@ -1,16 +1,16 @@
 import type { EventRenderers } from '@app/shared/domain';
-import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../application/claim-views.js';
-import type { PaymentTransactionView } from '../application/payment-transaction.queries.js';
-import type { InvoiceView } from '../application/invoice.queries.js';
-import type { Refund } from '../application/refund-payment.use-case.js';
-import type { TransactionView } from '../application/transaction.queries.js';
-import type { MedicareClaim } from '../domain/medicare-claim.js';
-import type { Payout } from '../domain/payout.js';
-import { InvoiceResponse } from './dto/invoice.response.js';
-import { ClaimResponse, MedicareClaimResponse } from './dto/claim.response.js';
-import { PaymentTransactionResponse } from './dto/payment-transaction.response.js';
-import { PayoutResponse } from './dto/payout.response.js';
-import { TransactionResponse } from './dto/transaction.response.js';
+import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../ledger/application/claim-views.js';
+import type { PaymentTransactionView } from '../ledger/application/payment-transaction.queries.js';
+import type { InvoiceView } from '../invoices/application/invoice.queries.js';
+import type { Refund } from '../checkout/application/refund-payment.use-case.js';
+import type { TransactionView } from '../ledger/application/transaction.queries.js';
+import type { MedicareClaim } from '../ledger/domain/medicare-claim.js';
+import type { Payout } from '../ledger/domain/payout.js';
+import { InvoiceResponse } from '../invoices/http/dto/invoice.response.js';
+import { ClaimResponse, MedicareClaimResponse } from '../ledger/http/dto/claim.response.js';
+import { PaymentTransactionResponse } from '../ledger/http/dto/payment-transaction.response.js';
+import { PayoutResponse } from '../payouts/http/dto/payout.response.js';
+import { TransactionResponse } from '../ledger/http/dto/transaction.response.js';
 
 /** The `data` of the money events: each resource as the GET (or the answer) that shows it renders it. */
 export function renderPaymentEvents(renderers: EventRenderers): void {

@@ -1,0 +1,450 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig, operationKey } from '@app/shared';
+import {
+  Clock,
+  DomainError,
+  DomainEvents,
+  type EventToRecord,
+  type EventType,
+  invalidField,
+  sumCents,
+  Undo,
+  validationFailed,
+} from '@app/shared/domain';
+import { gapAfterClaims, openBeforeClaims } from '../../ledger/domain/booking-balance.js';
+import { BookingLedger, type BookingToSettle } from '@app/scheduling';
+import { CardCharges, type CardView } from '@app/wallet';
+import type { Claim } from '../../ledger/domain/claim.js';
+import { type CheckOutItem, checkOutItems, platformFeeOf } from '../../ledger/domain/checkout-items.js';
+import type { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
+import { type Owner, PaymentTransaction, settles } from '../../ledger/domain/payment-transaction.js';
+import {
+  bookingAlreadyClaimed,
+  bookingAlreadyPaid,
+  bookingCancelled,
+  gapNotCovered,
+  paymentLinkOpen,
+  paymentRequiresAction,
+} from '../../ledger/domain/payments.errors.js';
+import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
+import { Transaction, type TransactionItem } from '../../ledger/domain/transaction.js';
+import { BookingParties, type BookingPartiesRead, clientNameOf } from '../../ledger/application/booking-parties.js';
+import { InvoiceLedger } from '../../invoices/application/invoice-ledger.js';
+import {
+  claimableItems,
+  ClaimFiling,
+  type FundClaimCommand,
+  type MedicareClaimCommand,
+} from '../../claims/application/claim-filing.js';
+import { PaymentLinks } from '../../payment-links/application/payment-links.js';
+import type { PaymentTransactionView } from '../../ledger/application/payment-transaction.queries.js';
+import type { TransactionView } from '../../ledger/application/transaction.queries.js';
+import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../../ledger/application/claim-views.js';
+import { failedPaymentView } from '../../card-payments/application/failed-payment.js';
+
+export interface CheckOutCommand {
+  items?: CheckOutItem[];
+  healthFundClaim?: FundClaimCommand;
+  medicareClaim?: MedicareClaimCommand;
+  payment?: { paymentMethodId: string };
+  paymentLink?: { expiresInHours?: number };
+}
+
+/** What was done outside the database and must be undone if the check-out does not commit. */
+interface Compensations {
+  undo: Undo;
+  /** Events that stay even when the check-out rolls back (a declined card, a rejected claim). */
+  failures: { type: EventType; resource: object }[];
+}
+
+/** A check-out on its way: what its steps read, and what each leaves to the next. */
+interface CheckOut {
+  organisationId: string;
+  booking: BookingToSettle;
+  command: CheckOutCommand;
+  items: Omit<TransactionItem, 'id'>[];
+  transaction: Transaction;
+  /** What is left to pay of each item once the claims so far took their part. */
+  remaining: number[];
+  providerNumber: string;
+  /** The cards the command names, checked as the booking's client's. */
+  cards: Map<string, CardView>;
+  /** The business's account at the card processor, when a card pays the gap. */
+  merchantId: string | null;
+  compensations: Compensations;
+  now: Date;
+}
+
+/**
+ * Takes the money for a booking: the Medicare claim, then the health fund claim on what Medicare
+ * left, then the card for the gap, less what earlier check-outs of the booking still hold. All of
+ * it commits in one database transaction with its events, or none of it does and the claims
+ * approved on the way are reversed.
+ *
+ * Round trips are few on purpose: each context's parties are read once, in one statement each,
+ * and serve the checks, the rows, the invoice, the answer and the events; what the check-out
+ * makes is written in one statement, and its events in one more, rendered from what it holds
+ * (which is what the GETs read back).
+ */
+@Injectable()
+export class CheckOutBooking {
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly bookings: BookingLedger,
+    private readonly parties: BookingParties,
+    private readonly payments: PaymentsRepository,
+    private readonly claims: ClaimFiling,
+    private readonly charges: CardCharges,
+    private readonly links: PaymentLinks,
+    private readonly invoices: InvoiceLedger,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(organisationId: string, bookingId: string, command: CheckOutCommand): Promise<TransactionView> {
+    if (!command.healthFundClaim && !command.medicareClaim && !command.payment && !command.paymentLink) {
+      throw validationFailed([
+        {
+          field: 'payment',
+          code: 'required',
+          message: 'send at least one of healthFundClaim, medicareClaim, payment, paymentLink',
+        },
+      ]);
+    }
+    const compensations: Compensations = { undo: new Undo(), failures: [] };
+    try {
+      return await this.events.transaction(() => this.checkOut(organisationId, bookingId, command, compensations));
+    } catch (error) {
+      await compensations.undo.run();
+      if (compensations.failures.length > 0) {
+        await this.events.transaction(async () => {
+          for (const failure of compensations.failures)
+            await this.events.record(failure.type, organisationId, failure.resource);
+        });
+      }
+      throw error;
+    }
+  }
+
+  private async checkOut(
+    organisationId: string,
+    bookingId: string,
+    command: CheckOutCommand,
+    compensations: Compensations,
+  ): Promise<TransactionView> {
+    const booking = await this.bookings.lock(organisationId, bookingId);
+    const { earlier, cards } = await this.assertCanCheckOut(organisationId, booking, command);
+    const items = checkOutItems(booking, command.items);
+    openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
+    const now = this.clock.now();
+    const parties = await this.parties.read(organisationId, booking);
+    const providerNumber = this.providerNumberFor(parties, command);
+    const transaction = this.newTransaction(organisationId, booking, command, items, parties, now);
+    // Before any claim: a card payment the processor cannot pay to the business is refused first.
+    const merchantId = command.payment ? (parties.business.merchantId ?? null) : null;
+    if (command.payment) this.charges.assertCanPay({ accountId: merchantId, businessId: transaction.businessId });
+    const checkOut: CheckOut = {
+      organisationId,
+      booking,
+      command,
+      items,
+      transaction,
+      remaining: items.map((item) => item.chargeAmount),
+      providerNumber,
+      cards,
+      merchantId,
+      compensations,
+      now,
+    };
+
+    const medicareClaim = command.medicareClaim ? await this.claimMedicare(checkOut, command.medicareClaim) : null;
+    const fundClaim = command.healthFundClaim ? await this.claimHealthFund(checkOut, command.healthFundClaim) : null;
+
+    const owner: Owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
+    const paymentTransactions: PaymentTransaction[] = [];
+    // Only a bulk bill's benefit is paid to the business; a patient claim's goes to the patient.
+    if (medicareClaim && command.medicareClaim?.type === 'bulk_bill')
+      paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
+    if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
+    const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), earlier.held);
+    const link =
+      gap > 0 && !command.payment && command.paymentLink
+        ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now)
+        : null;
+    if (link) paymentTransactions.push(link.paymentTransaction);
+    else if (gap > 0) paymentTransactions.push(await this.charge(checkOut, owner, gap));
+    transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
+
+    const invoice = this.invoices.issue(booking, transaction, paymentTransactions, parties, now);
+    await this.payments.addCheckOut({
+      transaction,
+      claims: fundClaim ? [fundClaim] : [],
+      medicareClaims: medicareClaim ? [medicareClaim] : [],
+      paymentTransactions,
+      invoice,
+    });
+    if (link) await this.payments.addLinkToken(link.token);
+    // A link left to pay, or a card payment waiting for its cardholder (3-D Secure), leaves the booking
+    // unpaid until it is paid.
+    await this.bookings.markCheckedOut(organisationId, booking, {
+      paid: !link && settles(paymentTransactions),
+      parties,
+    });
+    const answer = this.viewOf(checkOut, parties, paymentTransactions, { fundClaim, medicareClaim });
+    await this.events.recordAll([...this.eventsOf(answer), ...this.invoices.eventsOf(invoice, paymentTransactions)]);
+    return answer;
+  }
+
+  /**
+   * A booking is checked out once: not cancelled, not paid, no link of an earlier check-out still
+   * to pay, no claim made twice, and only its client's cards. Answers what earlier check-outs hold,
+   * and the cards named.
+   */
+  private async assertCanCheckOut(organisationId: string, booking: BookingToSettle, command: CheckOutCommand) {
+    if (booking.cancelled) throw bookingCancelled(booking.id);
+    if (booking.paid) throw bookingAlreadyPaid(booking.id);
+    // An earlier check-out that left a link to pay is not done yet; one whose claims stand (the link
+    // expired unpaid, or another part was voided) is not claimed again: the fund would pay twice.
+    const earlier = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
+    if (earlier.openLinkUntil) throw paymentLinkOpen(booking.id, earlier.openLinkUntil);
+    // Its card payment may still be captured: another now would take the money twice.
+    if (earlier.awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s earlier check-out`);
+    if (command.healthFundClaim && earlier.healthFundClaimed)
+      throw bookingAlreadyClaimed(booking.id, 'healthFundClaim', 'a health fund');
+    if (command.medicareClaim && earlier.medicareClaimed)
+      throw bookingAlreadyClaimed(booking.id, 'medicareClaim', 'a Medicare');
+    const cards = await this.parties.assertClientsCards(organisationId, booking, [
+      {
+        field: 'healthFundClaim.healthFundCardId',
+        id: command.healthFundClaim?.healthFundCardId,
+        type: 'health_fund_card',
+      },
+      {
+        field: 'medicareClaim.patientMedicareCardId',
+        id: command.medicareClaim?.patientMedicareCardId,
+        type: 'medicare_card',
+      },
+      {
+        field: 'medicareClaim.claimantMedicareCardId',
+        id: command.medicareClaim?.claimantMedicareCardId,
+        type: 'medicare_card',
+      },
+      { field: 'payment.paymentMethodId', id: command.payment?.paymentMethodId, type: 'payment_method' },
+    ]);
+    return { earlier, cards };
+  }
+
+  /** Medicare first, on the whole fee of each item it covers. */
+  private async claimMedicare(checkOut: CheckOut, command: MedicareClaimCommand): Promise<MedicareClaim> {
+    const { organisationId, transaction, remaining, compensations } = checkOut;
+    const claimable = this.claimable(checkOut, 'medicareClaim');
+    const approved = await this.claims
+      .medicareClaim(
+        organisationId,
+        transaction.id,
+        command,
+        checkOut.cards,
+        checkOut.providerNumber,
+        claimable.map((entry) => entry.item),
+        checkOut.now,
+      )
+      .catch((error: unknown) => this.rejected(error, compensations, 'medicare_claim.rejected'));
+    compensations.undo.add(() => this.claims.reverseMedicare(approved));
+    claimable.forEach(({ index }, position) => {
+      const claimItem = approved.items[position];
+      // A bulk bill lowers the charge to the benefit; a patient claim leaves it.
+      transaction.items[index].chargeAmount -= remaining[index] - claimItem.chargeAmount;
+      // A patient claim's benefit is paid to the patient, who still owes the practice the whole fee.
+      if (command.type === 'bulk_bill') remaining[index] = claimItem.chargeAmount - claimItem.rebateAmount;
+    });
+    transaction.amount = sumCents(transaction.items.map((item) => item.chargeAmount));
+    return approved;
+  }
+
+  /** The health fund next, on what Medicare left of each item. */
+  private async claimHealthFund(checkOut: CheckOut, command: FundClaimCommand): Promise<Claim> {
+    const { organisationId, remaining, compensations } = checkOut;
+    const claimable = this.claimable(checkOut, 'healthFundClaim');
+    const approved = await this.claims
+      .healthFund(
+        organisationId,
+        command,
+        checkOut.cards,
+        checkOut.providerNumber,
+        claimable.map((entry) => entry.item),
+        checkOut.now,
+        'claim',
+      )
+      .catch((error: unknown) => this.rejected(error, compensations, 'claim.rejected'));
+    compensations.undo.add(() => this.claims.reverseHealthFund(approved));
+    claimable.forEach(({ index }, position) => (remaining[index] -= approved.items[position].rebateAmount));
+    return approved;
+  }
+
+  /**
+   * The client pays the gap, the cardholder not present, to the business's account at the processor;
+   * the platform's fee is kept on the payment transaction and taken from the payout (with Stripe, as
+   * the charge's application fee). The charge may wait for the cardholder's bank (3-D Secure):
+   * then the booking stays unpaid until the processor reports it paid.
+   */
+  private async charge(checkOut: CheckOut, owner: Owner, gap: number): Promise<PaymentTransaction> {
+    const { organisationId, command, booking, transaction, compensations, now } = checkOut;
+    if (!command.payment) throw gapNotCovered(gap);
+    const fee = platformFeeOf(gap, this.config.platformFeeBasisPoints);
+    try {
+      const charged = await this.charges.charge(
+        organisationId,
+        command.payment.paymentMethodId,
+        {
+          amount: gap,
+          description: `Booking ${booking.id}`,
+          destination: { businessId: transaction.businessId, accountId: checkOut.merchantId, platformFeeAmount: fee },
+          // From the request's Idempotency-Key when it has one: the same check-out retried asks for the same charge.
+          idempotencyKey: operationKey(transaction.id, 'check-out-charge'),
+          metadata: { organisationId, bookingId: booking.id },
+        },
+        compensations.undo,
+      );
+      return PaymentTransaction.forCharge(owner, charged, command.payment.paymentMethodId, gap, fee, now);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'card_declined') {
+        compensations.failures.push({
+          type: 'payment.failed',
+          resource: failedPaymentView(owner, command.payment.paymentMethodId, gap, now),
+        });
+      }
+      throw error;
+    }
+  }
+
+  private rejected(
+    error: unknown,
+    compensations: Compensations,
+    type: 'claim.rejected' | 'medicare_claim.rejected',
+  ): never {
+    if (error instanceof DomainError && error.kind === 'payment_required') {
+      compensations.failures.push({
+        type,
+        resource: { code: error.code, message: error.message } satisfies ClaimRejection,
+      });
+    }
+    throw error;
+  }
+
+  private claimable(checkOut: CheckOut, field: string) {
+    const claimable = claimableItems(checkOut.items, checkOut.booking.serviceDate, checkOut.remaining);
+    if (claimable.length === 0)
+      throw invalidField(field, 'nothing_to_claim', 'no item has an item code and an amount left to claim');
+    return claimable;
+  }
+
+  private providerNumberFor(parties: BookingPartiesRead, command: CheckOutCommand): string {
+    if (!command.healthFundClaim && !command.medicareClaim) return '';
+    if (!parties.providerNumber) {
+      throw invalidField(
+        command.medicareClaim ? 'medicareClaim' : 'healthFundClaim',
+        'provider_number_missing',
+        "the booking's provider has no provider number at its location",
+      );
+    }
+    return parties.providerNumber;
+  }
+
+  /** The booking's new transaction, of the items being checked out, billed to its client at its location's business. */
+  private newTransaction(
+    organisationId: string,
+    booking: BookingToSettle,
+    command: CheckOutCommand,
+    items: Omit<TransactionItem, 'id'>[],
+    parties: BookingPartiesRead,
+    now: Date,
+  ): Transaction {
+    return Transaction.create(
+      organisationId,
+      {
+        businessId: parties.location.businessId,
+        bookingId: booking.id,
+        clientId: booking.clientId,
+        // An archived client's too: its bookings stay its own.
+        clientName: clientNameOf(parties.client),
+        healthFundCardId: command.healthFundClaim?.healthFundCardId ?? null,
+        medicareCardId: command.medicareClaim?.patientMedicareCardId ?? null,
+        serviceProviderId: booking.providerId,
+        locationId: booking.locationId,
+        items,
+      },
+      now,
+    );
+  }
+
+  /**
+   * The answer, as `GET …/transactions/{id}` reads it back once this commits: from what the
+   * check-out wrote and the parties and cards it read (its payment transactions in the GET's order).
+   */
+  private viewOf(
+    checkOut: CheckOut,
+    parties: BookingPartiesRead,
+    paymentTransactions: readonly PaymentTransaction[],
+    claims: { fundClaim: Claim | null; medicareClaim: MedicareClaim | null },
+  ): TransactionView {
+    const { transaction, cards } = checkOut;
+    const card = (id: string | null | undefined) => (id ? (cards.get(id) ?? null) : null);
+    const inOrder = [...paymentTransactions].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareIds(a.id, b.id),
+    );
+    return {
+      transaction,
+      paymentTransactions: inOrder.map((paymentTransaction): PaymentTransactionView => {
+        const claim = paymentTransaction.claimId ? claims.fundClaim : null;
+        const medicareClaim = paymentTransaction.medicareClaimId ? claims.medicareClaim : null;
+        return {
+          paymentTransaction,
+          claim,
+          healthFund: claim ? (card(checkOut.command.healthFundClaim?.healthFundCardId)?.healthFund ?? null) : null,
+          medicareClaim,
+          patientMedicareCard: card(medicareClaim?.patientMedicareCardId),
+          claimantMedicareCard: card(medicareClaim?.claimantMedicareCardId),
+          eventMembers: new Map(),
+        };
+      }),
+      paymentMethod: card(transaction.paymentMethodId),
+      healthFundCard: card(transaction.healthFundCardId),
+      medicareCard: card(transaction.medicareCardId),
+      client: parties.client,
+      serviceProvider: parties.provider,
+      location: parties.location,
+    };
+  }
+
+  /** The check-out's events, each with its data as the transaction's GET shows it. */
+  private eventsOf(answer: TransactionView): EventToRecord[] {
+    const organisationId = answer.transaction.organisationId;
+    const events: EventToRecord[] = [{ type: 'transaction.created', organisationId, resource: answer }];
+    for (const paymentTransaction of answer.paymentTransactions) {
+      if (paymentTransaction.claim)
+        events.push({
+          type: 'claim.approved',
+          organisationId,
+          resource: { claim: paymentTransaction.claim, healthFund: paymentTransaction.healthFund } satisfies FiledClaim,
+        });
+      if (paymentTransaction.medicareClaim) {
+        const medicareClaim = paymentTransaction.medicareClaim;
+        events.push({
+          type: 'medicare_claim.approved',
+          organisationId,
+          resource: { ...paymentTransaction, medicareClaim } satisfies FiledMedicareClaim,
+        });
+      }
+      if (
+        paymentTransaction.paymentTransaction.source === 'payment' &&
+        paymentTransaction.paymentTransaction.isSettled()
+      ) {
+        events.push({ type: 'payment.succeeded', organisationId, resource: paymentTransaction });
+      }
+    }
+    return events;
+  }
+}
+
+/** As PostgreSQL orders uuids: their bytes, which is the order of their lower-case hex text. */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

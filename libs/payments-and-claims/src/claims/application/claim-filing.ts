@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { invalidField } from '@app/shared/domain';
+import { type CardView, CardNumbers } from '@app/wallet';
+import { Claim } from '../../ledger/domain/claim.js';
+import { HealthFundGateway } from '../domain/health-fund-gateway.js';
+import { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
+import { MedicareGateway, type MedicareClaimType } from '../domain/medicare-gateway.js';
+import type { TransactionItem } from '../../ledger/domain/transaction.js';
+
+export interface ClaimableItem {
+  itemCode: string;
+  chargeAmount: number;
+  serviceDate: Date;
+  description: string;
+}
+
+export interface FundClaimCommand {
+  healthFundCardId: string;
+  terminalId?: string;
+  serviceTypeCode?: string;
+}
+
+export interface MedicareClaimCommand {
+  type: MedicareClaimType;
+  patientMedicareCardId: string;
+  claimantMedicareCardId?: string;
+}
+
+const MEDICARE_TYPES: Record<MedicareClaimType, string> = { bulk_bill: 'Bulk bill', patient_claim: 'Patient claim' };
+
+/**
+ * Files claims through the fund and Medicare gateways and turns their answers into Claims. A claim
+ * this returns was approved and is owed: the caller reverses it (`reverse…`) if the rest fails.
+ */
+@Injectable()
+export class ClaimFiling {
+  constructor(
+    private readonly funds: HealthFundGateway,
+    private readonly medicare: MedicareGateway,
+    private readonly numbers: CardNumbers,
+  ) {}
+
+  /** `cards` are those the caller checked (`WalletCardQueries.assertCards`): the claim's card is among them. */
+  async healthFund(
+    organisationId: string,
+    command: FundClaimCommand,
+    cards: ReadonlyMap<string, CardView>,
+    providerNumber: string,
+    items: ClaimableItem[],
+    now: Date,
+    mode: 'claim' | 'quote',
+  ): Promise<Claim> {
+    const card = cardIn(cards, command.healthFundCardId, 'healthFundClaim.healthFundCardId');
+    const details = card.details as { healthFundId: string; defaultReferenceNumber: string | null };
+    const request = {
+      healthFundId: details.healthFundId,
+      memberNumber: (await this.numbers.fullNumberOf(organisationId, card.id)) ?? '',
+      patientReferenceNumber: details.defaultReferenceNumber,
+      providerNumber,
+      terminalId: command.terminalId ?? null,
+      serviceTypeCode: command.serviceTypeCode ?? null,
+      items,
+    };
+    const answer = mode === 'claim' ? await this.funds.claim(request) : await this.funds.quote(request);
+    return Claim.create(
+      organisationId,
+      {
+        healthFundId: details.healthFundId,
+        referenceNumber: answer.referenceNumber,
+        providerNumber,
+        isRebateEstimate: mode === 'quote',
+        items: items.map((item, index) => ({
+          itemCode: item.itemCode,
+          chargeAmount: item.chargeAmount,
+          rebateAmount: answer.items[index].rebateAmount,
+          serviceDate: item.serviceDate,
+          itemDescription: item.description,
+          patientReferenceNumber: details.defaultReferenceNumber,
+          response: { statusCode: '0', responseCode: answer.items[index].responseCode },
+        })),
+        device: { terminalId: command.terminalId ?? null },
+        serviceType: { code: command.serviceTypeCode ?? null, name: null },
+        response: answer.response,
+      },
+      now,
+    );
+  }
+
+  /** `cards` are those the caller checked: the claim's cards are among them. */
+  async medicareClaim(
+    organisationId: string,
+    transactionId: string,
+    command: MedicareClaimCommand,
+    cards: ReadonlyMap<string, CardView>,
+    providerNumber: string,
+    items: ClaimableItem[],
+    now: Date,
+  ): Promise<MedicareClaim> {
+    const patient = cardIn(cards, command.patientMedicareCardId, 'medicareClaim.patientMedicareCardId');
+    const claimant = command.claimantMedicareCardId
+      ? cardIn(cards, command.claimantMedicareCardId, 'medicareClaim.claimantMedicareCardId')
+      : null;
+    const answer = await this.medicare.claim({
+      type: command.type,
+      patientMedicareNumber: (await this.numbers.fullNumberOf(organisationId, patient.id)) ?? '',
+      claimantMedicareNumber: claimant ? await this.numbers.fullNumberOf(organisationId, claimant.id) : null,
+      providerNumber,
+      items,
+    });
+    return MedicareClaim.create(
+      organisationId,
+      transactionId,
+      {
+        reference: answer.mcolClaimId,
+        type: { code: command.type, name: MEDICARE_TYPES[command.type] },
+        paymentStatus:
+          command.type === 'bulk_bill'
+            ? { code: 'paid_to_provider', name: 'Paid to provider' }
+            : { code: 'paid_to_patient', name: 'Paid to patient' },
+        patientMedicareCardId: patient.id,
+        claimantMedicareCardId: claimant?.id ?? null,
+        mcolTransactionId: answer.mcolTransactionId,
+        mcolClaimId: answer.mcolClaimId,
+        items: items.map((item, index) => ({
+          itemCode: item.itemCode,
+          // A bulk bill: the practice accepts the benefit as the whole fee.
+          chargeAmount: command.type === 'bulk_bill' ? answer.items[index].benefitAmount : item.chargeAmount,
+          rebateAmount: answer.items[index].benefitAmount,
+          mcolAssessmentCode: answer.items[index].mcolAssessmentCode,
+        })),
+      },
+      now,
+    );
+  }
+
+  reverseHealthFund(claim: Claim): Promise<void> {
+    return this.funds.reverse(claim.referenceNumber);
+  }
+
+  reverseMedicare(claim: MedicareClaim): Promise<void> {
+    return this.medicare.reverse(claim.mcolClaimId ?? claim.reference);
+  }
+}
+
+function cardIn(cards: ReadonlyMap<string, CardView>, id: string, field: string): CardView['card'] {
+  const card = cards.get(id)?.card;
+  if (!card) throw invalidField(field, 'not_found', 'names no card of this client');
+  return card;
+}
+
+/** The items a claim can name: those with an item code and something left to charge. */
+export function claimableItems(
+  items: readonly Omit<TransactionItem, 'id'>[],
+  serviceDate: Date,
+  remaining: readonly number[],
+): { index: number; item: ClaimableItem }[] {
+  return items.flatMap((item, index) =>
+    item.itemCode && remaining[index] > 0
+      ? [
+          {
+            index,
+            item: {
+              itemCode: item.itemCode,
+              chargeAmount: remaining[index],
+              serviceDate,
+              description: item.description,
+            },
+          },
+        ]
+      : [],
+  );
+}

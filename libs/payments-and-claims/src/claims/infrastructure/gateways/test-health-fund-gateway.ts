@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { type FundClaimAnswer, type FundClaimRequest, HealthFundGateway } from '../../domain/health-fund-gateway.js';
+import { claimGatewayTimeout, claimRejected } from '../../../ledger/domain/payments.errors.js';
+
+const ANY_FUND = '*';
+const MEDIBANK = '0193a6f2-0001-7000-8000-000000000001';
+const BUPA = '0193a6f2-0001-7000-8000-000000000002';
+const HCF = '0193a6f2-0001-7000-8000-000000000003';
+
+/**
+ * The benefit a fund pays per item code, in cents (physiotherapy 500/505/560, chiropractic 1000,
+ * psychology 300): a test table, not any fund's real schedule. A code not in it is not covered (0).
+ */
+export const TEST_FUND_REBATES: Record<string, Record<string, number>> = {
+  '500': { [ANY_FUND]: 4500, [MEDIBANK]: 5000, [BUPA]: 4800, [HCF]: 5200 },
+  '505': { [ANY_FUND]: 3500, [MEDIBANK]: 3800, [BUPA]: 3600, [HCF]: 4000 },
+  '560': { [ANY_FUND]: 2000, [MEDIBANK]: 2200 },
+  '1000': { [ANY_FUND]: 3000, [HCF]: 3400 },
+  '300': { [ANY_FUND]: 5500 },
+};
+
+/** Member numbers the test fund answers specially, as HICAPS test cards do. */
+export const REJECTED_MEMBER_NUMBER = '99999999';
+export const TIMEOUT_MEMBER_NUMBER = '88888888';
+
+/**
+ * The built-in health fund gateway (`HEALTH_FUND_GATEWAY=test`, the default): no network. Rebates
+ * come from `TEST_FUND_REBATES`; member number 99999999 is rejected (response code `08`, member not
+ * covered) and 88888888 times out.
+ */
+@Injectable()
+export class TestHealthFundGateway extends HealthFundGateway {
+  /** Every approved claim by its reference, as the fund's own ledger would show it. */
+  private readonly ledger = new Map<string, { memberNumber: string; reversed: boolean }>();
+
+  async claim(request: FundClaimRequest): Promise<FundClaimAnswer> {
+    const answer = this.assess(request);
+    this.ledger.set(answer.referenceNumber, { memberNumber: request.memberNumber, reversed: false });
+    return answer;
+  }
+
+  async quote(request: FundClaimRequest): Promise<FundClaimAnswer> {
+    return this.assess(request);
+  }
+
+  async reverse(referenceNumber: string): Promise<void> {
+    const claim = this.ledger.get(referenceNumber);
+    if (claim) claim.reversed = true;
+  }
+
+  /** The member's approved claims, and whether each was reversed since. */
+  claimsOf(memberNumber: string): { referenceNumber: string; reversed: boolean }[] {
+    return [...this.ledger]
+      .filter(([, claim]) => claim.memberNumber === memberNumber)
+      .map(([referenceNumber, claim]) => ({ referenceNumber, reversed: claim.reversed }));
+  }
+
+  private assess(request: FundClaimRequest): FundClaimAnswer {
+    if (request.memberNumber === TIMEOUT_MEMBER_NUMBER) throw claimGatewayTimeout('The health fund');
+    if (request.memberNumber === REJECTED_MEMBER_NUMBER)
+      throw claimRejected('08', 'member not covered for this service');
+    return {
+      referenceNumber: `HC-${randomBytes(6).toString('hex').toUpperCase()}`,
+      items: request.items.map((item) => {
+        const byFund = Object.hasOwn(TEST_FUND_REBATES, item.itemCode) ? TEST_FUND_REBATES[item.itemCode] : undefined;
+        const benefit = byFund ? (byFund[request.healthFundId] ?? byFund[ANY_FUND]) : 0;
+        return { rebateAmount: Math.min(benefit, item.chargeAmount), responseCode: benefit > 0 ? '00' : 'NC' };
+      }),
+      response: { statusCode: '0', responseCode: '00', freeText: 'Approved' },
+    };
+  }
+}

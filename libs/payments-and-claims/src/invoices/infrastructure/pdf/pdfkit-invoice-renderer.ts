@@ -1,0 +1,183 @@
+import PDFDocument from 'pdfkit';
+import type { Invoice, InvoiceAddress, InvoiceBalance } from '../../../ledger/domain/invoice.js';
+import { InvoiceRenderer } from '../../domain/invoice-renderer.js';
+
+const SOURCES: Record<string, string> = {
+  payment: 'Card payment',
+  health_fund_claim: 'Health fund benefit',
+  medicare_claim: 'Medicare benefit',
+};
+const MARGIN = 50;
+const WIDTH = 595.28 - 2 * MARGIN;
+const GREY = '#555555';
+
+/** `$1,234.50` from cents. */
+export const dollars = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** An ABN as it is printed: `51 824 753 556`. */
+const abn = (taxIdentifier: string) =>
+  /^\d{11}$/.test(taxIdentifier)
+    ? taxIdentifier.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4')
+    : taxIdentifier;
+
+const addressLines = (address: InvoiceAddress) =>
+  [
+    address.line1,
+    address.line2,
+    [address.suburb ?? address.city, address.state, address.postcode].filter(Boolean).join(' '),
+  ].filter((line): line is string => Boolean(line));
+
+/** An A4 page with pdfkit's built-in Helvetica: no font files, nothing read from disk at run time. */
+export class PdfkitInvoiceRenderer extends InvoiceRenderer {
+  pdf(invoice: Invoice, balance: InvoiceBalance): Promise<Buffer> {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: MARGIN,
+      info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.parties.business.name },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+    });
+    draw(doc, invoice, balance);
+    doc.end();
+    return done;
+  }
+}
+
+function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance): void {
+  const { business, location, provider, client } = invoice.parties;
+  const date = (at: Date | string) =>
+    new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: location.timeZone,
+    }).format(new Date(at));
+  const paid = invoice.status === 'paid';
+
+  // Title and the business.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor('black')
+    .text(paid ? 'Tax invoice / Receipt' : 'Tax invoice', MARGIN, MARGIN);
+  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(12).text(business.name);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`ABN ${abn(business.taxIdentifier)}`);
+  doc.fillColor(GREY).text([location.name, ...addressLines(location.address)].join('\n'));
+  const belowBusiness = doc.y;
+
+  // The invoice's facts, on the right.
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.number],
+    ['Date issued', date(invoice.issuedAt)],
+    ['Status', paid ? 'Paid' : 'Open'],
+  ];
+  facts.forEach(([label, value], index) => {
+    const y = MARGIN + 4 + index * 16;
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(label, MARGIN + WIDTH - 230, y, { width: 100 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor('black')
+      .text(value, MARGIN + WIDTH - 130, y, { width: 130, align: 'right' });
+  });
+
+  // Patient and provider.
+  let y = Math.max(belowBusiness, MARGIN + 60) + 24;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Patient', MARGIN, y);
+  doc.text('Provider', MARGIN + WIDTH / 2, y);
+  doc.font('Helvetica').text(`${client.firstName} ${client.lastName}`, MARGIN, y + 14);
+  doc.text(provider.name, MARGIN + WIDTH / 2, y + 14);
+  if (provider.providerNumber) doc.text(`Provider number ${provider.providerNumber}`, MARGIN + WIDTH / 2, y + 28);
+
+  // Items.
+  const columns = [
+    { label: 'Item', x: MARGIN, width: 55, align: 'left' as const },
+    { label: 'Description', x: MARGIN + 60, width: 190, align: 'left' as const },
+    { label: 'Service date', x: MARGIN + 255, width: 75, align: 'left' as const },
+    { label: 'GST', x: MARGIN + 335, width: 70, align: 'right' as const },
+    { label: 'Amount', x: MARGIN + 410, width: WIDTH - 410, align: 'right' as const },
+  ];
+  y += 62;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY);
+  for (const column of columns) doc.text(column.label, column.x, y, { width: column.width, align: column.align });
+  y += 14;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .strokeColor('#bbbbbb')
+    .lineWidth(0.5)
+    .stroke();
+  y += 6;
+  doc.font('Helvetica').fontSize(10).fillColor('black');
+  for (const item of invoice.items) {
+    const cells = [
+      item.itemCode ?? '',
+      item.description,
+      date(item.serviceDate),
+      dollars(item.taxAmount),
+      dollars(item.amount),
+    ];
+    const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index].width })));
+    cells.forEach((cell, index) =>
+      doc.text(cell, columns[index].x, y, { width: columns[index].width, align: columns[index].align }),
+    );
+    y += height + 6;
+  }
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .strokeColor('#bbbbbb')
+    .stroke();
+
+  // Totals, then payments, right-aligned under the amounts.
+  y += 10;
+  const row = (label: string, value: string, bold = false) => {
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor('black');
+    doc.text(label, MARGIN + 235, y, { width: 170, align: 'right' });
+    doc.text(value, MARGIN + 410, y, { width: WIDTH - 410, align: 'right' });
+    y += 16;
+  };
+  row('Subtotal (excl. GST)', dollars(invoice.subtotal));
+  row('GST', dollars(invoice.taxAmount));
+  row('Total (incl. GST)', dollars(invoice.total), true);
+  y += 8;
+  for (const payment of balance.payments)
+    row(`${SOURCES[payment.source] ?? payment.source}, ${date(payment.createdAt)}`, dollars(-payment.amount));
+  if (balance.amountPaid !== balance.payments.reduce((sum, payment) => sum + payment.amount, 0))
+    row(
+      'Claims voided',
+      dollars(balance.payments.reduce((sum, payment) => sum + payment.amount, 0) - balance.amountPaid),
+    );
+  row('Amount paid', dollars(balance.amountPaid));
+  if (balance.amountRefunded > 0) row('Refunded', dollars(balance.amountRefunded));
+  row('Amount due', dollars(balance.amountDue), true);
+
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(
+      invoice.taxAmount === 0
+        ? 'All items are GST-free.'
+        : 'Items with GST show it in the GST column; the total includes it.',
+      MARGIN,
+      y + 20,
+      {
+        width: WIDTH,
+      },
+    );
+}

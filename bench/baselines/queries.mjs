@@ -17,9 +17,9 @@
 //   libs/membership/src/application/member.queries.ts                  findByIds
 //   libs/wallet/src/application/wallet-card.queries.ts                 cardsByIds, healthFundsByIds
 //   libs/composition/src/bookings/booking-views.ts                     list, expand
-//   libs/payments-and-claims/src/ledger/application/transaction.queries.ts    latestOfBookings, read
-//   libs/payments-and-claims/src/ledger/application/payment-transaction.queries.ts  read
-//   libs/payments-and-claims/src/payouts/application/payout.queries.ts         get, transactions
+//   libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-transaction.queries.ts    latestOfBookings, read
+//   libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-payment-transaction.queries.ts  read
+//   libs/payments-and-claims/src/payouts/infrastructure/persistence/sql-payout.queries.ts         get, transactions
 //   libs/shared/src/http/page-json.ts                                  SharedResponses (each shared part's JSON made once per answer)
 
 import { join } from 'node:path';
@@ -88,9 +88,9 @@ export async function loadStatements(
     importModule('libs/membership/src/application/client.queries.js'),
     importModule('libs/membership/src/application/member.queries.js'),
     importModule('libs/wallet/src/application/wallet-card.queries.js'),
-    importModule('libs/payments-and-claims/src/ledger/application/transaction.queries.js'),
-    importModule('libs/payments-and-claims/src/ledger/application/payment-transaction.queries.js'),
-    importModule('libs/payments-and-claims/src/payouts/application/payout.queries.js'),
+    importModule('libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-transaction.queries.js'),
+    importModule('libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-payment-transaction.queries.js'),
+    importModule('libs/payments-and-claims/src/payouts/infrastructure/persistence/sql-payout.queries.js'),
     importModule('libs/shared/src/domain/ids.js'),
     importModule('libs/jobs/src/job-id.js'),
     importModule('libs/scheduling/src/infrastructure/persistence/sql-booking-write-reads.js'),

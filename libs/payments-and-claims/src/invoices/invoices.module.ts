@@ -9,6 +9,7 @@ import { InvoiceRenderer } from './domain/invoice-renderer.js';
 import { InvoiceRepository } from './domain/invoice.repository.js';
 import { InvoicesController } from './http/invoices.controller.js';
 import { PdfkitInvoiceRenderer } from './infrastructure/pdf/pdfkit-invoice-renderer.js';
+import { SqlInvoiceQueries } from './infrastructure/persistence/sql-invoice.queries.js';
 import { MikroOrmInvoiceRepository } from './infrastructure/persistence/mikro-orm-invoice.repository.js';
 
 /** Tax invoices: issued with a check-out, settled with its payments, read and printed as PDF. */
@@ -18,7 +19,7 @@ import { MikroOrmInvoiceRepository } from './infrastructure/persistence/mikro-or
   providers: [
     { provide: InvoiceRepository, useClass: MikroOrmInvoiceRepository },
     { provide: InvoiceRenderer, useClass: PdfkitInvoiceRenderer },
-    InvoiceQueries,
+    { provide: InvoiceQueries, useClass: SqlInvoiceQueries },
     InvoiceLedger,
     InvoiceDocuments,
   ],

@@ -12,12 +12,14 @@ import { RecordTransaction } from './application/record-transaction.use-case.js'
 import { TransactionQueries } from './application/transaction.queries.js';
 import { PaymentsRepository } from './domain/payments.repository.js';
 import { MikroOrmPaymentsRepository } from './infrastructure/persistence/mikro-orm-payments.repository.js';
+import { SqlPaymentTransactionQueries } from './infrastructure/persistence/sql-payment-transaction.queries.js';
+import { SqlTransactionQueries } from './infrastructure/persistence/sql-transaction.queries.js';
 import { paymentsSchemas } from './infrastructure/persistence/payments.schemas.js';
 
 const providers = [
   { provide: PaymentsRepository, useClass: MikroOrmPaymentsRepository },
-  TransactionQueries,
-  PaymentTransactionQueries,
+  { provide: TransactionQueries, useClass: SqlTransactionQueries },
+  { provide: PaymentTransactionQueries, useClass: SqlPaymentTransactionQueries },
   BookingParties,
   OwnershipChecks,
   RecordTransaction,

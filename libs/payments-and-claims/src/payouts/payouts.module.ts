@@ -11,6 +11,7 @@ import { RunPayout } from './application/run-payout.use-case.js';
 import { PayoutBank } from './domain/payout-bank.js';
 import { PayoutsController } from './http/payouts.controller.js';
 import { StripePayoutBank } from './infrastructure/gateways/stripe-payout-bank.js';
+import { SqlPayoutQueries } from './infrastructure/persistence/sql-payout.queries.js';
 import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
 
 /** Payouts: a business's settled card payments paid to its bank, run daily, and what the bank says of them. */
@@ -31,7 +32,7 @@ import { TestPayoutBank } from './infrastructure/gateways/test-payout-bank.js';
     RunPayout,
     PayoutJobs,
     PayoutOutcome,
-    PayoutQueries,
+    { provide: PayoutQueries, useClass: SqlPayoutQueries },
   ],
   exports: [AssemblePayout, PayoutJobs, PayoutOutcome],
 })

@@ -20,6 +20,7 @@ export default {
   moduleNameMapper: {
     '^@app/shared$': '<rootDir>/libs/shared/src/index.ts',
     '^@app/shared/domain$': '<rootDir>/libs/shared/src/domain/index.ts',
+    '^@app/shared/sql$': '<rootDir>/libs/shared/src/sql/index.ts',
     '^@app/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@app/organisations$': '<rootDir>/libs/organisations/src/index.ts',
     '^@app/organisations/http$': '<rootDir>/libs/organisations/src/http/index.ts',

@@ -26,6 +26,7 @@ export * from './sql/statement-names.js';
 export * from './sql/read-model.js';
 export * from './sql/columns.js';
 export * from './sql/list-window.js';
+export * from './sql/sql-params.js';
 export * from './sql/insert-rows.js';
 export * from './http/etag.js';
 export * from './http/path-ids.js';

@@ -1,10 +1,15 @@
 import type { PageRequest } from '../domain/index.js';
+import type { SqlParams } from './sql-params.js';
 
-/** The part of a list's SQL that paging decides: an extra condition, the order, and the condition's parameters. */
+/** The part of a list's SQL that paging decides: an extra condition and the order. */
 export interface ListWindow {
   /** ` and <alias>.updated_at >= $n` in sync mode, otherwise empty: append it to the list's own `where`. */
   condition: string;
   orderBy: string;
+}
+
+/** A `ListWindow` of a list that numbers its parameters by hand, with the values of the condition's parameters. */
+export interface NumberedListWindow extends ListWindow {
   params: unknown[];
 }
 
@@ -14,21 +19,39 @@ export interface ListWindow {
  * end, where a client paging forward meets it, and new rows never push unseen ones back. (A change
  * to a row the client has already read pulls the rows after it one place forward; the sync guide
  * in the docs shows the loop that is safe from that.) `column` is `created_at` for resources that
- * never change once written. `firstParam` is the number of the condition's parameter (`$n`).
+ * never change once written. The condition's value is added to `params`.
+ */
+export function listWindow(
+  alias: string,
+  page: PageRequest,
+  ownOrder: string,
+  params: SqlParams,
+  column?: string,
+): ListWindow;
+/**
+ * As above, for a list that numbers its parameters by hand: `firstParam` is the number of the
+ * condition's parameter (`$n`), and the window answers the condition's values.
  */
 export function listWindow(
   alias: string,
   page: PageRequest,
   ownOrder: string,
   firstParam: number,
+  column?: string,
+): NumberedListWindow;
+export function listWindow(
+  alias: string,
+  page: PageRequest,
+  ownOrder: string,
+  params: SqlParams | number,
   column = 'updated_at',
-): ListWindow {
-  if (!page.updatedSince) return { condition: '', orderBy: ownOrder, params: [] };
-  return {
-    condition: ` and ${alias}.${column} >= $${firstParam}`,
-    orderBy: `${alias}.${column}, ${alias}.id`,
-    params: [page.updatedSince],
-  };
+): ListWindow | NumberedListWindow {
+  const numbered = typeof params === 'number';
+  if (!page.updatedSince)
+    return numbered ? { condition: '', orderBy: ownOrder, params: [] } : { condition: '', orderBy: ownOrder };
+  const placeholder = numbered ? `$${params}` : params.add(page.updatedSince);
+  const window = { condition: ` and ${alias}.${column} >= ${placeholder}`, orderBy: `${alias}.${column}, ${alias}.id` };
+  return numbered ? { ...window, params: [page.updatedSince] } : window;
 }
 
 /** Archived rows are in a list when asked for, and always in sync mode, so a sync client learns of archiving. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { listWindow } from './list-window.js';
+import { limitAndOffset, listWindow } from './list-window.js';
 import { SqlParams } from './sql-params.js';
 
 const updatedSince = new Date('2026-03-01T00:00:00.000Z');
 
-describe('listWindow', () => {
+describe('list windows and pages', () => {
   it('keeps the list its own order and adds nothing outside sync mode', () => {
     const params = new SqlParams('org');
     expect(listWindow('t', { page: 1, limit: 10 }, 't.created_at desc, t.id desc', params)).toEqual({
@@ -34,5 +34,11 @@ describe('listWindow', () => {
       orderBy: 'o.created_at desc',
       params: [],
     });
+  });
+
+  it("pages with the page's limit and offset as the next two parameters", () => {
+    const params = new SqlParams('org');
+    expect(limitAndOffset({ page: 3, limit: 20 }, params)).toBe('limit $2 offset $3');
+    expect(params.values).toEqual(['org', 20, 40]);
   });
 });

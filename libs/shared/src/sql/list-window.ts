@@ -1,4 +1,4 @@
-import type { PageRequest } from '../domain/index.js';
+import { offsetOf, type PageRequest } from '../domain/index.js';
 import type { SqlParams } from './sql-params.js';
 
 /** The part of a list's SQL that paging decides: an extra condition and the order. */
@@ -53,6 +53,10 @@ export function listWindow(
   const window = { condition: ` and ${alias}.${column} >= ${placeholder}`, orderBy: `${alias}.${column}, ${alias}.id` };
   return numbered ? { ...window, params: [page.updatedSince] } : window;
 }
+
+/** `limit $n offset $m` of the page, its two values added to `params`. */
+export const limitAndOffset = (page: PageRequest, params: SqlParams): string =>
+  `limit ${params.add(page.limit)} offset ${params.add(offsetOf(page))}`;
 
 /** Archived rows are in a list when asked for, and always in sync mode, so a sync client learns of archiving. */
 export const includesArchived = (query: PageRequest & { includeDeleted?: boolean }): boolean =>

@@ -4,6 +4,7 @@ import { scratchDatabase } from '../../../../test/support/scratch-database.js';
 import { countStatements } from '../../../../test/support/statement-counter.js';
 import { TEXT, TIMESTAMP, UUID } from './columns.js';
 import { computed, ReadModel } from './read-model.js';
+import { SqlParams } from './sql-params.js';
 import { joinedRead, SqlReader } from './sql-reader.js';
 import { statementNameOf } from './statement-names.js';
 
@@ -148,6 +149,22 @@ describe('SqlReader', () => {
       expect(await sql.firstPair(NOTES, other, 'join notes m on m.id = n.id where false')).toBeNull();
     });
     expect(statements).toHaveLength(3);
+  });
+
+  it("reads a page and the count of the list in two statements, the page's limit and offset after the filter's parameters", async () => {
+    const where = 'where n.organisation_id = $1';
+    const sent = await countStatements(async () => {
+      expect(
+        await sql.page(NOTES, where, 'n.last_name, n.id', new SqlParams(organisationId), { page: 1, limit: 1 }),
+      ).toMatchObject({
+        items: [{ id: noteId }],
+        totalItems: 1,
+      });
+    });
+    expect(sent.statements).toEqual([
+      `${sql.selectOf(NOTES)} ${where} order by n.last_name, n.id limit $2 offset $3`,
+      `${sql.countOf(NOTES)} ${where}`,
+    ]);
   });
 
   it('refuses a computed column whose value is not what it declares', async () => {

@@ -6,8 +6,11 @@ import {
   ReferenceKind,
 } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
+import { type Page, type PageRequest, pageOf } from '../domain/index.js';
+import { limitAndOffset } from './list-window.js';
 import type { ReadModel } from './read-model.js';
 import type { ReadReplicas } from './read-replicas.js';
+import type { SqlParams } from './sql-params.js';
 import { StatementNames } from './statement-names.js';
 import { transactionConnection } from './transaction-connection.js';
 
@@ -125,6 +128,27 @@ export class SqlReader {
   async count(model: ReadModel<unknown>, rest: string, values: readonly unknown[] = []): Promise<number> {
     const [row] = await this.query(`${this.countOf(model)} ${rest}`, values);
     return row.total as number;
+  }
+
+  /**
+   * A page of a list: the rows of `model` that `where` picks, in `orderBy`, within the page, and
+   * the count of all it picks; two statements, sent together. `params` holds the values of
+   * `where`'s parameters, and gains the page's limit and offset after them.
+   */
+  async page<T>(
+    model: ReadModel<T>,
+    where: string,
+    orderBy: string,
+    params: SqlParams,
+    page: PageRequest,
+  ): Promise<Page<T>> {
+    const filter = params.values;
+    const paging = limitAndOffset(page, params);
+    const [items, total] = await Promise.all([
+      this.select(model, `${where} order by ${orderBy} ${paging}`, params.values),
+      this.count(model, where, filter),
+    ]);
+    return pageOf(items, total, page);
   }
 
   /**

@@ -8,8 +8,8 @@
 // test run; the harness checks them again before it measures.
 //
 // The rest is copied from (keep in step with):
-//   libs/organisations/src/application/organisation.queries.ts         assertExists (remembered once found), get
-//   libs/organisations/src/application/directory.queries.ts            locations, businesses
+//   libs/organisations/src/infrastructure/persistence/sql-organisation.queries.ts         assertExists (remembered once found), get
+//   libs/organisations/src/infrastructure/persistence/sql-directory.queries.ts            locations, businesses
 //   libs/practitioners/src/application/practitioner.queries.ts         list, byIds, linksByIds
 //   libs/scheduling/src/application/booking.queries.ts                 list, count, withParties
 //   libs/scheduling/src/application/appointment-type.queries.ts        byIds
@@ -80,8 +80,8 @@ export async function loadStatements(
     importModule('apps/api/src/database/orm-config.js'),
     importModule('libs/shared/src/sql/sql-reader.js'),
     importModule('libs/shared/src/sql/statement-names.js'),
-    importModule('libs/organisations/src/application/organisation.queries.js'),
-    importModule('libs/organisations/src/application/directory.queries.js'),
+    importModule('libs/organisations/src/infrastructure/persistence/sql-organisation.queries.js'),
+    importModule('libs/organisations/src/infrastructure/persistence/sql-directory.queries.js'),
     importModule('libs/practitioners/src/application/practitioner.queries.js'),
     importModule('libs/scheduling/src/application/booking.queries.js'),
     importModule('libs/scheduling/src/application/appointment-type.queries.js'),

@@ -1,7 +1,8 @@
 // The organisations context's public surface.
 export { OrganisationsModule, organisationSchemas } from './organisations.module.js';
 export { OrganisationQueries } from './application/organisation.queries.js';
-export { DirectoryQueries, locationRead } from './application/directory.queries.js';
+export { DirectoryQueries } from './application/directory.queries.js';
+export { locationRead } from './infrastructure/persistence/sql-directory.queries.js';
 export { LocationBookings } from './domain/location-bookings.js';
 export type { Location, Address, Registration } from './domain/location.js';
 export type { Business } from './domain/business.js';

@@ -4,8 +4,8 @@ import { CreateBusiness } from './application/create-business.use-case.js';
 import { CreateLocation } from './application/create-location.use-case.js';
 import { CreateOrganisation } from './application/create-organisation.use-case.js';
 import { CreatePlanTemplateLink } from './application/create-plan-template-link.use-case.js';
-import { DirectoryQueries, SqlDirectoryQueries } from './application/directory.queries.js';
-import { OrganisationQueries, SqlOrganisationQueries } from './application/organisation.queries.js';
+import { DirectoryQueries } from './application/directory.queries.js';
+import { OrganisationQueries } from './application/organisation.queries.js';
 import { UpdateBookingSettings } from './application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from './application/update-organisation.use-case.js';
 import { UpdateBusiness } from './application/update-business.use-case.js';
@@ -27,6 +27,8 @@ import {
 import { MikroOrmDirectoryRepository } from './infrastructure/persistence/mikro-orm-directory.repository.js';
 import { MikroOrmOrganisationRepository } from './infrastructure/persistence/mikro-orm-organisation.repository.js';
 import { OrganisationSchema } from './infrastructure/persistence/organisation.schema.js';
+import { SqlDirectoryQueries } from './infrastructure/persistence/sql-directory.queries.js';
+import { SqlOrganisationQueries } from './infrastructure/persistence/sql-organisation.queries.js';
 
 export const organisationSchemas = [OrganisationSchema, BusinessSchema, LocationSchema, PlanTemplateLinkSchema];
 

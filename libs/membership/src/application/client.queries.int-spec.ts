@@ -4,7 +4,7 @@ import type { Pool, PoolClient } from 'pg';
 import { SqlReader } from '@app/shared';
 import { fresh, openTestOrm, Rows } from '../../../../test/support/orm.js';
 import { countStatements } from '../../../../test/support/statement-counter.js';
-import { SqlOrganisationQueries } from '../../../organisations/src/application/organisation.queries.js';
+import { SqlOrganisationQueries } from '../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
 import { nameSearchForms } from '../domain/name-search.js';
 import { type ClientSearch, SqlClientQueries } from './client.queries.js';
 

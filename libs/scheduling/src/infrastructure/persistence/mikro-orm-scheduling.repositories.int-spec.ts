@@ -3,7 +3,7 @@ import { Expansion, SqlReader } from '@app/shared';
 import { RecordedEvents } from '@app/shared/domain';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
-import { SqlOrganisationQueries } from '../../../../organisations/src/application/organisation.queries.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
 import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import type { OrganisationQueries } from '@app/organisations';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';

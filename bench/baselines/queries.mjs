@@ -10,7 +10,7 @@
 // The rest is copied from (keep in step with):
 //   libs/organisations/src/infrastructure/persistence/sql-organisation.queries.ts         assertExists (remembered once found), get
 //   libs/organisations/src/infrastructure/persistence/sql-directory.queries.ts            locations, businesses
-//   libs/practitioners/src/application/practitioner.queries.ts         list, byIds, linksByIds
+//   libs/practitioners/src/infrastructure/persistence/sql-practitioner.queries.ts         list, byIds, linksByIds
 //   libs/scheduling/src/application/booking.queries.ts                 list, count, withParties
 //   libs/scheduling/src/application/appointment-type.queries.ts        byIds
 //   libs/membership/src/application/client.queries.ts                  findByIds
@@ -82,7 +82,7 @@ export async function loadStatements(
     importModule('libs/shared/src/sql/statement-names.js'),
     importModule('libs/organisations/src/infrastructure/persistence/sql-organisation.queries.js'),
     importModule('libs/organisations/src/infrastructure/persistence/sql-directory.queries.js'),
-    importModule('libs/practitioners/src/application/practitioner.queries.js'),
+    importModule('libs/practitioners/src/infrastructure/persistence/sql-practitioner.queries.js'),
     importModule('libs/scheduling/src/application/booking.queries.js'),
     importModule('libs/scheduling/src/application/appointment-type.queries.js'),
     importModule('libs/membership/src/application/client.queries.js'),

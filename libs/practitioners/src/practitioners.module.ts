@@ -7,13 +7,14 @@ import { DeleteLocationLink } from './application/delete-location-link.use-case.
 import { DeleteProvider } from './application/delete-provider.use-case.js';
 import { UpdateLocationLink } from './application/update-location-link.use-case.js';
 import { UpdateProvider } from './application/update-provider.use-case.js';
-import { PractitionerQueries, SqlPractitionerQueries } from './application/practitioner.queries.js';
+import { PractitionerQueries } from './application/practitioner.queries.js';
 import { PractitionerRepository } from './domain/practitioner.repository.js';
 import { ProvidersController } from './http/providers.controller.js';
 import { renderPractitionerEvents } from './http/event-renderers.js';
 import { eventData } from '@app/shared';
 import { MikroOrmPractitionerRepository } from './infrastructure/persistence/mikro-orm-practitioner.repository.js';
 import { ProviderLocationLinkSchema, ProviderSchema } from './infrastructure/persistence/practitioner.schemas.js';
+import { SqlPractitionerQueries } from './infrastructure/persistence/sql-practitioner.queries.js';
 
 export const practitionerSchemas = [ProviderSchema, ProviderLocationLinkSchema];
 

@@ -8,7 +8,7 @@ import { SqlOrganisationQueries } from '../../../../organisations/src/infrastruc
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';
 import { CreateLocationLink } from '../../application/create-location-link.use-case.js';
-import { SqlPractitionerQueries } from '../../application/practitioner.queries.js';
+import { SqlPractitionerQueries } from './sql-practitioner.queries.js';
 import { LiveLinkExistsError } from '../../domain/practitioner.repository.js';
 import { Provider } from '../../domain/provider.js';
 import { ProviderLocationLink } from '../../domain/provider-location-link.js';

@@ -8,7 +8,7 @@ export {
   type ClientSummary,
   type ClientView,
 } from './application/client.queries.js';
-export { clientIdsNamed, type SqlPart } from './application/client-search.js';
+export { clientIdsNamed, type SqlPart } from './infrastructure/persistence/client-search.js';
 export { FindOrAddClient, type PatientDetails } from './application/find-or-add-client.use-case.js';
 export { MemberQueries } from './application/member.queries.js';
 export { clientDeleted } from './domain/membership.errors.js';

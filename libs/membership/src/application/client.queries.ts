@@ -13,7 +13,7 @@ import {
 import { OrganisationQueries } from '@app/organisations';
 import { Client } from '../domain/client.js';
 import { clientNotFound } from '../domain/membership.errors.js';
-import { clientMatches } from './client-search.js';
+import { clientMatches } from '../infrastructure/persistence/client-search.js';
 
 export const CLIENTS = ReadModel.of(Client, 'c');
 

@@ -1,5 +1,5 @@
 import { e164OrNull } from '@app/shared/domain';
-import { prefixRange, searchForm } from '../domain/name-search.js';
+import { prefixRange, searchForm } from '../../domain/name-search.js';
 
 /** A piece of SQL and the values of its parameters (numbered from the `firstParam` it was built with). */
 export interface SqlPart {

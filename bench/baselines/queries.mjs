@@ -13,8 +13,8 @@
 //   libs/practitioners/src/infrastructure/persistence/sql-practitioner.queries.ts         list, byIds, linksByIds
 //   libs/scheduling/src/application/booking.queries.ts                 list, count, withParties
 //   libs/scheduling/src/application/appointment-type.queries.ts        byIds
-//   libs/membership/src/application/client.queries.ts                  findByIds
-//   libs/membership/src/application/member.queries.ts                  findByIds
+//   libs/membership/src/infrastructure/persistence/sql-client.queries.ts                  findByIds
+//   libs/membership/src/infrastructure/persistence/sql-member.queries.ts                  findByIds
 //   libs/wallet/src/application/wallet-card.queries.ts                 cardsByIds, healthFundsByIds
 //   libs/composition/src/bookings/booking-views.ts                     list, expand
 //   libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-transaction.queries.ts    latestOfBookings, read
@@ -85,8 +85,8 @@ export async function loadStatements(
     importModule('libs/practitioners/src/infrastructure/persistence/sql-practitioner.queries.js'),
     importModule('libs/scheduling/src/application/booking.queries.js'),
     importModule('libs/scheduling/src/application/appointment-type.queries.js'),
-    importModule('libs/membership/src/application/client.queries.js'),
-    importModule('libs/membership/src/application/member.queries.js'),
+    importModule('libs/membership/src/infrastructure/persistence/sql-client.queries.js'),
+    importModule('libs/membership/src/infrastructure/persistence/sql-member.queries.js'),
     importModule('libs/wallet/src/application/wallet-card.queries.js'),
     importModule('libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-transaction.queries.js'),
     importModule('libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-payment-transaction.queries.js'),

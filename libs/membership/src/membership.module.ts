@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { OrganisationsModule } from '@app/organisations';
 import { ChangeClient } from './application/change-client.use-case.js';
 import { ChangeMember } from './application/change-member.use-case.js';
-import { ClientQueries, SqlClientQueries } from './application/client.queries.js';
+import { ClientQueries } from './application/client.queries.js';
 import { CreateClient } from './application/create-client.use-case.js';
 import { FindOrAddClient } from './application/find-or-add-client.use-case.js';
 import { MemberQueries } from './application/member.queries.js';
@@ -17,6 +17,8 @@ import { eventData } from '@app/shared';
 import { ClientSchema, MemberSchema } from './infrastructure/persistence/membership.schemas.js';
 import { MikroOrmClientRepository } from './infrastructure/persistence/mikro-orm-client.repository.js';
 import { MikroOrmMemberRepository } from './infrastructure/persistence/mikro-orm-member.repository.js';
+import { SqlClientQueries } from './infrastructure/persistence/sql-client.queries.js';
+import { SqlMemberQueries } from './infrastructure/persistence/sql-member.queries.js';
 
 export const membershipSchemas = [MemberSchema, ClientSchema];
 
@@ -32,7 +34,7 @@ export const membershipSchemas = [MemberSchema, ClientSchema];
     CreateClient,
     ChangeClient,
     FindOrAddClient,
-    MemberQueries,
+    { provide: MemberQueries, useClass: SqlMemberQueries },
     { provide: ClientQueries, useClass: SqlClientQueries },
   ],
   exports: [ClientQueries, MemberQueries, FindOrAddClient],

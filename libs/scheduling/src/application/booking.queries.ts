@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { computed, type Expansion, listWindow, ReadModel, SqlReader } from '@app/shared';
+import { computed, type Expansion, listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { clientIdsNamed, ClientQueries, type ClientView } from '@app/membership';
 import { type Business, type Location, DirectoryQueries, OrganisationQueries } from '@app/organisations';
@@ -327,9 +327,9 @@ function whereOf(organisationId: string, filters: BookingFilters): { where: stri
   if (filters.locationId) compare('b.location_id', '=', filters.locationId);
   if (filters.clientId) compare('b.client_id', '=', filters.clientId);
   if (filters.clientName !== undefined) {
-    const named = clientIdsNamed(filters.clientName, '$1', params.length + 1);
-    params.push(...named.params);
-    conditions.push(`b.client_id in (${named.sql})`);
+    const named = new SqlParams(...params);
+    conditions.push(`b.client_id in (${clientIdsNamed(filters.clientName, '$1', named)})`);
+    params.splice(0, params.length, ...named.values);
   }
   if (filters.attendance?.length) {
     params.push([...new Set(filters.attendance)]);

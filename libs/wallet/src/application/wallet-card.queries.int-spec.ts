@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlReader } from '@app/shared';
-import { SqlClientQueries } from '../../../membership/src/application/client.queries.js';
+import { SqlClientQueries } from '../../../membership/src/infrastructure/persistence/sql-client.queries.js';
 import { SqlOrganisationQueries } from '../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
 import { openTestOrm, Rows } from '../../../../test/support/orm.js';
 import { WalletCard } from '../domain/wallet-card.js';

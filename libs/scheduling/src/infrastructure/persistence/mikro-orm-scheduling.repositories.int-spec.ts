@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Expansion, SqlReader } from '@app/shared';
 import { RecordedEvents } from '@app/shared/domain';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
+import { SqlClientQueries } from '../../../../membership/src/infrastructure/persistence/sql-client.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
 import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
 import type { OrganisationQueries } from '@app/organisations';

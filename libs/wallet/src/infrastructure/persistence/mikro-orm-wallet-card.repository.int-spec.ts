@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { SqlClientQueries } from '../../../../membership/src/application/client.queries.js';
+import { SqlClientQueries } from '../../../../membership/src/infrastructure/persistence/sql-client.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
 import { parseMasterKey, SqlReader } from '@app/shared';
 import { DomainError, RecordedEvents } from '@app/shared/domain';

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
-import { SqlReader } from '@app/shared';
-import { fresh, openTestOrm, Rows } from '../../../../test/support/orm.js';
-import { countStatements } from '../../../../test/support/statement-counter.js';
-import { SqlOrganisationQueries } from '../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
-import { nameSearchForms } from '../domain/name-search.js';
-import { type ClientSearch, SqlClientQueries } from './client.queries.js';
+import { SqlReader } from '@app/shared/sql';
+import { fresh, openTestOrm, Rows } from '../../../../../test/support/orm.js';
+import { countStatements } from '../../../../../test/support/statement-counter.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
+import type { ClientSearch } from '../../application/client.queries.js';
+import { nameSearchForms } from '../../domain/name-search.js';
+import { SqlClientQueries } from './sql-client.queries.js';
 
 const FIRST = [
   'Olivia',

@@ -15,7 +15,7 @@
 //   libs/scheduling/src/application/appointment-type.queries.ts        byIds
 //   libs/membership/src/infrastructure/persistence/sql-client.queries.ts                  findByIds
 //   libs/membership/src/infrastructure/persistence/sql-member.queries.ts                  findByIds
-//   libs/wallet/src/application/wallet-card.queries.ts                 cardsByIds, healthFundsByIds
+//   libs/wallet/src/infrastructure/persistence/sql-wallet-card.queries.ts                 cardsByIds, healthFundsByIds
 //   libs/composition/src/bookings/booking-views.ts                     list, expand
 //   libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-transaction.queries.ts    latestOfBookings, read
 //   libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-payment-transaction.queries.ts  read
@@ -87,7 +87,7 @@ export async function loadStatements(
     importModule('libs/scheduling/src/application/appointment-type.queries.js'),
     importModule('libs/membership/src/infrastructure/persistence/sql-client.queries.js'),
     importModule('libs/membership/src/infrastructure/persistence/sql-member.queries.js'),
-    importModule('libs/wallet/src/application/wallet-card.queries.js'),
+    importModule('libs/wallet/src/infrastructure/persistence/sql-wallet-card.queries.js'),
     importModule('libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-transaction.queries.js'),
     importModule('libs/payments-and-claims/src/ledger/infrastructure/persistence/sql-payment-transaction.queries.js'),
     importModule('libs/payments-and-claims/src/payouts/infrastructure/persistence/sql-payout.queries.js'),

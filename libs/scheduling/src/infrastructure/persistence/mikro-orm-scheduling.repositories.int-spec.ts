@@ -4,7 +4,7 @@ import { RecordedEvents } from '@app/shared/domain';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/infrastructure/persistence/sql-client.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
-import { SqlWalletCardQueries } from '../../../../wallet/src/application/wallet-card.queries.js';
+import { SqlWalletCardQueries } from '../../../../wallet/src/infrastructure/persistence/sql-wallet-card.queries.js';
 import type { OrganisationQueries } from '@app/organisations';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import { codeOf, FixedClock, fresh, openTestOrm, Rows, settle } from '../../../../../test/support/orm.js';

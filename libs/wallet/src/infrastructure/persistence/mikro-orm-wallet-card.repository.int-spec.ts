@@ -15,8 +15,6 @@ import {
   settle,
 } from '../../../../../test/support/orm.js';
 import { AddWalletCard } from '../../application/add-wallet-card.use-case.js';
-import { SqlHealthFundQueries } from '../../application/health-fund.queries.js';
-import { SqlWalletCardQueries } from '../../application/wallet-card.queries.js';
 import type { HealthFund } from '../../domain/health-fund.js';
 import { medicareCheckDigit } from '../../domain/medicare-number.js';
 import { WalletCard } from '../../domain/wallet-card.js';
@@ -24,6 +22,8 @@ import { DuplicateCardError } from '../../domain/wallet-card.repository.js';
 import { AesGcmCardVault } from '../crypto/aes-gcm-card-vault.js';
 import { TestPaymentProcessor } from '../processors/test-payment-processor.js';
 import { MikroOrmWalletCardRepository } from './mikro-orm-wallet-card.repository.js';
+import { SqlHealthFundQueries } from './sql-health-fund.queries.js';
+import { SqlWalletCardQueries } from './sql-wallet-card.queries.js';
 import { renderWalletEvents } from '../../http/event-renderers.js';
 
 const NOW = new Date('2026-11-22T05:28:59.123Z');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { SqlReader } from '@app/shared';
-import { SqlClientQueries } from '../../../membership/src/infrastructure/persistence/sql-client.queries.js';
-import { SqlOrganisationQueries } from '../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
-import { openTestOrm, Rows } from '../../../../test/support/orm.js';
-import { WalletCard } from '../domain/wallet-card.js';
-import { SqlWalletCardQueries } from './wallet-card.queries.js';
+import { SqlReader } from '@app/shared/sql';
+import { SqlClientQueries } from '../../../../membership/src/infrastructure/persistence/sql-client.queries.js';
+import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
+import { openTestOrm, Rows } from '../../../../../test/support/orm.js';
+import { WalletCard } from '../../domain/wallet-card.js';
+import { SqlWalletCardQueries } from './sql-wallet-card.queries.js';
 
 // Expansions read cards through the read side's SQL, not the unit of work: what they get must
 // still be whole domain objects, and never the card number's ciphertext.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared';
-import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
+import { isUuid, type Page, type PageRequest } from '@app/shared/domain';
 import { Invoice } from '../../../ledger/domain/invoice.js';
 import { type InvoiceFilters, type InvoiceView, InvoiceQueries } from '../../application/invoice.queries.js';
 import { PaymentTransaction } from '../../../ledger/domain/payment-transaction.js';
@@ -18,29 +18,22 @@ export class SqlInvoiceQueries extends InvoiceQueries {
 
   /** Newest first; with `updatedSince`, from that time on in `updatedAt, id` order. */
   async list(organisationId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<InvoiceView>> {
-    const values: unknown[] = [organisationId];
+    const params = new SqlParams(organisationId);
     const where = ['i.organisation_id = $1'];
-    const add = (condition: (at: string) => string, value: unknown) => {
-      values.push(value);
-      where.push(condition(`$${values.length}`));
-    };
-    if (filters.clientId) add((at) => `i.client_id = ${at}::uuid`, filters.clientId);
-    if (filters.bookingId) add((at) => `i.booking_id = ${at}::uuid`, filters.bookingId);
-    if (filters.issuedAtMin) add((at) => `i.issued_at >= ${at}`, filters.issuedAtMin);
-    if (filters.issuedAtMax) add((at) => `i.issued_at < ${at}`, filters.issuedAtMax);
-    if (filters.status) add((at) => `i.status = ${at}`, filters.status);
-    const window = listWindow('i', page, 'i.issued_at desc, i.id desc', values.length + 1);
-    const condition = `where ${where.join(' and ')}${window.condition}`;
-    const windowValues = [...values, ...window.params];
-    const [items, total] = await Promise.all([
-      this.sql.select(
-        INVOICES,
-        `${condition} order by ${window.orderBy} limit $${windowValues.length + 1} offset $${windowValues.length + 2}`,
-        [...windowValues, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(INVOICES, condition, windowValues),
-    ]);
-    return pageOf(await this.withBalances(items), total, page);
+    if (filters.clientId) where.push(`i.client_id = ${params.add(filters.clientId)}::uuid`);
+    if (filters.bookingId) where.push(`i.booking_id = ${params.add(filters.bookingId)}::uuid`);
+    if (filters.issuedAtMin) where.push(`i.issued_at >= ${params.add(filters.issuedAtMin)}`);
+    if (filters.issuedAtMax) where.push(`i.issued_at < ${params.add(filters.issuedAtMax)}`);
+    if (filters.status) where.push(`i.status = ${params.add(filters.status)}`);
+    const window = listWindow('i', page, 'i.issued_at desc, i.id desc', params);
+    const found = await this.sql.page(
+      INVOICES,
+      `where ${where.join(' and ')}${window.condition}`,
+      window.orderBy,
+      params,
+      page,
+    );
+    return { ...found, items: await this.withBalances(found.items) };
   }
 
   async get(organisationId: string, invoiceId: string): Promise<InvoiceView> {

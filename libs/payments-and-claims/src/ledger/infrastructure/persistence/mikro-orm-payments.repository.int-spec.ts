@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlReader } from '@app/shared';
 import { RecordedEvents } from '@app/shared/domain';
 import { CheckConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
-import { SqlClientQueries } from '../../../../../membership/src/application/client.queries.js';
-import { SqlOrganisationQueries } from '../../../../../organisations/src/application/organisation.queries.js';
-import { SqlWalletCardQueries } from '../../../../../wallet/src/application/wallet-card.queries.js';
+import { SqlClientQueries } from '../../../../../membership/src/infrastructure/persistence/sql-client.queries.js';
+import { SqlOrganisationQueries } from '../../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
+import { SqlWalletCardQueries } from '../../../../../wallet/src/infrastructure/persistence/sql-wallet-card.queries.js';
 import { withSlowStatements } from '../../../../../../test/support/fixtures.js';
 import {
   codeOf,

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
 import { ClientQueries } from '@app/membership';
 import { DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
 import { WalletCardQueries } from '@app/wallet';
-import { isUuid, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { isUuid, type Page, type PageRequest } from '@app/shared/domain';
 import { PaymentTransaction } from '../../domain/payment-transaction.js';
 import { transactionNotFound } from '../../domain/payments.errors.js';
 import { Transaction } from '../../domain/transaction.js';
@@ -49,28 +49,21 @@ export class SqlTransactionQueries extends TransactionQueries {
    * AND. In sync mode (`updatedSince`) those changed since, `updatedAt, id` ascending.
    */
   async list(organisationId: string, filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionView>> {
+    const params = new SqlParams(organisationId);
     const conditions = ['t.organisation_id = $1'];
-    const values: unknown[] = [organisationId];
-    const where = (condition: string, value: unknown) => {
-      values.push(value);
-      conditions.push(condition.replace('?', `$${values.length}`));
-    };
-    if (filters.bookingId) where('t.booking_id = ?', filters.bookingId);
-    if (filters.clientId) where('t.client_id = ?', filters.clientId);
-    if (filters.createdAtMin) where('t.created_at >= ?', filters.createdAtMin);
-    if (filters.createdAtMax) where('t.created_at < ?', filters.createdAtMax);
-    const window = listWindow('t', page, 't.created_at desc, t.id desc', values.length + 1);
-    values.push(...window.params);
-    const filter = `where ${conditions.join(' and ')}${window.condition}`;
-    const [transactions, total] = await Promise.all([
-      this.sql.select(
-        TRANSACTIONS,
-        `${filter} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(TRANSACTIONS, filter, values),
-    ]);
-    return pageOf(await this.read(organisationId, transactions), total, page);
+    if (filters.bookingId) conditions.push(`t.booking_id = ${params.add(filters.bookingId)}`);
+    if (filters.clientId) conditions.push(`t.client_id = ${params.add(filters.clientId)}`);
+    if (filters.createdAtMin) conditions.push(`t.created_at >= ${params.add(filters.createdAtMin)}`);
+    if (filters.createdAtMax) conditions.push(`t.created_at < ${params.add(filters.createdAtMax)}`);
+    const window = listWindow('t', page, 't.created_at desc, t.id desc', params);
+    const found = await this.sql.page(
+      TRANSACTIONS,
+      `where ${conditions.join(' and ')}${window.condition}`,
+      window.orderBy,
+      params,
+      page,
+    );
+    return { ...found, items: await this.read(organisationId, found.items) };
   }
 
   /** One transaction of the organisation, read as its answer shows it. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared';
-import { isUuid, notFound, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { limitAndOffset, listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
+import { isUuid, notFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { PaymentTransaction } from '../../../ledger/domain/payment-transaction.js';
 import { payoutNotFound } from '../../../ledger/domain/payments.errors.js';
@@ -35,18 +35,9 @@ export class SqlPayoutQueries extends PayoutQueries {
   /** Newest first; in sync mode (`updatedSince`) those changed since, `updatedAt, id` ascending. */
   async list(businessId: string, page: PageRequest): Promise<Page<Payout>> {
     await this.assertBusiness(businessId);
-    const window = listWindow('o', page, 'o.created_at desc, o.id desc', 2);
-    const where = `where o.business_id = $1${window.condition}`;
-    const values = [businessId, ...window.params];
-    const [items, total] = await Promise.all([
-      this.sql.select(
-        PAYOUTS,
-        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(PAYOUTS, where, values),
-    ]);
-    return pageOf(items, total, page);
+    const params = new SqlParams(businessId);
+    const window = listWindow('o', page, 'o.created_at desc, o.id desc', params);
+    return this.sql.page(PAYOUTS, `where o.business_id = $1${window.condition}`, window.orderBy, params, page);
   }
 
   async get(businessId: string, payoutId: string): Promise<Payout> {
@@ -63,16 +54,17 @@ export class SqlPayoutQueries extends PayoutQueries {
    */
   async transactions(businessId: string, payoutId: string, page: PageRequest): Promise<Page<PaymentTransactionView>> {
     const payout = await this.get(businessId, payoutId);
-    const window = listWindow('pt', page, 'pt.created_at, pt.id', 2);
+    const params = new SqlParams(payout.id);
+    const window = listWindow('pt', page, 'pt.created_at, pt.id', params);
     const where = `where ${OF_PAYOUT}${window.condition}`;
-    const values = [payout.id, ...window.params];
+    const filter = params.values;
     const [items, total] = await Promise.all([
       this.sql.select(
         PAYMENT_TRANSACTIONS,
-        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
+        `${where} order by ${window.orderBy} ${limitAndOffset(page, params)}`,
+        params.values,
       ),
-      page.updatedSince ? this.sql.count(PAYMENT_TRANSACTIONS, where, values) : payout.transactionCount,
+      page.updatedSince ? this.sql.count(PAYMENT_TRANSACTIONS, where, filter) : payout.transactionCount,
     ]);
     return pageOf(
       await this.paymentTransactions.read(payout.organisationId, items, { withEventMembers: true }),

@@ -107,7 +107,7 @@ function providerNumber(value: string | null | undefined, field: string): string
     throw invalidField(
       field,
       'invalid_provider_number',
-      'must be a Medicare provider number: up to 6 digits, a practice location character and a valid check character',
+      'must be a Medicare provider number: 6 digits, a practice location character (1-9 or a letter but I, O, S and Z) and a valid check character',
     );
   }
   return value.toUpperCase();

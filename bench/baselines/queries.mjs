@@ -11,8 +11,8 @@
 //   libs/organisations/src/infrastructure/persistence/sql-organisation.queries.ts         assertExists (remembered once found), get
 //   libs/organisations/src/infrastructure/persistence/sql-directory.queries.ts            locations, businesses
 //   libs/practitioners/src/infrastructure/persistence/sql-practitioner.queries.ts         list, byIds, linksByIds
-//   libs/scheduling/src/application/booking.queries.ts                 list, count, withParties
-//   libs/scheduling/src/application/appointment-type.queries.ts        byIds
+//   libs/scheduling/src/infrastructure/persistence/sql-booking.queries.ts                 list, count, withParties
+//   libs/scheduling/src/infrastructure/persistence/sql-appointment-type.queries.ts        byIds
 //   libs/membership/src/infrastructure/persistence/sql-client.queries.ts                  findByIds
 //   libs/membership/src/infrastructure/persistence/sql-member.queries.ts                  findByIds
 //   libs/wallet/src/infrastructure/persistence/sql-wallet-card.queries.ts                 cardsByIds, healthFundsByIds
@@ -83,8 +83,8 @@ export async function loadStatements(
     importModule('libs/organisations/src/infrastructure/persistence/sql-organisation.queries.js'),
     importModule('libs/organisations/src/infrastructure/persistence/sql-directory.queries.js'),
     importModule('libs/practitioners/src/infrastructure/persistence/sql-practitioner.queries.js'),
-    importModule('libs/scheduling/src/application/booking.queries.js'),
-    importModule('libs/scheduling/src/application/appointment-type.queries.js'),
+    importModule('libs/scheduling/src/infrastructure/persistence/sql-booking.queries.js'),
+    importModule('libs/scheduling/src/infrastructure/persistence/sql-appointment-type.queries.js'),
     importModule('libs/membership/src/infrastructure/persistence/sql-client.queries.js'),
     importModule('libs/membership/src/infrastructure/persistence/sql-member.queries.js'),
     importModule('libs/wallet/src/infrastructure/persistence/sql-wallet-card.queries.js'),

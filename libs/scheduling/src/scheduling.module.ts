@@ -5,7 +5,7 @@ import { OrganisationsModule } from '@app/organisations';
 import { PractitionersModule } from '@app/practitioners';
 import { WalletModule } from '@app/wallet';
 import { AppointmentTypeQueries } from './application/appointment-type.queries.js';
-import { BookingQueries, SqlBookingQueries } from './application/booking.queries.js';
+import { BookingQueries } from './application/booking.queries.js';
 import { BookingCancellation } from './application/booking-cancellation.js';
 import { BookingAttendance } from './application/booking-attendance.js';
 import { BookingLedger } from './application/booking-ledger.js';
@@ -37,7 +37,10 @@ import {
   MikroOrmAppointmentTypeRepository,
   MikroOrmBookingRepository,
 } from './infrastructure/persistence/mikro-orm-scheduling.repositories.js';
+import { SqlAppointmentTypeQueries } from './infrastructure/persistence/sql-appointment-type.queries.js';
+import { SqlBookingQueries } from './infrastructure/persistence/sql-booking.queries.js';
 import { SqlBookingWriteReads } from './infrastructure/persistence/sql-booking-write-reads.js';
+import { SqlProviderScheduleQueries } from './infrastructure/persistence/sql-provider-schedule.queries.js';
 import {
   AppointmentTypeSchema,
   BookingCountsSchema,
@@ -86,12 +89,12 @@ export const schedulingSchemas = [
     RescheduleOnline,
     BookingCancellation,
     BookingAttendance,
-    AppointmentTypeQueries,
+    { provide: AppointmentTypeQueries, useClass: SqlAppointmentTypeQueries },
     { provide: BookingQueries, useClass: SqlBookingQueries },
     SetWorkingHours,
     AddTimeOff,
     RemoveTimeOff,
-    ProviderScheduleQueries,
+    { provide: ProviderScheduleQueries, useClass: SqlProviderScheduleQueries },
     AvailabilityQueries,
     BookOnline,
     ManageTokens,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@app/shared';
 import { Clock, isUuid, notFound, referenceNotFound } from '@app/shared/domain';
 import { DirectoryQueries, type Location, type Organisation, OrganisationQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';
 import type { AppointmentType } from '../domain/appointment-type.js';
-import { APPOINTMENT_TYPES } from './appointment-type.queries.js';
+import { AppointmentTypeQueries } from './appointment-type.queries.js';
 import { type AvailableDay, availableDays, dayRange, instantsOf, localDateOf } from '../domain/availability.js';
 import { ProviderScheduleQueries } from './provider-schedule.queries.js';
 
@@ -41,7 +40,7 @@ export class AvailabilityQueries {
     private readonly locations: DirectoryQueries,
     private readonly providers: PractitionerQueries,
     private readonly schedules: ProviderScheduleQueries,
-    private readonly sql: SqlReader,
+    private readonly appointmentTypes: AppointmentTypeQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -97,13 +96,10 @@ export class AvailabilityQueries {
     organisation: Organisation,
     request: Pick<AvailabilityRequest, 'appointmentTypeId' | 'locationId' | 'providerId'>,
   ): Promise<Offer> {
-    const [[type], locations, bookable] = await Promise.all([
+    const [type, locations, bookable] = await Promise.all([
       isUuid(request.appointmentTypeId)
-        ? this.sql.select(APPOINTMENT_TYPES, 'where t.organisation_id = $1 and t.id = $2 and not t.deleted', [
-            organisation.id,
-            request.appointmentTypeId,
-          ])
-        : [],
+        ? this.appointmentTypes.findOffered(organisation.id, request.appointmentTypeId)
+        : null,
       this.locations.locations(organisation.id, isUuid(request.locationId) ? [request.locationId] : []),
       isUuid(request.locationId)
         ? this.providers.bookableAt(

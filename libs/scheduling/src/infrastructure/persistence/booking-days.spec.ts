@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { daysOf } from './booking.queries.js';
+import { daysOf } from './sql-booking.queries.js';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,12 +1,12 @@
 import { EntityManager, LockMode, TransactionPropagation } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { SqlReader, transactionConnection } from '@app/shared';
-import { APPOINTMENT_TYPES } from '../../application/appointment-type.queries.js';
-import { BOOKINGS } from '../../application/booking.queries.js';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
 import { Booking } from '../../domain/booking.js';
 import { BookingRepository, type ProviderDiary, type ProviderLock } from '../../domain/booking.repository.js';
+import { APPOINTMENT_TYPES } from './sql-appointment-type.queries.js';
+import { BOOKINGS } from './sql-booking.queries.js';
 
 @Injectable()
 export class MikroOrmAppointmentTypeRepository extends AppointmentTypeRepository {

@@ -5,7 +5,6 @@ import { isUuid } from '@app/shared/domain';
 import { clientRead } from '@app/membership';
 import { locationRead } from '@app/organisations';
 import { linkAtRead, providerRead } from '@app/practitioners';
-import { appointmentTypeRead } from '../../application/appointment-type.queries.js';
 import {
   BookingWriteReads,
   type Parties,
@@ -15,6 +14,7 @@ import {
 import { Booking } from '../../domain/booking.js';
 import type { ProviderLock } from '../../domain/booking.repository.js';
 import { JOIN_RUNNING } from './mikro-orm-scheduling.repositories.js';
+import { appointmentTypeRead } from './sql-appointment-type.queries.js';
 
 /** A booking's parties, each read by the context that owns it, over the columns of the booking `b`. */
 const PARTIES_OF_BOOKING = {

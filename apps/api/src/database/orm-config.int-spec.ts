@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntitySchema, MikroORM } from '@mikro-orm/postgresql';
-import { ReadModel, SqlReader } from '@app/shared';
+import { ReadModel, SqlReader } from '@app/shared/sql';
 import { openTestOrm } from '../../../../test/support/orm.js';
 import { ENTITY_SCHEMAS } from './orm-config.js';
 

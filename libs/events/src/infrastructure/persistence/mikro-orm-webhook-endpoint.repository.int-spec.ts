@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type ChangeNotices, SqlReader } from '@app/shared';
+import type { ChangeNotices } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { fresh, openTestOrm, Rows } from '../../../../../test/support/orm.js';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import { EnabledEndpointsCache } from './enabled-endpoints-cache.js';

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader, transactionConnection } from '@app/shared';
+import { transactionConnection } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
 import { type JobRequest, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { Jobs, type LeadingWrite } from '@app/jobs';
 import { type EventFilters, EventStore } from '../../domain/event-store.js';

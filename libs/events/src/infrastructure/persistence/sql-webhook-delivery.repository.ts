@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { WebhookDelivery } from '../../domain/webhook-delivery.js';
 import { WebhookDeliveryRepository } from '../../domain/webhook-endpoint.repository.js';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
 import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { ApiKey } from '../domain/api-key.js';
 import { ApiKeyRepository } from '../domain/api-key.repository.js';

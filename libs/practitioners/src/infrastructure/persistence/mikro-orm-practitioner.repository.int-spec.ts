@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { SqlReader } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { DomainEvents } from '@app/shared/domain';
 import { SqlDirectoryQueries } from '../../../../organisations/src/infrastructure/persistence/sql-directory.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Expansion, SqlReader } from '@app/shared';
+import { Expansion } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { RecordedEvents } from '@app/shared/domain';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/infrastructure/persistence/sql-client.queries.js';

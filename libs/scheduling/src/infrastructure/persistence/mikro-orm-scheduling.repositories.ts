@@ -1,6 +1,7 @@
 import { EntityManager, LockMode, TransactionPropagation } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { SqlReader, transactionConnection } from '@app/shared';
+import { transactionConnection } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { AppointmentType } from '../../domain/appointment-type.js';
 import { AppointmentTypeRepository } from '../../domain/appointment-type.repository.js';
 import { Booking } from '../../domain/booking.js';

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { SqlReader, transactionConnection } from '@app/shared';
+import { transactionConnection } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { isUuid } from '@app/shared/domain';
 import { clientRead } from '@app/membership';
 import { locationRead } from '@app/organisations';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../membership/src/infrastructure/persistence/sql-client.queries.js';
 import { SqlOrganisationQueries } from '../../../../organisations/src/infrastructure/persistence/sql-organisation.queries.js';
-import { parseMasterKey, SqlReader } from '@app/shared';
+import { parseMasterKey } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { DomainError, RecordedEvents } from '@app/shared/domain';
 import { withSlowStatements } from '../../../../../test/support/fixtures.js';
 import {

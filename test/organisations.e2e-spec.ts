@@ -49,6 +49,7 @@ const BOOKING_SETTINGS_FIELDS = [
   'clientCancelEnabled',
   'clientRescheduleEnabled',
   'reminderHoursBefore',
+  'smsRemindersEnabled',
 ].sort();
 
 interface Tenant {
@@ -526,6 +527,7 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     clientCancelEnabled: false,
     clientRescheduleEnabled: false,
     reminderHoursBefore: 48,
+    smsRemindersEnabled: true,
   };
 
   /** The stored settings, as a no-op PATCH answers them. */
@@ -600,6 +602,7 @@ describe('PATCH /v1/organisations/{organisationId}/booking-settings', () => {
     ['a reminder 0 hours before', { reminderHoursBefore: 0 }, 'reminderHoursBefore'],
     ['a reminder more than a week before', { reminderHoursBefore: 169 }, 'reminderHoursBefore'],
     ['null reminder hours', { reminderHoursBefore: null }, 'reminderHoursBefore'],
+    ['SMS reminders that are not a boolean', { smsRemindersEnabled: 'yes' }, 'smsRemindersEnabled'],
     ['a malformed tag manager id', { googleTagManagerContainerId: 'UA-12345' }, 'googleTagManagerContainerId'],
     ['an unknown field', { cancellationFeeCurrency: 'AUD' }, 'cancellationFeeCurrency'],
   ])('refuses %s with 400 naming the field and changes nothing', async (_, body, field) => {

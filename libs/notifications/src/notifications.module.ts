@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
-import { AppConfig, eventData } from '@app/shared';
+import { AppConfig, configuredAdapter, eventData } from '@app/shared';
 import { OrganisationsModule } from '@app/organisations';
 import { PaymentsAndClaimsModule } from '@app/payments-and-claims';
 import { SchedulingModule } from '@app/scheduling';
@@ -16,11 +16,13 @@ import { renderNotificationEvents } from './http/event-renderers.js';
 import { NotificationsController } from './http/notifications.controller.js';
 import { InvoiceAttachments } from './infrastructure/mail/invoice-attachments.js';
 import { NoMailServer, SmtpMailer } from './infrastructure/mail/smtp-mailer.js';
+import { NoSmsProvider, TwilioSmsSender } from './infrastructure/sms/twilio-sms-sender.js';
+import { SmsSender } from './domain/sms-sender.js';
 import { MikroOrmNotificationRepository } from './infrastructure/persistence/mikro-orm-notification.repository.js';
 import { notificationsSchemas } from './infrastructure/persistence/notification.schema.js';
 
 /**
- * The emails clients and providers get about bookings: written and sent by the job engine after a
+ * The emails (and reminders by text message) clients and providers get about bookings: written and sent by the job engine after a
  * booking event commits, reminders queued for their time, and the list of what went out.
  */
 @Module({
@@ -39,6 +41,19 @@ import { notificationsSchemas } from './infrastructure/persistence/notification.
       inject: [AppConfig],
       useFactory: (config: AppConfig): Mailer =>
         config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.emailFrom) : new NoMailServer(),
+    },
+    {
+      provide: SmsSender,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        configuredAdapter<SmsSender>('SMS_PROVIDER', config.smsProvider, {
+          log: () => new NoSmsProvider(),
+          twilio: () =>
+            new TwilioSmsSender(
+              { accountSid: config.twilioAccountSid!, authToken: config.twilioAuthToken!, from: config.smsFrom! },
+              config.twilioApiBase,
+            ),
+        }),
     },
     { provide: MessageAttachments, useClass: InvoiceAttachments },
     BookingMessages,

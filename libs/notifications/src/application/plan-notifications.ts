@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import type { BookingView } from '@app/scheduling';
-import { clientMessage, type MessageContent, providerMessage, receiptMessage } from '../domain/messages.js';
+import {
+  clientMessage,
+  type MessageContent,
+  providerMessage,
+  receiptMessage,
+  smsReminder,
+} from '../domain/messages.js';
 import { type Draft, Notification, type NotificationType } from '../domain/notification.js';
 import { NotificationRepository } from '../domain/notification.repository.js';
 import { BookingMessages } from './booking-messages.js';
@@ -12,7 +18,8 @@ const HOUR_MS = 3_600_000;
 /**
  * Writes the messages a booking's change calls for, by the organisation's settings when its job
  * runs, and queues each one's sending; a new or moved booking also gets its reminder queued for
- * `reminderHoursBefore` ahead. A client or provider without an email address gets nothing, and
+ * `reminderHoursBefore` ahead, by email and, with `smsRemindersEnabled`, by text message. A client
+ * or provider without an email address (or, for a text, a mobile number) gets nothing that way, and
  * nothing is recorded for them.
  */
 @Injectable()
@@ -91,6 +98,17 @@ export class PlanNotifications {
       () => clientMessage('booking_reminder', facts),
       job.serviceDate,
     );
+    if (organisation.bookingSettings.smsRemindersEnabled && view.client?.mobileNumber) {
+      drafts.push({
+        type: 'booking_reminder',
+        channel: 'sms',
+        to: view.client.mobileNumber,
+        ...smsReminder(facts),
+        bookingId: booking.id,
+        clientId: view.client.id,
+        occurrence: job.serviceDate,
+      });
+    }
     await this.events.transaction(() => this.add(job.organisationId, drafts, now));
   }
 

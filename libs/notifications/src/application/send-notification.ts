@@ -3,17 +3,18 @@ import type { JobAttempt } from '@app/jobs';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { ManageTokens } from '@app/scheduling';
 import { DeliveryFailure, Mailer, MessageAttachments } from '../domain/mailer.js';
+import { SmsSender } from '../domain/sms-sender.js';
 import { MANAGE_TOKEN_PLACEHOLDER, withManageToken } from '../domain/messages.js';
 import type { Notification } from '../domain/notification.js';
 import { NotificationRepository } from '../domain/notification.repository.js';
 import type { SendJob } from './notification-dispatch.js';
 
 /**
- * Sends one recorded message, once: its row stays locked while the mail server takes it, so a job
- * run twice (or on two instances at once) finds it no longer `pending` and sends nothing. A message
- * the server does not take is retried by the job engine with growing delays; a refusal for good
- * (5xx) or the last attempt makes it `failed`, with `notification.failed`. Without a mail server it
- * is `logged`.
+ * Sends one recorded message, once, by its channel: its row stays locked while the mail server (or
+ * the SMS provider) takes it, so a job run twice (or on two instances at once) finds it no longer
+ * `pending` and sends nothing. A message not taken is retried by the job engine with growing delays;
+ * a refusal for good (an SMTP 5xx, an SMS provider's 4xx) or the last attempt makes it `failed`, with
+ * `notification.failed`. Without a mail server (or SMS provider) it is `logged`.
  */
 @Injectable()
 export class SendNotification {
@@ -22,6 +23,7 @@ export class SendNotification {
   constructor(
     private readonly notifications: NotificationRepository,
     private readonly mailer: Mailer,
+    private readonly sms: SmsSender,
     private readonly attachments: MessageAttachments,
     private readonly manageTokens: ManageTokens,
     private readonly events: DomainEvents,
@@ -35,7 +37,7 @@ export class SendNotification {
       const failure = await this.deliver(notification, attempt);
       const now = this.clock.now();
       if (!failure) {
-        if (this.mailer.delivers) notification.sent(now);
+        if (this.delivers(notification)) notification.sent(now);
         else notification.logged(now);
         await this.notifications.save(notification);
         return null;
@@ -54,18 +56,25 @@ export class SendNotification {
     if (retry) throw retry;
   }
 
+  private delivers(notification: Notification): boolean {
+    return notification.channel === 'sms' ? this.sms.delivers : this.mailer.delivers;
+  }
+
   private async deliver(notification: Notification, attempt: JobAttempt): Promise<DeliveryFailure | null> {
-    if (!this.mailer.delivers) return null;
+    if (!this.delivers(notification)) return null;
     const token = notification.text.includes(MANAGE_TOKEN_PLACEHOLDER)
       ? this.manageTokens.forBooking(notification.bookingId).token
       : null;
+    const words = token ? withManageToken(notification, token) : { text: notification.text, html: notification.html };
     try {
-      await this.mailer.send({
-        to: notification.to,
-        subject: notification.subject,
-        ...(token ? withManageToken(notification, token) : { text: notification.text, html: notification.html }),
-        attachments: await this.attachments.of(notification),
-      });
+      if (notification.channel === 'sms') await this.sms.send({ to: notification.to, body: words.text });
+      else
+        await this.mailer.send({
+          to: notification.to,
+          subject: notification.subject,
+          ...words,
+          attachments: await this.attachments.of(notification),
+        });
       return null;
     } catch (error) {
       if (!(error instanceof DeliveryFailure)) throw error;

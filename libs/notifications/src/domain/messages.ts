@@ -87,6 +87,20 @@ export function clientMessage(type: ClientBookingMessage, facts: BookingFacts): 
   });
 }
 
+/**
+ * The client's reminder as a text message: one short paragraph, the manage link (when the patient
+ * booked online) last. Its `subject` is the email's, for lists; a text message has none.
+ */
+export function smsReminder(facts: BookingFacts): MessageContent {
+  const when = localDateTime(facts.serviceDate, facts.timeZone);
+  const manage = facts.manageUrl ? ` To change or cancel: ${facts.manageUrl}` : '';
+  return {
+    subject: `Reminder: ${facts.serviceName}, ${when}`,
+    text: `${facts.clinicName}: a reminder of your ${facts.serviceName} with ${fullName(facts.provider)} at ${facts.locationName}, ${when}.${manage}`,
+    html: '',
+  };
+}
+
 /** The provider's message of a change to one of their bookings. */
 export function providerMessage(type: ProviderBookingMessage, facts: BookingFacts): MessageContent {
   const client = fullName(facts.client);

@@ -12,13 +12,18 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** `logged`: recorded with its text but not sent, because no mail server is configured. */
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** `logged`: recorded with its text but not sent, because no mail server (or SMS provider) is configured. */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** A message written and ready to record: to whom, about which booking, and its words. */
 export interface Draft {
   type: NotificationType;
+  /** `email` unless said: an `sms` goes `to` a mobile number, its words in `text` (its `subject` says what it is, for lists). */
+  channel?: NotificationChannel;
   to: string;
   subject: string;
   text: string;
@@ -33,12 +38,12 @@ export interface Draft {
   occurrence: string;
 }
 
-/** One email about a booking, to its client or its provider, and what became of it. */
+/** One email or text message about a booking, to its client or its provider, and what became of it. */
 export class Notification {
   id: string;
   organisationId: string;
   type: NotificationType;
-  channel: 'email';
+  channel: NotificationChannel;
   to: string;
   subject: string;
   text: string;
@@ -58,7 +63,7 @@ export class Notification {
     notification.id = newUuid();
     notification.organisationId = organisationId;
     notification.type = draft.type;
-    notification.channel = 'email';
+    notification.channel = draft.channel ?? 'email';
     notification.to = draft.to;
     notification.subject = draft.subject;
     notification.text = draft.text;

@@ -26,6 +26,8 @@ export interface BookingSettings {
   clientRescheduleEnabled: boolean;
   /** With `bookingNotificationsEnabled`, the client's reminder goes this many hours before the booking. */
   reminderHoursBefore: number;
+  /** With `bookingNotificationsEnabled`, the reminder also goes by text message to a client with a mobile number. */
+  smsRemindersEnabled: boolean;
 }
 
 export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
@@ -46,4 +48,5 @@ export const DEFAULT_BOOKING_SETTINGS: Readonly<BookingSettings> = {
   clientCancelEnabled: true,
   clientRescheduleEnabled: true,
   reminderHoursBefore: 24,
+  smsRemindersEnabled: false,
 };

@@ -101,6 +101,15 @@ export class AppConfig {
   readonly emailRetryDelaySeconds: number;
   /** How many times an email the mail server did not take is tried again before it is `failed`. */
   readonly emailRetryLimit: number;
+  /** `log` (the default: each text message is recorded as `logged`, not sent) or `twilio`. */
+  readonly smsProvider: 'log' | 'twilio';
+  /** With `twilio`: the account (`AC…`) and its auth token, which is never logged or answered. */
+  readonly twilioAccountSid: string | undefined;
+  readonly twilioAuthToken: string | undefined;
+  /** With `twilio`: who text messages come from, a number (`+61…`) or a registered sender id (`HarbourPhy`). */
+  readonly smsFrom: string | undefined;
+  /** For tests only: the address the Twilio SDK calls instead of api.twilio.com (a local fake), `TWILIO_API_BASE`. */
+  readonly twilioApiBase: URL | undefined;
 
   /** Throws a `ConfigurationError` naming the first setting that is missing or malformed. */
   constructor(env: NodeJS.ProcessEnv = process.env) {
@@ -214,6 +223,26 @@ export class AppConfig {
     this.emailFrom = emailFromOf(env.EMAIL_FROM, this.smtpUrl !== undefined);
     this.emailRetryDelaySeconds = positiveInt(env, 'EMAIL_RETRY_DELAY_SECONDS', 60);
     this.emailRetryLimit = positiveInt(env, 'EMAIL_RETRY_LIMIT', 8);
+    this.smsProvider = oneOf(env, 'SMS_PROVIDER', ['log', 'twilio'], 'log') as 'log' | 'twilio';
+    this.twilioAccountSid = secretSetting(env, 'TWILIO_ACCOUNT_SID', /^AC[0-9a-f]{32}$/, 'AC followed by 32 hex digits');
+    this.twilioAuthToken = secretSetting(env, 'TWILIO_AUTH_TOKEN', /^[0-9a-f]{32}$/, '32 hex digits');
+    this.smsFrom = env.SMS_FROM?.trim() || undefined;
+    if (this.smsFrom !== undefined && !/^(\+[1-9]\d{6,14}|[A-Za-z0-9][A-Za-z0-9 ]{0,10})$/.test(this.smsFrom))
+      throw new ConfigurationError(
+        'SMS_FROM must be a number in international form (+61412345678) or a sender id of at most 11 letters and digits',
+      );
+    if (this.smsProvider === 'twilio') {
+      for (const [name, value] of [
+        ['TWILIO_ACCOUNT_SID', this.twilioAccountSid],
+        ['TWILIO_AUTH_TOKEN', this.twilioAuthToken],
+        ['SMS_FROM', this.smsFrom],
+      ] as const) {
+        if (!value) throw new ConfigurationError(`${name} is required with SMS_PROVIDER=twilio: ${TWILIO_SETTINGS[name]}`);
+      }
+    }
+    this.twilioApiBase = env.TWILIO_API_BASE
+      ? new URL(urlSetting(env, 'TWILIO_API_BASE', ['http:', 'https:'], 'http://127.0.0.1:12112')!)
+      : undefined;
   }
 
   /**
@@ -283,7 +312,15 @@ const SECRET_SETTINGS = [
   'smtpUrl',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'twilioAuthToken',
 ] as const satisfies readonly (keyof AppConfig)[];
+
+const TWILIO_SETTINGS = {
+  TWILIO_ACCOUNT_SID: 'the Account SID (AC…) from the Twilio Console',
+  TWILIO_AUTH_TOKEN: 'the auth token of that account, from the Twilio Console',
+  SMS_FROM:
+    'a Twilio number in international form, or an alphanumeric sender id (in Australia, registered on the Sender ID Register)',
+};
 
 const STRIPE_SECRETS = {
   STRIPE_SECRET_KEY:

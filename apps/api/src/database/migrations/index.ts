@@ -34,6 +34,7 @@ import { Migration20261130000000ProcessorIds } from './Migration20261130000000Pr
 import { Migration20261130010000StripeEvents } from './Migration20261130010000StripeEvents.js';
 import { Migration20261130000000BookingDayCounts } from './Migration20261130000000BookingDayCounts.js';
 import { Migration20261130010000ClientSearchFromIndexes } from './Migration20261130010000ClientSearchFromIndexes.js';
+import { Migration20261201000000TextMessages } from './Migration20261201000000TextMessages.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -90,4 +91,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130010000StripeEvents', class: Migration20261130010000StripeEvents },
   { name: 'Migration20261130000000BookingDayCounts', class: Migration20261130000000BookingDayCounts },
   { name: 'Migration20261130010000ClientSearchFromIndexes', class: Migration20261130010000ClientSearchFromIndexes },
+  { name: 'Migration20261201000000TextMessages', class: Migration20261201000000TextMessages },
 ];

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ListedNotification } from '../../application/notification.queries.js';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, type Notification } from '../../domain/notification.js';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+  type Notification,
+} from '../../domain/notification.js';
 
 /** A notification as lists and `notification.failed` show it: what went to whom, and what became of it. */
 export class NotificationResponse {
@@ -12,17 +17,28 @@ export class NotificationResponse {
       'To the client: `booking_confirmation`, `booking_rescheduled`, `booking_cancelled`, `booking_reminder`, `receipt`; to the provider: `provider_booking_…`.',
   })
   type: string;
-  @ApiProperty({ enum: ['email'], example: 'email' }) channel: string;
-  @ApiProperty({ example: 'alex.chen@example.com', description: 'The address it went (or, `logged`, would go) to.' })
+  @ApiProperty({
+    enum: NOTIFICATION_CHANNELS,
+    example: 'email',
+    description: '`sms`: a text message (a reminder, with `smsRemindersEnabled`).',
+  })
+  channel: string;
+  @ApiProperty({
+    example: 'alex.chen@example.com',
+    description: 'The email address, or for `sms` the mobile number, it went (or, `logged`, would go) to.',
+  })
   to: string;
-  @ApiProperty({ example: 'Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST' })
+  @ApiProperty({
+    example: 'Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST',
+    description: "The email's subject; for `sms`, what the message is about (a text message has no subject line).",
+  })
   subject: string;
   @ApiProperty({
     enum: NOTIFICATION_STATUSES,
     example: 'sent',
     description:
-      '`pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server took it; `failed`: refused for good, or still not taken after every retry; ' +
-      '`logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`).',
+      '`pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; ' +
+      '`logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`).',
   })
   status: string;
   @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) bookingId: string;
@@ -45,7 +61,7 @@ export class NotificationResponse {
     nullable: true,
     example: '2026-11-22T05:29:01.000Z',
     format: 'date-time',
-    description: 'When the mail server took it; null until then.',
+    description: 'When the mail server (or SMS provider) took it; null until then.',
   })
   sentAt: string | null;
   @ApiProperty({

@@ -21,7 +21,7 @@ export class MikroOrmNotificationRepository extends NotificationRepository {
       `insert into notifications (id, organisation_id, type, channel, recipient, subject, text_body, html_body, status, booking_id, client_id,
                                   occurrence, error, created_at, updated_at, sent_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       on conflict (booking_id, type, occurrence) do nothing
+       on conflict (booking_id, type, channel, occurrence) do nothing
        returning id`,
       [
         notification.id,

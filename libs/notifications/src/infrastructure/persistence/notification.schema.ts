@@ -5,7 +5,12 @@ import { Notification } from '../../domain/notification.js';
 export const NotificationSchema = new EntitySchema<Notification>({
   class: Notification,
   tableName: 'notifications',
-  uniques: [{ name: 'notifications_booking_id_type_occurrence_key', properties: ['bookingId', 'type', 'occurrence'] }],
+  uniques: [
+    {
+      name: 'notifications_booking_id_type_channel_occurrence_key',
+      properties: ['bookingId', 'type', 'channel', 'occurrence'],
+    },
+  ],
   properties: {
     id: { ...UUID, primary: true },
     organisationId: TEXT,

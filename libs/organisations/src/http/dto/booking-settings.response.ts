@@ -53,6 +53,12 @@ export class BookingSettingsFields {
     description: "Hours before a booking that the client's reminder email goes.",
   })
   reminderHoursBefore: number;
+  @ApiProperty({
+    example: false,
+    description:
+      'Whether the reminder also goes by text message to a client with a mobile number (through the SMS provider the service is set up with).',
+  })
+  smsRemindersEnabled: boolean;
 
   static from(settings: BookingSettings): BookingSettingsFields {
     return {
@@ -73,6 +79,7 @@ export class BookingSettingsFields {
       clientCancelEnabled: settings.clientCancelEnabled,
       clientRescheduleEnabled: settings.clientRescheduleEnabled,
       reminderHoursBefore: settings.reminderHoursBefore,
+      smsRemindersEnabled: settings.smsRemindersEnabled,
     };
   }
 }

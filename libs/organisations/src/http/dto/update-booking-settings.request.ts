@@ -32,6 +32,11 @@ export class UpdateBookingSettingsRequest {
     'Whether patients may move a booking online while cancelling it is still free (or no fee is charged).',
   )
   clientRescheduleEnabled?: boolean;
+  @OptionalBoolean(
+    false,
+    "Whether the client's reminder also goes by text message, to a client with a mobile number (with `bookingNotificationsEnabled`).",
+  )
+  smsRemindersEnabled?: boolean;
 
   @ApiProperty({
     required: false,

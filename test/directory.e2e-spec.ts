@@ -511,7 +511,7 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
       'invalid_type',
     ],
     [
-      'a phi status that is not a string',
+      'a phi status that is not one of pending, active and inactive',
       (businessId) => ({
         businessId,
         name: 'Bondi',
@@ -520,7 +520,19 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
         registrations: [{ phi: { status: 1 } }],
       }),
       'registrations[0].phi.status',
-      'invalid_type',
+      'invalid_value',
+    ],
+    [
+      'a Medicare status in words of its own',
+      (businessId) => ({
+        businessId,
+        name: 'Bondi',
+        timeZone: 'Australia/Sydney',
+        address: ADDRESS,
+        registrations: [{ medicare: { minorId: '01', status: 'approved' } }],
+      }),
+      'registrations[0].medicare.status',
+      'invalid_value',
     ],
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
     const { id: organisationId } = await createOrganisation(t, 'Location Invalid');

@@ -13,16 +13,35 @@ export interface Address {
   countryCode: string | null;
 }
 
+/** Where a location's registration with a payer stands: only an `active` one may claim. */
+export const REGISTRATION_STATUSES = ['pending', 'active', 'inactive'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
 /** A location's registrations with Medicare (PRODA) and private health insurers. */
 export interface Registration {
   medicare: {
     minorId: string | null;
     prodaLocationId: string | null;
-    status: string | null;
+    status: RegistrationStatus | null;
     providerAgreementSubmissionUrl: string | null;
     isUsingOtherClaimSoftware: boolean;
   } | null;
-  phi: { phiLocationId: string | null; status: string | null } | null;
+  phi: { phiLocationId: string | null; status: RegistrationStatus | null } | null;
+}
+
+/** Whether the location may claim from Medicare (an active registration with a minor id) or a health fund (an active one). */
+export function activeRegistration(registrations: readonly Registration[], payer: 'medicare' | 'phi'): boolean {
+  return registrations.some((registration) =>
+    payer === 'medicare'
+      ? registration.medicare?.status === 'active' && registration.medicare.minorId !== null
+      : registration.phi?.status === 'active',
+  );
+}
+
+/** The Medicare minor id of the location's active Medicare registration, which a Medicare claim names. */
+export function medicareMinorIdOf(registrations: readonly Registration[]): string | null {
+  const active = registrations.find((registration) => registration.medicare?.status === 'active');
+  return active?.medicare?.minorId ?? null;
 }
 
 type MedicareRegistration = NonNullable<Registration['medicare']>;

@@ -35,6 +35,7 @@ import { Migration20261130010000StripeEvents } from './Migration20261130010000St
 import { Migration20261130000000BookingDayCounts } from './Migration20261130000000BookingDayCounts.js';
 import { Migration20261130010000ClientSearchFromIndexes } from './Migration20261130010000ClientSearchFromIndexes.js';
 import { Migration20261201000000TextMessages } from './Migration20261201000000TextMessages.js';
+import { Migration20261201010000RegistrationStatuses } from './Migration20261201010000RegistrationStatuses.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -92,4 +93,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130000000BookingDayCounts', class: Migration20261130000000BookingDayCounts },
   { name: 'Migration20261130010000ClientSearchFromIndexes', class: Migration20261130010000ClientSearchFromIndexes },
   { name: 'Migration20261201000000TextMessages', class: Migration20261201000000TextMessages },
+  { name: 'Migration20261201010000RegistrationStatuses', class: Migration20261201010000RegistrationStatuses },
 ];

@@ -6,6 +6,7 @@ import {
   IsArray,
   IsBoolean,
   IsEmail,
+  IsIn,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -15,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsHttpUrl, MayBeOmitted } from '@app/shared';
-import type { Address } from '../../domain/location.js';
+import { type Address, REGISTRATION_STATUSES, type RegistrationStatus } from '../../domain/location.js';
 
 /** A nullable text field that may be left out. */
 export const OptionalText = (example: string, max = 200) =>
@@ -37,10 +38,24 @@ export class AddressDto implements Partial<Address> {
   @OptionalText('AU', 2) countryCode?: string;
 }
 
+/** A registration's status: only an `active` one may claim; `null` or left out, none is set. */
+const OptionalStatus = (payer: string) =>
+  applyDecorators(
+    ApiProperty({
+      required: false,
+      enum: REGISTRATION_STATUSES,
+      nullable: true,
+      example: 'active',
+      description: `Only an \`active\` registration lets the location claim from ${payer}.`,
+    }),
+    IsOptional(),
+    IsIn(REGISTRATION_STATUSES, { message: `must be one of: ${REGISTRATION_STATUSES.join(', ')}` }),
+  );
+
 export class MedicareRegistrationDto {
   @OptionalText('01') minorId?: string;
   @OptionalText('PRODA-4471829') prodaLocationId?: string;
-  @OptionalText('active') status?: string;
+  @OptionalStatus('Medicare (with a minorId)') status?: RegistrationStatus;
 
   @ApiProperty({
     required: false,
@@ -60,7 +75,7 @@ export class MedicareRegistrationDto {
 
 export class PhiRegistrationDto {
   @OptionalText('HICAPS-88213') phiLocationId?: string;
-  @OptionalText('active') status?: string;
+  @OptionalStatus('health funds') status?: RegistrationStatus;
 }
 
 export class RegistrationDto {

@@ -1,6 +1,7 @@
 // What the tests need before they start, so the README's test command works on a machine with only
 // Node and npm: the typed client's own dependencies, and the Debian packages the tests run
-// (Chromium, PgBouncer, Redis). Each test run starts its own PgBouncer and Redis from them.
+// (Chromium, PgBouncer, Redis; curl, jq and openssl for the docs' shell examples). Each test run
+// starts its own PgBouncer and Redis from them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,9 @@ export const SYSTEM_PACKAGES = [
   { name: 'chromium', path: '/usr/bin/chromium' },
   { name: 'pgbouncer', path: '/usr/sbin/pgbouncer' },
   { name: 'redis-server', path: '/usr/bin/redis-server' },
+  { name: 'curl', path: '/usr/bin/curl' },
+  { name: 'jq', path: '/usr/bin/jq' },
+  { name: 'openssl', path: '/usr/bin/openssl' },
 ];
 
 /**

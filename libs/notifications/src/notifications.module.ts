@@ -20,6 +20,7 @@ import { NoSmsProvider, TwilioSmsSender } from './infrastructure/sms/twilio-sms-
 import { SmsSender } from './domain/sms-sender.js';
 import { MikroOrmNotificationRepository } from './infrastructure/persistence/mikro-orm-notification.repository.js';
 import { notificationsSchemas } from './infrastructure/persistence/notification.schema.js';
+import { SqlNotificationQueries } from './infrastructure/persistence/sql-notification.queries.js';
 
 /**
  * The emails (and reminders by text message) clients and providers get about bookings: written and sent by the job engine after a
@@ -59,7 +60,7 @@ import { notificationsSchemas } from './infrastructure/persistence/notification.
     BookingMessages,
     NotificationDispatch,
     NotificationJobs,
-    NotificationQueries,
+    { provide: NotificationQueries, useClass: SqlNotificationQueries },
     PlanNotifications,
     SendNotification,
   ],

@@ -25,6 +25,7 @@ type Operation = {
   tags?: string[];
   description?: string;
   parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
   responses?: Record<string, Response>;
 };
 type Document = {
@@ -176,6 +177,27 @@ describe('the OpenAPI document for a client developer', () => {
       (parameter) => parameter.name === 'providerId',
     );
     expect(providerId?.description).toMatch(/For example `[0-9a-f-]{36}`/);
+  });
+
+  it("fills each PATCH's body with one or two fields it changes, never who a person or a clinic is", () => {
+    // Swagger UI's "Try it out" sends this body as it is: on the demo, to the demo clinic's own rows.
+    const leaves = (value: unknown, path: string): string[] =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value).flatMap(([key, inner]) => leaves(inner, path ? `${path}.${key}` : key))
+        : [path];
+    const patches = operations().filter(({ name }) => name.startsWith('PATCH '));
+    expect(patches.length).toBeGreaterThanOrEqual(10);
+    const sent = patches.map(({ name, operation }) => {
+      const example = operation.requestBody?.content?.['application/json']?.example;
+      return { name, fields: example === undefined ? ['(every field)'] : leaves(example, '') };
+    });
+    const wrong = sent.filter(
+      ({ fields }) => fields.length > 2 || fields.some((field) => /name$|email|dateOfBirth|medicare|\(/i.test(field)),
+    );
+    expect(wrong).toEqual([]);
+    expect(document.paths['/v1/organisations/{organisationId}/clients/{clientId}'].patch.requestBody).toMatchObject({
+      content: { 'application/json': { example: { mobileNumber: '0412 345 678' } } },
+    });
   });
 
   it('types every money field of an answer as integer cents up to 2147483647', () => {

@@ -1,25 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import type { Browser } from 'playwright-core';
-import { AppConfig } from '@app/shared';
-import { loadDemoDataIfEmpty } from '../apps/api/src/demo-data/demo-data.js';
+import type { Browser, Page } from 'playwright-core';
+import { readDemoIds } from '../apps/api/src/demo-data/demo-data.js';
 import { launchChromium, loopbackContext } from './support/chromium.js';
-import { freePort } from './support/free-port.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { type DemoServer, startDemoServer } from './support/demo-server.js';
+import type { TestApp } from './support/test-app.js';
 
 // Swagger UI in a real browser (Debian's Chromium driven by playwright-core) against the real app
 // on the demo data, as a new user follows the README's first five minutes: enter the key, "Try it out", "Execute".
 
 const OUTPUT = new URL('../test-results/booking-page/', import.meta.url).pathname;
 const BOOKINGS = '/v1/organisations/{organisationId}/bookings';
+const CLIENT = '/v1/organisations/{organisationId}/clients/{clientId}';
 
-// The demo data loads only into an empty database, so this file has one of its own on the test server.
-const serverUrl = process.env.DATABASE_URL!;
-const name = `swagger_ui_${Date.now()}_${process.pid}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-
-let admin: pg.Client;
+let demo: DemoServer;
 let t: TestApp;
 let browser: Browser;
 let origin: string;
@@ -27,28 +22,41 @@ let origin: string;
 beforeAll(async () => {
   browser = await launchChromium('The Swagger UI tests');
   mkdirSync(OUTPUT, { recursive: true });
-  admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  // "Try it out" sends to the document's first server, API_BASE_URL: here the app's own origin.
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  // The docs show real demo ids only with DEMO_DATA on, read from the database on the first docs request.
-  // The demo's cards are sealed with the app's own wallet key.
-  const env = { DEMO_DATA: 'true', API_BASE_URL: origin, WALLET_ENCRYPTION_KEY: 'cd'.repeat(32) };
-  t = await createTestApp(env, { databaseUrl });
-  const config = new AppConfig({ DATABASE_URL: databaseUrl, ...env });
-  // As main.ts does before it listens.
-  expect(await loadDemoDataIfEmpty(config, databaseUrl)).toMatch(/^demo clinic group loaded/);
-  await t.app.listen(port, '127.0.0.1');
+  // "Try it out" sends to the document's first server, API_BASE_URL: the app's own origin. The docs show
+  // real demo ids only with DEMO_DATA on, read from the database on the first docs request.
+  demo = await startDemoServer('swagger_ui');
+  ({ app: t, origin } = demo);
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
-  await admin?.query(`drop database if exists "${name}" with (force)`);
-  await admin?.end();
+  await demo?.close();
 });
+
+/** Rows of the demo's database, read on a connection of their own. */
+async function demoRows(sql: string, parameters: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  const client = new pg.Client({ connectionString: demo.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, parameters)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Swagger UI's Authorize dialog, given the platform key as a user pastes it. */
+async function authorize(page: Page): Promise<void> {
+  await page.locator('.auth-wrapper button.authorize').click();
+  const dialog = page.locator('.modal-ux');
+  await dialog
+    .locator('input')
+    .first()
+    .fill(t.platformAuth.replace(/^Bearer /, ''));
+  await dialog.getByRole('button', { name: 'Apply credentials' }).click();
+  await dialog.getByRole('button', { name: 'Remove authorization' }).waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
 
 describe('Swagger UI', () => {
   it('lists bookings on the first "Try it out" with only the API key entered', async () => {
@@ -59,16 +67,7 @@ describe('Swagger UI', () => {
     page.on('pageerror', (error) => failures.push(error.message));
 
     await page.goto(`${origin}/docs`);
-    await page.locator('.auth-wrapper button.authorize').click();
-    const dialog = page.locator('.modal-ux');
-    await dialog
-      .locator('input')
-      .first()
-      .fill(t.platformAuth.replace(/^Bearer /, ''));
-    await dialog.getByRole('button', { name: 'Apply credentials' }).click();
-    await dialog.getByRole('button', { name: 'Remove authorization' }).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await authorize(page);
 
     const operation = page.locator('.opblock-get', {
       has: page.locator(`.opblock-summary-path[data-path="${BOOKINGS}"]`),
@@ -139,5 +138,39 @@ describe('Swagger UI', () => {
     await page.waitForFunction("document.querySelectorAll('.opblock').length === 4");
     await expect(shownGroups()).resolves.toEqual(['Payouts']);
     await context.close();
+  }, 180_000);
+
+  it("offers a client's PATCH one field to change, and trying it leaves every demo patient's identity as it was", async () => {
+    const identities = () =>
+      demoRows('select id, first_name, last_name, email, date_of_birth::text as born from clients order by id');
+    const before = await identities();
+    const { clientId } = await readDemoIds(demo.databaseUrl);
+    const context = await loopbackContext(browser, origin, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${origin}/docs`);
+    await authorize(page);
+
+    const operation = page.locator('.opblock-patch', {
+      has: page.locator(`.opblock-summary-path[data-path="${CLIENT}"]`),
+    });
+    await operation.locator('.opblock-summary').first().click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    const prefilled = await operation.locator('.body-param textarea').inputValue();
+    expect(JSON.parse(prefilled)).toEqual({ mobileNumber: '0412 345 678' });
+    const sent = page.waitForResponse((response) => response.request().method() === 'PATCH', { timeout: 60_000 });
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    const response = await sent;
+    expect({ url: new URL(response.url()).pathname, status: response.status() }).toEqual({
+      url: expect.stringMatching(new RegExp(`/clients/${clientId}$`)),
+      status: 200,
+    });
+    await context.close();
+
+    // The demo patient it changed has the example's number, and no patient another name or email.
+    expect(await identities()).toEqual(before);
+    expect(await demoRows('select mobile_number from clients where id = $1', [clientId])).toEqual([
+      { mobile_number: '+61412345678' },
+    ]);
   }, 180_000);
 });

@@ -49,6 +49,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   documentIdempotentPosts(openApi);
   documentHttpConventions(openApi);
   describeOptionalExamples(openApi);
+  exampleOneChangePerPatch(openApi);
   groupByClinicTask(openApi);
   closeRequestBodies(openApi);
   return openApi;
@@ -185,6 +186,40 @@ function describeOptionalExamples(openApi: OpenAPIObject): void {
       }
     }
   }
+}
+
+/**
+ * What "Try it out" sends for each PATCH, by operation: one change a clinic makes, never who a person
+ * is (a name, an email, a date of birth, a Medicare number). Without an example of its own, Swagger UI
+ * fills a body with every field's example: a PATCH of the whole resource, which renamed the demo
+ * clinic's patients and gave each the example's email. A PATCH not named here is offered `{}`, which
+ * changes nothing.
+ */
+const PATCH_EXAMPLES: Record<string, Record<string, unknown>> = {
+  Clients_update: { mobileNumber: '0412 345 678' },
+  Members_update: { settings: { showPlanHelp: false } },
+  Providers_update: { mobileNumber: '0412 345 678' },
+  Providers_updateLink: { acceptedTerms: true },
+  AppointmentTypes_update: { description: 'Assessment and first treatment.' },
+  WebhookEndpoints_update: { description: 'Practice management sync' },
+  Organisations_update: { brandImageUrl: 'https://cdn.harbourphysio.com.au/brand.png' },
+  Organisations_updateSettings: { reminderHoursBefore: 24 },
+  Businesses_update: { settings: { autoReconciliationEnabled: true } },
+  Locations_update: { address: { line2: 'Level 1' } },
+};
+
+function exampleOneChangePerPatch(openApi: OpenAPIObject): void {
+  const seen = new Set<string>();
+  for (const path of Object.values(openApi.paths)) {
+    const body = path.patch?.requestBody;
+    const media = body && 'content' in body ? body.content['application/json'] : undefined;
+    if (!media) continue;
+    const operationId = path.patch!.operationId ?? '';
+    if (PATCH_EXAMPLES[operationId]) seen.add(operationId);
+    media.example = PATCH_EXAMPLES[operationId] ?? {};
+  }
+  const unknown = Object.keys(PATCH_EXAMPLES).filter((operationId) => !seen.has(operationId));
+  if (unknown.length) throw new Error(`PATCH_EXAMPLES names operations that do not exist: ${unknown.join(', ')}`);
 }
 
 /**

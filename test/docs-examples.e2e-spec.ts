@@ -59,7 +59,7 @@ function markerOf(line: string | undefined): Marker | undefined {
   return { runs: true, statuses, shows, waitSeconds: Number(wait ?? 0) };
 }
 
-/** The fenced shell blocks of a page, each with the marker on the line before it. */
+/** The fenced shell blocks of a page, each with the marker on the last line before it that is not blank. */
 function shellBlocks(file: string): Block[] {
   const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
   const fences: Array<{ start: number; end: number; language: string; code: string }> = [];
@@ -86,7 +86,7 @@ function shellBlocks(file: string): Block[] {
         line: fence.start + 1,
         heading: heading ?? '',
         code: fence.code,
-        marker: markerOf(lines[fence.start - 1]),
+        marker: markerOf(lines.slice(0, fence.start).findLast((line) => line.trim() !== '')),
         answer: adjacent && next.language === 'json' ? next.code : undefined,
       },
     ];

@@ -39,27 +39,19 @@ const ONE_BOOKING = {
   serviceDate: '2026-12-01T09:30:00.000+11:00',
 };
 
-/** What a check-out does and refuses, as the OpenAPI document says it (the rules: docs/money.md). */
+/** What a check-out does and answers, for the OpenAPI document; its rules are written out in docs/money.md. */
 const CHECK_OUT_DESCRIPTION = [
-  'Claims go first (Medicare, then the health fund on what Medicare left), then `payment` is charged the gap.',
-  'A booking checked out again (after a void, or a link that expired unpaid) collects only what is still open:',
-  "this check-out's items less what earlier check-outs still hold (payments less refunds, claims not voided);",
-  'nothing open is 409 `booking_already_paid`,',
-  'and so are claims that would make the business hold more than the items charge.',
-  'All or nothing: a declined card is 402 `card_declined` and the approved claims are reversed;',
-  'a rejected claim is 402 `claim_rejected` or `medicare_claim_rejected`;',
-  'a gateway that does not answer is 503 `claim_gateway_timeout`,',
-  'the card processor 503 `payment_processor_unavailable` (with `Retry-After`;',
-  'what was claimed or charged is reversed).',
-  'A gap with no payment is 400.',
-  'A paid booking is 409 `booking_already_paid`, a cancelled one 409 `booking_cancelled`,',
-  'one whose payment link is still open 409 `payment_link_open`,',
-  'one whose earlier card payment waits for its cardholder 409 `payment_requires_action`;',
-  'a claim of a kind an earlier check-out made and nobody voided 409 `booking_already_claimed`;',
-  'a card payment at a business with no account at the processor (`merchantId`) 409 `business_not_connected`.',
-  "The booking's `paid` becomes true, unless the cardholder's bank asks them to confirm the payment (3-D Secure):",
-  'then its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with,',
-  'and the booking is paid when the processor reports the payment succeeded.',
+  "Bills the booking's items (by default its service's billable items), claims from Medicare and then from the health fund",
+  'on what Medicare left, and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing.',
+  'A booking checked out again collects only what is still open on it.',
+  "If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action`",
+  'with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded.',
+  'The rules in full: "Check-out" in docs/money.md.',
+  'Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`;',
+  '409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`,',
+  '`payment_requires_action`, `business_not_connected`;',
+  '503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`).',
+  'A refusal changes nothing: what was claimed or charged is reversed.',
 ].join(' ');
 
 /** What a cancellation does and refuses, as the OpenAPI document says it. */

@@ -106,7 +106,9 @@ async function payWith(page: Page, card: FakeCard): Promise<void> {
   // Filled in the frame itself, not typed: Chromium sends keys to the frame it knows has the focus,
   // and under load it may learn late that Stripe's cross-origin frame took it, when the first keys
   // go to the page (a run in CI waited for a number that never arrived).
-  await cardFields(page).getByLabel('Card number').fill(card.number.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await cardFields(page)
+    .getByLabel('Card number')
+    .fill(card.number.replace(/(\d{4})(?=\d)/g, '$1 '));
   await cardFields(page).getByLabel('Expiration date').fill('12 / 34');
   await cardFields(page).getByLabel('Security code').fill('123');
   // Stripe's frame tells Stripe.js of the card by message, which may come after the click a quick hand makes.

@@ -224,7 +224,12 @@ export class AppConfig {
     this.emailRetryDelaySeconds = positiveInt(env, 'EMAIL_RETRY_DELAY_SECONDS', 60);
     this.emailRetryLimit = positiveInt(env, 'EMAIL_RETRY_LIMIT', 8);
     this.smsProvider = oneOf(env, 'SMS_PROVIDER', ['log', 'twilio'], 'log') as 'log' | 'twilio';
-    this.twilioAccountSid = secretSetting(env, 'TWILIO_ACCOUNT_SID', /^AC[0-9a-f]{32}$/, 'AC followed by 32 hex digits');
+    this.twilioAccountSid = secretSetting(
+      env,
+      'TWILIO_ACCOUNT_SID',
+      /^AC[0-9a-f]{32}$/,
+      'AC followed by 32 hex digits',
+    );
     this.twilioAuthToken = secretSetting(env, 'TWILIO_AUTH_TOKEN', /^[0-9a-f]{32}$/, '32 hex digits');
     this.smsFrom = env.SMS_FROM?.trim() || undefined;
     if (this.smsFrom !== undefined && !/^(\+[1-9]\d{6,14}|[A-Za-z0-9][A-Za-z0-9 ]{0,10})$/.test(this.smsFrom))
@@ -237,7 +242,8 @@ export class AppConfig {
         ['TWILIO_AUTH_TOKEN', this.twilioAuthToken],
         ['SMS_FROM', this.smsFrom],
       ] as const) {
-        if (!value) throw new ConfigurationError(`${name} is required with SMS_PROVIDER=twilio: ${TWILIO_SETTINGS[name]}`);
+        if (!value)
+          throw new ConfigurationError(`${name} is required with SMS_PROVIDER=twilio: ${TWILIO_SETTINGS[name]}`);
       }
     }
     this.twilioApiBase = env.TWILIO_API_BASE

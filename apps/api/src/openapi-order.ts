@@ -36,6 +36,8 @@ export const PATH_ORDER = [
   '/v1/organisations/{organisationId}/providers/{providerId}/location-links/{linkId}',
   '/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards',
   '/v1/organisations/{organisationId}/clients/{clientId}/wallet/cards/{cardId}',
+  '/v1/organisations/{organisationId}/clients/{clientId}/referrals',
+  '/v1/organisations/{organisationId}/clients/{clientId}/referrals/{referralId}',
   '/v1/health-funds',
   '/v1/organisations/{organisationId}/appointment-types',
   '/v1/organisations/{organisationId}/appointment-types/{appointmentTypeId}',

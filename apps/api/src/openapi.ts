@@ -84,8 +84,9 @@ function serversOf(config: AppConfig): Array<{ url: string; description: string 
 const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }> = [
   {
     name: 'Clients and patients',
-    description: "An organisation's clients (its patients), the members (logins) they link to, and their wallet cards.",
-    tags: ['clients', 'members', 'wallet'],
+    description:
+      "An organisation's clients (its patients), the members (logins) they link to, their wallet cards, and the referrals Medicare's referred items are claimed under.",
+    tags: ['clients', 'members', 'wallet', 'referrals'],
   },
   {
     name: 'Bookings',

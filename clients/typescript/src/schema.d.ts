@@ -716,6 +716,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organisations/{organisationId}/clients/{clientId}/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a client's referrals
+         * @description Newest first (`createdAt desc, id desc`). Archived referrals are left out unless `includeDeleted=true`. With `updatedSince`: those changed since, archived ones included, ordered `updatedAt, id`; a claim made or voided under a referral changes it (its `sessionsUsed`).
+         */
+        get: operations["Referrals_list"];
+        put?: never;
+        /**
+         * Record a referral
+         * @description A referral the client brought, as the referring practitioner wrote it. Medicare pays an allied health item (MBS 10950 to 10970) only under one: a check-out claiming such an item from Medicare names it in `medicareClaim.referralId`. Left out, `expiresOn` is none for a GP's chronic disease management plan and 12 months after `issuedOn` otherwise, and `sessionsReferred` is 5 for a GP plan and no limit otherwise. A provider number that is not a valid Medicare one is 400 `invalid_provider_number`, an `expiresOn` before `issuedOn` 400 `before_issued_on`. An archived client takes no new referral (409 `client_deleted`). Records `referral.created`.
+         */
+        post: operations["Referrals_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organisations/{organisationId}/clients/{clientId}/referrals/{referralId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a referral
+         * @description Archived referrals are still returned, with `deleted: true`. `sessionsUsed` counts the referred items of the Medicare claims made under it and not voided. The `ETag` names this version of the referral.
+         */
+        get: operations["Referrals_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive a referral
+         * @description Marks the referral `deleted`: it stays readable, leaves the list (unless `includeDeleted=true`), and no new claim is made under it (a check-out naming it is 400); claims already made under it keep it, and still count towards the client's 5 referred services a calendar year. Archiving again changes nothing. Records `referral.deleted`.
+         */
+        delete: operations["Referrals_archive"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a referral
+         * @description Changes only the fields sent, checked as on create; `null` clears `expiresOn` or `sessionsReferred`; `{}` changes nothing. No default is filled in again. Claims already made under it keep it. With `If-Match`, changes only the version named (412 otherwise). Records `referral.updated` when something changed.
+         */
+        patch: operations["Referrals_update"];
+        trace?: never;
+    };
     "/v1/health-funds": {
         parameters: {
             query?: never;
@@ -1161,7 +1213,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Bills the booking's items (by default its service's billable items), claims from Medicare and then from the health fund on what Medicare left, and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`; 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
+         * @description Bills the booking's items (by default its service's billable items), claims from Medicare and then from the health fund on what Medicare left, and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -1911,6 +1963,11 @@ export interface components {
              * @example 24
              */
             reminderHoursBefore: number;
+            /**
+             * @description Whether the reminder also goes by text message to a client with a mobile number (through the SMS provider the service is set up with).
+             * @example false
+             */
+            smsRemindersEnabled: boolean;
         };
         BookingSettingsResponse: {
             /** @example true */
@@ -1974,6 +2031,11 @@ export interface components {
              * @example 24
              */
             reminderHoursBefore: number;
+            /**
+             * @description Whether the reminder also goes by text message to a client with a mobile number (through the SMS provider the service is set up with).
+             * @example false
+             */
+            smsRemindersEnabled: boolean;
             /** @example true */
             bookingsEnabled: boolean;
             /**
@@ -2753,6 +2815,38 @@ export interface components {
             startsAt: string;
             patient: components["schemas"]["PatientDetailsRequest"];
         };
+        CreateReferralRequest: {
+            /**
+             * @description `gp_chronic_disease_management`: a GP's chronic disease management plan, referring allied health services (MBS items 10950 to 10970); `specialist`: a referral to a specialist; `other`.
+             * @example gp_chronic_disease_management
+             * @enum {string}
+             */
+            type: "gp_chronic_disease_management" | "specialist" | "other";
+            /**
+             * @description The referring practitioner's Medicare provider number (400 `invalid_provider_number` when it is not one).
+             * @example 2429591L
+             */
+            referringProviderNumber: string;
+            /** @example Dr Sam Whitlam */
+            referringProviderName: string;
+            /**
+             * Format: date
+             * @description The day it was written, `YYYY-MM-DD`.
+             * @example 2026-11-02
+             */
+            issuedOn: string;
+            /**
+             * Format: date
+             * @description The last day it covers a service, `YYYY-MM-DD`, not before `issuedOn`; `null` for none. Left out on create: none for a GP plan, 12 months after `issuedOn` otherwise.
+             * @example null
+             */
+            expiresOn?: string | null;
+            /**
+             * @description The services it refers, as written on it; `null` for no limit. Left out on create: 5 for a GP plan, no limit otherwise.
+             * @example 5
+             */
+            sessionsReferred?: number | null;
+        };
         CreateTimeOffRequest: {
             /**
              * Format: date-time
@@ -2784,7 +2878,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
         };
         CustomerResponse: {
             /** @example Alex Chen */
@@ -2872,7 +2966,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -3379,6 +3473,11 @@ export interface components {
              * @example 0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e
              */
             claimantMedicareCardId?: string;
+            /**
+             * @description One of the booking client's referrals (`…/clients/{clientId}/referrals`), required when an item is one Medicare pays only on a referral (the allied health items, MBS 10950 to 10970): 409 `referral_required` without it. One that is not the client's, is archived, or was issued after the service is 400 naming this field; one whose `expiresOn` is before the day of the service (at the location) is 409 `referral_expired`. Each referred item takes one session: one with none left of its `sessionsReferred`, or a client who has had 5 referred services claimed in the calendar year of the service (across all their referrals), is 409 `referral_exhausted`. These are checked before Medicare is asked, and a refusal writes nothing. A claim voided gives its sessions back.
+             * @example 0193a6fa-0b1c-7d2e-8f30-4a5b6c7d8e9f
+             */
+            referralId?: string;
         };
         MedicareClaimResponse: {
             /** @example 0193a6fd-c536-7108-930a-6e7f8091a2b3 */
@@ -3451,8 +3550,12 @@ export interface components {
             minorId?: string | null;
             /** @example PRODA-4471829 */
             prodaLocationId?: string | null;
-            /** @example active */
-            status?: string | null;
+            /**
+             * @description Only an `active` registration lets the location claim from Medicare (with a minorId).
+             * @example active
+             * @enum {string|null}
+             */
+            status?: "pending" | "active" | "inactive" | null;
             /** @example https://proda.humanservices.gov.au/agreements/4471829 */
             providerAgreementSubmissionUrl?: string | null;
             /** @example false */
@@ -3526,19 +3629,23 @@ export interface components {
              */
             type: "booking_confirmation" | "booking_rescheduled" | "booking_cancelled" | "booking_reminder" | "receipt" | "provider_booking_created" | "provider_booking_rescheduled" | "provider_booking_cancelled";
             /**
+             * @description `sms`: a text message (a reminder, with `smsRemindersEnabled`).
              * @example email
              * @enum {string}
              */
-            channel: "email";
+            channel: "email" | "sms";
             /**
-             * @description The address it went (or, `logged`, would go) to.
+             * @description The email address, or for `sms` the mobile number, it went (or, `logged`, would go) to.
              * @example alex.chen@example.com
              */
             to: string;
-            /** @example Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST */
+            /**
+             * @description The email's subject; for `sms`, what the message is about (a text message has no subject line).
+             * @example Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST
+             */
             subject: string;
             /**
-             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`).
+             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`).
              * @example sent
              * @enum {string}
              */
@@ -3563,7 +3670,7 @@ export interface components {
             updatedAt: string;
             /**
              * Format: date-time
-             * @description When the mail server took it; null until then.
+             * @description When the mail server (or SMS provider) took it; null until then.
              * @example 2026-11-22T05:29:01.000Z
              */
             sentAt: string | null;
@@ -3583,19 +3690,23 @@ export interface components {
              */
             type: "booking_confirmation" | "booking_rescheduled" | "booking_cancelled" | "booking_reminder" | "receipt" | "provider_booking_created" | "provider_booking_rescheduled" | "provider_booking_cancelled";
             /**
+             * @description `sms`: a text message (a reminder, with `smsRemindersEnabled`).
              * @example email
              * @enum {string}
              */
-            channel: "email";
+            channel: "email" | "sms";
             /**
-             * @description The address it went (or, `logged`, would go) to.
+             * @description The email address, or for `sms` the mobile number, it went (or, `logged`, would go) to.
              * @example alex.chen@example.com
              */
             to: string;
-            /** @example Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST */
+            /**
+             * @description The email's subject; for `sms`, what the message is about (a text message has no subject line).
+             * @example Booking confirmed: Initial consultation, Tuesday 7 April 2026 at 9:00 am AEST
+             */
             subject: string;
             /**
-             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`).
+             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`).
              * @example sent
              * @enum {string}
              */
@@ -3620,7 +3731,7 @@ export interface components {
             updatedAt: string;
             /**
              * Format: date-time
-             * @description When the mail server took it; null until then.
+             * @description When the mail server (or SMS provider) took it; null until then.
              * @example 2026-11-22T05:29:01.000Z
              */
             sentAt: string | null;
@@ -3956,8 +4067,12 @@ export interface components {
         PhiRegistrationDto: {
             /** @example HICAPS-88213 */
             phiLocationId?: string | null;
-            /** @example active */
-            status?: string | null;
+            /**
+             * @description Only an `active` registration lets the location claim from health funds.
+             * @example active
+             * @enum {string|null}
+             */
+            status?: "pending" | "active" | "inactive" | null;
         };
         PlanTemplateLinkResponse: {
             /** @example https://api.example.com/plans/templates/ptpl_knee_rehab_6wk/links/0193a6f4-2b3c-7d4e-8f50-6a7b8c9d0e1f */
@@ -4228,6 +4343,61 @@ export interface components {
              * @example 9500
              */
             price: number;
+        };
+        ReferralResponse: {
+            /** @example 0193a6fa-0b1c-7d2e-8f30-4a5b6c7d8e9f */
+            id: string;
+            /** @example 0193a6f7-5e6f-7a81-9b23-9d0e1f2a3b4c */
+            clientId: string;
+            /**
+             * @example gp_chronic_disease_management
+             * @enum {string}
+             */
+            type: "gp_chronic_disease_management" | "specialist" | "other";
+            /**
+             * @description In capitals.
+             * @example 2429591L
+             */
+            referringProviderNumber: string;
+            /** @example Dr Sam Whitlam */
+            referringProviderName: string;
+            /**
+             * Format: date
+             * @example 2026-11-02
+             */
+            issuedOn: string;
+            /**
+             * Format: date
+             * @description The last day it covers a service; `null` for none.
+             * @example null
+             */
+            expiresOn: string | null;
+            /**
+             * @description The services it refers, as written on it; `null` for no limit.
+             * @example 5
+             */
+            sessionsReferred: number | null;
+            /**
+             * @description Sessions claimed under it: each referred item (MBS 10950 to 10970) of a Medicare claim made under it and not voided. A void gives its sessions back.
+             * @example 2
+             */
+            sessionsUsed: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until it changes.
+             * @example 2026-11-22T05:28:59.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description Archived referrals stay readable, marked here; no new claim is made under one.
+             * @example false
+             */
+            deleted: boolean;
         };
         RefundRequest: {
             /**
@@ -4598,6 +4768,11 @@ export interface components {
              */
             clientRescheduleEnabled?: boolean;
             /**
+             * @description Whether the client's reminder also goes by text message, to a client with a mobile number (with `bookingNotificationsEnabled`).
+             * @example false
+             */
+            smsRemindersEnabled?: boolean;
+            /**
              * @description Fixed fee in integer cents; null to charge a percentage instead.
              * @example 5000
              */
@@ -4849,6 +5024,41 @@ export interface components {
              */
             bookingsEnabled?: boolean;
         };
+        UpdateReferralRequest: {
+            /**
+             * @description `gp_chronic_disease_management`: a GP's chronic disease management plan, referring allied health services (MBS items 10950 to 10970); `specialist`: a referral to a specialist; `other`. Never null.
+             * @example gp_chronic_disease_management
+             * @enum {string}
+             */
+            type?: "gp_chronic_disease_management" | "specialist" | "other";
+            /**
+             * @description The referring practitioner's Medicare provider number (400 `invalid_provider_number` when it is not one).
+             * @example 2429591L
+             */
+            referringProviderNumber?: string;
+            /**
+             * @description Never null.
+             * @example Dr Sam Whitlam
+             */
+            referringProviderName?: string;
+            /**
+             * Format: date
+             * @description The day it was written, `YYYY-MM-DD`.
+             * @example 2026-11-02
+             */
+            issuedOn?: string;
+            /**
+             * Format: date
+             * @description The last day it covers a service, `YYYY-MM-DD`, not before `issuedOn`; `null` for none.
+             * @example null
+             */
+            expiresOn?: string | null;
+            /**
+             * @description The services it refers, as written on it; `null` for no limit.
+             * @example 5
+             */
+            sessionsReferred?: number | null;
+        };
         UpdateWebhookEndpointRequest: {
             /** @example https://pms.example.com/webhooks/clinic */
             url?: string;
@@ -4859,7 +5069,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -5143,7 +5353,7 @@ export interface operations {
                 /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "webhook_endpoint.*" | "notification.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -6301,6 +6511,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Practice management sync"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
@@ -8885,6 +9100,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "brandImageUrl": "https://cdn.harbourphysio.com.au/brand.png"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateOrganisationRequest"];
             };
         };
@@ -9121,6 +9341,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reminderHoursBefore": 24
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBookingSettingsRequest"];
             };
         };
@@ -9970,6 +10195,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "autoReconciliationEnabled": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBusinessRequest"];
             };
         };
@@ -10824,6 +11056,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address": {
+                 *         "line2": "Level 1"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateLocationRequest"];
             };
         };
@@ -12299,6 +12538,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "showPlanHelp": false
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMemberRequest"];
             };
         };
@@ -13372,6 +13618,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mobileNumber": "0412 345 678"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateClientRequest"];
             };
         };
@@ -14425,6 +14676,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mobileNumber": "0412 345 678"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateProviderRequest"];
             };
         };
@@ -15300,6 +15556,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTerms": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateLocationLinkRequest"];
             };
         };
@@ -16067,6 +16328,1060 @@ export interface operations {
             };
             /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
             405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Referrals_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
+                /** @description Include archived (`deleted: true`) rows. */
+                includeDeleted?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                organisationId: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEnvelopeDto"] & {
+                        items: components["schemas"]["ReferralResponse"][];
+                    };
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Referrals_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                organisationId: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReferralRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description URL of the new referral */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Referrals_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organisationId: string;
+                clientId: string;
+                referralId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Referrals_archive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                clientId: string;
+                referralId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Referrals_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read; without it the last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                organisationId: string;
+                clientId: string;
+                referralId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["UpdateReferralRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The resource changed since the ETag sent in `If-Match`; nothing was changed (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is over 100 kB (`payload_too_large`). */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;
@@ -17147,6 +18462,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Assessment and first treatment."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAppointmentTypeRequest"];
             };
         };

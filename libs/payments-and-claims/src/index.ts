@@ -2,8 +2,7 @@
 // which a booking shows as `latestTransaction`; what a booking's cancellation asks of payments (its
 // fee, its payment links); the services that record money; and the payout and fee arithmetic the
 // demo data generator reuses; the payout and Stripe event jobs, which tests run at once.
-export { PaymentsAndClaimsModule } from './payments-and-claims.module.js';
-export { paymentsSchemas } from './ledger/infrastructure/persistence/payments.schemas.js';
+export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { CheckOutBooking } from './checkout/application/check-out-booking.use-case.js';
 export { TransactionQueries, type TransactionView } from './ledger/application/transaction.queries.js';
 export { CancellationPayments } from './checkout/application/cancellation-payments.js';

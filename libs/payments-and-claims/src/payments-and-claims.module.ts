@@ -2,12 +2,17 @@ import { Module } from '@nestjs/common';
 import { eventData } from '@app/shared';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
+import { claimsSchemas } from './claims/infrastructure/persistence/claims.schemas.js';
 import { renderPaymentEvents } from './http/event-renderers.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
+import { paymentsSchemas as ledgerSchemas } from './ledger/infrastructure/persistence/payments.schemas.js';
 import { PaymentLinksModule } from './payment-links/payment-links.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { StripeModule } from './stripe/stripe.module.js';
+
+/** Every table of the context, for the ORM's configuration: the ledger's records, and the claims room's referrals. */
+export const paymentsSchemas = [...ledgerSchemas, ...claimsSchemas];
 
 /**
  * Transactions, payment transactions, claims and payouts, in rooms that depend one way (lowest

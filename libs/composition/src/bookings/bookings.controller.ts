@@ -49,7 +49,8 @@ const CHECK_OUT_DESCRIPTION = [
   'The rules in full: "Check-out" in docs/money.md.',
   'Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`;',
   '409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`,',
-  '`payment_requires_action`, `business_not_connected`;',
+  '`payment_requires_action`, `business_not_connected`, `referral_required`, `referral_expired`, `referral_exhausted`',
+  '(an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`);',
   '503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`).',
   'A refusal changes nothing: what was claimed or charged is reversed.',
 ].join(' ');

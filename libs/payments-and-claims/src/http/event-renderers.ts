@@ -5,6 +5,8 @@ import type { InvoiceView } from '../invoices/application/invoice.queries.js';
 import type { Refund } from '../checkout/application/refund-payment.use-case.js';
 import type { TransactionView } from '../ledger/application/transaction.queries.js';
 import type { MedicareClaim } from '../ledger/domain/medicare-claim.js';
+import type { ReferralView } from '../claims/application/referral.queries.js';
+import { ReferralResponse } from '../claims/http/dto/referral.response.js';
 import type { Payout } from '../ledger/domain/payout.js';
 import { InvoiceResponse } from '../invoices/http/dto/invoice.response.js';
 import { ClaimResponse, MedicareClaimResponse } from '../ledger/http/dto/claim.response.js';
@@ -35,4 +37,7 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
     PayoutResponse.from(payout),
   );
   renderers.register(['invoice.created', 'invoice.paid'], (invoice: InvoiceView) => InvoiceResponse.from(invoice));
+  renderers.register(['referral.created', 'referral.updated', 'referral.deleted'], (referral: ReferralView) =>
+    ReferralResponse.from(referral),
+  );
 }

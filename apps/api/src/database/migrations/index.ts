@@ -36,6 +36,7 @@ import { Migration20261130000000BookingDayCounts } from './Migration202611300000
 import { Migration20261130010000ClientSearchFromIndexes } from './Migration20261130010000ClientSearchFromIndexes.js';
 import { Migration20261201000000TextMessages } from './Migration20261201000000TextMessages.js';
 import { Migration20261201010000RegistrationStatuses } from './Migration20261201010000RegistrationStatuses.js';
+import { Migration20261201020000Referrals } from './Migration20261201020000Referrals.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -94,4 +95,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130010000ClientSearchFromIndexes', class: Migration20261130010000ClientSearchFromIndexes },
   { name: 'Migration20261201000000TextMessages', class: Migration20261201000000TextMessages },
   { name: 'Migration20261201010000RegistrationStatuses', class: Migration20261201010000RegistrationStatuses },
+  { name: 'Migration20261201020000Referrals', class: Migration20261201020000Referrals },
 ];

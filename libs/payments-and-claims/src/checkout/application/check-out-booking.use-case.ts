@@ -36,6 +36,7 @@ import {
   type FundClaimCommand,
   type MedicareClaimCommand,
 } from '../../claims/application/claim-filing.js';
+import { ReferralChecks } from '../../claims/application/referral-checks.js';
 import { PaymentLinks } from '../../payment-links/application/payment-links.js';
 import type { PaymentTransactionView } from '../../ledger/application/payment-transaction.queries.js';
 import type { TransactionView } from '../../ledger/application/transaction.queries.js';
@@ -71,6 +72,8 @@ interface CheckOut {
   cards: Map<string, CardView>;
   /** The business's account at the card processor, when a card pays the gap. */
   merchantId: string | null;
+  /** The time zone of the booking's location. */
+  timeZone: string;
   compensations: Compensations;
   now: Date;
 }
@@ -94,6 +97,7 @@ export class CheckOutBooking {
     private readonly parties: BookingParties,
     private readonly payments: PaymentsRepository,
     private readonly claims: ClaimFiling,
+    private readonly referrals: ReferralChecks,
     private readonly charges: CardCharges,
     private readonly links: PaymentLinks,
     private readonly invoices: InvoiceLedger,
@@ -153,6 +157,7 @@ export class CheckOutBooking {
       providerNumber,
       cards,
       merchantId,
+      timeZone: parties.location.timeZone,
       compensations,
       now,
     };
@@ -234,10 +239,17 @@ export class CheckOutBooking {
     return { earlier, cards };
   }
 
-  /** Medicare first, on the whole fee of each item it covers. */
+  /** Medicare first, on the whole fee of each item it covers, under the referral its referred items need. */
   private async claimMedicare(checkOut: CheckOut, command: MedicareClaimCommand): Promise<MedicareClaim> {
     const { organisationId, transaction, remaining, compensations } = checkOut;
     const claimable = this.claimable(checkOut, 'medicareClaim');
+    const { clientId, serviceDate } = checkOut.booking;
+    const referral = await this.referrals.referralFor(
+      organisationId,
+      { clientId, serviceDate, timeZone: checkOut.timeZone },
+      command.referralId,
+      claimable.map((entry) => entry.item.itemCode),
+    );
     const approved = await this.claims
       .medicareClaim(
         organisationId,
@@ -247,6 +259,7 @@ export class CheckOutBooking {
         checkOut.providerNumber,
         claimable.map((entry) => entry.item),
         checkOut.now,
+        referral,
       )
       .catch((error: unknown) => this.rejected(error, compensations, 'medicare_claim.rejected'));
     compensations.undo.add(() => this.claims.reverseMedicare(approved));

@@ -5,6 +5,7 @@ import { Claim } from '../../ledger/domain/claim.js';
 import { HealthFundGateway } from '../domain/health-fund-gateway.js';
 import { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
 import { MedicareGateway, type MedicareClaimType } from '../domain/medicare-gateway.js';
+import type { Referral } from '../domain/referral.js';
 import type { TransactionItem } from '../../ledger/domain/transaction.js';
 
 export interface ClaimableItem {
@@ -24,6 +25,8 @@ export interface MedicareClaimCommand {
   type: MedicareClaimType;
   patientMedicareCardId: string;
   claimantMedicareCardId?: string;
+  /** One of the client's referrals: required when an item is paid only on one (`needsReferral`). */
+  referralId?: string;
 }
 
 const MEDICARE_TYPES: Record<MedicareClaimType, string> = { bulk_bill: 'Bulk bill', patient_claim: 'Patient claim' };
@@ -86,7 +89,10 @@ export class ClaimFiling {
     );
   }
 
-  /** `cards` are those the caller checked: the claim's cards are among them. */
+  /**
+   * `cards` are those the caller checked: the claim's cards are among them. `referral` is the one
+   * the caller checked covers the items (`ReferralChecks`), sent to Medicare and kept on the claim.
+   */
   async medicareClaim(
     organisationId: string,
     transactionId: string,
@@ -95,6 +101,7 @@ export class ClaimFiling {
     providerNumber: string,
     items: ClaimableItem[],
     now: Date,
+    referral: Referral | null,
   ): Promise<MedicareClaim> {
     const patient = cardIn(cards, command.patientMedicareCardId, 'medicareClaim.patientMedicareCardId');
     const claimant = command.claimantMedicareCardId
@@ -106,6 +113,11 @@ export class ClaimFiling {
       claimantMedicareNumber: claimant ? await this.numbers.fullNumberOf(organisationId, claimant.id) : null,
       providerNumber,
       items,
+      referral: referral && {
+        issuedOn: referral.issuedOn,
+        referringProviderNumber: referral.referringProviderNumber,
+        type: referral.type,
+      },
     });
     return MedicareClaim.create(
       organisationId,
@@ -119,6 +131,9 @@ export class ClaimFiling {
             : { code: 'paid_to_patient', name: 'Paid to patient' },
         patientMedicareCardId: patient.id,
         claimantMedicareCardId: claimant?.id ?? null,
+        referralId: referral?.id ?? null,
+        // Every item is the one booking's service.
+        serviceDate: items[0]?.serviceDate ?? null,
         mcolTransactionId: answer.mcolTransactionId,
         mcolClaimId: answer.mcolClaimId,
         items: items.map((item, index) => ({

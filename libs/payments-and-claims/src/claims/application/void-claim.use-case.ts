@@ -9,6 +9,7 @@ import { claimNotFound, transactionNotFound } from '../../ledger/domain/payments
 import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import type { Transaction } from '../../ledger/domain/transaction.js';
 import { ClaimFiling } from './claim-filing.js';
+import { ReferralRepository } from '../domain/referral.repository.js';
 import type { VoidedClaim } from '../../ledger/application/claim-views.js';
 import { InvoiceLedger } from '../../invoices/application/invoice-ledger.js';
 import { TransactionQueries } from '../../ledger/application/transaction.queries.js';
@@ -32,6 +33,7 @@ export class VoidClaim {
     private readonly locations: DirectoryQueries,
     private readonly transactions: TransactionQueries,
     private readonly invoices: InvoiceLedger,
+    private readonly referrals: ReferralRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -71,6 +73,8 @@ export class VoidClaim {
     const now = this.clock.now();
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
+    // Its sessions go back to its referral.
+    if (claim.referralId) await this.referrals.sessionsChanged(transaction.organisationId, claim.referralId, now);
     // `claim.voided` carries a health fund Claim, so a Medicare void has a sibling event of its own.
     await this.events.record('medicare_claim.voided', transaction.organisationId, claim);
     // Last, as for a fund claim.

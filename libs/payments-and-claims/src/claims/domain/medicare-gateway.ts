@@ -1,4 +1,5 @@
 import type { Cents } from '@app/shared/domain';
+import type { ReferralType } from './referral.js';
 
 export type MedicareClaimType = 'bulk_bill' | 'patient_claim';
 
@@ -8,6 +9,8 @@ export interface MedicareClaimRequest {
   claimantMedicareNumber: string | null;
   providerNumber: string;
   items: { itemCode: string; chargeAmount: Cents; serviceDate: Date }[];
+  /** The referral the services were given on, as Medicare asks for it with a referred item; `null` when none was named. */
+  referral: { issuedOn: string; referringProviderNumber: string; type: ReferralType } | null;
 }
 
 export interface MedicareClaimAnswer {

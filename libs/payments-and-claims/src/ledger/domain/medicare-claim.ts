@@ -42,6 +42,10 @@ export interface NewMedicareClaim {
   mcolErrorCode?: string | null;
   mcolErrorMessage?: string | null;
   reversalEnabled?: boolean;
+  /** The referral the claim was made under, for items Medicare pays only on one. */
+  referralId?: string | null;
+  /** When the service claimed was given. */
+  serviceDate?: Date | null;
 }
 
 /**
@@ -68,6 +72,10 @@ export class MedicareClaim {
   rules: { reversal: { enabled: boolean } };
   patientMedicareCardId: string;
   claimantMedicareCardId: string | null;
+  /** The referral it was made under (`null` for items paid without one). */
+  referralId: string | null;
+  /** When the service claimed was given; `null` for a claim recorded without it. */
+  serviceDate: Date | null;
   createdAt: Date;
 
   static create(
@@ -111,6 +119,8 @@ export class MedicareClaim {
     claim.rules = { reversal: { enabled: props.reversalEnabled ?? true } };
     claim.patientMedicareCardId = props.patientMedicareCardId;
     claim.claimantMedicareCardId = props.claimantMedicareCardId ?? null;
+    claim.referralId = props.referralId ?? null;
+    claim.serviceDate = props.serviceDate ?? null;
     claim.createdAt = now;
     return claim;
   }

@@ -111,6 +111,23 @@ export class MedicareClaimRequest {
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a wallet card id' })
   claimantMedicareCardId?: string;
+
+  @ApiProperty({
+    required: false,
+    example: '0193a6fa-0b1c-7d2e-8f30-4a5b6c7d8e9f',
+    description: [
+      "One of the booking client's referrals (`…/clients/{clientId}/referrals`), required when an item is one Medicare pays only on a referral",
+      '(the allied health items, MBS 10950 to 10970): 409 `referral_required` without it.',
+      "One that is not the client's, is archived, or was issued after the service is 400 naming this field;",
+      'one whose `expiresOn` is before the day of the service (at the location) is 409 `referral_expired`.',
+      'Each referred item takes one session: one with none left of its `sessionsReferred`,',
+      'or a client who has had 5 referred services claimed in the calendar year of the service (across all their referrals), is 409 `referral_exhausted`.',
+      'These are checked before Medicare is asked, and a refusal writes nothing. A claim voided gives its sessions back.',
+    ].join(' '),
+  })
+  @MayBeOmitted()
+  @IsUUID('all', { message: 'must be a referral id' })
+  referralId?: string;
 }
 
 export class CheckOutPaymentRequest {

@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type MedicareClaimAnswer, type MedicareClaimRequest, MedicareGateway } from '../../domain/medicare-gateway.js';
 import { medicareClaimRejected } from '../../../ledger/domain/payments.errors.js';
+import { REFERRED_ITEM_CODES } from '../../domain/referred-items.js';
 
 /**
- * Benefits of a few real MBS items, in cents (GP attendances 23, 36 and 44; physiotherapy 10960;
- * clinical psychology 80010; pathology 66512): fixed test values near the schedule, not the
- * current MBS.
+ * Benefits of a few real MBS items, in cents (GP attendances 23, 36 and 44; the allied health
+ * services 10950 to 10970, paid only on a referral, physiotherapy 10960 among them; clinical
+ * psychology 80010; pathology 66512): fixed test values near the schedule, not the current MBS.
  */
 export const TEST_MBS_BENEFITS: Record<string, number> = {
   '23': 4285,
   '36': 8290,
   '44': 12215,
-  '10960': 5830,
+  ...Object.fromEntries(REFERRED_ITEM_CODES.map((itemCode) => [itemCode, 5830])),
   '80010': 14185,
   '66512': 1785,
 };

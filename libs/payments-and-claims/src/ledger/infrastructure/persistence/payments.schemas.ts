@@ -80,6 +80,8 @@ export const MedicareClaimSchema = new EntitySchema<MedicareClaim>({
     rules: JSONB,
     patientMedicareCardId: UUID,
     claimantMedicareCardId: { ...UUID, nullable: true },
+    referralId: { ...UUID, nullable: true },
+    serviceDate: { ...TIMESTAMP, nullable: true },
     createdAt: TIMESTAMP,
   },
 });

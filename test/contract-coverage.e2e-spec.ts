@@ -24,6 +24,11 @@ const NO_TEST_APP_FILES = new Map([
   ['deployment-files.e2e-spec.ts', 'reads the deployment files and sends no request'],
   ['start-up.e2e-spec.ts', 'starts the built service as a process, for its banner and its exit'],
   ['tracing.e2e-spec.ts', 'starts the built service as a process, with OpenTelemetry loaded before it'],
+  [
+    'docs-examples.e2e-spec.ts',
+    "runs the docs' shell examples with curl against the demo, started as npm start starts it",
+  ],
+  ['swagger-ui.e2e-spec.ts', 'Chromium tries Swagger UI on the demo, started as npm start starts it'],
 ]);
 
 describe('the OpenAPI contract check covers every e2e file', () => {

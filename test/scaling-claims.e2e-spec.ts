@@ -74,7 +74,7 @@ describe('the documented plan for Citus, against the schema', () => {
       'bookings_manage_token_idx',
       'invoices_number_unique',
       'invoices_transaction_unique',
-      'notifications_booking_id_type_occurrence_key',
+      'notifications_booking_id_type_channel_occurrence_key',
       'payment_transactions_processor_payment_unique',
       'payouts_bank_payout_unique',
       'provider_location_links_live_unique',

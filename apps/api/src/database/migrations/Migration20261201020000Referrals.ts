@@ -7,19 +7,14 @@ import { Migration } from '@mikro-orm/migrations';
  * its service was given, so that both are counted. The claims made so far take the service date of
  * their booking. The client's referrals and its transactions are each read by their index when a
  * claim counts the sessions taken.
- *
- * A referral's client and organisation are not foreign keys (yet): the demo data's reload
- * (`npm run seed -- --force`) truncates the clients and organisations tables, which PostgreSQL
- * refuses while a table it does not truncate refers to them. Referrals are made only for a client
- * of the organisation, read it, and are never moved.
  */
 export class Migration20261201020000Referrals extends Migration {
   override up(): void {
     this.addSql(`
       create table referrals (
         id uuid primary key,
-        organisation_id text not null,
-        client_id uuid not null,
+        organisation_id text not null references organisations (id),
+        client_id uuid not null references clients (id),
         type text not null check (type in ('gp_chronic_disease_management', 'specialist', 'other')),
         referring_provider_number text not null,
         referring_provider_name text not null,

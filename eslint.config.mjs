@@ -23,28 +23,6 @@ export default defineConfig(
     },
   },
   {
-    // The architecture rule `application-reads-through-ports` (.dependency-cruiser.cjs) sees an
-    // import of the shared index, not which names it takes: while the index still exports the
-    // reader, this refuses those names to the same folders.
-    files: ['libs/**/application/**/*.ts', 'libs/composition/src/**/*.ts'],
-    ignores: ['libs/payments-and-claims/**', 'libs/composition/src/**/infrastructure/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@app/shared',
-              importNames: ['SqlReader', 'joinedRead', 'JoinedRead'],
-              message:
-                'application/ reads through a query port; its SqlReader adapter belongs in infrastructure/persistence/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['test/**/*.e2e-spec.ts'],
     rules: {
       // supertest types every response body as `any`; these files read the JSON they assert on, and the assertions (with the OpenAPI response check) are what type it.

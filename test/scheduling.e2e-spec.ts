@@ -1603,6 +1603,7 @@ describe('GET /v1/organisations/{organisationId}/booking-data', () => {
       clientCancelEnabled: true,
       clientRescheduleEnabled: true,
       reminderHoursBefore: 24,
+      smsRemindersEnabled: false,
     });
   });
 

@@ -19,9 +19,7 @@ export * from './logging/start-up-quiet.logger.js';
 export * from './config/app-config.js';
 export * from './config/configured-adapter.js';
 export * from './shared.module.js';
-// The reader is infrastructure's, which takes it from @app/shared/sql; it is also exported here
-// while payments-and-claims' adapters take it from this index.
-export * from './sql/sql-reader.js';
+// The reader is infrastructure's, which takes it from @app/shared/sql, not from here.
 export * from './sql/read-replicas.js';
 export * from './sql/replicated-driver.js';
 export * from './sql/statement-names.js';

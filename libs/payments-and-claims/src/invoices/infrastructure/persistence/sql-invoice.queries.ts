@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
 import { isUuid, type Page, type PageRequest } from '@app/shared/domain';
 import { Invoice } from '../../../ledger/domain/invoice.js';
 import { type InvoiceFilters, type InvoiceView, InvoiceQueries } from '../../application/invoice.queries.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SqlReader } from '@app/shared';
+import { SqlReader } from '@app/shared/sql';
 import { RecordedEvents } from '@app/shared/domain';
 import { CheckConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import { SqlClientQueries } from '../../../../../membership/src/infrastructure/persistence/sql-client.queries.js';

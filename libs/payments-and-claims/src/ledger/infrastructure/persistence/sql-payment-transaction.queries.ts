@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadModel, SqlReader } from '@app/shared';
+import { ReadModel, SqlReader } from '@app/shared/sql';
 import { type Member, MemberQueries } from '@app/membership';
 import { WalletCardQueries } from '@app/wallet';
 import { Claim } from '../../domain/claim.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
 import { ClientQueries } from '@app/membership';
 import { DirectoryQueries } from '@app/organisations';
 import { PractitionerQueries } from '@app/practitioners';

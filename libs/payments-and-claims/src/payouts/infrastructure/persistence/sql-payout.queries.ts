@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { limitAndOffset, listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared';
+import { limitAndOffset, listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
 import { isUuid, notFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
 import { PaymentTransaction } from '../../../ledger/domain/payment-transaction.js';

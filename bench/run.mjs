@@ -363,7 +363,8 @@ async function main() {
       process.stderr.write(`\n[bench] ${message}\n\n`);
     }
   }
-  // The write scenarios' bookings (2031+) would head the bookings pages A/B/C read: remove them.
+  // The write scenarios' bookings (G and H from 2031, J's checked-out ones in 2001 to 2010) would show in the
+  // bookings pages A/B/C read: remove them.
   await removeBenchBookings(pool);
 
   // 2. The service, as production runs it.

@@ -18,7 +18,7 @@ import {
   type Tenant,
 } from './support/fixtures.js';
 import { expectInvalid, expectProblem } from './support/problems.js';
-import { FUTURE_YEAR } from './support/future-year.js';
+import { FUTURE_YEAR, PAST_YEAR } from './support/future-year.js';
 
 // Bookings change after they are made: cancelled, paid, unpaid again by a void. Each change moves
 // `updatedAt` (and so the ETag), and a sync client that lists with `updatedSince` finds it.
@@ -63,15 +63,18 @@ const get = (path: string, auth = home.auth) => t.http().get(path).set('Authoriz
 const post = (path: string, body: Body = {}) => postJson(t, orgPath(home.id, path), body, home.auth);
 
 let nextSlot = 0;
-/** A booking next year, an hour apart from every other this file makes. */
-const book = () =>
+/**
+ * A booking next year (or, `year` given, in that year), an hour apart from every other this file
+ * makes. One to be claimed is booked last year: a payer pays only for a service that happened.
+ */
+const book = (year = FUTURE_YEAR) =>
   created(
     post('/bookings', {
       clientId: client.id,
       providerId: provider.id,
       locationId: location.id,
       appointmentTypeId: type.id,
-      serviceDate: new Date(Date.UTC(FUTURE_YEAR, 6, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString(),
+      serviceDate: new Date(Date.UTC(year, 6, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString(),
     }),
   );
 
@@ -148,7 +151,7 @@ describe('every change of a booking is found with updatedSince', () => {
   });
 
   it("a claim's void that leaves the booking unpaid", async () => {
-    const booking = await book();
+    const booking = await book(PAST_YEAR);
     const sale = await created(
       post(`/bookings/${booking.id}/transactions`, {
         healthFundClaim: { healthFundCardId: fund.id },

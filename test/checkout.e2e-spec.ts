@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  FUND_TEST_MEMBER_NUMBERS,
   HealthFundGateway,
+  MEDICARE_TEST_CARD_NUMBERS,
   MedicareGateway,
   type TestHealthFundGateway,
   type TestMedicareGateway,
@@ -29,7 +31,7 @@ import {
   UNKNOWN_UUID,
 } from './support/fixtures.js';
 import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
-import { FUTURE_YEAR } from './support/future-year.js';
+import { FUTURE_YEAR, PAST_YEAR } from './support/future-year.js';
 
 // Each clinic is its own organisation; every check is scoped to ids this file created.
 
@@ -89,7 +91,7 @@ interface Patient {
   medicare: Body;
 }
 
-async function patient(memberNumber = '40012345'): Promise<Patient> {
+async function patient(memberNumber = '40012345', medicareNumber = MEDICARE_NUMBER): Promise<Patient> {
   const client = await createClient(t, home.id);
   const card = (body: Body) => created(postJson(t, cardsPath(client.id), body, home.auth));
   return {
@@ -103,7 +105,7 @@ async function patient(memberNumber = '40012345'): Promise<Patient> {
     medicare: await card({
       type: 'medicare_card',
       medicareCard: {
-        memberNumber: MEDICARE_NUMBER,
+        memberNumber: medicareNumber,
         referenceNumber: '1',
         firstName: 'Alex',
         lastName: 'Chen',
@@ -114,9 +116,13 @@ async function patient(memberNumber = '40012345'): Promise<Patient> {
 }
 
 let nextSlot = 0;
-/** A booking a week or more ahead, an hour apart from every other this file makes. */
-async function booking(who: Patient, type: Body = physio): Promise<Body> {
-  const serviceDate = new Date(Date.UTC(FUTURE_YEAR, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
+/** A booking whose service has happened (last year), an hour apart from every other this file makes. */
+const booking = (who: Patient, type: Body = physio) => bookingIn(PAST_YEAR, who, type);
+/** A booking a year ahead, outside any fee window: one that can still be cancelled, and not yet claimed. */
+const upcoming = (who: Patient, type: Body = physio) => bookingIn(FUTURE_YEAR, who, type);
+
+async function bookingIn(year: number, who: Patient, type: Body): Promise<Body> {
+  const serviceDate = new Date(Date.UTC(year, 5, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString();
   return created(
     postJson(
       t,
@@ -400,19 +406,97 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     ]);
   });
 
+  it("the test fund's member numbers: approved in full, approved in part (the other items declined, left to the card)", async () => {
+    const twoItems = [
+      { description: 'Initial physiotherapy consultation', itemCode: '500', chargeAmount: 9500 },
+      { description: 'Subsequent physiotherapy consultation', itemCode: '505', chargeAmount: 6000 },
+    ];
+    const rebatesOf = async (memberNumber: string) => {
+      const who = await patient(memberNumber);
+      const sale = await created(
+        checkOut((await booking(who)).id, {
+          items: twoItems,
+          healthFundClaim: { healthFundCardId: who.fund.id },
+          payment: { paymentMethodId: who.visa.id },
+        }),
+      );
+      const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+      const card = sale.paymentTransactions.find((part: Body) => part.source === 'payment');
+      return {
+        items: claim.items.map((item: Body) => [item.rebateAmount, item.response.responseCode]),
+        card: card.amount,
+      };
+    };
+    // BUPA pays 4800 for item 500 and 3600 for item 505.
+    expect(await rebatesOf(FUND_TEST_MEMBER_NUMBERS.approved)).toEqual({
+      items: [
+        [4800, '00'],
+        [3600, '00'],
+      ],
+      card: 15500 - 4800 - 3600,
+    });
+    expect(await rebatesOf(FUND_TEST_MEMBER_NUMBERS.partlyApproved)).toEqual({
+      items: [
+        [4800, '00'],
+        [0, 'NC'],
+      ],
+      card: 15500 - 4800,
+    });
+  });
+
+  it("the test Medicare's card numbers: approved in full, approved in part, rejected, no answer", async () => {
+    const twoItems = [
+      { description: 'GP consultation level B', itemCode: '23', chargeAmount: 4285 },
+      { description: 'GP consultation level C', itemCode: '36', chargeAmount: 8290 },
+    ];
+    const bulkBill = async (medicareNumber: string) => {
+      const who = await patient(undefined, medicareNumber);
+      const visit = await booking(who, gp);
+      const answer = await checkOut(visit.id, {
+        items: twoItems,
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      });
+      return { answer, visit };
+    };
+    const itemsOf = (sale: Body) =>
+      sale.paymentTransactions[0].medicareClaim.items.map((item: Body) => [item.rebateAmount, item.mcolAssessmentCode]);
+    const full = await bulkBill(MEDICARE_TEST_CARD_NUMBERS.approved);
+    expect(full.answer.status).toBe(201);
+    expect(itemsOf(full.answer.body)).toEqual([
+      [4285, 'A'],
+      [8290, 'A'],
+    ]);
+    const part = await bulkBill(MEDICARE_TEST_CARD_NUMBERS.partlyApproved);
+    expect(part.answer.status).toBe(201);
+    expect(itemsOf(part.answer.body)).toEqual([
+      [4285, 'A'],
+      [0, '160'],
+    ]);
+    // A bulk bill's charge is its benefit: the item Medicare paid nothing for is charged nothing.
+    expect(part.answer.body.amount).toBe(4285);
+    const rejected = await bulkBill(MEDICARE_TEST_CARD_NUMBERS.rejected);
+    expectProblem(rejected.answer, 402, 'medicare_claim_rejected');
+    expect(rejected.answer.body.detail).toContain('(9650)');
+    const silent = await bulkBill(MEDICARE_TEST_CARD_NUMBERS.noAnswer);
+    expectProblem(silent.answer, 503, 'claim_gateway_timeout');
+    for (const { visit } of [rejected, silent])
+      expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  });
+
   it('a rejected member: 402 claim_rejected and nothing kept', async () => {
-    const who = await patient('99999999');
+    const who = await patient(FUND_TEST_MEMBER_NUMBERS.rejected);
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
       healthFundClaim: { healthFundCardId: who.fund.id },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(response, 402, 'claim_rejected');
+    expect(response.body.detail).toContain('(08)');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
   });
 
   it('a fund that does not answer: 503 claim_gateway_timeout and nothing kept', async () => {
-    const who = await patient('88888888');
+    const who = await patient(FUND_TEST_MEMBER_NUMBERS.noAnswer);
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
       healthFundClaim: { healthFundCardId: who.fund.id },
@@ -449,7 +533,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const paid = await booking(who);
     expect((await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
     expectProblem(await checkOut(paid.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
-    const cancelled = await booking(who);
+    const cancelled = await upcoming(who);
     await postJson(t, orgPath(home.id, `/bookings/${cancelled.id}/cancel`), {}, home.auth).expect(200);
     expectProblem(
       await checkOut(cancelled.id, { payment: { paymentMethodId: who.visa.id } }),
@@ -564,6 +648,230 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
       expect((await getBooking(visit.id)).paid).toBe(false);
     });
+  });
+});
+
+describe('a claim is for a service that happened, from one payer', () => {
+  const markAttendance = (bookingId: string, body: Body) =>
+    postJson(t, orgPath(home.id, `/bookings/${bookingId}/attendance`), body, home.auth);
+  const fundClaim = (who: Patient) => ({ healthFundClaim: { healthFundCardId: who.fund.id } });
+  const bulkBill = (who: Patient) => ({
+    items: [{ description: 'GP consultation level C', itemCode: '36', chargeAmount: 8290 }],
+    medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+  });
+  const nothingStored = { transactions: 0, payments: 0, claims: 0, medicare: 0 };
+  /** What the gateways were sent, for the file's member numbers and every Medicare claim. */
+  const sentToPayers = (memberNumber: string) => ({
+    fund: t.app.get<TestHealthFundGateway>(HealthFundGateway).claimsOf(memberNumber).length,
+    medicare: t.app.get<TestMedicareGateway>(MedicareGateway).received.length,
+  });
+
+  it('a service still to come is 409 service_not_rendered for a claim, before any payer is asked; a card may prepay it', async () => {
+    const who = await patient('40077101');
+    const visit = await upcoming(who);
+    const before = sentToPayers('40077101');
+    for (const body of [
+      { ...fundClaim(who), payment: { paymentMethodId: who.visa.id } },
+      bulkBill(who),
+      { medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id } },
+    ]) {
+      const refused = await checkOut(visit.id, body);
+      expectProblem(refused, 409, 'service_not_rendered');
+      expect(refused.body.detail).toContain('has not happened yet');
+    }
+    expect(sentToPayers('40077101')).toEqual(before);
+    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+    expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
+  });
+
+  it('a no-show is 409 service_not_rendered for any check-out, claim or card, and nothing is written', async () => {
+    const who = await patient('40077102');
+    const visit = await booking(who);
+    expect((await markAttendance(visit.id, { attendance: 'no_show' })).status).toBe(200);
+    for (const body of [fundClaim(who), bulkBill(who), { payment: { paymentMethodId: who.visa.id } }]) {
+      const refused = await checkOut(visit.id, body);
+      expectProblem(refused, 409, 'service_not_rendered');
+      expect(refused.body.detail).toContain('no_show');
+    }
+    expect(sentToPayers('40077102').fund).toBe(0);
+    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+  });
+
+  it('a booking with a claim not voided cannot be marked no_show (409 booking_has_claim); once voided it can', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { ...fundClaim(who), payment: { paymentMethodId: who.visa.id } }));
+    expectProblem(await markAttendance(visit.id, { attendance: 'no_show' }), 409, 'booking_has_claim');
+    expect((await getBooking(visit.id)).attendance).toBe('pending');
+    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
+    expect((await markAttendance(visit.id, { attendance: 'no_show' })).status).toBe(200);
+  });
+
+  it('marking a no-show cancels its open payment link', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const sale = await created(checkOut(visit.id, { paymentLink: {} }));
+    const link = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length).paymentLinks[0];
+    expect((await markAttendance(visit.id, { attendance: 'no_show' })).status).toBe(200);
+    const token = link.url.split('/pay/')[1];
+    expect((await t.http().get(`/v1/payment-links/${token}`).expect(200)).body.status).toBe('cancelled');
+    const paid = await t
+      .http()
+      .post(`/v1/payment-links/${token}/pay`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ paymentMethodId: 'pm_card_visa' }));
+    expectProblem(paid, 409, 'payment_link_cancelled');
+  });
+
+  it('Medicare and a health fund in one check-out is 409 double_claim, before either is asked', async () => {
+    const who = await patient('40077103');
+    const visit = await booking(who);
+    const before = sentToPayers('40077103');
+    expectProblem(
+      await checkOut(visit.id, {
+        ...fundClaim(who),
+        medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+        payment: { paymentMethodId: who.visa.id },
+      }),
+      409,
+      'double_claim',
+    );
+    expect(sentToPayers('40077103')).toEqual(before);
+    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+  });
+
+  it('a booking claimed from one payer is 409 double_claim for the other until that claim is voided', async () => {
+    const who = await patient('40077104');
+    const visit = await booking(who);
+    // The fund claimed, the gap left to a link that expired unpaid: the booking is open again.
+    const sale = await created(checkOut(visit.id, { ...fundClaim(who), paymentLink: {} }));
+    const link = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length).paymentLinks[0];
+    await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+      link.id,
+    ]);
+    const medicare = {
+      items: [{ description: 'GP consultation level C', itemCode: '36', chargeAmount: 9500 }],
+      medicareClaim: { type: 'patient_claim', patientMedicareCardId: who.medicare.id },
+      payment: { paymentMethodId: who.visa.id },
+    };
+    const sentBefore = sentToPayers('40077104').medicare;
+    const refused = await checkOut(visit.id, medicare);
+    expectProblem(refused, 409, 'double_claim');
+    expect(refused.body.detail).toContain('a health fund claim');
+    expect(sentToPayers('40077104').medicare).toBe(sentBefore);
+
+    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
+    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
+    expect((await checkOut(visit.id, medicare)).status).toBe(201);
+  });
+
+  it('a bulk bill takes no card and no link, and charges nothing Medicare does not pay: 409 bulk_bill_no_charge', async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const sentBefore = sentToPayers('none').medicare;
+    for (const extra of [{ payment: { paymentMethodId: who.visa.id } }, { paymentLink: {} }]) {
+      const refused = await checkOut(visit.id, { ...bulkBill(who), ...extra });
+      expectProblem(refused, 409, 'bulk_bill_no_charge');
+    }
+    const uncoded = await checkOut(visit.id, {
+      items: [
+        { description: 'GP consultation level C', itemCode: '36', chargeAmount: 8290 },
+        { description: 'Dressing', chargeAmount: 1500 },
+      ],
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expectProblem(uncoded, 409, 'bulk_bill_no_charge');
+    expect(uncoded.body.detail).toContain('Dressing');
+    expect(sentToPayers('none').medicare).toBe(sentBefore);
+    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+    const billed = await created(checkOut(visit.id, bulkBill(who)));
+    expect(billed.amount).toBe(8290);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+  });
+});
+
+describe('what a claim carries, and where it may be made', () => {
+  it("Medicare gets the patient as the card names them (number, IRN, name, date of birth), the provider's number and the location's minor id", async () => {
+    const who = await patient();
+    const visit = await booking(who, gp);
+    const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
+    const sentBefore = medicare.received.length;
+    await created(checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    expect(medicare.received.slice(sentBefore)).toEqual([
+      expect.objectContaining({
+        type: 'bulk_bill',
+        patient: {
+          medicareNumber: MEDICARE_NUMBER,
+          referenceNumber: '1',
+          firstName: 'Alex',
+          lastName: 'Chen',
+          dateOfBirth: '1990-04-02',
+        },
+        claimant: null,
+        servicingProviderNumber: PROVIDER_NUMBER,
+        locationMinorId: 'BJ001',
+        items: [expect.objectContaining({ itemCode: '36', chargeAmount: 8290 })],
+        referral: null,
+      }),
+    ]);
+  });
+
+  it('a location without an active registration with the payer is 409 location_not_registered, before the payer is asked', async () => {
+    const business = await createBusiness(t, home.id);
+    const pending = await createLocation(t, home.id, business.id, {
+      registrations: [
+        {
+          medicare: { minorId: 'PD001', status: 'pending' },
+          phi: { phiLocationId: 'HICAPS-00002', status: 'inactive' },
+        },
+      ],
+    });
+    await createLink(t, home.id, provider.id, pending.id, { medicare: { providerNumber: '2429592A' } });
+    // The clinic's appointment types are offered there too.
+    await Promise.all(
+      [physio, gp].map((type) =>
+        t
+          .http()
+          .patch(orgPath(home.id, `/appointment-types/${type.id}`))
+          .set('Authorization', home.auth)
+          .set('Content-Type', 'application/json')
+          .send({ locations: [location.id, pending.id] })
+          .expect(200),
+      ),
+    );
+    const who = await patient('40077201');
+    const visit = await created(
+      postJson(
+        t,
+        orgPath(home.id, '/bookings'),
+        {
+          clientId: who.client.id,
+          providerId: provider.id,
+          locationId: pending.id,
+          appointmentTypeId: gp.id,
+          serviceDate: new Date(Date.UTC(PAST_YEAR, 7, 1, 0, 0) + nextSlot++ * 3_600_000).toISOString(),
+        },
+        home.auth,
+      ),
+    );
+    const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
+    const sentBefore = medicare.received.length;
+    const toMedicare = await checkOut(visit.id, {
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    });
+    expectProblem(toMedicare, 409, 'location_not_registered');
+    expect(toMedicare.body.detail).toContain('Medicare');
+    const toFund = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id },
+      payment: { paymentMethodId: who.visa.id },
+    });
+    expectProblem(toFund, 409, 'location_not_registered');
+    expect(medicare.received.length).toBe(sentBefore);
+    expect(t.app.get<TestHealthFundGateway>(HealthFundGateway).claimsOf('40077201')).toEqual([]);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+    // Card money needs no registration.
+    expect((await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } })).status).toBe(201);
   });
 });
 
@@ -741,7 +1049,7 @@ describe('POST …/claims/estimates', () => {
   });
 
   it('a rejected member is 402 claim_rejected; a missing card 404; bad items 400', async () => {
-    const rejected = await patient('99999999');
+    const rejected = await patient(FUND_TEST_MEMBER_NUMBERS.rejected);
     expectProblem(
       await estimate({ healthFundCardId: rejected.fund.id, items: [{ itemCode: '500', chargeAmount: 9500 }] }),
       402,
@@ -1052,20 +1360,34 @@ describe('a booking checked out again collects only what is still open on it', (
   });
 
   it('claims that would pay for what earlier money already holds are refused, and reversed', async () => {
+    const who = await patient('40077001');
+    const visit = await booking(who);
+    await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
+    // The fund pays 4800 of the 9500 consultation, leaving 4700: less than the 7200 the card already holds.
+    const again = await checkOut(visit.id, {
+      items: [{ description: 'Initial physiotherapy consultation', itemCode: '500', chargeAmount: 9500 }],
+      healthFundClaim: { healthFundCardId: who.fund.id },
+    });
+    expectProblem(again, 409, 'booking_already_paid');
+    const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
+    expect(fund.claimsOf('40077001').map((claim) => claim.reversed)).toEqual([true, true]);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+  });
+
+  it('a bulk bill while the card holds money for the service is 409 bulk_bill_no_charge, before Medicare is asked', async () => {
     const who = await patient();
     const visit = await booking(who);
     await voidClaimOf(await created(checkOut(visit.id, fundAndCard(who))));
     const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
-    const reversedBefore = medicare.reversed.size;
-    // A bulk bill takes the benefit as the whole fee, and the card already holds 7200 of it.
+    const sentBefore = medicare.received.length;
     const again = await checkOut(visit.id, {
       items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 8290 }],
       medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
     });
-    expectProblem(again, 409, 'booking_already_paid');
-    expect(medicare.reversed.size).toBe(reversedBefore + 1);
+    expectProblem(again, 409, 'bulk_bill_no_charge');
+    expect(medicare.received.length).toBe(sentBefore);
     expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 2, claims: 1, medicare: 0 });
-    expect((await getBooking(visit.id)).paid).toBe(false);
   });
 });
 
@@ -1320,7 +1642,7 @@ describe('payment links', () => {
 
   it('the link of a booking cancelled since says so: status cancelled, its payment canceled, and paying it is 409 booking_cancelled', async () => {
     const who = await patient();
-    const visit = await booking(who);
+    const visit = await upcoming(who);
     const sale = await created(checkOut(visit.id, { paymentLink: {} }));
     const token = tokenOf(linkOf(sale).url);
     expect((await view(token).expect(200)).body.status).toBe('open');
@@ -1343,7 +1665,7 @@ describe('payment links', () => {
   it('a payer and a cancellation at once queue: the link is paid and the booking cancelled, or the link cancelled with its booking', async () => {
     const who = await patient();
     for (let round = 0; round < 4; round++) {
-      const visit = await booking(who);
+      const visit = await upcoming(who);
       const token = tokenOf(linkOf(await created(checkOut(visit.id, { paymentLink: {} }))).url);
       const [paid, cancelled] = await Promise.all([
         pay(token, { paymentMethodId: 'pm_card_visa' }),
@@ -1520,7 +1842,7 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
 
   it('charges nothing when the booking is outside the fee window, or the fee is not asked for', async () => {
     const who = await patient();
-    const far = await booking(who);
+    const far = await upcoming(who);
     expect((await cancel(far.id, { chargeCancellationFee: true })).status).toBe(200);
     const near = await bookingSoon(who, who.visa.id);
     expect((await cancel(near.id, {})).status).toBe(200);
@@ -1554,20 +1876,18 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
     expect(chargesDescribed(t, `Cancellation fee, booking ${visit.id}`)).toEqual([]);
   });
 
-  it('nor one that holds part of its price after a void, nor a paid one outside the fee window', async () => {
+  it('nor one that holds part of its price after a refund, nor a paid one outside the fee window', async () => {
     const who = await patient();
     const partPaid = await bookingSoon(who, who.visa.id);
-    const sale = await created(
-      checkOut(partPaid.id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
-        payment: { paymentMethodId: who.visa.id },
-      }),
-    );
-    const { claim } = sale.paymentTransactions.find((part: Body) => part.claim);
-    await postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${claim.id}/void`), {}, home.auth).expect(200);
-    expect((await getBooking(partPaid.id)).paid).toBe(false);
+    const sale = await created(checkOut(partPaid.id, { payment: { paymentMethodId: who.visa.id } }));
+    await postJson(
+      t,
+      orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`),
+      { amount: 5000 },
+      home.auth,
+    ).expect(201);
     expectProblem(await cancel(partPaid.id, { chargeCancellationFee: true }), 409, 'booking_already_paid');
-    const far = await booking(who);
+    const far = await upcoming(who);
     await created(checkOut(far.id, { payment: { paymentMethodId: who.visa.id } }));
     expectProblem(await cancel(far.id, { chargeCancellationFee: true }), 409, 'booking_already_paid');
     for (const visit of [partPaid, far]) {

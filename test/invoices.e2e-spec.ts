@@ -24,6 +24,7 @@ import {
   VALID_ABN,
 } from './support/fixtures.js';
 import { expectNotFound } from './support/problems.js';
+import { PAST_YEAR } from './support/future-year.js';
 
 const BUPA = '0193a6f2-0001-7000-8000-000000000002';
 const PROVIDER_NUMBER = '2429591L';
@@ -78,12 +79,13 @@ async function clinic(): Promise<Clinic> {
     ),
   );
   const cards = { visa, fund };
+  // Last year: a fund pays only for a service that happened, and every check-out here may claim.
   const book = () =>
     createBooking(
       t,
       home.id,
       { client, provider, location, type },
-      new Date(Date.UTC(2027, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
+      new Date(Date.UTC(PAST_YEAR, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
       home.auth,
     );
   return {

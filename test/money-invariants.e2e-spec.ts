@@ -18,11 +18,14 @@ import {
   sql,
   type Tenant,
 } from './support/fixtures.js';
+import { FUTURE_YEAR, PAST_YEAR } from './support/future-year.js';
 
-// Random sequences of check-outs (every mix of claim, Medicare, card, link and decline), check-outs
-// again of bookings a void left unpaid, link payments, voids, refunds, cancellation fees and payout
-// runs, each on a business of its own, with every money invariant read back from the database after
-// each step.
+// Random sequences of check-outs (every mix of claim, Medicare, card, link and decline, of services
+// that happened and of ones still to come), check-outs again of bookings a void, an expired link or a
+// no-show left unpaid, link payments and expiries, voids, no-shows, refunds, cancellation fees and
+// payout runs, each on a business of its own, with every money invariant read back from the database
+// after each step. The model knows the check-out's rules: a claim only for a service that happened
+// and not a no-show, from one payer, and a bulk bill with no charge besides.
 
 const BUPA = '0193a6f2-0001-7000-8000-000000000002';
 const MEDICARE_NUMBER = '2123456701';
@@ -49,32 +52,64 @@ afterAll(async () => {
 });
 
 type CheckOutKind =
-  'card' | 'fund_card' | 'bulk_bill' | 'patient_claim_card' | 'link' | 'fund_link' | 'declined' | 'fund_declined';
+  | 'card'
+  | 'fund_card'
+  | 'bulk_bill'
+  | 'patient_claim_card'
+  | 'link'
+  | 'fund_link'
+  | 'declined'
+  | 'fund_declined'
+  // Refused whatever the booking, by the rules: two payers at once, a bulk bill with a card.
+  | 'fund_and_patient_claim_card'
+  | 'bulk_bill_card';
+const KINDS: CheckOutKind[] = [
+  'card',
+  'fund_card',
+  'bulk_bill',
+  'patient_claim_card',
+  'link',
+  'fund_link',
+  'declined',
+  'fund_declined',
+  'fund_and_patient_claim_card',
+  'bulk_bill_card',
+];
+type Payer = 'fund' | 'medicare';
+/** The payers a check-out of each kind claims. */
+const PAYERS: Record<CheckOutKind, Payer[]> = {
+  card: [],
+  fund_card: ['fund'],
+  bulk_bill: ['medicare'],
+  patient_claim_card: ['medicare'],
+  link: [],
+  fund_link: ['fund'],
+  declined: [],
+  fund_declined: ['fund'],
+  fund_and_patient_claim_card: ['fund', 'medicare'],
+  bulk_bill_card: ['medicare'],
+};
 type Step =
-  | { do: 'checkOut'; kind: CheckOutKind }
+  // `upcoming`: of a booking a year ahead, whose service has not happened (else one of last year).
+  | { do: 'checkOut'; kind: CheckOutKind; upcoming?: boolean }
   | { do: 'checkOutAgain'; pick: number; kind: CheckOutKind }
   | { do: 'payLink'; pick: number }
+  | { do: 'expireLink'; pick: number }
   | { do: 'void'; pick: number }
+  | { do: 'noShow'; pick: number }
   | { do: 'refund'; pick: number; share: number }
   | { do: 'cancelWithFee'; declined: boolean }
   | { do: 'payout' };
 
-const steps = fc.array(
+const steps: fc.Arbitrary<Step[]> = fc.array(
   fc.oneof(
     {
       weight: 4,
       arbitrary: fc.record({
         do: fc.constant('checkOut' as const),
-        kind: fc.constantFrom<CheckOutKind>(
-          'card',
-          'fund_card',
-          'bulk_bill',
-          'patient_claim_card',
-          'link',
-          'fund_link',
-          'declined',
-          'fund_declined',
-        ),
+        kind: fc.constantFrom<CheckOutKind>(...KINDS),
+        // One booking in four still to come: a card or a link may prepay it, a claim may not.
+        upcoming: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       }),
     },
     {
@@ -82,20 +117,13 @@ const steps = fc.array(
       arbitrary: fc.record({
         do: fc.constant('checkOutAgain' as const),
         pick: fc.nat(),
-        kind: fc.constantFrom<CheckOutKind>(
-          'card',
-          'fund_card',
-          'bulk_bill',
-          'patient_claim_card',
-          'link',
-          'fund_link',
-          'declined',
-          'fund_declined',
-        ),
+        kind: fc.constantFrom<CheckOutKind>(...KINDS),
       }),
     },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('payLink' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ do: fc.constant('expireLink' as const), pick: fc.nat() }) },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('void' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ do: fc.constant('noShow' as const), pick: fc.nat() }) },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -113,7 +141,8 @@ const steps = fc.array(
 interface Shop {
   businessId: string;
   cards: Record<'visa' | 'declining' | 'fund' | 'medicare', string>;
-  newBooking(soon?: boolean, paymentMethodId?: string): Promise<Body>;
+  /** `past`: last year, its service happened; `upcoming`: a year ahead; `soon`: inside the 48-hour fee window. */
+  newBooking(when?: 'past' | 'upcoming' | 'soon', paymentMethodId?: string): Promise<Body>;
   sales: Body[];
   payoutAmounts: Map<string, number>;
 }
@@ -160,8 +189,11 @@ async function shop(): Promise<Shop> {
     cards,
     sales: [],
     payoutAmounts: new Map(),
-    async newBooking(soon = false, paymentMethodId?: string) {
-      const base = soon ? Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000 : Date.UTC(2027, 8, 1);
+    async newBooking(when = 'past', paymentMethodId?: string) {
+      const base =
+        when === 'soon'
+          ? Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000
+          : Date.UTC(when === 'past' ? PAST_YEAR : FUTURE_YEAR, 8, 1);
       const serviceDate = new Date(base + slot++ * 61 * 60_000).toISOString();
       return created(
         postJson(
@@ -209,7 +241,94 @@ function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
       return { payment: { paymentMethodId: cards.declining } };
     case 'fund_declined':
       return { ...fund, payment: { paymentMethodId: cards.declining } };
+    case 'fund_and_patient_claim_card':
+      return { ...fund, ...bodyOf('patient_claim_card', cards) };
+    case 'bulk_bill_card':
+      return { ...bodyOf('bulk_bill', cards), ...card };
   }
+}
+
+/**
+ * The refusal the check-out's rules give a booking, before anything earlier check-outs hold is read
+ * (`assertCanCheckOut`'s order); null when they let it through. A no-show is never checked out; a
+ * claim waits for the service; one payer a check-out; a bulk bill charges nothing besides.
+ */
+function ruleRefusal(kind: CheckOutKind, booking: { upcoming: boolean; noShow: boolean }): string | null {
+  if (booking.noShow) return '409 service_not_rendered';
+  if (PAYERS[kind].length > 0 && booking.upcoming) return '409 service_not_rendered';
+  if (PAYERS[kind].length > 1) return '409 double_claim';
+  if (kind === 'bulk_bill_card') return '409 bulk_bill_no_charge';
+  return null;
+}
+
+/** What earlier check-outs of a booking leave on it, as the check-out reads them. */
+interface Earlier {
+  upcoming: boolean;
+  noShow: boolean;
+  openLink: boolean;
+  /** The payers whose claim on it stands (not voided). */
+  standing: Payer[];
+  /** What its settled payment transactions hold, adjustments (refunds, voids) taken off. */
+  held: number;
+}
+
+async function earlierOf(bookingId: string): Promise<Earlier> {
+  const [row] = await sql<{
+    upcoming: boolean;
+    no_show: boolean;
+    open_link: boolean;
+    fund: boolean;
+    medicare: boolean;
+    held: number;
+  }>(
+    t,
+    `with earlier as (select id from transactions where booking_id = ?)
+     select b.service_date > now() as upcoming, b.attendance = 'no_show' as no_show,
+       exists (select 1 from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
+         where p.transaction_id in (select id from earlier) and p.payment->>'status' = 'requires_payment_method'
+           and l.expires_at >= now()) as open_link,
+       exists (select 1 from payment_transactions p join claims c on c.id = p.claim_id
+         where p.transaction_id in (select id from earlier) and c.voided_at is null) as fund,
+       exists (select 1 from medicare_claims m
+         where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> 'voided') as medicare,
+       (select coalesce(sum(p.amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(p.adjustments) a), 0)), 0)::int
+         from payment_transactions p
+         where p.transaction_id in (select id from earlier) and (p.source <> 'payment' or p.payment->>'status' = 'succeeded')) as held
+     from bookings b where b.id = ?`,
+    [bookingId, bookingId],
+  );
+  return {
+    upcoming: row.upcoming,
+    noShow: row.no_show,
+    openLink: row.open_link,
+    standing: [...(row.fund ? ['fund' as const] : []), ...(row.medicare ? ['medicare' as const] : [])],
+    held: row.held,
+  };
+}
+
+/**
+ * The refusal a check-out again gets from what earlier ones left, in the check-out's order: a link
+ * still open, a payer's claim standing (the same payer's again, or the other's: one payer a service),
+ * card money held for a bulk bill; null when none applies.
+ */
+function earlierRefusal(kind: CheckOutKind, earlier: Earlier): string | null {
+  if (earlier.openLink) return '409 payment_link_open';
+  const payers = PAYERS[kind];
+  if (payers.some((payer) => earlier.standing.includes(payer))) return '409 booking_already_claimed';
+  if (payers.some((payer) => earlier.standing.some((other) => other !== payer))) return '409 double_claim';
+  if (kind === 'bulk_bill' && earlier.held > 0) return '409 bulk_bill_no_charge';
+  return null;
+}
+
+/** Payment transactions and transactions of the business: a refused check-out writes neither. */
+async function writtenOf(s: Shop): Promise<{ transactions: number; payments: number }> {
+  const [row] = await sql<{ transactions: number; payments: number }>(
+    t,
+    `select (select count(*)::int from transactions where business_id = ?) as transactions,
+            (select count(*)::int from payment_transactions where business_id = ?) as payments`,
+    [s.businessId, s.businessId],
+  );
+  return row;
 }
 
 const pick = <T>(items: T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
@@ -219,29 +338,32 @@ const partsOf = (sales: Body[], test: (part: Body) => boolean) =>
 async function run(step: Step, s: Shop): Promise<void> {
   switch (step.do) {
     case 'checkOut': {
-      const booking = await s.newBooking();
-      const [before] = await sql<{ count: number }>(
-        t,
-        'select count(*)::int as count from payment_transactions where business_id = ?',
-        [s.businessId],
-      );
+      const upcoming = step.upcoming ?? false;
+      const booking = await s.newBooking(upcoming ? 'upcoming' : 'past');
+      const before = await writtenOf(s);
       const response = await postJson(
         t,
         orgPath(home.id, `/bookings/${booking.id}/transactions`),
         bodyOf(step.kind, s.cards),
         home.auth,
       );
-      if (step.kind.endsWith('declined')) {
-        expect({ status: response.status, code: response.body.code }).toEqual({ status: 402, code: 'card_declined' });
-        const [after] = await sql<{ count: number }>(
-          t,
-          'select count(*)::int as count from payment_transactions where business_id = ?',
-          [s.businessId],
-        );
-        expect(after.count).toBe(before.count);
+      const refusal =
+        ruleRefusal(step.kind, { upcoming, noShow: false }) ??
+        (step.kind.endsWith('declined') ? '402 card_declined' : null);
+      if (refusal) {
+        expect({ kind: step.kind, upcoming, answer: `${response.status} ${response.body.code}` }).toEqual({
+          kind: step.kind,
+          upcoming,
+          answer: refusal,
+        });
+        expect(await writtenOf(s)).toEqual(before);
         return;
       }
-      expect(response.status).toBe(201);
+      expect({ kind: step.kind, upcoming, status: response.status }).toEqual({
+        kind: step.kind,
+        upcoming,
+        status: 201,
+      });
       s.sales.push(response.body);
       return;
     }
@@ -254,23 +376,29 @@ async function run(step: Step, s: Shop): Promise<void> {
       );
       const booking = pick(unpaid, step.pick);
       if (!booking) return;
+      const earlier = await earlierOf(booking.id);
+      const before = await writtenOf(s);
       const response = await postJson(
         t,
         orgPath(home.id, `/bookings/${booking.id}/transactions`),
         bodyOf(step.kind, s.cards),
         home.auth,
       );
-      if (response.status === 201) {
+      const answer = `${response.status} ${response.body.code}`;
+      const refusal = ruleRefusal(step.kind, earlier) ?? earlierRefusal(step.kind, earlier);
+      if (refusal) {
+        expect({ kind: step.kind, earlier, answer }).toEqual({ kind: step.kind, earlier, answer: refusal });
+      } else if (response.status === 201) {
         s.sales.push(response.body);
         return;
+      } else {
+        // Nothing left open to pay, or the declined card.
+        expect([
+          '409 booking_already_paid',
+          ...(step.kind.endsWith('declined') ? ['402 card_declined'] : []),
+        ]).toContain(answer);
       }
-      // Nothing open, a claim that stands, a link still open, or the declined card.
-      expect([
-        '409 booking_already_paid',
-        '409 booking_already_claimed',
-        '409 payment_link_open',
-        ...(step.kind.endsWith('declined') ? ['402 card_declined'] : []),
-      ]).toContain(`${response.status} ${response.body.code}`);
+      expect(await writtenOf(s)).toEqual(before);
       return;
     }
     case 'payLink': {
@@ -280,7 +408,52 @@ async function run(step: Step, s: Shop): Promise<void> {
       );
       if (!link) return;
       const response = await payLink(t, link.paymentLinks[0].url);
-      expect([200, 409]).toContain(response.status);
+      // 409: paid already, or cancelled with its booking or its no-show; 410: expired.
+      expect([200, 409, 410]).toContain(response.status);
+      return;
+    }
+    case 'expireLink': {
+      // Its payer never came: the booking is open again, and what its check-out claimed still stands.
+      const link = pick(
+        partsOf(s.sales, (part) => part.paymentLinks?.length),
+        step.pick,
+      );
+      if (!link) return;
+      await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
+        link.paymentLinks[0].id,
+      ]);
+      return;
+    }
+    case 'noShow': {
+      const checkedOut = await sql<{ id: string }>(
+        t,
+        `select b.id from bookings b where b.id in (select booking_id from transactions where business_id = ?) and b.cancelled_at is null
+         order by b.id`,
+        [s.businessId],
+      );
+      const booking = pick(checkedOut, step.pick);
+      if (!booking) return;
+      const earlier = await earlierOf(booking.id);
+      const before = await writtenOf(s);
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/attendance`),
+        { attendance: 'no_show' },
+        home.auth,
+      );
+      // Marked once; not before it starts; not while a claim says the service happened.
+      const expected = earlier.noShow
+        ? 'marked'
+        : earlier.upcoming
+          ? '409 booking_not_started'
+          : earlier.standing.length > 0
+            ? '409 booking_has_claim'
+            : 'marked';
+      const answer = response.status === 200 ? 'marked' : `${response.status} ${response.body.code}`;
+      expect({ earlier, answer }).toEqual({ earlier, answer: expected });
+      expect(await writtenOf(s)).toEqual(before);
+      // Nothing waits to be paid for a service that did not happen: its open links are cancelled.
+      if (response.status === 200) expect((await earlierOf(booking.id)).openLink).toBe(false);
       return;
     }
     case 'void': {
@@ -323,7 +496,7 @@ async function run(step: Step, s: Shop): Promise<void> {
       return;
     }
     case 'cancelWithFee': {
-      const booking = await s.newBooking(true, step.declined ? s.cards.declining : s.cards.visa);
+      const booking = await s.newBooking('soon', step.declined ? s.cards.declining : s.cards.visa);
       const response = await postJson(
         t,
         orgPath(home.id, `/bookings/${booking.id}/cancel`),
@@ -346,6 +519,7 @@ async function run(step: Step, s: Shop): Promise<void> {
 interface Row {
   id: string;
   transaction_id: string;
+  medicare_claim_id: string | null;
   payout_id: string | null;
   source: string;
   amount: number;
@@ -368,7 +542,7 @@ const touches = (payoutId: string, row: Row) =>
 async function expectInvariants(s: Shop): Promise<void> {
   const rows = await sql<Row>(
     t,
-    'select id, transaction_id, payout_id, source, amount, platform_fee_amount, adjustments, payment from payment_transactions where business_id = ?',
+    'select id, transaction_id, medicare_claim_id, payout_id, source, amount, platform_fee_amount, adjustments, payment from payment_transactions where business_id = ?',
     [s.businessId],
   );
   // Claims add up, and no rebate exceeds its charge.
@@ -438,6 +612,52 @@ async function expectInvariants(s: Shop): Promise<void> {
         .reduce((sum, adjustment) => sum - adjustment.amount, 0);
       expect({ bookingId, held: held + refundedSince }).toEqual({ bookingId, held: latest.amount });
     }
+  }
+  // A claim is made once its service happened, never stands on a no-show, and a booking is claimed
+  // from one payer; a bulk bill that stands is all its booking holds (nothing charged besides).
+  const claimed = await sql<{
+    id: string;
+    booking_id: string;
+    transaction_id: string;
+    payer: Payer;
+    bulk_bill: boolean;
+    standing: boolean;
+    before_service: boolean;
+    no_show: boolean;
+  }>(
+    t,
+    `with made as (
+       select cl.id::text, p.transaction_id, 'fund' as payer, false as bulk_bill, cl.voided_at is null as standing, cl.created_at
+       from payment_transactions p join claims cl on cl.id = p.claim_id where p.business_id = ?
+       union all
+       select m.id::text, m.transaction_id, 'medicare', m.type->>'code' = 'bulk_bill', m.payment_status->>'code' <> 'voided', m.created_at
+       from medicare_claims m join transactions tx on tx.id = m.transaction_id where tx.business_id = ?)
+     select made.id, tx.booking_id, made.transaction_id, made.payer, made.bulk_bill, made.standing,
+            made.created_at < b.service_date as before_service, b.attendance = 'no_show' as no_show
+     from made join transactions tx on tx.id = made.transaction_id join bookings b on b.id = tx.booking_id`,
+    [s.businessId, s.businessId],
+  );
+  expect(claimed.filter((claim) => claim.before_service)).toEqual([]);
+  expect(claimed.filter((claim) => claim.standing && claim.no_show)).toEqual([]);
+  const payersBy = (claims: typeof claimed, key: (claim: (typeof claimed)[number]) => string) =>
+    [...Map.groupBy(claims, key)].map(([id, some]) => ({ id, payers: [...new Set(some.map((claim) => claim.payer))] }));
+  expect(payersBy(claimed, (claim) => claim.transaction_id).filter(({ payers }) => payers.length > 1)).toEqual([]);
+  expect(
+    payersBy(
+      claimed.filter((claim) => claim.standing),
+      (claim) => claim.booking_id,
+    ).filter(({ payers }) => payers.length > 1),
+  ).toEqual([]);
+  const bookingOfTransaction = new Map(transactions.map((transaction) => [transaction.id, transaction.booking_id]));
+  for (const bulkBill of claimed.filter((claim) => claim.bulk_bill && claim.standing)) {
+    const besides = rows
+      .filter((row) => bookingOfTransaction.get(row.transaction_id) === bulkBill.booking_id)
+      .filter((row) => row.medicare_claim_id !== bulkBill.id && settled(row))
+      .reduce((sum, row) => sum + row.amount + row.adjustments.reduce((total, { amount }) => total + amount, 0), 0);
+    expect({ bookingId: bulkBill.booking_id, heldBesidesBulkBill: besides }).toEqual({
+      bookingId: bulkBill.booking_id,
+      heldBesidesBulkBill: 0,
+    });
   }
   // A card payment is one payment transaction, its refunds among its adjustments, and they never exceed it.
   const cardPayments = rows.filter((row) => row.source === 'payment' && settled(row));
@@ -525,6 +745,37 @@ describe('money invariants under random sequences', () => {
               { do: 'checkOut', kind: 'bulk_bill' },
               { do: 'void', pick: 0 },
               { do: 'checkOutAgain', pick: 0, kind: 'fund_link' },
+              { do: 'payLink', pick: 0 },
+              { do: 'payout' },
+            ],
+          ],
+          // One payer a service: a fund's claim left by an expired link keeps Medicare out (and the
+          // booking from being a no-show) until it is voided; then a bulk bill pays it all.
+          [
+            [
+              { do: 'checkOut', kind: 'fund_link' },
+              { do: 'noShow', pick: 0 },
+              { do: 'expireLink', pick: 0 },
+              { do: 'checkOutAgain', pick: 0, kind: 'bulk_bill' },
+              { do: 'checkOutAgain', pick: 0, kind: 'fund_card' },
+              { do: 'void', pick: 0 },
+              { do: 'checkOutAgain', pick: 0, kind: 'bulk_bill' },
+              { do: 'payout' },
+            ],
+          ],
+          // A service still to come is prepaid, not claimed; a no-show is not checked out; two payers
+          // at once, or a bulk bill with a card, are refused.
+          [
+            [
+              { do: 'checkOut', kind: 'fund_card', upcoming: true },
+              { do: 'checkOut', kind: 'link', upcoming: true },
+              { do: 'checkOutAgain', pick: 0, kind: 'bulk_bill' },
+              { do: 'checkOut', kind: 'link' },
+              { do: 'noShow', pick: 0 },
+              { do: 'noShow', pick: 1 },
+              { do: 'checkOutAgain', pick: 1, kind: 'card' },
+              { do: 'checkOut', kind: 'fund_and_patient_claim_card' },
+              { do: 'checkOut', kind: 'bulk_bill_card' },
               { do: 'payLink', pick: 0 },
               { do: 'payout' },
             ],

@@ -21,6 +21,7 @@ import {
   UNKNOWN_UUID,
 } from './support/fixtures.js';
 import { expectNotFound, expectProblem } from './support/problems.js';
+import { PAST_YEAR } from './support/future-year.js';
 
 // Each business here is its own: a payout run takes everything of its business, so no test
 // shares one with another.
@@ -72,8 +73,9 @@ async function clinic(clientName: Body = {}): Promise<Clinic> {
   const cards = { visa, fund };
   return {
     businessId: business.id,
+    // Of a service last year: a check-out here may claim, and a payer pays only for a service that happened.
     async checkOut(body = ({ visa: card }) => ({ payment: { paymentMethodId: card.id } })) {
-      const serviceDate = new Date(Date.UTC(2027, 6, 1) + nextSlot++ * 3_600_000).toISOString();
+      const serviceDate = new Date(Date.UTC(PAST_YEAR, 6, 1) + nextSlot++ * 3_600_000).toISOString();
       const booking = await created(
         postJson(
           t,

@@ -20,6 +20,7 @@ import {
   sql,
   type Tenant,
 } from './support/fixtures.js';
+import { PAST_YEAR } from './support/future-year.js';
 
 // Payouts with PAYMENT_PROCESSOR=stripe (PAYOUT_BANK follows it): a Stripe payout on the business's
 // connected account, kept by its po_ id, whose outcome Stripe reports.
@@ -41,7 +42,10 @@ afterAll(async () => {
 });
 
 let nextSlot = 0;
-/** A business of its own (a payout takes everything of its business) with one checked-out booking. */
+/**
+ * A business of its own (a payout takes everything of its business) with one checked-out booking,
+ * of last year: its service happened, so the check-out may claim it.
+ */
 async function soldAt(business: Body, payment: (cards: { visa: Body; fund: Body }) => Body): Promise<Body> {
   const location = await createLocation(t, home.id, business.id);
   const provider = await createProvider(t, home.id);
@@ -65,7 +69,7 @@ async function soldAt(business: Body, payment: (cards: { visa: Body; fund: Body 
       home.auth,
     ),
   );
-  const serviceDate = new Date(Date.UTC(2027, 9, 1) + nextSlot++ * 3_600_000).toISOString();
+  const serviceDate = new Date(Date.UTC(PAST_YEAR, 9, 1) + nextSlot++ * 3_600_000).toISOString();
   const booking = await created(
     postJson(
       t,

@@ -21,7 +21,7 @@ import {
   type Tenant,
 } from './support/fixtures.js';
 import { expectInvalid } from './support/problems.js';
-import { FUTURE_YEAR } from './support/future-year.js';
+import { FUTURE_YEAR, PAST_YEAR } from './support/future-year.js';
 
 // A sync client reads `?updatedSince=` and must meet every transaction and payout again once its
 // answer changed: each way money moves after a check-out is here, through the API.
@@ -96,9 +96,14 @@ interface Place {
 }
 
 let nextSlot = 0;
-/** A booking an hour after every other this file makes, checked out with `body`. */
+/**
+ * A booking an hour after every other this file makes, checked out with `body`: last year's when
+ * `body` claims (a payer pays only for a service that happened), else one still to come, which can
+ * be cancelled.
+ */
 async function checkOutAt(place: Place, who: Patient, body: Body): Promise<Body> {
-  const serviceDate = new Date(Date.UTC(FUTURE_YEAR + 1, 2, 1) + nextSlot++ * 3_600_000).toISOString();
+  const year = body.healthFundClaim || body.medicareClaim ? PAST_YEAR : FUTURE_YEAR + 1;
+  const serviceDate = new Date(Date.UTC(year, 2, 1) + nextSlot++ * 3_600_000).toISOString();
   const { providerId, locationId, type } = place;
   const visit = await created(
     postJson(

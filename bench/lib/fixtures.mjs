@@ -5,8 +5,22 @@
 export const BENCH_MARKER = 'harness-bench-';
 /** Bench bookings go after this moment (and after anything already booked for the provider). */
 const FIRST_SLOT = Date.parse('2031-01-01T00:00:00.000Z');
-/** J's bookings start here, clear of G's and H's even when J books the same provider. */
-export const CHECKOUT_FIRST_SLOT = Date.parse('2036-01-01T00:00:00.000Z');
+/**
+ * J's bookings start here: J claims from a health fund, and a claim is made only for a service that
+ * happened, so they lie in the past, before any bench data (its diaries start 18 months before the
+ * seed's anchor) and clear of G's and H's even when J books the same provider.
+ */
+export const CHECKOUT_FIRST_SLOT = Date.parse('2001-01-01T00:00:00.000Z');
+/** …and end before this moment, whenever the bench runs. */
+const CHECKOUT_SLOTS_END = Date.parse('2011-01-01T00:00:00.000Z');
+/** The bench's bookings: those it marked, from 2031 on or in J's past window (`benchBookingParams()`). */
+const BENCH_BOOKING = `pms_booking_id like $1 and (service_date >= $2 or (service_date >= $3 and service_date < $4))`;
+const benchBookingParams = () => [
+  `${BENCH_MARKER}%`,
+  new Date(FIRST_SLOT),
+  new Date(CHECKOUT_FIRST_SLOT),
+  new Date(CHECKOUT_SLOTS_END),
+];
 /** The name of K's business: what `removeBenchMoney` finds an interrupted run's by. */
 const PAYOUT_BUSINESS_NAME = `${BENCH_MARKER}K`;
 /** Settled payment transactions K's business waits to be paid out for (at least 10,000, so the payout run is measured at a size that matters). */
@@ -25,7 +39,7 @@ export async function findFixtures(pool) {
   if (!scale.organisations)
     throw new Error('The database has no organisations: load it with `npm run seed -- --scale bench` first.');
 
-  // Bench bookings (2031+) are removed before this, so they do not decide which organisation is largest.
+  // Bench bookings (2031+, and J's of 2001–2010) are removed before this, so they do not decide which organisation is largest.
   const organisation = await one(
     pool,
     'select organisation_id as id, count(*)::int as bookings from bookings group by 1 order by 2 desc, 1 limit 1',
@@ -246,8 +260,8 @@ export async function removeBenchMoney(pool) {
   try {
     await client.query('begin');
     const { rows } = await client.query(
-      `select t.id from transactions t join bookings b on b.id = t.booking_id where b.pms_booking_id like $1 and b.service_date >= $2`,
-      [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)],
+      `select t.id from transactions t where t.booking_id in (select id from bookings where ${BENCH_BOOKING})`,
+      benchBookingParams(),
     );
     const transactionIds = rows.map((row) => row.id);
     // Their invoices first: an invoice names its transaction.
@@ -283,10 +297,16 @@ export async function removeBenchMoney(pool) {
 
 /**
  * Fresh, non-overlapping slots for the provider: from `from` (2031 unless told) or after the
- * provider's last booking, whichever is later, on a step longer than the appointment.
+ * provider's last booking before the window `from` opens ends (J's past window ends in 2011; the one
+ * from 2031 never does), whichever is later, on a step longer than the appointment.
  */
 export async function slotPlan(pool, { providerId, durationMinutes }, from = FIRST_SLOT) {
-  const { last } = await one(pool, 'select max(ends_at) as last from bookings where provider_id = $1', [providerId]);
+  const windowEnd = from < CHECKOUT_SLOTS_END ? new Date(CHECKOUT_SLOTS_END) : null;
+  const { last } = await one(
+    pool,
+    'select max(ends_at) as last from bookings where provider_id = $1 and ($2::timestamptz is null or service_date < $2)',
+    [providerId, windowEnd],
+  );
   const hour = 3_600_000;
   const start = Math.max(from, last ? Math.ceil(last.getTime() / hour) * hour + hour : 0);
   const stepMinutes = Math.ceil(durationMinutes / 15) * 15 + 15;
@@ -294,19 +314,19 @@ export async function slotPlan(pool, { providerId, durationMinutes }, from = FIR
 }
 
 /**
- * Deletes the bookings the harness created (marked, in 2031+), this run's or an interrupted one's,
- * with what hangs on them: the emails the service's notification jobs recorded, J's invoices and money,
- * and the service's jobs still to run about them (`JOBS_SCHEMA`, default `pgboss`).
+ * Deletes the bookings the harness created (marked, in 2031+ or J's past window), this run's or an
+ * interrupted one's, with what hangs on them: the emails the service's notification jobs recorded,
+ * J's invoices and money, and the service's jobs still to run about them (`JOBS_SCHEMA`, default `pgboss`).
  */
 export async function removeBenchBookings(pool, jobsSchema = process.env.JOBS_SCHEMA || 'pgboss') {
-  const marked = [`${BENCH_MARKER}%`, new Date(FIRST_SLOT)];
-  const benchBookings = 'select id from bookings where pms_booking_id like $1 and service_date >= $2';
+  const marked = benchBookingParams();
+  const benchBookings = `select id from bookings where ${BENCH_BOOKING}`;
   await pool.query(`delete from notifications where booking_id in (${benchBookings})`, marked);
   await pool.query(`delete from invoices where booking_id in (${benchBookings})`, marked);
   await removeBenchMoney(pool);
   // With their notifications: the service's job workers write a booking's emails as it runs.
   const { rowCount } = await pool.query(
-    `delete from bookings where pms_booking_id like $1 and service_date >= $2
+    `delete from bookings where ${BENCH_BOOKING}
        and not exists (select 1 from transactions t where t.booking_id = bookings.id)`,
     marked,
   );

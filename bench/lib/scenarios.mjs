@@ -42,6 +42,9 @@ export const SCENARIO_BASELINES = {
 /**
  * Every scenario: `requests` (one cycle, repeated by each connection), `connections` (null: the
  * run's CONNECTIONS), and `baselines`, the baselines that answer it too (measured in interleaved rounds).
+ * `nextSlot` hands out G's and H's slots (ahead, so they can be cancelled); `nextCheckoutSlot` J's,
+ * which must lie in the past (`CHECKOUT_FIRST_SLOT`): J claims from a fund, and a claim is made only
+ * for a service that happened.
  */
 export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
   const { organisationId, businessId, payoutId, bookingRange, booking, availability, checkout, clientSearch } =
@@ -119,6 +122,7 @@ export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
       title: 'POST booking + POST check-out (fund claim + card)',
       expect: [201, 201],
       requests: [
+        // A booking of a service that happened (a past slot): the fund pays only for those.
         createBooking(keepBookingId, { at: checkoutOrg, offer: checkout, slots: nextCheckoutSlot }),
         {
           method: 'POST',

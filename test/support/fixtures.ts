@@ -107,6 +107,11 @@ export function createBusiness(
 /** A new Stripe connected account id (`acct_…`), as a business's `merchantId`. */
 export const connectedAccount = () => `acct_1${randomBytes(8).toString('hex')}`;
 
+/** A location registered with Medicare (its minor id) and the health funds, both active: it may claim from either. */
+export const CLAIMING_REGISTRATIONS = [
+  { medicare: { minorId: 'BJ001', status: 'active' }, phi: { phiLocationId: 'HICAPS-00001', status: 'active' } },
+];
+
 export function createLocation(
   app: TestApp,
   organisationId: string,
@@ -118,7 +123,14 @@ export function createLocation(
     postJson(
       app,
       orgPath(organisationId, '/locations'),
-      { businessId, name: named('Bondi Junction'), timeZone: 'Australia/Sydney', address: ADDRESS, ...body },
+      {
+        businessId,
+        name: named('Bondi Junction'),
+        timeZone: 'Australia/Sydney',
+        address: ADDRESS,
+        registrations: CLAIMING_REGISTRATIONS,
+        ...body,
+      },
       auth,
     ),
   );

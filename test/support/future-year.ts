@@ -4,3 +4,9 @@
  * the tests run. Write such a date as `${FUTURE_YEAR}-02-03T09:00:00.000Z`, never with a year of its own.
  */
 export const FUTURE_YEAR = new Date().getUTCFullYear() + 1;
+
+/**
+ * The year before the current one: the year of a service that has happened (a payer pays only for
+ * one), whatever day the tests run.
+ */
+export const PAST_YEAR = new Date().getUTCFullYear() - 1;

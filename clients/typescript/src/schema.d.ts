@@ -917,7 +917,7 @@ export interface paths {
         put?: never;
         /**
          * Mark whether the client came
-         * @description Sets `attendance`. `arrived` (sets `arrivedAt`) is allowed from the start of the service day in the location's time zone, `no_show` once `serviceDate` has passed: before that, 409 `booking_not_started`. `pending` undoes a mark (`arrivedAt` back to null). A cancelled booking is 409 `booking_cancelled`. Marking what is already marked changes nothing and records nothing; a change records `booking.arrived` or `booking.no_show`.
+         * @description Sets `attendance`. `arrived` (sets `arrivedAt`) is allowed from the start of the service day in the location's time zone, `no_show` once `serviceDate` has passed: before that, 409 `booking_not_started`. `pending` undoes a mark (`arrivedAt` back to null). A cancelled booking is 409 `booking_cancelled`. A `no_show` is refused while a claim of the booking stands (409 `booking_has_claim`: the service happened), and cancels the booking's open payment links. Marking what is already marked changes nothing and records nothing; a change records `booking.arrived` or `booking.no_show`.
          *
          *     With `chargeNoShowFee: true` (only with `no_show`), the cancellation policy's fee, when the policy is enabled, is charged to the booking's payment method as its own transaction (a "No-show fee" item), all or nothing: no payment method is 409 `no_payment_method`, a declined card 402 `card_declined`, a booking that holds money for its service 409 `booking_already_paid`, and the booking stays as it was. A booking is charged its no-show fee once at most, whatever the number of requests: a repeat answers 200 and charges nothing.
          */
@@ -1213,7 +1213,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Bills the booking's items (by default its service's billable items), claims from Medicare and then from the health fund on what Medicare left, and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
+         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -4293,7 +4293,7 @@ export interface components {
              */
             expiresAt: string;
             /**
-             * @description What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).
+             * @description What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`) or its client marked a no-show (409 `payment_link_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).
              * @example open
              * @enum {string}
              */

@@ -16,8 +16,14 @@ export { claimAddsUp } from './ledger/domain/claim.js';
 export { HealthFundGateway } from './claims/domain/health-fund-gateway.js';
 export { MedicareGateway } from './claims/domain/medicare-gateway.js';
 export { PayoutBank } from './payouts/domain/payout-bank.js';
-export { TestHealthFundGateway } from './claims/infrastructure/gateways/test-health-fund-gateway.js';
-export { TestMedicareGateway } from './claims/infrastructure/gateways/test-medicare-gateway.js';
+export {
+  FUND_TEST_MEMBER_NUMBERS,
+  TestHealthFundGateway,
+} from './claims/infrastructure/gateways/test-health-fund-gateway.js';
+export {
+  MEDICARE_TEST_CARD_NUMBERS,
+  TestMedicareGateway,
+} from './claims/infrastructure/gateways/test-medicare-gateway.js';
 export { PayoutJobs } from './payouts/application/payout-jobs.js';
 export { StripeEventJobs } from './stripe/application/stripe-event-jobs.js';
 export { InvoiceDocuments } from './invoices/application/invoice-documents.js';

@@ -256,6 +256,31 @@ describe('a seeded database', () => {
       expect(Object.values(kinds).every((count) => count > 0)).toBe(true);
     });
 
+    it('claims only a service that happened and was no no-show, from one payer; a bulk bill charges nothing besides', async () => {
+      // Every claim with its booking: a fund's (through the payment transaction that names it) and Medicare's.
+      const claimed = `select c.id, c.payer, c.created_at, b.id as booking_id, b.service_date, b.attendance
+        from (select p.claim_id as id, 'fund' as payer, p.transaction_id, cl.created_at from payment_transactions p join claims cl on cl.id = p.claim_id
+              union all select m.id, 'medicare', m.transaction_id, m.created_at from medicare_claims m) c
+        join transactions t on t.id = c.transaction_id join bookings b on b.id = t.booking_id`;
+      const [{ count }] = await rows<{ count: number }>(`select count(*)::int as count from (${claimed}) c`);
+      expect(count).toBeGreaterThan(0);
+      expect(
+        await broken(`select c.id from (${claimed}) c
+                      where c.service_date >= '${ANCHOR.toISOString()}' or c.created_at < c.service_date or c.attendance = 'no_show'`),
+      ).toEqual([]);
+      expect(
+        await broken(
+          `select c.booking_id from (${claimed}) c group by c.booking_id having count(distinct c.payer) > 1`,
+        ),
+      ).toEqual([]);
+      expect(
+        await broken(`select m.id from medicare_claims m join transactions t on t.id = m.transaction_id
+                      join transactions other on other.booking_id = t.booking_id
+                      join payment_transactions p on p.transaction_id = other.id
+                      where m.type->>'code' = 'bulk_bill' and p.source = 'payment'`),
+      ).toEqual([]);
+    });
+
     it("names on the transaction only the cards it used, and a client's own", async () => {
       expect(
         await broken(`select t.id from transactions t

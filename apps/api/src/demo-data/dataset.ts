@@ -627,9 +627,11 @@ export class DatasetGenerator {
     if (!paid) return;
 
     // Checked out as `CheckOutBooking` would, written directly for speed; the
-    // dataset test holds these rows to the same invariants. Medicare first: a bulk bill lowers the
-    // charge to the benefit, paid to the business; a patient claim's benefit goes to the patient,
-    // who pays the whole fee. A fund claim's rebate is paid to the business. Claims carry no
+    // dataset test holds these rows to the same invariants. Only a service that happened is checked
+    // out and claimed (a paid booking is a past one, and none is a no-show), from one payer: a fund,
+    // else Medicare. Medicare first: a bulk bill lowers the charge to the benefit, paid to the
+    // business, and charges nothing besides; a patient claim's benefit goes to the patient, who
+    // pays the whole fee. A fund claim's rebate is paid to the business. Claims carry no
     // platform fee; the gap is paid by card (or, for a client without one, through a payment link).
     const chargedAt = serviceDate + args.duration + 5 * MINUTE;
     const transactionId = p.uuid(new Date(chargedAt));

@@ -67,10 +67,12 @@ export async function readDemoIds(databaseUrl: string): Promise<Record<string, s
 }
 
 /**
- * A booking the demo can check out with a health fund claim and a card: not paid, not cancelled, of
- * a client with a payment method and a health fund card the built-in fund pays (not its rejected or
- * timing-out member numbers), with a provider who has a provider number there. The newest past one,
- * in the demo organisation if it claims from funds, else in the largest that does. Null when none is left.
+ * A booking the demo can check out with a health fund claim and a card: its service happened (a
+ * fund pays only for those; not a no-show), never checked out (so no claim of Medicare's or a fund's
+ * stands on it, and no link waits), not paid, not cancelled, of a client with a payment method and a
+ * health fund card the built-in fund pays (not its rejected or timing-out member numbers), with a
+ * provider who has a provider number there. The newest, in the demo organisation if it claims from
+ * funds, else in the largest that does. Null when none is left.
  */
 export async function readCheckOutIds(
   databaseUrl: string,
@@ -92,8 +94,9 @@ export async function readCheckOutIds(
                      order by created_at, id limit 1) hf on true
        join provider_location_links l on l.provider_id = b.provider_id and l.location_id = b.location_id and not l.deleted
             and l.medicare->>'providerNumber' is not null
-       where not b.paid and b.cancelled_at is null
-       order by b.organisation_id = $1 desc, b.service_date < now() desc, b.service_date desc, b.id limit 1`,
+       where not b.paid and b.cancelled_at is null and b.service_date < now() and b.attendance <> 'no_show'
+         and not exists (select 1 from transactions t where t.booking_id = b.id)
+       order by b.organisation_id = $1 desc, b.service_date desc, b.id limit 1`,
       [preferredOrganisationId],
     );
     return rows[0] ?? null;

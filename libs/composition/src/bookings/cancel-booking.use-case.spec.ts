@@ -58,6 +58,10 @@ class RecordedLinkCancellations extends CancellationPayments {
   async cancelWaitingPayments(_organisationId: string, bookingId: string): Promise<void> {
     this.bookings.push(bookingId);
   }
+
+  assertNotClaimed(): Promise<void> {
+    throw new Error('CancelBooking asked about claims, which only a no-show does');
+  }
 }
 
 function setUp() {

@@ -41,6 +41,11 @@ export class RecordAttendance {
       return await this.events.transaction(async () => {
         const now = this.clock.now();
         const { booking, changed } = await this.bookings.mark(organisationId, bookingId, command.attendance, now);
+        // A no-show had no service: nothing was claimed for it, and nothing waits to be paid for it.
+        if (changed && command.attendance === 'no_show') {
+          await this.payments.assertNotClaimed(organisationId, booking.id);
+          await this.payments.cancelWaitingPayments(organisationId, booking.id);
+        }
         if (command.chargeNoShowFee && !booking.noShowFeeChargedAt)
           await this.chargeFee(organisationId, booking, now, undo);
         return this.bookings.record(organisationId, booking.id, changed ? command.attendance : null);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Expansion } from '@app/shared';
 import { type Cents, Clock, DomainEvents } from '@app/shared/domain';
 import type { BillableItem } from '../domain/appointment-type.js';
+import type { Attendance } from '../domain/booking.js';
 import { BookingRepository } from '../domain/booking.repository.js';
 import { bookingNotFound } from '../domain/scheduling.errors.js';
 import { BookingQueries, type BookingView } from './booking.queries.js';
@@ -14,6 +15,8 @@ export interface BookingToSettle {
   locationId: string;
   appointmentTypeId: string;
   serviceDate: Date;
+  /** Whether the client came: a payer pays only for a service that happened. */
+  attendance: Attendance;
   servicePrice: Cents;
   paymentMethodId: string | null;
   healthFundCardId: string | null;
@@ -57,6 +60,7 @@ export class BookingLedger {
       locationId: booking.locationId,
       appointmentTypeId: booking.appointmentTypeId,
       serviceDate: booking.serviceDate,
+      attendance: booking.attendance,
       servicePrice: booking.servicePrice,
       paymentMethodId: booking.paymentMethodId,
       healthFundCardId: booking.healthFundCardId,

@@ -42,7 +42,7 @@ function messageOf(link, kind) {
     case 'expired':
       return `This link could be paid until ${when(link.expiresAt, link)}. Nothing was charged. Contact ${clinic} for a new link.`;
     case 'cancelled':
-      return `The appointment this link was for was cancelled, so there is nothing to pay on it. Contact ${clinic} with any questions.`;
+      return `This link was cancelled, so there is nothing to pay on it. Contact ${clinic} with any questions.`;
     case 'bookingPaid':
       return `This appointment has already been paid, so there is nothing to pay on this link. Contact ${clinic} with any questions.`;
   }
@@ -246,7 +246,7 @@ async function showRefusal(error) {
   } else if (code === 'booking_already_paid') {
     show(state.link, 'bookingPaid');
     $('heading').focus();
-  } else if (code === 'payment_link_paid' || code === 'payment_link_expired' || code === 'booking_cancelled') {
+  } else if (['payment_link_paid', 'payment_link_expired', 'booking_cancelled', 'payment_link_cancelled'].includes(code)) {
     // Paid, expired or cancelled since the page was loaded: show the link as it is now.
     try {
       show(await api(path));

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Cents, Undo } from '@app/shared/domain';
+import { type Cents, Clock, type Undo } from '@app/shared/domain';
+import { bookingHasClaim } from '../../ledger/domain/payments.errors.js';
+import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import { CancelWaitingPayments } from './cancel-waiting-payments.js';
 import { type BookingFeeKind, ChargeCancellationFee, type FeeBooking } from './charge-cancellation-fee.js';
 
@@ -25,6 +27,8 @@ export abstract class CancellationPayments {
   ): Promise<void>;
   /** Cancels the booking's payments that wait for a payer: links still to be paid, card payments waiting for the payer's bank. */
   abstract cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void>;
+  /** Refuses a booking with a claim not voided (`booking_has_claim`): its service happened. */
+  abstract assertNotClaimed(organisationId: string, bookingId: string): Promise<void>;
 }
 
 @Injectable()
@@ -32,6 +36,8 @@ export class PaymentsForCancellation extends CancellationPayments {
   constructor(
     private readonly fees: ChargeCancellationFee,
     private readonly waiting: CancelWaitingPayments,
+    private readonly payments: PaymentsRepository,
+    private readonly clock: Clock,
   ) {
     super();
   }
@@ -55,5 +61,10 @@ export class PaymentsForCancellation extends CancellationPayments {
 
   cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void> {
     return this.waiting.execute(organisationId, bookingId);
+  }
+
+  async assertNotClaimed(organisationId: string, bookingId: string): Promise<void> {
+    const earlier = await this.payments.earlierCheckOutsOf(organisationId, bookingId, this.clock.now());
+    if (earlier.healthFundClaimed || earlier.medicareClaimed) throw bookingHasClaim(bookingId);
   }
 }

@@ -12,6 +12,7 @@ import {
   validationFailed,
 } from '@app/shared/domain';
 import { gapAfterClaims, openBeforeClaims } from '../../ledger/domain/booking-balance.js';
+import { activeRegistration, medicareMinorIdOf } from '@app/organisations';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { CardCharges, type CardView } from '@app/wallet';
 import type { Claim } from '../../ledger/domain/claim.js';
@@ -22,9 +23,13 @@ import {
   bookingAlreadyClaimed,
   bookingAlreadyPaid,
   bookingCancelled,
+  bulkBillNoCharge,
+  doubleClaim,
   gapNotCovered,
   paymentLinkOpen,
+  locationNotRegistered,
   paymentRequiresAction,
+  serviceNotRendered,
 } from '../../ledger/domain/payments.errors.js';
 import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import { Transaction, type TransactionItem } from '../../ledger/domain/transaction.js';
@@ -67,7 +72,8 @@ interface CheckOut {
   transaction: Transaction;
   /** What is left to pay of each item once the claims so far took their part. */
   remaining: number[];
-  providerNumber: string;
+  /** The provider's number at the booking's location; for a Medicare claim, that location's minor id too. */
+  servicedAt: { providerNumber: string; locationMinorId: string };
   /** The cards the command names, checked as the booking's client's. */
   cards: Map<string, CardView>;
   /** The business's account at the card processor, when a card pays the gap. */
@@ -79,10 +85,10 @@ interface CheckOut {
 }
 
 /**
- * Takes the money for a booking: the Medicare claim, then the health fund claim on what Medicare
- * left, then the card for the gap, less what earlier check-outs of the booking still hold. All of
- * it commits in one database transaction with its events, or none of it does and the claims
- * approved on the way are reversed.
+ * Takes the money for a booking: its claim (Medicare's or a health fund's, one payer a service),
+ * then the card or a payment link for the gap, less what earlier check-outs of the booking still
+ * hold. All of it commits in one database transaction with its events, or none of it does and the
+ * claim approved on the way is reversed. The rules it keeps are in docs/money.md (Check-out).
  *
  * Round trips are few on purpose: each context's parties are read once, in one statement each,
  * and serve the checks, the rows, the invoice, the answer and the events; what the check-out
@@ -139,10 +145,13 @@ export class CheckOutBooking {
     const booking = await this.bookings.lock(organisationId, bookingId);
     const { earlier, cards } = await this.assertCanCheckOut(organisationId, booking, command);
     const items = checkOutItems(booking, command.items);
+    const uncoded = items.find((item) => !item.itemCode && item.chargeAmount > 0);
+    if (command.medicareClaim?.type === 'bulk_bill' && uncoded)
+      throw bulkBillNoCharge(booking.id, 'no_item_code', `Item "${uncoded.description}"`);
     openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
     const now = this.clock.now();
     const parties = await this.parties.read(organisationId, booking);
-    const providerNumber = this.providerNumberFor(parties, command);
+    const servicedAt = this.servicedAt(parties, command);
     const transaction = this.newTransaction(organisationId, booking, command, items, parties, now);
     // Before any claim: a card payment the processor cannot pay to the business is refused first.
     const merchantId = command.payment ? (parties.business.merchantId ?? null) : null;
@@ -154,7 +163,7 @@ export class CheckOutBooking {
       items,
       transaction,
       remaining: items.map((item) => item.chargeAmount),
-      providerNumber,
+      servicedAt,
       cards,
       merchantId,
       timeZone: parties.location.timeZone,
@@ -202,12 +211,19 @@ export class CheckOutBooking {
 
   /**
    * A booking is checked out once: not cancelled, not paid, no link of an earlier check-out still
-   * to pay, no claim made twice, and only its client's cards. Answers what earlier check-outs hold,
-   * and the cards named.
+   * to pay, no claim made twice, and only its client's cards. A claim is made only for a service
+   * that happened, from one payer; a bulk bill's benefit is the whole payment. Answers what earlier
+   * check-outs hold, and the cards named. Nothing is asked of a gateway before these pass.
    */
   private async assertCanCheckOut(organisationId: string, booking: BookingToSettle, command: CheckOutCommand) {
     if (booking.cancelled) throw bookingCancelled(booking.id);
+    if (booking.attendance === 'no_show') throw serviceNotRendered(booking.id, 'no_show');
     if (booking.paid) throw bookingAlreadyPaid(booking.id);
+    const claims = command.healthFundClaim !== undefined || command.medicareClaim !== undefined;
+    if (claims && this.clock.now() < booking.serviceDate) throw serviceNotRendered(booking.id, 'not_yet');
+    if (command.healthFundClaim && command.medicareClaim) throw doubleClaim(booking.id, null);
+    const bulkBill = command.medicareClaim?.type === 'bulk_bill';
+    if (bulkBill && (command.payment || command.paymentLink)) throw bulkBillNoCharge(booking.id, 'charge');
     // An earlier check-out that left a link to pay is not done yet; one whose claims stand (the link
     // expired unpaid, or another part was voided) is not claimed again: the fund would pay twice.
     const earlier = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
@@ -218,6 +234,9 @@ export class CheckOutBooking {
       throw bookingAlreadyClaimed(booking.id, 'healthFundClaim', 'a health fund');
     if (command.medicareClaim && earlier.medicareClaimed)
       throw bookingAlreadyClaimed(booking.id, 'medicareClaim', 'a Medicare');
+    if (command.healthFundClaim && earlier.medicareClaimed) throw doubleClaim(booking.id, 'a Medicare');
+    if (command.medicareClaim && earlier.healthFundClaimed) throw doubleClaim(booking.id, 'a health fund');
+    if (bulkBill && earlier.held > 0) throw bulkBillNoCharge(booking.id, 'held');
     const cards = await this.parties.assertClientsCards(organisationId, booking, [
       {
         field: 'healthFundClaim.healthFundCardId',
@@ -239,7 +258,7 @@ export class CheckOutBooking {
     return { earlier, cards };
   }
 
-  /** Medicare first, on the whole fee of each item it covers, under the referral its referred items need. */
+  /** Medicare, on the whole fee of each item it covers, under the referral its referred items need. */
   private async claimMedicare(checkOut: CheckOut, command: MedicareClaimCommand): Promise<MedicareClaim> {
     const { organisationId, transaction, remaining, compensations } = checkOut;
     const claimable = this.claimable(checkOut, 'medicareClaim');
@@ -256,7 +275,7 @@ export class CheckOutBooking {
         transaction.id,
         command,
         checkOut.cards,
-        checkOut.providerNumber,
+        checkOut.servicedAt,
         claimable.map((entry) => entry.item),
         checkOut.now,
         referral,
@@ -274,7 +293,7 @@ export class CheckOutBooking {
     return approved;
   }
 
-  /** The health fund next, on what Medicare left of each item. */
+  /** The health fund, on the whole of each item it covers (a check-out claims from one payer). */
   private async claimHealthFund(checkOut: CheckOut, command: FundClaimCommand): Promise<Claim> {
     const { organisationId, remaining, compensations } = checkOut;
     const claimable = this.claimable(checkOut, 'healthFundClaim');
@@ -283,7 +302,7 @@ export class CheckOutBooking {
         organisationId,
         command,
         checkOut.cards,
-        checkOut.providerNumber,
+        checkOut.servicedAt.providerNumber,
         claimable.map((entry) => entry.item),
         checkOut.now,
         'claim',
@@ -351,8 +370,19 @@ export class CheckOutBooking {
     return claimable;
   }
 
-  private providerNumberFor(parties: BookingPartiesRead, command: CheckOutCommand): string {
-    if (!command.healthFundClaim && !command.medicareClaim) return '';
+  /**
+   * Where a claim says the service was given: the provider's number at the booking's location, and
+   * for Medicare the location's minor id. A location claims only under an active registration with
+   * the payer (`location_not_registered`).
+   */
+  private servicedAt(
+    parties: BookingPartiesRead,
+    command: CheckOutCommand,
+  ): { providerNumber: string; locationMinorId: string } {
+    const payer = command.medicareClaim ? 'medicare' : command.healthFundClaim ? 'phi' : null;
+    if (!payer) return { providerNumber: '', locationMinorId: '' };
+    const { registrations } = parties.location;
+    if (!activeRegistration(registrations, payer)) throw locationNotRegistered(parties.location.id, payer);
     if (!parties.providerNumber) {
       throw invalidField(
         command.medicareClaim ? 'medicareClaim' : 'healthFundClaim',
@@ -360,7 +390,7 @@ export class CheckOutBooking {
         "the booking's provider has no provider number at its location",
       );
     }
-    return parties.providerNumber;
+    return { providerNumber: parties.providerNumber, locationMinorId: medicareMinorIdOf(registrations) ?? '' };
   }
 
   /** The booking's new transaction, of the items being checked out, billed to its client at its location's business. */

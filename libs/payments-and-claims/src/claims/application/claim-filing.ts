@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { invalidField } from '@app/shared/domain';
-import { type CardView, CardNumbers } from '@app/wallet';
+import { type CardView, CardNumbers, type MedicareCardDetails } from '@app/wallet';
 import { Claim } from '../../ledger/domain/claim.js';
 import { HealthFundGateway } from '../domain/health-fund-gateway.js';
 import { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
-import { MedicareGateway, type MedicareClaimType } from '../domain/medicare-gateway.js';
+import { type MedicareCardholder, MedicareGateway, type MedicareClaimType } from '../domain/medicare-gateway.js';
 import type { Referral } from '../domain/referral.js';
 import type { TransactionItem } from '../../ledger/domain/transaction.js';
 
@@ -98,7 +98,7 @@ export class ClaimFiling {
     transactionId: string,
     command: MedicareClaimCommand,
     cards: ReadonlyMap<string, CardView>,
-    providerNumber: string,
+    servicedAt: { providerNumber: string; locationMinorId: string },
     items: ClaimableItem[],
     now: Date,
     referral: Referral | null,
@@ -109,9 +109,10 @@ export class ClaimFiling {
       : null;
     const answer = await this.medicare.claim({
       type: command.type,
-      patientMedicareNumber: (await this.numbers.fullNumberOf(organisationId, patient.id)) ?? '',
-      claimantMedicareNumber: claimant ? await this.numbers.fullNumberOf(organisationId, claimant.id) : null,
-      providerNumber,
+      patient: await this.cardholder(organisationId, patient),
+      claimant: claimant ? await this.cardholder(organisationId, claimant) : null,
+      servicingProviderNumber: servicedAt.providerNumber,
+      locationMinorId: servicedAt.locationMinorId,
       items,
       referral: referral && {
         issuedOn: referral.issuedOn,
@@ -146,6 +147,18 @@ export class ClaimFiling {
       },
       now,
     );
+  }
+
+  /** The person a Medicare card names, with the card's whole number. */
+  private async cardholder(organisationId: string, card: CardView['card']): Promise<MedicareCardholder> {
+    const details = card.details as MedicareCardDetails;
+    return {
+      medicareNumber: (await this.numbers.fullNumberOf(organisationId, card.id)) ?? '',
+      referenceNumber: details.referenceNumber,
+      firstName: details.firstName,
+      lastName: details.lastName,
+      dateOfBirth: details.dateOfBirth,
+    };
   }
 
   reverseHealthFund(claim: Claim): Promise<void> {

@@ -3,11 +3,27 @@ import type { ReferralType } from './referral.js';
 
 export type MedicareClaimType = 'bulk_bill' | 'patient_claim';
 
+/** A person as their Medicare card names them: what Medicare checks a claim's patient (or claimant) against. */
+export interface MedicareCardholder {
+  /** The card's 10 digits, its issue number last; opened from the wallet only for the gateway. */
+  medicareNumber: string;
+  /** The Individual Reference Number: the person's position on the card, 1 to 9. */
+  referenceNumber: string;
+  firstName: string;
+  lastName: string;
+  /** `YYYY-MM-DD`. */
+  dateOfBirth: string;
+}
+
 export interface MedicareClaimRequest {
   type: MedicareClaimType;
-  patientMedicareNumber: string;
-  claimantMedicareNumber: string | null;
-  providerNumber: string;
+  patient: MedicareCardholder;
+  /** Who claims for the patient (a parent for a child, say); `null` when the patient claims. */
+  claimant: MedicareCardholder | null;
+  /** The servicing provider's number at the location where the service was given. */
+  servicingProviderNumber: string;
+  /** The location's Medicare minor id, from its active Medicare registration: the practice location Medicare knows. */
+  locationMinorId: string;
   items: { itemCode: string; chargeAmount: Cents; serviceDate: Date }[];
   /** The referral the services were given on, as Medicare asks for it with a referred item; `null` when none was named. */
   referral: { issuedOn: string; referringProviderNumber: string; type: ReferralType } | null;

@@ -106,7 +106,56 @@ export const nothingToPayOut = (businessId: string): DomainError =>
 
 export const paymentLinkPaid = (): DomainError => conflict('payment_link_paid', 'This payment link has been paid.');
 
+/** A link cancelled while its booking stands: the client was marked a no-show, so no service is owed for. */
+export const paymentLinkCancelled = (): DomainError =>
+  conflict('payment_link_cancelled', 'This payment link was cancelled: there is nothing to pay on it.');
+
 export const paymentLinkExpired = (): DomainError =>
   new DomainError('gone', 'payment_link_expired', 'This payment link has expired; ask the practice for a new one.');
 
 export const paymentLinkNotFound = (): DomainError => notFound('Payment link', 'with this token');
+
+/** A payer pays only for a service that happened: its time has come, and the patient came. */
+export const serviceNotRendered = (id: string, reason: 'no_show' | 'not_yet'): DomainError =>
+  conflict(
+    'service_not_rendered',
+    reason === 'no_show'
+      ? `Booking ${id} is marked no_show: there is no service to check out or claim; only its no-show fee is charged, when marking it.`
+      : `Booking ${id}'s service has not happened yet: a health fund or Medicare claim is made once it has. A card payment may be taken before it.`,
+  );
+
+/** One payer for a service: extras cover pays nothing where a Medicare benefit is payable. */
+export const doubleClaim = (id: string, earlier: 'a Medicare' | 'a health fund' | null): DomainError =>
+  conflict(
+    'double_claim',
+    earlier
+      ? `Booking ${id} has ${earlier} claim that was not voided: a service is claimed from one payer, Medicare or a health fund, not both.`
+      : `A check-out claims either Medicare or a health fund, not both: a service is claimed from one payer.`,
+  );
+
+/** A bulk-billed service's benefit is its whole payment: nothing is charged to the patient. */
+export const bulkBillNoCharge = (id: string, reason: 'charge' | 'held' | 'no_item_code', what = ''): DomainError =>
+  conflict(
+    'bulk_bill_no_charge',
+    reason === 'charge'
+      ? 'A bulk-billed check-out takes no payment and no paymentLink: the Medicare benefit is the whole payment.'
+      : reason === 'held'
+        ? `Booking ${id} holds card money for its service: refund it before bulk billing, as the Medicare benefit is the whole payment.`
+        : `${what} has no item code, so Medicare pays nothing for it: a bulk-billed check-out charges only items Medicare pays.`,
+  );
+
+/** A booking whose service was claimed happened: it cannot be marked a no-show. */
+export const bookingHasClaim = (id: string): DomainError =>
+  conflict(
+    'booking_has_claim',
+    `Booking ${id} has a claim that was not voided, so its service happened: void the claim first if the patient did not come.`,
+  );
+
+/** A location claims only under an active registration with the payer (a Medicare one with its minor id). */
+export const locationNotRegistered = (locationId: string, payer: 'medicare' | 'phi'): DomainError =>
+  conflict(
+    'location_not_registered',
+    payer === 'medicare'
+      ? `Location ${locationId} has no active Medicare registration with a minorId: set registrations[].medicare (minorId, status active) on the location before claiming from Medicare.`
+      : `Location ${locationId} has no active registration with the health funds: set registrations[].phi (status active) on the location before claiming from a fund.`,
+  );

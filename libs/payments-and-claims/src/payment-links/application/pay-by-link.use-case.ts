@@ -6,6 +6,7 @@ import { CardCharges } from '@app/wallet';
 import {
   bookingAlreadyPaid,
   bookingCancelled,
+  paymentLinkCancelled,
   paymentLinkExpired,
   paymentLinkNotFound,
   paymentLinkPaid,
@@ -58,8 +59,9 @@ export class PayByLink {
         const now = this.clock.now();
         const status = paymentTransaction.linkStatus(found.expiresAt, now);
         if (status === 'paid') throw paymentLinkPaid();
-        // Only a booking's cancellation cancels a link, so a cancelled link has a booking.
-        if (status === 'cancelled' || booking?.cancelled) throw bookingCancelled(booking!.id);
+        // A booking's cancellation cancels its links, and so does marking its client a no-show.
+        if (booking?.cancelled) throw bookingCancelled(booking.id);
+        if (status === 'cancelled') throw paymentLinkCancelled();
         if (status === 'expired') throw paymentLinkExpired();
         // Paid some other way since its check-out.
         if (booking?.paid) throw bookingAlreadyPaid(booking.id);

@@ -20,14 +20,26 @@ export const TEST_FUND_REBATES: Record<string, Record<string, number>> = {
   '300': { [ANY_FUND]: 5500 },
 };
 
-/** Member numbers the test fund answers specially, as HICAPS test cards do. */
-export const REJECTED_MEMBER_NUMBER = '99999999';
-export const TIMEOUT_MEMBER_NUMBER = '88888888';
+/**
+ * Member numbers the test fund answers specially, as a claiming provider's test cards do (each
+ * begins `9999`); every other member number is approved in full. Listed in the docs' table of test
+ * values (docs/money.md).
+ */
+export const FUND_TEST_MEMBER_NUMBERS = {
+  /** Every item approved, each paid its benefit from `TEST_FUND_REBATES`. */
+  approved: '99990001',
+  /** The first item approved; every other declined (item response code `NC`, not covered), paying nothing. */
+  partlyApproved: '99990002',
+  /** The whole claim rejected: 402 `claim_rejected`, the fund's response code `08` (member not covered). */
+  rejected: '99999999',
+  /** The fund does not answer: 503 `claim_gateway_timeout`, nothing claimed. */
+  noAnswer: '99990004',
+} as const;
 
 /**
  * The built-in health fund gateway (`HEALTH_FUND_GATEWAY=test`, the default): no network. Rebates
- * come from `TEST_FUND_REBATES`; member number 99999999 is rejected (response code `08`, member not
- * covered) and 88888888 times out.
+ * come from `TEST_FUND_REBATES`; the member numbers of `FUND_TEST_MEMBER_NUMBERS` give the other
+ * outcomes a fund can answer.
  */
 @Injectable()
 export class TestHealthFundGateway extends HealthFundGateway {
@@ -57,14 +69,15 @@ export class TestHealthFundGateway extends HealthFundGateway {
   }
 
   private assess(request: FundClaimRequest): FundClaimAnswer {
-    if (request.memberNumber === TIMEOUT_MEMBER_NUMBER) throw claimGatewayTimeout('The health fund');
-    if (request.memberNumber === REJECTED_MEMBER_NUMBER)
+    if (request.memberNumber === FUND_TEST_MEMBER_NUMBERS.noAnswer) throw claimGatewayTimeout('The health fund');
+    if (request.memberNumber === FUND_TEST_MEMBER_NUMBERS.rejected)
       throw claimRejected('08', 'member not covered for this service');
+    const partly = request.memberNumber === FUND_TEST_MEMBER_NUMBERS.partlyApproved;
     return {
       referenceNumber: `HC-${randomBytes(6).toString('hex').toUpperCase()}`,
-      items: request.items.map((item) => {
+      items: request.items.map((item, index) => {
         const byFund = Object.hasOwn(TEST_FUND_REBATES, item.itemCode) ? TEST_FUND_REBATES[item.itemCode] : undefined;
-        const benefit = byFund ? (byFund[request.healthFundId] ?? byFund[ANY_FUND]) : 0;
+        const benefit = byFund && !(partly && index > 0) ? (byFund[request.healthFundId] ?? byFund[ANY_FUND]) : 0;
         return { rebateAmount: Math.min(benefit, item.chargeAmount), responseCode: benefit > 0 ? '00' : 'NC' };
       }),
       response: { statusCode: '0', responseCode: '00', freeText: 'Approved' },

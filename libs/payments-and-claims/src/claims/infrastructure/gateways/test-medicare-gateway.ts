@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type MedicareClaimAnswer, type MedicareClaimRequest, MedicareGateway } from '../../domain/medicare-gateway.js';
-import { medicareClaimRejected } from '../../../ledger/domain/payments.errors.js';
+import { claimGatewayTimeout, medicareClaimRejected } from '../../../ledger/domain/payments.errors.js';
 import { REFERRED_ITEM_CODES } from '../../domain/referred-items.js';
 
 /**
@@ -19,22 +19,49 @@ export const TEST_MBS_BENEFITS: Record<string, number> = {
 };
 
 /**
+ * Medicare card numbers (valid, beginning `6`) the test gateway answers specially, as a partner's
+ * integration would meet each answer; every other card is approved in full. Listed in the docs'
+ * table of test values (docs/money.md).
+ */
+export const MEDICARE_TEST_CARD_NUMBERS = {
+  /** Every item approved, each paid its benefit from `TEST_MBS_BENEFITS`. */
+  approved: '6000000151',
+  /** The first item approved; every other assessed at no benefit (reason 160, the most services for the item already paid). */
+  partlyApproved: '6000000241',
+  /** The whole claim rejected: 402 `medicare_claim_rejected` with Medicare Online's error 9650 (details do not match Medicare's). */
+  rejected: '6000000331',
+  /** Medicare does not answer: 503 `claim_gateway_timeout`, nothing claimed. */
+  noAnswer: '6000000421',
+} as const;
+
+/**
  * The built-in Medicare gateway (`MEDICARE_GATEWAY=test`, the default): no network. Benefits come
  * from `TEST_MBS_BENEFITS`; a claim with an item not in it is rejected with Medicare Online's error
- * 9202 (item not payable), as Medicare rejects a whole claim for one bad item.
+ * 9202 (item not payable), as Medicare rejects a whole claim for one bad item. The card numbers of
+ * `MEDICARE_TEST_CARD_NUMBERS` give the other answers Medicare can give.
  */
 @Injectable()
 export class TestMedicareGateway extends MedicareGateway {
+  /** Every claim it was sent, as Medicare would have received it. */
+  readonly received: MedicareClaimRequest[] = [];
+
   async claim(request: MedicareClaimRequest): Promise<MedicareClaimAnswer> {
+    this.received.push(request);
+    const card = request.patient.medicareNumber;
+    if (card === MEDICARE_TEST_CARD_NUMBERS.noAnswer) throw claimGatewayTimeout('Medicare');
+    if (card === MEDICARE_TEST_CARD_NUMBERS.rejected)
+      throw medicareClaimRejected('9650', "the card number or the patient's details do not match Medicare's");
     const unknown = request.items.find((item) => !Object.hasOwn(TEST_MBS_BENEFITS, item.itemCode));
     if (unknown) throw medicareClaimRejected('9202', `MBS item ${unknown.itemCode} is not payable`);
+    const partly = card === MEDICARE_TEST_CARD_NUMBERS.partlyApproved;
     return {
       mcolTransactionId: `MCOL-TX-${randomBytes(5).toString('hex').toUpperCase()}`,
       mcolClaimId: `MCOL-CL-${randomBytes(5).toString('hex').toUpperCase()}`,
-      items: request.items.map((item) => ({
-        benefitAmount: Math.min(TEST_MBS_BENEFITS[item.itemCode], item.chargeAmount),
-        mcolAssessmentCode: 'A',
-      })),
+      items: request.items.map((item, index) =>
+        partly && index > 0
+          ? { benefitAmount: 0, mcolAssessmentCode: '160' }
+          : { benefitAmount: Math.min(TEST_MBS_BENEFITS[item.itemCode], item.chargeAmount), mcolAssessmentCode: 'A' },
+      ),
     };
   }
 

@@ -60,7 +60,7 @@ export class PublicPaymentLinkResponse {
     enum: ['open', 'paid', 'cancelled', 'expired'],
     example: 'open',
     description:
-      'What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).',
+      'What paying it would do: `open` takes the payment; `paid`, paid already (409 `payment_link_paid`); `cancelled`, its booking was cancelled (409 `booking_cancelled`) or its client marked a no-show (409 `payment_link_cancelled`); `expired`, past `expiresAt` (410 `payment_link_expired`).',
   })
   status: string;
   @ApiProperty({

@@ -131,7 +131,7 @@ describe('the bench baselines against the service', () => {
     const visa = await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } });
     const fund = await card({
       type: 'health_fund_card',
-      healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' },
+      healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
     });
     const medicare = await card({
       type: 'medicare_card',

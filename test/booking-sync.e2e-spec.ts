@@ -52,7 +52,10 @@ beforeAll(async () => {
   const card = (body: Body) =>
     created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth));
   visa = await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } });
-  fund = await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } });
+  fund = await card({
+    type: 'health_fund_card',
+    healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
+  });
 });
 
 afterAll(async () => {

@@ -101,7 +101,10 @@ async function patient(memberNumber = '40012345', medicareNumber = MEDICARE_NUMB
       type: 'payment_method',
       paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' },
     }),
-    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber } }),
+    fund: await card({
+      type: 'health_fund_card',
+      healthFundCard: { healthFundId: BUPA, memberNumber, defaultReferenceNumber: '01' },
+    }),
     medicare: await card({
       type: 'medicare_card',
       medicareCard: {
@@ -114,6 +117,26 @@ async function patient(memberNumber = '40012345', medicareNumber = MEDICARE_NUMB
     }),
   };
 }
+
+/**
+ * A second fund card of the patient's, with no `defaultReferenceNumber`: a claim with it names the
+ * patient on the card or is refused. Its member number is its own (one card per member and fund).
+ */
+const fundCardWithoutDefault = (who: Patient, memberNumber: string) =>
+  created(
+    postJson(
+      t,
+      cardsPath(who.client.id),
+      { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber } },
+      home.auth,
+    ),
+  );
+
+/** What the fund was sent for the member number, claims and quotes, in order. */
+const sentToFund = (memberNumber: string) =>
+  t.app
+    .get<TestHealthFundGateway>(HealthFundGateway)
+    .received.filter((request) => request.memberNumber === memberNumber);
 
 let nextSlot = 0;
 /** A booking whose service has happened (last year), an hour apart from every other this file makes. */
@@ -875,6 +898,73 @@ describe('what a claim carries, and where it may be made', () => {
   });
 });
 
+describe('a fund claim is for a patient on the card', () => {
+  const nothingStored = { transactions: 0, payments: 0, claims: 0, medicare: 0 };
+  const patientsOf = (sale: Body) =>
+    sale.paymentTransactions
+      .find((part: Body) => part.claim)
+      .claim.items.map((item: Body) => item.patientReferenceNumber);
+
+  it("the fund gets the card's defaultReferenceNumber, or the patientReferenceNumber sent over it; the claim's items keep it", async () => {
+    const who = await patient('40077301');
+    const payment = { paymentMethodId: who.visa.id };
+    const byDefault = await created(
+      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment }),
+    );
+    const named = await created(
+      checkOut((await booking(who)).id, {
+        healthFundClaim: { healthFundCardId: who.fund.id, patientReferenceNumber: '3' },
+        payment,
+      }),
+    );
+    expect(sentToFund('40077301').map((request) => request.patientReferenceNumber)).toEqual(['01', '3']);
+    expect(patientsOf(byDefault)).toEqual(['01']);
+    expect(patientsOf(named)).toEqual(['3']);
+    expect(patientsOf(await getTransaction(named.id))).toEqual(['3']);
+  });
+
+  it('neither sent nor on the card is 400 naming healthFundClaim.patientReferenceNumber: the fund not asked, nothing written', async () => {
+    const who = await patient('40077302');
+    const card = await fundCardWithoutDefault(who, '40077303');
+    const visit = await booking(who);
+    const payment = { paymentMethodId: who.visa.id };
+    expectInvalid(
+      await checkOut(visit.id, { healthFundClaim: { healthFundCardId: card.id }, payment }),
+      'healthFundClaim.patientReferenceNumber',
+      'required',
+    );
+    expect(sentToFund('40077303')).toEqual([]);
+    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+    expect(chargesDescribed(t, `Booking ${visit.id}`)).toEqual([]);
+    // Named, the same card claims.
+    await created(
+      checkOut(visit.id, { healthFundClaim: { healthFundCardId: card.id, patientReferenceNumber: '02' }, payment }),
+    );
+    expect(sentToFund('40077303')).toEqual([expect.objectContaining({ patientReferenceNumber: '02' })]);
+  });
+
+  it.each([
+    ['3 digits', '001', 'invalid_format'],
+    ['a letter', 'A1', 'invalid_format'],
+    ['empty', '', 'invalid_format'],
+    ['a number', 1, 'invalid_type'],
+    ['null', null, 'invalid_type'],
+  ])('a patientReferenceNumber that is %s is 400 %s, and the fund is not asked', async (_name, value, code) => {
+    const who = await patient('40077304');
+    const visit = await booking(who);
+    expectInvalid(
+      await checkOut(visit.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id, patientReferenceNumber: value },
+        payment: { paymentMethodId: who.visa.id },
+      }),
+      'healthFundClaim.patientReferenceNumber',
+      code,
+    );
+    expect(sentToFund('40077304')).toEqual([]);
+    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+  });
+});
+
 describe('the statements of a check-out', () => {
   const get = async (path: string) =>
     (await t.http().get(orgPath(home.id, path)).set('Authorization', home.auth).expect(200)).body;
@@ -1046,6 +1136,26 @@ describe('POST …/claims/estimates', () => {
       [home.id],
     );
     expect(after.count).toBe(before.count);
+  });
+
+  it("quotes for the patientReferenceNumber sent, else the card's default; with neither it is 400 and the fund is not asked", async () => {
+    const who = await patient('40077401');
+    const items = [{ itemCode: '500', chargeAmount: 9500 }];
+    expect((await estimate({ healthFundCardId: who.fund.id, items })).status).toBe(200);
+    expect((await estimate({ healthFundCardId: who.fund.id, patientReferenceNumber: '02', items })).status).toBe(200);
+    expect(sentToFund('40077401').map((request) => request.patientReferenceNumber)).toEqual(['01', '02']);
+
+    const bare = await fundCardWithoutDefault(who, '40077402');
+    expectInvalid(await estimate({ healthFundCardId: bare.id, items }), 'patientReferenceNumber', 'required');
+    expectInvalid(
+      await estimate({ healthFundCardId: bare.id, patientReferenceNumber: '123', items }),
+      'patientReferenceNumber',
+      'invalid_format',
+    );
+    expect(sentToFund('40077402')).toEqual([]);
+    const named = await estimate({ healthFundCardId: bare.id, patientReferenceNumber: '1', items });
+    expect(named.status).toBe(200);
+    expect(named.body.items.map((item: Body) => item.patientReferenceNumber)).toEqual(['1']);
   });
 
   it('a rejected member is 402 claim_rejected; a missing card 404; bad items 400', async () => {

@@ -172,7 +172,10 @@ async function shop(): Promise<Shop> {
       type: 'payment_method',
       paymentMethod: { paymentMethodId: 'pm_card_visa_chargeDeclined' },
     }),
-    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
+    fund: await card({
+      type: 'health_fund_card',
+      healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
+    }),
     medicare: await card({
       type: 'medicare_card',
       medicareCard: {

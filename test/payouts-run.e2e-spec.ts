@@ -66,7 +66,10 @@ async function clinic(clientName: Body = {}): Promise<Clinic> {
     postJson(
       t,
       cardsPath,
-      { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } },
+      {
+        type: 'health_fund_card',
+        healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
+      },
       home.auth,
     ),
   );

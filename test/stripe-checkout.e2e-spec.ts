@@ -93,7 +93,10 @@ async function patient(): Promise<Patient> {
     visa: await paymentMethod('pm_card_visa'),
     threeDSecure: await paymentMethod('pm_card_authenticationRequired'),
     declining: await paymentMethod('pm_card_visa_chargeDeclined'),
-    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
+    fund: await card({
+      type: 'health_fund_card',
+      healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
+    }),
   };
 }
 

@@ -65,7 +65,10 @@ async function soldAt(business: Body, payment: (cards: { visa: Body; fund: Body 
     postJson(
       t,
       cardsPath,
-      { type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } },
+      {
+        type: 'health_fund_card',
+        healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
+      },
       home.auth,
     ),
   );

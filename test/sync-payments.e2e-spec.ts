@@ -74,7 +74,10 @@ async function patient(): Promise<Patient> {
   return {
     client,
     visa: await card({ type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }),
-    fund: await card({ type: 'health_fund_card', healthFundCard: { healthFundId: BUPA, memberNumber: '40012345' } }),
+    fund: await card({
+      type: 'health_fund_card',
+      healthFundCard: { healthFundId: BUPA, memberNumber: '40012345', defaultReferenceNumber: '01' },
+    }),
     medicare: await card({
       type: 'medicare_card',
       medicareCard: {

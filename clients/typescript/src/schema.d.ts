@@ -1213,7 +1213,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
+         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment, or a fund claim naming no patient on the card (no `healthFundClaim.patientReferenceNumber` and no `defaultReferenceNumber` on the card, code `required`); 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         put?: never;
         /**
          * Estimate a health fund rebate
-         * @description The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. A rejected member is 402 `claim_rejected`.
+         * @description The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. A fund quotes for a person on the card, as it claims: `patientReferenceNumber`, else the card's `defaultReferenceNumber`; with neither it is 400 naming `patientReferenceNumber` (code `required`), and the fund is not asked. A rejected member is 402 `claim_rejected`.
          */
         post: operations["Claims_estimate"];
         delete?: never;
@@ -2904,6 +2904,11 @@ export interface components {
              * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
              */
             healthFundCardId: string;
+            /**
+             * @description The patient's position (reference number) on the fund card: 1 or 2 digits, as printed beside their name. Left out, the card's `defaultReferenceNumber`. A fund assesses a person, not a card: with neither it is 400 naming `patientReferenceNumber` (code `required`), before the fund is asked; one that is not 1 or 2 digits is 400 `invalid_format`.
+             * @example 01
+             */
+            patientReferenceNumber?: string;
             items: components["schemas"]["EstimateItemRequest"][];
         };
         EventMemberResponse: {
@@ -3016,7 +3021,7 @@ export interface components {
             /** @example 01 */
             issueNumber?: string;
             /**
-             * @description The patient's reference (position) on the card.
+             * @description The patient's reference (position) on the card: the patient a fund claim or rebate estimate with this card is for when it names none (`patientReferenceNumber`). Without it, each claim must name one.
              * @example 02
              */
             defaultReferenceNumber?: string;
@@ -3084,6 +3089,11 @@ export interface components {
              * @example 0193a6f7-6f70-7b92-8da4-0e1f2a3b4c5d
              */
             healthFundCardId: string;
+            /**
+             * @description The patient's position (reference number) on the fund card: 1 or 2 digits, as printed beside their name. Left out, the card's `defaultReferenceNumber`. A fund assesses a person, not a card: with neither it is 400 naming `healthFundClaim.patientReferenceNumber` (code `required`), before the fund is asked; one that is not 1 or 2 digits is 400 `invalid_format`.
+             * @example 01
+             */
+            patientReferenceNumber?: string;
             /**
              * @description The claiming terminal.
              * @example HICAPS-T-0042

@@ -4,7 +4,7 @@ export { WalletModule, walletSchemas, cardVaultFor } from './wallet.module.js';
 export { CardVault } from './domain/card-vault.js';
 export { RescopeCardFingerprints } from './application/rescope-card-fingerprints.js';
 export { WalletCardQueries, type CardView } from './application/wallet-card.queries.js';
-export type { MedicareCardDetails, WalletCard, WalletCardType } from './domain/wallet-card.js';
+export type { HealthFundCardDetails, MedicareCardDetails, WalletCard, WalletCardType } from './domain/wallet-card.js';
 export type { HealthFund } from './domain/health-fund.js';
 export { isValidMedicareNumber, medicareCheckDigit } from './domain/medicare-number.js';
 export { CardCharges } from './application/card-charges.js';

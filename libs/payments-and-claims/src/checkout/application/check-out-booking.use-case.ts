@@ -39,7 +39,9 @@ import {
   claimableItems,
   ClaimFiling,
   type FundClaimCommand,
+  type FundClaimOfPatient,
   type MedicareClaimCommand,
+  patientOf,
 } from '../../claims/application/claim-filing.js';
 import { ReferralChecks } from '../../claims/application/referral-checks.js';
 import { PaymentLinks } from '../../payment-links/application/payment-links.js';
@@ -143,7 +145,7 @@ export class CheckOutBooking {
     compensations: Compensations,
   ): Promise<TransactionView> {
     const booking = await this.bookings.lock(organisationId, bookingId);
-    const { earlier, cards } = await this.assertCanCheckOut(organisationId, booking, command);
+    const { earlier, cards, fundClaimOfPatient } = await this.assertCanCheckOut(organisationId, booking, command);
     const items = checkOutItems(booking, command.items);
     const uncoded = items.find((item) => !item.itemCode && item.chargeAmount > 0);
     if (command.medicareClaim?.type === 'bulk_bill' && uncoded)
@@ -172,7 +174,7 @@ export class CheckOutBooking {
     };
 
     const medicareClaim = command.medicareClaim ? await this.claimMedicare(checkOut, command.medicareClaim) : null;
-    const fundClaim = command.healthFundClaim ? await this.claimHealthFund(checkOut, command.healthFundClaim) : null;
+    const fundClaim = fundClaimOfPatient ? await this.claimHealthFund(checkOut, fundClaimOfPatient) : null;
 
     const owner: Owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
     const paymentTransactions: PaymentTransaction[] = [];
@@ -212,8 +214,9 @@ export class CheckOutBooking {
   /**
    * A booking is checked out once: not cancelled, not paid, no link of an earlier check-out still
    * to pay, no claim made twice, and only its client's cards. A claim is made only for a service
-   * that happened, from one payer; a bulk bill's benefit is the whole payment. Answers what earlier
-   * check-outs hold, and the cards named. Nothing is asked of a gateway before these pass.
+   * that happened, from one payer; a bulk bill's benefit is the whole payment; a fund claim names its
+   * patient on the card. Answers what earlier check-outs hold, the cards named, and the fund claim
+   * with its patient. Nothing is asked of a gateway before these pass.
    */
   private async assertCanCheckOut(organisationId: string, booking: BookingToSettle, command: CheckOutCommand) {
     if (booking.cancelled) throw bookingCancelled(booking.id);
@@ -255,7 +258,10 @@ export class CheckOutBooking {
       },
       { field: 'payment.paymentMethodId', id: command.payment?.paymentMethodId, type: 'payment_method' },
     ]);
-    return { earlier, cards };
+    const fundClaimOfPatient = command.healthFundClaim
+      ? patientOf(command.healthFundClaim, cards, 'healthFundClaim.patientReferenceNumber')
+      : null;
+    return { earlier, cards, fundClaimOfPatient };
   }
 
   /** Medicare, on the whole fee of each item it covers, under the referral its referred items need. */
@@ -294,7 +300,7 @@ export class CheckOutBooking {
   }
 
   /** The health fund, on the whole of each item it covers (a check-out claims from one payer). */
-  private async claimHealthFund(checkOut: CheckOut, command: FundClaimCommand): Promise<Claim> {
+  private async claimHealthFund(checkOut: CheckOut, command: FundClaimOfPatient): Promise<Claim> {
     const { organisationId, remaining, compensations } = checkOut;
     const claimable = this.claimable(checkOut, 'healthFundClaim');
     const approved = await this.claims

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { invalidField } from '@app/shared/domain';
-import { type CardView, CardNumbers, type MedicareCardDetails } from '@app/wallet';
+import { type CardView, CardNumbers, type HealthFundCardDetails, type MedicareCardDetails } from '@app/wallet';
 import { Claim } from '../../ledger/domain/claim.js';
 import { HealthFundGateway } from '../domain/health-fund-gateway.js';
 import { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
@@ -17,8 +17,37 @@ export interface ClaimableItem {
 
 export interface FundClaimCommand {
   healthFundCardId: string;
+  /** The patient's position on the card (`01`, `2`); the card's `defaultReferenceNumber` when left out. */
+  patientReferenceNumber?: string;
   terminalId?: string;
   serviceTypeCode?: string;
+}
+
+/** A fund claim or quote with its patient known: the reference sent, or the card's default (`patientOf`). */
+export type FundClaimOfPatient = FundClaimCommand & { patientReferenceNumber: string };
+
+/**
+ * The command with the patient it is for: the position sent, else the fund card's
+ * `defaultReferenceNumber`. A fund assesses a person on the card, never the card itself, so with
+ * neither it is refused (`required`, naming `field`) before the fund is asked. `cards` are those the
+ * caller checked: the command's card, a fund card of the client, is among them.
+ */
+export function patientOf(
+  command: FundClaimCommand,
+  cards: ReadonlyMap<string, CardView>,
+  field: string,
+): FundClaimOfPatient {
+  const card = cards.get(command.healthFundCardId)?.card;
+  const patientReferenceNumber =
+    command.patientReferenceNumber ?? (card?.details as HealthFundCardDetails | undefined)?.defaultReferenceNumber;
+  if (!patientReferenceNumber) {
+    throw invalidField(
+      field,
+      'required',
+      "is required: the patient's position on the fund card, which has no defaultReferenceNumber",
+    );
+  }
+  return { ...command, patientReferenceNumber };
 }
 
 export interface MedicareClaimCommand {
@@ -43,10 +72,13 @@ export class ClaimFiling {
     private readonly numbers: CardNumbers,
   ) {}
 
-  /** `cards` are those the caller checked (`WalletCardQueries.assertCards`): the claim's card is among them. */
+  /**
+   * `cards` are those the caller checked (`WalletCardQueries.assertCards`): the claim's card is among
+   * them. The patient is the one the caller named (`patientOf`): sent to the fund and kept on each item.
+   */
   async healthFund(
     organisationId: string,
-    command: FundClaimCommand,
+    command: FundClaimOfPatient,
     cards: ReadonlyMap<string, CardView>,
     providerNumber: string,
     items: ClaimableItem[],
@@ -54,11 +86,11 @@ export class ClaimFiling {
     mode: 'claim' | 'quote',
   ): Promise<Claim> {
     const card = cardIn(cards, command.healthFundCardId, 'healthFundClaim.healthFundCardId');
-    const details = card.details as { healthFundId: string; defaultReferenceNumber: string | null };
+    const details = card.details as HealthFundCardDetails;
     const request = {
       healthFundId: details.healthFundId,
       memberNumber: (await this.numbers.fullNumberOf(organisationId, card.id)) ?? '',
-      patientReferenceNumber: details.defaultReferenceNumber,
+      patientReferenceNumber: command.patientReferenceNumber,
       providerNumber,
       terminalId: command.terminalId ?? null,
       serviceTypeCode: command.serviceTypeCode ?? null,
@@ -78,7 +110,7 @@ export class ClaimFiling {
           rebateAmount: answer.items[index].rebateAmount,
           serviceDate: item.serviceDate,
           itemDescription: item.description,
-          patientReferenceNumber: details.defaultReferenceNumber,
+          patientReferenceNumber: command.patientReferenceNumber,
           response: { statusCode: '0', responseCode: answer.items[index].responseCode },
         })),
         device: { terminalId: command.terminalId ?? null },

@@ -4,8 +4,8 @@ export interface FundClaimRequest {
   healthFundId: string;
   /** The full member number, opened from the wallet only for the gateway. */
   memberNumber: string;
-  /** The patient's position on the card (`01`, `02` …). */
-  patientReferenceNumber: string | null;
+  /** The patient's position on the card (`01`, `02` …): the one the claim sent, or the card's default. */
+  patientReferenceNumber: string;
   providerNumber: string;
   terminalId: string | null;
   serviceTypeCode: string | null;

@@ -16,14 +16,16 @@ export class ClaimsController {
   @ApiOperation({
     summary: 'Estimate a health fund rebate',
     description:
-      'The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. A rejected member is 402 `claim_rejected`.',
+      'The fund assesses the items in quote mode: `isRebateEstimate` is true, nothing is stored and no money moves. ' +
+      "A fund quotes for a person on the card, as it claims: `patientReferenceNumber`, else the card's `defaultReferenceNumber`; " +
+      'with neither it is 400 naming `patientReferenceNumber` (code `required`), and the fund is not asked. A rejected member is 402 `claim_rejected`.',
   })
   @ApiOk(ClaimResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.PAYMENT_REQUIRED, HttpStatus.NOT_FOUND, HttpStatus.SERVICE_UNAVAILABLE)
   async estimate(@OrganisationIdParam() organisationId: string, @Body() body: EstimateRequest): Promise<ClaimResponse> {
     const estimate = await this.estimateRebate.execute(
       organisationId,
-      body.healthFundCardId,
+      { healthFundCardId: body.healthFundCardId, patientReferenceNumber: body.patientReferenceNumber },
       body.items.map((item) => ({
         itemCode: item.itemCode,
         chargeAmount: item.chargeAmount,

@@ -96,7 +96,12 @@ export class HealthFundCardInput {
   @Matches(/^\d{1,3}$/, { message: 'must be 1 to 3 digits' })
   issueNumber?: string;
 
-  @ApiProperty({ required: false, example: '02', description: "The patient's reference (position) on the card." })
+  @ApiProperty({
+    required: false,
+    example: '02',
+    description:
+      "The patient's reference (position) on the card: the patient a fund claim or rebate estimate with this card is for when it names none (`patientReferenceNumber`). Without it, each claim must name one.",
+  })
   @MayBeOmitted()
   @Matches(/^\d{1,2}$/, { message: 'must be 1 or 2 digits' })
   defaultReferenceNumber?: string;

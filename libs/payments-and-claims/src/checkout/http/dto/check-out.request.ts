@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
+import { PatientReferenceNumber } from '../../../claims/http/dto/patient-reference-number.js';
 
 const HOURS = { message: `must be a whole number of hours from 1 to ${REQUEST_LIMITS.hours}` };
 
@@ -68,6 +69,8 @@ export class HealthFundClaimRequest {
   })
   @IsUUID('all', { message: 'must be a wallet card id' })
   healthFundCardId: string;
+
+  @PatientReferenceNumber('healthFundClaim.patientReferenceNumber') patientReferenceNumber?: string;
 
   @ApiProperty({ required: false, example: 'HICAPS-T-0042', maxLength: 50, description: 'The claiming terminal.' })
   @MayBeOmitted()

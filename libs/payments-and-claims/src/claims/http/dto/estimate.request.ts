@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CENTS_SCHEMA, IsCents, MayBeOmitted } from '@app/shared';
+import { PatientReferenceNumber } from './patient-reference-number.js';
 
 export class EstimateItemRequest {
   @ApiProperty({ example: '500', maxLength: 20, description: "The fund's item code." })
@@ -37,6 +38,8 @@ export class EstimateRequest {
   })
   @IsUUID('all', { message: 'must be a wallet card id' })
   healthFundCardId: string;
+
+  @PatientReferenceNumber('patientReferenceNumber') patientReferenceNumber?: string;
 
   @ApiProperty({ type: [EstimateItemRequest] })
   @IsArray()

@@ -46,13 +46,18 @@ export class TestHealthFundGateway extends HealthFundGateway {
   /** Every approved claim by its reference, as the fund's own ledger would show it. */
   private readonly ledger = new Map<string, { memberNumber: string; reversed: boolean }>();
 
+  /** Every claim and quote it was sent, as the fund would have received it. */
+  readonly received: FundClaimRequest[] = [];
+
   async claim(request: FundClaimRequest): Promise<FundClaimAnswer> {
+    this.received.push(request);
     const answer = this.assess(request);
     this.ledger.set(answer.referenceNumber, { memberNumber: request.memberNumber, reversed: false });
     return answer;
   }
 
   async quote(request: FundClaimRequest): Promise<FundClaimAnswer> {
+    this.received.push(request);
     return this.assess(request);
   }
 

@@ -288,6 +288,29 @@ describe('PATCH /v1/organisations/{organisationId}/locations/{locationId}', () =
     );
   });
 
+  it("replaces the claiming terminals whole, [] removes them; shown with expand=registrations, the answer's default shape unchanged", async () => {
+    const before = await location({ terminalIds: ['HICAPS-T-0042', 'HICAPS-T-0043'] });
+    expect(before).not.toHaveProperty('terminalIds');
+    const terminalsOf = async () =>
+      (await get(`${locationPath(home, before.id)}?expand=registrations`).expect(200)).body.terminalIds;
+    expect(await terminalsOf()).toEqual(['HICAPS-T-0042', 'HICAPS-T-0043']);
+
+    const replaced = await patch(locationPath(home, before.id), { terminalIds: ['TYRO-7', 'TYRO-7'] }).expect(200);
+    expect(replaced.body).toEqual({ ...before, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    later(replaced.body.updatedAt, before.updatedAt);
+    expect(await terminalsOf()).toEqual(['TYRO-7']);
+    expect(await eventsOf(home, 'location.updated', before.id)).toHaveLength(1);
+
+    // The list it has already changes nothing; another name is left alone.
+    const same = await patch(locationPath(home, before.id), { terminalIds: ['TYRO-7'] }).expect(200);
+    expect(same.body.updatedAt).toBe(replaced.body.updatedAt);
+    await patch(locationPath(home, before.id), { name: 'Renamed' }).expect(200);
+    expect(await terminalsOf()).toEqual(['TYRO-7']);
+
+    await patch(locationPath(home, before.id), { terminalIds: [] }).expect(200);
+    expect(await terminalsOf()).toEqual([]);
+  });
+
   it('changes nothing for {} or the values it has (the zone in any case): same body, same ETag, no location.updated', async () => {
     const before = await location();
     for (const body of [
@@ -311,6 +334,16 @@ describe('PATCH /v1/organisations/{organisationId}/locations/{locationId}', () =
     ['an unknown address part', { address: { planet: 'Earth' } }, 'address.planet', 'unknown_field'],
     ['an email that is not one', { email: 'bondi at harbour' }, 'email', undefined],
     ['registrations null', { registrations: null }, 'registrations', undefined],
+    ['terminalIds null', { terminalIds: null }, 'terminalIds', 'invalid_type'],
+    [
+      'more than 20 terminals',
+      { terminalIds: Array.from({ length: 21 }, (_, n) => `T-${n}`) },
+      'terminalIds',
+      'too_many',
+    ],
+    ['an empty terminal id', { terminalIds: ['T-1', ''] }, 'terminalIds', 'too_short'],
+    ['a terminal id over 50 characters', { terminalIds: ['T'.repeat(51)] }, 'terminalIds', 'too_long'],
+    ['a terminal id that is not a string', { terminalIds: [42] }, 'terminalIds', 'invalid_type'],
     ['businessId null', { businessId: null }, 'businessId', undefined],
     ['a businessId that is not an id', { businessId: 'harbour' }, 'businessId', undefined],
     ['organisationId, which is not changeable', { organisationId: 'org_x' }, 'organisationId', 'unknown_field'],

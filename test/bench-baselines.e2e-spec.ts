@@ -92,7 +92,7 @@ describe('the bench baselines against the service', () => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     shapes = (await import('../bench/lib/statements.mjs' as string)) as StatementsModule;
 
-    // A clinic with every part an expansion or a payout listing shows: registrations, a business,
+    // A clinic with every part an expansion or a payout listing shows: registrations and terminals, a business,
     // a provider number, billable items with a service item, cards, and check-outs with a fund
     // claim and a card, with Medicare, a refund, and a payout of them all. The claimed services
     // happened last year (a payer pays only for those); the third booking is still to come.
@@ -103,6 +103,7 @@ describe('the bench baselines against the service', () => {
       registrations: [
         { medicare: { minorId: '01', status: 'active' }, phi: { phiLocationId: 'HICAPS-88213', status: 'active' } },
       ],
+      terminalIds: ['HICAPS-T-0042'],
     });
     const provider = await createProvider(app, organisationId);
     await createLink(app, organisationId, provider.id, location.id, { medicare: { providerNumber: '2429591L' } });
@@ -161,7 +162,7 @@ describe('the bench baselines against the service', () => {
       healthFundCardId: fund.id,
     });
     const sale = await checkOut(claimed.id, {
-      healthFundClaim: { healthFundCardId: fund.id },
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: 'HICAPS-T-0042' },
       payment: { paymentMethodId: visa.id },
     });
     const cardPart = (sale.paymentTransactions as Body[]).find((part) => part.source === 'payment')!;
@@ -236,6 +237,7 @@ describe('the bench baselines against the service', () => {
       location: {
         business: { id: businessId },
         registrations: [{ medicare: { minorId: '01' }, phi: { phiLocationId: 'HICAPS-88213' } }],
+        terminalIds: ['HICAPS-T-0042'],
       },
       appointmentType: { billableItems: [{ serviceItem: { itemCode: '560' } }, { serviceItem: null }] },
       paymentMethod: { brand: expect.any(String) },

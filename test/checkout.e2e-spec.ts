@@ -55,7 +55,8 @@ beforeAll(async () => {
   receiverUrl = await receiver.start();
   home = await createTenant(t, 'Checkout Clinic');
   const business = await createBusiness(t, home.id);
-  location = await createLocation(t, home.id, business.id);
+  // Its claiming terminal: a fund claim names it, or none.
+  location = await createLocation(t, home.id, business.id, { terminalIds: ['T-1'] });
   provider = await createProvider(t, home.id);
   await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
   const offered = { providers: [provider.id], locations: [location.id] };
@@ -221,6 +222,27 @@ async function storedMoney(bookingId: string) {
     [bookingId, bookingId, bookingId, bookingId],
   );
   return row;
+}
+
+/**
+ * A check-out of the booking with a claim on the patient's fund card (`claim`: more of its fields, or
+ * another card), the gap on their card.
+ */
+const fundAndCard = (who: Patient, bookingId: string, claim: Body = {}) =>
+  checkOut(bookingId, {
+    healthFundClaim: { healthFundCardId: who.fund.id, ...claim },
+    payment: { paymentMethodId: who.visa.id },
+  });
+
+/**
+ * What a refused check-out leaves of the booking: nothing. The fund was sent nothing for the member
+ * number, nothing was stored or charged, and the booking is unpaid.
+ */
+async function expectNothingDone(bookingId: string, memberNumber: string): Promise<void> {
+  expect(sentToFund(memberNumber)).toEqual([]);
+  expect(await storedMoney(bookingId)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
+  expect(chargesDescribed(t, `Booking ${bookingId}`)).toEqual([]);
+  expect((await getBooking(bookingId)).paid).toBe(false);
 }
 
 describe('POST …/bookings/{bookingId}/transactions', () => {
@@ -899,7 +921,6 @@ describe('what a claim carries, and where it may be made', () => {
 });
 
 describe('a fund claim is for a patient on the card', () => {
-  const nothingStored = { transactions: 0, payments: 0, claims: 0, medicare: 0 };
   const patientsOf = (sale: Body) =>
     sale.paymentTransactions
       .find((part: Body) => part.claim)
@@ -907,16 +928,8 @@ describe('a fund claim is for a patient on the card', () => {
 
   it("the fund gets the card's defaultReferenceNumber, or the patientReferenceNumber sent over it; the claim's items keep it", async () => {
     const who = await patient('40077301');
-    const payment = { paymentMethodId: who.visa.id };
-    const byDefault = await created(
-      checkOut((await booking(who)).id, { healthFundClaim: { healthFundCardId: who.fund.id }, payment }),
-    );
-    const named = await created(
-      checkOut((await booking(who)).id, {
-        healthFundClaim: { healthFundCardId: who.fund.id, patientReferenceNumber: '3' },
-        payment,
-      }),
-    );
+    const byDefault = await created(fundAndCard(who, (await booking(who)).id));
+    const named = await created(fundAndCard(who, (await booking(who)).id, { patientReferenceNumber: '3' }));
     expect(sentToFund('40077301').map((request) => request.patientReferenceNumber)).toEqual(['01', '3']);
     expect(patientsOf(byDefault)).toEqual(['01']);
     expect(patientsOf(named)).toEqual(['3']);
@@ -927,19 +940,14 @@ describe('a fund claim is for a patient on the card', () => {
     const who = await patient('40077302');
     const card = await fundCardWithoutDefault(who, '40077303');
     const visit = await booking(who);
-    const payment = { paymentMethodId: who.visa.id };
     expectInvalid(
-      await checkOut(visit.id, { healthFundClaim: { healthFundCardId: card.id }, payment }),
+      await fundAndCard(who, visit.id, { healthFundCardId: card.id }),
       'healthFundClaim.patientReferenceNumber',
       'required',
     );
-    expect(sentToFund('40077303')).toEqual([]);
-    expect(await storedMoney(visit.id)).toEqual(nothingStored);
-    expect(chargesDescribed(t, `Booking ${visit.id}`)).toEqual([]);
+    await expectNothingDone(visit.id, '40077303');
     // Named, the same card claims.
-    await created(
-      checkOut(visit.id, { healthFundClaim: { healthFundCardId: card.id, patientReferenceNumber: '02' }, payment }),
-    );
+    await created(fundAndCard(who, visit.id, { healthFundCardId: card.id, patientReferenceNumber: '02' }));
     expect(sentToFund('40077303')).toEqual([expect.objectContaining({ patientReferenceNumber: '02' })]);
   });
 
@@ -953,15 +961,35 @@ describe('a fund claim is for a patient on the card', () => {
     const who = await patient('40077304');
     const visit = await booking(who);
     expectInvalid(
-      await checkOut(visit.id, {
-        healthFundClaim: { healthFundCardId: who.fund.id, patientReferenceNumber: value },
-        payment: { paymentMethodId: who.visa.id },
-      }),
+      await fundAndCard(who, visit.id, { patientReferenceNumber: value }),
       'healthFundClaim.patientReferenceNumber',
       code,
     );
-    expect(sentToFund('40077304')).toEqual([]);
-    expect(await storedMoney(visit.id)).toEqual(nothingStored);
+    await expectNothingDone(visit.id, '40077304');
+  });
+});
+
+describe("a fund claim is made at one of the location's terminals", () => {
+  it('one the location lists is sent to the fund and kept on the claim; any other is 400 unknown_terminal: the fund not asked, nothing written', async () => {
+    // Another location of the clinic, with a terminal of its own: not one of the booking's location's.
+    await createLocation(t, home.id, (await createBusiness(t, home.id)).id, { terminalIds: ['T-9'] });
+    const who = await patient('40077501');
+    const visit = await booking(who);
+    for (const terminalId of ['T-9', 'T-2', 't-1', 'T-1 ']) {
+      expectInvalid(await fundAndCard(who, visit.id, { terminalId }), 'healthFundClaim.terminalId', 'unknown_terminal');
+    }
+    await expectNothingDone(visit.id, '40077501');
+
+    const sale = await created(fundAndCard(who, visit.id, { terminalId: 'T-1' }));
+    expect(sentToFund('40077501')).toEqual([expect.objectContaining({ terminalId: 'T-1' })]);
+    expect(sale.paymentTransactions.find((part: Body) => part.claim).claim.device).toEqual({ terminalId: 'T-1' });
+  });
+
+  it('a claim naming no terminal names none to the fund', async () => {
+    const who = await patient('40077502');
+    const sale = await created(fundAndCard(who, (await booking(who)).id));
+    expect(sentToFund('40077502')).toEqual([expect.objectContaining({ terminalId: null })]);
+    expect(sale.paymentTransactions.find((part: Body) => part.claim).claim.device).toEqual({ terminalId: null });
   });
 });
 

@@ -367,6 +367,26 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
     expect(list.body.items[0].address).toEqual(ADDRESS);
   });
 
+  it('keeps the claiming terminals sent (each once), shown with expand=registrations; none when none are sent', async () => {
+    const { id: organisationId } = await createOrganisation(t, 'Location Terminals');
+    const business = await createBusiness(t, organisationId);
+    const withTerminals = await createLocation(organisationId, business.id, {
+      terminalIds: ['HICAPS-T-0042', 'TYRO-7', 'HICAPS-T-0042'],
+    });
+    const without = await createLocation(organisationId, business.id);
+    expect(withTerminals).not.toHaveProperty('terminalIds');
+    const read = async (id: string, query = '') =>
+      (await get(orgPath(organisationId, `/locations/${id}${query}`)).expect(200)).body;
+    expect(await read(withTerminals.id)).not.toHaveProperty('terminalIds');
+    expect((await read(withTerminals.id, '?expand=registrations')).terminalIds).toEqual(['HICAPS-T-0042', 'TYRO-7']);
+    expect((await read(without.id, '?expand=registrations')).terminalIds).toEqual([]);
+    const list = await get(orgPath(organisationId, '/locations?expand=registrations')).expect(200);
+    expect(Object.fromEntries(list.body.items.map((item: Body) => [item.id, item.terminalIds]))).toEqual({
+      [withTerminals.id]: ['HICAPS-T-0042', 'TYRO-7'],
+      [without.id]: [],
+    });
+  });
+
   it('fills address parts that were not sent with null and gives missing registration parts their defaults', async () => {
     const { id: organisationId } = await createOrganisation(t, 'Location Partial');
     const business = await createBusiness(t, organisationId);
@@ -534,6 +554,19 @@ describe('POST /v1/organisations/{organisationId}/locations', () => {
       'registrations[0].medicare.status',
       'invalid_value',
     ],
+    ...(
+      [
+        ['terminalIds that is not a list', 'HICAPS-T-0042', 'invalid_type'],
+        ['more than 20 terminals', Array.from({ length: 21 }, (_, n) => `T-${n}`), 'too_many'],
+        ['an empty terminal id', [''], 'too_short'],
+        ['a terminal id over 50 characters', ['T'.repeat(51)], 'too_long'],
+      ] as const
+    ).map(([name, terminalIds, code]): [string, (businessId: string) => Body, string, string] => [
+      name,
+      (businessId) => ({ businessId, name: 'Bondi', timeZone: 'Australia/Sydney', address: ADDRESS, terminalIds }),
+      'terminalIds',
+      code,
+    ]),
   ])('answers 400 naming the field for %s', async (_, body, field, code) => {
     const { id: organisationId } = await createOrganisation(t, 'Location Invalid');
     const business = await createBusiness(t, organisationId);

@@ -1112,6 +1112,7 @@ describe('booking shapes and expansions', () => {
       location(home, 'Shapes Bondi', {
         email: `bondi.${RUN}@harbourphysio.example`,
         registrations: REGISTRATIONS,
+        terminalIds: ['HICAPS-T-0042'],
         bookingCustomText: 'Arrive early.',
       }),
       provider(home, 'Priya', { email: `priya.${RUN}@harbourphysio.example`, mobileNumber: '0412 345 678' }),
@@ -1253,7 +1254,10 @@ describe('booking shapes and expansions', () => {
     ['pmsAttendeeId', () => ({ ...defaults, pmsAttendeeId: 'PMS-AT-1' })],
     [
       'location.registrations',
-      () => ({ ...defaults, location: { ...defaults.location, registrations: REGISTRATIONS } }),
+      () => ({
+        ...defaults,
+        location: { ...defaults.location, registrations: REGISTRATIONS, terminalIds: ['HICAPS-T-0042'] },
+      }),
     ],
     [
       'appointmentType.billableItems.serviceItem',

@@ -76,7 +76,10 @@ export function businessResponse(business) {
   };
 }
 
-/** `business`: its answer (`undefined`: not expanded); `registrations`: whether they are shown. */
+/**
+ * `business`: its answer (`undefined`: not expanded); `registrations`: whether they are shown, and
+ * the terminals (`terminalIds`) with them.
+ */
 export function locationResponse(location, { business, registrations = false } = {}) {
   const address = location.address;
   return {
@@ -106,6 +109,7 @@ export function locationResponse(location, { business, registrations = false } =
             medicare: registration.medicare ?? null,
             phi: registration.phi ?? null,
           })),
+          terminalIds: location.terminalIds,
         }
       : {}),
     organisationId: location.organisationId,

@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Newest first; with `updatedSince`, in the order they changed. `expand=business,registrations,organisation` adds the owning business, the registrations and the organisation.
+         * @description Newest first; with `updatedSince`, in the order they changed. `expand=business,registrations,organisation` adds the owning business, the registrations with the claiming terminals (`terminalIds`) and the organisation.
          */
         get: operations["Locations_list"];
         put?: never;
@@ -423,7 +423,7 @@ export interface paths {
         head?: never;
         /**
          * Update a location
-         * @description Changes only the fields sent (the create's fields); `null` clears a nullable field; in `address` only the parts sent change; `registrations` is replaced whole; `{}` changes nothing. Existing bookings are never rewritten: a new `timeZone` is refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings. A change records `location.updated`. With `If-Match`, only while the location is still the version named (412 otherwise). Answers the default shape, as GET without `expand`.
+         * @description Changes only the fields sent (the create's fields); `null` clears a nullable field; in `address` only the parts sent change; `registrations` and `terminalIds` are replaced whole; `{}` changes nothing. Existing bookings are never rewritten: a new `timeZone` is refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings. A change records `location.updated`. With `If-Match`, only while the location is still the version named (412 otherwise). Answers the default shape, as GET without `expand`.
          */
         patch: operations["Locations_update"];
         trace?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment, or a fund claim naming no patient on the card (no `healthFundClaim.patientReferenceNumber` and no `defaultReferenceNumber` on the card, code `required`); 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
+         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment, or a fund claim naming no patient on the card (no `healthFundClaim.patientReferenceNumber` and no `defaultReferenceNumber` on the card, code `required`), or a `healthFundClaim.terminalId` that is not one of the location's `terminalIds` (code `unknown_terminal`); 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -1835,7 +1835,7 @@ export interface components {
             /** @example 0193a6f9-9203-7ec5-90d7-3b4c5d6e7f80 */
             clientId: string;
             provider: components["schemas"]["ProviderResponse"];
-            /** @description With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded. */
+            /** @description With `business` (`location.business.capabilities`), and `registrations` with `terminalIds` (`location.registrations`), when expanded. */
             location: components["schemas"]["LocationResponse"];
             /** @description Billable items carry `serviceItem` when `appointmentType.billableItems.serviceItem` is expanded. */
             appointmentType: components["schemas"]["AppointmentTypeResponse"];
@@ -2708,6 +2708,13 @@ export interface components {
             /** @example Please arrive 10 minutes early for your first visit. */
             bookingCustomText?: string | null;
             registrations?: components["schemas"]["RegistrationDto"][];
+            /**
+             * @description The claiming terminals installed here (HICAPS or Tyro terminal ids), each 1 to 50 characters; one listed twice is kept once. A health fund claim at the location names one of them in `healthFundClaim.terminalId`, or none. Shown with `expand=registrations`. Default: none.
+             * @example [
+             *       "HICAPS-T-0042"
+             *     ]
+             */
+            terminalIds?: string[];
         };
         CreateMemberRequest: {
             /** @example Alex */
@@ -3095,7 +3102,7 @@ export interface components {
              */
             patientReferenceNumber?: string;
             /**
-             * @description The claiming terminal.
+             * @description The claiming terminal the patient's card was swiped at: one of the booking location's `terminalIds` (`GET …/locations/{locationId}?expand=registrations`). Any other is 400 naming this field (code `unknown_terminal`), before the fund is asked. Left out, the claim names no terminal.
              * @example HICAPS-T-0042
              */
             terminalId?: string;
@@ -3350,6 +3357,13 @@ export interface components {
             email: string | null;
             /** @description Present when expanded (`registrations`). */
             registrations?: components["schemas"]["RegistrationResponse"][];
+            /**
+             * @description The claiming terminals installed here; a health fund claim at the location names one of them or none. Present when expanded (`registrations`).
+             * @example [
+             *       "HICAPS-T-0042"
+             *     ]
+             */
+            terminalIds?: string[];
             /** @example org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L */
             organisationId: string;
             /** @description Present when expanded (`organisation`). */
@@ -4925,6 +4939,13 @@ export interface components {
             bookingCustomText?: string | null;
             /** @description Replaces the registrations; `[]` removes them all. Never null. */
             registrations?: components["schemas"]["RegistrationDto"][];
+            /**
+             * @description The claiming terminals installed here (HICAPS or Tyro terminal ids), each 1 to 50 characters; one listed twice is kept once. A health fund claim at the location names one of them in `healthFundClaim.terminalId`, or none. Shown with `expand=registrations`. Replaces the list; `[]` removes them all. Never null.
+             * @example [
+             *       "HICAPS-T-0042"
+             *     ]
+             */
+            terminalIds?: string[];
         };
         UpdateMemberRequest: {
             /**
@@ -10441,7 +10462,7 @@ export interface operations {
                 limit?: number;
                 /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
-                /** @description Parts to include: the owning business, the Medicare and PHI registrations, the organisation. Comma-separated or repeated. For example `business`. */
+                /** @description Parts to include: the owning business, the Medicare and PHI registrations with the claiming terminals (`terminalIds`), the organisation. Comma-separated or repeated. For example `business`. */
                 expand?: ("business" | "registrations" | "organisation")[];
             };
             header?: never;
@@ -10874,7 +10895,7 @@ export interface operations {
     Locations_get: {
         parameters: {
             query?: {
-                /** @description Parts to include: the owning business, the Medicare and PHI registrations, the organisation. Comma-separated or repeated. For example `business`. */
+                /** @description Parts to include: the owning business, the Medicare and PHI registrations with the claiming terminals (`terminalIds`), the organisation. Comma-separated or repeated. For example `business`. */
                 expand?: ("business" | "registrations" | "organisation")[];
             };
             header?: never;

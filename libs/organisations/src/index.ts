@@ -5,7 +5,7 @@ export { DirectoryQueries } from './application/directory.queries.js';
 export { locationRead } from './infrastructure/persistence/sql-directory.queries.js';
 export { LocationBookings } from './domain/location-bookings.js';
 export type { Location, Address, Registration, RegistrationStatus } from './domain/location.js';
-export { activeRegistration, medicareMinorIdOf } from './domain/location.js';
+export { activeRegistration, hasTerminal, medicareMinorIdOf } from './domain/location.js';
 export type { Business } from './domain/business.js';
 export type { BookingSettings } from './domain/booking-settings.js';
 export type { Organisation } from './domain/organisation.js';

@@ -281,6 +281,17 @@ describe('a seeded database', () => {
       ).toEqual([]);
     });
 
+    it("makes a fund claim for the patient its card names, at a terminal of the booking's location", async () => {
+      expect(
+        await broken(`select c.id from claims c
+                      join payment_transactions pt on pt.claim_id = c.id join transactions t on t.id = pt.transaction_id
+                      join wallet_cards w on w.id = t.health_fund_card_id join locations l on l.id = t.location_id,
+                      jsonb_array_elements(c.items) i
+                      where i->>'patientReferenceNumber' is distinct from w.details->>'defaultReferenceNumber'
+                         or not (c.device->>'terminalId' = any (l.terminal_ids))`),
+      ).toEqual([]);
+    });
+
     it("names on the transaction only the cards it used, and a client's own", async () => {
       expect(
         await broken(`select t.id from transactions t

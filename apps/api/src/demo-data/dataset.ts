@@ -194,7 +194,7 @@ export class DatasetGenerator {
     const locations = Array.from({ length: plan.locations }, (_, n) => {
       const suburb = SUBURBS[(index * 3 + n) % SUBURBS.length];
       const id = p.uuid(createdAt);
-      this.sink.add('locations', {
+      const row = {
         id,
         organisation_id: organisationId,
         business_id: businesses[n % businesses.length],
@@ -231,8 +231,13 @@ export class DatasetGenerator {
         ],
         created_at: createdAt.toISOString(),
         updated_at: createdAt.toISOString(),
-      });
-      return { id, timeZone: suburb.timeZone, businessId: businesses[n % businesses.length] };
+      };
+      // A location claiming from funds has a claiming terminal, numbered after its PHI registration
+      // (drawn from nothing new, so the rows after it stay as they were); its fund claims are made at it.
+      const phi = row.registrations[0].phi;
+      const terminalIds = phi ? [phi.phiLocationId.replace('HICAPS-', 'HICAPS-T-')] : [];
+      this.sink.add('locations', { ...row, terminal_ids: terminalIds });
+      return { id, timeZone: suburb.timeZone, businessId: businesses[n % businesses.length], terminalIds };
     });
 
     for (let n = 0; n < 3; n++) {
@@ -511,11 +516,14 @@ export class DatasetGenerator {
       : null;
     let healthFundCardId: string | null = null;
     let healthFundId: string | null = null;
+    let healthFundPatient: string | null = null;
     let medicareCardId: string | null = null;
     if (kind.claims === 'health_fund' && p.chance(0.6)) {
       const fund = p.pick(HEALTH_FUNDS);
       healthFundId = fund.id;
       const memberNumber = p.digits(p.int(8, 10));
+      // The client's position on the card: its fund claims are for them.
+      healthFundPatient = String(p.int(1, 4)).padStart(2, '0');
       healthFundCardId = card(
         'health_fund_card',
         fund.name,
@@ -525,7 +533,7 @@ export class DatasetGenerator {
         {
           healthFundId: fund.id,
           issueNumber: '01',
-          defaultReferenceNumber: String(p.int(1, 4)).padStart(2, '0'),
+          defaultReferenceNumber: healthFundPatient,
           issueDate: null,
           cardholders: [`${firstName} ${lastName}`],
         },
@@ -556,6 +564,7 @@ export class DatasetGenerator {
       paymentMethodId,
       healthFundCardId,
       healthFundId,
+      healthFundPatient,
       medicareCardId,
     };
   }
@@ -565,7 +574,7 @@ export class DatasetGenerator {
     plan: OrganisationPlan;
     provider: { id: string; name: string };
     linkId: string;
-    location: { id: string; businessId: string };
+    location: { id: string; businessId: string; terminalIds: string[] };
     service: { id: string; template: ServiceTemplate; billableItem: Row & { id: string } };
     client: ReturnType<DatasetGenerator['client']>;
     serviceDate: number;
@@ -638,8 +647,8 @@ export class DatasetGenerator {
     const price = service.template.price;
     const rebate = Math.min(service.template.rebate, price);
     const fundClaim =
-      plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId
-        ? { fundId: client.healthFundId }
+      plan.kind.claims === 'health_fund' && client.healthFundCardId && client.healthFundId && client.healthFundPatient
+        ? { fundId: client.healthFundId, patient: client.healthFundPatient }
         : null;
     const medicareClaim =
       !fundClaim && plan.kind.claims === 'medicare' && client.medicareCardId ? { bulkBilled: p.chance(0.5) } : null;
@@ -781,7 +790,7 @@ export class DatasetGenerator {
           {
             id: p.uuid(new Date(chargedAt)),
             itemCode: service.template.itemCode,
-            patientReferenceNumber: '01',
+            patientReferenceNumber: fundClaim.patient,
             serviceReference: null,
             itemDescription: service.template.name,
             itemName: service.template.name,
@@ -791,7 +800,9 @@ export class DatasetGenerator {
             response: { statusCode: '0', responseCode: '00' },
           },
         ],
-        device: { terminalId: `HICAPS-T-${p.digits(4)}` },
+        // One of its location's terminals, picked with the four digits its id was once drawn from (so the
+        // rows after it stay as they were).
+        device: { terminalId: location.terminalIds[Number(p.digits(4)) % location.terminalIds.length] ?? null },
         service_type: { code: plan.kind.specialty.slice(0, 1).toUpperCase(), name: plan.kind.specialty },
         rules: { reversal: { enabled: true } },
         response: { statusCode: '0', responseCode: '00', freeText: 'Approved' },

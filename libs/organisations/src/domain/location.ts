@@ -38,6 +38,10 @@ export function activeRegistration(registrations: readonly Registration[], payer
   );
 }
 
+/** Whether the terminal is one of the location's own: a health fund claim there is made only at one of them. */
+export const hasTerminal = (location: Pick<Location, 'terminalIds'>, terminalId: string): boolean =>
+  location.terminalIds.includes(terminalId);
+
 /** The Medicare minor id of the location's active Medicare registration, which a Medicare claim names. */
 export function medicareMinorIdOf(registrations: readonly Registration[]): string | null {
   const active = registrations.find((registration) => registration.medicare?.status === 'active');
@@ -61,11 +65,13 @@ export interface NewLocation {
   suggestedTaxIdentifier?: string | null;
   bookingCustomText?: string | null;
   registrations?: RegistrationInput[];
+  terminalIds?: string[];
 }
 
 /**
  * What a PATCH may change: `undefined` leaves a field as it is, `null` clears a nullable one; in
- * `address` only the parts sent change (`null` clears a part); `registrations` is replaced whole.
+ * `address` only the parts sent change (`null` clears a part); `registrations` and `terminalIds` are
+ * replaced whole.
  */
 export interface LocationChanges {
   businessId?: string;
@@ -76,6 +82,7 @@ export interface LocationChanges {
   suggestedTaxIdentifier?: string | null;
   bookingCustomText?: string | null;
   registrations?: RegistrationInput[];
+  terminalIds?: string[];
 }
 
 /** A place where practitioners see patients. */
@@ -90,6 +97,11 @@ export class Location {
   suggestedTaxIdentifier: string | null;
   bookingCustomText: string | null;
   registrations: Registration[];
+  /**
+   * The claiming terminals installed here (`HICAPS-T-0042`): a health fund claim at the location
+   * names one of them or none, as the patient's card is swiped at one of the practice's own.
+   */
+  terminalIds: string[];
   createdAt: Date;
   /** When it last changed; `createdAt` until then. */
   updatedAt: Date;
@@ -116,6 +128,7 @@ export class Location {
     location.suggestedTaxIdentifier = props.suggestedTaxIdentifier ?? null;
     location.bookingCustomText = props.bookingCustomText ?? null;
     location.registrations = (props.registrations ?? []).map(toRegistration);
+    location.terminalIds = terminalsOf(props.terminalIds ?? []);
     location.createdAt = now;
     location.updatedAt = now;
     return location;
@@ -145,6 +158,7 @@ export class Location {
         suggestedTaxIdentifier: changes.suggestedTaxIdentifier,
         bookingCustomText: changes.bookingCustomText,
         registrations: changes.registrations?.map(toRegistration),
+        terminalIds: changes.terminalIds && terminalsOf(changes.terminalIds),
       },
       now,
     );
@@ -156,6 +170,9 @@ function validTimeZone(value: string): string {
     throw invalidField('timeZone', 'invalid_time_zone', 'must be an IANA time zone such as Australia/Sydney');
   return canonicalTimeZone(value);
 }
+
+/** The terminals as listed, each once. */
+const terminalsOf = (terminalIds: readonly string[]): string[] => [...new Set(terminalIds)];
 
 function toRegistration(input: RegistrationInput): Registration {
   return {

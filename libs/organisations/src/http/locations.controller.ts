@@ -56,7 +56,7 @@ export class LocationsController {
   @ApiOperation({
     summary: 'List locations',
     description:
-      'Newest first; with `updatedSince`, in the order they changed. `expand=business,registrations,organisation` adds the owning business, the registrations and the organisation.',
+      'Newest first; with `updatedSince`, in the order they changed. `expand=business,registrations,organisation` adds the owning business, the registrations with the claiming terminals (`terminalIds`) and the organisation.',
   })
   @ApiPagedResponse(LocationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)
@@ -88,7 +88,7 @@ export class LocationsController {
   @ApiOperation({
     summary: 'Update a location',
     description:
-      "Changes only the fields sent (the create's fields); `null` clears a nullable field; in `address` only the parts sent change; `registrations` is replaced whole; `{}` changes nothing. " +
+      "Changes only the fields sent (the create's fields); `null` clears a nullable field; in `address` only the parts sent change; `registrations` and `terminalIds` are replaced whole; `{}` changes nothing. " +
       'Existing bookings are never rewritten: a new `timeZone` is refused with 409 `location_has_bookings` while the location has upcoming confirmed bookings. ' +
       'A change records `location.updated`. With `If-Match`, only while the location is still the version named (412 otherwise). Answers the default shape, as GET without `expand`.',
   })

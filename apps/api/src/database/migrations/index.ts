@@ -37,6 +37,7 @@ import { Migration20261130010000ClientSearchFromIndexes } from './Migration20261
 import { Migration20261201000000TextMessages } from './Migration20261201000000TextMessages.js';
 import { Migration20261201010000RegistrationStatuses } from './Migration20261201010000RegistrationStatuses.js';
 import { Migration20261201020000Referrals } from './Migration20261201020000Referrals.js';
+import { Migration20261201030000LocationTerminals } from './Migration20261201030000LocationTerminals.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -96,4 +97,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201000000TextMessages', class: Migration20261201000000TextMessages },
   { name: 'Migration20261201010000RegistrationStatuses', class: Migration20261201010000RegistrationStatuses },
   { name: 'Migration20261201020000Referrals', class: Migration20261201020000Referrals },
+  { name: 'Migration20261201030000LocationTerminals', class: Migration20261201030000LocationTerminals },
 ];

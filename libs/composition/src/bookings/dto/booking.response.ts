@@ -31,7 +31,7 @@ export class BookingResponse {
   @ApiProperty({
     type: LocationResponse,
     description:
-      'With `business` (`location.business.capabilities`) and `registrations` (`location.registrations`) when expanded.',
+      'With `business` (`location.business.capabilities`), and `registrations` with `terminalIds` (`location.registrations`), when expanded.',
   })
   location: LocationResponse | null;
   @ApiProperty({

@@ -213,6 +213,7 @@ export class KnownLocations extends DirectoryQueries {
       suggestedTaxIdentifier: null,
       bookingCustomText: null,
       registrations: [],
+      terminalIds: [],
       createdAt: new Date(0),
       updatedAt: new Date(0),
     });

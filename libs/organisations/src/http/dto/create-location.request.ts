@@ -13,6 +13,7 @@ import {
   IsString,
   IsUUID,
   MaxLength,
+  MinLength,
   ValidateNested,
 } from 'class-validator';
 import { IsHttpUrl, MayBeOmitted } from '@app/shared';
@@ -92,6 +93,34 @@ export class RegistrationDto {
   phi?: PhiRegistrationDto;
 }
 
+/** At most this many claiming terminals a location. */
+const MAX_TERMINALS = 20;
+const TERMINAL_ID = { message: 'must each be 1 to 50 characters', each: true } as const;
+
+/** The claiming terminals installed at the location, as the create and the PATCH take them. */
+export const TerminalIds = (description: string) =>
+  applyDecorators(
+    ApiProperty({
+      required: false,
+      type: [String],
+      example: ['HICAPS-T-0042'],
+      maxItems: MAX_TERMINALS,
+      items: { type: 'string', minLength: 1, maxLength: 50 },
+      description: [
+        'The claiming terminals installed here (HICAPS or Tyro terminal ids), each 1 to 50 characters; one listed twice is kept once.',
+        'A health fund claim at the location names one of them in `healthFundClaim.terminalId`, or none.',
+        'Shown with `expand=registrations`.',
+        description,
+      ].join(' '),
+    }),
+    MayBeOmitted(),
+    IsArray(),
+    ArrayMaxSize(MAX_TERMINALS),
+    IsString({ each: true }),
+    MinLength(1, TERMINAL_ID),
+    MaxLength(50, TERMINAL_ID),
+  );
+
 export class CreateLocationRequest {
   @ApiProperty({ example: '0193a6f2-7c1e-7d4b-9a53-2f0e8c1d4b6a', description: 'A business of this organisation.' })
   @IsUUID('all', { message: 'must be a business id' })
@@ -128,4 +157,6 @@ export class CreateLocationRequest {
   @ValidateNested({ each: true })
   @Type(() => RegistrationDto)
   registrations?: RegistrationDto[];
+
+  @TerminalIds('Default: none.') terminalIds?: string[];
 }

@@ -5,7 +5,7 @@ import { LOCATION_EXPANSIONS, type LocationExpansion } from '../../application/d
 export class LocationExpandQuery {
   @ListQueryParam(
     LOCATION_EXPANSIONS,
-    'Parts to include: the owning business, the Medicare and PHI registrations, the organisation.',
+    'Parts to include: the owning business, the Medicare and PHI registrations with the claiming terminals (`terminalIds`), the organisation.',
     ['business'],
   )
   expand?: LocationExpansion[];

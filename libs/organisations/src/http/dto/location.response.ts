@@ -58,11 +58,19 @@ export class LocationResponse {
     description: 'Present when expanded (`registrations`).',
   })
   registrations?: RegistrationResponse[];
+  @ApiProperty({
+    required: false,
+    type: [String],
+    example: ['HICAPS-T-0042'],
+    description:
+      'The claiming terminals installed here; a health fund claim at the location names one of them or none. Present when expanded (`registrations`).',
+  })
+  terminalIds?: string[];
   @ApiProperty({ example: 'org_2pVkUq3Kx9mGdB1aWfE7hTzRc0L' }) organisationId: string;
   @ApiProperty({ required: false, type: OrganisationResponse, description: 'Present when expanded (`organisation`).' })
   organisation?: OrganisationResponse;
 
-  /** The default shape, plus `business`, `registrations` and `organisation` when given. */
+  /** The default shape, plus `business`, `registrations` (with `terminalIds`) and `organisation` when given. */
   static from(
     location: Location,
     parts: { business?: BusinessResponse | null; registrations?: boolean; organisation?: OrganisationResponse } = {},
@@ -85,6 +93,7 @@ export class LocationResponse {
               medicare: registration.medicare ?? null,
               phi: registration.phi ?? null,
             })),
+            terminalIds: location.terminalIds,
           }
         : {}),
       organisationId: location.organisationId,

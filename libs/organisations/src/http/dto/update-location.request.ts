@@ -13,11 +13,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MayBeOmitted } from '@app/shared';
-import { AddressDto, OptionalText, RegistrationDto } from './create-location.request.js';
+import { AddressDto, OptionalText, RegistrationDto, TerminalIds } from './create-location.request.js';
 
 /**
  * Only the fields sent change; `null` clears a nullable field; `{}` changes nothing. In `address`
- * only the parts sent change (`null` clears one); `registrations` is replaced whole.
+ * only the parts sent change (`null` clears one); `registrations` and `terminalIds` are replaced whole.
  */
 export class UpdateLocationRequest {
   @ApiProperty({
@@ -76,4 +76,6 @@ export class UpdateLocationRequest {
   @ValidateNested({ each: true })
   @Type(() => RegistrationDto)
   registrations?: RegistrationDto[];
+
+  @TerminalIds('Replaces the list; `[]` removes them all. Never null.') terminalIds?: string[];
 }

@@ -36,6 +36,7 @@ export const LocationSchema = new EntitySchema<Location>({
     suggestedTaxIdentifier: { ...TEXT, nullable: true },
     bookingCustomText: { ...TEXT, nullable: true },
     registrations: JSONB,
+    terminalIds: { type: 'string[]', columnType: 'text[]', defaultRaw: "'{}'" },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
   },

@@ -12,7 +12,7 @@ import {
   validationFailed,
 } from '@app/shared/domain';
 import { gapAfterClaims, openBeforeClaims } from '../../ledger/domain/booking-balance.js';
-import { activeRegistration, medicareMinorIdOf } from '@app/organisations';
+import { activeRegistration, hasTerminal, medicareMinorIdOf } from '@app/organisations';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { CardCharges, type CardView } from '@app/wallet';
 import type { Claim } from '../../ledger/domain/claim.js';
@@ -379,7 +379,8 @@ export class CheckOutBooking {
   /**
    * Where a claim says the service was given: the provider's number at the booking's location, and
    * for Medicare the location's minor id. A location claims only under an active registration with
-   * the payer (`location_not_registered`).
+   * the payer (`location_not_registered`), and a fund claim names only a terminal installed there: an
+   * id the location does not list would pass off a card never swiped at the practice.
    */
   private servicedAt(
     parties: BookingPartiesRead,
@@ -389,6 +390,14 @@ export class CheckOutBooking {
     if (!payer) return { providerNumber: '', locationMinorId: '' };
     const { registrations } = parties.location;
     if (!activeRegistration(registrations, payer)) throw locationNotRegistered(parties.location.id, payer);
+    const terminalId = command.healthFundClaim?.terminalId;
+    if (terminalId !== undefined && !hasTerminal(parties.location, terminalId)) {
+      throw invalidField(
+        'healthFundClaim.terminalId',
+        'unknown_terminal',
+        "names no claiming terminal of the booking's location (its terminalIds)",
+      );
+    }
     if (!parties.providerNumber) {
       throw invalidField(
         command.medicareClaim ? 'medicareClaim' : 'healthFundClaim',

@@ -72,7 +72,16 @@ export class HealthFundClaimRequest {
 
   @PatientReferenceNumber('healthFundClaim.patientReferenceNumber') patientReferenceNumber?: string;
 
-  @ApiProperty({ required: false, example: 'HICAPS-T-0042', maxLength: 50, description: 'The claiming terminal.' })
+  @ApiProperty({
+    required: false,
+    example: 'HICAPS-T-0042',
+    maxLength: 50,
+    description: [
+      "The claiming terminal the patient's card was swiped at: one of the booking location's `terminalIds`",
+      '(`GET …/locations/{locationId}?expand=registrations`). Any other is 400 naming this field (code `unknown_terminal`),',
+      'before the fund is asked. Left out, the claim names no terminal.',
+    ].join(' '),
+  })
   @MayBeOmitted()
   @IsString()
   @MaxLength(50)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type FundClaimAnswer, type FundClaimRequest, HealthFundGateway } from '../../domain/health-fund-gateway.js';
 import { claimGatewayTimeout, claimRejected } from '../../../ledger/domain/payments.errors.js';
+import { keep, keepEntry } from './kept-records.js';
 
 const ANY_FUND = '*';
 const MEDIBANK = '0193a6f2-0001-7000-8000-000000000001';
@@ -46,18 +47,18 @@ export class TestHealthFundGateway extends HealthFundGateway {
   /** Every approved claim by its reference, as the fund's own ledger would show it. */
   private readonly ledger = new Map<string, { memberNumber: string; reversed: boolean }>();
 
-  /** Every claim and quote it was sent, as the fund would have received it. */
+  /** The claims and quotes it was sent (the latest 10,000), as the fund would have received them. */
   readonly received: FundClaimRequest[] = [];
 
   async claim(request: FundClaimRequest): Promise<FundClaimAnswer> {
-    this.received.push(request);
+    keep(this.received, request);
     const answer = this.assess(request);
-    this.ledger.set(answer.referenceNumber, { memberNumber: request.memberNumber, reversed: false });
+    keepEntry(this.ledger, answer.referenceNumber, { memberNumber: request.memberNumber, reversed: false });
     return answer;
   }
 
   async quote(request: FundClaimRequest): Promise<FundClaimAnswer> {
-    this.received.push(request);
+    keep(this.received, request);
     return this.assess(request);
   }
 

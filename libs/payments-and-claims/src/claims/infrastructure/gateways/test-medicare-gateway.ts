@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type MedicareClaimAnswer, type MedicareClaimRequest, MedicareGateway } from '../../domain/medicare-gateway.js';
 import { claimGatewayTimeout, medicareClaimRejected } from '../../../ledger/domain/payments.errors.js';
 import { REFERRED_ITEM_CODES } from '../../domain/referred-items.js';
+import { keep } from './kept-records.js';
 
 /**
  * Benefits of a few real MBS items, in cents (GP attendances 23, 36 and 44; the allied health
@@ -42,11 +43,11 @@ export const MEDICARE_TEST_CARD_NUMBERS = {
  */
 @Injectable()
 export class TestMedicareGateway extends MedicareGateway {
-  /** Every claim it was sent, as Medicare would have received it. */
+  /** The claims it was sent (the latest 10,000), as Medicare would have received them. */
   readonly received: MedicareClaimRequest[] = [];
 
   async claim(request: MedicareClaimRequest): Promise<MedicareClaimAnswer> {
-    this.received.push(request);
+    keep(this.received, request);
     const card = request.patient.medicareNumber;
     if (card === MEDICARE_TEST_CARD_NUMBERS.noAnswer) throw claimGatewayTimeout('Medicare');
     if (card === MEDICARE_TEST_CARD_NUMBERS.rejected)

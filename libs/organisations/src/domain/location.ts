@@ -31,20 +31,18 @@ export interface Registration {
 
 /** Whether the location may claim from Medicare (an active registration with a minor id) or a health fund (an active one). */
 export function activeRegistration(registrations: readonly Registration[], payer: 'medicare' | 'phi'): boolean {
-  return registrations.some((registration) =>
-    payer === 'medicare'
-      ? registration.medicare?.status === 'active' && registration.medicare.minorId !== null
-      : registration.phi?.status === 'active',
-  );
+  return payer === 'medicare'
+    ? medicareMinorIdOf(registrations) !== null
+    : registrations.some((registration) => registration.phi?.status === 'active');
 }
 
 /** Whether the terminal is one of the location's own: a health fund claim there is made only at one of them. */
 export const hasTerminal = (location: Pick<Location, 'terminalIds'>, terminalId: string): boolean =>
   location.terminalIds.includes(terminalId);
 
-/** The Medicare minor id of the location's active Medicare registration, which a Medicare claim names. */
+/** The minor id of the location's active Medicare registration, which a Medicare claim names; `null` when none has one. */
 export function medicareMinorIdOf(registrations: readonly Registration[]): string | null {
-  const active = registrations.find((registration) => registration.medicare?.status === 'active');
+  const active = registrations.find(({ medicare }) => medicare?.status === 'active' && medicare.minorId);
   return active?.medicare?.minorId ?? null;
 }
 

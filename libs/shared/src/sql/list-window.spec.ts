@@ -23,19 +23,6 @@ describe('list windows and pages', () => {
     expect(params.values).toEqual(['org', true, updatedSince]);
   });
 
-  it('given the number of its parameter, answers the condition and its value', () => {
-    expect(listWindow('o', { page: 1, limit: 10, updatedSince }, 'o.created_at desc', 2)).toEqual({
-      condition: ' and o.updated_at >= $2',
-      orderBy: 'o.updated_at, o.id',
-      params: [updatedSince],
-    });
-    expect(listWindow('o', { page: 1, limit: 10 }, 'o.created_at desc', 2)).toEqual({
-      condition: '',
-      orderBy: 'o.created_at desc',
-      params: [],
-    });
-  });
-
   it("pages with the page's limit and offset as the next two parameters", () => {
     const params = new SqlParams('org');
     expect(limitAndOffset({ page: 3, limit: 20 }, params)).toBe('limit $2 offset $3');

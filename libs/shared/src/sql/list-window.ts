@@ -8,11 +8,6 @@ export interface ListWindow {
   orderBy: string;
 }
 
-/** A `ListWindow` of a list that numbers its parameters by hand, with the values of the condition's parameters. */
-export interface NumberedListWindow extends ListWindow {
-  params: unknown[];
-}
-
 /**
  * Where a page of a list sits. Normally the list's own order. In sync mode (`updatedSince`) the
  * rows changed at or after that instant, `updated_at, id` ascending: a change moves a row to the
@@ -26,32 +21,13 @@ export function listWindow(
   page: PageRequest,
   ownOrder: string,
   params: SqlParams,
-  column?: string,
-): ListWindow;
-/**
- * As above, for a list that numbers its parameters by hand: `firstParam` is the number of the
- * condition's parameter (`$n`), and the window answers the condition's values.
- */
-export function listWindow(
-  alias: string,
-  page: PageRequest,
-  ownOrder: string,
-  firstParam: number,
-  column?: string,
-): NumberedListWindow;
-export function listWindow(
-  alias: string,
-  page: PageRequest,
-  ownOrder: string,
-  params: SqlParams | number,
   column = 'updated_at',
-): ListWindow | NumberedListWindow {
-  const numbered = typeof params === 'number';
-  if (!page.updatedSince)
-    return numbered ? { condition: '', orderBy: ownOrder, params: [] } : { condition: '', orderBy: ownOrder };
-  const placeholder = numbered ? `$${params}` : params.add(page.updatedSince);
-  const window = { condition: ` and ${alias}.${column} >= ${placeholder}`, orderBy: `${alias}.${column}, ${alias}.id` };
-  return numbered ? { ...window, params: [page.updatedSince] } : window;
+): ListWindow {
+  if (!page.updatedSince) return { condition: '', orderBy: ownOrder };
+  return {
+    condition: ` and ${alias}.${column} >= ${params.add(page.updatedSince)}`,
+    orderBy: `${alias}.${column}, ${alias}.id`,
+  };
 }
 
 /** `limit $n offset $m` of the page, its two values added to `params`. */

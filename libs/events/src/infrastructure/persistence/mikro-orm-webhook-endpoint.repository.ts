@@ -1,7 +1,7 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
+import type { Page, PageRequest } from '@app/shared/domain';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import { WebhookEndpointRepository } from '../../domain/webhook-endpoint.repository.js';
 import { EnabledEndpointsCache, WEBHOOK_ENDPOINT_CHANGES_CHANNEL } from './enabled-endpoints-cache.js';
@@ -72,18 +72,9 @@ export class MikroOrmWebhookEndpointRepository extends WebhookEndpointRepository
   }
 
   async list(organisationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
-    const window = listWindow('w', page, 'w.created_at desc, w.id desc', 2);
-    const where = `where w.organisation_id = $1${window.condition}`;
-    const values = [organisationId, ...window.params];
-    const [items, total] = await Promise.all([
-      this.sql.select(
-        ENDPOINTS,
-        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(ENDPOINTS, where, values),
-    ]);
-    return pageOf(items, total, page);
+    const params = new SqlParams(organisationId);
+    const window = listWindow('w', page, 'w.created_at desc, w.id desc', params);
+    return this.sql.page(ENDPOINTS, `where w.organisation_id = $1${window.condition}`, window.orderBy, params, page);
   }
 
   /**

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { transactionConnection } from '@app/shared';
-import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
-import { type JobRequest, offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
+import type { JobRequest, Page, PageRequest } from '@app/shared/domain';
 import { Jobs, type LeadingWrite } from '@app/jobs';
 import { type EventFilters, EventStore } from '../../domain/event-store.js';
 import { StoredEvent } from '../../domain/stored-event.js';
@@ -57,29 +57,16 @@ export class SqlEventStore extends EventStore {
   }
 
   async list(filters: EventFilters, page: PageRequest): Promise<Page<StoredEvent>> {
-    const values: unknown[] = [];
+    const params = new SqlParams();
     const where: string[] = [];
-    const add = (condition: (placeholder: string) => string, value: unknown) => {
-      values.push(value);
-      where.push(condition(`$${values.length}`));
-    };
-    if (filters.organisationId !== null) add((p) => `e.organisation_id = ${p}`, filters.organisationId);
-    if (filters.types) add((p) => `e.type = any(${p}::text[])`, filters.types);
-    if (filters.createdAtMin) add((p) => `e.created_at >= ${p}`, filters.createdAtMin);
-    if (filters.createdAtMax) add((p) => `e.created_at < ${p}`, filters.createdAtMax);
+    if (filters.organisationId !== null) where.push(`e.organisation_id = ${params.add(filters.organisationId)}`);
+    if (filters.types) where.push(`e.type = any(${params.add(filters.types)}::text[])`);
+    if (filters.createdAtMin) where.push(`e.created_at >= ${params.add(filters.createdAtMin)}`);
+    if (filters.createdAtMax) where.push(`e.created_at < ${params.add(filters.createdAtMax)}`);
     // An event never changes: sync mode lists those that happened since, oldest first.
-    const window = listWindow('e', page, 'e.created_at desc, e.seq desc', values.length + 1, 'created_at');
-    values.push(...window.params);
+    const window = listWindow('e', page, 'e.created_at desc, e.seq desc', params, 'created_at');
     const condition = `where ${where.length ? where.join(' and ') : 'true'}${window.condition}`;
-    const [items, total] = await Promise.all([
-      this.sql.select(
-        EVENTS,
-        `${condition} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(EVENTS, condition, values),
-    ]);
-    return pageOf(items, total, page);
+    return this.sql.page(EVENTS, condition, window.orderBy, params, page);
   }
 
   async purgeBefore(cutoff: Date): Promise<number> {

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
+import type { Page, PageRequest } from '@app/shared/domain';
 import { WebhookDelivery } from '../../domain/webhook-delivery.js';
 import { WebhookDeliveryRepository } from '../../domain/webhook-endpoint.repository.js';
 
@@ -44,18 +44,9 @@ export class SqlWebhookDeliveryRepository extends WebhookDeliveryRepository {
   }
 
   async list(endpointId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
-    const window = listWindow('d', page, 'd.created_at desc, d.id desc', 2, 'created_at');
-    const where = `where d.endpoint_id = $1${window.condition}`;
-    const values = [endpointId, ...window.params];
-    const [items, total] = await Promise.all([
-      this.sql.select(
-        DELIVERIES,
-        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(DELIVERIES, where, values),
-    ]);
-    return pageOf(items, total, page);
+    const params = new SqlParams(endpointId);
+    const window = listWindow('d', page, 'd.created_at desc, d.id desc', params, 'created_at');
+    return this.sql.page(DELIVERIES, `where d.endpoint_id = $1${window.condition}`, window.orderBy, params, page);
   }
 
   async lastAttempt(endpointId: string, eventId: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { listWindow, ReadModel, SqlReader } from '@app/shared/sql';
-import { offsetOf, type Page, type PageRequest, pageOf } from '@app/shared/domain';
+import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
+import type { Page, PageRequest } from '@app/shared/domain';
 import { ApiKey } from '../domain/api-key.js';
 import { ApiKeyRepository } from '../domain/api-key.repository.js';
 import { API_KEY_CHANGES_CHANNEL } from './api-key-changes.js';
@@ -30,19 +30,10 @@ export class MikroOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async list(organisationId: string | undefined, page: PageRequest): Promise<Page<ApiKey>> {
-    const values: unknown[] = organisationId === undefined ? [] : [organisationId];
-    const window = listWindow('k', page, 'k.created_at desc, k.id desc', values.length + 1);
-    values.push(...window.params);
+    const params = organisationId === undefined ? new SqlParams() : new SqlParams(organisationId);
+    const window = listWindow('k', page, 'k.created_at desc, k.id desc', params);
     const where = `where ${organisationId === undefined ? 'true' : 'k.organisation_id = $1'}${window.condition}`;
-    const [items, total] = await Promise.all([
-      this.sql.select(
-        API_KEYS,
-        `${where} order by ${window.orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
-        [...values, page.limit, offsetOf(page)],
-      ),
-      this.sql.count(API_KEYS, where, values),
-    ]);
-    return pageOf(items, total, page);
+    return this.sql.page(API_KEYS, where, window.orderBy, params, page);
   }
 
   async add(apiKey: ApiKey): Promise<void> {

@@ -4,6 +4,7 @@ import { BOOKING_EXPANSIONS } from '@app/scheduling';
 import { countStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
+  SIGNED_ASSIGNMENT,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -170,7 +171,9 @@ describe('the bench baselines against the service', () => {
       postJson(app, orgPath(organisationId, `/payment-transactions/${cardPart.id}/refunds`), { amount: 500 }),
     );
     const bulkBilled = await book(`${PAST_YEAR}-08-03T09:00:00.000Z`, gp);
-    await checkOut(bulkBilled.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: medicare.id } });
+    await checkOut(bulkBilled.id, {
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: medicare.id, assignment: SIGNED_ASSIGNMENT },
+    });
     await book(`${FUTURE_YEAR}-08-04T09:00:00.000Z`, physio);
     ({ id: payoutId } = await created(postJson(app, `/v1/businesses/${businessId}/payouts`)));
     place = { clientId: client.id, providerId: provider.id, locationId: location.id, appointmentTypeId: physio.id };

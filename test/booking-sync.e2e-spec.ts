@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -157,7 +158,7 @@ describe('every change of a booking is found with updatedSince', () => {
     const booking = await book(PAST_YEAR);
     const sale = await created(
       post(`/bookings/${booking.id}/transactions`, {
-        healthFundClaim: { healthFundCardId: fund.id },
+        healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: visa.id },
       }),
     );

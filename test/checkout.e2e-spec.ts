@@ -12,6 +12,8 @@ import { chargesDescribed } from './support/payment-processor.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import { countStatements } from './support/statement-counter.js';
 import {
+  SIGNED_ASSIGNMENT,
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -56,7 +58,7 @@ beforeAll(async () => {
   home = await createTenant(t, 'Checkout Clinic');
   const business = await createBusiness(t, home.id);
   // Its claiming terminal: a fund claim names it, or none.
-  location = await createLocation(t, home.id, business.id, { terminalIds: ['T-1'] });
+  location = await createLocation(t, home.id, business.id, { terminalIds: [CLAIMING_TERMINAL, 'T-1'] });
   provider = await createProvider(t, home.id);
   await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
   const offered = { providers: [provider.id], locations: [location.id] };
@@ -230,7 +232,7 @@ async function storedMoney(bookingId: string) {
  */
 const fundAndCard = (who: Patient, bookingId: string, claim: Body = {}) =>
   checkOut(bookingId, {
-    healthFundClaim: { healthFundCardId: who.fund.id, ...claim },
+    healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL, ...claim },
     payment: { paymentMethodId: who.visa.id },
   });
 
@@ -326,7 +328,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const who = await patient();
     const visit = await booking(who, gp);
     const response = await checkOut(visit.id, {
-      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
     });
     expect(response.status).toBe(201);
     expect(response.body.amount).toBe(8290);
@@ -359,7 +361,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const visit = await booking(who, gp);
     const response = await checkOut(visit.id, {
       items: [{ description: 'Long GP consultation', itemCode: '44', chargeAmount: 15000 }],
-      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
     });
     expect(response.status).toBe(201);
     expect(response.body.amount).toBe(12215);
@@ -382,7 +384,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const who = await patient('40019999');
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.declining.id },
     });
     expectProblem(response, 402, 'card_declined');
@@ -414,7 +416,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     );
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: threeDSecure.id },
     });
     expect(response.status).toBe(201);
@@ -461,7 +463,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       const sale = await created(
         checkOut((await booking(who)).id, {
           items: twoItems,
-          healthFundClaim: { healthFundCardId: who.fund.id },
+          healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
           payment: { paymentMethodId: who.visa.id },
         }),
       );
@@ -499,7 +501,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
       const visit = await booking(who, gp);
       const answer = await checkOut(visit.id, {
         items: twoItems,
-        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
       });
       return { answer, visit };
     };
@@ -532,7 +534,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const who = await patient(FUND_TEST_MEMBER_NUMBERS.rejected);
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(response, 402, 'claim_rejected');
@@ -544,7 +546,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const who = await patient(FUND_TEST_MEMBER_NUMBERS.noAnswer);
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(response, 503, 'claim_gateway_timeout');
@@ -556,7 +558,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const visit = await booking(who, gp);
     const response = await checkOut(visit.id, {
       items: [{ description: 'Not an MBS service', itemCode: '99999', chargeAmount: 5000 }],
-      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
     });
     expectProblem(response, 402, 'medicare_claim_rejected');
     expect(await storedMoney(visit.id)).toEqual({ transactions: 0, payments: 0, claims: 0, medicare: 0 });
@@ -566,7 +568,7 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
     const who = await patient();
     const visit = await booking(who);
     expectInvalid(
-      await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id } }),
+      await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL } }),
       'payment',
       'gap_not_covered',
     );
@@ -699,10 +701,12 @@ describe('POST …/bookings/{bookingId}/transactions', () => {
 describe('a claim is for a service that happened, from one payer', () => {
   const markAttendance = (bookingId: string, body: Body) =>
     postJson(t, orgPath(home.id, `/bookings/${bookingId}/attendance`), body, home.auth);
-  const fundClaim = (who: Patient) => ({ healthFundClaim: { healthFundCardId: who.fund.id } });
+  const fundClaim = (who: Patient) => ({
+    healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+  });
   const bulkBill = (who: Patient) => ({
     items: [{ description: 'GP consultation level C', itemCode: '36', chargeAmount: 8290 }],
-    medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+    medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
   });
   const nothingStored = { transactions: 0, payments: 0, claims: 0, medicare: 0 };
   /** What the gateways were sent, for the file's member numbers and every Medicare claim. */
@@ -824,7 +828,7 @@ describe('a claim is for a service that happened, from one payer', () => {
         { description: 'GP consultation level C', itemCode: '36', chargeAmount: 8290 },
         { description: 'Dressing', chargeAmount: 1500 },
       ],
-      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
     });
     expectProblem(uncoded, 409, 'bulk_bill_no_charge');
     expect(uncoded.body.detail).toContain('Dressing');
@@ -842,7 +846,11 @@ describe('what a claim carries, and where it may be made', () => {
     const visit = await booking(who, gp);
     const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
     const sentBefore = medicare.received.length;
-    await created(checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }));
+    await created(
+      checkOut(visit.id, {
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
+      }),
+    );
     expect(medicare.received.slice(sentBefore)).toEqual([
       expect.objectContaining({
         type: 'bulk_bill',
@@ -903,12 +911,12 @@ describe('what a claim carries, and where it may be made', () => {
     const medicare = t.app.get<TestMedicareGateway>(MedicareGateway);
     const sentBefore = medicare.received.length;
     const toMedicare = await checkOut(visit.id, {
-      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
     });
     expectProblem(toMedicare, 409, 'location_not_registered');
     expect(toMedicare.body.detail).toContain('Medicare');
     const toFund = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(toFund, 409, 'location_not_registered');
@@ -985,11 +993,12 @@ describe("a fund claim is made at one of the location's terminals", () => {
     expect(sale.paymentTransactions.find((part: Body) => part.claim).claim.device).toEqual({ terminalId: 'T-1' });
   });
 
-  it('a claim naming no terminal names none to the fund', async () => {
+  it('a claim naming no terminal asks the patient, and with no SMS or email to reach them is refused, nothing written', async () => {
     const who = await patient('40077502');
-    const sale = await created(fundAndCard(who, (await booking(who)).id));
-    expect(sentToFund('40077502')).toEqual([expect.objectContaining({ terminalId: null })]);
-    expect(sale.paymentTransactions.find((part: Body) => part.claim).claim.device).toEqual({ terminalId: null });
+    const visit = await booking(who);
+    const answer = await fundAndCard(who, visit.id, { terminalId: undefined });
+    expectProblem(answer, 409, 'confirmation_channel_unavailable');
+    await expectNothingDone(visit.id, '40077502');
   });
 });
 
@@ -997,7 +1006,7 @@ describe('the statements of a check-out', () => {
   const get = async (path: string) =>
     (await t.http().get(orgPath(home.id, path)).set('Authorization', home.auth).expect(200)).body;
   const fundAndCard = (who: Patient) => ({
-    healthFundClaim: { healthFundCardId: who.fund.id },
+    healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
     payment: { paymentMethodId: who.visa.id },
   });
 
@@ -1068,7 +1077,7 @@ describe('GET …/transactions', () => {
     first = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
     second = await created(
       checkOut((await booking(who)).id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.visa.id },
       }),
     );
@@ -1218,7 +1227,7 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient('40017777');
     const sale = await created(
       checkOut((await booking(who)).id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.visa.id },
       }),
     );
@@ -1247,7 +1256,9 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient();
     const visit = await booking(who, gp);
     const sale = await created(
-      checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }),
+      checkOut(visit.id, {
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
+      }),
     );
     const [part] = sale.paymentTransactions;
     const hook = await created(
@@ -1296,8 +1307,11 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     );
     // Claimed again, the booking is paid again; the payout nets the voided benefit to nothing.
     expect(
-      (await checkOut(visit.id, { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }))
-        .status,
+      (
+        await checkOut(visit.id, {
+          medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
+        })
+      ).status,
     ).toBe(201);
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
@@ -1335,7 +1349,10 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(
-      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }),
+      checkOut(visit.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+        paymentLink: {},
+      }),
     );
     const claimPart = sale.paymentTransactions.find((part: Body) => part.claim);
     const linkPart = sale.paymentTransactions.find((part: Body) => part.paymentLinks?.length);
@@ -1348,7 +1365,7 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient('40016666');
     const sale = await created(
       checkOut((await booking(who)).id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.visa.id },
       }),
     );
@@ -1369,12 +1386,12 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient();
     const medicareSale = await created(
       checkOut((await booking(who, gp)).id, {
-        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
       }),
     );
     const fundSale = await created(
       checkOut((await booking(who)).id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.visa.id },
       }),
     );
@@ -1410,7 +1427,7 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
     const who = await patient();
     const medicareSale = await created(
       checkOut((await booking(who, gp)).id, {
-        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
       }),
     );
     const other = await created(checkOut((await booking(who)).id, { payment: { paymentMethodId: who.visa.id } }));
@@ -1432,7 +1449,7 @@ describe('POST …/transactions/{transactionId}/claims/{claimId}/void', () => {
 
 describe('a booking checked out again collects only what is still open on it', () => {
   const fundAndCard = (who: Patient) => ({
-    healthFundClaim: { healthFundCardId: who.fund.id },
+    healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
     payment: { paymentMethodId: who.visa.id },
   });
   const voidClaimOf = async (sale: Body) => {
@@ -1504,7 +1521,7 @@ describe('a booking checked out again collects only what is still open on it', (
     // The fund pays 4800 of the 9500 consultation, leaving 4700: less than the 7200 the card already holds.
     const again = await checkOut(visit.id, {
       items: [{ description: 'Initial physiotherapy consultation', itemCode: '500', chargeAmount: 9500 }],
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
     });
     expectProblem(again, 409, 'booking_already_paid');
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
@@ -1521,7 +1538,7 @@ describe('a booking checked out again collects only what is still open on it', (
     const sentBefore = medicare.received.length;
     const again = await checkOut(visit.id, {
       items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 8290 }],
-      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id },
+      medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
     });
     expectProblem(again, 409, 'bulk_bill_no_charge');
     expect(medicare.received.length).toBe(sentBefore);
@@ -1539,7 +1556,7 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
   const cardPartOf = async () => {
     const sale = await created(
       checkOut((await booking(who)).id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.visa.id },
       }),
     );
@@ -1649,7 +1666,7 @@ describe('payment links', () => {
     const who = await patient();
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       paymentLink: { expiresInHours: 24 },
     });
     expect(response.status).toBe(201);
@@ -1708,10 +1725,13 @@ describe('payment links', () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(
-      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }),
+      checkOut(visit.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+        paymentLink: {},
+      }),
     );
     const again = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(again, 409, 'payment_link_open');
@@ -1738,13 +1758,16 @@ describe('payment links', () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(
-      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} }),
+      checkOut(visit.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+        paymentLink: {},
+      }),
     );
     await sql(t, "update payment_link_tokens set expires_at = now() - interval '1 second' where link_id = ?", [
       linkOf(sale).id,
     ]);
     const again = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(again, 409, 'booking_already_claimed');

@@ -5,6 +5,7 @@ import { extractText } from 'unpdf';
 import { etagOf } from '@app/shared/domain';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBooking,
@@ -139,7 +140,10 @@ describe('a check-out issues an invoice', () => {
       postJson(
         t,
         orgPath(home.id, `/bookings/${booking.id}/transactions`),
-        { healthFundClaim: { healthFundCardId: shop.cards.fund.id }, payment: { paymentMethodId: shop.cards.visa.id } },
+        {
+          healthFundClaim: { healthFundCardId: shop.cards.fund.id, terminalId: CLAIMING_TERMINAL },
+          payment: { paymentMethodId: shop.cards.visa.id },
+        },
         home.auth,
       ),
     );
@@ -304,7 +308,7 @@ describe('a check-out issues an invoice', () => {
   it("a claim's void takes its benefit off amountPaid: the invoice is open again for that much", async () => {
     const shop = await clinic();
     const sale = await shop.checkOut(({ visa, fund }) => ({
-      healthFundClaim: { healthFundCardId: fund.id },
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: visa.id },
     }));
     const paid = await invoiceOf(sale);
@@ -397,7 +401,7 @@ describe('the invoice as a PDF', () => {
     const shop = await clinic();
     const invoice = await invoiceOf(
       await shop.checkOut(({ visa, fund }) => ({
-        healthFundClaim: { healthFundCardId: fund.id },
+        healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: visa.id },
       })),
     );

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { claimAddsUp } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
+  SIGNED_ASSIGNMENT,
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -218,7 +220,7 @@ async function shop(): Promise<Shop> {
 }
 
 function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
-  const fund = { healthFundClaim: { healthFundCardId: cards.fund } };
+  const fund = { healthFundClaim: { healthFundCardId: cards.fund, terminalId: CLAIMING_TERMINAL } };
   const card = { payment: { paymentMethodId: cards.visa } };
   switch (kind) {
     case 'card':
@@ -228,7 +230,7 @@ function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
     case 'bulk_bill':
       return {
         items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }],
-        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: cards.medicare },
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: cards.medicare, assignment: SIGNED_ASSIGNMENT },
       };
     case 'patient_claim_card':
       return {

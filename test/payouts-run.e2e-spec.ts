@@ -3,6 +3,7 @@ import { PayoutJobs } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { failTransfersTo } from './support/payment-processor.js';
 import {
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -198,7 +199,7 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     const shop = await clinic();
     const cardOnly = await shop.checkOut();
     const withClaim = await shop.checkOut(({ visa, fund }) => ({
-      healthFundClaim: { healthFundCardId: fund.id },
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: visa.id },
     }));
     await refund(cardOnly.paymentTransactions[0].id, 1000);
@@ -419,7 +420,7 @@ describe('GET /v1/businesses/{businessId}/payouts/{payoutId}/transactions as CSV
     const shop = await clinic({ firstName: 'Jane "JJ"', lastName: `Smith, ${named('Jones')}` });
     const sale = await shop.checkOut();
     await shop.checkOut(({ visa, fund }) => ({
-      healthFundClaim: { healthFundCardId: fund.id },
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: visa.id },
     }));
     const first = await created(payOut(shop.businessId));
@@ -512,7 +513,7 @@ describe('two instances on one database', () => {
     for (let i = 0; i < 3; i++) await shop.checkOut();
     for (let i = 0; i < 3; i++)
       await shop.checkOut(({ visa, fund }) => ({
-        healthFundClaim: { healthFundCardId: fund.id },
+        healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: visa.id },
       }));
     const waiting = await rowsOf(shop.businessId);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MedicareGateway } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
+  SIGNED_ASSIGNMENT,
   type Body,
   createAppointmentType,
   createBooking,
@@ -132,7 +133,14 @@ const checkOut = (who: Patient, bookingId: string, referralId?: string) =>
   postJson(
     t,
     orgPath(home.id, `/bookings/${bookingId}/transactions`),
-    { medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, ...(referralId && { referralId }) } },
+    {
+      medicareClaim: {
+        type: 'bulk_bill',
+        patientMedicareCardId: who.medicare.id,
+        assignment: SIGNED_ASSIGNMENT,
+        ...(referralId && { referralId }),
+      },
+    },
     home.auth,
   );
 const claimed = async (who: Patient, year: number, referralId: string) =>

@@ -6,6 +6,7 @@ import { AppConfig } from '@app/shared';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import type { FakeStripe } from './support/fake-stripe.js';
 import {
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -179,7 +180,7 @@ describe('a check-out charged on Stripe', () => {
     const who = await patient();
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expect(response.status).toBe(201);
@@ -240,7 +241,7 @@ describe('a check-out charged on Stripe', () => {
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     const before = fund.claimsOf('40012345').length;
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.declining.id },
     });
     expectProblem(response, 402, 'card_declined');
@@ -268,7 +269,7 @@ describe('a check-out charged on Stripe', () => {
     const fund = t.app.get<TestHealthFundGateway>(HealthFundGateway);
     const before = fund.claimsOf('40012345').length;
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.visa.id },
     });
     expectProblem(response, 409, 'business_not_connected');
@@ -277,7 +278,12 @@ describe('a check-out charged on Stripe', () => {
     expect(intentsOf(visit.id)).toEqual([]);
     // Claims alone need no card processor.
     expect(
-      (await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id }, paymentLink: {} })).status,
+      (
+        await checkOut(visit.id, {
+          healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+          paymentLink: {},
+        })
+      ).status,
     ).toBe(201);
   });
 });
@@ -287,7 +293,7 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
     const who = await patient();
     const visit = await booking(who);
     const response = await checkOut(visit.id, {
-      healthFundClaim: { healthFundCardId: who.fund.id },
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
       payment: { paymentMethodId: who.threeDSecure.id },
     });
     expect(response.status).toBe(201);
@@ -333,7 +339,7 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
     const visit = await booking(who, place);
     await created(
       checkOut(visit.id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.threeDSecure.id },
       }),
     );
@@ -396,7 +402,7 @@ describe('Stripe failing mid check-out', () => {
       const before = fund.claimsOf('40012345').length;
       stripe.failNext(count, status);
       const response = await checkOut(visit.id, {
-        healthFundClaim: { healthFundCardId: who.fund.id },
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
         payment: { paymentMethodId: who.visa.id },
       });
       expectProblem(response, 503, 'payment_processor_unavailable');

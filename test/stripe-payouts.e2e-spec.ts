@@ -6,6 +6,7 @@ import { AppConfig } from '@app/shared';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import type { FakeStripe } from './support/fake-stripe.js';
 import {
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -197,7 +198,10 @@ describe('a payout on Stripe', () => {
 
   it('for a business with no connected account is failed at once, asking Stripe nothing; its claim money waits', async () => {
     const business = await createBusiness(t, home.id, { merchantId: undefined });
-    await soldAt(business, ({ fund }) => ({ healthFundClaim: { healthFundCardId: fund.id }, paymentLink: {} }));
+    await soldAt(business, ({ fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
+      paymentLink: {},
+    }));
     const payout = await payOut(business.id);
     expect(await statusOf(business.id, payout.id, 'failed')).toBe('failed');
     expect(stripe.calls.filter((call) => call.params.metadata?.payoutId === payout.id)).toEqual([]);

@@ -4,6 +4,8 @@ import { countRequestStatements } from './support/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { failTransfersTo } from './support/payment-processor.js';
 import {
+  SIGNED_ASSIGNMENT,
+  CLAIMING_TERMINAL,
   type Body,
   createAppointmentType,
   createBusiness,
@@ -168,7 +170,10 @@ describe('a transaction changes, and a sync client meets it again', () => {
     ],
     [
       'its health fund claim voided',
-      (who) => ({ healthFundClaim: { healthFundCardId: who.fund.id }, payment: { paymentMethodId: who.visa.id } }),
+      (who) => ({
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+        payment: { paymentMethodId: who.visa.id },
+      }),
       'physio',
       (sale) =>
         postJson(
@@ -180,7 +185,9 @@ describe('a transaction changes, and a sync client meets it again', () => {
     ],
     [
       'its bulk-billed Medicare claim voided',
-      (who) => ({ medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id } }),
+      (who) => ({
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: who.medicare.id, assignment: SIGNED_ASSIGNMENT },
+      }),
       'gp',
       (sale) => postJson(t, voidPath(sale, sale.paymentTransactions[0].medicareClaim.id), {}, home.auth).expect(200),
     ],

@@ -280,6 +280,7 @@ function claimResponse(claim, fund, { withFundId }) {
       name: claim.provider.name,
       categoryCode: claim.provider.categoryCode,
     },
+    agreement: claim.agreement,
   };
 }
 
@@ -315,6 +316,8 @@ function medicareClaimResponse(claim, cards) {
     rules: { reversal: { enabled: claim.rules.reversal.enabled } },
     patientMedicareCardId: claim.patientMedicareCardId,
     claimantMedicareCardId: claim.claimantMedicareCardId,
+    referralId: claim.referralId,
+    agreement: claim.agreement,
     ...(cards
       ? {
           patientMedicareCard: cards.patient && medicareCardResponse(cards.patient.card),
@@ -399,6 +402,7 @@ export function transactionResponse(read, { withBillableItems }) {
     createdAt: isoOf(transaction.createdAt),
     updatedAt: isoOf(transaction.updatedAt),
     amount: transaction.amount,
+    status: transaction.status,
     currency: transaction.currency,
     paymentTransactions: read.paymentTransactions.map((paymentTransaction) =>
       paymentTransactionResponse(paymentTransaction, false),
@@ -416,7 +420,7 @@ export function transactionResponse(read, { withBillableItems }) {
     confirmations: transaction.confirmations.map((confirmation) => ({
       id: confirmation.id,
       contactValue: confirmation.contactValue,
-      verificationCode: confirmation.verificationCode,
+      verificationCode: null,
       createdAt: confirmation.createdAt,
       expiresAt: confirmation.expiresAt,
       verifiedAt: confirmation.verifiedAt,

@@ -178,7 +178,8 @@ async function clientSearchFixture(pool, organisationId) {
 /**
  * J: a client with a payment method and a health fund card (of no member number the test fund
  * rejects or times out on), and an appointment type offered by a provider with a provider number at
- * the location, in the largest organisation that has such a client.
+ * a location with a claiming terminal (the card swiped there is the patient's agreement), in the
+ * largest organisation that has such a client.
  */
 async function checkoutFixture(pool, largestOrganisationId) {
   const client = await one(
@@ -202,10 +203,12 @@ async function checkoutFixture(pool, largestOrganisationId) {
     );
   const offer = await one(
     pool,
-    `select t.id as "appointmentTypeId", t.duration_minutes as "durationMinutes", l.provider_id as "providerId", l.location_id as "locationId"
+    `select t.id as "appointmentTypeId", t.duration_minutes as "durationMinutes", l.provider_id as "providerId", l.location_id as "locationId",
+            loc.terminal_ids[1] as "terminalId"
      from appointment_types t
      join provider_location_links l on l.organisation_id = t.organisation_id and not l.deleted
           and l.provider_id = any (t.provider_ids) and l.location_id = any (t.location_ids) and l.medicare->>'providerNumber' is not null
+     join locations loc on loc.id = l.location_id and cardinality(loc.terminal_ids) > 0
      join providers p on p.id = l.provider_id and not p.deleted and p.bookings_enabled
      where t.organisation_id = $1 and not t.deleted and jsonb_array_length(t.billable_items) > 0
      order by t.max_attendees, t.created_at, t.id, l.created_at, l.id limit 1`,

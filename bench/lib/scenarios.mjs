@@ -132,7 +132,7 @@ export function defineScenarios(fixtures, nextSlot, nextCheckoutSlot) {
             ...request,
             path: `${checkoutOrg}/bookings/${createdBookingId(context)}/transactions`,
             body: JSON.stringify({
-              healthFundClaim: { healthFundCardId: checkout.healthFundCardId },
+              healthFundClaim: { healthFundCardId: checkout.healthFundCardId, terminalId: checkout.terminalId },
               payment: { paymentMethodId: checkout.paymentMethodId },
             }),
           }),

@@ -112,6 +112,12 @@ export const CLAIMING_REGISTRATIONS = [
   { medicare: { minorId: 'BJ001', status: 'active' }, phi: { phiLocationId: 'HICAPS-00001', status: 'active' } },
 ];
 
+/** A bulk bill's assignment of benefit, signed as the check-out is made (after any test service, never after the server's now). */
+export const SIGNED_ASSIGNMENT = { method: 'signed', signedAt: new Date().toISOString() } as const;
+
+/** The claiming terminal every test location has: a fund claim swiped there is the patient's agreement. */
+export const CLAIMING_TERMINAL = 'HICAPS-T-0001';
+
 export function createLocation(
   app: TestApp,
   organisationId: string,
@@ -129,6 +135,7 @@ export function createLocation(
         timeZone: 'Australia/Sydney',
         address: ADDRESS,
         registrations: CLAIMING_REGISTRATIONS,
+        terminalIds: [CLAIMING_TERMINAL],
         ...body,
       },
       auth,

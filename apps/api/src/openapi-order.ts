@@ -63,6 +63,8 @@ export const PATH_ORDER = [
   '/v1/organisations/{organisationId}/transactions/{transactionId}',
   '/v1/organisations/{organisationId}/claims/estimates',
   '/v1/organisations/{organisationId}/transactions/{transactionId}/claims/{claimId}/void',
+  '/v1/organisations/{organisationId}/transactions/{transactionId}/confirmations/{confirmationId}/verify',
+  '/v1/organisations/{organisationId}/transactions/{transactionId}/confirmations/{confirmationId}/resend',
   '/v1/organisations/{organisationId}/payment-transactions/{paymentTransactionId}/refunds',
   '/v1/payment-links/{token}',
   '/v1/payment-links/{token}/pay',

@@ -1,9 +1,11 @@
 // The payments-and-claims context's public surface: the module; each booking's newest transaction,
 // which a booking shows as `latestTransaction`; what a booking's cancellation asks of payments (its
-// fee, its payment links); the services that record money; and the payout and fee arithmetic the
+// fee, its payment links); the patient's codes for claims, which notifications send; the services that record money; and the payout and fee arithmetic the
 // demo data generator reuses; the payout and Stripe event jobs, which tests run at once.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { CheckOutBooking } from './checkout/application/check-out-booking.use-case.js';
+export { ConfirmCheckOut } from './checkout/application/confirm-check-out.use-case.js';
+export type { ConfirmationSent } from './checkout/application/confirmation-dispatch.js';
 export { TransactionQueries, type TransactionView } from './ledger/application/transaction.queries.js';
 export { CancellationPayments } from './checkout/application/cancellation-payments.js';
 export type { BookingFeeKind } from './checkout/application/charge-cancellation-fee.js';

@@ -682,7 +682,9 @@ export class DatasetGenerator {
           billableItem: service.billableItem,
         },
       ],
+      status: 'completed',
       confirmations: [],
+      pending_check_out: null,
       created_at: iso(chargedAt),
       updated_at: iso(chargedAt),
     };
@@ -776,42 +778,45 @@ export class DatasetGenerator {
 
     if (fundClaim) {
       const claimId = p.uuid(new Date(chargedAt));
-      this.sink.add('claims', {
-        id: claimId,
-        organisation_id: organisationId,
-        health_fund_id: fundClaim.fundId,
-        reference_number: `HC-${p.digits(8)}`,
-        provider_number: medicareProviderNumber(p.int(200_000, 499_999), '1'),
-        is_rebate_estimate: false,
-        total_charge_amount: charge,
-        total_rebate_amount: rebate,
-        total_gap_amount: charge - rebate,
-        items: [
-          {
-            id: p.uuid(new Date(chargedAt)),
-            itemCode: service.template.itemCode,
-            patientReferenceNumber: fundClaim.patient,
-            serviceReference: null,
-            itemDescription: service.template.name,
-            itemName: service.template.name,
-            chargeAmount: charge,
-            rebateAmount: rebate,
-            serviceDate: iso(serviceDate),
-            response: { statusCode: '0', responseCode: '00' },
-          },
-        ],
-        // One of its location's terminals, picked with the four digits its id was once drawn from (so the
-        // rows after it stay as they were).
-        device: { terminalId: location.terminalIds[Number(p.digits(4)) % location.terminalIds.length] ?? null },
-        service_type: { code: plan.kind.specialty.slice(0, 1).toUpperCase(), name: plan.kind.specialty },
-        rules: { reversal: { enabled: true } },
-        response: { statusCode: '0', responseCode: '00', freeText: 'Approved' },
-        payment: null,
-        provider: { providerNumber: null, name: provider.name, categoryCode: plan.kind.categoryCode },
-        cancelled_at: null,
-        voided_at: null,
-        created_at: iso(chargedAt),
-      });
+      this.sink.add(
+        'claims',
+        withTerminalAgreement({
+          id: claimId,
+          organisation_id: organisationId,
+          health_fund_id: fundClaim.fundId,
+          reference_number: `HC-${p.digits(8)}`,
+          provider_number: medicareProviderNumber(p.int(200_000, 499_999), '1'),
+          is_rebate_estimate: false,
+          total_charge_amount: charge,
+          total_rebate_amount: rebate,
+          total_gap_amount: charge - rebate,
+          items: [
+            {
+              id: p.uuid(new Date(chargedAt)),
+              itemCode: service.template.itemCode,
+              patientReferenceNumber: fundClaim.patient,
+              serviceReference: null,
+              itemDescription: service.template.name,
+              itemName: service.template.name,
+              chargeAmount: charge,
+              rebateAmount: rebate,
+              serviceDate: iso(serviceDate),
+              response: { statusCode: '0', responseCode: '00' },
+            },
+          ],
+          // One of its location's terminals, picked with the four digits its id was once drawn from (so the
+          // rows after it stay as they were).
+          device: { terminalId: location.terminalIds[Number(p.digits(4)) % location.terminalIds.length] ?? null },
+          service_type: { code: plan.kind.specialty.slice(0, 1).toUpperCase(), name: plan.kind.specialty },
+          rules: { reversal: { enabled: true } },
+          response: { statusCode: '0', responseCode: '00', freeText: 'Approved' },
+          payment: null,
+          provider: { providerNumber: null, name: provider.name, categoryCode: plan.kind.categoryCode },
+          cancelled_at: null,
+          voided_at: null,
+          created_at: iso(chargedAt),
+        }),
+      );
       paymentTransaction(chargedAt, 'health_fund_claim', rebate, 0, { claim_id: claimId });
     } else if (medicareClaim) {
       const claimId = p.uuid(new Date(chargedAt));
@@ -830,6 +835,8 @@ export class DatasetGenerator {
         payment_status: medicareClaim.bulkBilled
           ? { code: 'paid_to_provider', name: 'Paid to provider' }
           : { code: 'paid_to_patient', name: 'Paid to patient' },
+        // A bulk bill on the patient's signed assignment of benefit; a patient claim needs none.
+        agreement: medicareClaim.bulkBilled ? { method: 'signed', agreedAt: iso(chargedAt) } : null,
         total_charge_amount: charge,
         total_rebate_amount: rebate,
         total_gap_amount: charge - rebate,
@@ -876,4 +883,9 @@ export class DatasetGenerator {
     const firstEight = `${this.prng.int(2, 6)}${this.prng.digits(7)}`;
     return `${firstEight}${medicareCheckDigit(firstEight)}${this.prng.int(1, 9)}`;
   }
+}
+
+/** A fund claim's row with the patient's agreement: their card swiped at its terminal, else a code by SMS, when it was made. */
+function withTerminalAgreement<T extends { device: { terminalId: string | null }; created_at: string }>(row: T) {
+  return { ...row, agreement: { method: row.device.terminalId ? 'terminal' : 'sms', agreedAt: row.created_at } };
 }

@@ -71,13 +71,20 @@ export async function readDemoIds(databaseUrl: string): Promise<Record<string, s
  * fund pays only for those; not a no-show), never checked out (so no claim of Medicare's or a fund's
  * stands on it, and no link waits), not paid, not cancelled, of a client with a payment method and a
  * health fund card the built-in fund pays (not its rejected or timing-out member numbers), with a
- * provider who has a provider number there. The newest, in the demo organisation if it claims from
+ * provider who has a provider number there, at a location with a claiming terminal (the card swiped
+ * there is the patient's agreement). The newest, in the demo organisation if it claims from
  * funds, else in the largest that does. Null when none is left.
  */
 export async function readCheckOutIds(
   databaseUrl: string,
   preferredOrganisationId: string,
-): Promise<{ organisationId: string; bookingId: string; paymentMethodId: string; healthFundCardId: string } | null> {
+): Promise<{
+  organisationId: string;
+  bookingId: string;
+  paymentMethodId: string;
+  healthFundCardId: string;
+  terminalId: string;
+} | null> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
   await client.connect();
   try {
@@ -86,9 +93,12 @@ export async function readCheckOutIds(
       bookingId: string;
       paymentMethodId: string;
       healthFundCardId: string;
+      terminalId: string;
     }>(
-      `select b.organisation_id as "organisationId", b.id as "bookingId", pm.id as "paymentMethodId", hf.id as "healthFundCardId"
+      `select b.organisation_id as "organisationId", b.id as "bookingId", pm.id as "paymentMethodId", hf.id as "healthFundCardId",
+              loc.terminal_ids[1] as "terminalId"
        from bookings b
+       join locations loc on loc.id = b.location_id and cardinality(loc.terminal_ids) > 0
        join lateral (select id from wallet_cards where client_id = b.client_id and type = 'payment_method' order by created_at, id limit 1) pm on true
        join lateral (select id from wallet_cards where client_id = b.client_id and type = 'health_fund_card' and last4 not in ('9999', '8888')
                      order by created_at, id limit 1) hf on true
@@ -121,7 +131,7 @@ export async function demoRequests(
   const auth = `-H "Authorization: Bearer ${apiKey ?? '<your API key>'}"`;
   const checkOut = await readCheckOutIds(databaseUrl, organisationId);
   const body = checkOut && {
-    healthFundClaim: { healthFundCardId: checkOut.healthFundCardId },
+    healthFundClaim: { healthFundCardId: checkOut.healthFundCardId, terminalId: checkOut.terminalId },
     payment: { paymentMethodId: checkOut.paymentMethodId },
   };
   return [

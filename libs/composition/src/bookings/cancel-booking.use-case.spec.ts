@@ -62,6 +62,10 @@ class RecordedLinkCancellations extends CancellationPayments {
   assertNotClaimed(): Promise<void> {
     throw new Error('CancelBooking asked about claims, which only a no-show does');
   }
+
+  cancelAwaitingConfirmation(): Promise<void> {
+    throw new Error('CancelBooking asked about a check-out awaiting the patient, which only a no-show has');
+  }
 }
 
 function setUp() {

@@ -44,6 +44,7 @@ export class RecordAttendance {
         // A no-show had no service: nothing was claimed for it, and nothing waits to be paid for it.
         if (changed && command.attendance === 'no_show') {
           await this.payments.assertNotClaimed(organisationId, booking.id);
+          await this.payments.cancelAwaitingConfirmation(organisationId, booking.id);
           await this.payments.cancelWaitingPayments(organisationId, booking.id);
         }
         if (command.chargeNoShowFee && !booking.noShowFeeChargedAt)

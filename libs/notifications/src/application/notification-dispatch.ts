@@ -5,6 +5,7 @@ import type { JobRequest } from '@app/shared/domain';
 export const PLAN_QUEUE = 'notifications.plan';
 export const REMIND_QUEUE = 'notifications.remind';
 export const SEND_QUEUE = 'notifications.send';
+export const CONFIRMATION_QUEUE = 'notifications.claim-confirmation';
 
 export const BOOKING_EVENTS = ['booking.created', 'booking.rescheduled', 'booking.cancelled', 'booking.paid'] as const;
 export type BookingEventType = (typeof BOOKING_EVENTS)[number];
@@ -24,6 +25,23 @@ export interface ReminderJob {
   serviceDate: string;
 }
 
+/** A patient's code for a claim, to be written as a message: everything but the code, which the send makes. */
+export interface ConfirmationMessageJob {
+  organisationId: string;
+  transactionId: string;
+  confirmationId: string;
+  issue: number;
+  bookingId: string;
+  clientId: string;
+  channel: 'sms' | 'email';
+  to: string;
+  businessName: string;
+  payer: string;
+  benefit: number;
+  gap: number;
+  bulkBill: boolean;
+}
+
 export interface SendJob {
   organisationId: string;
   notificationId: string;
@@ -40,6 +58,11 @@ export class NotificationDispatch {
   /** The job that writes a booking event's messages, for the outbox to queue with the event. */
   planJob(job: PlanJob): JobRequest {
     return { queue: PLAN_QUEUE, data: job, options: { id: jobIdOf(PLAN_QUEUE, job.eventId, job.bookingId) } };
+  }
+
+  /** The job that writes a patient's code message, for the outbox to queue with `confirmation.sent`. */
+  confirmationJob(eventId: string, job: ConfirmationMessageJob): JobRequest {
+    return { queue: CONFIRMATION_QUEUE, data: job, options: { id: jobIdOf(CONFIRMATION_QUEUE, eventId) } };
   }
 
   async remind(job: ReminderJob, dueInSeconds: number): Promise<void> {

@@ -3,9 +3,12 @@ import { Jobs } from '@app/jobs';
 import { AppConfig } from '@app/shared';
 import { EventReactions } from '@app/shared/domain';
 import type { BookingView } from '@app/scheduling';
+import type { ConfirmationSent } from '@app/payments-and-claims';
 import {
   BOOKING_EVENTS,
   type BookingEventType,
+  CONFIRMATION_QUEUE,
+  type ConfirmationMessageJob,
   NotificationDispatch,
   PLAN_QUEUE,
   type PlanJob,
@@ -18,7 +21,7 @@ import { PlanNotifications } from './plan-notifications.js';
 import { SendNotification } from './send-notification.js';
 
 /**
- * Hooks notifications onto booking events and registers their jobs. A booking event queues its
+ * Hooks notifications onto booking events (and a patient's code onto `confirmation.sent`) and registers their jobs. A booking event queues its
  * messages' job with the event, in its statement and its transaction, so the messages follow
  * exactly the changes that commit, and are written and sent after the commit, never inside the
  * request.
@@ -47,6 +50,28 @@ export class NotificationJobs implements OnModuleInit, OnApplicationBootstrap {
         }),
       ];
     });
+    this.reactions.register<ConfirmationSent>(['confirmation.sent'], (event) => {
+      const sent = event.resource;
+      const transaction = sent.view.transaction;
+      if (event.organisationId === null || !transaction.bookingId || !transaction.clientId) return [];
+      return [
+        this.dispatch.confirmationJob(event.id, {
+          organisationId: event.organisationId,
+          transactionId: transaction.id,
+          confirmationId: sent.confirmation.id,
+          issue: sent.confirmation.issue,
+          bookingId: transaction.bookingId,
+          clientId: transaction.clientId,
+          channel: sent.channel,
+          to: sent.to,
+          businessName: sent.businessName,
+          payer: sent.payer,
+          benefit: sent.benefit,
+          gap: sent.gap,
+          bulkBill: sent.bulkBill,
+        }),
+      ];
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -54,6 +79,11 @@ export class NotificationJobs implements OnModuleInit, OnApplicationBootstrap {
       PLAN_QUEUE,
       { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, concurrency: 2 },
       (job) => this.plan.afterEvent(job),
+    );
+    await this.jobs.work<ConfirmationMessageJob>(
+      CONFIRMATION_QUEUE,
+      { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 2, retryBackoff: true },
+      (job) => this.plan.claimConfirmation(job),
     );
     await this.jobs.work<ReminderJob>(
       REMIND_QUEUE,

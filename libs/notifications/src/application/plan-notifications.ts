@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import type { BookingView } from '@app/scheduling';
 import {
+  claimConfirmationMessage,
   clientMessage,
+  CODE_PLACEHOLDER,
   type MessageContent,
   providerMessage,
   receiptMessage,
@@ -11,7 +13,12 @@ import {
 import { type Draft, Notification, type NotificationType } from '../domain/notification.js';
 import { NotificationRepository } from '../domain/notification.repository.js';
 import { BookingMessages } from './booking-messages.js';
-import { NotificationDispatch, type PlanJob, type ReminderJob } from './notification-dispatch.js';
+import {
+  type ConfirmationMessageJob,
+  NotificationDispatch,
+  type PlanJob,
+  type ReminderJob,
+} from './notification-dispatch.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -112,6 +119,24 @@ export class PlanNotifications {
     await this.events.transaction(() => this.add(job.organisationId, drafts, now));
   }
 
+  /**
+   * The patient's code for a claim, by the channel the check-out chose, whatever the booking
+   * settings say (the patient asked for it at the desk). Kept with `••••` in place of the code, which
+   * the send puts in; one message per code sent.
+   */
+  async claimConfirmation(job: ConfirmationMessageJob): Promise<void> {
+    const draft: Draft = {
+      type: 'claim_confirmation',
+      channel: job.channel,
+      to: job.to,
+      ...claimConfirmationMessage({ ...job, code: CODE_PLACEHOLDER }, job.channel),
+      bookingId: job.bookingId,
+      clientId: job.clientId,
+      occurrence: confirmationOccurrence(job),
+    };
+    await this.events.transaction(() => this.add(job.organisationId, [draft], this.clock.now()));
+  }
+
   /** Each draft the booking does not have yet, recorded as `pending`, with its sending queued in the same transaction. */
   private async add(organisationId: string, drafts: Draft[], now: Date): Promise<void> {
     for (const draft of drafts) {
@@ -142,4 +167,13 @@ export class PlanNotifications {
     if (!view.provider?.email) return [];
     return [{ type, to: view.provider.email, ...write(), bookingId: view.booking.id, clientId: null, occurrence }];
   }
+}
+
+/** Which code a claim confirmation message carries: its transaction, its confirmation, and the count of codes sent. */
+export const confirmationOccurrence = (code: { transactionId: string; confirmationId: string; issue: number }) =>
+  `${code.transactionId}:${code.confirmationId}:${code.issue}`;
+
+export function codeOfOccurrence(occurrence: string): { transactionId: string; confirmationId: string; issue: number } {
+  const [transactionId, confirmationId, issue] = occurrence.split(':');
+  return { transactionId, confirmationId, issue: Number(issue) };
 }

@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { JobAttempt } from '@app/jobs';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import { ManageTokens } from '@app/scheduling';
+import { ConfirmCheckOut } from '@app/payments-and-claims';
 import { DeliveryFailure, Mailer, MessageAttachments } from '../domain/mailer.js';
 import { SmsSender } from '../domain/sms-sender.js';
-import { MANAGE_TOKEN_PLACEHOLDER, withManageToken } from '../domain/messages.js';
+import { CODE_PLACEHOLDER, MANAGE_TOKEN_PLACEHOLDER, withManageToken } from '../domain/messages.js';
 import type { Notification } from '../domain/notification.js';
 import { NotificationRepository } from '../domain/notification.repository.js';
 import type { SendJob } from './notification-dispatch.js';
+import { codeOfOccurrence } from './plan-notifications.js';
 
 /**
  * Sends one recorded message, once, by its channel: its row stays locked while the mail server (or
@@ -26,6 +28,7 @@ export class SendNotification {
     private readonly sms: SmsSender,
     private readonly attachments: MessageAttachments,
     private readonly manageTokens: ManageTokens,
+    private readonly confirmations: ConfirmCheckOut,
     private readonly events: DomainEvents,
     private readonly clock: Clock,
   ) {}
@@ -67,6 +70,20 @@ export class SendNotification {
       : null;
     const words = token ? withManageToken(notification, token) : { text: notification.text, html: notification.html };
     try {
+      if (notification.type === 'claim_confirmation') {
+        // The patient's code is made again as it is sent, and only while it is the one that works.
+        const { transactionId, confirmationId, issue } = codeOfOccurrence(notification.occurrence);
+        const code = await this.confirmations.currentCode(
+          notification.organisationId,
+          transactionId,
+          confirmationId,
+          issue,
+        );
+        if (!code)
+          throw new DeliveryFailure('The code was replaced by a new one, expired, or is no longer needed.', true);
+        words.text = words.text.replaceAll(CODE_PLACEHOLDER, code);
+        words.html = words.html.replaceAll(CODE_PLACEHOLDER, code);
+      }
       if (notification.channel === 'sms') await this.sms.send({ to: notification.to, body: words.text });
       else
         await this.mailer.send({

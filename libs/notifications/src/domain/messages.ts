@@ -101,6 +101,52 @@ export function smsReminder(facts: BookingFacts): MessageContent {
   };
 }
 
+/** Where the patient's code stands in a stored message: the code itself is put in only as it is sent. */
+export const CODE_PLACEHOLDER = '••••';
+
+/** What the patient agrees to by giving back their code: who pays what, and what they pay. */
+export interface ClaimConfirmationFacts {
+  businessName: string;
+  payer: string;
+  benefit: Cents;
+  gap: Cents;
+  /** A bulk bill: the patient assigns their Medicare benefit to the practice as the whole payment. */
+  bulkBill: boolean;
+  /** The code, or `CODE_PLACEHOLDER` in the message as it is kept. */
+  code: string;
+}
+
+/**
+ * The patient's code for a claim, with the benefit, the gap and the declaration they make by giving
+ * it back: by SMS in one text, by email in the house layout.
+ */
+export function claimConfirmationMessage(facts: ClaimConfirmationFacts, channel: 'sms' | 'email'): MessageContent {
+  const declaration = facts.bulkBill
+    ? `By giving this code you assign your Medicare benefit of ${dollars(facts.benefit)} to ${facts.businessName} as the whole payment for the service you received.`
+    : `By giving this code you agree that ${facts.businessName} claims ${dollars(facts.benefit)} from ${facts.payer} for the service you received, and you pay ${dollars(facts.gap)}.`;
+  const subject = `Your code to agree to your ${facts.payer} claim`;
+  if (channel === 'sms') {
+    return {
+      subject,
+      text: `${facts.businessName}: your code is ${facts.code}. ${declaration} It works for 15 minutes. If you did not ask for this, ignore it.`,
+      html: '',
+    };
+  }
+  return render({
+    subject,
+    greeting: 'Hello,',
+    lead: `${facts.businessName} asks you to agree to a claim for your service. Your code is ${facts.code}: give it to the clinic.`,
+    details: [],
+    amounts: [
+      [`${facts.payer} pays`, dollars(facts.benefit)],
+      ['You pay', dollars(facts.gap)],
+    ],
+    link: null,
+    notes: [declaration, 'The code works for 15 minutes. If you did not ask for this, ignore this email.'],
+    signature: facts.businessName,
+  });
+}
+
 /** The provider's message of a change to one of their bookings. */
 export function providerMessage(type: ProviderBookingMessage, facts: BookingFacts): MessageContent {
   const client = fullName(facts.client);

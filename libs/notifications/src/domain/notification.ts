@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'provider_booking_created',
   'provider_booking_rescheduled',
   'provider_booking_cancelled',
+  'claim_confirmation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

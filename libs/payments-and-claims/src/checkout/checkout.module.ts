@@ -10,13 +10,18 @@ import { CancelWaitingPayments } from './application/cancel-waiting-payments.js'
 import { CancellationPayments, PaymentsForCancellation } from './application/cancellation-payments.js';
 import { ChargeCancellationFee } from './application/charge-cancellation-fee.js';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
+import { ConfirmCheckOut } from './application/confirm-check-out.use-case.js';
+import { ConfirmationCodes } from './application/confirmation-codes.js';
+import { ConfirmationDispatch } from './application/confirmation-dispatch.js';
+import { ConfirmationJobs } from './application/confirmation-jobs.js';
 import { RefundFailure } from './application/refund-failure.use-case.js';
 import { RefundPayment } from './application/refund-payment.use-case.js';
 import { PaymentTransactionsController } from './http/payment-transactions.controller.js';
 import { TransactionsController } from './http/transactions.controller.js';
 
 /**
- * A booking's check-out (claims, cards, links), its transactions read and their claims voided,
+ * A booking's check-out (claims, cards, links), the patient's agreement to its claims by code, its
+ * transactions read and their claims voided,
  * refunds, and what a booking's cancellation asks of payments (its fee, its waiting payments). The
  * check-out's route is the booking's, in the bookings controller.
  */
@@ -33,12 +38,16 @@ import { TransactionsController } from './http/transactions.controller.js';
   controllers: [TransactionsController, PaymentTransactionsController],
   providers: [
     CheckOutBooking,
+    ConfirmCheckOut,
+    ConfirmationCodes,
+    ConfirmationDispatch,
+    ConfirmationJobs,
     ChargeCancellationFee,
     CancelWaitingPayments,
     { provide: CancellationPayments, useClass: PaymentsForCancellation },
     RefundPayment,
     RefundFailure,
   ],
-  exports: [CheckOutBooking, CancellationPayments, RefundFailure],
+  exports: [CheckOutBooking, ConfirmCheckOut, ConfirmationCodes, CancellationPayments, RefundFailure],
 })
 export class CheckoutModule {}

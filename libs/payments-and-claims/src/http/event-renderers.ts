@@ -4,6 +4,7 @@ import type { PaymentTransactionView } from '../ledger/application/payment-trans
 import type { InvoiceView } from '../invoices/application/invoice.queries.js';
 import type { Refund } from '../checkout/application/refund-payment.use-case.js';
 import type { TransactionView } from '../ledger/application/transaction.queries.js';
+import type { ConfirmationSent } from '../checkout/application/confirmation-dispatch.js';
 import type { MedicareClaim } from '../ledger/domain/medicare-claim.js';
 import type { ReferralView } from '../claims/application/referral.queries.js';
 import { ReferralResponse } from '../claims/http/dto/referral.response.js';
@@ -16,8 +17,13 @@ import { TransactionResponse } from '../ledger/http/dto/transaction.response.js'
 
 /** The `data` of the money events: each resource as the GET (or the answer) that shows it renders it. */
 export function renderPaymentEvents(renderers: EventRenderers): void {
-  renderers.register(['transaction.created'], (transaction: TransactionView) =>
-    TransactionResponse.from(transaction, { withBillableItems: false }),
+  renderers.register(
+    ['transaction.created', 'transaction.cancelled', 'confirmation.verified', 'confirmation.expired'],
+    (transaction: TransactionView) => TransactionResponse.from(transaction, { withBillableItems: false }),
+  );
+  // The transaction whose patient was sent a code; where it went stays in the message.
+  renderers.register(['confirmation.sent'], (sent: ConfirmationSent) =>
+    TransactionResponse.from(sent.view, { withBillableItems: false }),
   );
   renderers.register(['payment.succeeded', 'payment.failed'], (payment: PaymentTransactionView) =>
     PaymentTransactionResponse.from(payment, 'transaction'),

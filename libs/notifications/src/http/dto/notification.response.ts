@@ -95,7 +95,7 @@ export class NotificationWithBodyResponse extends NotificationResponse {
   @ApiProperty({
     example: 'Hi Alex,\n\nYour booking at Harbour Physio is confirmed.\n…',
     description:
-      "The plain-text body. A manage link shows `{manageToken}` in place of the patient's token, which only the email itself carries.",
+      "The plain-text body. A manage link shows `{manageToken}` in place of the patient's token, and a claim confirmation `••••` in place of the patient's code: only the message itself carries them.",
   })
   text: string;
   @ApiProperty({

@@ -3,6 +3,7 @@ import { type Cents, Clock, type Undo } from '@app/shared/domain';
 import { bookingHasClaim } from '../../ledger/domain/payments.errors.js';
 import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import { CancelWaitingPayments } from './cancel-waiting-payments.js';
+import { ConfirmCheckOut } from './confirm-check-out.use-case.js';
 import { type BookingFeeKind, ChargeCancellationFee, type FeeBooking } from './charge-cancellation-fee.js';
 
 /**
@@ -27,6 +28,12 @@ export abstract class CancellationPayments {
   ): Promise<void>;
   /** Cancels the booking's payments that wait for a payer: links still to be paid, card payments waiting for the payer's bank. */
   abstract cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void>;
+  /**
+   * Cancels the booking's check-out awaiting the patient's agreement, for a booking marked a no-show.
+   * (A cancelled booking has none: only one whose service has come is checked out with a claim, and
+   * such a booking is no longer cancelled.)
+   */
+  abstract cancelAwaitingConfirmation(organisationId: string, bookingId: string): Promise<void>;
   /** Refuses a booking with a claim not voided (`booking_has_claim`): its service happened. */
   abstract assertNotClaimed(organisationId: string, bookingId: string): Promise<void>;
 }
@@ -36,6 +43,7 @@ export class PaymentsForCancellation extends CancellationPayments {
   constructor(
     private readonly fees: ChargeCancellationFee,
     private readonly waiting: CancelWaitingPayments,
+    private readonly confirmations: ConfirmCheckOut,
     private readonly payments: PaymentsRepository,
     private readonly clock: Clock,
   ) {
@@ -61,6 +69,10 @@ export class PaymentsForCancellation extends CancellationPayments {
 
   cancelWaitingPayments(organisationId: string, bookingId: string): Promise<void> {
     return this.waiting.execute(organisationId, bookingId);
+  }
+
+  cancelAwaitingConfirmation(organisationId: string, bookingId: string): Promise<void> {
+    return this.confirmations.cancelAwaitingOf(organisationId, bookingId);
   }
 
   async assertNotClaimed(organisationId: string, bookingId: string): Promise<void> {

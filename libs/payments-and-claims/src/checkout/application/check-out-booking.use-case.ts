@@ -7,6 +7,7 @@ import {
   type EventToRecord,
   type EventType,
   invalidField,
+  newUuid,
   sumCents,
   Undo,
   validationFailed,
@@ -16,6 +17,13 @@ import { activeRegistration, hasTerminal, medicareMinorIdOf } from '@app/organis
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { CardCharges, type CardView } from '@app/wallet';
 import type { Claim } from '../../ledger/domain/claim.js';
+import {
+  type ClaimAgreement,
+  CONFIRMATION_MINUTES,
+  type Confirmation,
+  maskEmail,
+  maskMobile,
+} from '../../ledger/domain/confirmation.js';
 import { type CheckOutItem, checkOutItems, platformFeeOf } from '../../ledger/domain/checkout-items.js';
 import type { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
 import { type Owner, PaymentTransaction, settles } from '../../ledger/domain/payment-transaction.js';
@@ -24,6 +32,9 @@ import {
   bookingAlreadyPaid,
   bookingCancelled,
   bulkBillNoCharge,
+  confirmationChannelUnavailable,
+  confirmationPending,
+  confirmationStale,
   doubleClaim,
   gapNotCovered,
   paymentLinkOpen,
@@ -49,6 +60,8 @@ import type { PaymentTransactionView } from '../../ledger/application/payment-tr
 import type { TransactionView } from '../../ledger/application/transaction.queries.js';
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../../ledger/application/claim-views.js';
 import { failedPaymentView } from '../../card-payments/application/failed-payment.js';
+import { ConfirmationCodes } from './confirmation-codes.js';
+import { ConfirmationDispatch, type ConfirmationSent } from './confirmation-dispatch.js';
 
 export interface CheckOutCommand {
   items?: CheckOutItem[];
@@ -59,7 +72,7 @@ export interface CheckOutCommand {
 }
 
 /** What was done outside the database and must be undone if the check-out does not commit. */
-interface Compensations {
+export interface Compensations {
   undo: Undo;
   /** Events that stay even when the check-out rolls back (a declined card, a rejected claim). */
   failures: { type: EventType; resource: object }[];
@@ -82,9 +95,19 @@ interface CheckOut {
   merchantId: string | null;
   /** The time zone of the booking's location. */
   timeZone: string;
+  parties: BookingPartiesRead;
+  fundClaimOfPatient: FundClaimOfPatient | null;
+  /** What earlier check-outs of the booking still hold, in cents. */
+  held: number;
   compensations: Compensations;
   now: Date;
 }
+
+/**
+ * The patient's agreement to a check-out's claim: given already (a card swiped at a terminal, a
+ * signed assignment; `null` for a claim that needs none), or to be asked by a code sent to them.
+ */
+type Agreement = { given: ClaimAgreement | null } | 'ask_patient';
 
 /**
  * Takes the money for a booking: its claim (Medicare's or a health fund's, one payer a service),
@@ -109,6 +132,8 @@ export class CheckOutBooking {
     private readonly charges: CardCharges,
     private readonly links: PaymentLinks,
     private readonly invoices: InvoiceLedger,
+    private readonly codes: ConfirmationCodes,
+    private readonly dispatch: ConfirmationDispatch,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -123,6 +148,7 @@ export class CheckOutBooking {
         },
       ]);
     }
+    assertAssignment(command.medicareClaim);
     const compensations: Compensations = { undo: new Undo(), failures: [] };
     try {
       return await this.events.transaction(() => this.checkOut(organisationId, bookingId, command, compensations));
@@ -145,8 +171,49 @@ export class CheckOutBooking {
     compensations: Compensations,
   ): Promise<TransactionView> {
     const booking = await this.bookings.lock(organisationId, bookingId);
-    const { earlier, cards, fundClaimOfPatient } = await this.assertCanCheckOut(organisationId, booking, command);
-    const items = checkOutItems(booking, command.items);
+    const checkOut = await this.prepare(organisationId, booking, command, compensations, null);
+    const agreement = this.agreementOf(checkOut);
+    if (agreement === 'ask_patient') return this.askPatient(checkOut);
+    return this.settle(checkOut, agreement.given, null);
+  }
+
+  /**
+   * Finishes, as it was asked, the check-out whose patient gave back the confirmation's code: the
+   * claims lodged, the gap charged, the invoice issued, over the awaiting transaction. A payer that
+   * now pays less than it assessed would leave the patient a bigger gap than they approved:
+   * `confirmation_stale`, and the claims are reversed (on `compensations`, as a check-out's). Inside
+   * the caller's transaction, which holds the booking's lock and the transaction's.
+   */
+  async finishConfirmed(
+    organisationId: string,
+    booking: BookingToSettle,
+    awaited: Transaction,
+    confirmation: Confirmation,
+    compensations: Compensations,
+  ): Promise<TransactionView> {
+    const pending = awaited.pendingCheckOut!;
+    const command = pending.command as CheckOutCommand;
+    const checkOut = await this.prepare(organisationId, booking, command, compensations, awaited);
+    const agreement: ClaimAgreement = { method: confirmation.channel, agreedAt: checkOut.now.toISOString() };
+    return this.settle(checkOut, agreement, { confirmation, assessedBenefit: pending.assessedBenefit });
+  }
+
+  /** Checks the booking and the command, reads the parties and makes (or, for a confirmed check-out, takes up) its transaction. */
+  private async prepare(
+    organisationId: string,
+    booking: BookingToSettle,
+    command: CheckOutCommand,
+    compensations: Compensations,
+    awaited: Transaction | null,
+  ): Promise<CheckOut> {
+    const { earlier, cards, fundClaimOfPatient } = await this.assertCanCheckOut(
+      organisationId,
+      booking,
+      command,
+      awaited?.id ?? null,
+    );
+    // A confirmed check-out charges the items as they were priced when the patient was asked.
+    const items = awaited ? awaited.pendingCheckOut!.items : checkOutItems(booking, command.items);
     const uncoded = items.find((item) => !item.itemCode && item.chargeAmount > 0);
     if (command.medicareClaim?.type === 'bulk_bill' && uncoded)
       throw bulkBillNoCharge(booking.id, 'no_item_code', `Item "${uncoded.description}"`);
@@ -154,11 +221,13 @@ export class CheckOutBooking {
     const now = this.clock.now();
     const parties = await this.parties.read(organisationId, booking);
     const servicedAt = this.servicedAt(parties, command);
-    const transaction = this.newTransaction(organisationId, booking, command, items, parties, now);
+    const transaction = awaited
+      ? resumed(awaited, items)
+      : this.newTransaction(organisationId, booking, command, items, parties, now);
     // Before any claim: a card payment the processor cannot pay to the business is refused first.
     const merchantId = command.payment ? (parties.business.merchantId ?? null) : null;
     if (command.payment) this.charges.assertCanPay({ accountId: merchantId, businessId: transaction.businessId });
-    const checkOut: CheckOut = {
+    return {
       organisationId,
       booking,
       command,
@@ -169,12 +238,60 @@ export class CheckOutBooking {
       cards,
       merchantId,
       timeZone: parties.location.timeZone,
+      parties,
+      fundClaimOfPatient,
+      held: earlier.held,
       compensations,
       now,
     };
+  }
 
-    const medicareClaim = command.medicareClaim ? await this.claimMedicare(checkOut, command.medicareClaim) : null;
-    const fundClaim = fundClaimOfPatient ? await this.claimHealthFund(checkOut, fundClaimOfPatient) : null;
+  /**
+   * Whether the patient agreed already: a fund claim with its card swiped at the location's terminal,
+   * a bulk bill with a signed assignment of benefit (signed once the service began, not in the
+   * future), a Medicare patient claim (the patient claims it). Otherwise the patient is asked by code:
+   * a fund claim with no terminal, a bulk bill assigned by SMS.
+   */
+  private agreementOf(checkOut: CheckOut): Agreement {
+    const { command, now, booking } = checkOut;
+    if (command.healthFundClaim) {
+      return command.healthFundClaim.terminalId !== undefined
+        ? { given: { method: 'terminal', agreedAt: now.toISOString() } }
+        : 'ask_patient';
+    }
+    const assignment = command.medicareClaim?.assignment;
+    if (command.medicareClaim?.type !== 'bulk_bill') return { given: null };
+    if (assignment?.method === 'sms') return 'ask_patient';
+    const signedAt = new Date(assignment!.signedAt!);
+    if (signedAt > now || signedAt < booking.serviceDate) {
+      throw invalidField(
+        'medicareClaim.assignment.signedAt',
+        'invalid',
+        'is when the patient signed the assignment of benefit: after the service began, and not in the future',
+      );
+    }
+    return { given: { method: 'signed', agreedAt: signedAt.toISOString() } };
+  }
+
+  /**
+   * Claims, the card or a link for the gap, the invoice, and the booking checked out, all written in
+   * one statement. `confirmed`: the patient approved `assessedBenefit` by the confirmation's code, and
+   * the transaction awaiting it is finished.
+   */
+  private async settle(
+    checkOut: CheckOut,
+    agreement: ClaimAgreement | null,
+    confirmed: { confirmation: Confirmation; assessedBenefit: number } | null,
+  ): Promise<TransactionView> {
+    const { organisationId, booking, command, transaction, parties, now } = checkOut;
+    const medicareClaim = command.medicareClaim
+      ? await this.claimMedicare(checkOut, command.medicareClaim, 'claim', agreement)
+      : null;
+    const fundClaim = checkOut.fundClaimOfPatient
+      ? await this.claimHealthFund(checkOut, checkOut.fundClaimOfPatient, 'claim', agreement)
+      : null;
+    if (confirmed && benefitOf(command, medicareClaim, fundClaim) < confirmed.assessedBenefit)
+      throw confirmationStale();
 
     const owner: Owner = { organisationId, businessId: transaction.businessId, transactionId: transaction.id };
     const paymentTransactions: PaymentTransaction[] = [];
@@ -182,14 +299,16 @@ export class CheckOutBooking {
     if (medicareClaim && command.medicareClaim?.type === 'bulk_bill')
       paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
-    const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), earlier.held);
+    const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), checkOut.held);
     const link =
       gap > 0 && !command.payment && command.paymentLink
         ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now)
         : null;
     if (link) paymentTransactions.push(link.paymentTransaction);
-    else if (gap > 0) paymentTransactions.push(await this.charge(checkOut, owner, gap));
+    else if (gap > 0)
+      paymentTransactions.push(await this.charge(checkOut, owner, gap, confirmed?.confirmation ?? null));
     transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
+    if (confirmed) transaction.confirmed(confirmed.confirmation.id, now);
 
     const invoice = this.invoices.issue(booking, transaction, paymentTransactions, parties, now);
     await this.payments.addCheckOut({
@@ -207,8 +326,93 @@ export class CheckOutBooking {
       parties,
     });
     const answer = this.viewOf(checkOut, parties, paymentTransactions, { fundClaim, medicareClaim });
-    await this.events.recordAll([...this.eventsOf(answer), ...this.invoices.eventsOf(invoice, paymentTransactions)]);
+    await this.events.recordAll([
+      ...this.eventsOf(answer, confirmed ? 'confirmation.verified' : 'transaction.created'),
+      ...this.invoices.eventsOf(invoice, paymentTransactions),
+    ]);
     return answer;
+  }
+
+  /**
+   * The claim assessed (nothing lodged), and the patient sent a code to agree to it: the transaction
+   * waits, with nothing claimed, charged or invoiced, and the booking not paid, until the code comes
+   * back (`ConfirmCheckOut`) or the code expires. The code goes by SMS to the client's mobile when an
+   * SMS provider delivers, else by email when a mail server does; with neither the check-out is
+   * refused, as no patient could agree.
+   */
+  private async askPatient(checkOut: CheckOut): Promise<TransactionView> {
+    const { organisationId, booking, command, transaction, parties, now } = checkOut;
+    const contact = this.contactOf(parties);
+    const medicareClaim = command.medicareClaim
+      ? await this.claimMedicare(checkOut, command.medicareClaim, 'assess', null)
+      : null;
+    const fundClaim = checkOut.fundClaimOfPatient
+      ? await this.claimHealthFund(checkOut, checkOut.fundClaimOfPatient, 'quote', null)
+      : null;
+    const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), checkOut.held);
+    if (gap > 0 && !command.payment && !command.paymentLink) throw gapNotCovered(gap);
+    const benefit = benefitOf(command, medicareClaim, fundClaim);
+    const payer = fundClaim ? (this.fundNameOf(checkOut) ?? 'your health fund') : 'Medicare';
+
+    const confirmation = this.newConfirmation(contact, now);
+    transaction.awaitConfirmation(confirmation, {
+      command: command as Record<string, unknown>,
+      items: checkOut.items,
+      assessedBenefit: benefit,
+      gap,
+      payer,
+    });
+    transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
+    await this.payments.save(transaction);
+    await this.dispatch.expireLater(organisationId, transaction.id, confirmation);
+    const answer = this.viewOf(checkOut, parties, [], { fundClaim: null, medicareClaim: null });
+    const sent: ConfirmationSent = {
+      view: answer,
+      confirmation,
+      channel: contact.channel,
+      to: contact.to,
+      businessName: parties.business.name,
+      payer,
+      benefit,
+      gap,
+      bulkBill: command.medicareClaim?.type === 'bulk_bill',
+    };
+    await this.events.recordAll([
+      { type: 'transaction.created', organisationId, resource: answer },
+      { type: 'confirmation.sent', organisationId, resource: sent },
+    ]);
+    return answer;
+  }
+
+  /** Where the patient's code goes: their mobile by SMS, else their email, through a channel that delivers. */
+  private contactOf(parties: BookingPartiesRead): { channel: 'sms' | 'email'; to: string } {
+    const client = parties.client;
+    if (client?.mobileNumber && this.config.smsProvider !== 'log') return { channel: 'sms', to: client.mobileNumber };
+    if (client?.email && this.config.smtpUrl !== undefined) return { channel: 'email', to: client.email };
+    throw confirmationChannelUnavailable(client?.id ?? '');
+  }
+
+  private newConfirmation(contact: { channel: 'sms' | 'email'; to: string }, now: Date): Confirmation {
+    const id = newUuid();
+    return {
+      id,
+      contactValue: contact.channel === 'sms' ? maskMobile(contact.to) : maskEmail(contact.to),
+      channel: contact.channel,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + CONFIRMATION_MINUTES * 60_000).toISOString(),
+      verifiedAt: null,
+      verified: false,
+      issue: 1,
+      codeHash: this.codes.hashOf(id, 1, this.codes.codeOf(id, 1)),
+      wrongCodes: 0,
+      resends: 0,
+      closedWith: null,
+    };
+  }
+
+  private fundNameOf(checkOut: CheckOut): string | null {
+    const cardId = checkOut.command.healthFundClaim?.healthFundCardId;
+    return (cardId && checkOut.cards.get(cardId)?.healthFund?.name) || null;
   }
 
   /**
@@ -218,7 +422,12 @@ export class CheckOutBooking {
    * patient on the card. Answers what earlier check-outs hold, the cards named, and the fund claim
    * with its patient. Nothing is asked of a gateway before these pass.
    */
-  private async assertCanCheckOut(organisationId: string, booking: BookingToSettle, command: CheckOutCommand) {
+  private async assertCanCheckOut(
+    organisationId: string,
+    booking: BookingToSettle,
+    command: CheckOutCommand,
+    finishing: string | null,
+  ) {
     if (booking.cancelled) throw bookingCancelled(booking.id);
     if (booking.attendance === 'no_show') throw serviceNotRendered(booking.id, 'no_show');
     if (booking.paid) throw bookingAlreadyPaid(booking.id);
@@ -230,6 +439,8 @@ export class CheckOutBooking {
     // An earlier check-out that left a link to pay is not done yet; one whose claims stand (the link
     // expired unpaid, or another part was voided) is not claimed again: the fund would pay twice.
     const earlier = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
+    if (earlier.awaitingConfirmation && earlier.awaitingConfirmation !== finishing)
+      throw confirmationPending(booking.id, earlier.awaitingConfirmation);
     if (earlier.openLinkUntil) throw paymentLinkOpen(booking.id, earlier.openLinkUntil);
     // Its card payment may still be captured: another now would take the money twice.
     if (earlier.awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s earlier check-out`);
@@ -264,8 +475,16 @@ export class CheckOutBooking {
     return { earlier, cards, fundClaimOfPatient };
   }
 
-  /** Medicare, on the whole fee of each item it covers, under the referral its referred items need. */
-  private async claimMedicare(checkOut: CheckOut, command: MedicareClaimCommand): Promise<MedicareClaim> {
+  /**
+   * Medicare, on the whole fee of each item it covers, under the referral its referred items need.
+   * `assess` asks for the benefit with nothing lodged, so nothing is to reverse.
+   */
+  private async claimMedicare(
+    checkOut: CheckOut,
+    command: MedicareClaimCommand,
+    mode: 'claim' | 'assess',
+    agreement: ClaimAgreement | null,
+  ): Promise<MedicareClaim> {
     const { organisationId, transaction, remaining, compensations } = checkOut;
     const claimable = this.claimable(checkOut, 'medicareClaim');
     const { clientId, serviceDate } = checkOut.booking;
@@ -285,9 +504,11 @@ export class CheckOutBooking {
         claimable.map((entry) => entry.item),
         checkOut.now,
         referral,
+        mode,
+        agreement,
       )
       .catch((error: unknown) => this.rejected(error, compensations, 'medicare_claim.rejected'));
-    compensations.undo.add(() => this.claims.reverseMedicare(approved));
+    if (mode === 'claim') compensations.undo.add(() => this.claims.reverseMedicare(approved));
     claimable.forEach(({ index }, position) => {
       const claimItem = approved.items[position];
       // A bulk bill lowers the charge to the benefit; a patient claim leaves it.
@@ -299,8 +520,13 @@ export class CheckOutBooking {
     return approved;
   }
 
-  /** The health fund, on the whole of each item it covers (a check-out claims from one payer). */
-  private async claimHealthFund(checkOut: CheckOut, command: FundClaimOfPatient): Promise<Claim> {
+  /** The health fund, on the whole of each item it covers (a check-out claims from one payer); `quote` lodges nothing. */
+  private async claimHealthFund(
+    checkOut: CheckOut,
+    command: FundClaimOfPatient,
+    mode: 'claim' | 'quote',
+    agreement: ClaimAgreement | null,
+  ): Promise<Claim> {
     const { organisationId, remaining, compensations } = checkOut;
     const claimable = this.claimable(checkOut, 'healthFundClaim');
     const approved = await this.claims
@@ -311,10 +537,11 @@ export class CheckOutBooking {
         checkOut.servicedAt.providerNumber,
         claimable.map((entry) => entry.item),
         checkOut.now,
-        'claim',
+        mode,
+        agreement,
       )
       .catch((error: unknown) => this.rejected(error, compensations, 'claim.rejected'));
-    compensations.undo.add(() => this.claims.reverseHealthFund(approved));
+    if (mode === 'claim') compensations.undo.add(() => this.claims.reverseHealthFund(approved));
     claimable.forEach(({ index }, position) => (remaining[index] -= approved.items[position].rebateAmount));
     return approved;
   }
@@ -325,7 +552,12 @@ export class CheckOutBooking {
    * the charge's application fee). The charge may wait for the cardholder's bank (3-D Secure):
    * then the booking stays unpaid until the processor reports it paid.
    */
-  private async charge(checkOut: CheckOut, owner: Owner, gap: number): Promise<PaymentTransaction> {
+  private async charge(
+    checkOut: CheckOut,
+    owner: Owner,
+    gap: number,
+    confirmation: Confirmation | null,
+  ): Promise<PaymentTransaction> {
     const { organisationId, command, booking, transaction, compensations, now } = checkOut;
     if (!command.payment) throw gapNotCovered(gap);
     const fee = platformFeeOf(gap, this.config.platformFeeBasisPoints);
@@ -337,8 +569,11 @@ export class CheckOutBooking {
           amount: gap,
           description: `Booking ${booking.id}`,
           destination: { businessId: transaction.businessId, accountId: checkOut.merchantId, platformFeeAmount: fee },
-          // From the request's Idempotency-Key when it has one: the same check-out retried asks for the same charge.
-          idempotencyKey: operationKey(transaction.id, 'check-out-charge'),
+          // From the request's Idempotency-Key when it has one: the same check-out retried asks for the same
+          // charge. A confirmed one's is its confirmation's: every verify of one code asks for the same charge.
+          idempotencyKey: confirmation
+            ? `${confirmation.id}:check-out-charge`
+            : operationKey(transaction.id, 'check-out-charge'),
           metadata: { organisationId, bookingId: booking.id },
         },
         compensations.undo,
@@ -474,10 +709,13 @@ export class CheckOutBooking {
     };
   }
 
-  /** The check-out's events, each with its data as the transaction's GET shows it. */
-  private eventsOf(answer: TransactionView): EventToRecord[] {
+  /**
+   * The check-out's events, each with its data as the transaction's GET shows it: `transaction.created`
+   * first, or `confirmation.verified` for one the patient confirmed (its transaction was created then).
+   */
+  private eventsOf(answer: TransactionView, first: 'transaction.created' | 'confirmation.verified'): EventToRecord[] {
     const organisationId = answer.transaction.organisationId;
-    const events: EventToRecord[] = [{ type: 'transaction.created', organisationId, resource: answer }];
+    const events: EventToRecord[] = [{ type: first, organisationId, resource: answer }];
     for (const paymentTransaction of answer.paymentTransactions) {
       if (paymentTransaction.claim)
         events.push({
@@ -502,6 +740,36 @@ export class CheckOutBooking {
     }
     return events;
   }
+}
+
+/** A bulk bill is paid to the practice only on the patient's assignment of benefit; a patient claim assigns nothing. */
+function assertAssignment(command: MedicareClaimCommand | undefined): void {
+  if (command?.type === 'bulk_bill' && !command.assignment) {
+    throw invalidField(
+      'medicareClaim.assignment',
+      'required',
+      'is required for a bulk bill: { "method": "signed", "signedAt": … } for a form the patient signed, or { "method": "sms" } to ask the patient by code',
+    );
+  }
+  if (command && command.type !== 'bulk_bill' && command.assignment)
+    throw invalidField(
+      'medicareClaim.assignment',
+      'not_allowed',
+      "is only for a bulk bill: a patient claim's benefit is paid to the patient",
+    );
+}
+
+/** What the payer pays the practice for the service: a bulk bill's benefit, or the fund's rebate. */
+function benefitOf(command: CheckOutCommand, medicareClaim: MedicareClaim | null, fundClaim: Claim | null): number {
+  const medicare = medicareClaim && command.medicareClaim?.type === 'bulk_bill' ? medicareClaim.totalRebateAmount : 0;
+  return medicare + (fundClaim?.totalRebateAmount ?? 0);
+}
+
+/** The awaiting transaction, its items priced again as the check-out was asked (before the claims lower them). */
+function resumed(awaited: Transaction, items: readonly Omit<TransactionItem, 'id'>[]): Transaction {
+  awaited.items = awaited.items.map((item, index) => ({ ...item, chargeAmount: items[index].chargeAmount }));
+  awaited.amount = sumCents(awaited.items.map((item) => item.chargeAmount));
+  return awaited;
 }
 
 /** As PostgreSQL orders uuids: their bytes, which is the order of their lower-case hex text. */

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrors, ApiKeyed, ApiOk, ApiPagedResponse, ETagged, OrganisationIdParam, UuidParam } from '@app/shared';
 import type { Page } from '@app/shared/domain';
@@ -7,8 +7,11 @@ import { VoidClaim } from '../../claims/application/void-claim.use-case.js';
 import { ClaimResponse, MedicareClaimResponse } from '../../ledger/http/dto/claim.response.js';
 import { ListTransactionsQuery, TransactionExpandQuery } from './dto/list-transactions.query.js';
 import { TransactionResponse } from '../../ledger/http/dto/transaction.response.js';
+import { ConfirmCheckOut } from '../application/confirm-check-out.use-case.js';
+import { VerifyConfirmationRequest } from './dto/verify-confirmation.request.js';
 
 const TransactionId = () => UuidParam('transactionId', 'Transaction');
+const ConfirmationId = () => UuidParam('confirmationId', 'Confirmation');
 
 // Operation ids name the typed client's methods: a route that moved here keeps the one it had.
 @ApiTags('transactions')
@@ -18,6 +21,7 @@ export class TransactionsController {
   constructor(
     private readonly transactions: TransactionQueries,
     private readonly voidClaim: VoidClaim,
+    private readonly confirmations: ConfirmCheckOut,
   ) {}
 
   @Get()
@@ -83,5 +87,61 @@ export class TransactionsController {
     return 'fundClaim' in voided
       ? ClaimResponse.of(voided.fundClaim)
       : MedicareClaimResponse.from(voided.medicareClaim, null, { withCards: false });
+  }
+
+  @Post(':transactionId/confirmations/:confirmationId/verify')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'Confirmations_verify',
+    summary: "Verify the patient's code",
+    description: [
+      'Finishes a check-out `awaiting_confirmation` with the code the patient was sent: its claims lodged, the gap charged',
+      '(or its payment link made), the invoice issued, the confirmation `verified`, 200 with the transaction `completed`.',
+      'A wrong code is 422 `confirmation_code_invalid` with `attemptsLeft`; the fifth is 409 `confirmation_locked`; after',
+      '`expiresAt`, 410 `confirmation_expired`: both cancel the transaction (`status: "cancelled"`), nothing claimed or charged.',
+      'A claim rejected when lodged (402 `claim_rejected`, `medicare_claim_rejected`), a declined card (402 `card_declined`),',
+      'or a smaller benefit than the patient approved (409 `confirmation_stale`) cancels it too, its claims reversed.',
+      'A payer that does not answer is 503 `claim_gateway_timeout`: still awaiting, verify again.',
+      'A repeat of a verify answers as the first did; a confirmation cancelled with its booking is 409 `confirmation_cancelled`.',
+      "Events: `confirmation.verified` (or `confirmation.expired`, `transaction.cancelled`), with the claims' and the payment's.",
+    ].join(' '),
+  })
+  @ApiOk(TransactionResponse)
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.PAYMENT_REQUIRED,
+    HttpStatus.NOT_FOUND,
+    HttpStatus.CONFLICT,
+    HttpStatus.GONE,
+    HttpStatus.UNPROCESSABLE_ENTITY,
+    HttpStatus.SERVICE_UNAVAILABLE,
+  )
+  async verify(
+    @OrganisationIdParam() organisationId: string,
+    @TransactionId() transactionId: string,
+    @ConfirmationId() confirmationId: string,
+    @Body() body: VerifyConfirmationRequest,
+  ): Promise<TransactionResponse> {
+    const read = await this.confirmations.verify(organisationId, transactionId, confirmationId, body.code);
+    return TransactionResponse.from(read, { withBillableItems: false });
+  }
+
+  @Post(':transactionId/confirmations/:confirmationId/resend')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'Confirmations_resend',
+    summary: 'Send the patient a new code',
+    description:
+      'A new code to the same mobile number or email, with 15 minutes of its own; the code before it stops working. At most 3 times: then 409 `confirmation_resend_limit`. A confirmation no longer waiting answers as a verify would (409 `confirmation_locked`, 410 `confirmation_expired`, 409 `confirmation_verified` …). Event: `confirmation.sent`.',
+  })
+  @ApiOk(TransactionResponse)
+  @ApiErrors(HttpStatus.NOT_FOUND, HttpStatus.CONFLICT, HttpStatus.GONE)
+  async resend(
+    @OrganisationIdParam() organisationId: string,
+    @TransactionId() transactionId: string,
+    @ConfirmationId() confirmationId: string,
+  ): Promise<TransactionResponse> {
+    const read = await this.confirmations.resend(organisationId, transactionId, confirmationId);
+    return TransactionResponse.from(read, { withBillableItems: false });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { invalidField } from '@app/shared/domain';
 import { type CardView, CardNumbers, type HealthFundCardDetails, type MedicareCardDetails } from '@app/wallet';
 import { Claim } from '../../ledger/domain/claim.js';
+import type { ClaimAgreement } from '../../ledger/domain/confirmation.js';
 import { HealthFundGateway } from '../domain/health-fund-gateway.js';
 import { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
 import { type MedicareCardholder, MedicareGateway, type MedicareClaimType } from '../domain/medicare-gateway.js';
@@ -50,8 +51,16 @@ export function patientOf(
   return { ...command, patientReferenceNumber };
 }
 
+/** A bulk bill's assignment of benefit to the practice: a form the patient signed (`signedAt` then given), or their code by SMS. */
+export interface BenefitAssignment {
+  method: 'signed' | 'sms';
+  signedAt?: string;
+}
+
 export interface MedicareClaimCommand {
   type: MedicareClaimType;
+  /** Required for a bulk bill. */
+  assignment?: BenefitAssignment;
   patientMedicareCardId: string;
   claimantMedicareCardId?: string;
   /** One of the client's referrals: required when an item is paid only on one (`needsReferral`). */
@@ -84,6 +93,7 @@ export class ClaimFiling {
     items: ClaimableItem[],
     now: Date,
     mode: 'claim' | 'quote',
+    agreement: ClaimAgreement | null = null,
   ): Promise<Claim> {
     const card = cardIn(cards, command.healthFundCardId, 'healthFundClaim.healthFundCardId');
     const details = card.details as HealthFundCardDetails;
@@ -114,6 +124,7 @@ export class ClaimFiling {
           response: { statusCode: '0', responseCode: answer.items[index].responseCode },
         })),
         device: { terminalId: command.terminalId ?? null },
+        agreement,
         serviceType: { code: command.serviceTypeCode ?? null, name: null },
         response: answer.response,
       },
@@ -124,6 +135,7 @@ export class ClaimFiling {
   /**
    * `cards` are those the caller checked: the claim's cards are among them. `referral` is the one
    * the caller checked covers the items (`ReferralChecks`), sent to Medicare and kept on the claim.
+   * `assess` asks Medicare for the benefit with nothing lodged (what the patient is asked to agree to).
    */
   async medicareClaim(
     organisationId: string,
@@ -134,12 +146,14 @@ export class ClaimFiling {
     items: ClaimableItem[],
     now: Date,
     referral: Referral | null,
+    mode: 'claim' | 'assess' = 'claim',
+    agreement: ClaimAgreement | null = null,
   ): Promise<MedicareClaim> {
     const patient = cardIn(cards, command.patientMedicareCardId, 'medicareClaim.patientMedicareCardId');
     const claimant = command.claimantMedicareCardId
       ? cardIn(cards, command.claimantMedicareCardId, 'medicareClaim.claimantMedicareCardId')
       : null;
-    const answer = await this.medicare.claim({
+    const request = {
       type: command.type,
       patient: await this.cardholder(organisationId, patient),
       claimant: claimant ? await this.cardholder(organisationId, claimant) : null,
@@ -151,7 +165,8 @@ export class ClaimFiling {
         referringProviderNumber: referral.referringProviderNumber,
         type: referral.type,
       },
-    });
+    };
+    const answer = mode === 'claim' ? await this.medicare.claim(request) : await this.medicare.assess(request);
     return MedicareClaim.create(
       organisationId,
       transactionId,
@@ -165,6 +180,7 @@ export class ClaimFiling {
         patientMedicareCardId: patient.id,
         claimantMedicareCardId: claimant?.id ?? null,
         referralId: referral?.id ?? null,
+        agreement,
         // Every item is the one booking's service.
         serviceDate: items[0]?.serviceDate ?? null,
         mcolTransactionId: answer.mcolTransactionId,

@@ -41,10 +41,12 @@ export interface MedicareClaimAnswer {
  * Medicare claiming (Medicare Online in production). `claim` answers the MBS benefit of each item
  * or throws `medicare_claim_rejected` (402, with Medicare's error code and message) or
  * `claim_gateway_timeout` (503). A bulk bill is paid to the business and the practice accepts the
- * benefit as the whole fee; a patient claim is paid to the patient. `reverse` takes back a claim
- * made today; twice is harmless.
+ * benefit as the whole fee; a patient claim is paid to the patient. `assess` is the same assessment
+ * with nothing lodged (what the patient is asked to agree to); its ids name nothing to reverse.
+ * `reverse` takes back a claim made today; twice is harmless.
  */
 export abstract class MedicareGateway {
   abstract claim(request: MedicareClaimRequest): Promise<MedicareClaimAnswer>;
+  abstract assess(request: MedicareClaimRequest): Promise<MedicareClaimAnswer>;
   abstract reverse(mcolClaimId: string): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { assertCents, type Cents, newUuid, sumCents } from '@app/shared/domain';
+import type { ClaimAgreement } from './confirmation.js';
 import { claimNotVoidable, claimTotalsMismatch } from './payments.errors.js';
 
 export interface ClaimItem {
@@ -32,6 +33,8 @@ export interface NewClaim {
   providerNumber: string;
   isRebateEstimate?: boolean;
   items: NewClaimItem[];
+  /** How the patient agreed to it; `null` for a rebate estimate. */
+  agreement?: ClaimAgreement | null;
   device?: { terminalId: string | null };
   serviceType?: { code: string | null; name: string | null };
   provider?: { providerNumber: string | null; name: string | null; categoryCode: string | null };
@@ -71,6 +74,8 @@ export class Claim {
   provider: { providerNumber: string | null; name: string | null; categoryCode: string | null };
   cancelledAt: Date | null;
   voidedAt: Date | null;
+  /** How the patient agreed to it (kept with it for as long as the claim). */
+  agreement: ClaimAgreement | null;
   createdAt: Date;
 
   static create(organisationId: string, props: NewClaim, now: Date): Claim {
@@ -105,6 +110,7 @@ export class Claim {
     claim.payment = props.payment ?? null;
     claim.provider = props.provider ?? { providerNumber: props.providerNumber, name: null, categoryCode: null };
     claim.cancelledAt = null;
+    claim.agreement = props.agreement ?? null;
     claim.voidedAt = null;
     claim.createdAt = now;
     return claim;

@@ -1,5 +1,6 @@
 import { assertCents, type Cents, newUuid, sumCents } from '@app/shared/domain';
 import { businessDayOf } from './claim.js';
+import type { ClaimAgreement } from './confirmation.js';
 import { claimNotVoidable, claimTotalsMismatch } from './payments.errors.js';
 
 /** The `paymentStatus` of a claim Medicare took back: the spec's MedicareClaim has no `voidedAt`. */
@@ -44,6 +45,8 @@ export interface NewMedicareClaim {
   reversalEnabled?: boolean;
   /** The referral the claim was made under, for items Medicare pays only on one. */
   referralId?: string | null;
+  /** How the patient agreed to it: a bulk bill's assignment of benefit; `null` for a patient claim. */
+  agreement?: ClaimAgreement | null;
   /** When the service claimed was given. */
   serviceDate?: Date | null;
 }
@@ -74,6 +77,7 @@ export class MedicareClaim {
   claimantMedicareCardId: string | null;
   /** The referral it was made under (`null` for items paid without one). */
   referralId: string | null;
+  agreement: ClaimAgreement | null;
   /** When the service claimed was given; `null` for a claim recorded without it. */
   serviceDate: Date | null;
   createdAt: Date;
@@ -120,6 +124,7 @@ export class MedicareClaim {
     claim.patientMedicareCardId = props.patientMedicareCardId;
     claim.claimantMedicareCardId = props.claimantMedicareCardId ?? null;
     claim.referralId = props.referralId ?? null;
+    claim.agreement = props.agreement ?? null;
     claim.serviceDate = props.serviceDate ?? null;
     claim.createdAt = now;
     return claim;

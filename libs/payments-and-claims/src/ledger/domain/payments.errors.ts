@@ -159,3 +159,58 @@ export const locationNotRegistered = (locationId: string, payer: 'medicare' | 'p
       ? `Location ${locationId} has no active Medicare registration with a minorId: set registrations[].medicare (minorId, status active) on the location before claiming from Medicare.`
       : `Location ${locationId} has no active registration with the health funds: set registrations[].phi (status active) on the location before claiming from a fund.`,
   );
+
+/** A booking's earlier check-out waits for the patient's code: one check-out at a time. */
+export const confirmationPending = (id: string, transactionId: string): DomainError =>
+  conflict(
+    'confirmation_pending',
+    `Booking ${id} has a check-out waiting for the patient's agreement (transaction ${transactionId}): verify its code, or cancel the booking, before checking it out again.`,
+    { transactionId },
+  );
+
+/** The patient's code can reach them by no channel that delivers. */
+export const confirmationChannelUnavailable = (clientId: string): DomainError =>
+  conflict(
+    'confirmation_channel_unavailable',
+    `The patient's agreement is asked by a code sent to them, and no channel reaches client ${clientId}: it needs a mobile number with an SMS provider set up, or an email address with a mail server. Swipe the card at a terminal (terminalId), or for a bulk bill keep a signed assignment (assignment.method "signed").`,
+  );
+
+export const confirmationNotFound = (id: string): DomainError => notFound('Confirmation', id);
+
+export const confirmationCodeInvalid = (attemptsLeft: number): DomainError =>
+  new DomainError(
+    'unprocessable',
+    'confirmation_code_invalid',
+    `The code is not the one sent to the patient: ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left before the check-out is cancelled.`,
+    undefined,
+    { attemptsLeft },
+  );
+
+export const confirmationLocked = (): DomainError =>
+  conflict(
+    'confirmation_locked',
+    'Five wrong codes: the check-out was cancelled, nothing was claimed or charged. Check the booking out again to send the patient a new code.',
+  );
+
+export const confirmationExpired = (): DomainError =>
+  new DomainError(
+    'gone',
+    'confirmation_expired',
+    'The code expired before it was verified: the check-out was cancelled, nothing was claimed or charged. Check the booking out again to send the patient a new code.',
+  );
+
+export const confirmationStale = (): DomainError =>
+  conflict(
+    'confirmation_stale',
+    'The payer lodged a smaller benefit than the patient approved, so the patient would pay a bigger gap than they agreed to: the claim was reversed and the check-out cancelled. Check the booking out again to ask the patient about the new amounts.',
+  );
+
+export const confirmationResendLimit = (): DomainError =>
+  conflict('confirmation_resend_limit', 'A code is sent at most 3 more times: check the booking out again instead.');
+
+/** The confirmation was closed by a change of the booking, its cards or its client. */
+export const confirmationCancelled = (): DomainError =>
+  conflict(
+    'confirmation_cancelled',
+    'The check-out was cancelled (its booking was cancelled or marked no_show, or a card it used was removed): nothing was claimed or charged.',
+  );

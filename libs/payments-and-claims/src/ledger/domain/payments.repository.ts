@@ -9,13 +9,17 @@ import type { Transaction } from './transaction.js';
 /** Writes of payments and claims. Each call commits everything it is given in one transaction. */
 export abstract class PaymentsRepository {
   abstract findTransaction(organisationId: string, id: string): Promise<Transaction | null>;
+  /** Inside the caller's transaction: the transaction, its row locked until it ends. */
+  abstract lockTransaction(organisationId: string, id: string): Promise<Transaction | null>;
+  /** Inside the caller's transaction: the booking's check-out awaiting the patient's agreement, locked; `null` when none waits. */
+  abstract lockAwaitingOf(organisationId: string, bookingId: string): Promise<Transaction | null>;
   abstract save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void>;
   /**
    * Inside the caller's transaction, in one statement: what a check-out made (its transaction, its
    * claims, its payment transactions) and its invoice, numbered from its business's counter (the
    * number is set on `invoice`). The counter's row stays locked until the transaction ends:
    * concurrent check-outs of one business queue there, and a rollback gives the number back, so
-   * numbers have no gaps.
+   * numbers have no gaps. A transaction that awaited the patient's agreement is written over.
    */
   abstract addCheckOut(checkOut: NewCheckOut): Promise<void>;
   /**
@@ -126,6 +130,8 @@ export interface EarlierCheckOuts {
   medicareClaimed: boolean;
   /** Whether a card payment of theirs waits for its cardholder to answer their bank (3-D Secure). */
   awaitingCardholder: boolean;
+  /** The transaction of a check-out awaiting the patient's agreement; `null` when none waits. */
+  awaitingConfirmation: string | null;
   /**
    * What they still hold for the booking, in cents: every settled payment transaction's amount plus
    * its adjustments (refunds and voids take money back), before platform fees.

@@ -1,4 +1,5 @@
-import { assertCents, type Cents, CURRENCY, newUuid, sumCents } from '@app/shared/domain';
+import { assertCents, type Cents, CURRENCY, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
+import { type ClosingError, CONFIRMATION_ATTEMPTS, CONFIRMATION_MINUTES, type Confirmation } from './confirmation.js';
 
 /** A billable item as it was when charged: later price changes do not rewrite history. */
 export interface BillableItemSnapshot {
@@ -29,15 +30,28 @@ export interface TransactionItem {
   billableItem: BillableItemSnapshot | null;
 }
 
-export interface Confirmation {
-  id: string;
-  contactValue: string;
-  verificationCode: string;
-  createdAt: string;
-  expiresAt: string;
-  verifiedAt: string | null;
-  verified: boolean;
+/**
+ * What a check-out awaiting the patient was asked to do, kept until the code is verified: the
+ * command as sent (the use case's own shape), the items as priced, and what the payer assessed, so
+ * the patient is never charged a bigger gap than they approved.
+ */
+export interface PendingCheckOut {
+  command: Record<string, unknown>;
+  items: Omit<TransactionItem, 'id'>[];
+  /** The benefit the payer assessed for the whole check-out, in cents. */
+  assessedBenefit: Cents;
+  /** What the patient was told they would pay, in cents. */
+  gap: Cents;
+  /** Who pays the benefit, as the patient's message names it: the fund, or Medicare. */
+  payer: string;
 }
+
+/**
+ * `awaiting_confirmation`: a check-out waiting for the patient's agreement, with nothing claimed,
+ * charged or invoiced yet; `cancelled`: one that never got it. Every other transaction is `completed`.
+ */
+export const TRANSACTION_STATUSES = ['completed', 'awaiting_confirmation', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export interface NewTransaction {
   businessId: string;
@@ -51,7 +65,6 @@ export interface NewTransaction {
   serviceProviderId?: string | null;
   locationId?: string | null;
   items: Omit<TransactionItem, 'id'>[];
-  confirmations?: Omit<Confirmation, 'id'>[];
 }
 
 /** A sale to a client: what was charged, item by item. Its amount is its items added up. */
@@ -71,7 +84,11 @@ export class Transaction {
   serviceProviderId: string | null;
   locationId: string | null;
   items: TransactionItem[];
+  status: TransactionStatus;
+  /** The patient's agreements asked for it: one, for a check-out that needed it. */
   confirmations: Confirmation[];
+  /** While it awaits the patient: what the check-out was asked to do. `null` otherwise. */
+  pendingCheckOut: PendingCheckOut | null;
   createdAt: Date;
   /**
    * When its answer last changed: a payment made through its link, a link cancelled, a refund, a
@@ -101,9 +118,67 @@ export class Transaction {
     }));
     transaction.amount = sumCents(transaction.items.map((item) => item.chargeAmount));
     transaction.currency = CURRENCY;
-    transaction.confirmations = (props.confirmations ?? []).map((confirmation) => ({ ...confirmation, id: newUuid() }));
+    transaction.status = 'completed';
+    transaction.confirmations = [];
+    transaction.pendingCheckOut = null;
     transaction.createdAt = now;
     transaction.updatedAt = now;
     return transaction;
   }
+
+  /** The check-out waits for the patient's code, sent as `confirmation`: nothing is claimed, charged or invoiced until then. */
+  awaitConfirmation(confirmation: Confirmation, pending: PendingCheckOut): void {
+    this.status = 'awaiting_confirmation';
+    this.confirmations = [confirmation];
+    this.pendingCheckOut = pending;
+  }
+
+  confirmation(id: string): Confirmation | null {
+    return this.confirmations.find((confirmation) => confirmation.id === id) ?? null;
+  }
+
+  /** The patient's code was right and the check-out went through as it was asked. */
+  confirmed(confirmationId: string, now: Date): void {
+    changeConfirmation(this, confirmationId, { verified: true, verifiedAt: now.toISOString() });
+    this.status = 'completed';
+    this.pendingCheckOut = null;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+  }
+
+  /** The awaited check-out will not happen: nothing was claimed, charged or invoiced. Its confirmation answers `closedWith` from now on. */
+  cancelAwaiting(closedWith: ClosingError, now: Date): void {
+    this.confirmations = this.confirmations.map((confirmation) =>
+      confirmation.verified || confirmation.closedWith ? confirmation : { ...confirmation, closedWith },
+    );
+    this.status = 'cancelled';
+    this.pendingCheckOut = null;
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+  }
+
+  /** A wrong code given for the confirmation: answers how many tries are left (none: the caller cancels). */
+  wrongCode(confirmationId: string): number {
+    const wrongCodes = this.confirmation(confirmationId)!.wrongCodes + 1;
+    changeConfirmation(this, confirmationId, { wrongCodes });
+    return Math.max(CONFIRMATION_ATTEMPTS - wrongCodes, 0);
+  }
+
+  /** A new code sent for the confirmation, in place of the one before, with its own 15 minutes. */
+  codeResent(confirmationId: string, codeHash: string, now: Date): Confirmation {
+    const confirmation = this.confirmation(confirmationId)!;
+    changeConfirmation(this, confirmationId, {
+      issue: confirmation.issue + 1,
+      resends: confirmation.resends + 1,
+      codeHash,
+      expiresAt: new Date(now.getTime() + CONFIRMATION_MINUTES * 60_000).toISOString(),
+    });
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+    return this.confirmation(confirmationId)!;
+  }
+}
+
+/** Replaces the confirmation with a changed copy: the list is stored whole, and a new value is what is saved. */
+function changeConfirmation(transaction: Transaction, id: string, change: Partial<Confirmation>): void {
+  transaction.confirmations = transaction.confirmations.map((confirmation) =>
+    confirmation.id === id ? { ...confirmation, ...change } : confirmation,
+  );
 }

@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CENTS_SCHEMA, IsCents, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
+import { CENTS_SCHEMA, IsCents, IsDateTimeWithOffset, MayBeOmitted, REQUEST_LIMITS } from '@app/shared';
 import { PatientReferenceNumber } from '../../../claims/http/dto/patient-reference-number.js';
 
 const HOURS = { message: `must be a whole number of hours from 1 to ${REQUEST_LIMITS.hours}` };
@@ -99,6 +99,29 @@ export class HealthFundClaimRequest {
   serviceTypeCode?: string;
 }
 
+export class BenefitAssignmentRequest {
+  @ApiProperty({
+    enum: ['signed', 'sms'],
+    example: 'sms',
+    description:
+      '`signed`: the patient signed an assignment of benefit form the clinic keeps (for 2 years); `sms`: the patient is sent a code to agree, and the check-out waits for it (`awaiting_confirmation`).',
+  })
+  @IsIn(['signed', 'sms'], { message: 'must be one of: signed, sms' })
+  method: 'signed' | 'sms';
+
+  @ApiProperty({
+    required: false,
+    example: '2026-11-21T00:40:00+11:00',
+    format: 'date-time',
+    description: 'With `signed`, required: when the patient signed, once the service began and not in the future.',
+  })
+  @ValidateIf(
+    (assignment: BenefitAssignmentRequest) => assignment.method === 'signed' || assignment.signedAt !== undefined,
+  )
+  @IsDateTimeWithOffset()
+  signedAt?: string;
+}
+
 export class MedicareClaimRequest {
   @ApiProperty({
     enum: ['bulk_bill', 'patient_claim'],
@@ -140,6 +163,18 @@ export class MedicareClaimRequest {
   @MayBeOmitted()
   @IsUUID('all', { message: 'must be a referral id' })
   referralId?: string;
+
+  @ApiProperty({
+    required: false,
+    type: BenefitAssignmentRequest,
+    description:
+      "A bulk bill's assignment of benefit, required with `bulk_bill` (400 without it) and refused with `patient_claim`: Medicare pays a bulk bill to the practice only on the patient's assignment.",
+  })
+  @MayBeOmitted()
+  @IsObject({ message: 'must be an object' })
+  @ValidateNested()
+  @Type(() => BenefitAssignmentRequest)
+  assignment?: BenefitAssignmentRequest;
 }
 
 export class CheckOutPaymentRequest {

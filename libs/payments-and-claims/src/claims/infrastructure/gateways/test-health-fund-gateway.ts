@@ -35,6 +35,12 @@ export const FUND_TEST_MEMBER_NUMBERS = {
   rejected: '99999999',
   /** The fund does not answer: 503 `claim_gateway_timeout`, nothing claimed. */
   noAnswer: '99990004',
+  /** Quoted in full, then rejected when claimed (`08`), as after the patient confirmed. */
+  rejectedAtLodging: '99990005',
+  /** Quoted in full; the fund does not answer when the claim is made. */
+  noAnswerAtLodging: '99990006',
+  /** Quoted in full, then paid $10.00 less on its first item: a bigger gap than the patient approved. */
+  lessAtLodging: '99990007',
 } as const;
 
 /**
@@ -52,7 +58,15 @@ export class TestHealthFundGateway extends HealthFundGateway {
 
   async claim(request: FundClaimRequest): Promise<FundClaimAnswer> {
     keep(this.received, request);
+    const member = request.memberNumber;
+    if (member === FUND_TEST_MEMBER_NUMBERS.noAnswerAtLodging) throw claimGatewayTimeout('The health fund');
+    if (member === FUND_TEST_MEMBER_NUMBERS.rejectedAtLodging)
+      throw claimRejected('08', 'member not covered for this service');
     const answer = this.assess(request);
+    if (member === FUND_TEST_MEMBER_NUMBERS.lessAtLodging) {
+      const [first, ...rest] = answer.items;
+      answer.items = [{ ...first, rebateAmount: Math.max(first.rebateAmount - 1000, 0) }, ...rest];
+    }
     keepEntry(this.ledger, answer.referenceNumber, { memberNumber: request.memberNumber, reversed: false });
     return answer;
   }

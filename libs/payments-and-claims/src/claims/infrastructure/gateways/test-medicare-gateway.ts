@@ -33,6 +33,12 @@ export const MEDICARE_TEST_CARD_NUMBERS = {
   rejected: '6000000331',
   /** Medicare does not answer: 503 `claim_gateway_timeout`, nothing claimed. */
   noAnswer: '6000000421',
+  /** Assessed in full, then rejected when lodged (error 9650), as after the patient confirmed. */
+  rejectedAtLodging: '6000000511',
+  /** Assessed in full; Medicare does not answer when the claim is lodged. */
+  noAnswerAtLodging: '6000000601',
+  /** Assessed in full, then lodged at $10.00 less on its first item: a bigger gap than the patient approved. */
+  lessAtLodging: '6000000791',
 } as const;
 
 /**
@@ -48,6 +54,25 @@ export class TestMedicareGateway extends MedicareGateway {
 
   async claim(request: MedicareClaimRequest): Promise<MedicareClaimAnswer> {
     keep(this.received, request);
+    const card = request.patient.medicareNumber;
+    if (card === MEDICARE_TEST_CARD_NUMBERS.noAnswerAtLodging) throw claimGatewayTimeout('Medicare');
+    if (card === MEDICARE_TEST_CARD_NUMBERS.rejectedAtLodging)
+      throw medicareClaimRejected('9650', "the card number or the patient's details do not match Medicare's");
+    const answer = this.assessed(request);
+    if (card !== MEDICARE_TEST_CARD_NUMBERS.lessAtLodging) return answer;
+    const [first, ...rest] = answer.items;
+    return { ...answer, items: [{ ...first, benefitAmount: Math.max(first.benefitAmount - 1000, 0) }, ...rest] };
+  }
+
+  async assess(request: MedicareClaimRequest): Promise<MedicareClaimAnswer> {
+    keep(this.assessments, request);
+    return this.assessed(request);
+  }
+
+  /** The claims it was asked to assess (the latest 10,000), nothing lodged. */
+  readonly assessments: MedicareClaimRequest[] = [];
+
+  private assessed(request: MedicareClaimRequest): MedicareClaimAnswer {
     const card = request.patient.medicareNumber;
     if (card === MEDICARE_TEST_CARD_NUMBERS.noAnswer) throw claimGatewayTimeout('Medicare');
     if (card === MEDICARE_TEST_CARD_NUMBERS.rejected)

@@ -38,10 +38,25 @@ export class InMemoryPayments extends PaymentsRepository {
     );
   }
 
+  async lockTransaction(organisationId: string, id: string): Promise<Transaction | null> {
+    return this.findTransaction(organisationId, id);
+  }
+
+  async lockAwaitingOf(organisationId: string, bookingId: string): Promise<Transaction | null> {
+    return (
+      this.transactions.find(
+        (stored) =>
+          stored.organisationId === organisationId &&
+          stored.bookingId === bookingId &&
+          stored.status === 'awaiting_confirmation',
+      ) ?? null
+    );
+  }
+
   async save(...entities: Saved[]): Promise<void> {
     this.saves.push(entities);
     for (const entity of entities) {
-      if (entity instanceof Transaction) this.transactions.push(entity);
+      if (entity instanceof Transaction && !this.transactions.includes(entity)) this.transactions.push(entity);
       if (entity instanceof PaymentTransaction) this.paymentTransactions.push(copyOf(entity));
       if (entity instanceof Claim) this.claims.push(entity);
       if (entity instanceof MedicareClaim) this.medicareClaims.push(entity);
@@ -206,6 +221,9 @@ export class InMemoryPayments extends PaymentsRepository {
       ),
       medicareClaimed: this.medicareClaims.some((claim) => earlier.has(claim.transactionId!) && !claim.isVoided()),
       awaitingCardholder: parts.some((part) => part.awaitsCardholder()),
+      awaitingConfirmation:
+        this.transactions.find((stored) => earlier.has(stored.id) && stored.status === 'awaiting_confirmation')?.id ??
+        null,
       held: parts
         .filter((part) => part.isSettled())
         .reduce(

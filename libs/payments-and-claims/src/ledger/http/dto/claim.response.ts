@@ -4,6 +4,7 @@ import type { HealthFund } from '@app/wallet';
 import { MedicareCardResponse } from '@app/wallet/http';
 import type { Claim } from '../../domain/claim.js';
 import type { MedicareClaim } from '../../domain/medicare-claim.js';
+import { AGREEMENT_METHODS, type AgreementMethod } from '../../domain/confirmation.js';
 import type { FiledClaim } from '../../application/claim-views.js';
 import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 
@@ -80,6 +81,30 @@ class ClaimProviderResponse {
   @ApiProperty({ type: String, nullable: true, example: 'physiotherapist' }) categoryCode: string | null;
 }
 
+class AgreementResponse {
+  @ApiProperty({
+    enum: AGREEMENT_METHODS,
+    example: 'sms',
+    description:
+      "`terminal`: the patient's card swiped at the location's terminal; `signed`: a signed form the clinic holds; `sms`, `email`: a code sent to the patient and given back; `app`: approved in the patient's app.",
+  })
+  method: AgreementMethod;
+  @ApiProperty({
+    example: '2026-11-21T00:11:30.000Z',
+    format: 'date-time',
+    description: 'When: the swipe, the signature, or the code verified.',
+  })
+  agreedAt: string;
+  @ApiProperty({ required: false, description: 'The member who approved it in the app.' }) memberId?: string;
+}
+
+const AGREEMENT = {
+  type: AgreementResponse,
+  nullable: true,
+  description:
+    'How the patient agreed to the claim; `null` for a rebate estimate, a Medicare patient claim (the patient claims it) and claims made before agreements were kept.',
+} as const;
+
 export class ClaimResponse {
   @ApiProperty({ example: '0193a6fc-b425-70e7-82f9-5d6e7f8091a2' }) id: string;
   @ApiProperty({ example: 'HC-2026-000123' }) referenceNumber: string;
@@ -99,6 +124,7 @@ export class ClaimResponse {
   @ApiProperty({ type: ClaimOutcomeResponse }) response: ClaimOutcomeResponse;
   @ApiProperty({ type: ClaimPaymentResponse, nullable: true }) payment: ClaimPaymentResponse | null;
   @ApiProperty({ type: ClaimProviderResponse }) provider: ClaimProviderResponse;
+  @ApiProperty(AGREEMENT) agreement: AgreementResponse | null;
 
   /** A claim answered alone (estimate, void) or as an event's `data`: with its fund's id. */
   static of({ claim, healthFund }: FiledClaim): ClaimResponse {
@@ -152,6 +178,7 @@ export class ClaimResponse {
         name: claim.provider.name,
         categoryCode: claim.provider.categoryCode,
       },
+      agreement: claim.agreement,
     };
   }
 }
@@ -200,6 +227,14 @@ export class MedicareClaimResponse {
   @ApiProperty({ type: ReversalRulesResponse }) rules: ReversalRulesResponse;
   @ApiProperty({ example: '0193a6f7-7081-7ca3-8eb5-1f2a3b4c5d6e' }) patientMedicareCardId: string;
   @ApiProperty({ type: String, nullable: true, example: null }) claimantMedicareCardId: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '0193a6f8-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+    description: "The client's referral the claim was made under, for an item Medicare pays only on one.",
+  })
+  referralId: string | null;
+  @ApiProperty(AGREEMENT) agreement: AgreementResponse | null;
   @ApiProperty({
     required: false,
     type: MedicareCardResponse,
@@ -251,6 +286,8 @@ export class MedicareClaimResponse {
       rules: { reversal: { enabled: claim.rules.reversal.enabled } },
       patientMedicareCardId: claim.patientMedicareCardId,
       claimantMedicareCardId: claim.claimantMedicareCardId,
+      referralId: claim.referralId,
+      agreement: claim.agreement,
       ...(options.withCards && read
         ? {
             patientMedicareCard: read.patientMedicareCard && MedicareCardResponse.from(read.patientMedicareCard.card),

@@ -5,7 +5,7 @@ import { LocationResponse } from '@app/organisations/http';
 import { ProviderResponse } from '@app/practitioners/http';
 import { HealthFundCardResponse, MedicareCardResponse, PaymentMethodResponse } from '@app/wallet/http';
 import type { TransactionView } from '../../application/transaction.queries.js';
-import type { BillableItemSnapshot } from '../../domain/transaction.js';
+import { type BillableItemSnapshot, TRANSACTION_STATUSES, type TransactionStatus } from '../../domain/transaction.js';
 import { PaymentTransactionResponse } from './payment-transaction.response.js';
 
 class ServiceItemSnapshotResponse {
@@ -68,8 +68,19 @@ class TransactionItemResponse {
 
 class ConfirmationResponse {
   @ApiProperty({ example: '0193a702-2c9d-776e-8960-c4d5e6f70819' }) id: string;
-  @ApiProperty({ example: '+61412345678' }) contactValue: string;
-  @ApiProperty({ example: '482913' }) verificationCode: string;
+  @ApiProperty({
+    example: '•••••••••678',
+    description:
+      'The mobile number (its last 3 digits) or email address (its first letter and domain) the code went to, masked.',
+  })
+  contactValue: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Always `null`: the code goes to the patient only, and is never stored or shown.',
+  })
+  verificationCode: null;
   @ApiProperty({ example: '2026-11-21T00:10:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: '2026-11-21T00:20:00.000Z', format: 'date-time' }) expiresAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', example: '2026-11-21T00:11:30.000Z' }) verifiedAt:
@@ -95,6 +106,13 @@ export class TransactionResponse {
   })
   updatedAt: string;
   @ApiCents({ example: 9500, description: "Integer cents: the items' charges added up." }) amount: number;
+  @ApiProperty({
+    enum: TRANSACTION_STATUSES,
+    example: 'completed',
+    description:
+      "`awaiting_confirmation`: a check-out waiting for the patient's code (see `confirmations`), with nothing claimed, charged or invoiced yet; `cancelled`: one the patient never confirmed. Otherwise `completed`.",
+  })
+  status: TransactionStatus;
   @ApiProperty({ example: 'AUD' }) currency: string;
   @ApiProperty({ type: [PaymentTransactionResponse] }) paymentTransactions: PaymentTransactionResponse[];
   @ApiProperty({ type: [TransactionItemResponse] }) transactionItems: TransactionItemResponse[];
@@ -144,6 +162,7 @@ export class TransactionResponse {
       createdAt: transaction.createdAt.toISOString(),
       updatedAt: transaction.updatedAt.toISOString(),
       amount: transaction.amount,
+      status: transaction.status,
       currency: transaction.currency,
       paymentTransactions: read.paymentTransactions.map((paymentTransaction) =>
         PaymentTransactionResponse.from(paymentTransaction, 'transaction'),
@@ -163,7 +182,7 @@ export class TransactionResponse {
       confirmations: transaction.confirmations.map((confirmation) => ({
         id: confirmation.id,
         contactValue: confirmation.contactValue,
-        verificationCode: confirmation.verificationCode,
+        verificationCode: null,
         createdAt: confirmation.createdAt,
         expiresAt: confirmation.expiresAt,
         verifiedAt: confirmation.verifiedAt,

@@ -101,16 +101,6 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
           billableItem: null,
         },
       ],
-      confirmations: [
-        {
-          contactValue: '+61412345678',
-          verificationCode: '123456',
-          createdAt: NOW.toISOString(),
-          expiresAt: '2026-11-22T05:38:59.123Z',
-          verifiedAt: null,
-          verified: false,
-        },
-      ],
     });
 
   const cardPayment = (transactionId: string, amount: number, fee: number) =>
@@ -144,7 +134,7 @@ describe('MikroOrmPaymentsRepository on PostgreSQL', () => {
         .execute<{ count: number }[]>(`select count(*)::int as count from ${table} where id = ?`, [id])
     )[0].count;
 
-  it('loads, in a fresh unit of work, a transaction with its items, snapshots and confirmations, its amount in cents', async () => {
+  it('loads, in a fresh unit of work, a transaction with its items and snapshots, its amount in cents', async () => {
     const transaction = await recordTransaction();
 
     const loaded = await new MikroOrmPaymentsRepository(fresh(orm)).findTransaction(organisationId, transaction.id);

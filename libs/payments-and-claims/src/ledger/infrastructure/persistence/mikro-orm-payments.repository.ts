@@ -46,6 +46,14 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     return this.em.findOne(Transaction, { id, organisationId });
   }
 
+  lockTransaction(organisationId: string, id: string): Promise<Transaction | null> {
+    return this.em.findOne(Transaction, { id, organisationId }, LOCKED);
+  }
+
+  lockAwaitingOf(organisationId: string, bookingId: string): Promise<Transaction | null> {
+    return this.em.findOne(Transaction, { organisationId, bookingId, status: 'awaiting_confirmation' }, LOCKED);
+  }
+
   /** One flush is one database transaction: all of it lands, or none. */
   async save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void> {
     await this.em.persist(entities).flush();
@@ -59,7 +67,11 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     // The number as `invoiceNumber` prints it, from the count the counter gives.
     const number = `(select $2::text || lpad(count::text, greatest($3::int, length(count::text)), '0') from counter)`;
     const writes = [
-      insertRows(this.em, Transaction, [transaction], values),
+      // A check-out that awaited the patient's agreement is finished over its own row.
+      `${insertRows(this.em, Transaction, [transaction], values)}
+       on conflict (id) do update set status = excluded.status, amount = excluded.amount, items = excluded.items,
+         payment_method_id = excluded.payment_method_id, confirmations = excluded.confirmations,
+         pending_check_out = excluded.pending_check_out, updated_at = excluded.updated_at`,
       claims.length ? insertRows(this.em, Claim, claims, values) : null,
       medicareClaims.length ? insertRows(this.em, MedicareClaim, medicareClaims, values) : null,
       paymentTransactions.length ? insertRows(this.em, PaymentTransaction, paymentTransactions, values) : null,
@@ -232,6 +244,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
         healthFundClaimed: false,
         medicareClaimed: false,
         awaitingCardholder: false,
+        awaitingConfirmation: null,
         held: 0,
       };
     // A link is open up to and at its expiry, as paying it is.
@@ -241,6 +254,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
         health_fund_claimed: boolean;
         medicare_claimed: boolean;
         awaiting_cardholder: boolean;
+        awaiting_confirmation: string | null;
         held: number;
       }[]
     >(
@@ -254,6 +268,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
            where m.transaction_id in (select id from earlier) and m.payment_status->>'code' <> ?) as medicare_claimed,
          exists (select 1 from payment_transactions p
            where p.transaction_id in (select id from earlier) and p.payment->>'status' = ?) as awaiting_cardholder,
+         (select t.id from transactions t where t.id in (select id from earlier) and t.status = 'awaiting_confirmation') as awaiting_confirmation,
          (select coalesce(sum(p.amount + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(p.adjustments) a), 0)), 0)::int
            from payment_transactions p
            where p.transaction_id in (select id from earlier) and (p.source <> 'payment' or p.payment->>'status' = 'succeeded')) as held`,
@@ -264,6 +279,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       healthFundClaimed: row.health_fund_claimed,
       medicareClaimed: row.medicare_claimed,
       awaitingCardholder: row.awaiting_cardholder,
+      awaitingConfirmation: row.awaiting_confirmation,
       held: row.held,
     };
   }

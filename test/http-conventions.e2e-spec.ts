@@ -645,7 +645,7 @@ describe('health and docs', () => {
       expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
     });
 
-    it('documents the Organisation as the spec does: its five required fields (and updatedAt), nullable URLs, a name that is never null', () => {
+    it('documents the Organisation as the spec does: its five required fields (and updatedAt and livemode), nullable URLs, a name that is never null', () => {
       const get = document.paths['/v1/organisations/{organisationId}'].get as Operation & {
         responses: Record<string, { content: Record<string, { schema: Schema }> }>;
       };
@@ -657,6 +657,7 @@ describe('health and docs', () => {
         'bookingsEnabled',
         'createdAt',
         'id',
+        'livemode',
         'name',
         'slug',
         'updatedAt',

@@ -76,9 +76,12 @@ interface Clinic {
   type: Body;
 }
 
-/** A Sydney clinic whose provider has an email address, with its booking settings changed by `settings`. */
-async function clinic(app: TestApp, name: string, settings: Body = {}): Promise<Clinic> {
-  const tenant = await createTenant(app, name);
+/**
+ * A Sydney clinic whose provider has an email address, with its booking settings changed by
+ * `settings`; `organisation` adds to the organisation's create (`livemode`).
+ */
+async function clinic(app: TestApp, name: string, settings: Body = {}, organisation: Body = {}): Promise<Clinic> {
+  const tenant = await createTenant(app, name, organisation);
   const business = await createBusiness(app, tenant.id);
   const location = await createLocation(app, tenant.id, business.id);
   const providerEmail = address('priya');
@@ -564,6 +567,26 @@ describe('a mail server that refuses', () => {
         ])
       )[0].count,
     ).toBe(0);
+  });
+});
+
+describe('a sandbox organisation', () => {
+  it('records its messages as logged and offers none to the mail server, which is configured', async () => {
+    const c = await clinic(a, 'Sandbox Physio', {}, { livemode: false });
+    const email = address('sandbox');
+    const booking = await book(a, c, (await newClient(a, c, email)).id, nextSlot());
+    await settled(a, booking.id);
+    const { items } = await list(a, c, `?bookingId=${booking.id}`);
+    expect(items).toEqual(
+      expect.arrayContaining(
+        ['booking_confirmation', 'provider_booking_created'].map((type) =>
+          expect.objectContaining({ type, status: 'logged', sentAt: null, error: null }),
+        ),
+      ),
+    );
+    expect(items).toHaveLength(2);
+    expect(items.find((item: Body) => item.type === 'booking_confirmation').to).toBe(email);
+    expect(receiver.offered.filter((to) => to === email || to === c.providerEmail)).toEqual([]);
   });
 });
 

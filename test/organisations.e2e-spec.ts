@@ -25,6 +25,7 @@ const ORGANISATION_FIELDS = [
   'createdAt',
   'updatedAt',
   'bookingsEnabled',
+  'livemode',
   'brandImageUrl',
   'wordmarkImageUrl',
   'websiteUrl',
@@ -108,6 +109,7 @@ describe('POST /v1/organisations', () => {
       createdAt: expect.stringMatching(ISO_INSTANT),
       updatedAt: response.body.createdAt,
       bookingsEnabled: false,
+      livemode: true,
       brandImageUrl: null,
       wordmarkImageUrl: null,
       websiteUrl: null,
@@ -151,6 +153,17 @@ describe('POST /v1/organisations', () => {
     expect(read.body).toMatchObject({ slug, bookingsEnabled: true });
   });
 
+  it('makes a sandbox organisation with livemode false, which GET and the list show', async () => {
+    const sandbox = await createOrganisation(t, 'Sandbox Clinic', { livemode: false });
+    expect(sandbox.livemode).toBe(false);
+    expect((await getOrganisation(sandbox.id).expect(200)).body).toEqual(sandbox);
+    const own = await createScopedKey(t, sandbox.id, 'Sandbox Clinic');
+    expect((await listOrganisations('', own).expect(200)).body.items).toEqual([sandbox]);
+
+    const live = await createOrganisation(t, 'Live Clinic', { livemode: true });
+    expect((await getOrganisation(live.id).expect(200)).body.livemode).toBe(true);
+  });
+
   it('answers 409 slug_taken for an explicit slug another organisation has', async () => {
     const slug = `taken-slug-${RUN}`;
     await createOrganisation(t, 'Slug Owner', { slug });
@@ -173,6 +186,8 @@ describe('POST /v1/organisations', () => {
     ['name with a NUL character', { name: 'Nul\u0000Clinic' }, 'name'],
     ['slug not URL-friendly', { name: 'Slug Shape', slug: 'Not A Slug' }, 'slug'],
     ['bookingsEnabled not a boolean', { name: 'Flag Shape', bookingsEnabled: 'yes' }, 'bookingsEnabled'],
+    ['livemode not a boolean', { name: 'Mode Shape', livemode: 'false' }, 'livemode'],
+    ['livemode null', { name: 'Mode Shape', livemode: null }, 'livemode'],
     ['an unknown field', { name: 'Unknown Field', colour: 'teal' }, 'colour'],
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
     expectInvalid(await postOrganisation(body), field);
@@ -413,6 +428,20 @@ describe('PATCH /v1/organisations/{organisationId}', () => {
     const read = await getOrganisation(created.id).expect(200);
     expect(read.body).toEqual(created);
   });
+
+  it.each([true, false])(
+    'refuses livemode in the body, of an organisation whose livemode is %s, and keeps it',
+    async (livemode) => {
+      const created = await createOrganisation(t, 'Mode Lock', { livemode });
+      for (const body of [
+        { livemode: !livemode },
+        { livemode },
+        { name: named('Mode Lock Renamed'), livemode: !livemode },
+      ])
+        expectInvalid(await patchOrganisation(created.id, body), 'livemode', 'unknown_field');
+      expect((await getOrganisation(created.id).expect(200)).body).toEqual(created);
+    },
+  );
 
   it('refuses an unknown field with 400 unknown_field naming it, and changes nothing', async () => {
     const before = await freshOrganisation();

@@ -48,9 +48,12 @@ let mobiles = 0;
 const mobile = () =>
   `+6141${String(RUN).replace(/\D/g, '').slice(-3).padStart(3, '0')}${String(++mobiles).padStart(4, '0')}`;
 
-/** A clinic whose reminders go an hour ahead, by text too when `smsRemindersEnabled`, and a booking of a client with a mobile. */
-async function remindedBooking(smsRemindersEnabled: boolean, mobileNumber: string) {
-  const tenant = await createTenant(t, 'Harbour Physio');
+/**
+ * A clinic whose reminders go an hour ahead, by text too when `smsRemindersEnabled`, and a booking
+ * of a client with a mobile; `organisation` adds to the organisation's create (`livemode`).
+ */
+async function remindedBooking(smsRemindersEnabled: boolean, mobileNumber: string, organisation: Body = {}) {
+  const tenant = await createTenant(t, 'Harbour Physio', organisation);
   const business = await createBusiness(t, tenant.id);
   const location = await createLocation(t, tenant.id, business.id);
   const provider = await createProvider(t, tenant.id);
@@ -134,6 +137,19 @@ describe('the reminder by text message', () => {
       [tenant.id],
     );
     expect(failed.map((event) => event.data.id)).toEqual([sms.id]);
+  });
+
+  it("is logged and never sent to Twilio for a sandbox organisation's client", async () => {
+    const number = mobile();
+    const { tenant, booking } = await remindedBooking(true, number, { livemode: false });
+    const items = await settledReminders(tenant, booking.id, 2);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'email', status: 'logged' }),
+        expect.objectContaining({ channel: 'sms', to: number, status: 'logged', sentAt: null, error: null }),
+      ]),
+    );
+    expect(twilio.to(number)).toEqual([]);
   });
 
   it('is not sent unless the clinic turned it on', async () => {

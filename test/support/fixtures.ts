@@ -79,8 +79,8 @@ export async function createScopedKey(app: TestApp, organisationId: string, name
   return `Bearer ${key.key}`;
 }
 
-export async function createTenant(app: TestApp, name: string): Promise<Tenant> {
-  const { id } = (await createOrganisation(app, name)) as { id: string };
+export async function createTenant(app: TestApp, name: string, body: Body = {}): Promise<Tenant> {
+  const { id } = (await createOrganisation(app, name, body)) as { id: string };
   return { id, auth: await createScopedKey(app, id, name) };
 }
 

@@ -1471,7 +1471,7 @@ export interface paths {
         };
         /**
          * List notifications
-         * @description The emails sent about bookings, to clients and to providers, newest first; filters combine. Which are sent follows the booking settings `bookingNotificationsEnabled` and `providerBookingNotificationsEnabled`. Without a mail server (`SMTP_URL`) each is `logged`, not sent.
+         * @description The emails sent about bookings, to clients and to providers, newest first; filters combine. Which are sent follows the booking settings `bookingNotificationsEnabled` and `providerBookingNotificationsEnabled`. Without a mail server (`SMTP_URL`), or in a sandbox organisation, each is `logged`, not sent.
          */
         get: operations["Notifications_list"];
         put?: never;
@@ -2846,6 +2846,12 @@ export interface components {
              * @example true
              */
             bookingsEnabled?: boolean;
+            /**
+             * @description `false` makes a sandbox organisation, whose messages are logged and never sent. Fixed at creation.
+             * @default true
+             * @example false
+             */
+            livemode?: boolean;
         };
         CreatePlanTemplateLinkRequest: {
             /** @example ptpl_knee_rehab_6wk */
@@ -3756,7 +3762,7 @@ export interface components {
              */
             subject: string;
             /**
-             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`).
+             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`), or because the organisation is a sandbox (`livemode` false).
              * @example sent
              * @enum {string}
              */
@@ -3817,7 +3823,7 @@ export interface components {
              */
             subject: string;
             /**
-             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`).
+             * @description `pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; `logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`), or because the organisation is a sandbox (`livemode` false).
              * @example sent
              * @enum {string}
              */
@@ -3892,6 +3898,11 @@ export interface components {
              * @example true
              */
             bookingsEnabled: boolean;
+            /**
+             * @description False for a sandbox organisation, whose emails and text messages are logged and never sent. Fixed at creation.
+             * @example true
+             */
+            livemode: boolean;
             /**
              * Format: uri
              * @example https://cdn.harbourphysio.com.au/brand.png

@@ -1,6 +1,7 @@
 // The organisations context's public surface.
 export { OrganisationsModule, organisationSchemas } from './organisations.module.js';
 export { OrganisationQueries } from './application/organisation.queries.js';
+export { OrganisationModes } from './application/organisation-modes.js';
 export { DirectoryQueries } from './application/directory.queries.js';
 export { locationRead } from './infrastructure/persistence/sql-directory.queries.js';
 export { LocationBookings } from './domain/location-bookings.js';

@@ -5,6 +5,7 @@ import { CreateLocation } from './application/create-location.use-case.js';
 import { CreateOrganisation } from './application/create-organisation.use-case.js';
 import { CreatePlanTemplateLink } from './application/create-plan-template-link.use-case.js';
 import { DirectoryQueries } from './application/directory.queries.js';
+import { OrganisationModes } from './application/organisation-modes.js';
 import { OrganisationQueries } from './application/organisation.queries.js';
 import { UpdateBookingSettings } from './application/update-booking-settings.use-case.js';
 import { UpdateOrganisation } from './application/update-organisation.use-case.js';
@@ -28,6 +29,7 @@ import { MikroOrmDirectoryRepository } from './infrastructure/persistence/mikro-
 import { MikroOrmOrganisationRepository } from './infrastructure/persistence/mikro-orm-organisation.repository.js';
 import { OrganisationSchema } from './infrastructure/persistence/organisation.schema.js';
 import { SqlDirectoryQueries } from './infrastructure/persistence/sql-directory.queries.js';
+import { SqlOrganisationModes } from './infrastructure/persistence/sql-organisation-modes.js';
 import { SqlOrganisationQueries } from './infrastructure/persistence/sql-organisation.queries.js';
 
 export const organisationSchemas = [OrganisationSchema, BusinessSchema, LocationSchema, PlanTemplateLinkSchema];
@@ -55,7 +57,8 @@ export const organisationSchemas = [OrganisationSchema, BusinessSchema, Location
     RemovePlanTemplateLink,
     { provide: OrganisationQueries, useClass: SqlOrganisationQueries },
     { provide: DirectoryQueries, useClass: SqlDirectoryQueries },
+    { provide: OrganisationModes, useClass: SqlOrganisationModes },
   ],
-  exports: [OrganisationQueries, DirectoryQueries],
+  exports: [OrganisationQueries, DirectoryQueries, OrganisationModes],
 })
 export class OrganisationsModule {}

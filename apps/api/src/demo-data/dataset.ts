@@ -156,6 +156,7 @@ export class DatasetGenerator {
       created_at: createdAt.toISOString(),
       updated_at: createdAt.toISOString(),
       bookings_enabled: true,
+      livemode: true,
       brand_image_url: `https://cdn.example.com/brands/${slugify(name)}.png`,
       wordmark_image_url: null,
       website_url: `https://${slugify(name)}.example.com.au`,

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobAttempt } from '@app/jobs';
 import { Clock, DomainEvents } from '@app/shared/domain';
+import { OrganisationModes } from '@app/organisations';
 import { ManageTokens } from '@app/scheduling';
 import { ConfirmCheckOut } from '@app/payments-and-claims';
 import { DeliveryFailure, Mailer, MessageAttachments } from '../domain/mailer.js';
@@ -16,7 +17,8 @@ import { codeOfOccurrence } from './plan-notifications.js';
  * the SMS provider) takes it, so a job run twice (or on two instances at once) finds it no longer
  * `pending` and sends nothing. A message not taken is retried by the job engine with growing delays;
  * a refusal for good (an SMTP 5xx, an SMS provider's 4xx) or the last attempt makes it `failed`, with
- * `notification.failed`. Without a mail server (or SMS provider) it is `logged`.
+ * `notification.failed`. Without a mail server (or SMS provider), or from a sandbox organisation, it
+ * is `logged`.
  */
 @Injectable()
 export class SendNotification {
@@ -28,6 +30,7 @@ export class SendNotification {
     private readonly sms: SmsSender,
     private readonly attachments: MessageAttachments,
     private readonly manageTokens: ManageTokens,
+    private readonly organisationModes: OrganisationModes,
     private readonly confirmations: ConfirmCheckOut,
     private readonly events: DomainEvents,
     private readonly clock: Clock,
@@ -37,10 +40,11 @@ export class SendNotification {
     const retry = await this.events.transaction(async () => {
       const notification = await this.notifications.lock(job.organisationId, job.notificationId);
       if (!notification || notification.status !== 'pending') return null;
-      const failure = await this.deliver(notification, attempt);
+      const delivers = await this.delivers(notification);
+      const failure = delivers ? await this.deliver(notification, attempt) : null;
       const now = this.clock.now();
       if (!failure) {
-        if (this.delivers(notification)) notification.sent(now);
+        if (delivers) notification.sent(now);
         else notification.logged(now);
         await this.notifications.save(notification);
         return null;
@@ -59,12 +63,12 @@ export class SendNotification {
     if (retry) throw retry;
   }
 
-  private delivers(notification: Notification): boolean {
-    return notification.channel === 'sms' ? this.sms.delivers : this.mailer.delivers;
+  private async delivers(notification: Notification): Promise<boolean> {
+    const configured = notification.channel === 'sms' ? this.sms.delivers : this.mailer.delivers;
+    return configured && (await this.organisationModes.isLive(notification.organisationId));
   }
 
   private async deliver(notification: Notification, attempt: JobAttempt): Promise<DeliveryFailure | null> {
-    if (!this.delivers(notification)) return null;
     const token = notification.text.includes(MANAGE_TOKEN_PLACEHOLDER)
       ? this.manageTokens.forBooking(notification.bookingId).token
       : null;

@@ -16,7 +16,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** `logged`: recorded with its text but not sent, because no mail server (or SMS provider) is configured. */
+/**
+ * `logged`: recorded with its text but not sent, because no mail server (or SMS provider) is
+ * configured or the organisation is a sandbox.
+ */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
@@ -87,7 +90,7 @@ export class Notification {
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
-  /** No mail server is configured: the message stays on record with its text, unsent. */
+  /** Nothing sends it (no mail server, or a sandbox organisation): it stays on record with its text, unsent. */
   logged(now: Date): void {
     this.status = 'logged';
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);

@@ -17,7 +17,7 @@ export class NotificationsController {
     summary: 'List notifications',
     description:
       'The emails sent about bookings, to clients and to providers, newest first; filters combine. Which are sent follows the booking settings ' +
-      '`bookingNotificationsEnabled` and `providerBookingNotificationsEnabled`. Without a mail server (`SMTP_URL`) each is `logged`, not sent.',
+      '`bookingNotificationsEnabled` and `providerBookingNotificationsEnabled`. Without a mail server (`SMTP_URL`), or in a sandbox organisation, each is `logged`, not sent.',
   })
   @ApiPagedResponse(NotificationResponse)
   @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND)

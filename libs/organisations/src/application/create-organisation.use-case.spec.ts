@@ -57,6 +57,14 @@ describe('CreateOrganisation', () => {
     expect(first.bookingsEnabled).toBe(true);
   });
 
+  it('makes a live organisation unless told livemode false, which makes a sandbox', async () => {
+    const { organisations, createOrganisation } = setUp();
+    const live = await createOrganisation.execute({ name: 'Harbour Physio' });
+    const sandbox = await createOrganisation.execute({ name: 'Harbour Physio Sandbox', livemode: false });
+    expect([live.livemode, sandbox.livemode]).toEqual([true, false]);
+    expect(organisations.byId.get(sandbox.id)?.livemode).toBe(false);
+  });
+
   it('answers slug_taken for a given slug another organisation has, and stores nothing', async () => {
     const { organisations, createOrganisation } = setUp();
     await createOrganisation.execute({ name: 'Harbour Physio', slug: 'harbour' });

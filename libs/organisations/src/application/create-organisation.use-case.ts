@@ -9,6 +9,8 @@ export interface CreateOrganisationCommand {
   name: string;
   slug?: string;
   bookingsEnabled?: boolean;
+  /** `false` makes a sandbox organisation; live when omitted. */
+  livemode?: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -36,7 +38,7 @@ export class CreateOrganisation {
 
   private async insert(command: CreateOrganisationCommand, slug: string): Promise<Organisation> {
     const organisation = Organisation.create(
-      { name: command.name, slug, bookingsEnabled: command.bookingsEnabled },
+      { name: command.name, slug, bookingsEnabled: command.bookingsEnabled, livemode: command.livemode },
       this.clock.now(),
     );
     try {

@@ -57,6 +57,7 @@ describe('UpdateOrganisation', () => {
           createdAt: '2026-11-22T05:28:59.000Z',
           updatedAt: '2026-11-23T01:02:03.000Z',
           bookingsEnabled: false,
+          livemode: true,
           brandImageUrl: 'https://cdn.example.com/brand.png',
           wordmarkImageUrl: null,
           websiteUrl: null,

@@ -22,13 +22,18 @@ export class Organisation {
   /** When it last changed, booking settings included; `createdAt` until then. */
   updatedAt: Date;
   bookingsEnabled: boolean;
+  /** False for a sandbox: its messages are recorded, never sent. Fixed at creation. */
+  livemode: boolean;
   brandImageUrl: string | null;
   wordmarkImageUrl: string | null;
   /** Deprecated in the API, still stored and returned. */
   websiteUrl: string | null;
   bookingSettings: BookingSettings;
 
-  static create(props: { name: string; slug: string; bookingsEnabled?: boolean }, now: Date): Organisation {
+  static create(
+    props: { name: string; slug: string; bookingsEnabled?: boolean; livemode?: boolean },
+    now: Date,
+  ): Organisation {
     const organisation = new Organisation();
     organisation.id = newPrefixedId('org', now);
     organisation.name = validName(props.name);
@@ -36,6 +41,7 @@ export class Organisation {
     organisation.createdAt = now;
     organisation.updatedAt = now;
     organisation.bookingsEnabled = props.bookingsEnabled ?? false;
+    organisation.livemode = props.livemode ?? true;
     organisation.brandImageUrl = null;
     organisation.wordmarkImageUrl = null;
     organisation.websiteUrl = null;

@@ -38,6 +38,7 @@ import { Migration20261201000000TextMessages } from './Migration20261201000000Te
 import { Migration20261201010000RegistrationStatuses } from './Migration20261201010000RegistrationStatuses.js';
 import { Migration20261201020000Referrals } from './Migration20261201020000Referrals.js';
 import { Migration20261201030000LocationTerminals } from './Migration20261201030000LocationTerminals.js';
+import { Migration20261202000000OrganisationLivemode } from './Migration20261202000000OrganisationLivemode.js';
 import { Migration20261202010000ClaimConfirmations } from './Migration20261202010000ClaimConfirmations.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
@@ -99,5 +100,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201010000RegistrationStatuses', class: Migration20261201010000RegistrationStatuses },
   { name: 'Migration20261201020000Referrals', class: Migration20261201020000Referrals },
   { name: 'Migration20261201030000LocationTerminals', class: Migration20261201030000LocationTerminals },
+  { name: 'Migration20261202000000OrganisationLivemode', class: Migration20261202000000OrganisationLivemode },
   { name: 'Migration20261202010000ClaimConfirmations', class: Migration20261202010000ClaimConfirmations },
 ];

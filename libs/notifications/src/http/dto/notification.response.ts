@@ -38,7 +38,8 @@ export class NotificationResponse {
     example: 'sent',
     description:
       '`pending`: waiting to go, or to be retried (see `error`); `sent`: the mail server (or SMS provider) took it; `failed`: refused for good, or still not taken after every retry; ' +
-      '`logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`).',
+      '`logged`: recorded with its text but not sent, because the service has no mail server (`SMTP_URL`), or for `sms` no SMS provider (`SMS_PROVIDER`), ' +
+      'or because the organisation is a sandbox (`livemode` false).',
   })
   status: string;
   @ApiProperty({ example: '0193a6f5-3c4d-7e5f-8a61-7b8c9d0e1f2a' }) bookingId: string;

@@ -22,4 +22,14 @@ export class CreateOrganisationRequest {
   @MayBeOmitted()
   @IsBoolean()
   bookingsEnabled?: boolean;
+
+  @ApiProperty({
+    required: false,
+    example: false,
+    default: true,
+    description: '`false` makes a sandbox organisation, whose messages are logged and never sent. Fixed at creation.',
+  })
+  @MayBeOmitted()
+  @IsBoolean()
+  livemode?: boolean;
 }

@@ -25,6 +25,13 @@ export class OrganisationResponse {
   bookingsEnabled: boolean;
 
   @ApiProperty({
+    example: true,
+    description:
+      'False for a sandbox organisation, whose emails and text messages are logged and never sent. Fixed at creation.',
+  })
+  livemode: boolean;
+
+  @ApiProperty({
     type: String,
     nullable: true,
     required: false,
@@ -60,6 +67,7 @@ export class OrganisationResponse {
       createdAt: organisation.createdAt.toISOString(),
       updatedAt: organisation.updatedAt.toISOString(),
       bookingsEnabled: organisation.bookingsEnabled,
+      livemode: organisation.livemode,
       brandImageUrl: organisation.brandImageUrl,
       wordmarkImageUrl: organisation.wordmarkImageUrl,
       websiteUrl: organisation.websiteUrl,

@@ -12,6 +12,7 @@ export const OrganisationSchema = new EntitySchema<Organisation>({
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
     bookingsEnabled: { type: 'boolean' },
+    livemode: { type: 'boolean', default: true },
     brandImageUrl: { ...TEXT, nullable: true },
     wordmarkImageUrl: { ...TEXT, nullable: true },
     websiteUrl: { ...TEXT, nullable: true },

@@ -10,8 +10,8 @@ import { OrganisationQueries } from '../../application/organisation.queries.js';
 
 export const ORGANISATIONS = ReadModel.of(Organisation, 'o');
 const BUSINESSES = ReadModel.of(Business, 'b');
-/** Bounds each in-process cache below, so memory stays flat however many ids are asked about. */
-const MAX_REMEMBERED = 10_000;
+/** Bounds each in-process cache of this context's reads, so memory stays flat however many ids are asked about. */
+export const MAX_REMEMBERED = 10_000;
 
 /** `OrganisationQueries` on PostgreSQL, remembering what cannot change. */
 @Injectable()

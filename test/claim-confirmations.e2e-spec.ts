@@ -62,23 +62,32 @@ beforeAll(async () => {
     JOBS_SCHEMA: `pgboss_${RUN}`,
     JOBS_SUPERVISE_INTERVAL_SECONDS: '1',
   });
-  home = await createTenant(t, 'Harbour Physio');
-  const business = await createBusiness(t, home.id);
-  location = await createLocation(t, home.id, business.id);
-  provider = await createProvider(t, home.id);
-  await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
-  const offered = { providers: [provider.id], locations: [location.id] };
-  physio = await createAppointmentType(t, home.id, {
-    ...offered,
-    price: 9500,
-    billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 9500, itemCode: '500' }],
-  });
-  gp = await createAppointmentType(t, home.id, {
-    ...offered,
-    price: 8290,
-    billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }],
-  });
+  ({ home, location, provider, physio, gp } = await clinic(await createTenant(t, 'Harbour Physio')));
 });
+
+/** A clinic of the organisation: a business, a location that claims from both payers, a provider with a provider number there, a physio and a GP service. */
+async function clinic(tenant: Tenant) {
+  const business = await createBusiness(t, tenant.id);
+  const at = await createLocation(t, tenant.id, business.id);
+  const practitioner = await createProvider(t, tenant.id);
+  await createLink(t, tenant.id, practitioner.id, at.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
+  const offered = { providers: [practitioner.id], locations: [at.id] };
+  return {
+    home: tenant,
+    location: at,
+    provider: practitioner,
+    physio: await createAppointmentType(t, tenant.id, {
+      ...offered,
+      price: 9500,
+      billableItems: [{ name: 'Initial physiotherapy consultation', basePrice: 9500, itemCode: '500' }],
+    }),
+    gp: await createAppointmentType(t, tenant.id, {
+      ...offered,
+      price: 8290,
+      billableItems: [{ name: 'GP consultation level C', basePrice: 8290, itemCode: '36' }],
+    }),
+  };
+}
 
 afterAll(async () => {
   await t?.close();
@@ -564,6 +573,30 @@ describe('the channel', () => {
       method: 'terminal',
       agreedAt: sale.createdAt,
     });
+  });
+});
+
+describe('a sandbox organisation', () => {
+  it('logs the code message whole, sends nothing, and takes the code from it', async () => {
+    const live = { home, location, provider, physio, gp };
+    ({ home, location, provider, physio, gp } = await clinic(
+      await createTenant(t, 'Sandbox Physio', { livemode: false }),
+    ));
+    try {
+      const who = await patient();
+      const awaiting = await created(fundClaimAsked(who, (await visit(who)).id));
+      const message = await until(async () => {
+        const listed = (await getJson(`/notifications?bookingId=${awaiting.bookingId}`)).items.find(
+          (item: Body) => item.type === 'claim_confirmation' && item.status === 'logged',
+        );
+        return listed && (await getJson(`/notifications/${listed.id}`));
+      }, 'the logged code message');
+      expect(twilio.to(who.mobile)).toEqual([]);
+      const code = /your code is (\d{4})/.exec(message.text)![1];
+      expect((await verify(awaiting, code)).body.status).toBe('completed');
+    } finally {
+      ({ home, location, provider, physio, gp } = live);
+    }
   });
 });
 

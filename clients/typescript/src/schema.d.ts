@@ -1617,7 +1617,10 @@ export interface components {
              * @example 2026-11-21T00:11:30.000Z
              */
             agreedAt: string;
-            /** @description The member who approved it in the app. */
+            /**
+             * @description The member who approved it in the app.
+             * @example 0193a6f1-2b3c-7d4e-8f50-6a7b8c9d0e1f
+             */
             memberId?: string;
         };
         ApiKeyCreatedResponse: {
@@ -2512,7 +2515,7 @@ export interface components {
             id: string;
             /**
              * @description The mobile number (its last 3 digits) or email address (its first letter and domain) the code went to, masked.
-             * @example •••••••••678
+             * @example ••••••••678
              */
             contactValue: string;
             /**

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainEvents } from '@app/shared/domain';
 import type { BookingView } from '@app/scheduling';
+import { OrganisationModes } from '@app/organisations';
+import { ConfirmCheckOut } from '@app/payments-and-claims';
 import {
   claimConfirmationMessage,
   clientMessage,
@@ -36,6 +38,8 @@ export class PlanNotifications {
     private readonly notifications: NotificationRepository,
     private readonly dispatch: NotificationDispatch,
     private readonly events: DomainEvents,
+    private readonly modes: OrganisationModes,
+    private readonly confirmations: ConfirmCheckOut,
     private readonly clock: Clock,
   ) {}
 
@@ -122,14 +126,20 @@ export class PlanNotifications {
   /**
    * The patient's code for a claim, by the channel the check-out chose, whatever the booking
    * settings say (the patient asked for it at the desk). Kept with `••••` in place of the code, which
-   * the send puts in; one message per code sent.
+   * the send puts in; one message per code sent. A sandbox organisation's message is only logged,
+   * and kept whole: there, the code is what a partner's test reads back.
    */
   async claimConfirmation(job: ConfirmationMessageJob): Promise<void> {
+    const live = await this.modes.isLive(job.organisationId);
+    const code = live
+      ? CODE_PLACEHOLDER
+      : ((await this.confirmations.currentCode(job.organisationId, job.transactionId, job.confirmationId, job.issue)) ??
+        CODE_PLACEHOLDER);
     const draft: Draft = {
       type: 'claim_confirmation',
       channel: job.channel,
       to: job.to,
-      ...claimConfirmationMessage({ ...job, code: CODE_PLACEHOLDER }, job.channel),
+      ...claimConfirmationMessage({ ...job, code }, job.channel),
       bookingId: job.bookingId,
       clientId: job.clientId,
       occurrence: confirmationOccurrence(job),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrganisationsModule } from '@app/organisations';
 import { SchedulingModule } from '@app/scheduling';
 import { WalletModule } from '@app/wallet';
 import { CardPaymentsModule } from '../card-payments/card-payments.module.js';
@@ -34,6 +35,7 @@ import { TransactionsController } from './http/transactions.controller.js';
     PaymentLinksModule,
     SchedulingModule,
     WalletModule,
+    OrganisationsModule,
   ],
   controllers: [TransactionsController, PaymentTransactionsController],
   providers: [

@@ -13,7 +13,7 @@ import {
   validationFailed,
 } from '@app/shared/domain';
 import { gapAfterClaims, openBeforeClaims } from '../../ledger/domain/booking-balance.js';
-import { activeRegistration, hasTerminal, medicareMinorIdOf } from '@app/organisations';
+import { activeRegistration, hasTerminal, medicareMinorIdOf, OrganisationModes } from '@app/organisations';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { CardCharges, type CardView } from '@app/wallet';
 import type { Claim } from '../../ledger/domain/claim.js';
@@ -134,6 +134,7 @@ export class CheckOutBooking {
     private readonly invoices: InvoiceLedger,
     private readonly codes: ConfirmationCodes,
     private readonly dispatch: ConfirmationDispatch,
+    private readonly modes: OrganisationModes,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -342,7 +343,7 @@ export class CheckOutBooking {
    */
   private async askPatient(checkOut: CheckOut): Promise<TransactionView> {
     const { organisationId, booking, command, transaction, parties, now } = checkOut;
-    const contact = this.contactOf(parties);
+    const contact = this.contactOf(parties, await this.modes.isLive(organisationId));
     const medicareClaim = command.medicareClaim
       ? await this.claimMedicare(checkOut, command.medicareClaim, 'assess', null)
       : null;
@@ -384,11 +385,16 @@ export class CheckOutBooking {
     return answer;
   }
 
-  /** Where the patient's code goes: their mobile by SMS, else their email, through a channel that delivers. */
-  private contactOf(parties: BookingPartiesRead): { channel: 'sms' | 'email'; to: string } {
+  /**
+   * Where the patient's code goes: their mobile by SMS, else their email, through a channel that
+   * delivers. A sandbox organisation's messages are only logged, whole, so any channel serves it.
+   */
+  private contactOf(parties: BookingPartiesRead, live: boolean): { channel: 'sms' | 'email'; to: string } {
     const client = parties.client;
-    if (client?.mobileNumber && this.config.smsProvider !== 'log') return { channel: 'sms', to: client.mobileNumber };
-    if (client?.email && this.config.smtpUrl !== undefined) return { channel: 'email', to: client.email };
+    const sms = this.config.smsProvider !== 'log' || !live;
+    const email = this.config.smtpUrl !== undefined || !live;
+    if (client?.mobileNumber && sms) return { channel: 'sms', to: client.mobileNumber };
+    if (client?.email && email) return { channel: 'email', to: client.email };
     throw confirmationChannelUnavailable(client?.id ?? '');
   }
 

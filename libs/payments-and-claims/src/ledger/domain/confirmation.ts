@@ -38,7 +38,7 @@ export interface Confirmation {
   closedWith: ClosingError | null;
 }
 
-/** A mobile number shown with only its last 3 digits: `•••••••••678`. */
+/** A mobile number shown with only its last 3 digits: `••••••••678`. */
 export function maskMobile(mobile: string): string {
   const digits = mobile.replace(/\D/g, '');
   return `${'•'.repeat(Math.max(digits.length - 3, 0))}${digits.slice(-3)}`;

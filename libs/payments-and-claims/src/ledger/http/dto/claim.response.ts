@@ -95,7 +95,12 @@ class AgreementResponse {
     description: 'When: the swipe, the signature, or the code verified.',
   })
   agreedAt: string;
-  @ApiProperty({ required: false, description: 'The member who approved it in the app.' }) memberId?: string;
+  @ApiProperty({
+    required: false,
+    example: '0193a6f1-2b3c-7d4e-8f50-6a7b8c9d0e1f',
+    description: 'The member who approved it in the app.',
+  })
+  memberId?: string;
 }
 
 const AGREEMENT = {

@@ -69,7 +69,7 @@ class TransactionItemResponse {
 class ConfirmationResponse {
   @ApiProperty({ example: '0193a702-2c9d-776e-8960-c4d5e6f70819' }) id: string;
   @ApiProperty({
-    example: '•••••••••678',
+    example: '••••••••678',
     description:
       'The mobile number (its last 3 digits) or email address (its first letter and domain) the code went to, masked.',
   })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { claimAddsUp } from '@app/payments-and-claims';
+import { claimAddsUp, ConfirmCheckOut } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   SIGNED_ASSIGNMENT,
@@ -14,6 +14,7 @@ import {
   createProvider,
   createTenant,
   created,
+  inContext,
   orgPath,
   payLink,
   postJson,
@@ -27,7 +28,9 @@ import { FUTURE_YEAR, PAST_YEAR } from './support/future-year.js';
 // no-show left unpaid, link payments and expiries, voids, no-shows, refunds, cancellation fees and
 // payout runs, each on a business of its own, with every money invariant read back from the database
 // after each step. The model knows the check-out's rules: a claim only for a service that happened
-// and not a no-show, from one payer, and a bulk bill with no charge besides.
+// and not a no-show, from one payer, and a bulk bill with no charge besides. Claims the patient
+// approves by code wait for it, and are confirmed, locked by wrong codes, expired or cancelled by a
+// no-show. The organisation is a sandbox one, so a code reaches the patient with no SMS provider.
 
 const BUPA = '0193a6f2-0001-7000-8000-000000000002';
 const MEDICARE_NUMBER = '2123456701';
@@ -37,7 +40,7 @@ let home: Tenant;
 
 beforeAll(async () => {
   t = await createTestApp();
-  home = await createTenant(t, 'Property Clinic');
+  home = await createTenant(t, 'Property Clinic', { livemode: false });
   await t
     .http()
     .patch(`/v1/organisations/${home.id}/booking-settings`)
@@ -62,6 +65,9 @@ type CheckOutKind =
   | 'fund_link'
   | 'declined'
   | 'fund_declined'
+  // The patient is asked for a code: a fund claim with no terminal, a bulk bill assigned by SMS.
+  | 'fund_asked'
+  | 'bulk_bill_sms'
   // Refused whatever the booking, by the rules: two payers at once, a bulk bill with a card.
   | 'fund_and_patient_claim_card'
   | 'bulk_bill_card';
@@ -74,9 +80,13 @@ const KINDS: CheckOutKind[] = [
   'fund_link',
   'declined',
   'fund_declined',
+  'fund_asked',
+  'bulk_bill_sms',
   'fund_and_patient_claim_card',
   'bulk_bill_card',
 ];
+/** The kinds whose check-out waits for the patient's code. */
+const ASKED: CheckOutKind[] = ['fund_asked', 'bulk_bill_sms'];
 type Payer = 'fund' | 'medicare';
 /** The payers a check-out of each kind claims. */
 const PAYERS: Record<CheckOutKind, Payer[]> = {
@@ -88,6 +98,8 @@ const PAYERS: Record<CheckOutKind, Payer[]> = {
   fund_link: ['fund'],
   declined: [],
   fund_declined: ['fund'],
+  fund_asked: ['fund'],
+  bulk_bill_sms: ['medicare'],
   fund_and_patient_claim_card: ['fund', 'medicare'],
   bulk_bill_card: ['medicare'],
 };
@@ -99,6 +111,10 @@ type Step =
   | { do: 'expireLink'; pick: number }
   | { do: 'void'; pick: number }
   | { do: 'noShow'; pick: number }
+  // Of a check-out awaiting the patient: the right code, five wrong ones, or its 15 minutes run out.
+  | { do: 'confirm'; pick: number }
+  | { do: 'lockOut'; pick: number }
+  | { do: 'expire'; pick: number }
   | { do: 'refund'; pick: number; share: number }
   | { do: 'cancelWithFee'; declined: boolean }
   | { do: 'payout' };
@@ -126,6 +142,9 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
     { weight: 1, arbitrary: fc.record({ do: fc.constant('expireLink' as const), pick: fc.nat() }) },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('void' as const), pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ do: fc.constant('noShow' as const), pick: fc.nat() }) },
+    { weight: 2, arbitrary: fc.record({ do: fc.constant('confirm' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ do: fc.constant('lockOut' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ do: fc.constant('expire' as const), pick: fc.nat() }) },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -165,7 +184,8 @@ async function shop(): Promise<Shop> {
       { name: 'Physiotherapy', basePrice: 6000, itemCode: '500' },
     ],
   });
-  const client = await createClient(t, home.id);
+  // With a mobile: the code of a claim the patient approves is sent there (logged, in the sandbox).
+  const client = await createClient(t, home.id, { mobileNumber: '+61412000333' });
   const card = async (body: Body) =>
     (await created(postJson(t, orgPath(home.id, `/clients/${client.id}/wallet/cards`), body, home.auth))).id as string;
   const cards = {
@@ -246,6 +266,13 @@ function bodyOf(kind: CheckOutKind, cards: Shop['cards']): Body {
       return { payment: { paymentMethodId: cards.declining } };
     case 'fund_declined':
       return { ...fund, payment: { paymentMethodId: cards.declining } };
+    case 'fund_asked':
+      return { healthFundClaim: { healthFundCardId: cards.fund }, ...card };
+    case 'bulk_bill_sms':
+      return {
+        items: [{ description: 'GP consultation', itemCode: '36', chargeAmount: 9000 }],
+        medicareClaim: { type: 'bulk_bill', patientMedicareCardId: cards.medicare, assignment: { method: 'sms' } },
+      };
     case 'fund_and_patient_claim_card':
       return { ...fund, ...bodyOf('patient_claim_card', cards) };
     case 'bulk_bill_card':
@@ -270,6 +297,8 @@ function ruleRefusal(kind: CheckOutKind, booking: { upcoming: boolean; noShow: b
 interface Earlier {
   upcoming: boolean;
   noShow: boolean;
+  /** A check-out of it waits for the patient's code. */
+  awaiting: boolean;
   openLink: boolean;
   /** The payers whose claim on it stands (not voided). */
   standing: Payer[];
@@ -281,6 +310,7 @@ async function earlierOf(bookingId: string): Promise<Earlier> {
   const [row] = await sql<{
     upcoming: boolean;
     no_show: boolean;
+    awaiting: boolean;
     open_link: boolean;
     fund: boolean;
     medicare: boolean;
@@ -289,6 +319,7 @@ async function earlierOf(bookingId: string): Promise<Earlier> {
     t,
     `with earlier as (select id from transactions where booking_id = ?)
      select b.service_date > now() as upcoming, b.attendance = 'no_show' as no_show,
+       exists (select 1 from transactions where booking_id = b.id and status = 'awaiting_confirmation') as awaiting,
        exists (select 1 from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
          where p.transaction_id in (select id from earlier) and p.payment->>'status' = 'requires_payment_method'
            and l.expires_at >= now()) as open_link,
@@ -305,6 +336,7 @@ async function earlierOf(bookingId: string): Promise<Earlier> {
   return {
     upcoming: row.upcoming,
     noShow: row.no_show,
+    awaiting: row.awaiting,
     openLink: row.open_link,
     standing: [...(row.fund ? ['fund' as const] : []), ...(row.medicare ? ['medicare' as const] : [])],
     held: row.held,
@@ -317,12 +349,21 @@ async function earlierOf(bookingId: string): Promise<Earlier> {
  * card money held for a bulk bill; null when none applies.
  */
 function earlierRefusal(kind: CheckOutKind, earlier: Earlier): string | null {
+  if (earlier.awaiting) return '409 confirmation_pending';
   if (earlier.openLink) return '409 payment_link_open';
   const payers = PAYERS[kind];
   if (payers.some((payer) => earlier.standing.includes(payer))) return '409 booking_already_claimed';
   if (payers.some((payer) => earlier.standing.some((other) => other !== payer))) return '409 double_claim';
   if (kind === 'bulk_bill' && earlier.held > 0) return '409 bulk_bill_no_charge';
   return null;
+}
+
+/** A check-out the patient is asked to approve waits for their code; any other is done. */
+function expectAskedOf(kind: CheckOutKind, answer: Body): void {
+  expect({ kind, status: answer.status }).toEqual({
+    kind,
+    status: ASKED.includes(kind) ? 'awaiting_confirmation' : 'completed',
+  });
 }
 
 /** Payment transactions and transactions of the business: a refused check-out writes neither. */
@@ -364,12 +405,13 @@ async function run(step: Step, s: Shop): Promise<void> {
         expect(await writtenOf(s)).toEqual(before);
         return;
       }
-      expect({ kind: step.kind, upcoming, status: response.status }).toEqual({
+      expect({ kind: step.kind, upcoming, answer: `${response.status} ${response.body.code}` }).toEqual({
         kind: step.kind,
         upcoming,
-        status: 201,
+        answer: '201 undefined',
       });
-      s.sales.push(response.body);
+      expectAskedOf(step.kind, response.body);
+      if (response.body.status === 'completed') s.sales.push(response.body);
       return;
     }
     case 'checkOutAgain': {
@@ -394,7 +436,8 @@ async function run(step: Step, s: Shop): Promise<void> {
       if (refusal) {
         expect({ kind: step.kind, earlier, answer }).toEqual({ kind: step.kind, earlier, answer: refusal });
       } else if (response.status === 201) {
-        s.sales.push(response.body);
+        expectAskedOf(step.kind, response.body);
+        if (response.body.status === 'completed') s.sales.push(response.body);
         return;
       } else {
         // Nothing left open to pay, or the declined card.
@@ -457,8 +500,67 @@ async function run(step: Step, s: Shop): Promise<void> {
       const answer = response.status === 200 ? 'marked' : `${response.status} ${response.body.code}`;
       expect({ earlier, answer }).toEqual({ earlier, answer: expected });
       expect(await writtenOf(s)).toEqual(before);
-      // Nothing waits to be paid for a service that did not happen: its open links are cancelled.
-      if (response.status === 200) expect((await earlierOf(booking.id)).openLink).toBe(false);
+      // Nothing waits to be paid for a service that did not happen: its open links, and a check-out
+      // awaiting the patient's code, are cancelled.
+      if (response.status === 200) {
+        const after = await earlierOf(booking.id);
+        expect({ openLink: after.openLink, awaiting: after.awaiting }).toEqual({ openLink: false, awaiting: false });
+      }
+      return;
+    }
+    case 'confirm':
+    case 'lockOut':
+    case 'expire': {
+      const awaiting = await sql<{ id: string; confirmations: Body[] }>(
+        t,
+        "select id, confirmations from transactions where business_id = ? and status = 'awaiting_confirmation' order by id",
+        [s.businessId],
+      );
+      const transaction = pick(awaiting, step.pick);
+      if (!transaction) return;
+      const [confirmation] = transaction.confirmations;
+      const verify = (code: string) =>
+        postJson(
+          t,
+          orgPath(home.id, `/transactions/${transaction.id}/confirmations/${confirmation.id}/verify`),
+          { code },
+          home.auth,
+        );
+      // The code the patient was sent, as a sandbox organisation's message shows it.
+      const code = await inContext(t, () =>
+        t.app.get(ConfirmCheckOut).currentCode(home.id, transaction.id, confirmation.id, confirmation.issue as number),
+      );
+      if (step.do === 'confirm') {
+        const response = await verify(code!);
+        expect({ status: response.status, transaction: response.body.status }).toEqual({
+          status: 200,
+          transaction: 'completed',
+        });
+        s.sales.push(response.body);
+        return;
+      }
+      if (step.do === 'lockOut') {
+        const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+        const answers: string[] = [];
+        for (let attempt = 0; attempt < 5; attempt++) answers.push(`${(await verify(wrong)).status}`);
+        expect(answers).toEqual(['422', '422', '422', '422', '409']);
+      } else {
+        await sql(
+          t,
+          `update transactions set confirmations = jsonb_set(confirmations, '{0,expiresAt}', to_jsonb(?::text)) where id = ?`,
+          [new Date(Date.now() - 1000).toISOString(), transaction.id],
+        );
+        await t.app.get(ConfirmCheckOut).expireIfDue({
+          organisationId: home.id,
+          transactionId: transaction.id,
+          confirmationId: confirmation.id,
+          issue: 1,
+        });
+      }
+      const [after] = await sql<{ status: string }>(t, 'select status from transactions where id = ?', [
+        transaction.id,
+      ]);
+      expect(after.status).toBe('cancelled');
       return;
     }
     case 'void': {
@@ -574,9 +676,21 @@ async function expectInvariants(s: Shop): Promise<void> {
   }>(
     t,
     `select tx.id, tx.amount, tx.booking_id, b.paid, b.cancelled_at is not null as cancelled, tx.created_at
-     from transactions tx left join bookings b on b.id = tx.booking_id where tx.business_id = ? order by tx.created_at, tx.id`,
+     from transactions tx left join bookings b on b.id = tx.booking_id where tx.business_id = ? and tx.status = 'completed'
+     order by tx.created_at, tx.id`,
     [s.businessId],
   );
+  // A check-out awaiting the patient's code, or cancelled without it, claimed, charged and invoiced nothing.
+  const unconfirmed = await sql<{ id: string; parts: number; claims: number; invoices: number }>(
+    t,
+    `select tx.id,
+       (select count(*)::int from payment_transactions p where p.transaction_id = tx.id) as parts,
+       (select count(*)::int from medicare_claims m where m.transaction_id = tx.id) as claims,
+       (select count(*)::int from invoices i where i.transaction_id = tx.id) as invoices
+     from transactions tx where tx.business_id = ? and tx.status <> 'completed'`,
+    [s.businessId],
+  );
+  expect(unconfirmed.filter((row) => row.parts + row.claims + row.invoices > 0)).toEqual([]);
   const partsOfTransaction = (id: string) => rows.filter((row) => row.transaction_id === id);
   const checkOutsByBooking = Map.groupBy(
     transactions.filter((transaction) => transaction.booking_id !== null && !transaction.cancelled),
@@ -700,7 +814,7 @@ async function expectInvariants(s: Shop): Promise<void> {
 }
 
 describe('money invariants under random sequences', () => {
-  it('hold after every step of check-outs, check-outs again, link payments, voids, refunds, cancellation fees and payout runs', async () => {
+  it('hold after every step of check-outs, codes confirmed, locked and expired, check-outs again, link payments, voids, refunds, cancellation fees and payout runs', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (sequence) => {
         const s = await shop();
@@ -765,6 +879,23 @@ describe('money invariants under random sequences', () => {
               { do: 'checkOutAgain', pick: 0, kind: 'fund_card' },
               { do: 'void', pick: 0 },
               { do: 'checkOutAgain', pick: 0, kind: 'bulk_bill' },
+              { do: 'payout' },
+            ],
+          ],
+          // A patient's code: confirmed, locked out, run out, or a no-show while it waits; a check-out
+          // meanwhile is refused, and one after a cancelled wait goes through.
+          [
+            [
+              { do: 'checkOut', kind: 'fund_asked' },
+              { do: 'checkOutAgain', pick: 0, kind: 'card' },
+              { do: 'confirm', pick: 0 },
+              { do: 'checkOut', kind: 'bulk_bill_sms' },
+              { do: 'lockOut', pick: 0 },
+              { do: 'checkOutAgain', pick: 1, kind: 'bulk_bill_sms' },
+              { do: 'expire', pick: 0 },
+              { do: 'checkOut', kind: 'fund_asked' },
+              { do: 'noShow', pick: 2 },
+              { do: 'void', pick: 0 },
               { do: 'payout' },
             ],
           ],

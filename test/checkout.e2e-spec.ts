@@ -1500,6 +1500,50 @@ describe('a booking checked out again collects only what is still open on it', (
     expect(charged(visit.id)).toEqual([7200 - 2000, 4800 + 2000]);
   });
 
+  it('a booking paid ahead by card is claimed once rendered: the claim alone, its rebate refunded to the card', async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    const prepaid = await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
+    expect(charged(visit.id)).toEqual([12000]);
+    const claimed = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+    });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body.paymentTransactions).toEqual([
+      expect.objectContaining({ source: 'health_fund_claim', amount: 4800 }),
+    ]);
+    // The patient has paid the gap only: the card keeps 12000 less the fund's 4800.
+    expect(charged(visit.id)).toEqual([12000 - 4800]);
+    const card = (await getTransaction(prepaid.id)).paymentTransactions[0];
+    expect(card.adjustmentTransactions).toEqual([expect.objectContaining({ source: 'refund', amount: -4800 })]);
+    expect((await getBooking(visit.id)).paid).toBe(true);
+    expect(
+      await eventsOf(
+        'refund.created',
+        (data) => data.amount === -4800 && data.id === card.adjustmentTransactions[0].id,
+      ),
+    ).toHaveLength(1);
+    // Claimed once: the same claim again is refused, and so is a card payment of a paid booking.
+    expectProblem(
+      await checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL } }),
+      409,
+      'booking_already_claimed',
+    );
+    expectProblem(await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
+  });
+
+  it('a prepaid booking claimed from a payer that refuses keeps its card money whole', async () => {
+    const who = await patient('99999999');
+    const visit = await booking(who);
+    await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
+    const refused = await checkOut(visit.id, {
+      healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+    });
+    expectProblem(refused, 402, 'claim_rejected');
+    expect(charged(visit.id)).toEqual([12000]);
+    expect(await storedMoney(visit.id)).toEqual({ transactions: 1, payments: 1, claims: 0, medicare: 0 });
+  });
+
   it('nothing left open is 409 booking_already_paid, and nothing is claimed or charged', async () => {
     const who = await patient();
     const visit = await booking(who);

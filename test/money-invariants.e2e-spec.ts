@@ -115,6 +115,8 @@ type Step =
   | { do: 'confirm'; pick: number }
   | { do: 'lockOut'; pick: number }
   | { do: 'expire'; pick: number }
+  // A paid booking claimed with the claim alone: what it paid ahead by card goes back to the card.
+  | { do: 'claimPrepaid'; pick: number }
   | { do: 'refund'; pick: number; share: number }
   | { do: 'cancelWithFee'; declined: boolean }
   | { do: 'payout' };
@@ -145,6 +147,7 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
     { weight: 2, arbitrary: fc.record({ do: fc.constant('confirm' as const), pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ do: fc.constant('lockOut' as const), pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ do: fc.constant('expire' as const), pick: fc.nat() }) },
+    { weight: 2, arbitrary: fc.record({ do: fc.constant('claimPrepaid' as const), pick: fc.nat() }) },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -508,6 +511,35 @@ async function run(step: Step, s: Shop): Promise<void> {
       }
       return;
     }
+    case 'claimPrepaid': {
+      const paid = await sql<{ id: string }>(
+        t,
+        `select b.id from bookings b where b.id in (select booking_id from transactions where business_id = ?) and b.paid and b.cancelled_at is null
+         order by b.id`,
+        [s.businessId],
+      );
+      const booking = pick(paid, step.pick);
+      if (!booking) return;
+      const earlier = await earlierOf(booking.id);
+      const before = await writtenOf(s);
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        { healthFundClaim: { healthFundCardId: s.cards.fund, terminalId: CLAIMING_TERMINAL } },
+        home.auth,
+      );
+      const answer = `${response.status} ${response.body.code}`;
+      const refusal = ruleRefusal('fund_card', earlier) ?? earlierRefusal('fund_card', earlier);
+      if (response.status === 201) {
+        expect({ earlier, answer }).toEqual({ earlier, answer: refusal ?? answer });
+        s.sales.push(response.body);
+        return;
+      }
+      // Refused by the rules, or by what is left to pay: a card payment refunded since leaves a gap the claim alone does not cover.
+      expect({ earlier, answer }).toEqual({ earlier, answer: refusal ?? '400 validation_failed' });
+      expect(await writtenOf(s)).toEqual(before);
+      return;
+    }
     case 'confirm':
     case 'lockOut':
     case 'expire': {
@@ -722,11 +754,12 @@ async function expectInvariants(s: Shop): Promise<void> {
       !latestParts.some((row) => row.adjustments.some((adjustment) => adjustment.source === 'claim_void'));
     expect({ bookingId, paid: latest.paid }).toEqual({ bookingId, paid });
     if (paid) {
+      // Refunds after it; one at its own moment is its own, a prepaid booking's benefit going back to the card.
       const refundedSince = parts
         .flatMap((row) => row.adjustments)
         .filter(
           (adjustment) =>
-            adjustment.source === 'refund' && Date.parse(adjustment.createdAt) >= new Date(latest.created_at).getTime(),
+            adjustment.source === 'refund' && Date.parse(adjustment.createdAt) > new Date(latest.created_at).getTime(),
         )
         .reduce((sum, adjustment) => sum - adjustment.amount, 0);
       expect({ bookingId, held: held + refundedSince }).toEqual({ bookingId, held: latest.amount });
@@ -814,7 +847,7 @@ async function expectInvariants(s: Shop): Promise<void> {
 }
 
 describe('money invariants under random sequences', () => {
-  it('hold after every step of check-outs, codes confirmed, locked and expired, check-outs again, link payments, voids, refunds, cancellation fees and payout runs', async () => {
+  it('hold after every step of check-outs, codes confirmed, locked and expired, check-outs again, prepaid bookings claimed, link payments, voids, refunds, cancellation fees and payout runs', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (sequence) => {
         const s = await shop();
@@ -896,6 +929,20 @@ describe('money invariants under random sequences', () => {
               { do: 'checkOut', kind: 'fund_asked' },
               { do: 'noShow', pick: 2 },
               { do: 'void', pick: 0 },
+              { do: 'payout' },
+            ],
+          ],
+          // Paid ahead by card or link, then claimed: the benefit goes back to the card, once.
+          [
+            [
+              { do: 'checkOut', kind: 'card' },
+              { do: 'payout' },
+              { do: 'claimPrepaid', pick: 0 },
+              { do: 'claimPrepaid', pick: 0 },
+              { do: 'checkOut', kind: 'link' },
+              { do: 'payLink', pick: 0 },
+              { do: 'refund', pick: 1, share: 0.9 },
+              { do: 'claimPrepaid', pick: 1 },
               { do: 'payout' },
             ],
           ],

@@ -44,7 +44,7 @@ const CHECK_OUT_DESCRIPTION = [
   "Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund,",
   'for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves',
   'it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only',
-  'what is still open on it.',
+  'what is still open on it; one paid ahead by card is claimed with the claim alone, and what the claim pays goes back to the card.',
   "If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action`",
   'with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded.',
   "A claim needs the patient's agreement: a fund claim's card swiped at one of the location's `terminalIds`, a bulk bill's",

@@ -26,7 +26,7 @@ import {
 } from '../../ledger/domain/confirmation.js';
 import { type CheckOutItem, checkOutItems, platformFeeOf } from '../../ledger/domain/checkout-items.js';
 import type { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
-import { type Owner, PaymentTransaction, settles } from '../../ledger/domain/payment-transaction.js';
+import { type Owner, PaymentTransaction, REFUND, settles } from '../../ledger/domain/payment-transaction.js';
 import {
   bookingAlreadyClaimed,
   bookingAlreadyPaid,
@@ -61,6 +61,7 @@ import type { TransactionView } from '../../ledger/application/transaction.queri
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../../ledger/application/claim-views.js';
 import { failedPaymentView } from '../../card-payments/application/failed-payment.js';
 import { ConfirmationCodes } from './confirmation-codes.js';
+import { refundOf } from './refund-payment.use-case.js';
 import { ConfirmationDispatch, type ConfirmationSent } from './confirmation-dispatch.js';
 
 export interface CheckOutCommand {
@@ -99,6 +100,11 @@ interface CheckOut {
   fundClaimOfPatient: FundClaimOfPatient | null;
   /** What earlier check-outs of the booking still hold, in cents. */
   held: number;
+  /**
+   * The booking was paid ahead by card and this check-out carries only its claim: what the claim
+   * pays beyond what is left to pay goes back to the card that prepaid.
+   */
+  prepaid: boolean;
   compensations: Compensations;
   now: Date;
 }
@@ -207,7 +213,7 @@ export class CheckOutBooking {
     compensations: Compensations,
     awaited: Transaction | null,
   ): Promise<CheckOut> {
-    const { earlier, cards, fundClaimOfPatient } = await this.assertCanCheckOut(
+    const { earlier, cards, fundClaimOfPatient, prepaid } = await this.assertCanCheckOut(
       organisationId,
       booking,
       command,
@@ -218,7 +224,8 @@ export class CheckOutBooking {
     const uncoded = items.find((item) => !item.itemCode && item.chargeAmount > 0);
     if (command.medicareClaim?.type === 'bulk_bill' && uncoded)
       throw bulkBillNoCharge(booking.id, 'no_item_code', `Item "${uncoded.description}"`);
-    openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
+    // A prepaid booking's card money covers its charges already: its claim takes part of it back.
+    if (!prepaid) openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
     const now = this.clock.now();
     const parties = await this.parties.read(organisationId, booking);
     const servicedAt = this.servicedAt(parties, command);
@@ -242,6 +249,7 @@ export class CheckOutBooking {
       parties,
       fundClaimOfPatient,
       held: earlier.held,
+      prepaid,
       compensations,
       now,
     };
@@ -300,7 +308,7 @@ export class CheckOutBooking {
     if (medicareClaim && command.medicareClaim?.type === 'bulk_bill')
       paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
-    const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), checkOut.held);
+    const { gap, overpaid } = gapOf(checkOut);
     const link =
       gap > 0 && !command.payment && command.paymentLink
         ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now)
@@ -331,7 +339,48 @@ export class CheckOutBooking {
       ...this.eventsOf(answer, confirmed ? 'confirmation.verified' : 'transaction.created'),
       ...this.invoices.eventsOf(invoice, paymentTransactions),
     ]);
+    if (overpaid > 0) await this.refundPrepayment(checkOut, overpaid);
     return answer;
+  }
+
+  /**
+   * What the claim of a prepaid booking paid beyond what was left to pay goes back to the card that
+   * prepaid it (the newest card payment first), as refunds of it: the patient pays only the gap.
+   * Last, as a refund's money cannot be taken back: when the processor refuses, the check-out rolls
+   * back and its claims are reversed; once it has refunded, only the commit is left to fail.
+   */
+  private async refundPrepayment(checkOut: CheckOut, overpaid: number): Promise<void> {
+    const { organisationId, booking, now } = checkOut;
+    const paid = await this.payments.lockCardPaymentsOf(organisationId, booking.id);
+    const refunds: { paymentId: string; amount: number; adjustmentId: string }[] = [];
+    let left = overpaid;
+    for (const payment of paid) {
+      const amount = Math.min(left, payment.amount - payment.refunded());
+      if (amount <= 0) continue;
+      const adjustment = payment.adjust({
+        source: REFUND,
+        amount: -amount,
+        createdAt: now.toISOString(),
+        reason: `Claimed after prepayment: the benefit of transaction ${checkOut.transaction.id}`,
+      });
+      refunds.push({ paymentId: payment.payment!.id, amount, adjustmentId: adjustment.id });
+      await this.payments.save(payment);
+      await this.payments.transactionChanged(organisationId, payment.transactionId!, now);
+      await this.events.record('refund.created', organisationId, refundOf(adjustment));
+      await this.invoices.settle(organisationId, payment.transactionId!, now);
+      left -= amount;
+      if (left === 0) break;
+    }
+    // The check-out's claims can pay back only card money the booking holds (`held` counted it).
+    if (left > 0)
+      throw new Error(`Booking ${booking.id}: ${left} cents of its claim have no card payment to go back to`);
+    for (const refund of refunds) {
+      await this.charges.refund({
+        paymentId: refund.paymentId,
+        amount: refund.amount,
+        idempotencyKey: operationKey(refund.adjustmentId, 'refund'),
+      });
+    }
   }
 
   /**
@@ -342,7 +391,7 @@ export class CheckOutBooking {
    * refused, as no patient could agree.
    */
   private async askPatient(checkOut: CheckOut): Promise<TransactionView> {
-    const { organisationId, booking, command, transaction, parties, now } = checkOut;
+    const { organisationId, command, transaction, parties, now } = checkOut;
     const contact = this.contactOf(parties, await this.modes.isLive(organisationId));
     const medicareClaim = command.medicareClaim
       ? await this.claimMedicare(checkOut, command.medicareClaim, 'assess', null)
@@ -350,7 +399,7 @@ export class CheckOutBooking {
     const fundClaim = checkOut.fundClaimOfPatient
       ? await this.claimHealthFund(checkOut, checkOut.fundClaimOfPatient, 'quote', null)
       : null;
-    const gap = gapAfterClaims(booking.id, sumCents(checkOut.remaining), checkOut.held);
+    const { gap } = gapOf(checkOut);
     if (gap > 0 && !command.payment && !command.paymentLink) throw gapNotCovered(gap);
     const benefit = benefitOf(command, medicareClaim, fundClaim);
     const payer = fundClaim ? (this.fundNameOf(checkOut) ?? 'your health fund') : 'Medicare';
@@ -436,8 +485,10 @@ export class CheckOutBooking {
   ) {
     if (booking.cancelled) throw bookingCancelled(booking.id);
     if (booking.attendance === 'no_show') throw serviceNotRendered(booking.id, 'no_show');
-    if (booking.paid) throw bookingAlreadyPaid(booking.id);
     const claims = command.healthFundClaim !== undefined || command.medicareClaim !== undefined;
+    // A booking paid ahead by card is still claimed once its service happened, with the claim alone.
+    const prepaid = booking.paid && claims && !command.payment && !command.paymentLink;
+    if (booking.paid && !prepaid) throw bookingAlreadyPaid(booking.id);
     if (claims && this.clock.now() < booking.serviceDate) throw serviceNotRendered(booking.id, 'not_yet');
     if (command.healthFundClaim && command.medicareClaim) throw doubleClaim(booking.id, null);
     const bulkBill = command.medicareClaim?.type === 'bulk_bill';
@@ -478,7 +529,7 @@ export class CheckOutBooking {
     const fundClaimOfPatient = command.healthFundClaim
       ? patientOf(command.healthFundClaim, cards, 'healthFundClaim.patientReferenceNumber')
       : null;
-    return { earlier, cards, fundClaimOfPatient };
+    return { earlier, cards, fundClaimOfPatient, prepaid };
   }
 
   /**
@@ -763,6 +814,16 @@ function assertAssignment(command: MedicareClaimCommand | undefined): void {
       'not_allowed',
       "is only for a bulk bill: a patient claim's benefit is paid to the patient",
     );
+}
+
+/**
+ * What is left for the card or the link once the claims paid their part, less what earlier
+ * check-outs hold; and, for a prepaid booking, what its card paid beyond that (to go back to it).
+ */
+function gapOf(checkOut: CheckOut): { gap: number; overpaid: number } {
+  const left = sumCents(checkOut.remaining);
+  if (!checkOut.prepaid) return { gap: gapAfterClaims(checkOut.booking.id, left, checkOut.held), overpaid: 0 };
+  return { gap: Math.max(left - checkOut.held, 0), overpaid: Math.max(checkOut.held - left, 0) };
 }
 
 /** What the payer pays the practice for the service: a bulk bill's benefit, or the fund's rebate. */

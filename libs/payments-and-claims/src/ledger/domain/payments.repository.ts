@@ -100,6 +100,11 @@ export abstract class PaymentsRepository {
    * a link still to be paid, or a card payment waiting for the payer's bank (`requires_action`).
    */
   abstract lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
+  /**
+   * Inside the caller's transaction: the booking's card payments that succeeded, newest first,
+   * locked (refunds of one payment queue on its row): what a claim made after a prepayment refunds.
+   */
+  abstract lockCardPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
   /** Keeps a payment link's token by its hash (the token itself is never stored). */
   abstract addLinkToken(token: LinkToken): Promise<void>;
   abstract findLinkToken(tokenHash: string): Promise<LinkToken | null>;

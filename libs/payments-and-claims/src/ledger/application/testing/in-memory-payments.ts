@@ -195,6 +195,17 @@ export class InMemoryPayments extends PaymentsRepository {
       .map(copyOf);
   }
 
+  async lockCardPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+    const ofBooking = new Set(
+      this.transactions
+        .filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId)
+        .map((stored) => stored.id),
+    );
+    return this.paymentTransactions
+      .filter((part) => ofBooking.has(part.transactionId!) && part.source === 'payment' && part.isSettled())
+      .reverse();
+  }
+
   async addLinkToken(token: LinkToken): Promise<void> {
     this.linkTokens.push(token);
   }

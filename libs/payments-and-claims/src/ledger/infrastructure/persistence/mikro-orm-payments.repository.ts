@@ -224,6 +224,20 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     );
   }
 
+  async lockCardPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
+    const paid = await this.em.execute<{ id: string }[]>(
+      `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
+       where t.organisation_id = ? and t.booking_id = ? and p.source = 'payment' and p.payment->>'status' = 'succeeded'`,
+      [organisationId, bookingId],
+    );
+    if (paid.length === 0) return [];
+    return this.em.find(
+      PaymentTransaction,
+      { organisationId, id: { $in: paid.map((row) => row.id) } },
+      { ...LOCKED, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+  }
+
   async addLinkToken(token: LinkToken): Promise<void> {
     await this.em.execute(
       'insert into payment_link_tokens (token_hash, link_id, organisation_id, payment_transaction_id, expires_at) values (?, ?, ?, ?, ?)',

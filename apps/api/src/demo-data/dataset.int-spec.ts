@@ -281,15 +281,24 @@ describe('a seeded database', () => {
       ).toEqual([]);
     });
 
-    it("makes a fund claim for the patient its card names, at a terminal of the booking's location", async () => {
+    it("makes a fund claim for the patient its card names, swiped at a terminal of the booking's location or approved by the patient's code", async () => {
       expect(
         await broken(`select c.id from claims c
                       join payment_transactions pt on pt.claim_id = c.id join transactions t on t.id = pt.transaction_id
                       join wallet_cards w on w.id = t.health_fund_card_id join locations l on l.id = t.location_id,
                       jsonb_array_elements(c.items) i
                       where i->>'patientReferenceNumber' is distinct from w.details->>'defaultReferenceNumber'
-                         or not (c.device->>'terminalId' = any (l.terminal_ids))`),
+                         or c.agreement->>'agreedAt' is distinct from to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                         or case c.agreement->>'method'
+                              when 'terminal' then not coalesce(c.device->>'terminalId' = any (l.terminal_ids), false)
+                              when 'sms' then c.device->>'terminalId' is not null
+                                or not exists (select 1 from jsonb_array_elements(t.confirmations) cf where (cf->>'verified')::boolean)
+                              else true end`),
       ).toEqual([]);
+      const [byCode] = await rows<{ count: number }>(
+        "select count(*)::int as count from claims where agreement->>'method' = 'sms'",
+      );
+      expect(byCode.count).toBeGreaterThan(0);
     });
 
     it("names on the transaction only the cards it used, and a client's own", async () => {

@@ -561,6 +561,7 @@ export class DatasetGenerator {
     return {
       id,
       name: `${firstName} ${lastName}`,
+      mobileNumber,
       memberId,
       paymentMethodId,
       healthFundCardId,
@@ -656,6 +657,9 @@ export class DatasetGenerator {
     const charge = medicareClaim?.bulkBilled ? rebate : price;
     const gap = fundClaim || medicareClaim?.bulkBilled ? charge - rebate : charge;
     const byLink = gap > 0 && (!client.paymentMethodId || p.chance(0.05));
+    // One fund claim in four was approved by the patient's code by SMS rather than a card swiped at a
+    // terminal: chosen by its transaction's id, so no other row changes.
+    const approvedByCode = fundClaim !== null && '0123'.includes(transactionId.slice(-1));
     const transaction: Row = {
       id: transactionId,
       organisation_id: organisationId,
@@ -684,7 +688,7 @@ export class DatasetGenerator {
         },
       ],
       status: 'completed',
-      confirmations: [],
+      confirmations: approvedByCode ? [approvedConfirmation(transactionId, client.mobileNumber, chargedAt)] : [],
       pending_check_out: null,
       created_at: iso(chargedAt),
       updated_at: iso(chargedAt),
@@ -781,7 +785,7 @@ export class DatasetGenerator {
       const claimId = p.uuid(new Date(chargedAt));
       this.sink.add(
         'claims',
-        withTerminalAgreement({
+        withAgreement(approvedByCode, {
           id: claimId,
           organisation_id: organisationId,
           health_fund_id: fundClaim.fundId,
@@ -886,7 +890,35 @@ export class DatasetGenerator {
   }
 }
 
-/** A fund claim's row with the patient's agreement: their card swiped at its terminal, else a code by SMS, when it was made. */
-function withTerminalAgreement<T extends { device: { terminalId: string | null }; created_at: string }>(row: T) {
-  return { ...row, agreement: { method: row.device.terminalId ? 'terminal' : 'sms', agreedAt: row.created_at } };
+/**
+ * A fund claim's row with the patient's agreement: their card swiped at its terminal, or (`byCode`,
+ * or a location with no terminal) their code by SMS, verified as the claim was made.
+ */
+function withAgreement<T extends { device: { terminalId: string | null }; created_at: string }>(
+  byCode: boolean,
+  row: T,
+) {
+  const device = byCode ? { terminalId: null } : row.device;
+  return { ...row, device, agreement: { method: device.terminalId ? 'terminal' : 'sms', agreedAt: row.created_at } };
+}
+
+/** The confirmation of a claim the patient approved by the code sent to their mobile, 2 minutes before it was made. */
+function approvedConfirmation(transactionId: string, mobileNumber: string, chargedAt: number): Row {
+  const sentAt = chargedAt - 2 * MINUTE;
+  return {
+    // Made from the transaction's id (its last digit changed), so it draws nothing from the generator.
+    id: `${transactionId.slice(0, -1)}${(Number.parseInt(transactionId.slice(-1), 16) ^ 8).toString(16)}`,
+    contactValue: `${'•'.repeat(mobileNumber.length - 4)}${mobileNumber.slice(-3)}`,
+    channel: 'sms',
+    createdAt: new Date(sentAt).toISOString(),
+    expiresAt: new Date(sentAt + 15 * MINUTE).toISOString(),
+    verifiedAt: new Date(chargedAt).toISOString(),
+    verified: true,
+    issue: 1,
+    // No code of a demo confirmation can be verified again: its hash matches none.
+    codeHash: '0'.repeat(64),
+    wrongCodes: 0,
+    resends: 0,
+    closedWith: null,
+  };
 }

@@ -19,6 +19,7 @@ import {
   createTenant,
   created,
   CLAIMING_TERMINAL,
+  inContext,
   orgPath,
   postJson,
   RUN,
@@ -448,6 +449,93 @@ describe('the ways a confirmation ends without a claim', () => {
       .expect(200);
     expect((await getJson(`/transactions/${awaiting.id}`)).status).toBe('cancelled');
     expectProblem(await verify(awaiting, code), 409, 'confirmation_cancelled');
+  });
+});
+
+describe('what changes while a code waits', () => {
+  it('a code run out whose job has not come yet lets the booking be checked out again, and is expired then, once', async () => {
+    const who = await patient();
+    const booking = await visit(who);
+    const awaiting = await created(fundClaimAsked(who, booking.id));
+    const job = {
+      organisationId: home.id,
+      transactionId: awaiting.id,
+      confirmationId: awaiting.confirmations[0].id,
+      issue: 1,
+    };
+    // Taken before its time, the job leaves it waiting and fails, for the job engine to run it again.
+    await expect(inContext(t, () => t.app.get(ConfirmCheckOut).expireIfDue(job))).rejects.toThrow(/not yet/);
+    expect((await getJson(`/transactions/${awaiting.id}`)).status).toBe('awaiting_confirmation');
+    await expireNow(awaiting.id);
+    const sale = await created(
+      checkOut(booking.id, {
+        healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL },
+        payment: { paymentMethodId: who.visa.id },
+      }),
+    );
+    expect(sale.status).toBe('completed');
+    expect((await getJson(`/transactions/${awaiting.id}`)).status).toBe('cancelled');
+    await inContext(t, () => t.app.get(ConfirmCheckOut).expireIfDue(job));
+    expect(await eventsOf('confirmation.expired', awaiting.id)).toHaveLength(1);
+  });
+
+  it('a booking paid ahead by card, claimed with the patient’s code: the rebate goes back to the card once verified', async () => {
+    const who = await patient();
+    const booking = await visit(who);
+    const prepaid = await created(checkOut(booking.id, { payment: { paymentMethodId: who.visa.id } }));
+    const awaiting = await created(checkOut(booking.id, { healthFundClaim: { healthFundCardId: who.fund.id } }));
+    expect(awaiting.status).toBe('awaiting_confirmation');
+    const [message] = await until(() => twilio.to(who.mobile).length > 0 && twilio.to(who.mobile), 'the code');
+    expect(message.body).toContain('you pay $0.00');
+    const done = (await verify(awaiting, /your code is (\d{4})/.exec(message.body)![1])).body;
+    expect(done.status).toBe('completed');
+    expect(chargesDescribed(t, `Booking ${booking.id}`).map((charge) => charge.amount - charge.refunded)).toEqual([
+      9500 - 4800,
+    ]);
+    expect((await getJson(`/transactions/${prepaid.id}`)).paymentTransactions[0].adjustmentTransactions).toEqual([
+      expect.objectContaining({ source: 'refund', amount: -4800 }),
+    ]);
+  });
+
+  it('a bigger gap than the patient approved (card money refunded meanwhile): 409 confirmation_stale, nothing taken', async () => {
+    const who = await patient();
+    const booking = await visit(who);
+    const prepaid = await created(checkOut(booking.id, { payment: { paymentMethodId: who.visa.id } }));
+    // Approved: the fund pays 4800, nothing left for Jo to pay, 4800 back to the card.
+    const awaiting = await created(checkOut(booking.id, { healthFundClaim: { healthFundCardId: who.fund.id } }));
+    const code = await smsCode(who);
+    await created(
+      postJson(
+        t,
+        orgPath(home.id, `/payment-transactions/${prepaid.paymentTransactions[0].id}/refunds`),
+        { amount: 8000 },
+        home.auth,
+      ),
+    );
+    expectProblem(await verify(awaiting, code), 409, 'confirmation_stale');
+    expect(fund().claimsOf(who.memberNumber)).toEqual([expect.objectContaining({ reversed: true })]);
+    expect(chargesDescribed(t, `Booking ${booking.id}`).map((charge) => charge.amount - charge.refunded)).toEqual([
+      9500 - 8000,
+    ]);
+  });
+
+  it('a resend goes to the patient’s mobile as it is now, and the confirmation shows it', async () => {
+    const who = await patient();
+    const awaiting = await created(fundClaimAsked(who, (await visit(who)).id));
+    await smsCode(who);
+    const newMobile = `${who.mobile.slice(0, -4)}9${who.mobile.slice(-3)}`;
+    await t
+      .http()
+      .patch(orgPath(home.id, `/clients/${who.client.id}`))
+      .set('Authorization', home.auth)
+      .set('Content-Type', 'application/json')
+      .send({ mobileNumber: newMobile })
+      .expect(200);
+    const resent = await resend(awaiting);
+    expect(resent.body.confirmations[0].contactValue).toBe(`${'•'.repeat(8)}${newMobile.slice(-3)}`);
+    const [message] = await until(() => twilio.to(newMobile).length > 0 && twilio.to(newMobile), 'the new code');
+    const code = /your code is (\d{4})/.exec(message.body)![1];
+    expect((await verify(awaiting, code)).body.status).toBe('completed');
   });
 });
 

@@ -420,7 +420,8 @@ export function createReads(rows, statements) {
     if (bookingIds.length === 0) return new Map();
     const transactions = await rows(
       `${statements.transactions} where t.id in (select distinct on (booking_id) id from transactions
-                      where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc)`,
+                      where organisation_id = $1 and booking_id = any($2) and status <> 'cancelled'
+                      order by booking_id, created_at desc, id desc)`,
       [organisationId, unique(bookingIds)],
     );
     if (transactions.length === 0) return new Map();

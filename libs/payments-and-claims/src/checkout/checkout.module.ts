@@ -11,6 +11,7 @@ import { CancelWaitingPayments } from './application/cancel-waiting-payments.js'
 import { CancellationPayments, PaymentsForCancellation } from './application/cancellation-payments.js';
 import { ChargeCancellationFee } from './application/charge-cancellation-fee.js';
 import { CheckOutBooking } from './application/check-out-booking.use-case.js';
+import { AwaitingCheckOuts } from './application/awaiting-check-outs.js';
 import { ConfirmCheckOut } from './application/confirm-check-out.use-case.js';
 import { ConfirmationCodes } from './application/confirmation-codes.js';
 import { ConfirmationDispatch } from './application/confirmation-dispatch.js';
@@ -41,6 +42,7 @@ import { TransactionsController } from './http/transactions.controller.js';
   providers: [
     CheckOutBooking,
     ConfirmCheckOut,
+    AwaitingCheckOuts,
     ConfirmationCodes,
     ConfirmationDispatch,
     ConfirmationJobs,

@@ -9,8 +9,12 @@ export class Undo {
     this.steps.push(step);
   }
 
-  /** Newest first, as a ledger is unwound; one failing step does not stop the others. */
-  async run(): Promise<void> {
-    await Promise.allSettled(this.steps.reverse().map((step) => step()));
+  /**
+   * Newest first, as a ledger is unwound; one failing step does not stop the others. Answers whether
+   * every step was taken back.
+   */
+  async run(): Promise<boolean> {
+    const outcomes = await Promise.allSettled(this.steps.reverse().map((step) => step()));
+    return outcomes.every((outcome) => outcome.status === 'fulfilled');
   }
 }

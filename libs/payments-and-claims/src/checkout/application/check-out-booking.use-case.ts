@@ -21,8 +21,7 @@ import {
   type ClaimAgreement,
   CONFIRMATION_MINUTES,
   type Confirmation,
-  maskEmail,
-  maskMobile,
+  maskContact,
 } from '../../ledger/domain/confirmation.js';
 import { type CheckOutItem, checkOutItems, platformFeeOf } from '../../ledger/domain/checkout-items.js';
 import type { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
@@ -32,6 +31,7 @@ import {
   bookingAlreadyPaid,
   bookingCancelled,
   bulkBillNoCharge,
+  claimsCoverHeldMoney,
   confirmationChannelUnavailable,
   confirmationPending,
   confirmationStale,
@@ -60,6 +60,7 @@ import type { PaymentTransactionView } from '../../ledger/application/payment-tr
 import type { TransactionView } from '../../ledger/application/transaction.queries.js';
 import type { ClaimRejection, FiledClaim, FiledMedicareClaim } from '../../ledger/application/claim-views.js';
 import { failedPaymentView } from '../../card-payments/application/failed-payment.js';
+import { AwaitingCheckOuts } from './awaiting-check-outs.js';
 import { ConfirmationCodes } from './confirmation-codes.js';
 import { refundOf } from './refund-payment.use-case.js';
 import { ConfirmationDispatch, type ConfirmationSent } from './confirmation-dispatch.js';
@@ -141,6 +142,7 @@ export class CheckOutBooking {
     private readonly codes: ConfirmationCodes,
     private readonly dispatch: ConfirmationDispatch,
     private readonly modes: OrganisationModes,
+    private readonly awaiting: AwaitingCheckOuts,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -202,7 +204,11 @@ export class CheckOutBooking {
     const command = pending.command as CheckOutCommand;
     const checkOut = await this.prepare(organisationId, booking, command, compensations, awaited);
     const agreement: ClaimAgreement = { method: confirmation.channel, agreedAt: checkOut.now.toISOString() };
-    return this.settle(checkOut, agreement, { confirmation, assessedBenefit: pending.assessedBenefit });
+    return this.settle(checkOut, agreement, {
+      confirmation,
+      assessedBenefit: pending.assessedBenefit,
+      gap: pending.gap,
+    });
   }
 
   /** Checks the booking and the command, reads the parties and makes (or, for a confirmed check-out, takes up) its transaction. */
@@ -284,13 +290,13 @@ export class CheckOutBooking {
 
   /**
    * Claims, the card or a link for the gap, the invoice, and the booking checked out, all written in
-   * one statement. `confirmed`: the patient approved `assessedBenefit` by the confirmation's code, and
-   * the transaction awaiting it is finished.
+   * one statement. `confirmed`: the patient approved `assessedBenefit` and `gap` by the confirmation's
+   * code, and the transaction awaiting it is finished.
    */
   private async settle(
     checkOut: CheckOut,
     agreement: ClaimAgreement | null,
-    confirmed: { confirmation: Confirmation; assessedBenefit: number } | null,
+    confirmed: { confirmation: Confirmation; assessedBenefit: number; gap: number } | null,
   ): Promise<TransactionView> {
     const { organisationId, booking, command, transaction, parties, now } = checkOut;
     const medicareClaim = command.medicareClaim
@@ -309,6 +315,8 @@ export class CheckOutBooking {
       paymentTransactions.push(PaymentTransaction.forMedicareClaim(owner, medicareClaim, 0, now));
     if (fundClaim) paymentTransactions.push(PaymentTransaction.forHealthFundClaim(owner, fundClaim, 0, now));
     const { gap, overpaid } = gapOf(checkOut);
+    // Nor a bigger gap than the patient approved (money held for the booking was refunded meanwhile).
+    if (confirmed && gap > confirmed.gap) throw confirmationStale();
     const link =
       gap > 0 && !command.payment && command.paymentLink
         ? this.links.make(owner, gap, command.paymentLink.expiresInHours, now)
@@ -339,48 +347,46 @@ export class CheckOutBooking {
       ...this.eventsOf(answer, confirmed ? 'confirmation.verified' : 'transaction.created'),
       ...this.invoices.eventsOf(invoice, paymentTransactions),
     ]);
-    if (overpaid > 0) await this.refundPrepayment(checkOut, overpaid);
+    if (overpaid > 0) await this.refundPrepayment(checkOut, overpaid, confirmed?.confirmation ?? null);
     return answer;
   }
 
   /**
    * What the claim of a prepaid booking paid beyond what was left to pay goes back to the card that
-   * prepaid it (the newest card payment first), as refunds of it: the patient pays only the gap.
-   * Last, as a refund's money cannot be taken back: when the processor refuses, the check-out rolls
-   * back and its claims are reversed; once it has refunded, only the commit is left to fail.
+   * prepaid it, as one refund of its newest card payment that can take it: the patient pays only
+   * the gap. Last, as a refund's money cannot be taken back: when the processor refuses, the
+   * check-out rolls back and its claims are reversed; once it has refunded, only the commit is left
+   * to fail. Keyed by the check-out (the request's `Idempotency-Key`, or the confirmation a verify
+   * finishes), so the same check-out tried again refunds once.
    */
-  private async refundPrepayment(checkOut: CheckOut, overpaid: number): Promise<void> {
-    const { organisationId, booking, now } = checkOut;
+  private async refundPrepayment(
+    checkOut: CheckOut,
+    overpaid: number,
+    confirmation: Confirmation | null,
+  ): Promise<void> {
+    const { organisationId, booking, now, transaction } = checkOut;
     const paid = await this.payments.lockCardPaymentsOf(organisationId, booking.id);
-    const refunds: { paymentId: string; amount: number; adjustmentId: string }[] = [];
-    let left = overpaid;
-    for (const payment of paid) {
-      const amount = Math.min(left, payment.amount - payment.refunded());
-      if (amount <= 0) continue;
-      const adjustment = payment.adjust({
-        source: REFUND,
-        amount: -amount,
-        createdAt: now.toISOString(),
-        reason: `Claimed after prepayment: the benefit of transaction ${checkOut.transaction.id}`,
-      });
-      refunds.push({ paymentId: payment.payment!.id, amount, adjustmentId: adjustment.id });
-      await this.payments.save(payment);
-      await this.payments.transactionChanged(organisationId, payment.transactionId!, now);
-      await this.events.record('refund.created', organisationId, refundOf(adjustment));
-      await this.invoices.settle(organisationId, payment.transactionId!, now);
-      left -= amount;
-      if (left === 0) break;
-    }
-    // The check-out's claims can pay back only card money the booking holds (`held` counted it).
-    if (left > 0)
-      throw new Error(`Booking ${booking.id}: ${left} cents of its claim have no card payment to go back to`);
-    for (const refund of refunds) {
-      await this.charges.refund({
-        paymentId: refund.paymentId,
-        amount: refund.amount,
-        idempotencyKey: operationKey(refund.adjustmentId, 'refund'),
-      });
-    }
+    const payment = paid.find((candidate) => candidate.amount - candidate.refunded() >= overpaid);
+    // Card money spread over payments none of which can take the refund whole: a refund each could
+    // leave one made and the next refused, so the clinic refunds by hand and checks out again.
+    if (!payment) throw claimsCoverHeldMoney(booking.id, checkOut.held - overpaid, checkOut.held);
+    const adjustment = payment.adjust({
+      source: REFUND,
+      amount: -overpaid,
+      createdAt: now.toISOString(),
+      reason: `Claimed after prepayment: the benefit of transaction ${transaction.id}`,
+    });
+    await this.payments.save(payment);
+    await this.payments.transactionChanged(organisationId, payment.transactionId!, now);
+    await this.events.record('refund.created', organisationId, refundOf(adjustment));
+    await this.invoices.settle(organisationId, payment.transactionId!, now);
+    await this.charges.refund({
+      paymentId: payment.payment!.id,
+      amount: overpaid,
+      idempotencyKey: confirmation
+        ? `${confirmation.id}:prepaid-refund`
+        : operationKey(transaction.id, 'prepaid-refund'),
+    });
   }
 
   /**
@@ -451,7 +457,7 @@ export class CheckOutBooking {
     const id = newUuid();
     return {
       id,
-      contactValue: contact.channel === 'sms' ? maskMobile(contact.to) : maskEmail(contact.to),
+      contactValue: maskContact(contact.channel, contact.to),
       channel: contact.channel,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + CONFIRMATION_MINUTES * 60_000).toISOString(),
@@ -497,7 +503,7 @@ export class CheckOutBooking {
     // expired unpaid, or another part was voided) is not claimed again: the fund would pay twice.
     const earlier = await this.payments.earlierCheckOutsOf(organisationId, booking.id, this.clock.now());
     if (earlier.awaitingConfirmation && earlier.awaitingConfirmation !== finishing)
-      throw confirmationPending(booking.id, earlier.awaitingConfirmation);
+      await this.endExpiredOrRefuse(organisationId, booking.id);
     if (earlier.openLinkUntil) throw paymentLinkOpen(booking.id, earlier.openLinkUntil);
     // Its card payment may still be captured: another now would take the money twice.
     if (earlier.awaitingCardholder) throw paymentRequiresAction(`Booking ${booking.id}'s earlier check-out`);
@@ -530,6 +536,19 @@ export class CheckOutBooking {
       ? patientOf(command.healthFundClaim, cards, 'healthFundClaim.patientReferenceNumber')
       : null;
     return { earlier, cards, fundClaimOfPatient, prepaid };
+  }
+
+  /**
+   * The booking's check-out awaiting the patient refuses another (`confirmation_pending`), until its
+   * code runs out: one whose expiry job has not run yet is expired here, and this check-out goes on.
+   */
+  private async endExpiredOrRefuse(organisationId: string, bookingId: string): Promise<void> {
+    const awaiting = await this.payments.lockAwaitingOf(organisationId, bookingId);
+    if (!awaiting) return;
+    const now = this.clock.now();
+    if (awaiting.confirmations.some((confirmation) => now < new Date(confirmation.expiresAt)))
+      throw confirmationPending(bookingId, awaiting.id);
+    await this.awaiting.expire(awaiting, now);
   }
 
   /**

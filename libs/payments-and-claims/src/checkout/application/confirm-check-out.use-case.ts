@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, conflict, DomainError, DomainEvents, type EventToRecord, Undo } from '@app/shared/domain';
+import { Clock, conflict, DomainError, DomainEvents, Undo } from '@app/shared/domain';
 import { BookingLedger, type BookingToSettle } from '@app/scheduling';
 import { type ClosingError, type Confirmation } from '../../ledger/domain/confirmation.js';
 import {
   confirmationCancelled,
   confirmationChannelUnavailable,
   confirmationCodeInvalid,
-  confirmationExpired,
   confirmationLocked,
   confirmationNotFound,
   confirmationResendLimit,
@@ -15,8 +14,9 @@ import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import type { Transaction } from '../../ledger/domain/transaction.js';
 import { BookingParties } from '../../ledger/application/booking-parties.js';
 import { TransactionQueries, type TransactionView } from '../../ledger/application/transaction.queries.js';
-import { CONFIRMATION_RESENDS } from '../../ledger/domain/confirmation.js';
+import { CONFIRMATION_RESENDS, maskContact } from '../../ledger/domain/confirmation.js';
 import { CheckOutBooking, type Compensations } from './check-out-booking.use-case.js';
+import { AwaitingCheckOuts, closingOf } from './awaiting-check-outs.js';
 import { ConfirmationCodes } from './confirmation-codes.js';
 import { ConfirmationDispatch, type ConfirmationSent, type ExpiryJob } from './confirmation-dispatch.js';
 
@@ -41,6 +41,7 @@ export class ConfirmCheckOut {
     private readonly transactions: TransactionQueries,
     private readonly codes: ConfirmationCodes,
     private readonly dispatch: ConfirmationDispatch,
+    private readonly awaiting: AwaitingCheckOuts,
     private readonly clock: Clock,
   ) {}
 
@@ -64,10 +65,11 @@ export class ConfirmCheckOut {
         this.verifyLocked(organisationId, transactionId, confirmationId, code, compensations, step),
       );
     } catch (error) {
-      await compensations.undo.run();
+      const undone = await compensations.undo.run();
       // Refused while finishing, the check-out cannot be done as the patient approved it. A payer or
-      // processor that did not answer may answer a second verify.
-      const final = step.finishing && error instanceof DomainError && error.kind !== 'unavailable';
+      // processor that did not answer may answer a second verify, unless what this one claimed could
+      // not be taken back: another would claim it again.
+      const final = step.finishing && error instanceof DomainError && (error.kind !== 'unavailable' || !undone);
       await this.events.transaction(async () => {
         if (final) await this.closeRefused(organisationId, transactionId, closingOf(error));
         for (const failure of compensations.failures)
@@ -86,13 +88,14 @@ export class ConfirmCheckOut {
       const closed = this.closedAnswer(confirmation);
       if (closed) return { error: closed };
       const now = this.clock.now();
-      if (now >= new Date(confirmation.expiresAt)) return { error: await this.expire(transaction, now) };
+      if (now >= new Date(confirmation.expiresAt)) return { error: await this.awaiting.expire(transaction, now) };
       if (confirmation.resends >= CONFIRMATION_RESENDS) return { error: confirmationResendLimit() };
       const parties = await this.parties.read(organisationId, booking);
       const to = confirmation.channel === 'sms' ? parties.client?.mobileNumber : parties.client?.email;
       if (!to) return { error: confirmationChannelUnavailable(booking.clientId) };
       const issue = confirmation.issue + 1;
       const resent = transaction.codeResent(
+        maskContact(confirmation.channel, to),
         confirmation.id,
         this.codes.hashOf(confirmation.id, issue, this.codes.codeOf(confirmation.id, issue)),
         now,
@@ -131,8 +134,10 @@ export class ConfirmCheckOut {
       const { transaction, confirmation } = found;
       const now = this.clock.now();
       if (transaction.status !== 'awaiting_confirmation' || confirmation.issue !== job.issue) return;
-      if (now < new Date(confirmation.expiresAt)) return;
-      await this.expire(transaction, now);
+      // Taken early (the job engine's clock ahead of this one's): thrown, so the engine runs it again.
+      if (now < new Date(confirmation.expiresAt))
+        throw new Error(`Confirmation ${confirmation.id} expires at ${confirmation.expiresAt}: not yet`);
+      await this.awaiting.expire(transaction, now);
     });
   }
 
@@ -160,7 +165,7 @@ export class ConfirmCheckOut {
    */
   async cancelAwaitingOf(organisationId: string, bookingId: string): Promise<void> {
     const transaction = await this.payments.lockAwaitingOf(organisationId, bookingId);
-    if (transaction) await this.cancel(transaction, closingOf(confirmationCancelled()), this.clock.now(), []);
+    if (transaction) await this.awaiting.cancel(transaction, closingOf(confirmationCancelled()), this.clock.now(), []);
   }
 
   private async verifyLocked(
@@ -176,11 +181,11 @@ export class ConfirmCheckOut {
     const closed = this.closedAnswer(confirmation);
     if (closed) return { error: closed };
     const now = this.clock.now();
-    if (now >= new Date(confirmation.expiresAt)) return { error: await this.expire(transaction, now) };
+    if (now >= new Date(confirmation.expiresAt)) return { error: await this.awaiting.expire(transaction, now) };
     if (!this.codes.matches(confirmation, code)) {
       const attemptsLeft = transaction.wrongCode(confirmation.id);
       if (attemptsLeft === 0) {
-        await this.cancel(transaction, closingOf(confirmationLocked()), now, []);
+        await this.awaiting.cancel(transaction, closingOf(confirmationLocked()), now);
         return { error: confirmationLocked() };
       }
       await this.payments.save(transaction);
@@ -205,31 +210,8 @@ export class ConfirmCheckOut {
     if (!transaction?.bookingId) return;
     await this.bookings.lock(organisationId, transaction.bookingId);
     const locked = await this.payments.lockTransaction(organisationId, transactionId);
-    if (locked?.status === 'awaiting_confirmation') await this.cancel(locked, closedWith, this.clock.now(), []);
-  }
-
-  private async expire(transaction: Transaction, now: Date): Promise<DomainError> {
-    const error = confirmationExpired();
-    await this.cancel(transaction, closingOf(error), now, ['confirmation.expired']);
-    return error;
-  }
-
-  /** Cancels the awaiting transaction, with `transaction.cancelled` after the events `before` names. */
-  private async cancel(
-    transaction: Transaction,
-    closedWith: ClosingError,
-    now: Date,
-    before: 'confirmation.expired'[],
-  ): Promise<void> {
-    transaction.cancelAwaiting(closedWith, now);
-    await this.payments.save(transaction);
-    const view = await this.transactions.get(transaction.organisationId, transaction.id);
-    const events: EventToRecord[] = [...before, 'transaction.cancelled' as const].map((type) => ({
-      type,
-      organisationId: transaction.organisationId,
-      resource: view,
-    }));
-    await this.events.recordAll(events);
+    if (locked?.status === 'awaiting_confirmation')
+      await this.awaiting.cancel(locked, closedWith, this.clock.now(), []);
   }
 
   private async lock(
@@ -252,9 +234,4 @@ export class ConfirmCheckOut {
   }
 }
 
-const closingOf = (error: DomainError): ClosingError => ({
-  kind: error.kind,
-  code: error.code,
-  message: error.message,
-});
 const errorOf = (closed: ClosingError): DomainError => new DomainError(closed.kind, closed.code, closed.message);

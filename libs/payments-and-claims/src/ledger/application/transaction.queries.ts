@@ -27,6 +27,10 @@ export interface TransactionFilters {
 
 /** Transactions as their answers show them; the newest of each booking in a fixed number of statements for any number of bookings. */
 export abstract class TransactionQueries {
+  /**
+   * Each booking's newest transaction (its `latestTransaction`): one awaiting the patient's code
+   * counts, one cancelled without it does not (it took nothing).
+   */
   abstract latestOfBookings(
     organisationId: string,
     bookingIds: readonly string[],

@@ -38,6 +38,10 @@ export interface Confirmation {
   closedWith: ClosingError | null;
 }
 
+/** Where a code went, as a confirmation shows it. */
+export const maskContact = (channel: ConfirmationChannel, to: string): string =>
+  channel === 'sms' ? maskMobile(to) : maskEmail(to);
+
 /** A mobile number shown with only its last 3 digits: `••••••••678`. */
 export function maskMobile(mobile: string): string {
   const digits = mobile.replace(/\D/g, '');

@@ -162,10 +162,14 @@ export class Transaction {
     return Math.max(CONFIRMATION_ATTEMPTS - wrongCodes, 0);
   }
 
-  /** A new code sent for the confirmation, in place of the one before, with its own 15 minutes. */
-  codeResent(confirmationId: string, codeHash: string, now: Date): Confirmation {
+  /**
+   * A new code sent for the confirmation, in place of the one before, with its own 15 minutes, to
+   * `contactValue` (the patient's contact as it is now, masked).
+   */
+  codeResent(contactValue: string, confirmationId: string, codeHash: string, now: Date): Confirmation {
     const confirmation = this.confirmation(confirmationId)!;
     changeConfirmation(this, confirmationId, {
+      contactValue,
       issue: confirmation.issue + 1,
       resends: confirmation.resends + 1,
       codeHash,

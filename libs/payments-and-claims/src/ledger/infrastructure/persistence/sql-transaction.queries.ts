@@ -37,7 +37,8 @@ export class SqlTransactionQueries extends TransactionQueries {
     const transactions = await this.sql.select(
       TRANSACTIONS,
       `where t.id in (select distinct on (booking_id) id from transactions
-                      where organisation_id = $1 and booking_id = any($2) order by booking_id, created_at desc, id desc)`,
+                      where organisation_id = $1 and booking_id = any($2) and status <> 'cancelled'
+                      order by booking_id, created_at desc, id desc)`,
       [organisationId, [...new Set(bookingIds)]],
     );
     const reads = await this.read(organisationId, transactions);

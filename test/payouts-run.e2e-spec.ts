@@ -455,6 +455,23 @@ describe('GET /v1/businesses/{businessId}/payouts/{payoutId}/transactions as CSV
     });
   });
 
+  it('writes a name a spreadsheet would run as a formula as plain text, and keeps amounts numbers', async () => {
+    for (const firstName of ['=HYPERLINK("http://evil.example","Click")', '+1+1', '-2+3', '@SUM(A1)', '\t=1+1']) {
+      const shop = await clinic({ firstName, lastName: 'Smith' });
+      const sale = await shop.checkOut();
+      await refund(sale.paymentTransactions[0].id, 500);
+      const payout = await created(payOut(shop.businessId));
+      const [row] = await reconciliationOf(shop.businessId, payout.id);
+      // The name is kept trimmed (the tab goes): what is left still begins as a formula would.
+      expect({ firstName, clientName: row.clientName }).toEqual({
+        firstName,
+        clientName: `'${firstName.trim()} Smith`,
+      });
+      // Negative amounts stay numbers a spreadsheet adds up.
+      expect([row.adjustments, row.net]).toEqual(['-500', String(12000 - 180 - 500)]);
+    }
+  });
+
   it('answers JSON unless CSV is asked for, and a payout of another business is a 404 either way', async () => {
     const shop = await clinic();
     await shop.checkOut();

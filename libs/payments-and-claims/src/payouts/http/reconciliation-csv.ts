@@ -20,7 +20,18 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const lineOf = (fields: readonly (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
+/**
+ * A text cell a spreadsheet will not run: one that begins as a formula would (`=`, `+`, `-`, `@`, or
+ * a tab or carriage return a spreadsheet trims before one) is written after a `'`, which shows the
+ * text as typed. Numbers are never passed here: they stay numbers, negative ones included.
+ */
+export function spreadsheetText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One CSV line: every text cell spreadsheet-safe, every number as it is. */
+const lineOf = (fields: readonly (string | number | null)[]) =>
+  `${fields.map((field) => csvField(typeof field === 'string' ? spreadsheetText(field) : field)).join(',')}\r\n`;
 
 /**
  * Writes the reconciliation as `text/csv` (RFC 4180: CRLF line ends, a header row), batch by batch,

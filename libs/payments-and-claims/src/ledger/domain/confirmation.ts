@@ -43,13 +43,13 @@ export const maskContact = (channel: ConfirmationChannel, to: string): string =>
   channel === 'sms' ? maskMobile(to) : maskEmail(to);
 
 /** A mobile number shown with only its last 3 digits: `••••••••678`. */
-export function maskMobile(mobile: string): string {
+function maskMobile(mobile: string): string {
   const digits = mobile.replace(/\D/g, '');
   return `${'•'.repeat(Math.max(digits.length - 3, 0))}${digits.slice(-3)}`;
 }
 
 /** An email address shown with only its first letter and its domain: `a•••@example.com`. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }

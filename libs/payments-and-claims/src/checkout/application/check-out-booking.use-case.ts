@@ -63,7 +63,7 @@ import { failedPaymentView } from '../../card-payments/application/failed-paymen
 import { AwaitingCheckOuts } from './awaiting-check-outs.js';
 import { ConfirmationCodes } from './confirmation-codes.js';
 import { refundOf } from './refund-payment.use-case.js';
-import { ConfirmationDispatch, type ConfirmationSent } from './confirmation-dispatch.js';
+import { ConfirmationDispatch, confirmationSent } from './confirmation-dispatch.js';
 
 export interface CheckOutCommand {
   items?: CheckOutItem[];
@@ -422,17 +422,13 @@ export class CheckOutBooking {
     await this.payments.save(transaction);
     await this.dispatch.expireLater(organisationId, transaction.id, confirmation);
     const answer = this.viewOf(checkOut, parties, [], { fundClaim: null, medicareClaim: null });
-    const sent: ConfirmationSent = {
-      view: answer,
+    const sent = confirmationSent(
+      answer,
       confirmation,
-      channel: contact.channel,
-      to: contact.to,
-      businessName: parties.business.name,
-      payer,
-      benefit,
-      gap,
-      bulkBill: command.medicareClaim?.type === 'bulk_bill',
-    };
+      contact.to,
+      parties.business.name,
+      transaction.pendingCheckOut!,
+    );
     await this.events.recordAll([
       { type: 'transaction.created', organisationId, resource: answer },
       { type: 'confirmation.sent', organisationId, resource: sent },
@@ -464,7 +460,7 @@ export class CheckOutBooking {
       verifiedAt: null,
       verified: false,
       issue: 1,
-      codeHash: this.codes.hashOf(id, 1, this.codes.codeOf(id, 1)),
+      codeHash: this.codes.keptHashOf(id, 1),
       wrongCodes: 0,
       resends: 0,
       closedWith: null,

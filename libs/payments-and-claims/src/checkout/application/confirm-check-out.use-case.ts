@@ -18,7 +18,7 @@ import { CONFIRMATION_RESENDS, maskContact } from '../../ledger/domain/confirmat
 import { CheckOutBooking, type Compensations } from './check-out-booking.use-case.js';
 import { AwaitingCheckOuts, closingOf } from './awaiting-check-outs.js';
 import { ConfirmationCodes } from './confirmation-codes.js';
-import { ConfirmationDispatch, type ConfirmationSent, type ExpiryJob } from './confirmation-dispatch.js';
+import { ConfirmationDispatch, confirmationSent, type ExpiryJob } from './confirmation-dispatch.js';
 
 /** What a verify answers: the transaction, or an error to throw once what the verify changed is committed. */
 type Outcome = { answer: TransactionView } | { error: DomainError };
@@ -97,24 +97,13 @@ export class ConfirmCheckOut {
       const resent = transaction.codeResent(
         maskContact(confirmation.channel, to),
         confirmation.id,
-        this.codes.hashOf(confirmation.id, issue, this.codes.codeOf(confirmation.id, issue)),
+        this.codes.keptHashOf(confirmation.id, issue),
         now,
       );
       await this.payments.save(transaction);
       await this.dispatch.expireLater(organisationId, transaction.id, resent);
       const view = await this.transactions.get(organisationId, transaction.id);
-      const pending = transaction.pendingCheckOut!;
-      const sent: ConfirmationSent = {
-        view,
-        confirmation: resent,
-        channel: resent.channel,
-        to,
-        businessName: parties.business.name,
-        payer: pending.payer,
-        benefit: pending.assessedBenefit,
-        gap: pending.gap,
-        bulkBill: (pending.command as { medicareClaim?: { type: string } }).medicareClaim?.type === 'bulk_bill',
-      };
+      const sent = confirmationSent(view, resent, to, parties.business.name, transaction.pendingCheckOut!);
       await this.events.record('confirmation.sent', organisationId, sent);
       return { answer: view };
     });
@@ -165,7 +154,7 @@ export class ConfirmCheckOut {
    */
   async cancelAwaitingOf(organisationId: string, bookingId: string): Promise<void> {
     const transaction = await this.payments.lockAwaitingOf(organisationId, bookingId);
-    if (transaction) await this.awaiting.cancel(transaction, closingOf(confirmationCancelled()), this.clock.now(), []);
+    if (transaction) await this.awaiting.cancel(transaction, closingOf(confirmationCancelled()), this.clock.now());
   }
 
   private async verifyLocked(
@@ -210,8 +199,7 @@ export class ConfirmCheckOut {
     if (!transaction?.bookingId) return;
     await this.bookings.lock(organisationId, transaction.bookingId);
     const locked = await this.payments.lockTransaction(organisationId, transactionId);
-    if (locked?.status === 'awaiting_confirmation')
-      await this.awaiting.cancel(locked, closedWith, this.clock.now(), []);
+    if (locked?.status === 'awaiting_confirmation') await this.awaiting.cancel(locked, closedWith, this.clock.now());
   }
 
   private async lock(

@@ -25,8 +25,12 @@ export class ConfirmationCodes {
     return String(mac.readUIntBE(0, 6) % 10_000).padStart(4, '0');
   }
 
-  /** What a confirmation keeps of its current code. */
-  hashOf(confirmationId: string, issue: number, code: string): string {
+  /** What a confirmation keeps of its `issue`th code. */
+  keptHashOf(confirmationId: string, issue: number): string {
+    return this.hashOf(confirmationId, issue, this.codeOf(confirmationId, issue));
+  }
+
+  private hashOf(confirmationId: string, issue: number, code: string): string {
     return createHmac('sha256', this.key).update(`hash:${confirmationId}:${issue}:${code}`).digest('hex');
   }
 

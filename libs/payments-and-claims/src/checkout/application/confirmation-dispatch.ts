@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { jobIdOf, Jobs } from '@app/jobs';
 import type { Cents } from '@app/shared/domain';
 import type { TransactionView } from '../../ledger/application/transaction.queries.js';
+import type { PendingCheckOut } from '../../ledger/domain/transaction.js';
 import { CONFIRMATION_MINUTES, type Confirmation, type ConfirmationChannel } from '../../ledger/domain/confirmation.js';
 
 export const EXPIRE_QUEUE = 'claims.confirmation-expiry';
@@ -31,6 +32,28 @@ export interface ConfirmationSent {
   gap: Cents;
   /** A bulk bill's assignment of benefit (the patient assigns their Medicare benefit to the practice), not a fund claim. */
   bulkBill: boolean;
+}
+
+/** `confirmation.sent` of the code `confirmation` now holds, to `to`, for the check-out `pending` keeps. */
+export function confirmationSent(
+  view: TransactionView,
+  confirmation: Confirmation,
+  to: string,
+  businessName: string,
+  pending: PendingCheckOut,
+): ConfirmationSent {
+  const command = pending.command as { medicareClaim?: { type: string } };
+  return {
+    view,
+    confirmation,
+    channel: confirmation.channel,
+    to,
+    businessName,
+    payer: pending.payer,
+    benefit: pending.assessedBenefit,
+    gap: pending.gap,
+    bulkBill: command.medicareClaim?.type === 'bulk_bill',
+  };
 }
 
 /** Queues a confirmation's expiry on the job engine, in the running transaction: it exists exactly when the code does. */

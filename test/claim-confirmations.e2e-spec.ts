@@ -29,7 +29,7 @@ import {
 import { FakeTwilio } from './support/fake-twilio.js';
 import { PAST_YEAR } from './support/future-year.js';
 import { chargesDescribed } from './support/payment-processor.js';
-import { expectInvalid, expectProblem } from './support/problems.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
 import { SmtpReceiver } from './support/smtp-receiver.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -536,6 +536,31 @@ describe('what changes while a code waits', () => {
     const [message] = await until(() => twilio.to(newMobile).length > 0 && twilio.to(newMobile), 'the new code');
     const code = /your code is (\d{4})/.exec(message.body)![1];
     expect((await verify(awaiting, code)).body.status).toBe('completed');
+  });
+});
+
+describe('bad input to verify and resend', () => {
+  it('a code that is not 4 digits is 400 naming code, and counts no try; an unknown or foreign confirmation is 404', async () => {
+    const who = await patient();
+    const awaiting = await created(fundClaimAsked(who, (await visit(who)).id));
+    for (const code of ['12a4', '12345', '', 1234, null])
+      expectInvalid(await postJson(t, confirmationPath(awaiting, 'verify'), { code }, home.auth), 'code');
+    expectInvalid(await postJson(t, confirmationPath(awaiting, 'verify'), {}, home.auth), 'code');
+    const path = (confirmationId: string) =>
+      orgPath(home.id, `/transactions/${awaiting.id}/confirmations/${confirmationId}/verify`);
+    expectNotFound(await postJson(t, path('0193a702-2c9d-776e-8960-c4d5e6f70819'), { code: '1234' }, home.auth));
+    const stranger = await createTenant(t, 'Elsewhere Physio');
+    expectNotFound(
+      await postJson(
+        t,
+        `/v1/organisations/${stranger.id}/transactions/${awaiting.id}/confirmations/${awaiting.confirmations[0].id}/resend`,
+        {},
+        stranger.auth,
+      ),
+    );
+    // None of it was a try: the right code still has all five.
+    const response = await verify(awaiting, wrong(await smsCode(who)));
+    expect(response.body.attemptsLeft).toBe(4);
   });
 });
 

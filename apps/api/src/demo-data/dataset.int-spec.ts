@@ -301,6 +301,30 @@ describe('a seeded database', () => {
       expect(byCode.count).toBeGreaterThan(0);
     });
 
+    it("bulk bills a referred item only under the client's referral, within its sessions and Medicare's 5 a year", async () => {
+      const referred = `select m.id, m.referral_id, m.service_date, t.client_id, i->>'itemCode' as item_code
+        from medicare_claims m join transactions t on t.id = m.transaction_id, jsonb_array_elements(m.items) i
+        where i->>'itemCode' between '10950' and '10970'`;
+      expect(
+        await broken(`select c.id from (${referred}) c left join referrals r on r.id = c.referral_id
+                      where r.client_id is distinct from c.client_id or c.service_date::date < r.issued_on
+                         or c.service_date is null`),
+      ).toEqual([]);
+      expect(
+        await broken(`select r.id from referrals r join (${referred}) c on c.referral_id = r.id
+                      group by r.id having count(*) > min(r.sessions_referred)`),
+      ).toEqual([]);
+      expect(
+        await broken(`select c.client_id from (${referred}) c
+                      group by c.client_id, extract(year from c.service_date) having count(*) > 5`),
+      ).toEqual([]);
+      const [used] = await rows<{ referrals: number; sessions: number }>(
+        `select count(distinct referral_id)::int as referrals, count(*)::int as sessions from (${referred}) c`,
+      );
+      expect(used.referrals).toBeGreaterThan(0);
+      expect(used.sessions).toBeGreaterThan(used.referrals);
+    });
+
     it("names on the transaction only the cards it used, and a client's own", async () => {
       expect(
         await broken(`select t.id from transactions t

@@ -36,6 +36,7 @@ export const TABLES = [
   'bookings',
   'transactions',
   'claims',
+  'referrals',
   'medicare_claims',
   'payouts',
   'payment_transactions',
@@ -116,6 +117,28 @@ const UTC_OFFSET: Record<string, number> = {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** About what Medicare pays for an individual allied health service (MBS items 10950 to 10970), in cents. */
+const ALLIED_HEALTH_BENEFIT = 6_160;
+
+interface DemoLocation {
+  id: string;
+  timeZone: string;
+  businessId: string;
+  terminalIds: string[];
+}
+
+interface DemoService {
+  id: string;
+  template: ServiceTemplate;
+  billableItem: Row & { id: string };
+}
+
+/** A session seen under a referral, drawn from its own stream: bulk billed at its service's price. */
+interface ReferredSession {
+  prng: Prng;
+  referralId: string;
+}
 
 /**
  * Builds a deterministic clinic group: the same seed and anchor always give the same rows (except
@@ -278,26 +301,14 @@ export class DatasetGenerator {
       ];
       const stem = p.int(200_000, 499_999);
       const links = linked.map((location, l) => {
-        const linkId = p.uuid(createdAt);
-        this.sink.add('provider_location_links', {
-          id: linkId,
-          organisation_id: organisationId,
-          provider_id: id,
-          location_id: location.id,
-          accepted_terms: true,
-          category_code: plan.kind.categoryCode,
-          medicare: {
-            suggestedProviderNumber: null,
-            providerNumber: medicareProviderNumber(stem, String(l + 1)),
-            startDate: createdAt.toISOString(),
-            registrationLetter: null,
-          },
-          association: { registrationLetter: null },
-          deleted: false,
-          created_at: createdAt.toISOString(),
-          updated_at: createdAt.toISOString(),
+        const providerNumber = medicareProviderNumber(stem, String(l + 1));
+        const linkId = this.locationLink(p.uuid(createdAt), organisationId, createdAt, {
+          providerId: id,
+          locationId: location.id,
+          categoryCode: plan.kind.categoryCode,
+          providerNumber,
         });
-        return { linkId, location };
+        return { linkId, location, providerNumber };
       });
       for (const hours of workingWeek(
         id,
@@ -310,43 +321,15 @@ export class DatasetGenerator {
 
     const providerIds = providers.map((provider) => provider.id);
     const locationIds = locations.map((location) => location.id);
-    const services = plan.kind.services.map((template) => {
-      const id = p.uuid(createdAt);
-      const billableItem = {
-        id: p.uuid(createdAt),
-        name: template.name,
-        basePrice: template.price,
-        totalPrice: template.price,
-        taxAmount: 0,
-        taxRate: 0,
-        itemCode: template.itemCode,
-        pmsBillableItemId: null,
-        serviceItem: {
-          id: `si_${template.itemCode}`,
-          itemCode: template.itemCode,
-          category: plan.kind.specialty,
-          description: template.name,
-        },
-      };
-      this.sink.add('appointment_types', {
-        id,
-        organisation_id: organisationId,
-        name: template.name,
-        duration_minutes: template.durationMinutes,
-        price: template.price,
-        provider_ids: providerIds,
-        location_ids: locationIds,
-        max_attendees: template.maxAttendees ?? 1,
-        description: `${template.name} with one of our ${plan.kind.categoryCode.replace(/_/g, ' ')}s.`,
+    const services = plan.kind.services.map((template) =>
+      this.service(p, organisationId, createdAt, {
+        template,
         category: plan.kind.specialty,
-        item_code: template.itemCode,
-        billable_items: [billableItem],
-        deleted: false,
-        created_at: createdAt.toISOString(),
-        updated_at: createdAt.toISOString(),
-      });
-      return { id, template, billableItem };
-    });
+        description: `${template.name} with one of our ${plan.kind.categoryCode.replace(/_/g, ' ')}s.`,
+        providerIds,
+        locationIds,
+      }),
+    );
 
     // A checkpoint every few thousand clients: the largest organisation has 150,000 of them.
     const clients: ReturnType<DatasetGenerator['client']>[] = [];
@@ -396,6 +379,11 @@ export class DatasetGenerator {
         }
       }
       await this.sink.checkpoint();
+    }
+    if (plan.kind.specialty === 'general_practice') {
+      const client = clients.find((candidate) => candidate.medicareCardId);
+      if (client)
+        bookings += this.referredSessions({ organisationId, plan, gp: providers[0], client, createdAt, payouts });
     }
 
     for (const payout of payouts.values()) {
@@ -576,21 +564,24 @@ export class DatasetGenerator {
     plan: OrganisationPlan;
     provider: { id: string; name: string };
     linkId: string;
-    location: { id: string; businessId: string; terminalIds: string[] };
-    service: { id: string; template: ServiceTemplate; billableItem: Row & { id: string } };
+    location: DemoLocation;
+    service: DemoService;
     client: ReturnType<DatasetGenerator['client']>;
     serviceDate: number;
     duration: number;
     payouts: Map<string, { id: string; businessId: string; net: number; count: number; week: number }>;
+    /** A session under a referral: seen, bulk billed with its item and benefit, drawn from its own stream. */
+    referred?: ReferredSession;
   }): void {
-    const p = this.prng;
+    const { referred } = args;
+    const p = referred?.prng ?? this.prng;
     const { organisationId, plan, provider, location, service, client, serviceDate, payouts } = args;
     const anchor = this.anchor.getTime();
     // Booked before the appointment and never after "now"; cancelled between booking and the earlier of the two.
     const createdAt = Math.min(serviceDate - p.int(1, 30) * DAY, anchor - p.int(1, 14 * 24) * HOUR);
     const past = serviceDate < anchor;
-    const cancelled = p.chance(0.08);
-    const paid = past && !cancelled && p.chance(0.9);
+    const cancelled = p.chance(0.08) && !referred;
+    const paid = past && !cancelled && (p.chance(0.9) || referred !== undefined);
     const bookingId = p.uuid(new Date(createdAt));
     const booking = {
       id: bookingId,
@@ -653,7 +644,9 @@ export class DatasetGenerator {
         ? { fundId: client.healthFundId, patient: client.healthFundPatient }
         : null;
     const medicareClaim =
-      !fundClaim && plan.kind.claims === 'medicare' && client.medicareCardId ? { bulkBilled: p.chance(0.5) } : null;
+      !fundClaim && plan.kind.claims === 'medicare' && client.medicareCardId
+        ? { bulkBilled: p.chance(0.5) || referred !== undefined }
+        : null;
     const charge = medicareClaim?.bulkBilled ? rebate : price;
     const gap = fundClaim || medicareClaim?.bulkBilled ? charge - rebate : charge;
     const byLink = gap > 0 && (!client.paymentMethodId || p.chance(0.05));
@@ -863,12 +856,192 @@ export class DatasetGenerator {
         rules: { reversal: { enabled: true } },
         patient_medicare_card_id: client.medicareCardId,
         claimant_medicare_card_id: null,
+        referral_id: referred?.referralId ?? null,
+        service_date: iso(serviceDate),
         created_at: iso(chargedAt),
       });
       if (medicareClaim.bulkBilled)
         paymentTransaction(chargedAt, 'medicare_claim', rebate, 0, { medicare_claim_id: claimId });
     }
     cardPayment(chargedAt + MINUTE, gap);
+  }
+
+  /**
+   * A GP practice's exercise physiologist and a client the practice's first GP referred to them
+   * under a chronic disease management plan (5 sessions): 3 sessions used, bulk billed as MBS item
+   * 10953 on Tuesday mornings of the last five weeks. Drawn from a stream of their own, so every other
+   * row stays as it was. Returns how many bookings it made.
+   */
+  private referredSessions(args: {
+    organisationId: string;
+    plan: OrganisationPlan;
+    gp: { name: string; links: { location: DemoLocation; providerNumber: string }[] };
+    client: ReturnType<DatasetGenerator['client']>;
+    createdAt: Date;
+    payouts: Map<string, { id: string; businessId: string; net: number; count: number; week: number }>;
+  }): number {
+    const { organisationId, gp, client, createdAt } = args;
+    const prng = new Prng(Number.parseInt(client.id.replaceAll('-', '').slice(-8), 16));
+    const anchor = this.anchor.getTime();
+    const location = gp.links[0].location;
+
+    const providerId = prng.uuid(createdAt);
+    const firstName = prng.pick(FIRST_NAMES);
+    const lastName = prng.pick(LAST_NAMES);
+    this.sink.add('providers', {
+      id: providerId,
+      organisation_id: organisationId,
+      first_name: firstName,
+      middle_name: null,
+      last_name: lastName,
+      email: `${slugify(firstName)}.${slugify(lastName)}.ep@${slugify(organisationId)}.example.com.au`,
+      mobile_number: `+614${prng.digits(8)}`,
+      profile_image_url: `https://cdn.example.com/staff/${providerId}.jpg`,
+      bookings_enabled: true,
+      deleted: false,
+      created_at: createdAt.toISOString(),
+      updated_at: createdAt.toISOString(),
+    });
+    const linkId = this.locationLink(prng.uuid(createdAt), organisationId, createdAt, {
+      providerId,
+      locationId: location.id,
+      categoryCode: 'exercise_physiologist',
+      providerNumber: medicareProviderNumber(prng.int(200_000, 499_999), '1'),
+    });
+    for (const hours of workingWeek(providerId, [location.id])) {
+      this.sink.add('working_hours', { organisation_id: organisationId, provider_id: providerId, ...hours });
+    }
+    const template: ServiceTemplate = {
+      name: 'Exercise physiology under a GP management plan',
+      durationMinutes: 30,
+      price: ALLIED_HEALTH_BENEFIT,
+      itemCode: '10953',
+      rebate: ALLIED_HEALTH_BENEFIT,
+    };
+    const service = this.service(prng, organisationId, createdAt, {
+      template,
+      category: 'exercise_physiology',
+      description: 'An exercise physiology session for a patient referred under their GP management plan.',
+      providerIds: [providerId],
+      locationIds: [location.id],
+    });
+
+    // Tuesdays at 10:00 at the location, the last a week or more before the anchor.
+    const weekAgo = anchor - 7 * DAY;
+    const lastTuesday = weekAgo - ((new Date(weekAgo).getUTCDay() + 5) % 7) * DAY;
+    const sessions = [lastTuesday - 28 * DAY, lastTuesday - 14 * DAY, lastTuesday].map(
+      (day) => day + (10 - (UTC_OFFSET[location.timeZone] ?? 10)) * HOUR,
+    );
+    const issuedAt = sessions[0] - 14 * DAY;
+    const referralId = prng.uuid(new Date(issuedAt));
+    this.sink.add('referrals', {
+      id: referralId,
+      organisation_id: organisationId,
+      client_id: client.id,
+      type: 'gp_chronic_disease_management',
+      referring_provider_number: gp.links[0].providerNumber,
+      referring_provider_name: `Dr ${gp.name}`,
+      issued_on: iso(issuedAt).slice(0, 10),
+      expires_on: null,
+      // What a GP's plan refers: 5 services.
+      sessions_referred: 5,
+      deleted: false,
+      created_at: iso(issuedAt),
+      // Its last change: the last session claimed under it.
+      updated_at: iso(sessions[sessions.length - 1] + (template.durationMinutes + 5) * MINUTE),
+    });
+    for (const serviceDate of sessions) {
+      this.booking({
+        ...args,
+        provider: { id: providerId, name: `${firstName} ${lastName}` },
+        linkId,
+        location,
+        service,
+        serviceDate,
+        duration: template.durationMinutes * MINUTE,
+        referred: { prng, referralId },
+      });
+    }
+    return sessions.length;
+  }
+
+  /** A provider's link to a location, with their provider number there; returns its id. */
+  private locationLink(
+    id: string,
+    organisationId: string,
+    createdAt: Date,
+    link: { providerId: string; locationId: string; categoryCode: string; providerNumber: string },
+  ): string {
+    this.sink.add('provider_location_links', {
+      id,
+      organisation_id: organisationId,
+      provider_id: link.providerId,
+      location_id: link.locationId,
+      accepted_terms: true,
+      category_code: link.categoryCode,
+      medicare: {
+        suggestedProviderNumber: null,
+        providerNumber: link.providerNumber,
+        startDate: createdAt.toISOString(),
+        registrationLetter: null,
+      },
+      association: { registrationLetter: null },
+      deleted: false,
+      created_at: createdAt.toISOString(),
+      updated_at: createdAt.toISOString(),
+    });
+    return id;
+  }
+
+  /** A service (appointment type) with its one billable item, drawn from `p`. */
+  private service(
+    p: Prng,
+    organisationId: string,
+    createdAt: Date,
+    args: {
+      template: ServiceTemplate;
+      category: string;
+      description: string;
+      providerIds: string[];
+      locationIds: string[];
+    },
+  ): DemoService {
+    const { template } = args;
+    const id = p.uuid(createdAt);
+    const billableItem = {
+      id: p.uuid(createdAt),
+      name: template.name,
+      basePrice: template.price,
+      totalPrice: template.price,
+      taxAmount: 0,
+      taxRate: 0,
+      itemCode: template.itemCode,
+      pmsBillableItemId: null,
+      serviceItem: {
+        id: `si_${template.itemCode}`,
+        itemCode: template.itemCode,
+        category: args.category,
+        description: template.name,
+      },
+    };
+    this.sink.add('appointment_types', {
+      id,
+      organisation_id: organisationId,
+      name: template.name,
+      duration_minutes: template.durationMinutes,
+      price: template.price,
+      provider_ids: args.providerIds,
+      location_ids: args.locationIds,
+      max_attendees: template.maxAttendees ?? 1,
+      description: args.description,
+      category: args.category,
+      item_code: template.itemCode,
+      billable_items: [billableItem],
+      deleted: false,
+      created_at: createdAt.toISOString(),
+      updated_at: createdAt.toISOString(),
+    });
+    return { id, template, billableItem };
   }
 
   /** An ABN with a valid checksum: choose 9 digits, then the 2 leading digits that make it divisible by 89. */

@@ -46,6 +46,7 @@ const PAYOUT_TRANSACTION_FIELDS = [
   'source',
   'amount',
   'platformFeeAmount',
+  'settledBy',
   'payoutId',
   'adjustmentTransactions',
   'paymentId',
@@ -605,8 +606,8 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
         id: payout.id,
         createdAt: payout.createdAt.toISOString(),
         updatedAt: payout.createdAt.toISOString(),
-        // card 3500 − 196 − 1500, fund 6000 + 2750 − 120 + 300, Medicare 6205 + 3000 − 0
-        amount: 3500 - 196 - 1500 + (6000 + 2750 - 120 + 300) + (6205 + 3000),
+        // The card's 3500 − 196 − 1500; the fund and Medicare pay their benefits to the business themselves.
+        amount: 3500 - 196 - 1500,
         currency: 'AUD',
         status: 'paid',
         arrivalDate: '2026-11-24',
@@ -856,20 +857,27 @@ describe('a payout of card payments, a health fund claim and a Medicare claim', 
       expect(text).not.toContain(MEDICARE_NUMBER);
     });
 
-    it('adds up: the payout is Σ(amount − platform fee) of what it paid out + Σ the adjustments it counted, and every claim is its items added up', async () => {
+    it('adds up: the payout is Σ(amount − platform fee) of the card money it paid out + Σ their adjustments it counted, and every claim is its items added up', async () => {
       const read = await get(payoutsPath(home.businessId, `/${payout.id}`)).expect(200);
       const counted = (adjustments: Body[]) => adjustments.filter((adjustment) => adjustment.payoutId === payout.id);
-      const net = body.items.reduce(
-        (sum: number, item: Body) =>
-          sum +
-          (item.payoutId === payout.id ? item.amount - item.platformFeeAmount : 0) +
-          counted(item.adjustmentTransactions).reduce(
-            (total: number, adjustment: Body) => total + adjustment.amount,
-            0,
-          ),
-        0,
-      );
+      const net = body.items
+        .filter((item: Body) => item.settledBy === 'platform')
+        .reduce(
+          (sum: number, item: Body) =>
+            sum +
+            (item.payoutId === payout.id ? item.amount - item.platformFeeAmount : 0) +
+            counted(item.adjustmentTransactions).reduce(
+              (total: number, adjustment: Body) => total + adjustment.amount,
+              0,
+            ),
+          0,
+        );
       expect(body.items.every((item: Body) => item.payoutId === payout.id)).toBe(true);
+      expect(body.items.map((item: Body) => [item.source, item.settledBy])).toEqual([
+        ['payment', 'platform'],
+        ['health_fund_claim', 'payer'],
+        ['medicare_claim', 'payer'],
+      ]);
       expect(read.body.amount).toBe(net);
       expect(read.body.transactionCount).toBe(body.totalItems);
 

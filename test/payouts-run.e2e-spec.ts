@@ -21,6 +21,7 @@ import {
   type Tenant,
   UNKNOWN_UUID,
 } from './support/fixtures.js';
+import { partOf, touches } from './support/payout-books.js';
 import { expectNotFound, expectProblem } from './support/problems.js';
 import { PAST_YEAR } from './support/future-year.js';
 
@@ -108,6 +109,7 @@ const refund = (paymentTransactionId: string, amount: number) =>
 
 interface Row {
   id: string;
+  source: string;
   payout_id: string | null;
   amount: number;
   platform_fee_amount: number;
@@ -116,19 +118,14 @@ interface Row {
 const rowsOf = (businessId: string) =>
   sql<Row>(
     t,
-    'select id, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id',
+    'select id, source, payout_id, amount, platform_fee_amount, adjustments from payment_transactions where business_id = ? order by created_at, id',
     [businessId],
   );
+/** A row's money the platform holds: a card payment's; none of a claim's, which its payer pays the business. */
 const net = (row: Row) =>
-  row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
-/** What the payout (`null`: none yet) counted of a row: its amount less the fee if it paid the row out, and the adjustments it took. */
-const partOf = (payoutId: string | null, row: Row) =>
-  (row.payout_id === payoutId ? row.amount - row.platform_fee_amount : 0) +
-  row.adjustments
-    .filter((adjustment) => adjustment.payoutId === payoutId)
-    .reduce((sum, adjustment) => sum + adjustment.amount, 0);
-const touches = (payoutId: string, row: Row) =>
-  row.payout_id === payoutId || row.adjustments.some((adjustment) => adjustment.payoutId === payoutId);
+  row.source === 'payment'
+    ? row.amount - row.platform_fee_amount + row.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0)
+    : 0;
 const payoutsOf = (businessId: string) =>
   sql<{ id: string; amount: number; status: string; transaction_count: number }>(
     t,
@@ -169,17 +166,19 @@ async function listingOf(businessId: string, payoutId: string): Promise<Body[]> 
   return body.items;
 }
 
-/** What a payout counted of its listing: the amounts (less fees) it paid out, and the adjustments it took. */
+/** What a payout paid of its listing: the card amounts (less fees) it paid out, and their adjustments it took. */
 const countedBy = (payoutId: string, listed: Body[]) =>
-  listed.reduce(
-    (sum, item) =>
-      sum +
-      (item.payoutId === payoutId ? item.amount - item.platformFeeAmount : 0) +
-      item.adjustmentTransactions
-        .filter((adjustment: Body) => adjustment.payoutId === payoutId)
-        .reduce((total: number, adjustment: Body) => total + adjustment.amount, 0),
-    0,
-  );
+  listed
+    .filter((item) => item.settledBy === 'platform')
+    .reduce(
+      (sum, item) =>
+        sum +
+        (item.payoutId === payoutId ? item.amount - item.platformFeeAmount : 0) +
+        item.adjustmentTransactions
+          .filter((adjustment: Body) => adjustment.payoutId === payoutId)
+          .reduce((total: number, adjustment: Body) => total + adjustment.amount, 0),
+      0,
+    );
 
 async function statusOf(businessId: string, payoutId: string, wanted: string): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -207,9 +206,10 @@ describe('POST /v1/businesses/{businessId}/payouts', () => {
     expect(response.status).toBe(201);
     const payout = response.body;
     expect(response.headers.location).toBe(`/v1/businesses/${shop.businessId}/payouts/${payout.id}`);
-    // 12000 card (fee 180) − 1000 refund; 4800 claim (no fee) + 7200 card (fee 108).
+    // 12000 card (fee 180) − 1000 refund; 7200 card (fee 108). The fund pays its 4800 benefit to
+    // the business itself: the payout lists the claim and pays nothing for it.
     expect(payout).toMatchObject({
-      amount: 12000 - 180 - 1000 + 4800 + 7200 - 108,
+      amount: 12000 - 180 - 1000 + 7200 - 108,
       transactionCount: 3,
       status: 'pending',
       currency: 'AUD',
@@ -397,7 +397,9 @@ async function reconciliationOf(businessId: string, payoutId: string): Promise<R
     .expect(200);
   expect(response.headers['content-type']).toMatch(/^text\/csv/);
   const [header, ...rows] = parseCsv(response.text);
-  expect(header.join(',')).toBe('id,createdAt,source,bookingId,clientName,amount,platformFeeAmount,adjustments,net');
+  expect(header.join(',')).toBe(
+    'id,createdAt,source,settledBy,bookingId,clientName,amount,platformFeeAmount,adjustments,net',
+  );
   return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
 }
 
@@ -432,12 +434,34 @@ describe('GET /v1/businesses/{businessId}/payouts/{payoutId}/transactions as CSV
       const csv = await reconciliationOf(shop.businessId, payout.id);
       const listed = await listingByPages(shop.businessId, payout.id);
       expect(
-        csv.map((row) => [row.id, row.createdAt, row.source, Number(row.amount), Number(row.platformFeeAmount)]),
-      ).toEqual(listed.map((item) => [item.id, item.createdAt, item.source, item.amount, item.platformFeeAmount]));
+        csv.map((row) => [
+          row.id,
+          row.createdAt,
+          row.source,
+          row.settledBy,
+          Number(row.amount),
+          Number(row.platformFeeAmount),
+        ]),
+      ).toEqual(
+        listed.map((item) => [
+          item.id,
+          item.createdAt,
+          item.source,
+          item.settledBy,
+          item.amount,
+          item.platformFeeAmount,
+        ]),
+      );
       expect(csv.reduce((sum, row) => sum + Number(row.net), 0)).toBe(payout.amount);
       expect(csv.every((row) => row.clientName === `Jane "JJ" Smith, ${named('Jones')}`)).toBe(true);
     }
-    expect(await reconciliationOf(shop.businessId, first.id)).toHaveLength(3);
+    // The first lists the fund's claim, settled by the fund: its benefit is not the payout's to pay.
+    const firstRows = await reconciliationOf(shop.businessId, first.id);
+    expect(firstRows.map((row) => [row.source, row.settledBy, row.net])).toEqual([
+      ['payment', 'platform', String(12000 - 180)],
+      ['health_fund_claim', 'payer', '0'],
+      ['payment', 'platform', String(7200 - 108)],
+    ]);
     // The second payout lists the refunded payment again: it paid only the refund of it.
     const [refunded, paid] = await reconciliationOf(shop.businessId, second.id);
     expect(refunded).toMatchObject({
@@ -553,9 +577,9 @@ describe('two instances on one database', () => {
     expect(more).toEqual([]);
     const rows = await rowsOf(shop.businessId);
     expect(rows.map((row) => row.payout_id)).toEqual(waiting.map(() => payout.id));
-    // 3 × (12000 − 180) by card; 3 × (4800 claim + 7200 − 108 card).
+    // 3 × (12000 − 180) by card; 3 × (7200 − 108 card), beside 3 fund claims listed at nothing.
     expect({ amount: payout.amount, count: payout.transaction_count }).toEqual({
-      amount: 3 * (12000 - 180) + 3 * (4800 + 7200 - 108),
+      amount: 3 * (12000 - 180) + 3 * (7200 - 108),
       count: 9,
     });
     await expectBooksBalance(shop.businessId);

@@ -22,6 +22,7 @@ import {
   type Tenant,
 } from './support/fixtures.js';
 import { PAST_YEAR } from './support/future-year.js';
+import { expectProblem } from './support/problems.js';
 
 // Payouts with PAYMENT_PROCESSOR=stripe (PAYOUT_BANK follows it): a Stripe payout on the business's
 // connected account, kept by its po_ id, whose outcome Stripe reports.
@@ -196,17 +197,41 @@ describe('a payout on Stripe', () => {
     expect(await waitingOf(business.id)).toEqual([null]);
   });
 
-  it('for a business with no connected account is failed at once, asking Stripe nothing; its claim money waits', async () => {
-    const business = await createBusiness(t, home.id, { merchantId: undefined });
-    await soldAt(business, ({ fund }) => ({
-      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
-      paymentLink: {},
-    }));
+  it('for a business with no connected account is failed at once, asking Stripe nothing; its money waits', async () => {
+    const business = await createBusiness(t, home.id);
+    await soldAt(business, ({ visa }) => ({ payment: { paymentMethodId: visa.id } }));
+    // Its account disconnected after the sale.
+    await sql(t, 'update businesses set merchant_id = null where id = ?', [business.id]);
     const payout = await payOut(business.id);
     expect(await statusOf(business.id, payout.id, 'failed')).toBe('failed');
     expect(stripe.calls.filter((call) => call.params.metadata?.payoutId === payout.id)).toEqual([]);
     expect(await bankPayoutIdOf(payout.id)).toBeNull();
-    // The claim's benefit, and the link not yet paid: neither in a payout.
+    expect(await waitingOf(business.id)).toEqual([null]);
+  });
+
+  it('pays only card money: a fund benefit Stripe never held is listed and not asked for, and a claim alone makes no payout', async () => {
+    const business = await createBusiness(t, home.id);
+    await soldAt(business, ({ fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
+      paymentLink: {},
+    }));
+    // The claim's benefit is the fund's to pay, and the link is not paid yet: nothing to pay out.
+    expectProblem(
+      await postJson(t, `/v1/businesses/${business.id}/payouts`, {}, t.platformAuth),
+      409,
+      'nothing_to_pay_out',
+    );
     expect(await waitingOf(business.id)).toEqual([null, null]);
+
+    await soldAt(business, ({ visa, fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
+      payment: { paymentMethodId: visa.id },
+    }));
+    const payout = await payOut(business.id);
+    // The gap by card: 12000 less the fund's 4800, less the platform's fee; the two claims listed at nothing.
+    expect(payout).toMatchObject({ amount: 7200 - 108, transactionCount: 3 });
+    expect(await statusOf(business.id, payout.id, 'paid')).toBe('paid');
+    const asked = stripe.calls.filter((call) => call.params.metadata?.payoutId === payout.id);
+    expect(asked.map((call) => Number(call.params.amount))).toEqual([7200 - 108]);
   });
 });

@@ -341,7 +341,13 @@ export function paymentTransactionResponse(read, inPayout) {
     ...(inPayout ? { updatedAt: isoOf(transaction.updatedAt) } : {}),
     source: transaction.source,
     amount: transaction.amount,
-    ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount, payoutId: transaction.payoutId } : {}),
+    ...(inPayout
+      ? {
+          platformFeeAmount: transaction.platformFeeAmount,
+          settledBy: transaction.source === 'payment' ? 'platform' : 'payer',
+          payoutId: transaction.payoutId,
+        }
+      : {}),
     adjustmentTransactions: transaction.adjustments.map((adjustment) => ({
       id: adjustment.id,
       createdAt: adjustment.createdAt,

@@ -4136,7 +4136,13 @@ export interface components {
              */
             platformFeeAmount?: number;
             /**
-             * @description In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.
+             * @description In payout listings: who pays its money into the business's bank account. `platform`: card money (card and link payments, fees), which payouts pay. `payer`: a claim's benefit, which Services Australia or the fund pays the business directly; a payout lists it and pays nothing for it, nor for its adjustments (a void).
+             * @example platform
+             * @enum {string}
+             */
+            settledBy?: "platform" | "payer";
+            /**
+             * @description In payout listings: the payout that took it (and paid its amount less the platform fee out, when `settledBy` is `platform`). A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the `platform` items whose `payoutId` it is, plus Σ the adjustments of `platform` items whose `payoutId` it is.
              * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
              */
             payoutId?: string | null;

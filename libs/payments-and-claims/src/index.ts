@@ -13,6 +13,7 @@ export { RecordTransaction } from './ledger/application/record-transaction.use-c
 export { RecordPaymentOutcome } from './ledger/application/record-payment-outcome.use-case.js';
 export { AssemblePayout } from './payouts/application/assemble-payout.use-case.js';
 export { payoutAmountOf } from './ledger/domain/payout.js';
+export { type PaymentSource, settledByOf } from './ledger/domain/payment-transaction.js';
 export { platformFeeOf } from './ledger/domain/checkout-items.js';
 export { claimAddsUp } from './ledger/domain/claim.js';
 export { HealthFundGateway } from './claims/domain/health-fund-gateway.js';

@@ -67,6 +67,11 @@ describe('the migration that gives each adjustment its payout', () => {
         changed: 0,
       });
     }
+    // Made when payouts counted claims' benefits: they are marked so, and keep their amounts.
+    expect(await connection.execute('select id, counted_claims from payouts order by id')).toEqual([
+      { id: FIRST, counted_claims: true },
+      { id: SECOND, counted_claims: true },
+    ]);
   });
 });
 

@@ -168,13 +168,20 @@ describe('a seeded database', () => {
     }
   });
 
-  it('makes every payout the sum of its payment transactions, less fees, plus adjustments', async () => {
+  it('makes every payout the sum of its card payment transactions, less fees, plus adjustments, listing its claims at 0', async () => {
     const mismatches = await rows(`
-      select p.id, p.amount, p.transaction_count, sum(pt.amount - pt.platform_fee_amount + coalesce(adj.total, 0))::int as expected, count(pt.id)::int as count
+      select p.id, p.amount, p.transaction_count, count(pt.id)::int as count
       from payouts p join payment_transactions pt on pt.payout_id = p.id
       left join lateral (select sum((a->>'amount')::int) as total from jsonb_array_elements(pt.adjustments) a) adj on true
-      group by p.id having p.amount <> sum(pt.amount - pt.platform_fee_amount + coalesce(adj.total, 0)) or p.transaction_count <> count(pt.id)`);
+      group by p.id
+      having p.amount <> coalesce(sum(pt.amount - pt.platform_fee_amount + coalesce(adj.total, 0)) filter (where pt.source = 'payment'), 0)
+          or p.transaction_count <> count(pt.id)
+          or count(*) filter (where pt.source = 'payment') = 0`);
     expect(mismatches).toEqual([]);
+    const [listed] = await rows<{ claims: number }>(
+      `select count(*)::int as claims from payment_transactions where source <> 'payment' and payout_id is not null`,
+    );
+    expect(listed.claims).toBeGreaterThan(0);
   });
 
   it('makes claim totals the sums of their items, and the gap the charge less the rebate', async () => {

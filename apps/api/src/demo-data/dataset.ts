@@ -1,6 +1,6 @@
 import { nameSearchForms } from '@app/membership';
 import { DEFAULT_BOOKING_SETTINGS, slugify } from '@app/organisations';
-import { payoutAmountOf, platformFeeOf } from '@app/payments-and-claims';
+import { type PaymentSource, payoutAmountOf, platformFeeOf, settledByOf } from '@app/payments-and-claims';
 import { medicareProviderNumber } from '@app/practitioners';
 import { DEFAULT_PLATFORM_FEE_BASIS_POINTS } from '@app/shared';
 import type { CardVault } from '@app/wallet';
@@ -132,6 +132,16 @@ interface DemoService {
   id: string;
   template: ServiceTemplate;
   billableItem: Row & { id: string };
+}
+
+/** A week's payout of a business: its card money, and the claims it lists if it is made. */
+interface DemoPayout {
+  id: string;
+  businessId: string;
+  net: number;
+  count: number;
+  week: number;
+  claims: Row[];
 }
 
 /** A session seen under a referral, drawn from its own stream: bulk billed at its service's price. */
@@ -338,7 +348,7 @@ export class DatasetGenerator {
       if (n % 5_000 === 4_999) await this.sink.checkpoint();
     }
 
-    const payouts = new Map<string, { id: string; businessId: string; net: number; count: number; week: number }>();
+    const payouts = new Map<string, DemoPayout>();
     let bookings = 0;
     // Each provider's diary is filled day by day, appointment after appointment, so confirmed
     // bookings of one provider never overlap (a group class fills one slot several times).
@@ -387,6 +397,16 @@ export class DatasetGenerator {
     }
 
     for (const payout of payouts.values()) {
+      // A week of claims alone makes no payout: they wait, listed by none, for the next one made.
+      const made = payout.count > 0;
+      for (const claim of payout.claims) {
+        this.sink.add(
+          'payment_transactions',
+          made ? claim : { ...claim, payout_id: null, updated_at: claim.created_at },
+        );
+      }
+      if (!made) continue;
+      payout.count += payout.claims.length;
       const arrival = start + (payout.week + 1) * 7 * DAY + 2 * DAY;
       this.sink.add('payouts', {
         id: payout.id,
@@ -397,6 +417,7 @@ export class DatasetGenerator {
         status: arrival < anchor ? 'paid' : 'in_transit',
         arrival_date: iso(arrival).slice(0, 10),
         transaction_count: payout.count,
+        counted_claims: false,
         created_at: iso(arrival - 2 * DAY),
         // Its last move: to `in_transit` when it was made, to `paid` on arrival.
         updated_at: iso(arrival < anchor ? arrival : arrival - 2 * DAY),
@@ -569,7 +590,7 @@ export class DatasetGenerator {
     client: ReturnType<DatasetGenerator['client']>;
     serviceDate: number;
     duration: number;
-    payouts: Map<string, { id: string; businessId: string; net: number; count: number; week: number }>;
+    payouts: Map<string, DemoPayout>;
     /** A session under a referral: seen, bulk billed with its item and benefit, drawn from its own stream. */
     referred?: ReferredSession;
   }): void {
@@ -688,13 +709,13 @@ export class DatasetGenerator {
     };
     this.sink.add('transactions', transaction);
 
-    const paymentTransaction = (at: number, source: string, amount: number, fee: number, parts: Row) => {
+    const paymentTransaction = (at: number, source: PaymentSource, amount: number, fee: number, parts: Row) => {
       const week = Math.floor((at - (anchor - 548 * DAY)) / (7 * DAY));
       const key = `${location.businessId}:${week}`;
       let payout = payouts.get(key);
       const paidOut = at < anchor - 3 * DAY;
       if (paidOut && !payout) {
-        payout = { id: p.uuid(new Date(at)), businessId: location.businessId, net: 0, count: 0, week };
+        payout = { id: p.uuid(new Date(at)), businessId: location.businessId, net: 0, count: 0, week, claims: [] };
         payouts.set(key, payout);
       }
       // Only card payments are refunded, never above what was paid; the payout of the payment counts its refund too.
@@ -715,18 +736,7 @@ export class DatasetGenerator {
       const changedAt = adjustments.length ? at + HOUR : at;
       transaction.updated_at = iso(Math.max(Date.parse(transaction.updated_at as string), changedAt));
       const paidOutAt = paidOut && payout ? anchor - 548 * DAY + (week + 1) * 7 * DAY : changedAt;
-      if (paidOut && payout) {
-        payout.net += payoutAmountOf([
-          {
-            payoutId: null,
-            amount,
-            platformFeeAmount: fee,
-            adjustments: adjustments.map((adjustment) => ({ ...adjustment, payoutId: null })),
-          },
-        ]);
-        payout.count++;
-      }
-      this.sink.add('payment_transactions', {
+      const row = {
         id: p.uuid(new Date(at)),
         organisation_id: organisationId,
         business_id: location.businessId,
@@ -744,7 +754,25 @@ export class DatasetGenerator {
         created_at: iso(at),
         updated_at: iso(Math.max(changedAt, paidOutAt)),
         ...parts,
-      });
+      };
+      if (paidOut && payout && settledByOf(source) === 'payer') {
+        // A claim is listed by its week's payout, if one is made (its payer pays the business, not the payout).
+        payout.claims.push(row);
+        return;
+      }
+      if (paidOut && payout) {
+        payout.net += payoutAmountOf([
+          {
+            source,
+            payoutId: null,
+            amount,
+            platformFeeAmount: fee,
+            adjustments: adjustments.map((adjustment) => ({ ...adjustment, payoutId: null })),
+          },
+        ]);
+        payout.count++;
+      }
+      this.sink.add('payment_transactions', row);
     };
     const cardPayment = (at: number, amount: number) => {
       if (amount <= 0) return;
@@ -878,7 +906,7 @@ export class DatasetGenerator {
     gp: { name: string; links: { location: DemoLocation; providerNumber: string }[] };
     client: ReturnType<DatasetGenerator['client']>;
     createdAt: Date;
-    payouts: Map<string, { id: string; businessId: string; net: number; count: number; week: number }>;
+    payouts: Map<string, DemoPayout>;
   }): number {
     const { organisationId, gp, client, createdAt } = args;
     const prng = new Prng(Number.parseInt(client.id.replaceAll('-', '').slice(-8), 16));

@@ -40,6 +40,7 @@ import { Migration20261201020000Referrals } from './Migration20261201020000Refer
 import { Migration20261201030000LocationTerminals } from './Migration20261201030000LocationTerminals.js';
 import { Migration20261202000000OrganisationLivemode } from './Migration20261202000000OrganisationLivemode.js';
 import { Migration20261202010000ClaimConfirmations } from './Migration20261202010000ClaimConfirmations.js';
+import { Migration20261203000000PayoutsOfCardMoney } from './Migration20261203000000PayoutsOfCardMoney.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -102,4 +103,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201030000LocationTerminals', class: Migration20261201030000LocationTerminals },
   { name: 'Migration20261202000000OrganisationLivemode', class: Migration20261202000000OrganisationLivemode },
   { name: 'Migration20261202010000ClaimConfirmations', class: Migration20261202010000ClaimConfirmations },
+  { name: 'Migration20261203000000PayoutsOfCardMoney', class: Migration20261203000000PayoutsOfCardMoney },
 ];

@@ -5,6 +5,18 @@ import type { MedicareClaim } from './medicare-claim.js';
 
 export type PaymentSource = 'payment' | 'health_fund_claim' | 'medicare_claim';
 
+/**
+ * Who pays a payment transaction's money to the business: the platform's processor holds card
+ * money (card and link payments, fees) and pays it out; a claim's payer (Services Australia, the
+ * fund's claiming network) pays its benefit straight to the business's bank account, so the
+ * platform never holds it.
+ */
+export type SettledBy = 'platform' | 'payer';
+
+export function settledByOf(source: PaymentSource): SettledBy {
+  return source === 'payment' ? 'platform' : 'payer';
+}
+
 /** A link's payment before the client pays it. */
 export const AWAITING_PAYMENT = 'requires_payment_method';
 
@@ -360,10 +372,15 @@ export function settles(parts: readonly PaymentTransaction[]): boolean {
   );
 }
 
-/** What the next payout counts of it: amount − platform fee unless a payout counted them, plus the adjustments no payout counted. */
+/**
+ * What the next payout pays of it: for money the platform holds, amount − platform fee unless a
+ * payout counted them, plus the adjustments no payout counted; nothing for a claim, whose payer pays
+ * the business (the payout still lists it).
+ */
 export function waitingNetOf(
-  transaction: Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>,
+  transaction: Pick<PaymentTransaction, 'source' | 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>,
 ): Cents {
+  if (settledByOf(transaction.source) === 'payer') return 0;
   const waiting = transaction.adjustments.filter((adjustment) => !adjustment.payoutId);
   return (
     (transaction.payoutId === null ? transaction.amount - transaction.platformFeeAmount : 0) +

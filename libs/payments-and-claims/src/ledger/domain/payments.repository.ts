@@ -82,12 +82,12 @@ export abstract class PaymentsRepository {
    * Inside the caller's transaction, which holds the business's payout lock: gives to `payoutId`
    * what waits of every settled payment transaction of the business (a link not yet paid waits
    * outside): the amount less the fee of those in no payout yet, and every adjustment no payout
-   * counted. Locks, marks and adds them up set-based (each changed at `now`), and answers their
-   * totals. The caller saves the payout before the transaction commits, or throws to leave every row
+   * counted, of card money only (`waitingNetOf`: a claim is listed and adds nothing). Locks, marks
+   * and adds them up set-based (each changed at `now`), and answers their totals. The caller saves the payout before the transaction commits, or throws to leave every row
    * as it was.
    */
   abstract assignWaitingToPayout(businessId: string, payoutId: string, now: Date): Promise<PayoutTotals>;
-  /** Businesses with settled money no payout counted yet. */
+  /** Businesses with settled card money no payout counted yet (claims alone make no payout). */
   abstract businessesWithUnpaid(): Promise<string[]>;
   /** Holds the payout's row lock until the caller's transaction ends: a payout job run twice at once moves it once. */
   abstract lockPayout(id: string): Promise<Payout | null>;

@@ -2,14 +2,19 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError, isUuid } from '@app/shared/domain';
 import { Claim } from './claim.js';
 import { MedicareClaim } from './medicare-claim.js';
-import { type Owner, PaymentTransaction, waitsForPayout } from './payment-transaction.js';
+import { type Owner, PaymentTransaction, settledByOf, waitsForPayout } from './payment-transaction.js';
 import { moveOn, Payout, payoutAmountOf } from './payout.js';
 
-/** amount − platform fee + adjustments, in cents: what all the payouts of a payment transaction add up to. */
+/**
+ * What all the payouts of a payment transaction add up to, in cents: a card payment's amount −
+ * platform fee + adjustments; nothing for a claim, whose payer pays the business.
+ */
 const netOf = (transaction: PaymentTransaction): number =>
-  transaction.amount -
-  transaction.platformFeeAmount +
-  transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+  settledByOf(transaction.source) === 'payer'
+    ? 0
+    : transaction.amount -
+      transaction.platformFeeAmount +
+      transaction.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
 
 const NOW = new Date('2026-11-22T05:28:59.000Z');
 const LATER = new Date('2026-11-23T01:00:00.000Z');
@@ -84,30 +89,32 @@ function errorOf(work: () => unknown): DomainError {
 }
 
 describe('Payout.assemble', () => {
-  it('pays the amounts, less the platform fees, plus the adjustments, refunds included', () => {
+  it('pays the card amounts, less the platform fees, plus their adjustments, refunds included', () => {
     const card = cardPayment(9500, 196);
-    const fund = healthFundClaim(9500, 6000, 120);
+    const fund = healthFundClaim(9500, 6000, 0);
     const medicare = medicareClaim(7000, 5480, 0);
     card.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -1500 });
     card.adjust({ createdAt: LATER.toISOString(), source: 'dispute_won', amount: 250 });
-    fund.adjust({ createdAt: LATER.toISOString(), source: 'refund', amount: -600 });
+    fund.adjust({ createdAt: LATER.toISOString(), source: 'claim_void', amount: -6000 });
 
-    expect(payoutAmountOf([card, fund, medicare])).toBe(18814);
+    expect(payoutAmountOf([card, fund, medicare])).toBe(8054);
     const payout = assemble([card, fund, medicare]);
 
-    const amounts = 9500 + 6000 + 5480;
-    const fees = 196 + 120 + 0;
-    const adjustments = -1500 + 250 - 600;
-    expect(payout.amount).toBe(amounts - fees + adjustments);
-    expect(payout.amount).toBe(18814);
+    expect(payout.amount).toBe(9500 - 196 - 1500 + 250);
     expect(payout.amount).toBe(netOf(card) + netOf(fund) + netOf(medicare));
-    // Counted: nothing of them waits for another payout.
+    expect(payout.transactionCount).toBe(3);
+    // Counted: nothing of them waits for another payout, the claims' rows included.
+    expect([card, fund, medicare].every((row) => !waitsForPayout(row))).toBe(true);
     expect(payoutAmountOf([card, fund, medicare])).toBe(0);
   });
 
-  it('pays a claim for the benefit the fund or Medicare pays, not for the whole charge', () => {
-    expect(assemble([healthFundClaim(9500, 6000, 0)]).amount).toBe(6000);
-    expect(assemble([medicareClaim(7000, 5480, 0)]).amount).toBe(5480);
+  it('pays nothing for a claim: its payer pays the business, and a void is between them', () => {
+    expect(payoutAmountOf([healthFundClaim(9500, 6000, 0)])).toBe(0);
+    expect(payoutAmountOf([medicareClaim(7000, 5480, 0)])).toBe(0);
+    expect(assemble([cardPayment(1000, 20), healthFundClaim(9500, 6000, 0)]).amount).toBe(980);
+    expect(settledByOf('payment')).toBe('platform');
+    expect(settledByOf('health_fund_claim')).toBe('payer');
+    expect(settledByOf('medicare_claim')).toBe('payer');
   });
 
   it('can net to a negative amount when refunds outweigh the payments', () => {

@@ -11,9 +11,11 @@ export interface PayoutTotals {
 }
 
 /**
- * Money sent to a business's bank account. Its amount is, to the cent, the amounts it counted of
- * its payment transactions, minus their platform fees, plus the adjustments it counted: a payment
- * transaction's amount in the payout that took it, each adjustment in exactly one payout.
+ * Card money sent to a business's bank account. It lists every payment transaction it took, claims
+ * included, but pays only what the platform holds (`settledByOf`): its amount is, to the cent, the
+ * amounts it counted of its card payment transactions, minus their platform fees, plus their
+ * adjustments it counted: a payment transaction's amount in the payout that took it, each
+ * adjustment in exactly one payout. A claim's benefit is paid by its payer.
  */
 export class Payout {
   id: string;
@@ -30,6 +32,12 @@ export class Payout {
    * account), once sent; `null` before, and with a bank that gives none. Not in answers.
    */
   bankPayoutId: string | null;
+  /**
+   * Made before payouts paid card money only: its amount counted the claims' benefits it listed too.
+   * Kept so that its reconciliation still adds up to what it paid; never true of a payout made now.
+   * Not in answers.
+   */
+  countedClaims: boolean;
   createdAt: Date;
   /** When its status last moved on; equal to `createdAt` until then. */
   updatedAt: Date;
@@ -73,6 +81,7 @@ export class Payout {
     payout.arrivalDate = props.arrivalDate;
     payout.transactionCount = totals.transactionCount;
     payout.bankPayoutId = null;
+    payout.countedClaims = false;
     payout.createdAt = now;
     payout.updatedAt = now;
     return payout;
@@ -119,7 +128,10 @@ export function nextWeekdayAfter(now: Date, timeZone: string): string {
 
 /** What a payout made now would count of `transactions`. */
 export function payoutAmountOf(
-  transactions: readonly Pick<PaymentTransaction, 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'>[],
+  transactions: readonly Pick<
+    PaymentTransaction,
+    'source' | 'payoutId' | 'amount' | 'platformFeeAmount' | 'adjustments'
+  >[],
 ): Cents {
   return sumCents(transactions.map(waitingNetOf));
 }

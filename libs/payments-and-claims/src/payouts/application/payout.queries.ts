@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '@app/shared/domain';
 import type { PaymentTransactionView } from '../../ledger/application/payment-transaction.queries.js';
+import type { SettledBy } from '../../ledger/domain/payment-transaction.js';
 import type { Payout } from '../../ledger/domain/payout.js';
 
 /** One row of a payout's reconciliation: a payment transaction and what this payout paid of it. */
@@ -7,13 +8,15 @@ export interface ReconciliationRow {
   id: string;
   createdAt: Date;
   source: string;
+  /** Who pays its money to the business: the platform (card money, which the payout pays) or the claim's payer. */
+  settledBy: SettledBy;
   bookingId: string | null;
   clientName: string | null;
   amount: number;
   platformFeeAmount: number;
-  /** The adjustments this payout counted of the row (signed cents). */
+  /** The adjustments this payout counted of the row (signed cents); 0 on a claim's row. */
   adjustments: number;
-  /** What this payout paid for the row: its amount less the fee if it paid the row out, plus `adjustments`. */
+  /** What this payout paid for the row: its amount less the fee if it paid the row out, plus `adjustments`; 0 on a claim's row. */
   net: number;
 }
 

@@ -6,6 +6,7 @@ import {
   AWAITING_PAYMENT,
   PaymentTransaction,
   REQUIRES_ACTION,
+  settledByOf,
   waitsForPayout,
 } from '../../domain/payment-transaction.js';
 import {
@@ -146,7 +147,7 @@ export class InMemoryPayments extends PaymentsRepository {
     return [
       ...new Set(
         this.paymentTransactions
-          .filter((stored) => waitsForPayout(stored) && stored.isSettled())
+          .filter((stored) => waitsForPayout(stored) && stored.isSettled() && settledByOf(stored.source) === 'platform')
           .map((stored) => stored.businessId),
       ),
     ];

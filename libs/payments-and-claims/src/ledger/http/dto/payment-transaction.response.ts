@@ -3,7 +3,7 @@ import { ApiCents } from '@app/shared';
 import { MemberResponse } from '@app/membership/http';
 import type { PaymentTransactionView } from '../../application/payment-transaction.queries.js';
 import { ClaimResponse, MedicareClaimResponse } from './claim.response.js';
-import { AWAITING_PAYMENT } from '../../domain/payment-transaction.js';
+import { AWAITING_PAYMENT, type SettledBy, settledByOf } from '../../domain/payment-transaction.js';
 
 export class AdjustmentTransactionResponse {
   @ApiProperty({ example: '0193a6fe-e758-732a-b52c-8091a2b3c4d5' }) id: string;
@@ -97,9 +97,17 @@ export class PaymentTransactionResponse {
   @ApiCents({ required: false, example: 196, description: 'Integer cents; in payout listings.' })
   platformFeeAmount?: number;
   @ApiProperty({
+    required: false,
+    enum: ['platform', 'payer'],
+    example: 'platform',
+    description:
+      "In payout listings: who pays its money into the business's bank account. `platform`: card money (card and link payments, fees), which payouts pay. `payer`: a claim's benefit, which Services Australia or the fund pays the business directly; a payout lists it and pays nothing for it, nor for its adjustments (a void).",
+  })
+  settledBy?: SettledBy;
+  @ApiProperty({
     ...PAYOUT_ID,
     description:
-      'In payout listings: the payout that paid its amount (less the platform fee) out. A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the items whose `payoutId` it is, plus Σ the adjustments whose `payoutId` it is.',
+      'In payout listings: the payout that took it (and paid its amount less the platform fee out, when `settledBy` is `platform`). A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the `platform` items whose `payoutId` it is, plus Σ the adjustments of `platform` items whose `payoutId` it is.',
   })
   payoutId?: string | null;
   @ApiProperty({ type: [PaymentAdjustmentResponse] }) adjustmentTransactions: PaymentAdjustmentResponse[];
@@ -127,7 +135,13 @@ export class PaymentTransactionResponse {
       ...(inPayout ? { updatedAt: transaction.updatedAt.toISOString() } : {}),
       source: transaction.source,
       amount: transaction.amount,
-      ...(inPayout ? { platformFeeAmount: transaction.platformFeeAmount, payoutId: transaction.payoutId } : {}),
+      ...(inPayout
+        ? {
+            platformFeeAmount: transaction.platformFeeAmount,
+            settledBy: settledByOf(transaction.source),
+            payoutId: transaction.payoutId,
+          }
+        : {}),
       adjustmentTransactions: transaction.adjustments.map((adjustment) => ({
         id: adjustment.id,
         createdAt: adjustment.createdAt,

@@ -164,12 +164,15 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   async assignWaitingToPayout(businessId: string, payoutId: string, now: Date): Promise<PayoutTotals> {
     // One statement, one snapshot: the rows it locks are the rows it marks and adds up. A refund
     // holding a row's lock goes first, and its adjustment is what is counted. A row paid out
-    // already gives only its adjustments made since.
+    // already gives only its adjustments made since. A claim's row is listed and pays nothing
+    // (`waitingNetOf`): its payer pays the business.
     const [totals] = await this.em.execute<{ count: number; amount: string }[]>(
       `with waiting as materialized (
          select id,
-           (case when payout_id is null then amount - platform_fee_amount else 0 end)
-             + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(adjustments) a where a->>'payoutId' is null), 0) as net
+           case when source = 'payment' then
+             (case when payout_id is null then amount - platform_fee_amount else 0 end)
+               + coalesce((select sum((a->>'amount')::int) from jsonb_array_elements(adjustments) a where a->>'payoutId' is null), 0)
+           else 0 end as net
          from payment_transactions
          where business_id = ? and ${WAITS_FOR_PAYOUT} and (source <> 'payment' or payment->>'status' = 'succeeded')
          for update),
@@ -183,8 +186,9 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
   }
 
   async businessesWithUnpaid(): Promise<string[]> {
+    // Card money only: claims alone make no payout, they wait to be listed by the next one.
     const rows = await this.em.execute<{ business_id: string }[]>(
-      `select distinct business_id from payment_transactions where ${WAITS_FOR_PAYOUT} and (source <> 'payment' or payment->>'status' = 'succeeded')`,
+      `select distinct business_id from payment_transactions where ${WAITS_FOR_PAYOUT} and source = 'payment' and payment->>'status' = 'succeeded'`,
     );
     return rows.map((row) => row.business_id);
   }

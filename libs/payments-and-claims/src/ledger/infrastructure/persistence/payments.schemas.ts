@@ -103,6 +103,7 @@ export const PayoutSchema = new EntitySchema<Payout>({
     arrivalDate: { type: 'date', columnType: 'date' },
     transactionCount: { type: 'integer' },
     bankPayoutId: { ...TEXT, nullable: true },
+    countedClaims: { type: 'boolean' },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
   },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { limitAndOffset, listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
 import { isUuid, notFound, type Page, type PageRequest, pageOf } from '@app/shared/domain';
 import { OrganisationQueries } from '@app/organisations';
-import { PaymentTransaction } from '../../../ledger/domain/payment-transaction.js';
+import { PaymentTransaction, settledByOf } from '../../../ledger/domain/payment-transaction.js';
 import { payoutNotFound } from '../../../ledger/domain/payments.errors.js';
 import { Payout } from '../../../ledger/domain/payout.js';
 import { Transaction } from '../../../ledger/domain/transaction.js';
@@ -103,7 +103,7 @@ export class SqlPayoutQueries extends PayoutQueries {
           ),
         );
         yield rows.map((row) =>
-          reconciliationRowOf(payout.id, row, row.transactionId ? sales.get(row.transactionId) : undefined),
+          reconciliationRowOf(payout, row, row.transactionId ? sales.get(row.transactionId) : undefined),
         );
         if (rows.length < RECONCILIATION_BATCH) return;
         after = rows[rows.length - 1];
@@ -118,18 +118,24 @@ export class SqlPayoutQueries extends PayoutQueries {
 }
 
 function reconciliationRowOf(
-  payoutId: string,
+  payout: Payout,
   row: PaymentTransaction,
   sale: Transaction | undefined,
 ): ReconciliationRow {
-  const adjustments = row.adjustments
-    .filter((adjustment) => adjustment.payoutId === payoutId)
-    .reduce((sum, adjustment) => sum + adjustment.amount, 0);
-  const paidOut = row.payoutId === payoutId ? row.amount - row.platformFeeAmount : 0;
+  const settledBy = settledByOf(row.source);
+  // A claim is listed and paid by its payer; a payout made before card money only counted it too.
+  const paid = settledBy === 'platform' || payout.countedClaims;
+  const adjustments = paid
+    ? row.adjustments
+        .filter((adjustment) => adjustment.payoutId === payout.id)
+        .reduce((sum, adjustment) => sum + adjustment.amount, 0)
+    : 0;
+  const paidOut = paid && row.payoutId === payout.id ? row.amount - row.platformFeeAmount : 0;
   return {
     id: row.id,
     createdAt: row.createdAt,
     source: row.source,
+    settledBy,
     bookingId: sale?.bookingId ?? null,
     clientName: sale?.clientName ?? null,
     amount: row.amount,

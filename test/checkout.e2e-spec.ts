@@ -1047,18 +1047,20 @@ describe('the statements of a check-out', () => {
     expect(await eventsOf('booking.paid', (data) => data.id === visit.id)).toEqual([bookingNow]);
     expect(await eventsOf('invoice.created', (data) => data.id === invoice.id)).toEqual([invoice]);
     expect(await eventsOf('invoice.paid', (data) => data.id === invoice.id)).toEqual([invoice]);
-    // The receipt's job, queued with booking.paid.
+    // The receipt's job, queued with invoice.paid.
     const [paidEvent] = await sql<{ id: string }>(
       t,
-      `select id from events where type = 'booking.paid' and data->>'id' = ?`,
-      [visit.id],
+      `select id from events where type = 'invoice.paid' and data->>'id' = ?`,
+      [invoice.id],
     );
     const jobs = await sql(
       t,
       `select data from pgboss_${RUN}.job where name = 'notifications.plan' and data->>'eventId' = ?`,
       [paidEvent.id],
     );
-    expect(jobs).toEqual([{ data: expect.objectContaining({ bookingId: visit.id, eventType: 'booking.paid' }) }]);
+    expect(jobs).toEqual([
+      { data: expect.objectContaining({ bookingId: visit.id, eventType: 'invoice.paid', invoiceId: invoice.id }) },
+    ]);
   });
 });
 
@@ -1665,8 +1667,8 @@ describe('POST …/payment-transactions/{paymentTransactionId}/refunds', () => {
     );
     const [payout] = await sql<{ id: string }>(
       t,
-      `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, created_at, updated_at)
-       values (gen_random_uuid(), ?, ?, 0, 'AUD', 'paid', current_date, 1, now(), now()) returning id`,
+      `insert into payouts (id, organisation_id, business_id, amount, currency, status, arrival_date, transaction_count, counted_claims, created_at, updated_at)
+       values (gen_random_uuid(), ?, ?, 0, 'AUD', 'paid', current_date, 1, false, now(), now()) returning id`,
       [home.id, businessId],
     );
     await sql(t, 'update payment_transactions set payout_id = ? where id = ?', [payout.id, card.id]);

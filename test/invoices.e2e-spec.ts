@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { extractText } from 'unpdf';
+import { AppConfig } from '@app/shared';
 import { etagOf } from '@app/shared/domain';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -66,7 +67,11 @@ async function clinic(): Promise<Clinic> {
       { name: 'Exercise band', basePrice: 2000, itemCode: 'BAND', taxRate: 10 },
     ],
   });
-  const client = await createClient(t, home.id, { firstName: 'Alex', lastName: 'Chen' });
+  const client = await createClient(t, home.id, {
+    firstName: 'Alex',
+    lastName: 'Chen',
+    email: 'alex.chen@example.com',
+  });
   const cardsPath = orgPath(home.id, `/clients/${client.id}/wallet/cards`);
   const visa = await created(
     postJson(t, cardsPath, { type: 'payment_method', paymentMethod: { paymentMethodId: 'pm_card_visa' } }, home.auth),
@@ -119,6 +124,42 @@ async function invoiceOf(sale: Body): Promise<Body> {
     .expect(200);
   expect(body.items).toHaveLength(1);
   return body.items[0];
+}
+
+const voidClaim = (sale: Body, part: Body) =>
+  postJson(t, orgPath(home.id, `/transactions/${sale.id}/claims/${part.claim.id}/void`), {}, home.auth).expect(200);
+
+/** The id of the booking's appointment type's billable item of `itemCode`. */
+async function billableItemOf(booking: Body, itemCode: string): Promise<string> {
+  const { body } = await t
+    .http()
+    .get(orgPath(home.id, `/appointment-types/${booking.appointmentTypeId}`))
+    .set('Authorization', home.auth)
+    .expect(200);
+  return body.billableItems.find((item: Body) => item.itemCode === itemCode).id;
+}
+
+/** The booking's receipts, once every job of the booking has run. */
+async function receiptsOf(bookingId: string): Promise<Body[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [{ open }] = await sql<{ open: number }>(
+      t,
+      `select count(*)::int as open from ${t.app.get(AppConfig).jobsSchema}.job
+       where (data->>'bookingId' = ? or data->>'notificationId' in (select id::text from notifications where booking_id = ?))
+         and state not in ('completed', 'failed', 'cancelled') and name <> 'notifications.remind'`,
+      [bookingId, bookingId],
+    );
+    if (open === 0) break;
+    if (Date.now() > deadline) throw new Error(`booking ${bookingId} still has ${open} jobs to run`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { body } = await t
+    .http()
+    .get(orgPath(home.id, `/notifications?bookingId=${bookingId}&type=receipt`))
+    .set('Authorization', home.auth)
+    .expect(200);
+  return body.items;
 }
 
 const eventsOf = (invoiceId: string) =>
@@ -328,6 +369,95 @@ describe('a check-out issues an invoice', () => {
     });
     expect(reopened.updatedAt > paid.updatedAt).toBe(true);
     expect((await eventsOf(paid.id)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.paid']);
+  });
+
+  it('a check-out again after a void pays the open invoice: one invoice, paid, its payments naming their check-outs, one receipt', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(({ visa, fund }) => ({
+      healthFundClaim: { healthFundCardId: fund.id, terminalId: CLAIMING_TERMINAL },
+      payment: { paymentMethodId: visa.id },
+    }));
+    const issued = await invoiceOf(sale);
+    const fundPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    await voidClaim(sale, fundPart);
+    // The same items, by card this time: what the void took back is what is left to pay.
+    const again = await created(
+      postJson(
+        t,
+        orgPath(home.id, `/bookings/${sale.bookingId}/transactions`),
+        { payment: { paymentMethodId: shop.cards.visa.id } },
+        home.auth,
+      ),
+    );
+    expect(again.amount).toBe(14200);
+    const invoice = await invoiceOf(again);
+    expect(invoice).toMatchObject({
+      id: issued.id,
+      number: issued.number,
+      status: 'paid',
+      transactionId: sale.id,
+      total: 14200,
+      amountPaid: 14200,
+      amountDue: 0,
+    });
+    expect(invoice.payments).toEqual([
+      { source: 'health_fund_claim', amount: fundPart.amount, createdAt: expect.any(String), transactionId: sale.id },
+      { source: 'payment', amount: 14200 - fundPart.amount, createdAt: expect.any(String), transactionId: sale.id },
+      { source: 'payment', amount: fundPart.amount, createdAt: expect.any(String), transactionId: again.id },
+    ]);
+    expect((await eventsOf(issued.id)).map((event) => event.type)).toEqual([
+      'invoice.created',
+      'invoice.paid',
+      'invoice.paid',
+    ]);
+    // The receipt went out when it was first paid, and not again.
+    expect(await receiptsOf(sale.bookingId)).toHaveLength(1);
+  });
+
+  it('a check-out with other items cancels the open invoice and issues one for the service as billed, paid by all its money', async () => {
+    const shop = await clinic();
+    const booking = await shop.book();
+    const consultation = await billableItemOf(booking, '500');
+    const path = orgPath(home.id, `/bookings/${booking.id}/transactions`);
+    const sale = await created(
+      postJson(
+        t,
+        path,
+        {
+          items: [{ billableItemId: consultation }],
+          healthFundClaim: { healthFundCardId: shop.cards.fund.id, terminalId: CLAIMING_TERMINAL },
+          payment: { paymentMethodId: shop.cards.visa.id },
+        },
+        home.auth,
+      ),
+    );
+    const first = await invoiceOf(sale);
+    expect(first.total).toBe(12000);
+    const fundPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    await voidClaim(sale, fundPart);
+    // Corrected: the exercise band was sold too.
+    const corrected = await created(postJson(t, path, { payment: { paymentMethodId: shop.cards.visa.id } }, home.auth));
+    const { body } = await t
+      .http()
+      .get(orgPath(home.id, `/invoices?bookingId=${booking.id}`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    const [replacement, cancelled] = body.items;
+    expect(cancelled).toMatchObject({ id: first.id, status: 'cancelled', amountDue: 0, payments: [] });
+    expect(replacement).toMatchObject({
+      status: 'paid',
+      transactionId: corrected.id,
+      number: `INV-${String(Number(first.number.slice(4)) + 1).padStart(6, '0')}`,
+      total: 14200,
+      amountPaid: 14200,
+      amountDue: 0,
+    });
+    expect(replacement.payments.map((payment: Body) => [payment.transactionId, payment.amount])).toEqual([
+      [sale.id, fundPart.amount],
+      [sale.id, 12000 - fundPart.amount],
+      [corrected.id, 14200 - (12000 - fundPart.amount)],
+    ]);
+    expect(await receiptsOf(booking.id)).toHaveLength(2);
   });
 
   it('lists by filters, newest first, and by updatedSince in updatedAt order', async () => {

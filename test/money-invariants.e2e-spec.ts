@@ -754,6 +754,17 @@ async function expectInvariants(s: Shop): Promise<void> {
         )
         .reduce((sum, adjustment) => sum - adjustment.amount, 0);
       expect({ bookingId, held: held + refundedSince }).toEqual({ bookingId, held: latest.amount });
+      // One invoice for the service, paid: a check-out again pays it, or replaces it, never adds one.
+      const { body } = await t
+        .http()
+        .get(orgPath(home.id, `/invoices?bookingId=${bookingId}`))
+        .set('Authorization', home.auth)
+        .expect(200);
+      const standing = body.items.filter((invoice: Body) => invoice.status !== 'cancelled');
+      expect({ bookingId, invoices: standing.map((invoice: Body) => [invoice.status, invoice.amountDue]) }).toEqual({
+        bookingId,
+        invoices: [['paid', 0]],
+      });
     }
   }
   // A claim is made once its service happened, never stands on a no-show, and a booking is claimed

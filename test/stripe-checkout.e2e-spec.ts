@@ -326,7 +326,7 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
     expect(invoice.payments.map((payment: Body) => payment.source)).toEqual(['health_fund_claim']);
   });
 
-  it('is in no payout: the payout takes the claim only', async () => {
+  it('is in no payout, and the claim beside it makes none: the fund pays its benefit itself', async () => {
     const shop = await createBusiness(t, home.id);
     const place = await createLocation(t, home.id, shop.id);
     await createLink(t, home.id, provider.id, place.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
@@ -343,8 +343,17 @@ describe('a card whose bank asks for the cardholder (3-D Secure)', () => {
         payment: { paymentMethodId: who.threeDSecure.id },
       }),
     );
-    const payout = await created(postJson(t, `/v1/businesses/${shop.id}/payouts`, {}, t.platformAuth));
-    expect(payout).toMatchObject({ amount: 4800, transactionCount: 1 });
+    const answer = await postJson(t, `/v1/businesses/${shop.id}/payouts`, {}, t.platformAuth);
+    expectProblem(answer, 409, 'nothing_to_pay_out');
+    const rows = await sql<{ source: string; payout_id: string | null }>(
+      t,
+      'select source, payout_id from payment_transactions where business_id = ? order by source',
+      [shop.id],
+    );
+    expect(rows).toEqual([
+      { source: 'health_fund_claim', payout_id: null },
+      { source: 'payment', payout_id: null },
+    ]);
   });
 
   it('while it waits, the booking is not checked out again: 409 payment_requires_action', async () => {

@@ -3286,6 +3286,11 @@ export interface components {
              * @example 2026-11-21T00:05:00.000Z
              */
             createdAt: string;
+            /**
+             * @description The check-out that took it: the one that issued the invoice, or a later one that paid what was due.
+             * @example 0193a6fc-1d2e-7f30-8a41-b2c3d4e5f607
+             */
+            transactionId: string;
         };
         InvoiceProvider: {
             /** @example Sam Nguyen */
@@ -3305,11 +3310,11 @@ export interface components {
              */
             number: string;
             /**
-             * @description `paid` when nothing is due.
+             * @description `paid` when nothing is due. One invoice per service: a later check-out of the booking with the same items pays this one; one with other items (a corrected item after a claim's void) makes it `cancelled`, owed nothing, and issues its replacement, which takes its payments.
              * @example paid
              * @enum {string}
              */
-            status: "open" | "paid";
+            status: "open" | "paid" | "cancelled";
             /**
              * Format: date-time
              * @example 2026-11-21T00:05:00.000Z
@@ -25521,7 +25526,7 @@ export interface operations {
                 /** @description Issued before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
                 issuedAtMax?: string;
                 /** @description For example `open`. */
-                status?: "open" | "paid";
+                status?: "open" | "paid" | "cancelled";
             };
             header?: never;
             path: {

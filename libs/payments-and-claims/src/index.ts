@@ -30,3 +30,4 @@ export {
 export { PayoutJobs } from './payouts/application/payout-jobs.js';
 export { StripeEventJobs } from './stripe/application/stripe-event-jobs.js';
 export { InvoiceDocuments } from './invoices/application/invoice-documents.js';
+export { InvoiceQueries, type InvoiceView } from './invoices/application/invoice.queries.js';

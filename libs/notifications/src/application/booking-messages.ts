@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, Expansion } from '@app/shared';
 import { type Organisation, OrganisationQueries } from '@app/organisations';
-import { TransactionQueries } from '@app/payments-and-claims';
+import { InvoiceQueries } from '@app/payments-and-claims';
 import { BookingQueries, type BookingView, cancellationPolicyOf, ManageTokens } from '@app/scheduling';
 import { type BookingFacts, MANAGE_TOKEN_PLACEHOLDER, type ReceiptFacts } from '../domain/messages.js';
 
@@ -18,7 +18,7 @@ export class BookingMessages {
   constructor(
     private readonly bookings: BookingQueries,
     private readonly organisations: OrganisationQueries,
-    private readonly transactions: TransactionQueries,
+    private readonly invoices: InvoiceQueries,
     private readonly manageTokens: ManageTokens,
     private readonly config: AppConfig,
   ) {}
@@ -63,16 +63,14 @@ export class BookingMessages {
     return { organisation, view, facts };
   }
 
-  /** What the booking's newest check-out charged and how it was paid; `null` when it has none. */
-  async receipt(organisationId: string, bookingId: string): Promise<ReceiptFacts | null> {
-    const latest = (await this.transactions.latestOfBookings(organisationId, [bookingId])).get(bookingId);
-    if (!latest) return null;
+  /** What the invoice billed and how it was paid (a voided claim's benefit left out): what a receipt says. */
+  async receipt(organisationId: string, invoiceId: string): Promise<ReceiptFacts> {
+    const { invoice, balance } = await this.invoices.get(organisationId, invoiceId);
     return {
-      items: latest.transaction.items.map((item) => ({ description: item.description, amount: item.chargeAmount })),
-      total: latest.transaction.amount,
-      payments: latest.paymentTransactions
-        .map((part) => part.paymentTransaction)
-        .filter((payment) => payment.isSettled())
+      items: invoice.items.map((item) => ({ description: item.description, amount: item.amount })),
+      total: invoice.total,
+      payments: balance.payments
+        .filter((payment) => !payment.voided)
         .map((payment) => ({ source: payment.source, amount: payment.amount })),
     };
   }

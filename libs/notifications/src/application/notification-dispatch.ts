@@ -7,15 +7,16 @@ export const REMIND_QUEUE = 'notifications.remind';
 export const SEND_QUEUE = 'notifications.send';
 export const CONFIRMATION_QUEUE = 'notifications.claim-confirmation';
 
-export const BOOKING_EVENTS = ['booking.created', 'booking.rescheduled', 'booking.cancelled', 'booking.paid'] as const;
+export const BOOKING_EVENTS = ['booking.created', 'booking.rescheduled', 'booking.cancelled'] as const;
 export type BookingEventType = (typeof BOOKING_EVENTS)[number];
 
-/** A booking event whose messages are still to be written. */
+/** A booking event, or its invoice paid (`invoiceId`: the receipt), whose messages are still to be written. */
 export interface PlanJob {
   organisationId: string;
   bookingId: string;
   eventId: string;
-  eventType: BookingEventType;
+  eventType: BookingEventType | 'invoice.paid';
+  invoiceId?: string;
 }
 
 /** The reminder of a booking at one service date: due when a reschedule has not moved the booking since. */

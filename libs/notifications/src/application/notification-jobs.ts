@@ -3,7 +3,7 @@ import { Jobs } from '@app/jobs';
 import { AppConfig } from '@app/shared';
 import { EventReactions } from '@app/shared/domain';
 import type { BookingView } from '@app/scheduling';
-import type { ConfirmationSent } from '@app/payments-and-claims';
+import type { ConfirmationSent, InvoiceView } from '@app/payments-and-claims';
 import {
   BOOKING_EVENTS,
   type BookingEventType,
@@ -21,7 +21,7 @@ import { PlanNotifications } from './plan-notifications.js';
 import { SendNotification } from './send-notification.js';
 
 /**
- * Hooks notifications onto booking events (and a patient's code onto `confirmation.sent`) and registers their jobs. A booking event queues its
+ * Hooks notifications onto booking events (a receipt onto `invoice.paid`, a patient's code onto `confirmation.sent`) and registers their jobs. A booking event queues its
  * messages' job with the event, in its statement and its transaction, so the messages follow
  * exactly the changes that commit, and are written and sent after the commit, never inside the
  * request.
@@ -47,6 +47,19 @@ export class NotificationJobs implements OnModuleInit, OnApplicationBootstrap {
           bookingId: event.resource.booking.id,
           eventId: event.id,
           eventType,
+        }),
+      ];
+    });
+    // The receipt: once per invoice, when it is paid, whatever paid it (a check-out, a link, a later check-out).
+    this.reactions.register<InvoiceView>(['invoice.paid'], (event) => {
+      if (event.organisationId === null) return [];
+      return [
+        this.dispatch.planJob({
+          organisationId: event.organisationId,
+          bookingId: event.resource.invoice.bookingId,
+          eventId: event.id,
+          eventType: 'invoice.paid',
+          invoiceId: event.resource.invoice.id,
         }),
       ];
     });

@@ -70,9 +70,11 @@ export class PlanNotifications {
         client('booking_cancelled', () => clientMessage('booking_cancelled', facts));
         provider('provider_booking_cancelled', () => providerMessage('provider_booking_cancelled', facts));
         break;
-      case 'booking.paid': {
-        const receipt = toClient ? await this.messages.receipt(job.organisationId, job.bookingId) : null;
-        if (receipt) client('receipt', () => receiptMessage(facts, receipt));
+      case 'invoice.paid': {
+        // One receipt an invoice, however often it becomes paid (again after a claim's void).
+        const invoiceId = job.invoiceId!;
+        const receipt = toClient ? await this.messages.receipt(job.organisationId, invoiceId) : null;
+        if (receipt) drafts.push(...this.toClient(view, 'receipt', () => receiptMessage(facts, receipt), invoiceId));
         break;
       }
     }

@@ -23,6 +23,6 @@ import { MikroOrmInvoiceRepository } from './infrastructure/persistence/mikro-or
     InvoiceLedger,
     InvoiceDocuments,
   ],
-  exports: [InvoiceLedger, InvoiceDocuments],
+  exports: [InvoiceLedger, InvoiceDocuments, InvoiceQueries],
 })
 export class InvoicesModule {}

@@ -41,6 +41,7 @@ import { Migration20261201030000LocationTerminals } from './Migration20261201030
 import { Migration20261202000000OrganisationLivemode } from './Migration20261202000000OrganisationLivemode.js';
 import { Migration20261202010000ClaimConfirmations } from './Migration20261202010000ClaimConfirmations.js';
 import { Migration20261203000000PayoutsOfCardMoney } from './Migration20261203000000PayoutsOfCardMoney.js';
+import { Migration20261203010000OneInvoicePerService } from './Migration20261203010000OneInvoicePerService.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -104,4 +105,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202000000OrganisationLivemode', class: Migration20261202000000OrganisationLivemode },
   { name: 'Migration20261202010000ClaimConfirmations', class: Migration20261202010000ClaimConfirmations },
   { name: 'Migration20261203000000PayoutsOfCardMoney', class: Migration20261203000000PayoutsOfCardMoney },
+  { name: 'Migration20261203010000OneInvoicePerService', class: Migration20261203010000OneInvoicePerService },
 ];

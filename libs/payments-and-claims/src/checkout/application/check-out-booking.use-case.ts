@@ -101,6 +101,8 @@ interface CheckOut {
   fundClaimOfPatient: FundClaimOfPatient | null;
   /** What earlier check-outs of the booking still hold, in cents. */
   held: number;
+  /** Whether the booking had a check-out before: its invoice may be there to pay. */
+  checkedOutBefore: boolean;
   /**
    * The booking was paid ahead by card and this check-out carries only its claim: what the claim
    * pays beyond what is left to pay goes back to the card that prepaid.
@@ -255,6 +257,7 @@ export class CheckOutBooking {
       parties,
       fundClaimOfPatient,
       held: earlier.held,
+      checkedOutBefore: earlier.any,
       prepaid,
       compensations,
       now,
@@ -327,13 +330,15 @@ export class CheckOutBooking {
     transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
     if (confirmed) transaction.confirmed(confirmed.confirmation.id, now);
 
-    const invoice = this.invoices.issue(booking, transaction, paymentTransactions, parties, now);
+    const billing = await this.invoices.bill(booking, transaction, paymentTransactions, parties, now, {
+      checkedOutBefore: checkOut.checkedOutBefore,
+    });
     await this.payments.addCheckOut({
       transaction,
       claims: fundClaim ? [fundClaim] : [],
       medicareClaims: medicareClaim ? [medicareClaim] : [],
       paymentTransactions,
-      invoice,
+      invoice: billing.issued,
     });
     if (link) await this.payments.addLinkToken(link.token);
     // A link left to pay, or a card payment waiting for its cardholder (3-D Secure), leaves the booking
@@ -345,7 +350,7 @@ export class CheckOutBooking {
     const answer = this.viewOf(checkOut, parties, paymentTransactions, { fundClaim, medicareClaim });
     await this.events.recordAll([
       ...this.eventsOf(answer, confirmed ? 'confirmation.verified' : 'transaction.created'),
-      ...this.invoices.eventsOf(invoice, paymentTransactions),
+      ...(await this.invoices.billed(billing, paymentTransactions, now)),
     ]);
     if (overpaid > 0) await this.refundPrepayment(checkOut, overpaid, confirmed?.confirmation ?? null);
     return answer;

@@ -16,11 +16,20 @@ export class InvoiceDocuments {
     return { bytes: await this.renderer.pdf(invoice, balance), number: invoice.number, updatedAt: invoice.updatedAt };
   }
 
-  /** The PDF of the booking's newest invoice (what its receipt email attaches); `null` while it has none. */
-  async newestOfBooking(organisationId: string, bookingId: string): Promise<{ bytes: Buffer; number: string } | null> {
-    const { items } = await this.queries.list(organisationId, { bookingId }, { page: 1, limit: 1 });
-    if (!items.length) return null;
-    const { invoice, balance } = items[0];
-    return { bytes: await this.renderer.pdf(invoice, balance), number: invoice.number };
+  /** The PDF of the organisation's invoice of this id; `null` when it has none (a receipt that names none). */
+  async pdfIfAny(organisationId: string, invoiceId: string): Promise<{ bytes: Buffer; number: string } | null> {
+    const found = await this.queries.find(organisationId, invoiceId);
+    return found
+      ? { bytes: await this.renderer.pdf(found.invoice, found.balance), number: found.invoice.number }
+      : null;
+  }
+
+  /** The PDF of the booking's invoice, the newest not cancelled; `null` while it has none. */
+  async currentOfBooking(organisationId: string, bookingId: string): Promise<{ bytes: Buffer; number: string } | null> {
+    const { items } = await this.queries.list(organisationId, { bookingId }, { page: 1, limit: 10 });
+    const current = items.find(({ invoice }) => invoice.status !== 'cancelled');
+    return current
+      ? { bytes: await this.renderer.pdf(current.invoice, current.balance), number: current.invoice.number }
+      : null;
   }
 }

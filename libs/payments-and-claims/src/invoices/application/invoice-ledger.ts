@@ -1,18 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { BookingToSettle } from '@app/scheduling';
 import { DomainEvents, type EventToRecord } from '@app/shared/domain';
-import { Invoice, type InvoiceParties } from '../../ledger/domain/invoice.js';
+import { billsSame, Invoice, type InvoiceParties } from '../../ledger/domain/invoice.js';
 import { InvoiceRepository } from '../domain/invoice.repository.js';
 import type { PaymentTransaction } from '../../ledger/domain/payment-transaction.js';
 import type { Transaction } from '../../ledger/domain/transaction.js';
 import type { BookingPartiesRead } from '../../ledger/application/booking-parties.js';
 import { InvoiceQueries, type InvoiceView } from './invoice.queries.js';
 
+/** What a check-out does to its booking's invoice (`InvoiceLedger.bill`). */
+export interface Billing {
+  /** The invoice the check-out issues, for it to write; `null` when it pays the booking's invoice. */
+  issued: Invoice | null;
+  /** The invoice whose money earlier check-outs hold too (the one it pays, or `issued` replacing one), settled once the check-out is written. */
+  paying: Invoice | null;
+}
+
 /**
- * Invoices, inside the transaction of the change that moves their money: a check-out issues one,
- * which it writes with its transaction (numbered from its business's counter), and marks its
- * booking `invoiced`; a link paid, a refund or a claim voided settles it again. `invoice.created`
- * and `invoice.paid` are recorded with it.
+ * Invoices, inside the transaction of the change that moves their money: one per service. A
+ * booking's first check-out issues one, which it writes with its transaction (numbered from its
+ * business's counter), and marks its booking `invoiced`; a later check-out pays it or replaces it;
+ * a link paid, a refund or a claim voided settles it again. `invoice.created` and `invoice.paid`
+ * are recorded with it.
  */
 @Injectable()
 export class InvoiceLedger {
@@ -23,18 +32,64 @@ export class InvoiceLedger {
   ) {}
 
   /**
-   * The check-out's invoice, its status from the payment transactions it made, the parties as the
-   * check-out read them. The check-out writes it (`PaymentsRepository.addCheckOut`, which numbers
-   * it) and records its events (`eventsOf`) after its own.
+   * What a check-out bills, before it is written: the booking's first check-out issues its invoice;
+   * a later one of the same items (`billsSame`) pays the booking's invoice; one of other items (a
+   * corrected item after a claim's void) cancels it and issues its replacement, which takes the
+   * check-outs it had. The check-out writes `issued` (`PaymentsRepository.addCheckOut`, which
+   * numbers it) and then asks `billed` for the invoices' events.
    */
-  issue(
+  async bill(
     booking: BookingToSettle,
     transaction: Transaction,
     paymentTransactions: readonly PaymentTransaction[],
     read: BookingPartiesRead,
     now: Date,
-  ): Invoice {
-    return Invoice.issue(transaction, paymentTransactions, booking, partiesOf(transaction, read), now);
+    { checkedOutBefore }: { checkedOutBefore: boolean },
+  ): Promise<Billing> {
+    const current = checkedOutBefore ? await this.invoices.lockOfBooking(transaction.organisationId, booking.id) : null;
+    if (current && billsSame(current, transaction)) {
+      current.takes(transaction.id, now);
+      return { issued: null, paying: current };
+    }
+    if (current) {
+      current.cancel(now);
+      await this.invoices.save(current);
+    }
+    const parties = partiesOf(transaction, read);
+    const issued = Invoice.issue(transaction, paymentTransactions, booking, parties, now, current);
+    return { issued, paying: current ? issued : null };
+  }
+
+  /**
+   * Once the check-out is written, the events of what it billed, as the invoice's GET answers it:
+   * `invoice.created` for an invoice it issued, and `invoice.paid` when the check-out paid it. An
+   * invoice that earlier check-outs pay too has its status settled from all their money first.
+   */
+  async billed(
+    billing: Billing,
+    paymentTransactions: readonly PaymentTransaction[],
+    now: Date,
+  ): Promise<EventToRecord[]> {
+    const { issued, paying } = billing;
+    if (!paying) return this.eventsOf(issued!, paymentTransactions);
+    const organisationId = paying.organisationId;
+    const wasPaid = paying !== issued && paying.status === 'paid';
+    // Written first with the check-out it takes, so that its balance counts that check-out's money.
+    if (paying !== issued) await this.invoices.save(paying);
+    const { balance } = await this.queries.get(organisationId, paying.id);
+    if (paying === issued) {
+      paying.settleIssued(balance);
+      await this.invoices.saveSettled(paying);
+    } else {
+      paying.settle(balance, now);
+      await this.invoices.save(paying);
+    }
+    const view = await this.queries.get(organisationId, paying.id);
+    const paid = view.invoice.status === 'paid' && !wasPaid;
+    return [
+      ...(paying === issued ? [{ type: 'invoice.created' as const, organisationId, resource: view }] : []),
+      ...(paid ? [{ type: 'invoice.paid' as const, organisationId, resource: view }] : []),
+    ];
   }
 
   /**
@@ -42,7 +97,7 @@ export class InvoiceLedger {
    * at once, as its GET answers it: its balance is that of `paymentTransactions`, all its
    * transaction has.
    */
-  eventsOf(invoice: Invoice, paymentTransactions: readonly PaymentTransaction[]): EventToRecord[] {
+  private eventsOf(invoice: Invoice, paymentTransactions: readonly PaymentTransaction[]): EventToRecord[] {
     const view: InvoiceView = { invoice, balance: invoice.balanceOf(paymentTransactions) };
     const organisationId = invoice.organisationId;
     return [

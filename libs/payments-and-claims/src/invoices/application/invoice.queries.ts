@@ -21,4 +21,6 @@ export abstract class InvoiceQueries {
   abstract list(organisationId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<InvoiceView>>;
   /** One invoice of the organisation with its balance; `invoice_not_found` otherwise. */
   abstract get(organisationId: string, invoiceId: string): Promise<InvoiceView>;
+  /** As `get`, `null` when the organisation has no invoice of this id. */
+  abstract find(organisationId: string, invoiceId: string): Promise<InvoiceView | null>;
 }

@@ -1,8 +1,15 @@
 import { type Cents, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
-import { type AdjustmentTransaction, type PaymentTransaction, REFUND, REFUND_FAILED } from './payment-transaction.js';
+import {
+  type AdjustmentTransaction,
+  CLAIM_VOID,
+  type PaymentTransaction,
+  REFUND,
+  REFUND_FAILED,
+} from './payment-transaction.js';
 import type { Transaction } from './transaction.js';
 
-export type InvoiceStatus = 'open' | 'paid';
+/** `cancelled`: replaced by an invoice of other items for the same service, which took its payments. */
+export type InvoiceStatus = 'open' | 'paid' | 'cancelled';
 
 export interface InvoiceAddress {
   line1: string | null;
@@ -38,9 +45,13 @@ export interface InvoiceItem {
 }
 
 export interface InvoicePayment {
+  /** The check-out that took it. */
+  transactionId: string;
   source: PaymentTransaction['source'];
   amount: Cents;
   createdAt: Date;
+  /** A claim's benefit its void took back (`amountPaid` leaves it out); not in answers. */
+  voided: boolean;
 }
 
 /** The money side of an invoice, from the payment transactions of its transaction. */
@@ -59,9 +70,12 @@ export const invoiceNumber = (count: number) =>
   `${INVOICE_NUMBER.prefix}${String(count).padStart(INVOICE_NUMBER.digits, '0')}`;
 
 /**
- * What a check-out billed, as a tax invoice: its items with their GST, and the parties as they were.
- * Its `total` never changes; payments, refunds and what is due are read from its transaction's
- * payment transactions (`balanceOf`), and `status` follows them.
+ * What a service was billed, as a tax invoice: its items with their GST, and the parties as they
+ * were. One per service: the booking's first check-out issues it (`transactionId`), and a later
+ * check-out of the same items pays it (`transactionIds` are every check-out that pays it). Its
+ * `total` never changes; payments, refunds and what is due are read from those check-outs' payment
+ * transactions (`balanceOf`), and `status` follows them. A check-out of other items cancels it
+ * (`cancelled`) and issues its replacement, which takes every check-out it had.
  */
 export class Invoice {
   id: string;
@@ -69,6 +83,8 @@ export class Invoice {
   businessId: string;
   bookingId: string;
   transactionId: string;
+  /** Every check-out that pays it, the issuing one first. */
+  transactionIds: string[];
   clientId: string;
   number: string;
   status: InvoiceStatus;
@@ -82,9 +98,10 @@ export class Invoice {
   updatedAt: Date;
 
   /**
-   * The invoice of a check-out's transaction; `paymentTransactions` are what the check-out took (its
-   * status follows them). Its `number` is given as it is stored, in the statement that takes it
-   * from its business's counter (`PaymentsRepository.addCheckOut`): empty until then.
+   * The invoice of a check-out's transaction; `paymentTransactions` are what the check-out took and,
+   * replacing `replaced` (cancelled by the caller), what its check-outs took (its status follows
+   * them). Its `number` is given as it is stored, in the statement that takes it from its business's
+   * counter (`PaymentsRepository.addCheckOut`): empty until then.
    */
   static issue(
     transaction: Transaction,
@@ -92,6 +109,7 @@ export class Invoice {
     booking: { id: string; clientId: string; serviceDate: Date },
     parties: InvoiceParties,
     now: Date,
+    replaced: Invoice | null = null,
   ): Invoice {
     const invoice = new Invoice();
     invoice.id = newUuid();
@@ -99,6 +117,7 @@ export class Invoice {
     invoice.businessId = transaction.businessId;
     invoice.bookingId = booking.id;
     invoice.transactionId = transaction.id;
+    invoice.transactionIds = [...(replaced?.transactionIds ?? []), transaction.id];
     invoice.clientId = booking.clientId;
     invoice.number = '';
     invoice.issuedAt = now;
@@ -131,11 +150,18 @@ export class Invoice {
    * the processor could not make. A refund is money given back, not a debt again: `amountDue = max(0, total − amountPaid)`.
    */
   balanceOf(paymentTransactions: readonly PaymentTransaction[]): InvoiceBalance {
-    const settled = paymentTransactions.filter((paymentTransaction) => paymentTransaction.isSettled());
+    // A cancelled invoice is owed nothing: its replacement took its payments.
+    if (this.status === 'cancelled') return { payments: [], amountPaid: 0, amountRefunded: 0, amountDue: 0 };
+    const settled = paymentTransactions.filter(
+      (paymentTransaction) =>
+        paymentTransaction.isSettled() && this.transactionIds.includes(paymentTransaction.transactionId ?? ''),
+    );
     const payments = settled.map((paymentTransaction) => ({
+      transactionId: paymentTransaction.transactionId!,
       source: paymentTransaction.source,
       amount: paymentTransaction.amount,
       createdAt: paymentTransaction.createdAt,
+      voided: paymentTransaction.adjustments.some((adjustment) => adjustment.source === CLAIM_VOID),
     }));
     const adjustments = settled.flatMap((paymentTransaction) => paymentTransaction.adjustments);
     const isRefund = (adjustment: AdjustmentTransaction) =>
@@ -153,12 +179,49 @@ export class Invoice {
    * `updatedAt` moves so a sync sees the new balance. Answers whether it has just become paid.
    */
   settle(balance: InvoiceBalance, now: Date): boolean {
+    if (this.status === 'cancelled') return false;
     const status: InvoiceStatus = balance.amountDue === 0 ? 'paid' : 'open';
     const becamePaid = status === 'paid' && this.status !== 'paid';
     this.status = status;
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
     return becamePaid;
   }
+
+  /** Just issued to replace another: its status from all the money of the check-outs it takes, the earlier ones too. */
+  settleIssued(balance: InvoiceBalance): void {
+    this.status = balance.amountDue === 0 ? 'paid' : 'open';
+  }
+
+  /** A later check-out of the same items pays it: its money counts from now on (`settle` follows). */
+  takes(transactionId: string, now: Date): void {
+    if (!this.transactionIds.includes(transactionId)) this.transactionIds = [...this.transactionIds, transactionId];
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+  }
+
+  /** Replaced by an invoice of other items for the same service, which takes its check-outs. */
+  cancel(now: Date): void {
+    this.status = 'cancelled';
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+  }
+}
+
+/**
+ * Whether the transaction bills what the invoice does: the same lines, in order, at the same prices
+ * and GST. A check-out of the same items pays the booking's invoice; one of other items replaces it.
+ */
+export function billsSame(invoice: Invoice, transaction: Transaction): boolean {
+  return (
+    invoice.items.length === transaction.items.length &&
+    transaction.items.every((item, index) => {
+      const line = invoice.items[index];
+      return (
+        line.description === item.description &&
+        line.itemCode === item.itemCode &&
+        line.amount === item.chargeAmount &&
+        line.taxRate === (item.billableItem?.taxRate ?? 0)
+      );
+    })
+  );
 }
 
 /** The GST inside a GST-inclusive amount at `rate` percent, to the cent: amount × rate / (100 + rate). */

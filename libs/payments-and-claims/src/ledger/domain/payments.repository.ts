@@ -16,8 +16,8 @@ export abstract class PaymentsRepository {
   abstract save(...entities: (Transaction | PaymentTransaction | Claim | MedicareClaim | Payout)[]): Promise<void>;
   /**
    * Inside the caller's transaction, in one statement: what a check-out made (its transaction, its
-   * claims, its payment transactions) and its invoice, numbered from its business's counter (the
-   * number is set on `invoice`). The counter's row stays locked until the transaction ends:
+   * claims, its payment transactions) and the invoice it issued, if any, numbered from its
+   * business's counter (the number is set on `invoice`). The counter's row stays locked until the transaction ends:
    * concurrent check-outs of one business queue there, and a rollback gives the number back, so
    * numbers have no gaps. A transaction that awaited the patient's agreement is written over.
    */
@@ -124,10 +124,13 @@ export interface NewCheckOut {
   claims: readonly Claim[];
   medicareClaims: readonly MedicareClaim[];
   paymentTransactions: readonly PaymentTransaction[];
-  invoice: Invoice;
+  /** `null` when the check-out pays the booking's invoice rather than issuing one. */
+  invoice: Invoice | null;
 }
 
 export interface EarlierCheckOuts {
+  /** Whether the booking had a check-out before (awaiting, cancelled or done): its invoice may exist. */
+  any: boolean;
   /** When the latest-expiring payment link still unpaid and open expires; `null` when there is none. */
   openLinkUntil: Date | null;
   /** Whether a health fund claim, or a Medicare claim, was made and not voided. */

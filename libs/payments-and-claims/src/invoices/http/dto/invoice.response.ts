@@ -64,13 +64,24 @@ class InvoicePaymentResponse {
   source: string;
   @ApiCents({ example: 4800 }) amount: number;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T00:05:00.000Z' }) createdAt: string;
+  @ApiProperty({
+    example: '0193a6fc-1d2e-7f30-8a41-b2c3d4e5f607',
+    description: 'The check-out that took it: the one that issued the invoice, or a later one that paid what was due.',
+  })
+  transactionId: string;
 }
 
 export class InvoiceResponse {
   @ApiProperty({ example: '0193a700-0a7b-754c-874e-a2b3c4d5e6f7' }) id: string;
   @ApiProperty({ example: 'INV-000042', description: 'Counts per business from INV-000001, without gaps.' })
   number: string;
-  @ApiProperty({ enum: ['open', 'paid'], example: 'paid', description: '`paid` when nothing is due.' }) status: string;
+  @ApiProperty({
+    enum: ['open', 'paid', 'cancelled'],
+    example: 'paid',
+    description:
+      "`paid` when nothing is due. One invoice per service: a later check-out of the booking with the same items pays this one; one with other items (a corrected item after a claim's void) makes it `cancelled`, owed nothing, and issues its replacement, which takes its payments.",
+  })
+  status: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T00:05:00.000Z' }) issuedAt: string;
   @ApiProperty({ example: '0193a6f5-1b2c-7d3e-8f40-5a6b7c8d9e0f' }) businessId: string;
   @ApiProperty({ example: '0193a6fb-b425-70e7-82f9-5d6e7f8091a2' }) bookingId: string;
@@ -141,6 +152,7 @@ export class InvoiceResponse {
         source: payment.source,
         amount: payment.amount,
         createdAt: payment.createdAt.toISOString(),
+        transactionId: payment.transactionId,
       })),
       amountPaid: balance.amountPaid,
       amountRefunded: balance.amountRefunded,

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsUUID } from 'class-validator';
 import { IsDateTimeWithOffset, MayBeOmitted, PageQuery } from '@app/shared';
+import type { InvoiceStatus } from '../../../ledger/domain/invoice.js';
 
 export class ListInvoicesQuery extends PageQuery {
   @ApiProperty({
@@ -41,8 +42,8 @@ export class ListInvoicesQuery extends PageQuery {
   @IsDateTimeWithOffset()
   issuedAtMax?: string;
 
-  @ApiProperty({ required: false, enum: ['open', 'paid'], example: 'open' })
+  @ApiProperty({ required: false, enum: ['open', 'paid', 'cancelled'], example: 'open' })
   @MayBeOmitted()
-  @IsIn(['open', 'paid'])
-  status?: 'open' | 'paid';
+  @IsIn(['open', 'paid', 'cancelled'])
+  status?: InvoiceStatus;
 }

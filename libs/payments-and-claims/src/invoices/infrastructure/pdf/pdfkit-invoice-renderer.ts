@@ -58,6 +58,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
       timeZone: location.timeZone,
     }).format(new Date(at));
   const paid = invoice.status === 'paid';
+  const status = { open: 'Open', paid: 'Paid', cancelled: 'Cancelled' }[invoice.status];
 
   // Title and the business.
   doc
@@ -77,7 +78,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
     ['Date issued', date(invoice.issuedAt)],
-    ['Status', paid ? 'Paid' : 'Open'],
+    ['Status', status],
   ];
   facts.forEach(([label, value], index) => {
     const y = MARGIN + 4 + index * 16;

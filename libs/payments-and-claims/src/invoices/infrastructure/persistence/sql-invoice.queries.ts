@@ -37,26 +37,32 @@ export class SqlInvoiceQueries extends InvoiceQueries {
   }
 
   async get(organisationId: string, invoiceId: string): Promise<InvoiceView> {
+    const view = await this.find(organisationId, invoiceId);
+    if (!view) throw invoiceNotFound(invoiceId);
+    return view;
+  }
+
+  async find(organisationId: string, invoiceId: string): Promise<InvoiceView | null> {
     const invoice = isUuid(invoiceId)
       ? await this.sql.first(INVOICES, 'where i.organisation_id = $1 and i.id = $2', [organisationId, invoiceId])
       : null;
-    if (!invoice) throw invoiceNotFound(invoiceId);
+    if (!invoice) return null;
     const [view] = await this.withBalances([invoice]);
     return view;
   }
 
-  /** Each invoice's balance, from the payment transactions of its transaction, in one statement. */
+  /** Each invoice's balance, from the payment transactions of the check-outs that pay it, in one statement. */
   private async withBalances(invoices: Invoice[]): Promise<InvoiceView[]> {
     if (invoices.length === 0) return [];
     const paymentTransactions = await this.sql.select(
       PAYMENT_TRANSACTIONS,
       'where pt.transaction_id = any($1) order by pt.created_at, pt.id',
-      [invoices.map((invoice) => invoice.transactionId)],
+      [[...new Set(invoices.flatMap((invoice) => invoice.transactionIds))]],
     );
     const byTransaction = Map.groupBy(paymentTransactions, (paymentTransaction) => paymentTransaction.transactionId);
     return invoices.map((invoice) => ({
       invoice,
-      balance: invoice.balanceOf(byTransaction.get(invoice.transactionId) ?? []),
+      balance: invoice.balanceOf(invoice.transactionIds.flatMap((id) => byTransaction.get(id) ?? [])),
     }));
   }
 }

@@ -67,6 +67,7 @@ export class InMemoryPayments extends PaymentsRepository {
 
   async addCheckOut({ transaction, claims, medicareClaims, paymentTransactions, invoice }: NewCheckOut): Promise<void> {
     await this.save(transaction, ...claims, ...medicareClaims, ...paymentTransactions);
+    if (!invoice) return;
     invoice.number = invoiceNumber(
       this.invoices.filter((issued) => issued.businessId === invoice.businessId).length + 1,
     );
@@ -227,6 +228,7 @@ export class InMemoryPayments extends PaymentsRepository {
         parts.some((part) => part.id === token.paymentTransactionId && !part.isSettled()) && token.expiresAt >= now,
     );
     return {
+      any: earlier.size > 0,
       openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
       healthFundClaimed: this.claims.some(
         (claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null,

@@ -63,7 +63,8 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     const connection = transactionConnection(this.em);
     if (!connection)
       throw new Error("A check-out is written inside its transaction (the counter's lock lasts until it ends).");
-    const values: unknown[] = [transaction.businessId, INVOICE_NUMBER.prefix, INVOICE_NUMBER.digits];
+    // $1 to $3 number the invoice, when the check-out issues one.
+    const values: unknown[] = invoice ? [transaction.businessId, INVOICE_NUMBER.prefix, INVOICE_NUMBER.digits] : [];
     // The number as `invoiceNumber` prints it, from the count the counter gives.
     const number = `(select $2::text || lpad(count::text, greatest($3::int, length(count::text)), '0') from counter)`;
     const writes = [
@@ -76,6 +77,10 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       medicareClaims.length ? insertRows(this.em, MedicareClaim, medicareClaims, values) : null,
       paymentTransactions.length ? insertRows(this.em, PaymentTransaction, paymentTransactions, values) : null,
     ].flatMap((write, index) => (write ? [`written_${index} as (${write})`] : []));
+    if (!invoice) {
+      await connection.executeSql(`with ${writes.join(',\n       ')} select 1`, values);
+      return;
+    }
     const {
       rows: [row],
     } = await connection.executeSql(
@@ -258,6 +263,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
     );
     if (earlier.count === 0)
       return {
+        any: false,
         openLinkUntil: null,
         healthFundClaimed: false,
         medicareClaimed: false,
@@ -293,6 +299,7 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
       [organisationId, bookingId, AWAITING_PAYMENT, now, VOIDED_STATUS.code, REQUIRES_ACTION],
     );
     return {
+      any: true,
       openLinkUntil: row.open_link_until === null ? null : new Date(row.open_link_until),
       healthFundClaimed: row.health_fund_claimed,
       medicareClaimed: row.medicare_claimed,

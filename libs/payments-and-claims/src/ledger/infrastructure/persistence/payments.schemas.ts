@@ -141,6 +141,7 @@ export const InvoiceSchema = new EntitySchema<Invoice>({
     businessId: UUID,
     bookingId: UUID,
     transactionId: UUID,
+    transactionIds: { type: 'string[]', columnType: 'uuid[]' },
     clientId: UUID,
     number: TEXT,
     status: TEXT,

@@ -25,7 +25,7 @@ import {
   UNKNOWN_UUID,
   VALID_ABN,
 } from './support/fixtures.js';
-import { expectNotFound } from './support/problems.js';
+import { expectInvalid, expectNotFound, expectProblem } from './support/problems.js';
 import { PAST_YEAR } from './support/future-year.js';
 
 const BUPA = '0193a6f2-0001-7000-8000-000000000002';
@@ -53,8 +53,8 @@ interface Clinic {
 
 let nextSlot = 0;
 /** A business of its own (invoice numbers count per business), with a consultation and a GST-bearing item. */
-async function clinic(): Promise<Clinic> {
-  const business = await createBusiness(t, home.id);
+async function clinic(businessBody: Body = {}): Promise<Clinic> {
+  const business = await createBusiness(t, home.id, businessBody);
   const location = await createLocation(t, home.id, business.id);
   const provider = await createProvider(t, home.id, { firstName: 'Sam', lastName: 'Nguyen' });
   await createLink(t, home.id, provider.id, location.id, { medicare: { providerNumber: PROVIDER_NUMBER } });
@@ -516,6 +516,93 @@ const pdfOf = (id: string) =>
       res.on('end', () => done(null, Buffer.concat(chunks)));
     })
     .expect(200);
+
+describe('GST', () => {
+  it('is 1/11 of a typed item at 10 %, per line, to the cent; a typed item is GST-free unless it says', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(({ visa }) => ({
+      items: [
+        { description: 'Consultation', itemCode: '500', chargeAmount: 12000 },
+        { description: 'Resistance band', chargeAmount: 2350, taxRate: 10 },
+      ],
+      payment: { paymentMethodId: visa.id },
+    }));
+    const invoice = await invoiceOf(sale);
+    expect(invoice.items.map((item: Body) => [item.description, item.taxRate, item.taxAmount, item.amount])).toEqual([
+      ['Consultation', 0, 0, 12000],
+      // 2350 / 11 = 213.6…
+      ['Resistance band', 10, 214, 2350],
+    ]);
+    expect(invoice).toMatchObject({ total: 14350, taxAmount: 214, subtotal: 14350 - 214 });
+  });
+
+  it('refuses a typed item of another rate: 400 naming it', async () => {
+    const shop = await clinic();
+    const booking = await shop.book();
+    const response = await postJson(
+      t,
+      orgPath(home.id, `/bookings/${booking.id}/transactions`),
+      {
+        items: [{ description: 'Band', chargeAmount: 2000, taxRate: 15 }],
+        payment: { paymentMethodId: shop.cards.visa.id },
+      },
+      home.auth,
+    );
+    expectInvalid(response, 'items[0].taxRate');
+  });
+
+  it('a business not registered for GST issues an "Invoice" without GST, and refuses an item with GST, writing nothing', async () => {
+    const shop = await clinic({ gstRegistered: false });
+    const { body: business } = await t
+      .http()
+      .get(`/v1/organisations/${home.id}/businesses/${shop.businessId}`)
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(business.gstRegistered).toBe(false);
+    // The appointment type's exercise band carries 10 % GST.
+    const booking = await shop.book();
+    const refused = await postJson(
+      t,
+      orgPath(home.id, `/bookings/${booking.id}/transactions`),
+      { payment: { paymentMethodId: shop.cards.visa.id } },
+      home.auth,
+    );
+    expectProblem(refused, 409, 'business_not_gst_registered');
+    expect(await sql(t, 'select id from transactions where booking_id = ?', [booking.id])).toEqual([]);
+
+    const consultation = await billableItemOf(booking, '500');
+    const sale = await created(
+      postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        { items: [{ billableItemId: consultation }], payment: { paymentMethodId: shop.cards.visa.id } },
+        home.auth,
+      ),
+    );
+    const invoice = await invoiceOf(sale);
+    expect(invoice).toMatchObject({ total: 12000, taxAmount: 0, subtotal: 12000, business: { gstRegistered: false } });
+    const bytes = (await pdfOf(invoice.id)).body as Buffer;
+    if (process.env.INVOICE_PDF_DIR)
+      writeFileSync(join(process.env.INVOICE_PDF_DIR, 'invoice-not-registered.pdf'), bytes);
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    expect(text).toContain('Invoice / Receipt');
+    expect(text).not.toContain('Tax invoice');
+    expect(text).not.toContain('GST');
+    expect(text).toContain('$120.00');
+  });
+
+  it('a business can say it registered, or stopped: gstRegistered on PATCH', async () => {
+    const business = await createBusiness(t, home.id);
+    expect(business.gstRegistered).toBe(true);
+    const { body } = await t
+      .http()
+      .patch(`/v1/organisations/${home.id}/businesses/${business.id}`)
+      .set('Authorization', home.auth)
+      .send({ gstRegistered: false })
+      .expect(200);
+    expect(body.gstRegistered).toBe(false);
+  });
+});
 
 describe('the invoice as a PDF', () => {
   it('says only "Tax invoice" while something is due', async () => {

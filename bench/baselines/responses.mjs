@@ -71,6 +71,7 @@ export function businessResponse(business) {
     taxIdentifier: business.taxIdentifier,
     countryCode: business.countryCode,
     merchantId: business.merchantId,
+    gstRegistered: business.gstRegistered,
     capabilities: business.capabilities,
     events: business.events,
   };

@@ -229,8 +229,8 @@ async function checkoutFixture(pool, largestOrganisationId) {
 export async function createPayoutFixture(pool, organisationId) {
   const business = await one(
     pool,
-    `insert into businesses (id, organisation_id, name, tax_identifier, country_code, merchant_id, settings, capabilities, events, created_at, updated_at)
-     select gen_random_uuid(), organisation_id, $2, tax_identifier, country_code, merchant_id, settings, capabilities, events, now(), now()
+    `insert into businesses (id, organisation_id, name, tax_identifier, country_code, merchant_id, gst_registered, settings, capabilities, events, created_at, updated_at)
+     select gen_random_uuid(), organisation_id, $2, tax_identifier, country_code, merchant_id, gst_registered, settings, capabilities, events, now(), now()
      from businesses where organisation_id = $1 order by created_at, id limit 1
      returning id`,
     [organisationId, PAYOUT_BUSINESS_NAME],

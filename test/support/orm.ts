@@ -85,6 +85,7 @@ export class Rows {
       name: 'Harbour Physio Pty Ltd',
       tax_identifier: '51824753556',
       country_code: 'AU',
+      gst_registered: true,
       settings: {},
       capabilities: [],
       events: {},

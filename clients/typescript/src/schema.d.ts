@@ -375,7 +375,7 @@ export interface paths {
         head?: never;
         /**
          * Update a business
-         * @description Changes only the fields sent: `name`, `taxIdentifier` (checked as an ABN for an AU business, as on create) and `settings`, of which only the settings sent change. `{}` changes nothing. A change records `business.updated`. With `If-Match`, only while the business is still the version named (412 otherwise).
+         * @description Changes only the fields sent: `name`, `taxIdentifier` (checked as an ABN for an AU business, as on create), `gstRegistered` and `settings`, of which only the settings sent change. `{}` changes nothing. A change records `business.updated`. With `If-Match`, only while the business is still the version named (412 otherwise).
          */
         patch: operations["Businesses_update"];
         trace?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
         put?: never;
         /**
          * Check out a booking
-         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it; one paid ahead by card is claimed with the claim alone, and what the claim pays goes back to the card. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. A claim needs the patient's agreement: a fund claim's card swiped at one of the location's `terminalIds`, a bulk bill's signed assignment (`medicareClaim.assignment`). Otherwise (a fund claim with no `terminalId`, an assignment by `sms`) the payer assesses the claim, the patient is sent a 4-digit code, and the answer is the transaction `awaiting_confirmation` with its confirmation: nothing claimed, charged or invoiced until `…/confirmations/{confirmationId}/verify` takes the code. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment, or a fund claim naming no patient on the card (no `healthFundClaim.patientReferenceNumber` and no `defaultReferenceNumber` on the card, code `required`), or a `healthFundClaim.terminalId` that is not one of the location's `terminalIds` (code `unknown_terminal`), or a bulk bill without `medicareClaim.assignment`; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` `confirmation_pending` (an earlier check-out awaits the patient), `confirmation_channel_unavailable` (no SMS or email reaches the patient) (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
+         * @description Bills the booking's items (by default its service's billable items), claims from one payer (Medicare or a health fund, for a service that has happened, at a location registered with the payer), and charges the gap to `payment` or leaves it to a `paymentLink`: all or nothing. A bulk bill takes no card and no link. A booking checked out again collects only what is still open on it; one paid ahead by card is claimed with the claim alone, and what the claim pays goes back to the card. If the cardholder's bank asks them to confirm the payment (3-D Secure), its `payment.status` is `requires_action` with the `clientSecret` their page confirms it with, and the booking is paid when the processor reports it succeeded. A claim needs the patient's agreement: a fund claim's card swiped at one of the location's `terminalIds`, a bulk bill's signed assignment (`medicareClaim.assignment`). Otherwise (a fund claim with no `terminalId`, an assignment by `sms`) the payer assesses the claim, the patient is sent a 4-digit code, and the answer is the transaction `awaiting_confirmation` with its confirmation: nothing claimed, charged or invoiced until `…/confirmations/{confirmationId}/verify` takes the code. The rules in full: "Check-out" in docs/money.md. Errors: 400 a gap with no payment, or a fund claim naming no patient on the card (no `healthFundClaim.patientReferenceNumber` and no `defaultReferenceNumber` on the card, code `required`), or a `healthFundClaim.terminalId` that is not one of the location's `terminalIds` (code `unknown_terminal`), or a bulk bill without `medicareClaim.assignment`; 402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`; 409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`, `payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show), `double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `business_not_gst_registered`, `location_not_registered`, `referral_required`, `referral_expired`, `referral_exhausted` `confirmation_pending` (an earlier check-out awaits the patient), `confirmation_channel_unavailable` (no SMS or email reaches the patient) (an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`); 503 `claim_gateway_timeout`, `payment_processor_unavailable` (with `Retry-After`). A refusal changes nothing: what was claimed or charged is reversed.
          */
         post: operations["Transactions_checkOut"];
         delete?: never;
@@ -2142,6 +2142,11 @@ export interface components {
             /** @example acct_1PqRsTuVwXyZ0123 */
             merchantId: string | null;
             /**
+             * @description Registered for GST: its invoices are tax invoices. One that is not issues "Invoice"s without GST.
+             * @example true
+             */
+            gstRegistered: boolean;
+            /**
              * @example [
              *       {
              *         "type": "card_payments",
@@ -2281,10 +2286,17 @@ export interface components {
             /** @example P1 */
             clinicalCode?: string;
             /**
-             * @description Integer cents.
+             * @description Integer cents, GST included.
              * @example 9500
              */
             chargeAmount?: number;
+            /**
+             * @description With description and chargeAmount: GST in percent, included in chargeAmount (most health services are GST-free: 0; a product such as an exercise band: 10). The invoice shows 1/11 of the line as GST, to the cent. A business not registered for GST refuses 10: 409 `business_not_gst_registered`.
+             * @default 0
+             * @example 0
+             * @enum {number}
+             */
+            taxRate?: 0 | 10;
         };
         CheckOutPaymentLinkRequest: {
             /**
@@ -2680,6 +2692,12 @@ export interface components {
             countryCode?: string;
             /** @example acct_1PqRsTuVwXyZ0123 */
             merchantId?: string | null;
+            /**
+             * @description Registered for GST. A business that is not issues documents titled "Invoice", without a GST column, and a check-out of an item with GST (a `taxRate` above 0) is refused: 409 `business_not_gst_registered`.
+             * @default true
+             * @example true
+             */
+            gstRegistered?: boolean;
             settings?: components["schemas"]["BusinessSettingsDto"];
             /**
              * @example [
@@ -3223,6 +3241,11 @@ export interface components {
              * @example 51 824 753 556
              */
             taxIdentifier: string;
+            /**
+             * @description Registered for GST when the invoice was issued: a tax invoice. Otherwise an "Invoice", without GST.
+             * @example true
+             */
+            gstRegistered: boolean;
         };
         InvoiceClient: {
             /** @example Alex */
@@ -4963,6 +4986,11 @@ export interface components {
              * @example 51 824 753 556
              */
             taxIdentifier?: string;
+            /**
+             * @description Registered for GST. Never null. A business that is not issues documents titled "Invoice", without a GST column, and a check-out of an item with GST (a `taxRate` above 0) is refused: 409 `business_not_gst_registered`.
+             * @example true
+             */
+            gstRegistered?: boolean;
             /** @description Only the settings sent change; the others keep their values. Never null. */
             settings?: components["schemas"]["BusinessSettingsDto"];
         };

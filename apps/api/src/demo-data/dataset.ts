@@ -212,6 +212,7 @@ export class DatasetGenerator {
         tax_identifier: this.abn(),
         country_code: 'AU',
         merchant_id: `acct_${p.bytes(8).toString('hex')}`,
+        gst_registered: true,
         settings: { autoReconciliationEnabled: p.chance(0.7), autoInviteClientsEnabled: p.chance(0.5) },
         capabilities: [
           { type: 'card_payments', enabled: true },

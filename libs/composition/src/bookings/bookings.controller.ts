@@ -59,7 +59,7 @@ const CHECK_OUT_DESCRIPTION = [
   '402 `card_declined`, `claim_rejected`, `medicare_claim_rejected`;',
   '409 `booking_already_paid`, `booking_already_claimed`, `booking_cancelled`, `payment_link_open`,',
   '`payment_requires_action`, `business_not_connected`, `service_not_rendered` (a claim before the service, or a no-show),',
-  '`double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `location_not_registered`,',
+  '`double_claim` (Medicare and a fund for one service), `bulk_bill_no_charge`, `business_not_gst_registered`, `location_not_registered`,',
   '`referral_required`, `referral_expired`, `referral_exhausted`',
   '`confirmation_pending` (an earlier check-out awaits the patient), `confirmation_channel_unavailable` (no SMS or email reaches the patient)',
   '(an allied health item Medicare pays only on a referral, MBS 10950 to 10970, claimed under `medicareClaim.referralId`);',
@@ -280,6 +280,7 @@ export class BookingsController {
             itemCode: item.itemCode,
             clinicalCode: item.clinicalCode,
             chargeAmount: item.chargeAmount!,
+            taxRate: item.taxRate,
           },
     );
     const read = await this.checkOutBooking.execute(organisationId, bookingId, { ...body, items });

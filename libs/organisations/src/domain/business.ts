@@ -18,6 +18,8 @@ export interface NewBusiness {
   settings?: Partial<BusinessSettings>;
   capabilities?: BusinessCapability[];
   events?: Record<string, unknown>;
+  /** Default true. */
+  gstRegistered?: boolean;
 }
 
 /** What a PATCH may change: `undefined` leaves a field as it is; `settings` changes only the keys sent. */
@@ -25,6 +27,7 @@ export interface BusinessChanges {
   name?: string;
   taxIdentifier?: string;
   settings?: Partial<BusinessSettings>;
+  gstRegistered?: boolean;
 }
 
 /** The legal entity behind locations: holds the ABN, the merchant account and payouts. */
@@ -35,6 +38,11 @@ export class Business {
   taxIdentifier: string;
   countryCode: string;
   merchantId: string | null;
+  /**
+   * Registered for GST: its invoices are tax invoices with a GST column. One that is not issues
+   * "Invoice"s without GST, and refuses an item that carries GST.
+   */
+  gstRegistered: boolean;
   settings: BusinessSettings;
   capabilities: BusinessCapability[];
   events: Record<string, unknown>;
@@ -50,6 +58,7 @@ export class Business {
     business.countryCode = (props.countryCode ?? 'AU').toUpperCase();
     business.taxIdentifier = taxIdentifierOf(business.countryCode, props.taxIdentifier);
     business.merchantId = props.merchantId ?? null;
+    business.gstRegistered = props.gstRegistered ?? true;
     business.settings = { autoReconciliationEnabled: false, autoInviteClientsEnabled: false, ...props.settings };
     business.capabilities = props.capabilities ?? [];
     business.events = props.events ?? {};
@@ -67,6 +76,7 @@ export class Business {
         taxIdentifier:
           changes.taxIdentifier === undefined ? undefined : taxIdentifierOf(this.countryCode, changes.taxIdentifier),
         settings: changes.settings === undefined ? undefined : { ...this.settings, ...sentFields(changes.settings) },
+        gstRegistered: changes.gstRegistered,
       },
       now,
     );

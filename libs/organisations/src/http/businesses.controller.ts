@@ -79,7 +79,7 @@ export class BusinessesController {
   @ApiOperation({
     summary: 'Update a business',
     description:
-      'Changes only the fields sent: `name`, `taxIdentifier` (checked as an ABN for an AU business, as on create) and `settings`, of which only the settings sent change. ' +
+      'Changes only the fields sent: `name`, `taxIdentifier` (checked as an ABN for an AU business, as on create), `gstRegistered` and `settings`, of which only the settings sent change. ' +
       '`{}` changes nothing. A change records `business.updated`. With `If-Match`, only while the business is still the version named (412 otherwise).',
   })
   @ApiBody({ type: UpdateBusinessRequest, required: true })

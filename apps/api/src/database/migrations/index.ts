@@ -42,6 +42,7 @@ import { Migration20261202000000OrganisationLivemode } from './Migration20261202
 import { Migration20261202010000ClaimConfirmations } from './Migration20261202010000ClaimConfirmations.js';
 import { Migration20261203000000PayoutsOfCardMoney } from './Migration20261203000000PayoutsOfCardMoney.js';
 import { Migration20261203010000OneInvoicePerService } from './Migration20261203010000OneInvoicePerService.js';
+import { Migration20261203020000GstRegistration } from './Migration20261203020000GstRegistration.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -106,4 +107,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202010000ClaimConfirmations', class: Migration20261202010000ClaimConfirmations },
   { name: 'Migration20261203000000PayoutsOfCardMoney', class: Migration20261203000000PayoutsOfCardMoney },
   { name: 'Migration20261203010000OneInvoicePerService', class: Migration20261203010000OneInvoicePerService },
+  { name: 'Migration20261203020000GstRegistration', class: Migration20261203020000GstRegistration },
 ];

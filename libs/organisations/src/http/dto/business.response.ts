@@ -26,6 +26,11 @@ export class BusinessResponse {
   @ApiProperty({ example: '51824753556' }) taxIdentifier: string;
   @ApiProperty({ example: 'AU' }) countryCode: string;
   @ApiProperty({ type: String, nullable: true, example: 'acct_1PqRsTuVwXyZ0123' }) merchantId: string | null;
+  @ApiProperty({
+    example: true,
+    description: 'Registered for GST: its invoices are tax invoices. One that is not issues "Invoice"s without GST.',
+  })
+  gstRegistered: boolean;
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, example: CAPABILITIES_EXAMPLE })
   capabilities: Record<string, unknown>[];
   @ApiProperty({ type: Object, additionalProperties: true, example: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' } })
@@ -44,6 +49,7 @@ export class BusinessResponse {
       taxIdentifier: business.taxIdentifier,
       countryCode: business.countryCode,
       merchantId: business.merchantId,
+      gstRegistered: business.gstRegistered,
       capabilities: business.capabilities,
       events: business.events,
     };

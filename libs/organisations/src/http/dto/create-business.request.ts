@@ -54,6 +54,17 @@ export class CreateBusinessRequest {
   @MaxLength(100)
   merchantId?: string | null;
 
+  @ApiProperty({
+    required: false,
+    example: true,
+    default: true,
+    description:
+      'Registered for GST. A business that is not issues documents titled "Invoice", without a GST column, and a check-out of an item with GST (a `taxRate` above 0) is refused: 409 `business_not_gst_registered`.',
+  })
+  @MayBeOmitted()
+  @IsBoolean()
+  gstRegistered?: boolean;
+
   @ApiProperty({ required: false, type: BusinessSettingsDto })
   @MayBeOmitted()
   @IsObject()

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { MayBeOmitted } from '@app/shared';
 import { BusinessSettingsDto } from './create-business.request.js';
 
@@ -28,6 +28,16 @@ export class UpdateBusinessRequest {
   @IsNotEmpty()
   @MaxLength(20)
   taxIdentifier?: string;
+
+  @ApiProperty({
+    required: false,
+    example: true,
+    description:
+      'Registered for GST. Never null. A business that is not issues documents titled "Invoice", without a GST column, and a check-out of an item with GST (a `taxRate` above 0) is refused: 409 `business_not_gst_registered`.',
+  })
+  @MayBeOmitted()
+  @IsBoolean()
+  gstRegistered?: boolean;
 
   @ApiProperty({
     required: false,

@@ -14,6 +14,7 @@ export const BusinessSchema = new EntitySchema<Business>({
     taxIdentifier: TEXT,
     countryCode: TEXT,
     merchantId: { ...TEXT, nullable: true },
+    gstRegistered: { type: 'boolean' },
     settings: JSONB,
     capabilities: JSONB,
     events: JSONB,

@@ -31,6 +31,7 @@ import {
   bookingAlreadyPaid,
   bookingCancelled,
   bulkBillNoCharge,
+  businessNotGstRegistered,
   claimsCoverHeldMoney,
   confirmationChannelUnavailable,
   confirmationPending,
@@ -43,7 +44,7 @@ import {
   serviceNotRendered,
 } from '../../ledger/domain/payments.errors.js';
 import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
-import { Transaction, type TransactionItem } from '../../ledger/domain/transaction.js';
+import { taxRateOf, Transaction, type TransactionItem } from '../../ledger/domain/transaction.js';
 import { BookingParties, type BookingPartiesRead, clientNameOf } from '../../ledger/application/booking-parties.js';
 import { InvoiceLedger } from '../../invoices/application/invoice-ledger.js';
 import {
@@ -236,6 +237,9 @@ export class CheckOutBooking {
     if (!prepaid) openBeforeClaims(booking.id, sumCents(items.map((item) => item.chargeAmount)), earlier.held);
     const now = this.clock.now();
     const parties = await this.parties.read(organisationId, booking);
+    const taxed = items.find((item) => taxRateOf(item) > 0);
+    if (taxed && !parties.business.gstRegistered)
+      throw businessNotGstRegistered(parties.business.id, taxed.description);
     const servicedAt = this.servicedAt(parties, command);
     const transaction = awaited
       ? resumed(awaited, items)

@@ -125,7 +125,7 @@ function partiesOf(
 ): InvoiceParties {
   const [firstName = '', ...rest] = transaction.clientName.split(' ');
   return {
-    business: { name: business.name, taxIdentifier: business.taxIdentifier },
+    business: { name: business.name, taxIdentifier: business.taxIdentifier, gstRegistered: business.gstRegistered },
     location: { name: location.name, address: location.address, timeZone: location.timeZone },
     provider: { name: provider ? `${provider.firstName} ${provider.lastName}` : '', providerNumber },
     client:

@@ -3,7 +3,14 @@ import type { BillableItemSnapshot, TransactionItem } from './transaction.js';
 
 export type CheckOutItem =
   | { billableItemId: string }
-  | { description: string; itemCode?: string | null; clinicalCode?: string | null; chargeAmount: number };
+  | {
+      description: string;
+      itemCode?: string | null;
+      clinicalCode?: string | null;
+      chargeAmount: number;
+      /** GST in percent, included in `chargeAmount`: 0 (the default) or 10. */
+      taxRate?: number;
+    };
 
 /** What a booking offers to bill: its appointment type and that type's billable items. */
 export interface BillableBooking {
@@ -30,6 +37,7 @@ export function checkOutItems(
     billableItemId: item.id,
     appointmentTypeId: booking.appointmentTypeId,
     billableItem: item,
+    taxRate: item.taxRate,
   });
   if (items === undefined) {
     if (booking.billableItems.length > 0) return booking.billableItems.map(billed);
@@ -42,6 +50,7 @@ export function checkOutItems(
         billableItemId: null,
         appointmentTypeId: booking.appointmentTypeId,
         billableItem: null,
+        taxRate: 0,
       },
     ];
   }
@@ -64,6 +73,7 @@ export function checkOutItems(
       billableItemId: null,
       appointmentTypeId: booking.appointmentTypeId,
       billableItem: null,
+      taxRate: item.taxRate ?? 0,
     };
   });
 }

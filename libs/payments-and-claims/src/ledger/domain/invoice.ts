@@ -6,7 +6,7 @@ import {
   REFUND,
   REFUND_FAILED,
 } from './payment-transaction.js';
-import type { Transaction } from './transaction.js';
+import { taxRateOf, type Transaction } from './transaction.js';
 
 /** `cancelled`: replaced by an invoice of other items for the same service, which took its payments. */
 export type InvoiceStatus = 'open' | 'paid' | 'cancelled';
@@ -24,7 +24,8 @@ export interface InvoiceAddress {
 
 /** Who and where, as they were when the invoice was issued: a later rename does not rewrite it. */
 export interface InvoiceParties {
-  business: { name: string; taxIdentifier: string };
+  /** `gstRegistered` is absent from invoices issued before businesses said: they were registered. */
+  business: { name: string; taxIdentifier: string; gstRegistered?: boolean };
   location: { name: string; address: InvoiceAddress; timeZone: string };
   provider: { name: string; providerNumber: string | null };
   client: { firstName: string; lastName: string };
@@ -123,7 +124,7 @@ export class Invoice {
     invoice.issuedAt = now;
     invoice.parties = parties;
     invoice.items = transaction.items.map((item) => {
-      const taxRate = item.billableItem?.taxRate ?? 0;
+      const taxRate = taxRateOf(item);
       return {
         description: item.description,
         itemCode: item.itemCode,
@@ -218,11 +219,14 @@ export function billsSame(invoice: Invoice, transaction: Transaction): boolean {
         line.description === item.description &&
         line.itemCode === item.itemCode &&
         line.amount === item.chargeAmount &&
-        line.taxRate === (item.billableItem?.taxRate ?? 0)
+        line.taxRate === taxRateOf(item)
       );
     })
   );
 }
+
+/** Whether the invoice is a tax invoice: its business was registered for GST when it was issued. */
+export const isTaxInvoice = (invoice: Invoice): boolean => invoice.parties.business.gstRegistered !== false;
 
 /** The GST inside a GST-inclusive amount at `rate` percent, to the cent: amount × rate / (100 + rate). */
 export function gstWithin(amount: Cents, rate: number): Cents {

@@ -144,6 +144,13 @@ export const bulkBillNoCharge = (id: string, reason: 'charge' | 'held' | 'no_ite
         : `${what} has no item code, so Medicare pays nothing for it: a bulk-billed check-out charges only items Medicare pays.`,
   );
 
+/** A business not registered for GST charges none: an item with GST is refused. */
+export const businessNotGstRegistered = (businessId: string, description: string): DomainError =>
+  conflict(
+    'business_not_gst_registered',
+    `Business ${businessId} is not registered for GST, so it charges none: item "${description}" carries GST. Bill it without (taxRate 0), or record the business as registered (gstRegistered).`,
+  );
+
 /** A booking whose service was claimed happened: it cannot be marked a no-show. */
 export const bookingHasClaim = (id: string): DomainError =>
   conflict(

@@ -28,7 +28,16 @@ export interface TransactionItem {
   billableItemId: string | null;
   appointmentTypeId: string | null;
   billableItem: BillableItemSnapshot | null;
+  /**
+   * GST in percent (0 or 10), GST included in `chargeAmount`: the billable item's, or what a typed
+   * item says. Not in answers; left out by transactions made before it, whose billable item says.
+   */
+  taxRate?: number;
 }
+
+/** The GST rate of a transaction's item, in percent. */
+export const taxRateOf = (item: Pick<TransactionItem, 'taxRate' | 'billableItem'>): number =>
+  item.taxRate ?? item.billableItem?.taxRate ?? 0;
 
 /**
  * What a check-out awaiting the patient was asked to do, kept until the code is verified: the

@@ -56,10 +56,22 @@ export class CheckOutItemRequest {
   @MaxLength(20)
   clinicalCode?: string;
 
-  @ApiProperty({ required: false, example: 9500, ...CENTS_SCHEMA, description: 'Integer cents.' })
+  @ApiProperty({ required: false, example: 9500, ...CENTS_SCHEMA, description: 'Integer cents, GST included.' })
   @ValidateIf((item: CheckOutItemRequest) => item.billableItemId === undefined)
   @IsCents()
   chargeAmount?: number;
+
+  @ApiProperty({
+    required: false,
+    enum: [0, 10],
+    default: 0,
+    example: 0,
+    description:
+      'With description and chargeAmount: GST in percent, included in chargeAmount (most health services are GST-free: 0; a product such as an exercise band: 10). The invoice shows 1/11 of the line as GST, to the cent. A business not registered for GST refuses 10: 409 `business_not_gst_registered`.',
+  })
+  @MayBeOmitted()
+  @IsIn([0, 10], { message: 'must be 0 or 10: GST in percent' })
+  taxRate?: number;
 }
 
 export class HealthFundClaimRequest {

@@ -6,6 +6,11 @@ import type { InvoiceView } from '../../application/invoice.queries.js';
 class InvoiceBusiness {
   @ApiProperty({ example: 'Move Well Physio Pty Ltd' }) name: string;
   @ApiProperty({ example: '51 824 753 556', description: "The business's ABN." }) taxIdentifier: string;
+  @ApiProperty({
+    example: true,
+    description: 'Registered for GST when the invoice was issued: a tax invoice. Otherwise an "Invoice", without GST.',
+  })
+  gstRegistered: boolean;
 }
 
 class InvoiceLocation {
@@ -140,7 +145,11 @@ export class InvoiceResponse {
       bookingId: invoice.bookingId,
       transactionId: invoice.transactionId,
       clientId: invoice.clientId,
-      business: { name: business.name, taxIdentifier: business.taxIdentifier },
+      business: {
+        name: business.name,
+        taxIdentifier: business.taxIdentifier,
+        gstRegistered: business.gstRegistered !== false,
+      },
       location: { name: location.name, address: AddressResponse.from(location.address) },
       provider: { name: provider.name, providerNumber: provider.providerNumber },
       client: { firstName: client.firstName, lastName: client.lastName },

@@ -1,5 +1,10 @@
 import PDFDocument from 'pdfkit';
-import type { Invoice, InvoiceAddress, InvoiceBalance } from '../../../ledger/domain/invoice.js';
+import {
+  type Invoice,
+  type InvoiceAddress,
+  type InvoiceBalance,
+  isTaxInvoice,
+} from '../../../ledger/domain/invoice.js';
 import { InvoiceRenderer } from '../../domain/invoice-renderer.js';
 
 const SOURCES: Record<string, string> = {
@@ -34,7 +39,7 @@ export class PdfkitInvoiceRenderer extends InvoiceRenderer {
     const doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,
-      info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.parties.business.name },
+      info: { Title: `${titleOf(invoice)} ${invoice.number}`, Author: invoice.parties.business.name },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +53,11 @@ export class PdfkitInvoiceRenderer extends InvoiceRenderer {
   }
 }
 
+/** "Tax invoice" from a business registered for GST (the ATO's words); "Invoice" from one that is not. */
+const titleOf = (invoice: Invoice) => (isTaxInvoice(invoice) ? 'Tax invoice' : 'Invoice');
+
 function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance): void {
+  const withGst = isTaxInvoice(invoice);
   const { business, location, provider, client } = invoice.parties;
   const date = (at: Date | string) =>
     new Intl.DateTimeFormat('en-AU', {
@@ -65,7 +74,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
     .font('Helvetica-Bold')
     .fontSize(22)
     .fillColor('black')
-    .text(paid ? 'Tax invoice / Receipt' : 'Tax invoice', MARGIN, MARGIN);
+    .text(paid ? `${titleOf(invoice)} / Receipt` : titleOf(invoice), MARGIN, MARGIN);
   doc.moveDown(0.3).font('Helvetica-Bold').fontSize(12).text(business.name);
   doc
     .font('Helvetica')
@@ -102,11 +111,12 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   if (provider.providerNumber) doc.text(`Provider number ${provider.providerNumber}`, MARGIN + WIDTH / 2, y + 28);
 
   // Items.
+  // Without GST, the description takes the GST column's room.
   const columns = [
     { label: 'Item', x: MARGIN, width: 55, align: 'left' as const },
-    { label: 'Description', x: MARGIN + 60, width: 190, align: 'left' as const },
-    { label: 'Service date', x: MARGIN + 255, width: 75, align: 'left' as const },
-    { label: 'GST', x: MARGIN + 335, width: 70, align: 'right' as const },
+    { label: 'Description', x: MARGIN + 60, width: withGst ? 190 : 265, align: 'left' as const },
+    { label: 'Service date', x: MARGIN + (withGst ? 255 : 330), width: 75, align: 'left' as const },
+    ...(withGst ? [{ label: 'GST', x: MARGIN + 335, width: 70, align: 'right' as const }] : []),
     { label: 'Amount', x: MARGIN + 410, width: WIDTH - 410, align: 'right' as const },
   ];
   y += 62;
@@ -126,7 +136,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
       item.itemCode ?? '',
       item.description,
       date(item.serviceDate),
-      dollars(item.taxAmount),
+      ...(withGst ? [dollars(item.taxAmount)] : []),
       dollars(item.amount),
     ];
     const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index].width })));
@@ -152,9 +162,13 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
     doc.text(value, MARGIN + 410, y, { width: WIDTH - 410, align: 'right' });
     y += 16;
   };
-  row('Subtotal (excl. GST)', dollars(invoice.subtotal));
-  row('GST', dollars(invoice.taxAmount));
-  row('Total (incl. GST)', dollars(invoice.total), true);
+  if (withGst) {
+    row('Subtotal (excl. GST)', dollars(invoice.subtotal));
+    row('GST', dollars(invoice.taxAmount));
+    row('Total (incl. GST)', dollars(invoice.total), true);
+  } else {
+    row('Total', dollars(invoice.total), true);
+  }
   y += 8;
   for (const payment of balance.payments)
     row(`${SOURCES[payment.source] ?? payment.source}, ${date(payment.createdAt)}`, dollars(-payment.amount));
@@ -167,6 +181,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   if (balance.amountRefunded > 0) row('Refunded', dollars(balance.amountRefunded));
   row('Amount due', dollars(balance.amountDue), true);
 
+  if (!withGst) return;
   doc
     .font('Helvetica')
     .fontSize(8)

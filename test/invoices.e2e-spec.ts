@@ -604,6 +604,126 @@ describe('GST', () => {
   });
 });
 
+describe('adjustment notes', () => {
+  const refund = (sale: Body, amount: number) =>
+    postJson(
+      t,
+      orgPath(home.id, `/payment-transactions/${sale.paymentTransactions[0].id}/refunds`),
+      { amount },
+      home.auth,
+    );
+  const notesOf = async (invoiceId: string) =>
+    (
+      await t
+        .http()
+        .get(orgPath(home.id, `/invoices/${invoiceId}/adjustment-notes?limit=50`))
+        .set('Authorization', home.auth)
+        .expect(200)
+    ).body;
+
+  it('a refund of a tax invoice with GST issues one, its GST in proportion, numbered without gaps under 12 refunds at once', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut();
+    const invoice = await invoiceOf(sale);
+    expect(invoice).toMatchObject({ total: 14200, taxAmount: 200 });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => refund(sale, 710)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(201));
+    const { items, totalItems } = await notesOf(invoice.id);
+    expect(totalItems).toBe(12);
+    expect(items.map((note: Body) => note.number).sort()).toEqual(
+      Array.from({ length: 12 }, (_, n) => `AN-${String(n + 1).padStart(6, '0')}`),
+    );
+    // 710 × 200 ÷ 14200 = 10 cents of GST each.
+    expect(items.map((note: Body) => [note.invoiceId, note.reason, note.amount, note.taxAmount])).toEqual(
+      Array(12).fill([invoice.id, 'refund', 710, 10]),
+    );
+    const [first] = items;
+    const { body } = await t
+      .http()
+      .get(orgPath(home.id, `/invoices/${invoice.id}/adjustment-notes/${first.id}`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(body).toEqual(first);
+    const events = await sql<{ data: Body }>(
+      t,
+      "select data from events where type = 'adjustment_note.created' and data->>'invoiceId' = ? order by seq",
+      [invoice.id],
+    );
+    expect(events.map((event) => event.data).sort((a, b) => a.number.localeCompare(b.number))).toEqual(
+      [...items].sort((a: Body, b: Body) => a.number.localeCompare(b.number)),
+    );
+
+    const pdf = await t
+      .http()
+      .get(orgPath(home.id, `/invoices/${invoice.id}/adjustment-notes/${first.id}`))
+      .set('Authorization', home.auth)
+      .set('Accept', 'application/pdf')
+      .buffer(true)
+      .parse((response, callback) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const bytes = pdf.body as Buffer;
+    if (process.env.INVOICE_PDF_DIR) writeFileSync(join(process.env.INVOICE_PDF_DIR, 'adjustment-note.pdf'), bytes);
+    const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    expect(totalPages).toBe(1);
+    for (const words of ['Adjustment note', first.number, invoice.number, 'Refund', '-$7.10', '-$0.10', VALID_ABN])
+      expect(text).toContain(words);
+  });
+
+  it('a refund of an invoice without GST issues none', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(({ visa }) => ({
+      items: [{ description: 'Consultation', itemCode: '500', chargeAmount: 12000 }],
+      payment: { paymentMethodId: visa.id },
+    }));
+    await created(refund(sale, 2000));
+    expect((await notesOf((await invoiceOf(sale)).id)).items).toEqual([]);
+  });
+
+  it('an invoice cancelled for one of other items gets a note of its whole price', async () => {
+    const shop = await clinic();
+    const booking = await shop.book();
+    const path = orgPath(home.id, `/bookings/${booking.id}/transactions`);
+    const sale = await created(
+      postJson(
+        t,
+        path,
+        {
+          healthFundClaim: { healthFundCardId: shop.cards.fund.id, terminalId: CLAIMING_TERMINAL },
+          payment: { paymentMethodId: shop.cards.visa.id },
+        },
+        home.auth,
+      ),
+    );
+    const first = await invoiceOf(sale);
+    const fundPart = sale.paymentTransactions.find((part: Body) => part.source === 'health_fund_claim');
+    await voidClaim(sale, fundPart);
+    const consultation = await billableItemOf(booking, '500');
+    await created(
+      postJson(
+        t,
+        path,
+        { items: [{ billableItemId: consultation }], payment: { paymentMethodId: shop.cards.visa.id } },
+        home.auth,
+      ),
+    );
+    const { items } = await notesOf(first.id);
+    expect(items).toEqual([
+      expect.objectContaining({ reason: 'invoice_cancelled', amount: 14200, taxAmount: 200, invoiceId: first.id }),
+    ]);
+    expectNotFound(
+      await t
+        .http()
+        .get(orgPath(home.id, `/invoices/${first.id}/adjustment-notes/${UNKNOWN_UUID}`))
+        .set('Authorization', home.auth),
+    );
+  });
+});
+
 describe('the invoice as a PDF', () => {
   it('says only "Tax invoice" while something is due', async () => {
     const shop = await clinic();

@@ -144,8 +144,8 @@ interface Clinic {
   authenticating: Body;
   /** A new booking of the client, an hour apart from every other this file makes. */
   book(): Promise<Body>;
-  /** A booking checked out with the visa for its whole price, 12000 cents. */
-  checkedOut(): Promise<{ booking: Body; sale: Body; part: Body }>;
+  /** A booking checked out with the visa for its whole price, 12000 cents, or for `items` typed at check-out. */
+  checkedOut(items?: Body[]): Promise<{ booking: Body; sale: Body; part: Body }>;
 }
 
 let nextSlot = 0;
@@ -190,13 +190,13 @@ async function clinic(): Promise<Clinic> {
     mastercard,
     authenticating,
     book,
-    async checkedOut() {
+    async checkedOut(items?: Body[]) {
       const booking = await book();
       const sale = await created(
         postJson(
           t,
           orgPath(home.id, `/bookings/${booking.id}/transactions`),
-          { payment: { paymentMethodId: visa.id } },
+          { payment: { paymentMethodId: visa.id }, ...(items && { items }) },
           home.auth,
         ),
       );
@@ -749,6 +749,26 @@ describe('POST /v1/stripe/webhooks: a refund that fails later', () => {
     // What was given back can be refunded again: 12000 less the 1500 that stands.
     expectProblem(await postJson(t, refundPath, { amount: 10501 }, home.auth), 409, 'refund_exceeds_payment');
     expect((await postJson(t, refundPath, { amount: 10500 }, home.auth)).status).toBe(201);
+  });
+
+  it("reverses the refund's adjustment note with one of its own: the invoice's price stands again", async () => {
+    const { sale, part } = await (
+      await clinic()
+    ).checkedOut([{ description: 'Resistance band', chargeAmount: 11000, taxRate: 10 }]);
+    const refundPath = orgPath(home.id, `/payment-transactions/${part.id}/refunds`);
+    const failing = await created(postJson(t, refundPath, { amount: 2200 }, home.auth));
+    expect((await deliver(stripeEvent('refund.failed', failedRefund(part.paymentId, 2200)))).body.outcome).toBe(
+      'applied',
+    );
+    const [invoice] = (await getJson(orgPath(home.id, `/invoices?bookingId=${sale.bookingId}`))).items;
+    const { items } = await getJson(orgPath(home.id, `/invoices/${invoice.id}/adjustment-notes`));
+    // 2200 of 11000 with 1000 of GST: 200 of GST.
+    expect(items.map((note: Body) => [note.reason, note.amount, note.taxAmount])).toEqual([
+      ['refund', 2200, 200],
+      ['refund_failed', -2200, -200],
+    ]);
+    expect(Number(items[1].number.slice(3))).toBe(Number(items[0].number.slice(3)) + 1);
+    expect(failing.amount).toBe(-2200);
   });
 
   it('gives back the refund its metadata names, and ignores a refund update that is not a failure', async () => {

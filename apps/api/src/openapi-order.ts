@@ -70,6 +70,8 @@ export const PATH_ORDER = [
   '/v1/payment-links/{token}/pay',
   '/v1/organisations/{organisationId}/invoices',
   '/v1/organisations/{organisationId}/invoices/{invoiceId}',
+  '/v1/organisations/{organisationId}/invoices/{invoiceId}/adjustment-notes',
+  '/v1/organisations/{organisationId}/invoices/{invoiceId}/adjustment-notes/{noteId}',
   '/v1/stripe/webhooks',
   '/v1/organisations/{organisationId}/notifications',
   '/v1/organisations/{organisationId}/notifications/{notificationId}',

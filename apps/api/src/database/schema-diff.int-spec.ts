@@ -30,12 +30,19 @@ describe('the EntitySchemas against the migrations', () => {
       // Triggers and their functions are hand-written (migration BookingCounts); `idempotency_keys`
       // is written with plain SQL by the idempotency store, which maps no class to it; so is
       // `payment_link_tokens` by the payments repository (a token's hash and where it leads, never an entity),
-      // `invoice_counters` by the invoice repository (each business's next invoice number), and
+      // `invoice_counters` and `adjustment_note_counters` by the invoice repositories (each business's
+      // next invoice and note number), and
       // `stripe_events` by the Stripe event log (the ids of the Stripe events processed).
       schemaGenerator: {
         ignoreTriggers: true,
         ignoreRoutines: true,
-        skipTables: ['idempotency_keys', 'payment_link_tokens', 'invoice_counters', 'stripe_events'],
+        skipTables: [
+          'idempotency_keys',
+          'payment_link_tokens',
+          'invoice_counters',
+          'adjustment_note_counters',
+          'stripe_events',
+        ],
       },
       debug: false,
     });

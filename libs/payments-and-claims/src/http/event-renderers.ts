@@ -13,6 +13,8 @@ import { InvoiceResponse } from '../invoices/http/dto/invoice.response.js';
 import { ClaimResponse, MedicareClaimResponse } from '../ledger/http/dto/claim.response.js';
 import { PaymentTransactionResponse } from '../ledger/http/dto/payment-transaction.response.js';
 import { PayoutResponse } from '../payouts/http/dto/payout.response.js';
+import { AdjustmentNoteResponse } from '../invoices/http/dto/adjustment-note.response.js';
+import type { AdjustmentNote } from '../ledger/domain/adjustment-note.js';
 import { TransactionResponse } from '../ledger/http/dto/transaction.response.js';
 
 /** The `data` of the money events: each resource as the GET (or the answer) that shows it renders it. */
@@ -43,6 +45,7 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
     PayoutResponse.from(payout),
   );
   renderers.register(['invoice.created', 'invoice.paid'], (invoice: InvoiceView) => InvoiceResponse.from(invoice));
+  renderers.register(['adjustment_note.created'], (note: AdjustmentNote) => AdjustmentNoteResponse.from(note));
   renderers.register(['referral.created', 'referral.updated', 'referral.deleted'], (referral: ReferralView) =>
     ReferralResponse.from(referral),
   );

@@ -48,6 +48,7 @@ export const EVENT_TYPES = [
   'payout.failed',
   'invoice.created',
   'invoice.paid',
+  'adjustment_note.created',
   'webhook_endpoint.test',
   'webhook_endpoint.disabled',
   'notification.failed',

@@ -43,6 +43,7 @@ import { Migration20261202010000ClaimConfirmations } from './Migration2026120201
 import { Migration20261203000000PayoutsOfCardMoney } from './Migration20261203000000PayoutsOfCardMoney.js';
 import { Migration20261203010000OneInvoicePerService } from './Migration20261203010000OneInvoicePerService.js';
 import { Migration20261203020000GstRegistration } from './Migration20261203020000GstRegistration.js';
+import { Migration20261203030000AdjustmentNotes } from './Migration20261203030000AdjustmentNotes.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -108,4 +109,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203000000PayoutsOfCardMoney', class: Migration20261203000000PayoutsOfCardMoney },
   { name: 'Migration20261203010000OneInvoicePerService', class: Migration20261203010000OneInvoicePerService },
   { name: 'Migration20261203020000GstRegistration', class: Migration20261203020000GstRegistration },
+  { name: 'Migration20261203030000AdjustmentNotes', class: Migration20261203030000AdjustmentNotes },
 ];

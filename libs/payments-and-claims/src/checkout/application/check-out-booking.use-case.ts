@@ -388,6 +388,7 @@ export class CheckOutBooking {
     await this.payments.save(payment);
     await this.payments.transactionChanged(organisationId, payment.transactionId!, now);
     await this.events.record('refund.created', organisationId, refundOf(adjustment));
+    // No adjustment note: the price stands, the claim paid what the card gives back.
     await this.invoices.settle(organisationId, payment.transactionId!, now);
     await this.charges.refund({
       paymentId: payment.payment!.id,

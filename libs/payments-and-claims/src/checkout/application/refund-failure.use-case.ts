@@ -51,7 +51,7 @@ export class RefundFailure {
       await this.payments.transactionChanged(organisationId, paymentTransaction.transactionId, now);
     await this.events.record('refund.failed', organisationId, refundOf(failed));
     if (paymentTransaction.transactionId)
-      await this.invoices.settle(organisationId, paymentTransaction.transactionId, now);
+      await this.invoices.refundFailed(organisationId, paymentTransaction.transactionId, failed.id, now);
     return 'applied';
   }
 }

@@ -64,7 +64,8 @@ export class RefundPayment {
       if (paid.transactionId) await this.payments.transactionChanged(organisationId, paid.transactionId, now);
       const answer = refundOf(adjustment);
       await this.events.record('refund.created', organisationId, answer);
-      if (paid.transactionId) await this.invoices.settle(organisationId, paid.transactionId, now);
+      if (paid.transactionId)
+        await this.invoices.refunded(organisationId, paid.transactionId, { id: adjustment.id, amount }, now);
       // Last, with everything else written: when the processor refuses, nothing is kept, and once it
       // has given the money back only the commit is left to fail (money cannot be taken back unasked).
       // Keyed by the request's Idempotency-Key when it has one: a refund retried after a commit that failed refunds once.

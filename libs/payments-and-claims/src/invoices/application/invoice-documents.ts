@@ -16,6 +16,12 @@ export class InvoiceDocuments {
     return { bytes: await this.renderer.pdf(invoice, balance), number: invoice.number, updatedAt: invoice.updatedAt };
   }
 
+  /** The one-page PDF of an adjustment note of the invoice (404 when it has none of this id), and its number. */
+  async notePdf(organisationId: string, invoiceId: string, noteId: string): Promise<{ bytes: Buffer; number: string }> {
+    const { note, invoice } = await this.queries.note(organisationId, invoiceId, noteId);
+    return { bytes: await this.renderer.notePdf(note, invoice), number: note.number };
+  }
+
   /** The PDF of the organisation's invoice of this id; `null` when it has none (a receipt that names none). */
   async pdfIfAny(organisationId: string, invoiceId: string): Promise<{ bytes: Buffer; number: string } | null> {
     const found = await this.queries.find(organisationId, invoiceId);

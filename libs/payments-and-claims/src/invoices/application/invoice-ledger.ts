@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BookingToSettle } from '@app/scheduling';
 import { DomainEvents, type EventToRecord } from '@app/shared/domain';
+import { AdjustmentNote } from '../../ledger/domain/adjustment-note.js';
 import { billsSame, Invoice, type InvoiceParties } from '../../ledger/domain/invoice.js';
 import { InvoiceRepository } from '../domain/invoice.repository.js';
 import type { PaymentTransaction } from '../../ledger/domain/payment-transaction.js';
@@ -14,6 +15,8 @@ export interface Billing {
   issued: Invoice | null;
   /** The invoice whose money earlier check-outs hold too (the one it pays, or `issued` replacing one), settled once the check-out is written. */
   paying: Invoice | null;
+  /** The note of the invoice `issued` replaces, written already. */
+  notes: AdjustmentNote[];
 }
 
 /**
@@ -49,15 +52,18 @@ export class InvoiceLedger {
     const current = checkedOutBefore ? await this.invoices.lockOfBooking(transaction.organisationId, booking.id) : null;
     if (current && billsSame(current, transaction)) {
       current.takes(transaction.id, now);
-      return { issued: null, paying: current };
+      return { issued: null, paying: current, notes: [] };
     }
+    const notes: AdjustmentNote[] = [];
     if (current) {
       current.cancel(now);
       await this.invoices.save(current);
+      notes.push(AdjustmentNote.forCancellation(current, now));
+      await this.invoices.addNote(notes[0]);
     }
     const parties = partiesOf(transaction, read);
     const issued = Invoice.issue(transaction, paymentTransactions, booking, parties, now, current);
-    return { issued, paying: current ? issued : null };
+    return { issued, paying: current ? issued : null, notes };
   }
 
   /**
@@ -70,7 +76,12 @@ export class InvoiceLedger {
     paymentTransactions: readonly PaymentTransaction[],
     now: Date,
   ): Promise<EventToRecord[]> {
-    const { issued, paying } = billing;
+    const { issued, paying, notes } = billing;
+    const noted = notes.map((note) => ({
+      type: 'adjustment_note.created' as const,
+      organisationId: note.organisationId,
+      resource: note,
+    }));
     if (!paying) return this.eventsOf(issued!, paymentTransactions);
     const organisationId = paying.organisationId;
     const wasPaid = paying !== issued && paying.status === 'paid';
@@ -87,6 +98,7 @@ export class InvoiceLedger {
     const view = await this.queries.get(organisationId, paying.id);
     const paid = view.invoice.status === 'paid' && !wasPaid;
     return [
+      ...noted,
       ...(paying === issued ? [{ type: 'invoice.created' as const, organisationId, resource: view }] : []),
       ...(paid ? [{ type: 'invoice.paid' as const, organisationId, resource: view }] : []),
     ];
@@ -107,14 +119,37 @@ export class InvoiceLedger {
   }
 
   /** The money of the transaction changed: its invoice (if it has one) follows, and says so once it is paid. */
-  async settle(organisationId: string, transactionId: string, now: Date): Promise<void> {
+  async settle(organisationId: string, transactionId: string, now: Date): Promise<Invoice | null> {
     const invoice = await this.invoices.lockOfTransaction(organisationId, transactionId);
-    if (!invoice) return;
+    if (!invoice) return null;
     const { balance } = await this.queries.get(organisationId, invoice.id);
     const becamePaid = invoice.settle(balance, now);
     await this.invoices.save(invoice);
     if (becamePaid)
       await this.events.record('invoice.paid', organisationId, await this.queries.get(organisationId, invoice.id));
+    return invoice;
+  }
+
+  /**
+   * A refund of the transaction's money was made: its invoice follows, and gets the adjustment note
+   * the GST law asks for when it is a tax invoice with GST (`AdjustmentNote.forRefund`).
+   */
+  async refunded(organisationId: string, transactionId: string, refund: { id: string; amount: number }, now: Date) {
+    const invoice = await this.settle(organisationId, transactionId, now);
+    const note = invoice && AdjustmentNote.forRefund(invoice, refund, now);
+    if (note) await this.issueNote(note);
+  }
+
+  /** The refund was never made: its invoice follows, and a note reverses the refund's note, if it had one. */
+  async refundFailed(organisationId: string, transactionId: string, refundId: string, now: Date): Promise<void> {
+    const invoice = await this.settle(organisationId, transactionId, now);
+    const note = invoice && (await this.invoices.noteOfRefund(organisationId, refundId));
+    if (note) await this.issueNote(AdjustmentNote.reversing(invoice, note, now));
+  }
+
+  private async issueNote(note: AdjustmentNote): Promise<void> {
+    await this.invoices.addNote(note);
+    await this.events.record('adjustment_note.created', note.organisationId, note);
   }
 }
 

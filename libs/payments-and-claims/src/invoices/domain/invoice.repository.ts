@@ -1,3 +1,4 @@
+import type { AdjustmentNote } from '../../ledger/domain/adjustment-note.js';
 import type { Invoice } from '../../ledger/domain/invoice.js';
 
 /** Writes of invoices, each inside the caller's transaction (a check-out's new one: `PaymentsRepository.addCheckOut`). */
@@ -12,4 +13,12 @@ export abstract class InvoiceRepository {
   abstract lockOfTransaction(organisationId: string, transactionId: string): Promise<Invoice | null>;
   /** The booking's invoice (open or paid, not cancelled), with its row locked; `null` before its first check-out. */
   abstract lockOfBooking(organisationId: string, bookingId: string): Promise<Invoice | null>;
+  /**
+   * Writes the note, numbered from its business's counter (the number is set on `note`). The
+   * counter's row stays locked until the caller's transaction ends: notes of one business are
+   * numbered one after another, and a rollback gives the number back, so numbers have no gaps.
+   */
+  abstract addNote(note: AdjustmentNote): Promise<void>;
+  /** The note of the refund (its adjustment's id), `null` when it had none. */
+  abstract noteOfRefund(organisationId: string, refundId: string): Promise<AdjustmentNote | null>;
 }

@@ -10,6 +10,7 @@ export const paymentTransactionNotFound = (id: string): DomainError => notFound(
 export const payoutNotFound = (id: string): DomainError => notFound('Payout', id);
 
 export const invoiceNotFound = (id: string): DomainError => notFound('Invoice', id);
+export const adjustmentNoteNotFound = (id: string): DomainError => notFound('Adjustment note', id);
 
 export const alreadyPaidOut = (ids: string[]): DomainError =>
   conflict('already_paid_out', `Payment transactions already in a payout: ${ids.join(', ')}.`);

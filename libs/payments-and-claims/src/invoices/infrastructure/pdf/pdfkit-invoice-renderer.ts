@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { AdjustmentNote } from '../../../ledger/domain/adjustment-note.js';
 import {
   type Invoice,
   type InvoiceAddress,
@@ -36,21 +37,95 @@ const addressLines = (address: InvoiceAddress) =>
 /** An A4 page with pdfkit's built-in Helvetica: no font files, nothing read from disk at run time. */
 export class PdfkitInvoiceRenderer extends InvoiceRenderer {
   pdf(invoice: Invoice, balance: InvoiceBalance): Promise<Buffer> {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: MARGIN,
-      info: { Title: `${titleOf(invoice)} ${invoice.number}`, Author: invoice.parties.business.name },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const done = new Promise<Buffer>((resolve, reject) => {
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.on('error', reject);
-    });
-    draw(doc, invoice, balance);
-    doc.end();
-    return done;
+    return printed(`${titleOf(invoice)} ${invoice.number}`, invoice, (doc) => draw(doc, invoice, balance));
   }
+
+  notePdf(note: AdjustmentNote, invoice: Invoice): Promise<Buffer> {
+    return printed(`Adjustment note ${note.number}`, invoice, (doc) => drawNote(doc, note, invoice));
+  }
+}
+
+/** One A4 document drawn by `drawn`, as bytes. */
+function printed(title: string, invoice: Invoice, drawn: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: title, Author: invoice.parties.business.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  drawn(doc);
+  doc.end();
+  return done;
+}
+
+/** A day as printed, `30 Nov 2026`, in the time zone of the invoice's location. */
+const dayIn =
+  (timeZone: string) =>
+  (at: Date | string): string =>
+    new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(
+      new Date(at),
+    );
+
+/** The document's title, then the business that issues it: its name, ABN and the location. */
+function header(doc: PDFKit.PDFDocument, title: string, invoice: Invoice): void {
+  const { business, location } = invoice.parties;
+  doc.font('Helvetica-Bold').fontSize(22).fillColor('black').text(title, MARGIN, MARGIN);
+  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(12).text(business.name);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`ABN ${abn(business.taxIdentifier)}`);
+  doc.fillColor(GREY).text([location.name, ...addressLines(location.address)].join('\n'));
+}
+
+const REASONS: Record<AdjustmentNote['reason'], string> = {
+  refund: 'Refund',
+  refund_failed: 'Refund not made: reverses an earlier note',
+  invoice_cancelled: 'Invoice cancelled and replaced',
+};
+
+/** The business and the note's facts, then what it adjusts: the invoice, the amount and the GST in it. */
+function drawNote(doc: PDFKit.PDFDocument, note: AdjustmentNote, invoice: Invoice): void {
+  const { client } = invoice.parties;
+  const date = dayIn(invoice.parties.location.timeZone);
+  header(doc, 'Adjustment note', invoice);
+  let y = Math.max(doc.y, MARGIN + 60) + 24;
+  const line = (label: string, value: string, bold = false) => {
+    doc.font('Helvetica').fontSize(10).fillColor(GREY).text(label, MARGIN, y, { width: 200 });
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fillColor('black')
+      .text(value, MARGIN + 200, y, { width: WIDTH - 200 });
+    y += 18;
+  };
+  line('Note number', note.number, true);
+  line('Date issued', date(note.issuedAt));
+  line(
+    `Adjusts ${isTaxInvoice(invoice) ? 'tax invoice' : 'invoice'}`,
+    `${invoice.number}, issued ${date(invoice.issuedAt)}`,
+  );
+  line('Patient', `${client.firstName} ${client.lastName}`);
+  line('Reason', REASONS[note.reason]);
+  y += 8;
+  line('Adjustment (incl. GST)', dollars(-note.amount), true);
+  if (isTaxInvoice(invoice)) line('GST adjusted', dollars(-note.taxAmount), true);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(
+      note.amount >= 0
+        ? 'The price of the supply on the invoice above goes down by this amount.'
+        : 'This note reverses an earlier note: the price of the supply on the invoice above stands again.',
+      MARGIN,
+      y + 12,
+      { width: WIDTH },
+    );
 }
 
 /** "Tax invoice" from a business registered for GST (the ATO's words); "Invoice" from one that is not. */
@@ -58,29 +133,12 @@ const titleOf = (invoice: Invoice) => (isTaxInvoice(invoice) ? 'Tax invoice' : '
 
 function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance): void {
   const withGst = isTaxInvoice(invoice);
-  const { business, location, provider, client } = invoice.parties;
-  const date = (at: Date | string) =>
-    new Intl.DateTimeFormat('en-AU', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: location.timeZone,
-    }).format(new Date(at));
+  const { provider, client } = invoice.parties;
+  const date = dayIn(invoice.parties.location.timeZone);
   const paid = invoice.status === 'paid';
   const status = { open: 'Open', paid: 'Paid', cancelled: 'Cancelled' }[invoice.status];
 
-  // Title and the business.
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .fillColor('black')
-    .text(paid ? `${titleOf(invoice)} / Receipt` : titleOf(invoice), MARGIN, MARGIN);
-  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(12).text(business.name);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`ABN ${abn(business.taxIdentifier)}`);
-  doc.fillColor(GREY).text([location.name, ...addressLines(location.address)].join('\n'));
+  header(doc, paid ? `${titleOf(invoice)} / Receipt` : titleOf(invoice), invoice);
   const belowBusiness = doc.y;
 
   // The invoice's facts, on the right.

@@ -1,5 +1,6 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { ADJUSTMENT_NOTE_NUMBER, AdjustmentNote } from '../../../ledger/domain/adjustment-note.js';
 import { Invoice } from '../../../ledger/domain/invoice.js';
 import { InvoiceRepository } from '../../domain/invoice.repository.js';
 
@@ -39,5 +40,39 @@ export class MikroOrmInvoiceRepository extends InvoiceRepository {
       { organisationId, bookingId, status: { $ne: 'cancelled' } },
       { ...LOCKED, orderBy: { createdAt: 'desc', id: 'desc' } },
     );
+  }
+
+  async addNote(note: AdjustmentNote): Promise<void> {
+    const [row] = await this.em.execute<{ number: string }[]>(
+      `with counter as (
+         insert into adjustment_note_counters (business_id, next) values (?, 2)
+         on conflict (business_id) do update set next = adjustment_note_counters.next + 1
+         returning next - 1 as count)
+       insert into adjustment_notes
+         (id, organisation_id, business_id, invoice_id, number, issued_at, reason, amount, tax_amount, refund_id, created_at)
+       select ?, ?, ?, ?, ?::text || lpad(count::text, greatest(?::int, length(count::text)), '0'), ?, ?, ?, ?, ?, ?
+       from counter
+       returning number`,
+      [
+        note.businessId,
+        note.id,
+        note.organisationId,
+        note.businessId,
+        note.invoiceId,
+        ADJUSTMENT_NOTE_NUMBER.prefix,
+        ADJUSTMENT_NOTE_NUMBER.digits,
+        note.issuedAt,
+        note.reason,
+        note.amount,
+        note.taxAmount,
+        note.refundId,
+        note.createdAt,
+      ],
+    );
+    note.number = row.number;
+  }
+
+  noteOfRefund(organisationId: string, refundId: string): Promise<AdjustmentNote | null> {
+    return this.em.findOne(AdjustmentNote, { organisationId, refundId, reason: 'refund' });
   }
 }

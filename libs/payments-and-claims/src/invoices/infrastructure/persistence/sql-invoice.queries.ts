@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { listWindow, ReadModel, SqlParams, SqlReader } from '@app/shared/sql';
 import { isUuid, type Page, type PageRequest } from '@app/shared/domain';
+import { AdjustmentNote } from '../../../ledger/domain/adjustment-note.js';
 import { Invoice } from '../../../ledger/domain/invoice.js';
 import { type InvoiceFilters, type InvoiceView, InvoiceQueries } from '../../application/invoice.queries.js';
 import { PaymentTransaction } from '../../../ledger/domain/payment-transaction.js';
-import { invoiceNotFound } from '../../../ledger/domain/payments.errors.js';
+import { adjustmentNoteNotFound, invoiceNotFound } from '../../../ledger/domain/payments.errors.js';
 
 const INVOICES = ReadModel.of(Invoice, 'i');
+const NOTES = ReadModel.of(AdjustmentNote, 'n');
 const PAYMENT_TRANSACTIONS = ReadModel.of(PaymentTransaction, 'pt');
 
 /** Reads of an organisation's invoices: a page costs two statements and one more for the payments. */
@@ -49,6 +51,34 @@ export class SqlInvoiceQueries extends InvoiceQueries {
     if (!invoice) return null;
     const [view] = await this.withBalances([invoice]);
     return view;
+  }
+
+  async notes(organisationId: string, invoiceId: string, page: PageRequest): Promise<Page<AdjustmentNote>> {
+    const { invoice } = await this.get(organisationId, invoiceId);
+    return this.sql.page(
+      NOTES,
+      'where n.organisation_id = $1 and n.invoice_id = $2',
+      'n.issued_at, n.id',
+      new SqlParams(organisationId, invoice.id),
+      page,
+    );
+  }
+
+  async note(
+    organisationId: string,
+    invoiceId: string,
+    noteId: string,
+  ): Promise<{ note: AdjustmentNote; invoice: Invoice }> {
+    const { invoice } = await this.get(organisationId, invoiceId);
+    const note = isUuid(noteId)
+      ? await this.sql.first(NOTES, 'where n.organisation_id = $1 and n.invoice_id = $2 and n.id = $3', [
+          organisationId,
+          invoice.id,
+          noteId,
+        ])
+      : null;
+    if (!note) throw adjustmentNoteNotFound(noteId);
+    return { note, invoice };
   }
 
   /** Each invoice's balance, from the payment transactions of the check-outs that pay it, in one statement. */

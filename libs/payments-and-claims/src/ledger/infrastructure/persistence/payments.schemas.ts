@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { JSONB, TEXT, TIMESTAMP, UUID } from '@app/shared';
+import { AdjustmentNote } from '../../domain/adjustment-note.js';
 import { Claim } from '../../domain/claim.js';
 import { Invoice } from '../../domain/invoice.js';
 import { MedicareClaim } from '../../domain/medicare-claim.js';
@@ -156,6 +157,24 @@ export const InvoiceSchema = new EntitySchema<Invoice>({
   },
 });
 
+export const AdjustmentNoteSchema = new EntitySchema<AdjustmentNote>({
+  class: AdjustmentNote,
+  tableName: 'adjustment_notes',
+  properties: {
+    id: { ...UUID, primary: true },
+    organisationId: TEXT,
+    businessId: UUID,
+    invoiceId: UUID,
+    number: TEXT,
+    issuedAt: TIMESTAMP,
+    reason: TEXT,
+    amount: { type: 'integer' },
+    taxAmount: { type: 'integer' },
+    refundId: { ...TEXT, nullable: true },
+    createdAt: TIMESTAMP,
+  },
+});
+
 /** Every table of the context's records, for the ORM's configuration. */
 export const paymentsSchemas = [
   TransactionSchema,
@@ -164,4 +183,5 @@ export const paymentsSchemas = [
   PayoutSchema,
   PaymentTransactionSchema,
   InvoiceSchema,
+  AdjustmentNoteSchema,
 ];

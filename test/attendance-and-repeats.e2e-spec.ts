@@ -251,7 +251,7 @@ describe('POST …/bookings/{bookingId}/attendance', () => {
 });
 
 describe('a no-show fee', () => {
-  const atProcessor = (bookingId: string) => processor().chargesDescribed(`No-show fee, booking ${bookingId}`);
+  const atProcessor = (bookingId: string) => processor().chargesDescribed(`Non-attendance fee, booking ${bookingId}`);
 
   it("charges the policy's fee to the booking's card as its own transaction, with the no-show", async () => {
     const who = await patient();
@@ -263,10 +263,21 @@ describe('a no-show fee', () => {
       amount: FEE,
       bookingId: visit.id,
       paymentMethodId: who.visa.id,
-      transactionItems: [expect.objectContaining({ description: 'No-show fee', chargeAmount: FEE })],
+      transactionItems: [expect.objectContaining({ description: 'Non-attendance fee', chargeAmount: FEE })],
     });
     expect(atProcessor(visit.id)).toEqual([{ paymentId: expect.any(String), amount: FEE, refunded: 0 }]);
     expect(await eventsOf('booking.no_show', visit.id)).toEqual([response.body]);
+    // A supply of its own: an invoice of one GST-free item, paid by the fee's charge.
+    const { body: invoices } = await get(`/invoices?bookingId=${visit.id}`).expect(200);
+    expect(invoices.items).toEqual([
+      expect.objectContaining({
+        transactionId: fee.id,
+        status: 'paid',
+        items: [expect.objectContaining({ description: 'Non-attendance fee', amount: FEE, taxRate: 0, taxAmount: 0 })],
+        total: FEE,
+        amountDue: 0,
+      }),
+    ]);
   });
 
   it('is charged once when 12 requests ask for it at the same time, and never again for that booking', async () => {

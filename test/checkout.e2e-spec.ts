@@ -2026,6 +2026,21 @@ describe('POST …/bookings/{bookingId}/cancel with chargeCancellationFee', () =
       }),
     ]);
     expect(await eventsOf('transaction.created', (data) => data.id === fee.id)).toHaveLength(1);
+    // A supply of its own: an invoice of one GST-free item, paid by the fee's charge, and its receipt's job.
+    const { body } = await t
+      .http()
+      .get(orgPath(home.id, `/invoices?bookingId=${visit.id}`))
+      .set('Authorization', home.auth)
+      .expect(200);
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        transactionId: fee.id,
+        status: 'paid',
+        items: [expect.objectContaining({ description: 'Cancellation fee', amount: FEE, taxAmount: 0 })],
+        amountDue: 0,
+      }),
+    ]);
+    expect(await eventsOf('invoice.paid', (data) => data.id === body.items[0].id)).toHaveLength(1);
   });
 
   it('a cancellation that does not commit refunds the fee it charged; tried again, it charges once', async () => {

@@ -44,6 +44,7 @@ import { Migration20261203000000PayoutsOfCardMoney } from './Migration2026120300
 import { Migration20261203010000OneInvoicePerService } from './Migration20261203010000OneInvoicePerService.js';
 import { Migration20261203020000GstRegistration } from './Migration20261203020000GstRegistration.js';
 import { Migration20261203030000AdjustmentNotes } from './Migration20261203030000AdjustmentNotes.js';
+import { Migration20261203040000FeeInvoices } from './Migration20261203040000FeeInvoices.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -110,4 +111,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203010000OneInvoicePerService', class: Migration20261203010000OneInvoicePerService },
   { name: 'Migration20261203020000GstRegistration', class: Migration20261203020000GstRegistration },
   { name: 'Migration20261203030000AdjustmentNotes', class: Migration20261203030000AdjustmentNotes },
+  { name: 'Migration20261203040000FeeInvoices', class: Migration20261203040000FeeInvoices },
 ];

@@ -7,13 +7,17 @@ import { PaymentTransaction } from '../../ledger/domain/payment-transaction.js';
 import { feeOnTopOfPayment, paymentRequiresAction } from '../../ledger/domain/payments.errors.js';
 import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import { Transaction } from '../../ledger/domain/transaction.js';
-import { BookingParties } from '../../ledger/application/booking-parties.js';
+import { BookingParties, clientNameOf } from '../../ledger/application/booking-parties.js';
 import { TransactionQueries } from '../../ledger/application/transaction.queries.js';
+import { InvoiceLedger } from '../../invoices/application/invoice-ledger.js';
 
 /** Which fee of the cancellation policy: a cancellation's, or a no-show's (the same fee, charged once a booking was missed). */
 export type BookingFeeKind = 'cancellation' | 'no_show';
 
-const DESCRIPTIONS: Record<BookingFeeKind, string> = { cancellation: 'Cancellation fee', no_show: 'No-show fee' };
+const DESCRIPTIONS: Record<BookingFeeKind, string> = {
+  cancellation: 'Cancellation fee',
+  no_show: 'Non-attendance fee',
+};
 
 /** The booking a cancellation or no-show fee is charged for. */
 export interface FeeBooking {
@@ -23,10 +27,12 @@ export interface FeeBooking {
   locationId: string;
   appointmentTypeId: string;
   paymentMethodId: string;
+  serviceDate: Date;
 }
 
 /**
  * A cancellation (or no-show) fee as its own Transaction: one item, charged to the booking's card,
+ * with an invoice of its own (a fee is a supply apart from the service, GST-free as the service is),
  * inside the caller's database transaction (the booking's cancellation, or its marking as a
  * no-show), so a declined card changes nothing.
  * The charge is outside the database: once it succeeds, its refund goes on `undo`, which the caller
@@ -41,6 +47,7 @@ export class ChargeCancellationFee {
     private readonly charges: CardCharges,
     private readonly parties: BookingParties,
     private readonly transactions: TransactionQueries,
+    private readonly invoices: InvoiceLedger,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -73,7 +80,10 @@ export class ChargeCancellationFee {
   ): Promise<void> {
     const { amount } = fee;
     const description = DESCRIPTIONS[fee.kind];
-    const { businessId, clientName } = await this.parties.billing(organisationId, booking);
+    const read = await this.parties.read(organisationId, booking);
+    const businessId = read.location.businessId;
+    // The client's name as the transaction keeps it (an archived client's too: its bookings stay its own).
+    const clientName = clientNameOf(read.client);
     const now = this.clock.now();
     const transaction = Transaction.create(
       organisationId,
@@ -94,6 +104,7 @@ export class ChargeCancellationFee {
             billableItemId: null,
             appointmentTypeId: booking.appointmentTypeId,
             billableItem: null,
+            taxRate: 0,
           },
         ],
       },
@@ -124,11 +135,19 @@ export class ChargeCancellationFee {
       platformFeeAmount,
       now,
     );
-    await this.payments.save(transaction);
-    await this.payments.save(payment);
-    const read = await this.transactions.get(organisationId, transaction.id);
-    await this.events.record('transaction.created', organisationId, read);
+    const billing = this.invoices.feeInvoice(booking, transaction, payment, read, now);
+    await this.payments.addCheckOut({
+      transaction,
+      claims: [],
+      medicareClaims: [],
+      paymentTransactions: [payment],
+      invoice: billing.issued,
+    });
+    const written = await this.transactions.get(organisationId, transaction.id);
+    await this.events.record('transaction.created', organisationId, written);
     // One waiting for its cardholder's bank is recorded when the processor says it succeeded.
-    if (payment.isSettled()) await this.events.record('payment.succeeded', organisationId, read.paymentTransactions[0]);
+    if (payment.isSettled())
+      await this.events.record('payment.succeeded', organisationId, written.paymentTransactions[0]);
+    await this.events.recordAll(await this.invoices.billed(billing, [payment], now));
   }
 }

@@ -67,6 +67,25 @@ export class InvoiceLedger {
   }
 
   /**
+   * The invoice of a cancellation or no-show fee: a supply of its own, one item, apart from the
+   * service's invoice. The fee's charge writes it (`PaymentsRepository.addCheckOut`, which numbers
+   * it) and records its events (`billed`).
+   */
+  feeInvoice(
+    booking: { id: string; clientId: string; serviceDate: Date },
+    transaction: Transaction,
+    payment: PaymentTransaction,
+    read: BookingPartiesRead,
+    now: Date,
+  ): Billing {
+    return {
+      issued: Invoice.forFee(transaction, payment, booking, partiesOf(transaction, read), now),
+      paying: null,
+      notes: [],
+    };
+  }
+
+  /**
    * Once the check-out is written, the events of what it billed, as the invoice's GET answers it:
    * `invoice.created` for an invoice it issued, and `invoice.paid` when the check-out paid it. An
    * invoice that earlier check-outs pay too has its status settled from all their money first.

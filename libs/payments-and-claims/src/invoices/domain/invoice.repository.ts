@@ -11,7 +11,7 @@ export abstract class InvoiceRepository {
    * invoices, or a cancellation fee's). A cancelled invoice pays nothing: its replacement is found.
    */
   abstract lockOfTransaction(organisationId: string, transactionId: string): Promise<Invoice | null>;
-  /** The booking's invoice (open or paid, not cancelled), with its row locked; `null` before its first check-out. */
+  /** The booking's service invoice (open or paid, not cancelled; not a fee's), with its row locked; `null` before its first check-out. */
   abstract lockOfBooking(organisationId: string, bookingId: string): Promise<Invoice | null>;
   /**
    * Writes the note, numbered from its business's counter (the number is set on `note`). The

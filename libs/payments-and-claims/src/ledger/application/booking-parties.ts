@@ -38,15 +38,6 @@ export class BookingParties {
     private readonly wallet: WalletCardQueries,
   ) {}
 
-  /** The business of the booking's location, and the client's name as the transaction keeps it (an archived client's too: its bookings stay its own). */
-  async billing(organisationId: string, booking: BookedParties): Promise<{ businessId: string; clientName: string }> {
-    const [client, locations] = await Promise.all([
-      this.clients.findClient(organisationId, booking.clientId),
-      this.locations.locations(organisationId, [booking.locationId]),
-    ]);
-    return { businessId: locations.get(booking.locationId)!.businessId, clientName: clientNameOf(client) };
-  }
-
   /** All of a check-out's parties: one statement for each context that owns some. */
   async read(organisationId: string, booking: BookedParties): Promise<BookingPartiesRead> {
     const [clients, place, provider] = await Promise.all([

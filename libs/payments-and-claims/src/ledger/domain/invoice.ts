@@ -86,6 +86,11 @@ export class Invoice {
   transactionId: string;
   /** Every check-out that pays it, the issuing one first. */
   transactionIds: string[];
+  /**
+   * For a cancellation or no-show fee, a supply of its own: not the service's invoice, which a
+   * later check-out pays or replaces. Not in answers.
+   */
+  fee: boolean;
   clientId: string;
   number: string;
   status: InvoiceStatus;
@@ -119,6 +124,7 @@ export class Invoice {
     invoice.bookingId = booking.id;
     invoice.transactionId = transaction.id;
     invoice.transactionIds = [...(replaced?.transactionIds ?? []), transaction.id];
+    invoice.fee = false;
     invoice.clientId = booking.clientId;
     invoice.number = '';
     invoice.issuedAt = now;
@@ -142,6 +148,19 @@ export class Invoice {
     invoice.status = invoice.balanceOf(paymentTransactions).amountDue === 0 ? 'paid' : 'open';
     invoice.createdAt = now;
     invoice.updatedAt = now;
+    return invoice;
+  }
+
+  /** The invoice of a cancellation or no-show fee, charged as its own transaction of one item. */
+  static forFee(
+    transaction: Transaction,
+    payment: PaymentTransaction,
+    booking: { id: string; clientId: string; serviceDate: Date },
+    parties: InvoiceParties,
+    now: Date,
+  ): Invoice {
+    const invoice = Invoice.issue(transaction, [payment], booking, parties, now);
+    invoice.fee = true;
     return invoice;
   }
 

@@ -37,7 +37,7 @@ export class MikroOrmInvoiceRepository extends InvoiceRepository {
     // The newest: a booking checked out before invoices were one per service may have two.
     return this.em.findOne(
       Invoice,
-      { organisationId, bookingId, status: { $ne: 'cancelled' } },
+      { organisationId, bookingId, fee: false, status: { $ne: 'cancelled' } },
       { ...LOCKED, orderBy: { createdAt: 'desc', id: 'desc' } },
     );
   }

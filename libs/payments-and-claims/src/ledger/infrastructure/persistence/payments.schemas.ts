@@ -143,6 +143,7 @@ export const InvoiceSchema = new EntitySchema<Invoice>({
     bookingId: UUID,
     transactionId: UUID,
     transactionIds: { type: 'string[]', columnType: 'uuid[]' },
+    fee: { type: 'boolean' },
     clientId: UUID,
     number: TEXT,
     status: TEXT,

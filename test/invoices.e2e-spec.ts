@@ -536,6 +536,47 @@ describe('GST', () => {
     expect(invoice).toMatchObject({ total: 14350, taxAmount: 214, subtotal: 14350 - 214 });
   });
 
+  it('bills a typed quantity: the line is quantity × the unit amount, its GST 1/11 of the line', async () => {
+    const shop = await clinic();
+    const sale = await shop.checkOut(({ visa }) => ({
+      items: [
+        { description: 'Consultation', itemCode: '500', chargeAmount: 12000 },
+        { description: 'Resistance band', chargeAmount: 2200, quantity: 3, taxRate: 10 },
+      ],
+      payment: { paymentMethodId: visa.id },
+    }));
+    expect(sale.amount).toBe(12000 + 3 * 2200);
+    expect(sale.transactionItems[1]).toMatchObject({ description: 'Resistance band', chargeAmount: 6600 });
+    const invoice = await invoiceOf(sale);
+    expect(invoice.items[1]).toMatchObject({
+      quantity: 3,
+      unitAmount: 2200,
+      taxRate: 10,
+      taxAmount: 600,
+      amount: 6600,
+    });
+    expect(invoice).toMatchObject({ total: 18600, taxAmount: 600, amountDue: 0 });
+    const { text } = await extractText(new Uint8Array((await pdfOf(invoice.id)).body as Buffer), { mergePages: true });
+    expect(text).toContain('Resistance band (3 × $22.00)');
+  });
+
+  it('refuses a typed quantity that is not a whole number of at least 1: 400 naming it', async () => {
+    const shop = await clinic();
+    const booking = await shop.book();
+    for (const quantity of [0, 1.5, -2]) {
+      const response = await postJson(
+        t,
+        orgPath(home.id, `/bookings/${booking.id}/transactions`),
+        {
+          items: [{ description: 'Band', chargeAmount: 2000, quantity }],
+          payment: { paymentMethodId: shop.cards.visa.id },
+        },
+        home.auth,
+      );
+      expectInvalid(response, 'items[0].quantity');
+    }
+  });
+
   it('refuses a typed item of another rate: 400 naming it', async () => {
     const shop = await clinic();
     const booking = await shop.book();

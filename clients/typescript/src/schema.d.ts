@@ -2361,10 +2361,16 @@ export interface components {
             /** @example P1 */
             clinicalCode?: string;
             /**
-             * @description Integer cents, GST included.
+             * @description Integer cents, GST included: the unit amount. The transaction's item charges the line, `quantity × chargeAmount`.
              * @example 9500
              */
             chargeAmount?: number;
+            /**
+             * @description With description and chargeAmount: how many of it; the line charges `quantity × chargeAmount`.
+             * @default 1
+             * @example 1
+             */
+            quantity?: number;
             /**
              * @description With description and chargeAmount: GST in percent, included in chargeAmount (most health services are GST-free: 0; a product such as an exercise band: 10). The invoice shows 1/11 of the line as GST, to the cent. A business not registered for GST refuses 10: 409 `business_not_gst_registered`.
              * @default 0

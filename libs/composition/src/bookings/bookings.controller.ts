@@ -280,6 +280,7 @@ export class BookingsController {
             itemCode: item.itemCode,
             clinicalCode: item.clinicalCode,
             chargeAmount: item.chargeAmount!,
+            quantity: item.quantity,
             taxRate: item.taxRate,
           },
     );

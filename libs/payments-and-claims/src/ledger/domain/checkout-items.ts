@@ -1,4 +1,4 @@
-import { referenceNotFound } from '@app/shared/domain';
+import { invalidField, referenceNotFound } from '@app/shared/domain';
 import type { BillableItemSnapshot, TransactionItem } from './transaction.js';
 
 export type CheckOutItem =
@@ -7,10 +7,16 @@ export type CheckOutItem =
       description: string;
       itemCode?: string | null;
       clinicalCode?: string | null;
+      /** The unit amount, GST included. */
       chargeAmount: number;
+      /** How many of it: the line charges `quantity × chargeAmount`. Default 1. */
+      quantity?: number;
       /** GST in percent, included in `chargeAmount`: 0 (the default) or 10. */
       taxRate?: number;
     };
+
+/** The largest line in cents: amounts are PostgreSQL integers. */
+const MAX_LINE_CENTS = 2_147_483_647;
 
 /** What a booking offers to bill: its appointment type and that type's billable items. */
 export interface BillableBooking {
@@ -65,8 +71,17 @@ export function checkOutItems(
         );
       return billed(found);
     }
+    const quantity = item.quantity ?? 1;
+    const line = quantity * item.chargeAmount;
+    if (line > MAX_LINE_CENTS)
+      throw invalidField(
+        `items[${index}].quantity`,
+        'too_large',
+        'makes the line more than the largest amount a charge holds',
+      );
     return {
-      chargeAmount: item.chargeAmount,
+      chargeAmount: line,
+      quantity,
       description: item.description,
       clinicalCode: item.clinicalCode ?? null,
       itemCode: item.itemCode ?? null,

@@ -135,8 +135,8 @@ export class Invoice {
         description: item.description,
         itemCode: item.itemCode,
         serviceDate: booking.serviceDate.toISOString(),
-        quantity: 1,
-        unitAmount: item.chargeAmount,
+        quantity: item.quantity ?? 1,
+        unitAmount: item.chargeAmount / (item.quantity ?? 1),
         taxRate,
         taxAmount: gstWithin(item.chargeAmount, taxRate),
         amount: item.chargeAmount,
@@ -238,6 +238,7 @@ export function billsSame(invoice: Invoice, transaction: Transaction): boolean {
         line.description === item.description &&
         line.itemCode === item.itemCode &&
         line.amount === item.chargeAmount &&
+        line.quantity === (item.quantity ?? 1) &&
         line.taxRate === taxRateOf(item)
       );
     })

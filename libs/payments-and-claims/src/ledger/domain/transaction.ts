@@ -33,6 +33,8 @@ export interface TransactionItem {
    * item says. Not in answers; left out by transactions made before it, whose billable item says.
    */
   taxRate?: number;
+  /** How many of it an item typed at check-out bills; `chargeAmount` is the line's. Absent: 1. */
+  quantity?: number;
 }
 
 /** The GST rate of a transaction's item, in percent. */

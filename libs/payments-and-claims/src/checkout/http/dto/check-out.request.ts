@@ -21,6 +21,9 @@ import { PatientReferenceNumber } from '../../../claims/http/dto/patient-referen
 
 const HOURS = { message: `must be a whole number of hours from 1 to ${REQUEST_LIMITS.hours}` };
 
+/** The most of one item a typed line may bill. */
+const MAX_QUANTITY = 1000;
+
 export class CheckOutItemRequest {
   @ApiProperty({
     required: false,
@@ -56,10 +59,31 @@ export class CheckOutItemRequest {
   @MaxLength(20)
   clinicalCode?: string;
 
-  @ApiProperty({ required: false, example: 9500, ...CENTS_SCHEMA, description: 'Integer cents, GST included.' })
+  @ApiProperty({
+    required: false,
+    example: 9500,
+    ...CENTS_SCHEMA,
+    description:
+      "Integer cents, GST included: the unit amount. The transaction's item charges the line, `quantity × chargeAmount`.",
+  })
   @ValidateIf((item: CheckOutItemRequest) => item.billableItemId === undefined)
   @IsCents()
   chargeAmount?: number;
+
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_QUANTITY,
+    default: 1,
+    example: 1,
+    description: 'With description and chargeAmount: how many of it; the line charges `quantity × chargeAmount`.',
+  })
+  @MayBeOmitted()
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity?: number;
 
   @ApiProperty({
     required: false,

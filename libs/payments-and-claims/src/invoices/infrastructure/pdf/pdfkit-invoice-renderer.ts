@@ -192,7 +192,7 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   for (const item of invoice.items) {
     const cells = [
       item.itemCode ?? '',
-      item.description,
+      item.quantity > 1 ? `${item.description} (${item.quantity} × ${dollars(item.unitAmount)})` : item.description,
       date(item.serviceDate),
       ...(withGst ? [dollars(item.taxAmount)] : []),
       dollars(item.amount),

@@ -297,6 +297,26 @@ describe('a no-show fee', () => {
     expect(await transactionsOf(visit.id)).toHaveLength(1);
   });
 
+  it('stays apart when the no-show was a mistake: the service checked out later is charged and invoiced whole', async () => {
+    const who = await patient();
+    const visit = await bookPast(who);
+    await mark(visit.id, { attendance: 'no_show', chargeNoShowFee: true }).expect(200);
+    await mark(visit.id, { attendance: 'arrived' }).expect(200);
+    const sale = await created(
+      post(`/bookings/${visit.id}/transactions`, { payment: { paymentMethodId: who.visa.id } }),
+    );
+    expect(sale.paymentTransactions).toEqual([
+      expect.objectContaining({ source: 'payment', amount: visit.servicePrice }),
+    ]);
+    const { body } = await get(`/invoices?bookingId=${visit.id}`).expect(200);
+    expect(
+      body.items.map((invoice: Body) => [invoice.items[0].description, invoice.status, invoice.amountDue]),
+    ).toEqual([
+      [expect.not.stringMatching(/fee/), 'paid', 0],
+      ['Non-attendance fee', 'paid', 0],
+    ]);
+  });
+
   it('can be charged for a booking already marked no_show', async () => {
     const who = await patient();
     const visit = await bookPast(who);

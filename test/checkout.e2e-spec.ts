@@ -1534,6 +1534,34 @@ describe('a booking checked out again collects only what is still open on it', (
     expectProblem(await checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }), 409, 'booking_already_paid');
   });
 
+  it("a prepaid booking's one invoice: the claim pays part, the card's return comes off what was paid, and a void makes it due", async () => {
+    const who = await patient();
+    const visit = await booking(who);
+    await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
+    const claimed = await created(
+      checkOut(visit.id, { healthFundClaim: { healthFundCardId: who.fund.id, terminalId: CLAIMING_TERMINAL } }),
+    );
+    const invoiceOfVisit = async () => {
+      const { body } = await t
+        .http()
+        .get(orgPath(home.id, `/invoices?bookingId=${visit.id}`))
+        .set('Authorization', home.auth)
+        .expect(200);
+      expect(body.items).toHaveLength(1);
+      return body.items[0];
+    };
+    // The card's 12000 less the 4800 it got back, and the fund's 4800: paid, nothing refunded of the price.
+    expect(await invoiceOfVisit()).toMatchObject({
+      status: 'paid',
+      total: 12000,
+      amountPaid: 12000,
+      amountRefunded: 0,
+    });
+    await voidClaimOf(claimed);
+    expect(await invoiceOfVisit()).toMatchObject({ status: 'open', amountPaid: 7200, amountDue: 4800 });
+    expect((await getBooking(visit.id)).paid).toBe(false);
+  });
+
   it('a prepaid booking claimed from a payer that refuses keeps its card money whole', async () => {
     const who = await patient('99999999');
     const visit = await booking(who);

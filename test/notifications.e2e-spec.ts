@@ -321,7 +321,14 @@ describe('a new booking', () => {
     expect(confirmation.text).toContain(`Change or cancel your booking: ${link}`);
     expect(confirmation.html).toContain(`href="${link}"`);
 
-    const [stored] = (await list(a, online, '?type=booking_confirmation')).items;
+    // Once its send is recorded (the mail server has it a moment before the row says so).
+    const deadline = Date.now() + 10_000;
+    let [stored] = (await list(a, online, '?type=booking_confirmation')).items;
+    while (stored.status === 'pending' && Date.now() < deadline) {
+      await sleep(50);
+      [stored] = (await list(a, online, '?type=booking_confirmation')).items;
+    }
+    expect(stored.status).toBe('sent');
     const one = await a
       .http()
       .get(orgPath(online.id, `/notifications/${stored.id}`))

@@ -21,7 +21,7 @@ export class InvoiceAttachments extends MessageAttachments {
       (await this.invoices.pdfIfAny(message.organisationId, message.occurrence)) ??
       (await this.invoices.currentOfBooking(message.organisationId, message.bookingId));
     return invoice
-      ? [{ filename: `Tax invoice ${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.bytes }]
+      ? [{ filename: `${invoice.title} ${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.bytes }]
       : [];
   }
 }

@@ -334,6 +334,9 @@ export class CheckOutBooking {
     transaction.paymentMethodId = command.payment && gap > 0 ? command.payment.paymentMethodId : null;
     if (confirmed) transaction.confirmed(confirmed.confirmation.id, now);
 
+    // A refund locks its payment, then the invoice: a prepaid booking's card payments, which its
+    // return of the overpayment refunds, are locked before the invoice too, so the two never deadlock.
+    if (overpaid > 0) await this.payments.lockCardPaymentsOf(organisationId, booking.id);
     const billing = await this.invoices.bill(booking, transaction, paymentTransactions, parties, now, {
       checkedOutBefore: checkOut.checkedOutBefore,
     });
@@ -384,6 +387,7 @@ export class CheckOutBooking {
       amount: -overpaid,
       createdAt: now.toISOString(),
       reason: `Claimed after prepayment: the benefit of transaction ${transaction.id}`,
+      overpayment: true,
     });
     await this.payments.save(payment);
     await this.payments.transactionChanged(organisationId, payment.transactionId!, now);

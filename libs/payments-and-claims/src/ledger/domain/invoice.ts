@@ -186,11 +186,22 @@ export class Invoice {
     const adjustments = settled.flatMap((paymentTransaction) => paymentTransaction.adjustments);
     const isRefund = (adjustment: AdjustmentTransaction) =>
       adjustment.source === REFUND || adjustment.source === REFUND_FAILED;
+    // A return of an overpayment (a prepaid booking's claim paid part) is money the payer holds no
+    // longer, not a refund of the price; a failure of one gives it back.
+    const overpaymentIds = new Set(adjustments.filter((adjustment) => adjustment.overpayment).map(({ id }) => id));
+    const isReturn = (adjustment: AdjustmentTransaction) =>
+      overpaymentIds.has(adjustment.id) ||
+      (adjustment.reverses !== undefined && overpaymentIds.has(adjustment.reverses));
     const voided = sumCents(
       adjustments.filter((adjustment) => !isRefund(adjustment)).map((adjustment) => -adjustment.amount),
     );
-    const amountPaid = sumCents(payments.map((payment) => payment.amount)) - voided;
-    const amountRefunded = sumCents(adjustments.filter(isRefund).map((adjustment) => -adjustment.amount));
+    const returned = sumCents(adjustments.filter(isReturn).map((adjustment) => -adjustment.amount));
+    const amountPaid = sumCents(payments.map((payment) => payment.amount)) - voided - returned;
+    const amountRefunded = sumCents(
+      adjustments
+        .filter((adjustment) => isRefund(adjustment) && !isReturn(adjustment))
+        .map((adjustment) => -adjustment.amount),
+    );
     return { payments, amountPaid, amountRefunded, amountDue: Math.max(0, this.total - amountPaid) };
   }
 

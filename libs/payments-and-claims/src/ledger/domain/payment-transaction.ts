@@ -75,6 +75,11 @@ export interface AdjustmentTransaction {
   /** A `refund_failed`'s: the refund whose failure it gives back; kept, not answered. */
   reverses?: string;
   /**
+   * A refund of money paid beyond the price (a prepaid booking's claim paid part of it): a return of
+   * an overpayment, not a refund of the price; kept, not answered.
+   */
+  overpayment?: boolean;
+  /**
    * The payout that counted it; `null` while it waits for the next one. An adjustment made after its
    * payment transaction was paid out goes into a later payout than the payment transaction did.
    */

@@ -129,7 +129,10 @@ export interface NewCheckOut {
 }
 
 export interface EarlierCheckOuts {
-  /** Whether the booking had a check-out before (awaiting, cancelled or done): its invoice may exist. */
+  /**
+   * Whether the booking had a check-out before (awaiting, cancelled or done): its invoice may exist.
+   * The rest leaves out a cancellation or no-show fee's transaction: a supply of its own.
+   */
   any: boolean;
   /** When the latest-expiring payment link still unpaid and open expires; `null` when there is none. */
   openLinkUntil: Date | null;

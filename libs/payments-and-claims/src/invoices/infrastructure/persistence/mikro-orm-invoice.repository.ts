@@ -26,11 +26,17 @@ export class MikroOrmInvoiceRepository extends InvoiceRepository {
   }
 
   async lockOfTransaction(organisationId: string, transactionId: string): Promise<Invoice | null> {
-    const [row] = await this.em.execute<{ id: string }[]>(
-      `select id from invoices where organisation_id = ? and transaction_ids @> array[?::uuid] and status <> 'cancelled'`,
-      [organisationId, transactionId],
-    );
-    return row ? this.em.findOne(Invoice, { id: row.id, organisationId }, LOCKED) : null;
+    // Found, then locked: a check-out that replaced it meanwhile leaves it cancelled once the lock
+    // is ours, and its replacement (which took its check-outs) is the one to find.
+    for (;;) {
+      const [row] = await this.em.execute<{ id: string }[]>(
+        `select id from invoices where organisation_id = ? and transaction_ids @> array[?::uuid] and status <> 'cancelled'`,
+        [organisationId, transactionId],
+      );
+      if (!row) return null;
+      const locked = await this.em.findOne(Invoice, { id: row.id, organisationId }, LOCKED);
+      if (locked && locked.status !== 'cancelled') return locked;
+    }
   }
 
   lockOfBooking(organisationId: string, bookingId: string): Promise<Invoice | null> {

@@ -217,18 +217,18 @@ export class InMemoryPayments extends PaymentsRepository {
   }
 
   async earlierCheckOutsOf(organisationId: string, bookingId: string, now: Date): Promise<EarlierCheckOuts> {
-    const earlier = new Set(
-      this.transactions
-        .filter((stored) => stored.organisationId === organisationId && stored.bookingId === bookingId)
-        .map((stored) => stored.id),
+    const ofBooking = this.transactions.filter(
+      (stored) => stored.organisationId === organisationId && stored.bookingId === bookingId,
     );
+    const fees = new Set(this.invoices.filter((invoice) => invoice.fee).flatMap((invoice) => invoice.transactionIds));
+    const earlier = new Set(ofBooking.filter((stored) => !fees.has(stored.id)).map((stored) => stored.id));
     const parts = this.paymentTransactions.filter((stored) => earlier.has(stored.transactionId!));
     const open = this.linkTokens.filter(
       (token) =>
         parts.some((part) => part.id === token.paymentTransactionId && !part.isSettled()) && token.expiresAt >= now,
     );
     return {
-      any: earlier.size > 0,
+      any: ofBooking.length > 0,
       openLinkUntil: open.length > 0 ? new Date(Math.max(...open.map((token) => token.expiresAt.getTime()))) : null,
       healthFundClaimed: this.claims.some(
         (claim) => parts.some((part) => part.claimId === claim.id) && claim.voidedAt === null,

@@ -282,7 +282,10 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
         held: number;
       }[]
     >(
-      `with earlier as (select id from transactions where organisation_id = ? and booking_id = ?)
+      // A fee's transaction is a supply of its own, apart from the service's check-outs.
+      `with earlier as (
+         select t.id from transactions t where t.organisation_id = ? and t.booking_id = ?
+           and not exists (select 1 from invoices i where i.booking_id = t.booking_id and i.fee and t.id = any (i.transaction_ids)))
        select
          (select max(l.expires_at) from payment_transactions p join payment_link_tokens l on l.payment_transaction_id = p.id
            where p.transaction_id in (select id from earlier) and p.payment->>'status' = ? and l.expires_at >= ?) as open_link_until,

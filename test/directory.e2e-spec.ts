@@ -34,6 +34,7 @@ const BUSINESS_FIELDS = [
   'taxIdentifier',
   'countryCode',
   'merchantId',
+  'gstRegistered',
   'capabilities',
   'events',
 ].sort();
@@ -142,6 +143,7 @@ describe('POST /v1/organisations/{organisationId}/businesses', () => {
       taxIdentifier: '51824753556',
       countryCode: 'AU',
       merchantId: 'acct_1PqRsTuVwXyZ0123',
+      gstRegistered: true,
       capabilities: CAPABILITIES,
       events: { payoutsEnabledAt: '2026-01-12T00:00:00.000Z' },
     });

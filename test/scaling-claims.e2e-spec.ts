@@ -71,6 +71,8 @@ describe('the documented plan for Citus, against the schema', () => {
       .map((index) => index.index)
       .sort();
     expect(needingOrganisation).toEqual([
+      'adjustment_notes_number_unique',
+      'adjustment_notes_refund_unique',
       'bookings_manage_token_idx',
       'invoices_number_unique',
       'invoices_transaction_unique',

@@ -114,8 +114,9 @@ export class InvoiceLedger {
       paying.settle(balance, now);
       await this.invoices.save(paying);
     }
-    const view = await this.queries.get(organisationId, paying.id);
-    const paid = view.invoice.status === 'paid' && !wasPaid;
+    // Its status moved, its payments did not: the balance read above is the one its GET answers.
+    const view: InvoiceView = { invoice: paying, balance };
+    const paid = paying.status === 'paid' && !wasPaid;
     return [
       ...noted,
       ...(paying === issued ? [{ type: 'invoice.created' as const, organisationId, resource: view }] : []),

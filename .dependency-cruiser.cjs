@@ -54,6 +54,7 @@ module.exports = {
       'payment-links',
       'checkout',
       'payouts',
+      'remittances',
       'stripe',
       'http',
     ]),

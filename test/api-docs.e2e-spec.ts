@@ -119,7 +119,7 @@ describe('the OpenAPI document for a client developer', () => {
       'Bookings',
       'Check-out and payments',
       'Invoices',
-      'Payouts',
+      'Payouts and remittances',
       'Webhooks and events',
       'Practitioners',
       'Organisation set-up',

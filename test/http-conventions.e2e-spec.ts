@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -90,6 +91,13 @@ describe('problem details', () => {
     expectProblem(one, 405, 'method_not_allowed');
     expect(one.headers.allow).toBe('GET, HEAD, PATCH');
     expectProblem(await t.http().post('/health/live'), 405, 'method_not_allowed');
+    // A literal path is its own, though a parameter route beside it (`…/remittances/{remittanceId}`) would take the method.
+    const literal = await t
+      .http()
+      .get(`/v1/businesses/${randomUUID()}/remittances/fetch`)
+      .set('Authorization', t.platformAuth);
+    expectProblem(literal, 405, 'method_not_allowed');
+    expect(literal.headers.allow).toBe('POST');
   });
 
   it('answers malformed JSON with 400 malformed_json', async () => {

@@ -40,7 +40,7 @@ let t: TestApp;
 let home: Tenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TEST_REMITTANCE_DELAY_BUSINESS_DAYS: '0' });
   home = await createTenant(t, 'Property Clinic', { livemode: false });
   await t
     .http()
@@ -120,7 +120,9 @@ type Step =
   | { do: 'claimPrepaid'; pick: number }
   | { do: 'refund'; pick: number; share: number }
   | { do: 'cancelWithFee'; declined: boolean }
-  | { do: 'payout' };
+  | { do: 'payout' }
+  // The payers asked what they paid (here they pay a claim the day it was lodged).
+  | { do: 'fetchRemittances' };
 
 const steps: fc.Arbitrary<Step[]> = fc.array(
   fc.oneof(
@@ -159,6 +161,7 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
     },
     { weight: 1, arbitrary: fc.record({ do: fc.constant('cancelWithFee' as const), declined: fc.boolean() }) },
     { weight: 2, arbitrary: fc.record({ do: fc.constant('payout' as const) }) },
+    { weight: 2, arbitrary: fc.record({ do: fc.constant('fetchRemittances' as const) }) },
   ),
   { minLength: 4, maxLength: 10 },
 );
@@ -653,6 +656,22 @@ async function run(step: Step, s: Shop): Promise<void> {
       else expect(response.body.code).toBe('nothing_to_pay_out');
       return;
     }
+    case 'fetchRemittances': {
+      const response = await postJson(t, `/v1/businesses/${s.businessId}/remittances/fetch`, {}, t.platformAuth);
+      expect(response.status).toBe(200);
+      // Every approved claim that stands is now paid by its payer.
+      const unpaid = await sql<{ id: string }>(
+        t,
+        `select p.id from payment_transactions p
+           left join claims c on c.id = p.claim_id left join medicare_claims m on m.id = p.medicare_claim_id
+          where p.business_id = ? and p.source <> 'payment' and p.remittance_id is null
+            and ((c.id is not null and c.voided_at is null and c.total_rebate_amount > 0)
+              or (m.id is not null and m.type->>'code' = 'bulk_bill' and m.payment_status->>'code' <> 'voided' and m.total_rebate_amount > 0))`,
+        [s.businessId],
+      );
+      expect(unpaid).toEqual([]);
+      return;
+    }
   }
 }
 
@@ -852,10 +871,36 @@ async function expectInvariants(s: Shop): Promise<void> {
     0,
   );
   expect(paidOut + waiting).toBe(cardMoney);
+  // Σ remittances = Σ the approved benefits of the claims they paid, none of them voided since.
+  const remitted = await sql<{
+    id: string;
+    amount: number;
+    expected_amount: number;
+    paid: number;
+    benefits: number;
+    voided: number;
+  }>(
+    t,
+    `select r.id, r.amount, r.expected_amount,
+            coalesce(sum(p.remitted_amount), 0)::int as paid, coalesce(sum(coalesce(c.total_rebate_amount, m.total_rebate_amount)), 0)::int as benefits,
+            count(*) filter (where c.voided_at is not null or m.payment_status->>'code' = 'voided')::int as voided
+       from remittances r join payment_transactions p on p.remittance_id = r.id
+       left join claims c on c.id = p.claim_id left join medicare_claims m on m.id = p.medicare_claim_id
+      where r.business_id = ? group by r.id`,
+    [s.businessId],
+  );
+  for (const remittance of remitted)
+    expect(remittance).toEqual({
+      ...remittance,
+      amount: remittance.benefits,
+      expected_amount: remittance.benefits,
+      paid: remittance.benefits,
+      voided: 0,
+    });
 }
 
 describe('money invariants under random sequences', () => {
-  it('hold after every step of check-outs, codes confirmed, locked and expired, check-outs again, prepaid bookings claimed, link payments, voids, refunds, cancellation fees and payout runs', async () => {
+  it('hold after every step of check-outs, codes confirmed, locked and expired, check-outs again, prepaid bookings claimed, link payments, voids, refunds, cancellation fees, payout runs and remittances', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (sequence) => {
         const s = await shop();

@@ -135,8 +135,8 @@ describe('Swagger UI', () => {
     await page.screenshot({ path: `${OUTPUT}swagger-ui-filter-1280.png` });
     // A group's name shows the whole group.
     await page.locator('input.operation-filter-input').fill('payouts');
-    await page.waitForFunction("document.querySelectorAll('.opblock').length === 4");
-    await expect(shownGroups()).resolves.toEqual(['Payouts']);
+    await page.waitForFunction("document.querySelectorAll('.opblock').length === 9");
+    await expect(shownGroups()).resolves.toEqual(['Payouts and remittances']);
     await context.close();
   }, 180_000);
 

@@ -11,6 +11,7 @@ import {
   createValidationPipe,
   DirectDatabaseUrl,
   jsonBody,
+  literalPathsFirst,
   parseQueryString,
   rawBody,
   ProblemFilter,
@@ -60,6 +61,7 @@ export async function createApp(
   app.set('etag', false);
   await app.get(MetricsEndpoint).mount(app);
   app.use(requestScope(app.get(MikroORM).em, app.get(RequestLog)));
+  app.use(literalPathsFirst(app.get(AllowedMethods)));
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // Stripe signs the bytes it sends: its webhook route reads them untouched (payments-and-claims'

@@ -106,9 +106,10 @@ const CLINIC_GROUPS: Array<{ name: string; description: string; tags: string[] }
     tags: ['invoices'],
   },
   {
-    name: 'Payouts',
-    description: 'Money paid out to a business, and the payment transactions each payout is made of.',
-    tags: ['payouts'],
+    name: 'Payouts and remittances',
+    description:
+      "Card money paid out to a business and the payment transactions each payout is made of; what Medicare and the health funds deposited for the business's claims, and its reconciliation.",
+    tags: ['payouts', 'remittances'],
   },
   {
     name: 'Webhooks and events',

@@ -1202,6 +1202,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/businesses/{businessId}/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remittances
+         * @description What Medicare and the health funds deposited into the business's bank account for its claims, newest payment first. A patient claim's benefit is paid to the patient and is in none. Filter by `status`.
+         */
+        get: operations["Remittances_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/businesses/{businessId}/remittances/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the payers what they have paid a business
+         * @description Platform keys only. What the daily job does (at REMITTANCE_FETCH_TIME, 07:00 in Sydney by default): asks Medicare and the health funds for their payment reports of the business's bulk bills and fund claims that no remittance has paid yet, and records a remittance per deposit. Fetching again (or at once, or on another instance) never makes a remittance twice: a deposit is recorded once, and a claim is paid by one remittance at most. `remittance.received` for each; with the business setting `autoReconciliationEnabled`, one whose amount matches its claims is reconciled at once (`remittance.reconciled`).
+         */
+        post: operations["Remittances_fetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/businesses/{businessId}/remittances/{remittanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a remittance
+         * @description One deposit of a payer and what it was expected to be. `ETag` names its version.
+         */
+        get: operations["Remittances_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/businesses/{businessId}/remittances/{remittanceId}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the claims a remittance paid
+         * @description The payment transactions of the claims it paid, in `createdAt, id` order, each with its Claim or MedicareClaim (whose payment is recorded once the remittance is reconciled) and `paidAmount`, what the payer paid for it.
+         */
+        get: operations["Remittances_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/businesses/{businessId}/remittances/{remittanceId}/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile a remittance
+         * @description The business takes the deposit as paid: it becomes `reconciled`, and each claim it paid records its payment (a Claim's `payment`; a MedicareClaim's `paymentStatus.payment`) at what the payer paid for it, a `discrepancy`'s too. Event `remittance.reconciled`. Once only: a reconciled one is 409 `remittance_reconciled`.
+         */
+        post: operations["Remittances_reconcile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organisations/{organisationId}/bookings/{bookingId}/transactions": {
         parameters: {
             query?: never;
@@ -3071,7 +3171,7 @@ export interface components {
              *       "client.created"
              *     ]
              */
-            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "confirmation.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "adjustment_note.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "remittance.received" | "remittance.reconciled" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "confirmation.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "remittance.*" | "invoice.*" | "adjustment_note.*" | "webhook_endpoint.*" | "notification.*")[];
         };
         CustomerResponse: {
             /** @example Alex Chen */
@@ -3164,7 +3264,7 @@ export interface components {
              * @example booking.created
              * @enum {string}
              */
-            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
+            type: "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "remittance.received" | "remittance.reconciled" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed";
             /**
              * Format: date-time
              * @description When the change committed.
@@ -3188,6 +3288,10 @@ export interface components {
             };
             /** @description Only on `booking.rescheduled`: where the booking was before it moved. */
             previous?: components["schemas"]["PreviousPlaceResponse"];
+        };
+        FetchedRemittancesResponse: {
+            /** @description The remittances this fetch made, oldest payment first; empty when the payers had paid nothing new. */
+            items: components["schemas"]["RemittanceResponse"][];
         };
         FieldErrorDto: {
             /**
@@ -4656,6 +4760,132 @@ export interface components {
             medicare: components["schemas"]["MedicareRegistrationDto"] | null;
             phi: components["schemas"]["PhiRegistrationDto"] | null;
         };
+        RemittancePayerResponse: {
+            /**
+             * @example medicare
+             * @enum {string}
+             */
+            type: "medicare" | "health_fund";
+            /**
+             * @description `Medicare`, or the fund's name.
+             * @example Medicare
+             */
+            name: string;
+        };
+        RemittanceResponse: {
+            /** @example 0193a712-4c1d-7a2e-9b3f-8091a2b3c4d5 */
+            id: string;
+            payer: components["schemas"]["RemittancePayerResponse"];
+            /**
+             * @description The provider number the payer paid under: Medicare's payee provider (the servicing provider of the bulk bills), a fund claim's provider.
+             * @example 2429591L
+             */
+            payeeProviderNumber: string;
+            /**
+             * Format: date
+             * @description The day the payer paid it into the bank account.
+             * @example 2026-11-24
+             */
+            paymentDate: string;
+            /**
+             * @description The payer's reference of the deposit (Medicare's payment run, the fund's settlement), as the bank statement shows it.
+             * @example MCOL-RUN-20261124-3F2A1B
+             */
+            paymentReference: string;
+            /** @example 062-000 */
+            bankAccountBsb: string;
+            /** @example 4821 */
+            bankAccountNumberLast4: string;
+            /**
+             * @description Integer cents: what the payer deposited.
+             * @example 11660
+             */
+            amount: number;
+            /**
+             * @description Integer cents: the approved benefits of the claims it paid; differs from `amount` in a `discrepancy`.
+             * @example 11660
+             */
+            expectedAmount: number;
+            /** @example 2 */
+            claimCount: number;
+            /**
+             * @description `unreconciled`: its amount matches its claims and it waits to be reconciled; `discrepancy`: the payer paid another amount (each claim's `paidAmount` says what it paid for it), never reconciled by itself; `reconciled`: taken as paid, each claim's payment recorded.
+             * @example reconciled
+             * @enum {string}
+             */
+            status: "unreconciled" | "reconciled" | "discrepancy";
+            /**
+             * Format: date-time
+             * @example 2026-11-24T20:00:03.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its status last moved on; equal to `createdAt` until it does.
+             * @example 2026-11-24T20:00:03.000Z
+             */
+            updatedAt: string;
+        };
+        RemittedClaimResponse: {
+            /** @example 0193a6fe-d647-7219-a41b-7f8091a2b3c4 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:10:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description In payout listings: when it last changed (paid through its link, refunded, a claim voided, paid out, or given back by a failed payout); equal to `createdAt` until it changes.
+             * @example 2026-11-22T07:00:00.000Z
+             */
+            updatedAt?: string;
+            /**
+             * @example payment
+             * @enum {string}
+             */
+            source: "payment" | "health_fund_claim" | "medicare_claim";
+            /**
+             * @description Integer cents.
+             * @example 9500
+             */
+            amount: number;
+            /**
+             * @description Integer cents; in payout listings.
+             * @example 196
+             */
+            platformFeeAmount?: number;
+            /**
+             * @description In payout listings: who pays its money into the business's bank account. `platform`: card money (card and link payments, fees), which payouts pay. `payer`: a claim's benefit, which Services Australia or the fund pays the business directly; a payout lists it and pays nothing for it, nor for its adjustments (a void).
+             * @example platform
+             * @enum {string}
+             */
+            settledBy?: "platform" | "payer";
+            /**
+             * @description In payout listings: the payout that took it (and paid its amount less the platform fee out, when `settledBy` is `platform`). A payout lists too the payment transactions it only counted an adjustment of: its amount is Σ (amount − platformFeeAmount) of the `platform` items whose `payoutId` it is, plus Σ the adjustments of `platform` items whose `payoutId` it is.
+             * @example 0193a700-0a8b-7d4c-9e5f-a2b3c4d5e6f7
+             */
+            payoutId?: string | null;
+            adjustmentTransactions: components["schemas"]["PaymentAdjustmentResponse"][];
+            /** @example pi_3QpXy2LmN7vPw0 */
+            paymentId: string | null;
+            payment: components["schemas"]["CardPaymentResponse"] | null;
+            /** @example null */
+            claimId: string | null;
+            claim: components["schemas"]["ClaimResponse"] | null;
+            /** @example null */
+            medicareClaimId: string | null;
+            medicareClaim: components["schemas"]["MedicareClaimResponse"] | null;
+            /** @description In payout listings, and in a Transaction while its payment link waits to be paid. */
+            paymentLinks?: components["schemas"]["PaymentLinkResponse"][];
+            /** @description In payout listings. */
+            events?: components["schemas"]["PaymentEventResponse"][];
+            /**
+             * @description Integer cents: what the payer paid for this claim; its `amount` (the approved benefit) when they agree.
+             * @example 5830
+             */
+            paidAmount: number;
+        };
         RepeatRequest: {
             /**
              * @description Every week, or every second week.
@@ -5327,7 +5557,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "confirmation.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "adjustment_note.*" | "webhook_endpoint.*" | "notification.*")[];
+            enabledEvents?: ("*" | "organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "remittance.received" | "remittance.reconciled" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "confirmation.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "remittance.*" | "invoice.*" | "adjustment_note.*" | "webhook_endpoint.*" | "notification.*")[];
             /**
              * @description Enabling restarts the three-day failure clock.
              * @example enabled
@@ -5618,7 +5848,7 @@ export interface operations {
                 /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
                 updatedSince?: string;
                 /** @description Only events of these types; `booking.*` names a family. Comma-separated or repeated. For example `booking.*,client.created`. */
-                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "confirmation.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "invoice.*" | "adjustment_note.*" | "webhook_endpoint.*" | "notification.*")[];
+                type?: ("organisation.updated" | "business.updated" | "location.created" | "location.updated" | "member.created" | "member.updated" | "client.created" | "client.updated" | "client.deleted" | "provider.created" | "provider.updated" | "provider.deleted" | "provider_location_link.created" | "provider_location_link.updated" | "provider_location_link.deleted" | "wallet_card.created" | "referral.created" | "referral.updated" | "referral.deleted" | "appointment_type.created" | "appointment_type.updated" | "appointment_type.deleted" | "booking.created" | "booking.cancelled" | "booking.paid" | "booking.rescheduled" | "booking.arrived" | "booking.no_show" | "transaction.created" | "transaction.cancelled" | "confirmation.sent" | "confirmation.verified" | "confirmation.expired" | "payment.succeeded" | "payment.failed" | "claim.approved" | "claim.rejected" | "claim.voided" | "medicare_claim.approved" | "medicare_claim.rejected" | "medicare_claim.voided" | "refund.created" | "refund.failed" | "payout.created" | "payout.paid" | "payout.failed" | "remittance.received" | "remittance.reconciled" | "invoice.created" | "invoice.paid" | "adjustment_note.created" | "webhook_endpoint.test" | "webhook_endpoint.disabled" | "notification.failed" | "organisation.*" | "business.*" | "location.*" | "member.*" | "client.*" | "provider.*" | "provider_location_link.*" | "wallet_card.*" | "referral.*" | "appointment_type.*" | "booking.*" | "transaction.*" | "confirmation.*" | "payment.*" | "claim.*" | "medicare_claim.*" | "refund.*" | "payout.*" | "remittance.*" | "invoice.*" | "adjustment_note.*" | "webhook_endpoint.*" | "notification.*")[];
                 /** @description Created from (inclusive). For example `2026-11-01T00:00:00.000Z`. */
                 createdAtMin?: string;
                 /** @description Created before (exclusive). For example `2026-12-01T00:00:00.000Z`. */
@@ -23216,6 +23446,981 @@ export interface operations {
             };
             /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
             405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Remittances_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
+                /** @description For example `discrepancy`. */
+                status?: "unreconciled" | "reconciled" | "discrepancy";
+            };
+            header?: never;
+            path: {
+                businessId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEnvelopeDto"] & {
+                        items: components["schemas"]["RemittanceResponse"][];
+                    };
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Remittances_fetch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                businessId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FetchedRemittancesResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Remittances_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                businessId: string;
+                remittanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The version of the resource: send it in `If-Match` to change only this version. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Remittances_claims: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Sync mode: only what changed at or after this instant (inclusive), archived rows included, ordered `updatedAt, id` ascending. Read until a page is not full, asking again from the last item's `updatedAt` (or for the next page), and keep the largest `updatedAt` seen for the next sync. For example `2026-11-22T05:28:59.000Z`. */
+                updatedSince?: string;
+            };
+            header?: never;
+            path: {
+                businessId: string;
+                remittanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEnvelopeDto"] & {
+                        items: components["schemas"]["RemittedClaimResponse"][];
+                    };
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Rate limit reached; see `Retry-After` (`rate_limited`). */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The URL and headers are over 16 kB (`request_header_fields_too_large`). */
+            431: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An unexpected error (`internal_error`). The answer shows no internal detail; quote its `requestId` when reporting it. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The database, or the card processor, is unreachable for the moment: nothing was kept; retry after `Retry-After` (`service_unavailable`, `payment_processor_unavailable`). */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    Remittances_reconcile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`); another body is a 422. For example `5f0c2a1e-booking-retry-1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                businessId: string;
+                remittanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceResponse"];
+                };
+            };
+            /** @description The request is not valid (`validation_failed`, `malformed_json`): a field, a query parameter, or a NUL character anywhere in the URL. */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No API key, or an unknown one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The API key is not scoped to this resource (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such resource within the API key's scope (`not_found`). */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The path does not support this method; `Allow` lists those it does (`method_not_allowed`). */
+            405: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The request conflicts with the current state. A request with this Idempotency-Key is still running (`idempotency_request_in_progress`); `Retry-After` says when its key may be free. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute: per API key, or per client IP on public routes. Not on a 401 or 403 (the key is checked first) nor on a replayed Idempotency-Key answer. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is refilled. */
+                    "RateLimit-Reset"?: number;
+                    /** @description With `idempotency_request_in_progress`: seconds until the running request, had it died, lets its key go. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     /** @description The request's id: the caller's own `X-Request-Id` when it is 1 to 128 of `A-Za-z0-9._:-`, else a new UUID. Problems repeat it as `requestId`. */
                     "X-Request-Id"?: string;

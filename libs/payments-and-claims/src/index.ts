@@ -1,7 +1,7 @@
 // The payments-and-claims context's public surface: the module; each booking's newest transaction,
 // which a booking shows as `latestTransaction`; what a booking's cancellation asks of payments (its
 // fee, its payment links); the patient's codes for claims, which notifications send; the services that record money; and the payout and fee arithmetic the
-// demo data generator reuses; the payout and Stripe event jobs, which tests run at once.
+// demo data generator reuses; the payout, remittance and Stripe event jobs, which tests run at once.
 export { PaymentsAndClaimsModule, paymentsSchemas } from './payments-and-claims.module.js';
 export { CheckOutBooking } from './checkout/application/check-out-booking.use-case.js';
 export { ConfirmCheckOut } from './checkout/application/confirm-check-out.use-case.js';
@@ -28,6 +28,7 @@ export {
   TestMedicareGateway,
 } from './claims/infrastructure/gateways/test-medicare-gateway.js';
 export { PayoutJobs } from './payouts/application/payout-jobs.js';
+export { RemittanceJobs } from './remittances/application/remittance-jobs.js';
 export { StripeEventJobs } from './stripe/application/stripe-event-jobs.js';
 export { InvoiceDocuments } from './invoices/application/invoice-documents.js';
 export { InvoiceQueries, type InvoiceView } from './invoices/application/invoice.queries.js';

@@ -82,7 +82,7 @@ async function removeData(client: pg.Client): Promise<void> {
     'create temporary table kept_api_keys on commit drop as select * from api_keys where organisation_id is null',
   );
   await client.query(
-    `truncate ${[...TABLES, 'time_off', 'booking_counts', 'booking_day_counts', 'api_keys', 'idempotency_keys', 'webhook_deliveries', 'webhook_endpoints', 'events', 'payment_link_tokens', 'notifications', 'invoices', 'invoice_counters', 'adjustment_notes', 'adjustment_note_counters', 'referrals'].join(', ')}`,
+    `truncate ${[...TABLES, 'time_off', 'booking_counts', 'booking_day_counts', 'api_keys', 'idempotency_keys', 'webhook_deliveries', 'webhook_endpoints', 'events', 'payment_link_tokens', 'notifications', 'invoices', 'invoice_counters', 'adjustment_notes', 'adjustment_note_counters', 'referrals', 'remittances'].join(', ')}`,
   );
   await client.query('insert into api_keys select * from kept_api_keys');
   await client.query('commit');

@@ -45,13 +45,17 @@ import { SqlReferralQueries } from './infrastructure/persistence/sql-referral.qu
       provide: HealthFundGateway,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        configuredAdapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, { test: () => new TestHealthFundGateway() }),
+        configuredAdapter('HEALTH_FUND_GATEWAY', config.healthFundGateway, {
+          test: () => new TestHealthFundGateway(config.testRemittanceDelayBusinessDays),
+        }),
     },
     {
       provide: MedicareGateway,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        configuredAdapter('MEDICARE_GATEWAY', config.medicareGateway, { test: () => new TestMedicareGateway() }),
+        configuredAdapter('MEDICARE_GATEWAY', config.medicareGateway, {
+          test: () => new TestMedicareGateway(config.testRemittanceDelayBusinessDays),
+        }),
     },
     { provide: ReferralRepository, useClass: MikroOrmReferralRepository },
     { provide: ReferralQueries, useClass: SqlReferralQueries },
@@ -62,6 +66,6 @@ import { SqlReferralQueries } from './infrastructure/persistence/sql-referral.qu
     ChangeReferral,
     ReferralChecks,
   ],
-  exports: [ClaimFiling, VoidClaim, ReferralChecks],
+  exports: [ClaimFiling, VoidClaim, ReferralChecks, HealthFundGateway, MedicareGateway],
 })
 export class ClaimsModule {}

@@ -13,6 +13,8 @@ import { InvoiceResponse } from '../invoices/http/dto/invoice.response.js';
 import { ClaimResponse, MedicareClaimResponse } from '../ledger/http/dto/claim.response.js';
 import { PaymentTransactionResponse } from '../ledger/http/dto/payment-transaction.response.js';
 import { PayoutResponse } from '../payouts/http/dto/payout.response.js';
+import { RemittanceResponse } from '../remittances/http/dto/remittance.response.js';
+import type { Remittance } from '../remittances/domain/remittance.js';
 import { AdjustmentNoteResponse } from '../invoices/http/dto/adjustment-note.response.js';
 import type { AdjustmentNote } from '../ledger/domain/adjustment-note.js';
 import { TransactionResponse } from '../ledger/http/dto/transaction.response.js';
@@ -43,6 +45,9 @@ export function renderPaymentEvents(renderers: EventRenderers): void {
   renderers.register(['refund.created', 'refund.failed'], (refund: Refund) => refund);
   renderers.register(['payout.created', 'payout.paid', 'payout.failed'], (payout: Payout) =>
     PayoutResponse.from(payout),
+  );
+  renderers.register(['remittance.received', 'remittance.reconciled'], (remittance: Remittance) =>
+    RemittanceResponse.from(remittance),
   );
   renderers.register(['invoice.created', 'invoice.paid'], (invoice: InvoiceView) => InvoiceResponse.from(invoice));
   renderers.register(['adjustment_note.created'], (note: AdjustmentNote) => AdjustmentNoteResponse.from(note));

@@ -62,11 +62,18 @@ export class AppConfig {
   /** Which health fund, Medicare and payout bank adapters run (`test`: built in, no network). */
   readonly healthFundGateway: string;
   readonly medicareGateway: string;
+  /**
+   * With the test gateways: how many business days after a claim was lodged its payer's remittance
+   * pays it (`TEST_REMITTANCE_DELAY_BUSINESS_DAYS`, 0 to 10; 0 pays it the same day).
+   */
+  readonly testRemittanceDelayBusinessDays: number;
   /** Follows `paymentProcessor` when unset: the money to pay out is where the cards were charged. */
   readonly payoutBank: 'test' | 'stripe';
   /** `HH:MM` on the wall clock of `payoutTimeZone` when each business's daily payout runs. */
   readonly payoutTime: string;
   readonly payoutTimeZone: string;
+  /** `HH:MM` on the wall clock of `payoutTimeZone` when the payers are asked each day what they have paid. */
+  readonly remittanceFetchTime: string;
   /** Express's `trust proxy`: which proxies' `X-Forwarded-For` names the client (per-IP limits, logs). */
   readonly trustProxy: boolean | number | string;
   /** Set: `/metrics` is served by a listener of its own on this port, and not on `port`. */
@@ -188,6 +195,7 @@ export class AppConfig {
     this.platformFeeBasisPoints = basisPoints(env, 'PLATFORM_FEE_BASIS_POINTS', DEFAULT_PLATFORM_FEE_BASIS_POINTS);
     this.healthFundGateway = oneOf(env, 'HEALTH_FUND_GATEWAY', ['test'], 'test');
     this.medicareGateway = oneOf(env, 'MEDICARE_GATEWAY', ['test'], 'test');
+    this.testRemittanceDelayBusinessDays = wholeNumber(env, 'TEST_REMITTANCE_DELAY_BUSINESS_DAYS', 1, 10);
     this.payoutBank = oneOf(env, 'PAYOUT_BANK', ['test', 'stripe'], this.paymentProcessor) as 'test' | 'stripe';
     // Card money is held where it was charged: only that processor can pay it out.
     if (this.payoutBank !== this.paymentProcessor) {
@@ -198,6 +206,11 @@ export class AppConfig {
     this.payoutTime = env.PAYOUT_TIME || '17:00';
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.payoutTime))
       throw new ConfigurationError(`PAYOUT_TIME must be HH:MM on a 24-hour clock, got "${this.payoutTime}"`);
+    this.remittanceFetchTime = env.REMITTANCE_FETCH_TIME || '07:00';
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(this.remittanceFetchTime))
+      throw new ConfigurationError(
+        `REMITTANCE_FETCH_TIME must be HH:MM on a 24-hour clock, got "${this.remittanceFetchTime}"`,
+      );
     this.payoutTimeZone = env.PAYOUT_TIME_ZONE || 'Australia/Sydney';
     if (!Intl.supportedValuesOf('timeZone').includes(this.payoutTimeZone) && this.payoutTimeZone !== 'UTC') {
       throw new ConfigurationError(
@@ -462,6 +475,15 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
     throw new ConfigurationError(`${name} must be a positive integer like ${fallback}; got "${raw}"`);
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, most: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > most)
+    throw new ConfigurationError(`${name} must be a whole number from 0 to ${most}; got "${raw}"`);
   return value;
 }
 

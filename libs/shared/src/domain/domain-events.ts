@@ -46,6 +46,8 @@ export const EVENT_TYPES = [
   'payout.created',
   'payout.paid',
   'payout.failed',
+  'remittance.received',
+  'remittance.reconciled',
   'invoice.created',
   'invoice.paid',
   'adjustment_note.created',

@@ -4,9 +4,19 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 
 interface Route {
+  path: string;
   pattern: RegExp;
+  /** How many of its segments are parameters: of two routes a path matches, the one with fewer is the path's. */
+  params: number;
   methods: readonly string[];
 }
+
+const routeOf = (path: string, methods: readonly string[]): Route => ({
+  path,
+  pattern: patternOf(path),
+  params: path.split('/').filter((segment) => segment.startsWith(':')).length,
+  methods,
+});
 
 const patternOf = (path: string): RegExp =>
   new RegExp(
@@ -45,7 +55,7 @@ export class AllowedMethods {
 
   /** Routes that no controller declares (`GET` ones answer `HEAD` too). */
   add(methods: readonly string[], paths: readonly string[]): void {
-    this.outsideControllers.push(...paths.map((path) => ({ pattern: patternOf(path), methods })));
+    this.outsideControllers.push(...paths.map((path) => routeOf(path, methods)));
   }
 
   /**
@@ -53,12 +63,41 @@ export class AllowedMethods {
    * has this path (a 404). GET routes answer HEAD too.
    */
   of(request: Request): string[] {
-    const methods = new Set<string>();
-    for (const route of (this.routes ??= [...this.controllerRoutes(), ...this.outsideControllers])) {
-      if (route.pattern.test(request.path)) route.methods.forEach((method) => methods.add(method));
-    }
+    const matching = this.all().filter((route) => route.pattern.test(request.path));
+    // A literal segment is the path's own: `…/remittances/fetch` answers its methods, not those of `…/remittances/:remittanceId`.
+    const fewest = Math.min(...matching.map((route) => route.params));
+    const methods = new Set(matching.filter((route) => route.params === fewest).flatMap((route) => route.methods));
     if (methods.has('GET')) methods.add('HEAD');
     return [...methods].sort();
+  }
+
+  /**
+   * For a request to a literal path that a parameter route beside it would otherwise take
+   * (`GET …/remittances/fetch`, which only answers `POST`, beside `GET …/remittances/:remittanceId`):
+   * the methods the literal path answers to, when the request's is not one of them. Otherwise
+   * `undefined`: routing goes on as usual. One test per such literal path, so cheap on every request.
+   */
+  refusedByLiteralPath(request: Request): string[] | undefined {
+    for (const route of (this.shadowed ??= this.shadowedRoutes())) {
+      if (!route.pattern.test(request.path)) continue;
+      const allowed = this.of(request);
+      return allowed.includes(request.method) ? undefined : allowed;
+    }
+    return undefined;
+  }
+
+  private shadowed?: Route[];
+
+  private all(): Route[] {
+    return (this.routes ??= [...this.controllerRoutes(), ...this.outsideControllers]);
+  }
+
+  /** The routes whose path a route with more parameters also matches. */
+  private shadowedRoutes(): Route[] {
+    const routes = this.all();
+    return routes.filter((route) =>
+      routes.some((other) => other.params > route.params && other.pattern.test(route.path.replace(/:[^/]+/g, 'x'))),
+    );
   }
 
   private controllerRoutes(): Route[] {
@@ -71,10 +110,7 @@ export class AllowedMethods {
         const method = this.reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
         if (method === undefined || method === RequestMethod.ALL) return [];
         return pathsOf(this.reflector.get<PathMetadata>(PATH_METADATA, handler)).flatMap((methodPath) =>
-          controllerPaths.map((controllerPath) => ({
-            pattern: patternOf(joined(controllerPath, methodPath)),
-            methods: [RequestMethod[method]],
-          })),
+          controllerPaths.map((controllerPath) => routeOf(joined(controllerPath, methodPath), [RequestMethod[method]])),
         );
       });
     });

@@ -37,10 +37,27 @@ function methodNotAllowed(
   if (!(exception instanceof NotFoundException)) return undefined;
   const allowed = allowedMethods.of(request);
   if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+  return refused(request, response, allowed);
+}
+
+function refused(request: Request, response: Response, allowed: string[]): DomainError {
   response.setHeader('Allow', allowed.join(', '));
   return new DomainError(
     'method_not_allowed',
     'method_not_allowed',
     `${request.method} is not supported here; use ${allowed.join(', ')}.`,
   );
+}
+
+/**
+ * Express middleware: a request to a literal path with the wrong method (`GET …/remittances/fetch`)
+ * is answered 405 as a request no route took, not by the parameter route beside it
+ * (`GET …/remittances/:remittanceId`), whose guards and pipes would answer 403 or 404.
+ */
+export function literalPathsFirst(allowedMethods: AllowedMethods) {
+  return (request: Request, response: Response, next: () => void): void => {
+    const allowed = allowedMethods.refusedByLiteralPath(request);
+    if (allowed) sendProblem(response, problemOf(refused(request, response, allowed), request));
+    else next();
+  };
 }

@@ -45,6 +45,7 @@ import { Migration20261203010000OneInvoicePerService } from './Migration20261203
 import { Migration20261203020000GstRegistration } from './Migration20261203020000GstRegistration.js';
 import { Migration20261203030000AdjustmentNotes } from './Migration20261203030000AdjustmentNotes.js';
 import { Migration20261203040000FeeInvoices } from './Migration20261203040000FeeInvoices.js';
+import { Migration20261203050000Remittances } from './Migration20261203050000Remittances.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -112,4 +113,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203020000GstRegistration', class: Migration20261203020000GstRegistration },
   { name: 'Migration20261203030000AdjustmentNotes', class: Migration20261203030000AdjustmentNotes },
   { name: 'Migration20261203040000FeeInvoices', class: Migration20261203040000FeeInvoices },
+  { name: 'Migration20261203050000Remittances', class: Migration20261203050000Remittances },
 ];

@@ -183,6 +183,8 @@ export class ClaimFiling {
         agreement,
         // Every item is the one booking's service.
         serviceDate: items[0]?.serviceDate ?? null,
+        // Medicare pays a bulk bill to the servicing provider unless a payee was named; none is here.
+        payeeProviderNumber: servicedAt.providerNumber,
         mcolTransactionId: answer.mcolTransactionId,
         mcolClaimId: answer.mcolClaimId,
         items: items.map((item, index) => ({

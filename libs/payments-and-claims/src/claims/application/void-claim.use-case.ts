@@ -5,7 +5,7 @@ import { BookingLedger } from '@app/scheduling';
 import type { Claim } from '../../ledger/domain/claim.js';
 import type { MedicareClaim } from '../../ledger/domain/medicare-claim.js';
 import { CLAIM_VOID, type PaymentTransaction } from '../../ledger/domain/payment-transaction.js';
-import { claimNotFound, transactionNotFound } from '../../ledger/domain/payments.errors.js';
+import { claimNotFound, claimNotVoidable, transactionNotFound } from '../../ledger/domain/payments.errors.js';
 import { PaymentsRepository } from '../../ledger/domain/payments.repository.js';
 import type { Transaction } from '../../ledger/domain/transaction.js';
 import { ClaimFiling } from './claim-filing.js';
@@ -52,6 +52,7 @@ export class VoidClaim {
 
   private async voidFundClaim(transaction: Transaction, claim: Claim, paid: PaymentTransaction): Promise<VoidedClaim> {
     const now = this.clock.now();
+    notRemitted(claim, paid);
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
     const read = (await this.transactions.get(transaction.organisationId, transaction.id)).paymentTransactions.find(
@@ -71,6 +72,7 @@ export class VoidClaim {
     paid: PaymentTransaction | null,
   ): Promise<VoidedClaim> {
     const now = this.clock.now();
+    notRemitted(claim, paid);
     claim.void(now, await this.timeZoneOf(transaction));
     await this.takeBack(transaction, claim, paid, now);
     // Its sessions go back to its referral.
@@ -107,4 +109,10 @@ export class VoidClaim {
       : undefined;
     return location?.timeZone ?? 'Australia/Sydney';
   }
+}
+
+/** A claim its payer has paid (in a remittance) is money in the bank: no payer takes it back by a void. */
+function notRemitted(claim: Claim | MedicareClaim, paid: PaymentTransaction | null): void {
+  if (paid?.remittanceId)
+    throw claimNotVoidable(claim.id, `its payer has paid it already, in remittance ${paid.remittanceId}`);
 }

@@ -1,4 +1,5 @@
 import type { Cents } from '@app/shared/domain';
+import type { PaymentReport, PaymentReportQuery } from './payment-report.js';
 
 export interface FundClaimRequest {
   healthFundId: string;
@@ -26,9 +27,11 @@ export interface FundClaimAnswer {
  * `claim_rejected` (402) or `claim_gateway_timeout` (503), and nothing is owed then. `quote` is the
  * same assessment with no money promised (a rebate estimate). `reverse` takes back an approved
  * claim on the day it was made; reversing one twice is harmless.
+ * `paymentReports` answers the settlements that paid the claims asked about.
  */
 export abstract class HealthFundGateway {
   abstract claim(request: FundClaimRequest): Promise<FundClaimAnswer>;
   abstract quote(request: FundClaimRequest): Promise<FundClaimAnswer>;
+  abstract paymentReports(query: PaymentReportQuery): Promise<PaymentReport[]>;
   abstract reverse(referenceNumber: string): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { Cents } from '@app/shared/domain';
+import type { PaymentReport, PaymentReportQuery } from './payment-report.js';
 import type { ReferralType } from './referral.js';
 
 export type MedicareClaimType = 'bulk_bill' | 'patient_claim';
@@ -44,9 +45,12 @@ export interface MedicareClaimAnswer {
  * benefit as the whole fee; a patient claim is paid to the patient. `assess` is the same assessment
  * with nothing lodged (what the patient is asked to agree to); its ids name nothing to reverse.
  * `reverse` takes back a claim made today; twice is harmless.
+ * `paymentReports` answers the bulk bill payment runs that paid the claims asked about (a patient
+ * claim is paid to the patient, and never asked about).
  */
 export abstract class MedicareGateway {
   abstract claim(request: MedicareClaimRequest): Promise<MedicareClaimAnswer>;
   abstract assess(request: MedicareClaimRequest): Promise<MedicareClaimAnswer>;
+  abstract paymentReports(query: PaymentReportQuery): Promise<PaymentReport[]>;
   abstract reverse(mcolClaimId: string): Promise<void>;
 }

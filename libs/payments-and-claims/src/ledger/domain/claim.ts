@@ -116,6 +116,11 @@ export class Claim {
     return claim;
   }
 
+  /** The fund's payment of it, as the remittance that paid it says, once reconciled. */
+  paid(payment: ClaimPayment): void {
+    this.payment = payment;
+  }
+
   /**
    * Funds take a claim back only on the business day it was made, in the location's time zone; an
    * estimate, or a claim already voided or cancelled, cannot be voided.

@@ -1,5 +1,5 @@
 import { assertCents, type Cents, newUuid, sumCents } from '@app/shared/domain';
-import { businessDayOf } from './claim.js';
+import { businessDayOf, type ClaimPayment } from './claim.js';
 import type { ClaimAgreement } from './confirmation.js';
 import { claimNotVoidable, claimTotalsMismatch } from './payments.errors.js';
 
@@ -49,6 +49,8 @@ export interface NewMedicareClaim {
   agreement?: ClaimAgreement | null;
   /** When the service claimed was given. */
   serviceDate?: Date | null;
+  /** The provider number Medicare pays a bulk bill under: the servicing provider's at the location. */
+  payeeProviderNumber?: string | null;
 }
 
 /**
@@ -80,6 +82,8 @@ export class MedicareClaim {
   agreement: ClaimAgreement | null;
   /** When the service claimed was given; `null` for a claim recorded without it. */
   serviceDate: Date | null;
+  /** Whom Medicare pays a bulk bill to; `null` for a claim recorded without it (its remittance is matched by hand). */
+  payeeProviderNumber: string | null;
   createdAt: Date;
 
   static create(
@@ -126,12 +130,21 @@ export class MedicareClaim {
     claim.referralId = props.referralId ?? null;
     claim.agreement = props.agreement ?? null;
     claim.serviceDate = props.serviceDate ?? null;
+    claim.payeeProviderNumber = props.payeeProviderNumber ?? null;
     claim.createdAt = now;
     return claim;
   }
 
   isVoided(): boolean {
     return this.paymentStatus.code === VOIDED_STATUS.code;
+  }
+
+  /**
+   * Medicare's payment of it, as the payment run that paid it says, once reconciled: kept in its
+   * `paymentStatus` (the spec's MedicareClaim has no `payment`), beside the code it had.
+   */
+  paid(payment: ClaimPayment): void {
+    this.paymentStatus = { ...this.paymentStatus, payment };
   }
 
   /** Medicare Online cancels a claim only on the day it was made (the location's time zone), and only one its rules let be reversed. */

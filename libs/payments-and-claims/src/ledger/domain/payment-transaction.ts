@@ -111,6 +111,10 @@ export class PaymentTransaction {
   businessId: string;
   transactionId: string | null;
   payoutId: string | null;
+  /** A claim's: the remittance its payer paid it in; `null` until one did (and always for card money). */
+  remittanceId: string | null;
+  /** A claim's: what its remittance paid for it, which may differ from its benefit; `null` until paid. */
+  remittedAmount: Cents | null;
   source: PaymentSource;
   amount: Cents;
   platformFeeAmount: Cents;
@@ -168,6 +172,13 @@ export class PaymentTransaction {
     );
     transaction.paymentLinks = [{ ...link, events: [] }];
     return transaction;
+  }
+
+  /** A claim's payer paid it, `paidAmount` of it, in the remittance. */
+  remitted(remittanceId: string, paidAmount: Cents, now: Date): void {
+    this.remittanceId = remittanceId;
+    this.remittedAmount = assertCents(paidAmount, 'paidAmount');
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
   /** Money in hand: a claim, or a card payment that succeeded (not a link still waiting). */
@@ -343,6 +354,8 @@ export class PaymentTransaction {
     transaction.businessId = owner.businessId;
     transaction.transactionId = owner.transactionId;
     transaction.payoutId = null;
+    transaction.remittanceId = null;
+    transaction.remittedAmount = null;
     transaction.source = source;
     transaction.amount = assertCents(amount, 'amount');
     transaction.platformFeeAmount = assertCents(platformFeeAmount, 'platformFeeAmount');

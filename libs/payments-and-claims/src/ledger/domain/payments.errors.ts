@@ -9,6 +9,11 @@ export const paymentTransactionNotFound = (id: string): DomainError => notFound(
 
 export const payoutNotFound = (id: string): DomainError => notFound('Payout', id);
 
+export const remittanceNotFound = (id: string): DomainError => notFound('Remittance', id);
+
+export const remittanceReconciled = (id: string): DomainError =>
+  conflict('remittance_reconciled', `Remittance ${id} is reconciled already.`);
+
 export const invoiceNotFound = (id: string): DomainError => notFound('Invoice', id);
 export const adjustmentNoteNotFound = (id: string): DomainError => notFound('Adjustment note', id);
 

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type FundClaimAnswer, type FundClaimRequest, HealthFundGateway } from '../../domain/health-fund-gateway.js';
 import { claimGatewayTimeout, claimRejected } from '../../../ledger/domain/payments.errors.js';
+import type { PaymentReport, PaymentReportQuery } from '../../domain/payment-report.js';
 import { keep, keepEntry } from './kept-records.js';
+import { testPaymentReports } from './test-payment-runs.js';
+
+/** The mark in the reference of a claim the fund's settlement pays short (hex never holds it). */
+const PAID_SHORT_MARK = 'HC-S';
 
 const ANY_FUND = '*';
 const MEDIBANK = '0193a6f2-0001-7000-8000-000000000001';
@@ -41,15 +46,22 @@ export const FUND_TEST_MEMBER_NUMBERS = {
   noAnswerAtLodging: '99990006',
   /** Quoted in full, then paid $10.00 less on its first item: a bigger gap than the patient approved. */
   lessAtLodging: '99990007',
+  /** Approved in full; the settlement that pays it pays $5.00 less: a remittance with a discrepancy. */
+  paidShort: '99990008',
 } as const;
 
 /**
  * The built-in health fund gateway (`HEALTH_FUND_GATEWAY=test`, the default): no network. Rebates
  * come from `TEST_FUND_REBATES`; the member numbers of `FUND_TEST_MEMBER_NUMBERS` give the other
- * outcomes a fund can answer.
+ * outcomes a fund can answer. Approved claims are settled `remittanceDelayBusinessDays` business days
+ * after they were made (`testPaymentReports`).
  */
 @Injectable()
 export class TestHealthFundGateway extends HealthFundGateway {
+  constructor(private readonly remittanceDelayBusinessDays = 1) {
+    super();
+  }
+
   /** Every approved claim by its reference, as the fund's own ledger would show it. */
   private readonly ledger = new Map<string, { memberNumber: string; reversed: boolean }>();
 
@@ -67,6 +79,8 @@ export class TestHealthFundGateway extends HealthFundGateway {
       const [first, ...rest] = answer.items;
       answer.items = [{ ...first, rebateAmount: Math.max(first.rebateAmount - 1000, 0) }, ...rest];
     }
+    if (member === FUND_TEST_MEMBER_NUMBERS.paidShort)
+      answer.referenceNumber = answer.referenceNumber.replace('HC-', PAID_SHORT_MARK);
     keepEntry(this.ledger, answer.referenceNumber, { memberNumber: request.memberNumber, reversed: false });
     return answer;
   }
@@ -74,6 +88,13 @@ export class TestHealthFundGateway extends HealthFundGateway {
   async quote(request: FundClaimRequest): Promise<FundClaimAnswer> {
     keep(this.received, request);
     return this.assess(request);
+  }
+
+  async paymentReports(query: PaymentReportQuery): Promise<PaymentReport[]> {
+    return testPaymentReports(query, this.remittanceDelayBusinessDays, {
+      referencePrefix: 'HC-SETTLE',
+      paidShort: (reference) => reference.startsWith(PAID_SHORT_MARK),
+    });
   }
 
   async reverse(referenceNumber: string): Promise<void> {

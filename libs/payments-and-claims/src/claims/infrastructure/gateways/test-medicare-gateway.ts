@@ -3,7 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { type MedicareClaimAnswer, type MedicareClaimRequest, MedicareGateway } from '../../domain/medicare-gateway.js';
 import { claimGatewayTimeout, medicareClaimRejected } from '../../../ledger/domain/payments.errors.js';
 import { REFERRED_ITEM_CODES } from '../../domain/referred-items.js';
+import type { PaymentReport, PaymentReportQuery } from '../../domain/payment-report.js';
 import { keep } from './kept-records.js';
+import { testPaymentReports } from './test-payment-runs.js';
+
+/** The mark in the Medicare Online claim id of a claim its payment run pays short (hex never holds it). */
+const PAID_SHORT_MARK = 'MCOL-CL-S';
 
 /**
  * Benefits of a few real MBS items, in cents (GP attendances 23, 36 and 44; the allied health
@@ -39,16 +44,23 @@ export const MEDICARE_TEST_CARD_NUMBERS = {
   noAnswerAtLodging: '6000000601',
   /** Assessed in full, then lodged at $10.00 less on its first item: a bigger gap than the patient approved. */
   lessAtLodging: '6000000791',
+  /** Approved in full; the bulk bill payment run that pays it pays $5.00 less: a remittance with a discrepancy. */
+  paidShort: '6000000881',
 } as const;
 
 /**
  * The built-in Medicare gateway (`MEDICARE_GATEWAY=test`, the default): no network. Benefits come
  * from `TEST_MBS_BENEFITS`; a claim with an item not in it is rejected with Medicare Online's error
  * 9202 (item not payable), as Medicare rejects a whole claim for one bad item. The card numbers of
- * `MEDICARE_TEST_CARD_NUMBERS` give the other answers Medicare can give.
+ * `MEDICARE_TEST_CARD_NUMBERS` give the other answers Medicare can give. Bulk bills are paid in
+ * payment runs `remittanceDelayBusinessDays` business days after they were lodged (`testPaymentReports`).
  */
 @Injectable()
 export class TestMedicareGateway extends MedicareGateway {
+  constructor(private readonly remittanceDelayBusinessDays = 1) {
+    super();
+  }
+
   /** The claims it was sent (the latest 10,000), as Medicare would have received them. */
   readonly received: MedicareClaimRequest[] = [];
 
@@ -59,6 +71,8 @@ export class TestMedicareGateway extends MedicareGateway {
     if (card === MEDICARE_TEST_CARD_NUMBERS.rejectedAtLodging)
       throw medicareClaimRejected('9650', "the card number or the patient's details do not match Medicare's");
     const answer = this.assessed(request);
+    if (card === MEDICARE_TEST_CARD_NUMBERS.paidShort)
+      answer.mcolClaimId = answer.mcolClaimId.replace('MCOL-CL-', PAID_SHORT_MARK);
     if (card !== MEDICARE_TEST_CARD_NUMBERS.lessAtLodging) return answer;
     const [first, ...rest] = answer.items;
     return { ...answer, items: [{ ...first, benefitAmount: Math.max(first.benefitAmount - 1000, 0) }, ...rest] };
@@ -89,6 +103,13 @@ export class TestMedicareGateway extends MedicareGateway {
           : { benefitAmount: Math.min(TEST_MBS_BENEFITS[item.itemCode], item.chargeAmount), mcolAssessmentCode: 'A' },
       ),
     };
+  }
+
+  async paymentReports(query: PaymentReportQuery): Promise<PaymentReport[]> {
+    return testPaymentReports(query, this.remittanceDelayBusinessDays, {
+      referencePrefix: 'MCOL-RUN',
+      paidShort: (reference) => reference.startsWith(PAID_SHORT_MARK),
+    });
   }
 
   /** Medicare Online ids of the claims reversed, as Medicare's own records would show them. */

@@ -87,6 +87,7 @@ export const MedicareClaimSchema = new EntitySchema<MedicareClaim>({
     referralId: { ...UUID, nullable: true },
     agreement: { ...JSONB, nullable: true },
     serviceDate: { ...TIMESTAMP, nullable: true },
+    payeeProviderNumber: { ...TEXT, nullable: true },
     createdAt: TIMESTAMP,
   },
 });
@@ -119,6 +120,8 @@ export const PaymentTransactionSchema = new EntitySchema<PaymentTransaction>({
     businessId: UUID,
     transactionId: { ...UUID, nullable: true },
     payoutId: { ...UUID, nullable: true },
+    remittanceId: { ...UUID, nullable: true },
+    remittedAmount: { type: 'integer', nullable: true },
     source: TEXT,
     amount: { type: 'integer' },
     platformFeeAmount: { type: 'integer' },

@@ -184,6 +184,32 @@ describe('a seeded database', () => {
     expect(listed.claims).toBeGreaterThan(0);
   });
 
+  it("has a GP practice's remittances, one of each status, each the Medicare deposit of a referred bulk bill", async () => {
+    const remittances = await rows<{
+      status: string;
+      amount: number;
+      expected_amount: number;
+      paid: number;
+      benefit: number;
+      payment: unknown;
+      lodged: string;
+      payment_date: string;
+    }>(`
+      select r.status, r.amount, r.expected_amount, pt.remitted_amount as paid, m.total_rebate_amount as benefit,
+             m.payment_status->'payment' as payment, (m.created_at at time zone 'Australia/Sydney')::date::text as lodged,
+             r.payment_date::text as payment_date
+        from remittances r join payment_transactions pt on pt.remittance_id = r.id join medicare_claims m on m.id = pt.medicare_claim_id
+       order by r.payment_date`);
+    expect(remittances.map((r) => r.status).sort()).toEqual(['discrepancy', 'reconciled', 'unreconciled']);
+    for (const r of remittances) {
+      expect(r.amount).toBe(r.paid);
+      expect(r.expected_amount).toBe(r.benefit);
+      expect(r.payment_date > r.lodged && r.payment_date <= ANCHOR_DATE).toBe(true);
+      expect(r.amount === r.expected_amount).toBe(r.status !== 'discrepancy');
+      expect(r.payment === null).toBe(r.status !== 'reconciled');
+    }
+  });
+
   it('makes claim totals the sums of their items, and the gap the charge less the rebate', async () => {
     for (const table of ['claims', 'medicare_claims']) {
       const mismatches = await rows(`

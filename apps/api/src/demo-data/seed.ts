@@ -3,6 +3,7 @@ import type { CardVault } from '@app/wallet';
 import { parseAnchor } from './anchor.js';
 import { BulkWriter } from './bulk-writer.js';
 import { DatasetGenerator, type Scale, type Table, TABLES } from './dataset.js';
+import { addDemoRemittances } from './remittances.js';
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -56,6 +57,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       try {
         const organisation = await generator.organisation(plan, index);
         await writer.flush();
+        await addDemoRemittances(client, organisation.id, options.anchor);
         await client.query('commit');
         organisationIds.push(organisation.id);
         bookings += organisation.bookings;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { AppConfig } from '@app/shared';
 import { loadDemoDataIfEmpty } from '../../apps/api/src/demo-data/demo-data.js';
+import { tellDemoStory } from '../../apps/api/src/demo-data/demo-story.js';
 import { freePort } from './free-port.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -34,6 +35,9 @@ export async function startDemoServer(prefix: string, env: Record<string, string
   const loaded = await loadDemoDataIfEmpty(new AppConfig({ DATABASE_URL: databaseUrl, ...appEnv }), databaseUrl);
   if (!loaded?.startsWith('demo clinic group loaded')) throw new Error(`The demo did not load: ${loaded}`);
   await app.app.listen(port, '127.0.0.1');
+  // As main.ts does once it listens.
+  const storyFailed = await tellDemoStory(databaseUrl, origin, app.platformAuth.replace(/^Bearer /, ''));
+  if (storyFailed) throw new Error(`The demo's invoices were not made: ${storyFailed}`);
   return {
     app,
     origin,

@@ -8,6 +8,7 @@ import { cardVaultFor } from '@app/wallet';
 import { createApp } from '../app.js';
 import { todayUtc } from './anchor.js';
 import { demoRequests, readDemoIds } from './demo-data.js';
+import { tellDemoStory } from './demo-story.js';
 import { DEMO_SEED, seedDatabase } from './seed.js';
 import { contractCheckedHttp } from '../../../../test/support/test-app.js';
 
@@ -159,6 +160,31 @@ describe('the curl lines printed at start-up', () => {
       status: 409,
       code: 'booking_already_paid',
     });
+  });
+
+  it("makes the demo's invoices through the API: a tax invoice with GST and its adjustment note, and a fee invoice", async () => {
+    const server = app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    expect(await tellDemoStory(databaseUrl, `http://127.0.0.1:${port}`, platformKey)).toBeUndefined();
+    const { organisationId } = await readDemoIds(databaseUrl);
+    type Invoice = { id: string; total: number; taxAmount: number; items: { description: string }[] };
+    const invoices = (
+      await http()
+        .get(`/v1/organisations/${organisationId}/invoices?limit=100`)
+        .set('Authorization', `Bearer ${platformKey}`)
+    ).body.items as Invoice[];
+    const withGst = invoices.filter((invoice) => invoice.taxAmount > 0);
+    expect(withGst.map((invoice) => invoice.taxAmount)).toEqual([227]);
+    const notes = (
+      await http()
+        .get(`/v1/organisations/${organisationId}/invoices/${withGst[0].id}/adjustment-notes`)
+        .set('Authorization', `Bearer ${platformKey}`)
+    ).body.items;
+    // The GST adjusted in proportion to the refund's share of the invoice.
+    const taxAmount = Math.round((2500 * 227) / withGst[0].total);
+    expect(notes).toEqual([expect.objectContaining({ number: 'AN-000001', amount: 2500, taxAmount })]);
+    expect(invoices.filter((invoice) => invoice.items[0].description === 'Non-attendance fee')).toHaveLength(1);
   });
 
   describe('Swagger UI', () => {

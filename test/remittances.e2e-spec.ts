@@ -190,10 +190,8 @@ describe('remittances from the payers', () => {
       expect(remittance.bankAccountNumberLast4).toMatch(/^\d{4}$/);
     }
 
-    // Asked again, and twice at once: nothing new is paid, nothing is made twice.
+    // Asked again: nothing new is paid, nothing is made twice.
     expect(await fetchRemittances(c.businessId)).toEqual([]);
-    const [again, andAgain] = await Promise.all([fetchRemittances(c.businessId), fetchRemittances(c.businessId)]);
-    expect([...again, ...andAgain]).toEqual([]);
     expect(await remittancesOf(c.businessId)).toHaveLength(2);
 
     const medicare = made.find((r) => r.payer.type === 'medicare')!;
@@ -211,18 +209,42 @@ describe('remittances from the payers', () => {
     expect(await get(`/v1/businesses/${c.businessId}/remittances/${medicare.id}`)).toEqual(medicare);
   });
 
+  it('makes each remittance once when asked twice at once with claims waiting', async () => {
+    const c = await clinic();
+    const [ann, ben] = [await c.patient(), await c.patient()];
+    await c.checkOut(ann, 'physio', fundClaimOf(ann));
+    await c.checkOut(ben, 'physio', fundClaimOf(ben));
+    await c.checkOut(ann, 'gp', bulkBillOf(ann));
+    const [one, other] = await Promise.all([fetchRemittances(c.businessId), fetchRemittances(c.businessId)]);
+    const made = [...one, ...other];
+    expect(made.map((r) => [r.payer.type, r.claimCount]).sort()).toEqual([
+      ['health_fund', 2],
+      ['medicare', 1],
+    ]);
+    expect(await remittancesOf(c.businessId)).toHaveLength(2);
+    const [{ claims }] = await sql<{ claims: number }>(
+      t,
+      'select count(*)::int as claims from payment_transactions where business_id = ? and remittance_id is not null',
+      [c.businessId],
+    );
+    expect(claims).toBe(3);
+  });
+
   it('waits as unreconciled until the business reconciles it, and then records each claim paid', async () => {
     const c = await clinic({ autoReconciliationEnabled: false });
     const who = await c.patient();
     const sale = await c.checkOut(who, 'physio', fundClaimOf(who));
     const [remittance] = await fetchRemittances(c.businessId);
     expect(remittance.status).toBe('unreconciled');
-    expect(claimPart(await transaction(sale.id), 'health_fund_claim').claim.payment).toBeNull();
+    const before = await transaction(sale.id);
+    expect(claimPart(before, 'health_fund_claim').claim.payment).toBeNull();
     expect(await remittancesOf(c.businessId, '?status=unreconciled')).toEqual([remittance]);
     expect(await remittancesOf(c.businessId, '?status=reconciled')).toEqual([]);
 
     const answer = await reconcile(c.businessId, remittance.id).expect(200);
     expect(answer.body).toMatchObject({ id: remittance.id, status: 'reconciled' });
+    // The claim changed: its transaction is read again by a sync client.
+    expect((await transaction(sale.id)).updatedAt > before.updatedAt).toBe(true);
     expect(claimPart(await transaction(sale.id), 'health_fund_claim').claim.payment).toEqual({
       paymentAmount: remittance.amount,
       bankAccountBsb: remittance.bankAccountBsb,
@@ -239,12 +261,17 @@ describe('remittances from the payers', () => {
     const sale = await c.checkOut(who, 'gp', bulkBillOf(who));
     const [remittance] = await fetchRemittances(c.businessId);
     expect(remittance).toMatchObject({ status: 'reconciled', amount: 8290, expectedAmount: 8290 });
-    const events = await sql<{ type: string }>(
+    const events = await sql<{ type: string; status: string }>(
       t,
-      `select type from events where organisation_id = ? and data->>'id' = ? order by created_at`,
+      `select type, data->>'status' as status from events where organisation_id = ? and data->>'id' = ? order by created_at, id`,
       [home.id, remittance.id],
     );
-    expect(events.map((event) => event.type)).toEqual(['remittance.received', 'remittance.reconciled']);
+    // What arrived, then what the setting decided of it.
+    expect(events.map((event) => [event.type, event.status])).toEqual([
+      ['remittance.received', 'unreconciled'],
+      ['remittance.reconciled', 'reconciled'],
+    ]);
+    expect((await transaction(sale.id)).updatedAt > sale.updatedAt).toBe(true);
     expect(claimPart(await transaction(sale.id), 'medicare_claim').medicareClaim.paymentStatus).toEqual({
       code: 'paid_to_provider',
       name: 'Paid to provider',

@@ -61,9 +61,9 @@ export async function createApp(
   app.set('etag', false);
   await app.get(MetricsEndpoint).mount(app);
   app.use(requestScope(app.get(MikroORM).em, app.get(RequestLog)));
-  app.use(literalPathsFirst(app.get(AllowedMethods)));
   // TLS ends at the load balancer, so pages are never upgraded to https here (Swagger UI on http://localhost).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use(literalPathsFirst(app.get(AllowedMethods)));
   // Stripe signs the bytes it sends: its webhook route reads them untouched (payments-and-claims'
   // stripe-webhooks.controller.ts). A Stripe event can be larger than an API request may be.
   app.use('/v1/stripe/webhooks', rawBody(STRIPE_EVENT_MAX_BYTES));

@@ -3836,7 +3836,7 @@ export interface components {
              */
             type: Record<string, never>;
             /**
-             * @description `paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).
+             * @description `code`: `paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only). A bulk bill whose remittance was reconciled carries `payment` too, as a health fund Claim's: `paymentAmount`, `paymentDate`, `paymentReference`, `bankAccountBsb`, `bankAccountNumberLast4`.
              * @example {
              *       "code": "paid_to_provider",
              *       "name": "Paid to provider"

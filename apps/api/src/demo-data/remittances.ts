@@ -11,8 +11,9 @@ import type pg from 'pg';
  */
 export async function addDemoRemittances(client: pg.Client, organisationId: string, anchor: string): Promise<void> {
   await client.query(
-    `update medicare_claims m set payee_provider_number = l.medicare->>'providerNumber'
+    `update medicare_claims m set payee_provider_number = nullif(l.medicare->>'providerNumber', '')
        from transactions t join provider_location_links l on l.provider_id = t.service_provider_id and l.location_id = t.location_id
+            and not l.deleted
       where m.organisation_id = $1 and m.transaction_id = t.id and m.type->>'code' = 'bulk_bill'`,
     [organisationId],
   );

@@ -56,7 +56,8 @@ function refused(request: Request, response: Response, allowed: string[]): Domai
  */
 export function literalPathsFirst(allowedMethods: AllowedMethods) {
   return (request: Request, response: Response, next: () => void): void => {
-    const allowed = allowedMethods.refusedByLiteralPath(request);
+    // OPTIONS is answered as Express answers it, with the path's methods.
+    const allowed = request.method === 'OPTIONS' ? undefined : allowedMethods.refusedByLiteralPath(request);
     if (allowed) sendProblem(response, problemOf(refused(request, response, allowed), request));
     else next();
   };

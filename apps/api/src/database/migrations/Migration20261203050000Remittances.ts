@@ -33,15 +33,18 @@ export class Migration20261203050000Remittances extends Migration {
       'create index remittances_business_idx on remittances (business_id, payment_date desc, created_at desc, id desc)',
     );
     this.addSql('create index remittances_business_updated_idx on remittances (business_id, updated_at, id)');
-    this.addSql('alter table payment_transactions add column remittance_id uuid, add column remitted_amount integer');
+    this.addSql(`alter table payment_transactions
+      add column remittance_id uuid references remittances (id),
+      add column remitted_amount integer check (remitted_amount >= 0),
+      add constraint payment_transactions_remitted_check check ((remittance_id is null) = (remitted_amount is null))`);
     this.addSql(
       'create index payment_transactions_remittance_idx on payment_transactions (remittance_id, created_at, id) where remittance_id is not null',
     );
     this.addSql(`create index payment_transactions_unremitted_idx on payment_transactions (business_id)
       where remittance_id is null and source <> 'payment'`);
     this.addSql('alter table medicare_claims add column payee_provider_number text');
-    this.addSql(`update medicare_claims m set payee_provider_number = l.medicare->>'providerNumber'
-      from transactions t join provider_location_links l on l.provider_id = t.service_provider_id and l.location_id = t.location_id
+    this.addSql(`update medicare_claims m set payee_provider_number = nullif(l.medicare->>'providerNumber', '')
+      from transactions t join provider_location_links l on l.provider_id = t.service_provider_id and l.location_id = t.location_id and not l.deleted
       where m.transaction_id = t.id and m.type->>'code' = 'bulk_bill'`);
   }
 }

@@ -181,6 +181,11 @@ export class PaymentTransaction {
     this.updatedAt = nextUpdatedAt(this.updatedAt, now);
   }
 
+  /** Its claim's payment was recorded (its remittance reconciled): it changed, for a sync client. */
+  claimPaid(now: Date): void {
+    this.updatedAt = nextUpdatedAt(this.updatedAt, now);
+  }
+
   /** Money in hand: a claim, or a card payment that succeeded (not a link still waiting). */
   isSettled(): boolean {
     return this.source !== 'payment' || this.payment?.status === PAYMENT_SUCCEEDED;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainEvents, notFound } from '@app/shared/domain';
 import { DirectoryQueries } from '@app/organisations';
 import { WalletCardQueries } from '@app/wallet';
@@ -19,14 +19,18 @@ import { reconcile } from './reconcile-remittance.use-case.js';
 /**
  * Asks the payers what they have paid a business (`POST …/remittances/fetch`, and the daily job):
  * for each payer and payee, the claims no remittance has paid yet, and a remittance for each payment
- * report that pays some of them. Under the business's payout turn, so two fetches (or a fetch and a
- * payout run, which marks the same payment transactions) take turns: the second finds the claims
- * the first recorded, and nothing is made twice. A remittance whose amount matches its claims is
- * reconciled at once when the business's `autoReconciliationEnabled` says so. A payer reports each
- * deposit once, under its own reference: the one remittance of that payer, payee and reference.
+ * report that pays some of them. Each payer is asked outside any database transaction (a slow payer
+ * holds nothing up), and its reports are recorded in a transaction of their own under the business's
+ * payout turn, so two fetches (or a fetch and a payout run, which marks the same payment
+ * transactions) take turns: the second finds the claims the first recorded, and nothing is made
+ * twice; a payer that fails leaves the others' remittances recorded, and the fetch answers its
+ * error. A remittance that matches its claims is reconciled at once when the business's
+ * `autoReconciliationEnabled` says so.
  */
 @Injectable()
 export class FetchRemittances {
+  private readonly logger = new Logger(FetchRemittances.name);
+
   constructor(
     private readonly remittances: RemittanceRepository,
     private readonly payments: PaymentsRepository,
@@ -42,38 +46,63 @@ export class FetchRemittances {
   async execute(businessId: string): Promise<Remittance[]> {
     const business = (await this.directory.businesses([businessId])).get(businessId);
     if (!business) throw notFound('Business', businessId);
-    return this.events.transaction(async () => {
-      await this.payments.lockPayoutsOf(businessId);
-      const now = this.clock.now();
-      const unremitted = await this.remittances.unremittedClaims(businessId);
-      const payers = await this.payersOf(unremitted);
-      const made: Remittance[] = [];
-      for (const claims of groupByPayee(unremitted)) {
-        const [first] = claims;
-        const key = payerKeyOf(first.payerType, first.healthFundId, first.payeeProviderNumber);
-        const gateway = first.payerType === 'medicare' ? this.medicare : this.funds;
+    const unremitted = await this.remittances.unremittedClaims(businessId, this.clock.now());
+    const payers = await this.payersOf(unremitted);
+    const made: Remittance[] = [];
+    let failure: unknown;
+    for (const claims of groupByPayee(unremitted)) {
+      const [first] = claims;
+      const gateway = first.payerType === 'medicare' ? this.medicare : this.funds;
+      try {
         const reports = await gateway.paymentReports({
           payeeProviderNumber: first.payeeProviderNumber,
           claims: claims.map(({ reference, lodgedAt, benefit }) => ({ reference, lodgedAt, benefit })),
-          asOf: now,
+          asOf: this.clock.now(),
         });
-        for (const report of [...reports].sort((a, b) => a.paymentDate.localeCompare(b.paymentDate))) {
-          const remittance = await this.record(business, payers.get(key)!, first.payeeProviderNumber, claims, report);
-          if (remittance) made.push(remittance);
-        }
+        const payer = payers.get(payerKeyOf(first.payerType, first.healthFundId, first.payeeProviderNumber))!;
+        made.push(...(await this.record(business, payer, first.payeeProviderNumber, claims, reports)));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+    return made.sort((a, b) => a.paymentDate.localeCompare(b.paymentDate));
+  }
+
+  /** One payer's reports to one payee, each as a remittance of the claims it pays that are still live and unpaid. */
+  private record(
+    business: { id: string; organisationId: string; settings: { autoReconciliationEnabled: boolean } },
+    payer: Payer,
+    payeeProviderNumber: string,
+    claims: UnremittedClaim[],
+    reports: PaymentReport[],
+  ): Promise<Remittance[]> {
+    return this.events.transaction(async () => {
+      await this.payments.lockPayoutsOf(business.id);
+      const made: Remittance[] = [];
+      for (const report of reports) {
+        const remittance = await this.recordOne(business, payer, payeeProviderNumber, claims, report);
+        if (remittance) made.push(remittance);
       }
       return made;
     });
   }
 
-  /** One report as a remittance of the claims it pays that are still live and unpaid after their lock. */
-  private async record(
+  private async recordOne(
     business: { id: string; organisationId: string; settings: { autoReconciliationEnabled: boolean } },
     payer: Payer,
     payeeProviderNumber: string,
     claims: UnremittedClaim[],
     report: PaymentReport,
   ): Promise<Remittance | null> {
+    // A deposit is recorded once: one reported again (its claims paid over two reports) is left for a person.
+    if (await this.remittances.hasDeposit(business.id, payer, payeeProviderNumber, report.paymentReference)) {
+      this.logger.warn(
+        { businessId: business.id, payer: payer.name, paymentReference: report.paymentReference },
+        'A payer reported a deposit already recorded; its new claims are left to match by hand',
+      );
+      return null;
+    }
     const byReference = new Map(claims.map((claim) => [claim.reference, claim]));
     const paid = new Map(
       report.claims.flatMap(({ reference, paidAmount }) => {
@@ -95,16 +124,21 @@ export class FetchRemittances {
         bankAccountNumberLast4: report.bankAccountNumberLast4,
         amount: report.amount,
       },
-      locked.map(({ paymentTransaction }) => ({ expected: paid.get(paymentTransaction.id)!.benefit })),
+      locked.map(({ paymentTransaction }) => {
+        const { benefit, paidAmount } = paid.get(paymentTransaction.id)!;
+        return { expected: benefit, paid: paidAmount };
+      }),
       now,
     );
     for (const { paymentTransaction } of locked)
       paymentTransaction.remitted(remittance.id, paid.get(paymentTransaction.id)!.paidAmount, now);
-    const auto = business.settings.autoReconciliationEnabled && remittance.status === 'unreconciled';
-    if (auto) reconcile(remittance, locked, now);
-    await this.remittances.save(remittance, locked);
+    // The event says what arrived; a second one, what the business's setting decided of it.
     await this.events.record('remittance.received', remittance.organisationId, remittance);
-    if (auto) await this.events.record('remittance.reconciled', remittance.organisationId, remittance);
+    if (business.settings.autoReconciliationEnabled && remittance.status === 'unreconciled') {
+      await reconcile(remittance, locked, this.payments, now);
+      await this.events.record('remittance.reconciled', remittance.organisationId, remittance);
+    }
+    await this.remittances.save(remittance, locked);
     return remittance;
   }
 

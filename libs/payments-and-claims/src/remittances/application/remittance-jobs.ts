@@ -37,7 +37,7 @@ export class RemittanceJobs implements OnApplicationBootstrap {
   /** One fetch job per business and day: every business with claims waiting, or those named. */
   async queueFetches(businessIds?: string[]): Promise<void> {
     const day = businessDayOf(this.clock.now(), this.config.payoutTimeZone);
-    for (const businessId of businessIds ?? (await this.remittances.businessesWithUnremitted())) {
+    for (const businessId of businessIds ?? (await this.remittances.businessesWithUnremitted(this.clock.now()))) {
       await this.jobs.send(FETCH_QUEUE, { businessId }, { id: jobIdOf('remittance-fetch', businessId, day) });
     }
   }

@@ -59,7 +59,7 @@ export class Remittance {
     owner: { organisationId: string; businessId: string },
     payer: Payer,
     payment: ReceivedPayment,
-    claims: { expected: Cents }[],
+    claims: { expected: Cents; paid: Cents }[],
     now: Date,
   ): Remittance {
     const remittance = new Remittance();
@@ -77,7 +77,10 @@ export class Remittance {
     remittance.amount = assertCents(payment.amount, 'amount');
     remittance.expectedAmount = claims.reduce((sum, claim) => sum + claim.expected, 0);
     remittance.claimCount = claims.length;
-    remittance.status = remittance.amount === remittance.expectedAmount ? 'unreconciled' : 'discrepancy';
+    // Short on one claim and over on another is a discrepancy too, though the sums agree.
+    const matches =
+      remittance.amount === remittance.expectedAmount && claims.every((claim) => claim.paid === claim.expected);
+    remittance.status = matches ? 'unreconciled' : 'discrepancy';
     remittance.createdAt = now;
     remittance.updatedAt = now;
     return remittance;

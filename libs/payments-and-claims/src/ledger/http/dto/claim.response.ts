@@ -221,7 +221,7 @@ export class MedicareClaimResponse {
     type: Object,
     example: { code: 'paid_to_provider', name: 'Paid to provider' },
     description:
-      '`paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only).',
+      "`code`: `paid_to_provider` (bulk bill), `paid_to_patient` (patient claim), or `voided` once voided (the same business day only). A bulk bill whose remittance was reconciled carries `payment` too, as a health fund Claim's: `paymentAmount`, `paymentDate`, `paymentReference`, `bankAccountBsb`, `bankAccountNumberLast4`.",
   })
   paymentStatus: Record<string, unknown>;
   @ApiCents({ example: 9500, description: 'Integer cents.' }) totalChargeAmount: number;

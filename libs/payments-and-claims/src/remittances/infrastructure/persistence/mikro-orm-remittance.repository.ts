@@ -3,8 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { Claim } from '../../../ledger/domain/claim.js';
 import { MedicareClaim } from '../../../ledger/domain/medicare-claim.js';
 import { PaymentTransaction } from '../../../ledger/domain/payment-transaction.js';
-import { Remittance } from '../../domain/remittance.js';
-import { RemittanceRepository, type RemittedClaim, type UnremittedClaim } from '../../domain/remittance.repository.js';
+import { type Payer, Remittance } from '../../domain/remittance.js';
+import {
+  REMITTANCE_WINDOW_DAYS,
+  RemittanceRepository,
+  type RemittedClaim,
+  type UnremittedClaim,
+} from '../../domain/remittance.repository.js';
 
 /**
  * A claim's payment transaction a payer pays and no remittance has yet (served by the partial
@@ -12,20 +17,31 @@ import { RemittanceRepository, type RemittedClaim, type UnremittedClaim } from '
  */
 const UNREMITTED = `pt.remittance_id is null and pt.source <> 'payment'`;
 
-/** Bulk bills and fund claims with a benefit, live. A patient claim is paid to the patient. */
+/**
+ * Bulk bills and fund claims with a benefit, live, lodged since the third placeholder; the first two
+ * name the business, or are null for every business (`windowOf`). A patient claim is paid to the
+ * patient.
+ */
 const UNREMITTED_CLAIMS = `
   select pt.id as payment_transaction_id, 'health_fund' as payer_type, c.health_fund_id, c.provider_number as payee,
     c.reference_number as reference, c.created_at as lodged_at, c.total_rebate_amount as benefit
   from payment_transactions pt join claims c on c.id = pt.claim_id
-  where pt.business_id = ? and ${UNREMITTED} and pt.source = 'health_fund_claim'
-    and c.voided_at is null and c.cancelled_at is null and not c.is_rebate_estimate and c.total_rebate_amount > 0
+  where (pt.business_id = ?::uuid or ?::uuid is null) and ${UNREMITTED} and pt.source = 'health_fund_claim'
+    and c.created_at >= ? and c.voided_at is null and c.cancelled_at is null and not c.is_rebate_estimate and c.total_rebate_amount > 0
   union all
   select pt.id, 'medicare', null, m.payee_provider_number, coalesce(m.mcol_claim_id, m.reference), m.created_at,
     m.total_rebate_amount
   from payment_transactions pt join medicare_claims m on m.id = pt.medicare_claim_id
-  where pt.business_id = ? and ${UNREMITTED} and pt.source = 'medicare_claim'
-    and m.type->>'code' = 'bulk_bill' and m.payment_status->>'code' <> 'voided' and m.total_rebate_amount > 0
+  where (pt.business_id = ?::uuid or ?::uuid is null) and ${UNREMITTED} and pt.source = 'medicare_claim'
+    and m.created_at >= ? and m.type->>'code' = 'bulk_bill' and m.payment_status->>'code' <> 'voided' and m.total_rebate_amount > 0
     and m.payee_provider_number is not null`;
+
+/** The placeholders of one half of `UNREMITTED_CLAIMS`: the business (twice) and the oldest lodging asked about. */
+const windowOf = (businessId: string | null, now: Date): unknown[] => [
+  businessId,
+  businessId,
+  new Date(now.getTime() - REMITTANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000),
+];
 
 @Injectable()
 export class MikroOrmRemittanceRepository extends RemittanceRepository {
@@ -33,7 +49,7 @@ export class MikroOrmRemittanceRepository extends RemittanceRepository {
     super();
   }
 
-  async unremittedClaims(businessId: string): Promise<UnremittedClaim[]> {
+  async unremittedClaims(businessId: string, now: Date): Promise<UnremittedClaim[]> {
     const rows = await this.em.execute<
       {
         payment_transaction_id: string;
@@ -44,7 +60,7 @@ export class MikroOrmRemittanceRepository extends RemittanceRepository {
         lodged_at: Date;
         benefit: number;
       }[]
-    >(`${UNREMITTED_CLAIMS} order by 1`, [businessId, businessId]);
+    >(`${UNREMITTED_CLAIMS} order by 1`, [...windowOf(businessId, now), ...windowOf(businessId, now)]);
     return rows.map((row) => ({
       paymentTransactionId: row.payment_transaction_id,
       payerType: row.payer_type,
@@ -90,11 +106,24 @@ export class MikroOrmRemittanceRepository extends RemittanceRepository {
     await this.em.flush();
   }
 
-  async businessesWithUnremitted(): Promise<string[]> {
+  async businessesWithUnremitted(now: Date): Promise<string[]> {
     const rows = await this.em.execute<{ business_id: string }[]>(
-      `select distinct pt.business_id from payment_transactions pt where ${UNREMITTED}`,
+      `select distinct pt.business_id from payment_transactions pt
+        where pt.id in (select payment_transaction_id from (${UNREMITTED_CLAIMS}) claims)`,
+      [...windowOf(null, now), ...windowOf(null, now)],
     );
     return rows.map((row) => row.business_id);
+  }
+
+  async hasDeposit(businessId: string, payer: Payer, payeeProviderNumber: string, reference: string): Promise<boolean> {
+    const found = await this.em.count(Remittance, {
+      businessId,
+      payerType: payer.type,
+      healthFundId: payer.healthFundId,
+      payeeProviderNumber,
+      paymentReference: reference,
+    });
+    return found > 0;
   }
 
   /** Each payment transaction with its claim, read fresh (after the caller's lock). */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { AppConfig } from '@app/shared';
+import { PayoutJobs } from '@app/payments-and-claims';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import type { FakeStripe } from './support/fake-stripe.js';
 import {
@@ -185,6 +186,55 @@ describe('a payout on Stripe', () => {
     expect(await statusOf(business.id, payout.id, 'failed')).toBe('failed');
     expect(await waitingOf(business.id)).toEqual([null]);
     expect(await eventTypesOf(payout.id)).toEqual(['payout.created', 'payout.paid', 'payout.failed']);
+  });
+
+  it("is Stripe's on the account it was sent from: another account's report changes nothing, payout.canceled fails it, and it is asked about there after the business moves", async () => {
+    const business = await createBusiness(t, home.id);
+    await soldAt(business, ({ visa }) => ({ payment: { paymentMethodId: visa.id } }));
+    const payout = await payOut(business.id);
+    expect(await statusOf(business.id, payout.id, 'paid')).toBe('paid');
+    const bankPayoutId = (await bankPayoutIdOf(payout.id))!;
+    const secret = t.app.get(AppConfig).stripeWebhookSecret!;
+    const report = async (type: string, account: string) => {
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type,
+        account,
+        data: { object: { id: bankPayoutId, object: 'payout' } },
+      });
+      const answer = await t
+        .http()
+        .post('/v1/stripe/webhooks')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret }))
+        .send(payload)
+        .expect(200);
+      return answer.body.outcome as string;
+    };
+    // Connected to another account since: the payout's account still speaks for it, and is asked.
+    await sql(t, "update payouts set status = 'in_transit' where id = ?", [payout.id]);
+    await sql(t, 'update businesses set merchant_id = ? where id = ?', [
+      `acct_${randomUUID().slice(0, 8)}`,
+      business.id,
+    ]);
+    expect(await report('payout.failed', 'acct_someoneelse')).toBe('unknown');
+    await t.app.get(PayoutJobs).settle(payout.id);
+    expect(await statusOf(business.id, payout.id, 'paid')).toBe('paid');
+    await sql(t, "update payouts set status = 'in_transit' where id = ?", [payout.id]);
+    expect(await report('payout.canceled', business.merchantId)).toBe('applied');
+    expect(await statusOf(business.id, payout.id, 'failed')).toBe('failed');
+    expect(await waitingOf(business.id)).toEqual([null]);
+  });
+
+  it("from an account disconnected from the platform fails at once on Stripe's 403, not retried for ever; its money waits", async () => {
+    const business = await createBusiness(t, home.id);
+    await soldAt(business, ({ visa }) => ({ payment: { paymentMethodId: visa.id } }));
+    stripe.disconnect(business.merchantId);
+    const payout = await payOut(business.id);
+    expect(await statusOf(business.id, payout.id, 'failed')).toBe('failed');
+    expect(await bankPayoutIdOf(payout.id)).toBeNull();
+    expect(await waitingOf(business.id)).toEqual([null]);
   });
 
   it('bounced at the bank, it fails, and its money waits for the next run', async () => {

@@ -46,6 +46,7 @@ import { Migration20261203020000GstRegistration } from './Migration2026120302000
 import { Migration20261203030000AdjustmentNotes } from './Migration20261203030000AdjustmentNotes.js';
 import { Migration20261203040000FeeInvoices } from './Migration20261203040000FeeInvoices.js';
 import { Migration20261203050000Remittances } from './Migration20261203050000Remittances.js';
+import { Migration20261203060000PayoutAccounts } from './Migration20261203060000PayoutAccounts.js';
 
 /** Every migration, in order. Start-up applies the pending ones. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -114,4 +115,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203030000AdjustmentNotes', class: Migration20261203030000AdjustmentNotes },
   { name: 'Migration20261203040000FeeInvoices', class: Migration20261203040000FeeInvoices },
   { name: 'Migration20261203050000Remittances', class: Migration20261203050000Remittances },
+  { name: 'Migration20261203060000PayoutAccounts', class: Migration20261203060000PayoutAccounts },
 ];

@@ -33,6 +33,12 @@ export class Payout {
    */
   bankPayoutId: string | null;
   /**
+   * The processor account it was sent from (Stripe: the business's connected account `acct_…` at
+   * the time), once sent: it is asked about, and its webhooks matched, under that account, whatever
+   * the business's `merchantId` says since. Not in answers.
+   */
+  accountId: string | null;
+  /**
    * Made before payouts paid card money only: its amount counted the claims' benefits it listed too.
    * Kept so that its reconciliation still adds up to what it paid; never true of a payout made now.
    * Not in answers.
@@ -81,6 +87,7 @@ export class Payout {
     payout.arrivalDate = props.arrivalDate;
     payout.transactionCount = totals.transactionCount;
     payout.bankPayoutId = null;
+    payout.accountId = null;
     payout.countedClaims = false;
     payout.createdAt = now;
     payout.updatedAt = now;
@@ -89,8 +96,9 @@ export class Payout {
 }
 
 /** The bank took the transfer under its own id: the payout is on its way. */
-export function sent(payout: Payout, bankPayoutId: string | null, now: Date): boolean {
+export function sent(payout: Payout, bankPayoutId: string | null, accountId: string | null, now: Date): boolean {
   payout.bankPayoutId = bankPayoutId;
+  payout.accountId = accountId;
   return moveOn(payout, 'in_transit', now);
 }
 

@@ -78,10 +78,11 @@ export class PayoutJobs implements OnApplicationBootstrap {
       const payout = await this.payments.lockPayout(payoutId);
       if (!payout || payout.status !== 'pending') return;
       // The bank treats a repeated transfer of one payout as the first: a retried job sends nothing twice.
+      const accountId = await this.accountOf(payout);
       const answer = await this.bank.send({
         payoutId: payout.id,
         businessId: payout.businessId,
-        accountId: await this.accountOf(payout),
+        accountId,
         amount: payout.amount,
         arrivalDate: payout.arrivalDate,
       });
@@ -89,7 +90,7 @@ export class PayoutJobs implements OnApplicationBootstrap {
         await this.outcomes.record(payout, 'failed');
         return;
       }
-      sent(payout, answer.bankPayoutId, this.clock.now());
+      sent(payout, answer.bankPayoutId, accountId, this.clock.now());
       await this.payments.save(payout);
       await this.jobs.send(SETTLE_QUEUE, { payoutId });
     });
@@ -101,7 +102,8 @@ export class PayoutJobs implements OnApplicationBootstrap {
       if (!payout || payout.status !== 'in_transit') return;
       const outcome = await this.bank.outcome({
         payoutId,
-        accountId: await this.accountOf(payout),
+        // Where it was sent from: a business connected to another account since still has this one's payout.
+        accountId: payout.accountId ?? (await this.accountOf(payout)),
         bankPayoutId: payout.bankPayoutId,
       });
       if (outcome === 'in_transit') {

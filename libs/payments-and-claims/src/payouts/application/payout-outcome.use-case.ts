@@ -30,11 +30,24 @@ export class PayoutOutcome {
     return true;
   }
 
-  /** Stripe's `payout.paid` or `payout.failed`, about its payout `po_…`. */
-  async ofBankPayout(bankPayoutId: string | null, outcome: 'paid' | 'failed'): Promise<StripeEventOutcome> {
+  /**
+   * Stripe's `payout.paid`, `payout.failed` or `payout.canceled`, about its payout `po_…` on the
+   * connected account `accountId`: only the account the payout was sent from speaks for it.
+   */
+  async ofBankPayout(
+    bankPayoutId: string | null,
+    accountId: string | null,
+    outcome: 'paid' | 'failed',
+  ): Promise<StripeEventOutcome> {
     const payout = bankPayoutId ? await this.payments.lockPayoutByBankPayoutId(bankPayoutId) : null;
     if (!payout) {
       this.logger.warn(`Stripe says payout ${bankPayoutId} is ${outcome}, and no payout here was sent as it`);
+      return 'unknown';
+    }
+    if (payout.accountId && accountId !== payout.accountId) {
+      this.logger.warn(
+        `Stripe says payout ${bankPayoutId} is ${outcome} on account ${accountId}, and it was sent from ${payout.accountId}`,
+      );
       return 'unknown';
     }
     return (await this.record(payout, outcome)) ? 'applied' : 'unchanged';

@@ -13,6 +13,7 @@ export const STRIPE_EVENT_TYPES = [
   'payment_intent.canceled',
   'payout.paid',
   'payout.failed',
+  'payout.canceled',
   'refund.failed',
   'refund.updated',
   'charge.refund.updated',
@@ -42,7 +43,7 @@ export class ProcessStripeEvent {
     });
   }
 
-  private handle({ type, object }: StripeEvent): Promise<StripeEventOutcome> | StripeEventOutcome {
+  private handle({ type, object, account }: StripeEvent): Promise<StripeEventOutcome> | StripeEventOutcome {
     switch (type) {
       case 'payment_intent.succeeded':
         return this.payments.record(stripeString(object, 'id'), 'succeeded');
@@ -51,9 +52,11 @@ export class ProcessStripeEvent {
         // Cancelled: by this service, with its booking (nothing changes then), or in a cancellation that did not commit.
         return this.payments.record(stripeString(object, 'id'), 'failed');
       case 'payout.paid':
-        return this.payouts.ofBankPayout(stripeString(object, 'id'), 'paid');
+        return this.payouts.ofBankPayout(stripeString(object, 'id'), account, 'paid');
+      // A payout cancelled before it left is one that failed: its money waits for the next run.
       case 'payout.failed':
-        return this.payouts.ofBankPayout(stripeString(object, 'id'), 'failed');
+      case 'payout.canceled':
+        return this.payouts.ofBankPayout(stripeString(object, 'id'), account, 'failed');
       case 'refund.failed':
       case 'refund.updated':
       case 'charge.refund.updated': {

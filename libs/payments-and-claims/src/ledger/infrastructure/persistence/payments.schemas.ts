@@ -105,6 +105,7 @@ export const PayoutSchema = new EntitySchema<Payout>({
     arrivalDate: { type: 'date', columnType: 'date' },
     transactionCount: { type: 'integer' },
     bankPayoutId: { ...TEXT, nullable: true },
+    accountId: { ...TEXT, nullable: true },
     countedClaims: { type: 'boolean' },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,

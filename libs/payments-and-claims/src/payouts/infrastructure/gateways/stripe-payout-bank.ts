@@ -34,7 +34,10 @@ export class StripePayoutBank extends PayoutBank {
       );
       return { kind: 'sent', bankPayoutId: payout.id };
     } catch (error) {
-      // Refused for good: not enough in the account's balance, or no bank account to pay to.
+      // Refused for good: not enough in the account's balance, no bank account to pay to, or the
+      // account disconnected from the platform (403) or gone: asked again, Stripe answers the same.
+      if (error instanceof Stripe.errors.StripePermissionError)
+        return { kind: 'refused', reason: error.code ?? 'account_disconnected' };
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code && REFUSALS.has(error.code))
         return { kind: 'refused', reason: error.code };
       throw error;
@@ -43,11 +46,26 @@ export class StripePayoutBank extends PayoutBank {
 
   async outcome(transfer: TransferSent): Promise<'in_transit' | 'paid' | 'failed'> {
     if (!transfer.bankPayoutId || !transfer.accountId) return 'in_transit';
-    const payout = await this.stripe.payouts.retrieve(transfer.bankPayoutId, {}, { stripeAccount: transfer.accountId });
+    let payout: Stripe.Payout;
+    try {
+      payout = await this.stripe.payouts.retrieve(transfer.bankPayoutId, {}, { stripeAccount: transfer.accountId });
+    } catch (error) {
+      // A payout Stripe does not know on the account it was sent from was never made. A disconnected
+      // account's payout may have been paid: it stays in transit, asked about again, for a person.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return 'failed';
+      throw error;
+    }
     if (payout.status === 'paid') return 'paid';
     return payout.status === 'failed' || payout.status === 'canceled' ? 'failed' : 'in_transit';
   }
 }
 
 /** Stripe's codes for a payout it will not make as asked, however often it is asked. */
-const REFUSALS = new Set(['balance_insufficient', 'no_external_account', 'account_closed', 'account_invalid']);
+const REFUSALS = new Set([
+  'balance_insufficient',
+  'no_external_account',
+  'account_closed',
+  'account_invalid',
+  'resource_missing',
+]);

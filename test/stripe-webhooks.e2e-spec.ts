@@ -24,7 +24,7 @@ import {
 import { chargeStatusOf } from './support/payment-processor.js';
 import { expectProblem } from './support/problems.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
-import { FUTURE_YEAR } from './support/future-year.js';
+import { FUTURE_YEAR, PAST_YEAR } from './support/future-year.js';
 
 // Stripe's events, signed as Stripe signs them (the SDK's own test signer), sent to the real app,
 // on the test processor and (test/stripe/) on Stripe's SDK against the local fake Stripe. A card
@@ -146,6 +146,8 @@ interface Clinic {
   book(): Promise<Body>;
   /** A booking checked out with the visa for its whole price, 12000 cents, or for `items` typed at check-out. */
   checkedOut(items?: Body[]): Promise<{ booking: Body; sale: Body; part: Body }>;
+  /** A booking of last year on `card`, marked a no-show with the fee: its fee's PaymentIntent id. */
+  missed(card: Body): Promise<{ booking: Body; paymentId: string }>;
 }
 
 let nextSlot = 0;
@@ -190,6 +192,36 @@ async function clinic(): Promise<Clinic> {
     mastercard,
     authenticating,
     book,
+    async missed(card: Body) {
+      const booking = await created(
+        postJson(
+          t,
+          orgPath(home.id, '/bookings'),
+          {
+            clientId: client.id,
+            providerId: provider.id,
+            locationId: location.id,
+            appointmentTypeId: type.id,
+            paymentMethodId: card.id,
+            serviceDate: new Date(Date.UTC(PAST_YEAR, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
+          },
+          home.auth,
+        ),
+      );
+      await t
+        .http()
+        .post(orgPath(home.id, `/bookings/${booking.id}/attendance`))
+        .set('Authorization', home.auth)
+        .send({ attendance: 'no_show', chargeNoShowFee: true })
+        .expect(200);
+      const [fee] = await sql<{ payment_id: string }>(
+        t,
+        `select p.payment->>'id' as payment_id from payment_transactions p join transactions x on x.id = p.transaction_id
+          where x.booking_id = ? and p.source = 'payment'`,
+        [booking.id],
+      );
+      return { booking, paymentId: fee.payment_id };
+    },
     async checkedOut(items?: Body[]) {
       const booking = await book();
       const sale = await created(
@@ -457,6 +489,50 @@ describe('POST /v1/stripe/webhooks: a payment that waited for 3-D Secure', () =>
       type: 'payment_intent.succeeded',
       account: null,
     });
+  });
+});
+
+describe('POST /v1/stripe/webhooks: a no-show fee that waited for 3-D Secure', () => {
+  beforeAll(async () => {
+    // A fee is charged only when asked for: the other tests of the organisation ask for none.
+    await t
+      .http()
+      .patch(orgPath(home.id, '/booking-settings'))
+      .set('Authorization', home.auth)
+      .send({ cancellationFeeEnabled: true, cancellationFeeAmount: 6000 })
+      .expect(200);
+  });
+
+  const feeInvoiceOf = async (bookingId: string) =>
+    (await getJson(orgPath(home.id, `/invoices?bookingId=${bookingId}`))).items as Body[];
+
+  it('payment_intent.succeeded pays its fee invoice, and never the missed booking', async () => {
+    const c = await clinic();
+    const { booking, paymentId } = await c.missed(c.authenticating);
+    expect((await feeInvoiceOf(booking.id)).map((invoice) => invoice.status)).toEqual(['open']);
+    expect(
+      (await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 6000)))).body
+        .outcome,
+    ).toBe('applied');
+    expect((await feeInvoiceOf(booking.id)).map((invoice) => [invoice.status, invoice.amountDue])).toEqual([
+      ['paid', 0],
+    ]);
+    expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
+  });
+
+  it('payment_intent.payment_failed cancels its fee invoice with an adjustment note: the fee was not collected', async () => {
+    const c = await clinic();
+    const { booking, paymentId } = await c.missed(c.authenticating);
+    const event = stripeEvent(
+      'payment_intent.payment_failed',
+      paymentIntent(paymentId, 'requires_payment_method', 6000),
+    );
+    expect((await deliver(event)).body.outcome).toBe('applied');
+    const [invoice] = await feeInvoiceOf(booking.id);
+    expect(invoice.status).toBe('cancelled');
+    const notes = (await getJson(orgPath(home.id, `/invoices/${invoice.id}/adjustment-notes`))).items;
+    expect(notes).toEqual([expect.objectContaining({ reason: 'invoice_cancelled', amount: invoice.total })]);
+    expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
   });
 });
 

@@ -34,8 +34,9 @@ export class PaymentSettlement {
   }
 
   /**
-   * `payment.succeeded`; the booking `paid` when the payment was the last part of its transaction
-   * owed and no claim of it was voided; its invoice settled.
+   * `payment.succeeded`; its invoice settled; the booking `paid` when the payment was the last part
+   * of its transaction owed and no claim of it was voided. A cancellation or no-show fee is a supply
+   * of its own: paying it pays its fee invoice, never the booking's service.
    */
   async settled(
     organisationId: string,
@@ -44,15 +45,20 @@ export class PaymentSettlement {
   ): Promise<void> {
     const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
     await this.events.record('payment.succeeded', organisationId, partOf(read, paymentTransaction));
+    const invoice = await this.invoices.settle(organisationId, read.transaction.id, this.clock.now());
+    if (invoice?.fee) return;
     if (booking && !booking.paid && settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)))
       await this.bookings.markPaid(organisationId, booking.id);
-    await this.invoices.settle(organisationId, read.transaction.id, this.clock.now());
   }
 
-  /** `payment.failed`: its booking stays as it was, unpaid. */
+  /**
+   * `payment.failed`: its booking stays as it was, unpaid. A fee whose charge failed was not
+   * collected: its fee invoice, which nothing else can pay, is cancelled with an adjustment note.
+   */
   async failed(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
     const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
     await this.events.record('payment.failed', organisationId, partOf(read, paymentTransaction));
+    await this.invoices.feeNotCollected(organisationId, read.transaction.id, this.clock.now());
   }
 }
 

@@ -167,6 +167,18 @@ export class InvoiceLedger {
     if (note) await this.issueNote(AdjustmentNote.reversing(invoice, note, now));
   }
 
+  /**
+   * The card charge of a fee failed after it was made (3-D Secure refused): its fee invoice, open,
+   * is cancelled with the adjustment note a cancelled invoice gets. Any other invoice stays.
+   */
+  async feeNotCollected(organisationId: string, transactionId: string, now: Date): Promise<void> {
+    const invoice = await this.invoices.lockOfTransaction(organisationId, transactionId);
+    if (!invoice?.fee || invoice.status !== 'open') return;
+    invoice.cancel(now);
+    await this.invoices.save(invoice);
+    await this.issueNote(AdjustmentNote.forCancellation(invoice, now));
+  }
+
   private async issueNote(note: AdjustmentNote): Promise<void> {
     await this.invoices.addNote(note);
     await this.events.record('adjustment_note.created', note.organisationId, note);

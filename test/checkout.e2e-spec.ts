@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { extractText } from 'unpdf';
 import {
   FUND_TEST_MEMBER_NUMBERS,
   HealthFundGateway,
@@ -1551,14 +1552,34 @@ describe('a booking checked out again collects only what is still open on it', (
       return body.items[0];
     };
     // The card's 12000 less the 4800 it got back, and the fund's 4800: paid, nothing refunded of the price.
-    expect(await invoiceOfVisit()).toMatchObject({
+    const invoice = await invoiceOfVisit();
+    expect(invoice).toMatchObject({
       status: 'paid',
       total: 12000,
       amountPaid: 12000,
       amountRefunded: 0,
     });
+    const printed = async () => {
+      const { body } = await t
+        .http()
+        .get(orgPath(home.id, `/invoices/${invoice.id}`))
+        .set('Authorization', home.auth)
+        .set('Accept', 'application/pdf')
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      return (await extractText(new Uint8Array(body as Buffer), { mergePages: true })).text;
+    };
+    // The PDF says what the card got back for what it is: money paid beyond the price, no void.
+    expect(await printed()).toContain('Overpayment returned $48.00');
+    expect(await printed()).not.toContain('Claims voided');
     await voidClaimOf(claimed);
     expect(await invoiceOfVisit()).toMatchObject({ status: 'open', amountPaid: 7200, amountDue: 4800 });
+    expect(await printed()).toMatch(/Claims voided \$48\.00[\s\S]*Overpayment returned \$48\.00/);
     expect((await getBooking(visit.id)).paid).toBe(false);
   });
 

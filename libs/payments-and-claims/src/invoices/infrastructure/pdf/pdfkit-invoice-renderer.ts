@@ -230,11 +230,14 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, balance: InvoiceBalance
   y += 8;
   for (const payment of balance.payments)
     row(`${SOURCES[payment.source] ?? payment.source}, ${date(payment.createdAt)}`, dollars(-payment.amount));
-  if (balance.amountPaid !== balance.payments.reduce((sum, payment) => sum + payment.amount, 0))
-    row(
-      'Claims voided',
-      dollars(balance.payments.reduce((sum, payment) => sum + payment.amount, 0) - balance.amountPaid),
-    );
+  // What the payments above no longer hold: claims their void took back, and money paid beyond
+  // the price (a prepaid booking's claim paid part of it) given back to the card.
+  const received = balance.payments.reduce((sum, payment) => sum + payment.amount, 0);
+  const voided = balance.payments.filter((payment) => payment.voided).reduce((sum, payment) => sum + payment.amount, 0);
+  // Shown against the payments (which are shown as minus): what they no longer pay adds back.
+  if (voided > 0) row('Claims voided', dollars(voided));
+  if (received - voided !== balance.amountPaid)
+    row('Overpayment returned', dollars(received - voided - balance.amountPaid));
   row('Amount paid', dollars(balance.amountPaid));
   if (balance.amountRefunded > 0) row('Refunded', dollars(balance.amountRefunded));
   row('Amount due', dollars(balance.amountDue), true);

@@ -69,6 +69,11 @@ export interface RefundRequest {
   paymentId: string;
   /** Integer cents, more than zero, at most what is left of the charge. */
   amount: number;
+  /**
+   * The refund adjustment it is made for, kept with the processor's refund (Stripe: its
+   * `metadata.adjustmentId`): a refund reported failed later names the adjustment it gives back.
+   */
+  adjustmentId: string;
   /** The refund's own key: a retried refund refunds once. */
   idempotencyKey: string;
 }

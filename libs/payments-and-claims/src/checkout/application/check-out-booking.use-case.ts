@@ -397,6 +397,7 @@ export class CheckOutBooking {
     await this.charges.refund({
       paymentId: payment.payment!.id,
       amount: overpaid,
+      adjustmentId: adjustment.id,
       idempotencyKey: confirmation
         ? `${confirmation.id}:prepaid-refund`
         : operationKey(transaction.id, 'prepaid-refund'),

@@ -72,6 +72,7 @@ export class RefundPayment {
       await this.charges.refund({
         paymentId: paid.payment.id,
         amount,
+        adjustmentId: adjustment.id,
         idempotencyKey: operationKey(adjustment.id, 'refund'),
       });
       return answer;

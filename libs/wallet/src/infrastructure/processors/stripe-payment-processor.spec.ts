@@ -296,15 +296,25 @@ describe('charging', () => {
 });
 
 describe('refunding', () => {
-  it('refunds part of a payment from the connected account, keyed by the refund, once however often it is asked', async () => {
+  it('refunds part of a payment from the connected account, keyed by the refund and naming its adjustment, once however often it is asked', async () => {
     const charged = await processor.charge(charge(await walletCard()));
-    const refund = { paymentId: charged.paymentId, amount: 2000, idempotencyKey: key() };
+    const refund = { paymentId: charged.paymentId, amount: 2000, adjustmentId: 'adj_1', idempotencyKey: key() };
     await processor.refund(refund);
     await processor.refund(refund);
     const calls = fake.callsTo('POST', '/v1/refunds').filter((call) => call.idempotencyKey === refund.idempotencyKey);
     expect(calls.map((call) => call.params)).toEqual([
-      { payment_intent: charged.paymentId, amount: '2000', reverse_transfer: 'true' },
-      { payment_intent: charged.paymentId, amount: '2000', reverse_transfer: 'true' },
+      {
+        payment_intent: charged.paymentId,
+        amount: '2000',
+        reverse_transfer: 'true',
+        metadata: { adjustmentId: 'adj_1' },
+      },
+      {
+        payment_intent: charged.paymentId,
+        amount: '2000',
+        reverse_transfer: 'true',
+        metadata: { adjustmentId: 'adj_1' },
+      },
     ]);
     expect(fake.refunds.size).toBeGreaterThan(0);
     expect([...fake.refunds.values()].filter((made) => made.payment_intent === charged.paymentId)).toHaveLength(1);
@@ -314,7 +324,9 @@ describe('refunding', () => {
     const charged = await processor.charge(charge(await walletCard()));
     fake.failNext(1, 429);
     expect(
-      await failureOf(processor.refund({ paymentId: charged.paymentId, amount: 100, idempotencyKey: key() })),
+      await failureOf(
+        processor.refund({ paymentId: charged.paymentId, amount: 100, adjustmentId: 'adj_2', idempotencyKey: key() }),
+      ),
     ).toMatchObject({
       code: 'payment_processor_unavailable',
     });

@@ -160,7 +160,12 @@ export class StripePaymentProcessor extends PaymentProcessor {
     try {
       // The connected account gives back what it received of the refunded amount; the platform keeps its fee.
       await this.stripe.refunds.create(
-        { payment_intent: request.paymentId, amount: request.amount, reverse_transfer: true },
+        {
+          payment_intent: request.paymentId,
+          amount: request.amount,
+          reverse_transfer: true,
+          metadata: { adjustmentId: request.adjustmentId },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
     } catch (error) {

@@ -163,7 +163,7 @@ describe('TestPaymentProcessor', () => {
 
     it('refunds once per refund key', async () => {
       const charged = await processor.charge(charge('pm_card_visa', 'charge-refunded'));
-      const refund = { paymentId: charged.paymentId, amount: 2000, idempotencyKey: 'refund-1' };
+      const refund = { paymentId: charged.paymentId, amount: 2000, adjustmentId: 'adj_1', idempotencyKey: 'refund-1' };
       await processor.refund(refund);
       await processor.refund(refund);
       expect(processor.chargesDescribed('Booking charge-refunded')).toEqual([

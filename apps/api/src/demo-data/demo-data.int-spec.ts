@@ -170,17 +170,21 @@ describe('the curl lines printed at start-up', () => {
     const { organisationId } = await readDemoIds(databaseUrl);
     type Invoice = { id: string; total: number; taxAmount: number; items: { description: string }[] };
     const invoices = (
-      await http()
-        .get(`/v1/organisations/${organisationId}/invoices?limit=100`)
-        .set('Authorization', `Bearer ${platformKey}`)
-    ).body.items as Invoice[];
+      (
+        await http()
+          .get(`/v1/organisations/${organisationId}/invoices?limit=100`)
+          .set('Authorization', `Bearer ${platformKey}`)
+      ).body as { items: Invoice[] }
+    ).items;
     const withGst = invoices.filter((invoice) => invoice.taxAmount > 0);
     expect(withGst.map((invoice) => invoice.taxAmount)).toEqual([227]);
     const notes = (
-      await http()
-        .get(`/v1/organisations/${organisationId}/invoices/${withGst[0].id}/adjustment-notes`)
-        .set('Authorization', `Bearer ${platformKey}`)
-    ).body.items;
+      (
+        await http()
+          .get(`/v1/organisations/${organisationId}/invoices/${withGst[0].id}/adjustment-notes`)
+          .set('Authorization', `Bearer ${platformKey}`)
+      ).body as { items: unknown[] }
+    ).items;
     // The GST adjusted in proportion to the refund's share of the invoice.
     const taxAmount = Math.round((2500 * 227) / withGst[0].total);
     expect(notes).toEqual([expect.objectContaining({ number: 'AN-000001', amount: 2500, taxAmount })]);

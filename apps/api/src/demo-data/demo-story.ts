@@ -18,7 +18,8 @@ export async function tellDemoStory(databaseUrl: string, baseUrl: string, key: s
       body: JSON.stringify(body),
     });
     const answer = (await response.json()) as Record<string, unknown>;
-    if (response.status !== expected) throw new Error(`POST ${path} answered ${response.status} ${answer.code}`);
+    if (response.status !== expected)
+      throw new Error(`POST ${path} answered ${response.status} ${String(answer.code)}`);
     return answer;
   };
   try {

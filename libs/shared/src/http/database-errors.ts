@@ -31,12 +31,27 @@ export const INPUT_REJECTED_BY_DATABASE = new DomainError(
   'A value in the request is out of the range this service can store.',
 );
 
+/** A deadlock (40P01) or a serialisation failure (40001): another transaction's locks, not the request, ended it. */
+export function isTransactionConflict(error: unknown, depth = 0): boolean {
+  if (isPostgresError(error) && (error.code === '40P01' || error.code === '40001')) return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return depth < 3 && cause !== undefined && isTransactionConflict(cause, depth + 1);
+}
+
+export const TRANSACTION_CONFLICT = new DomainError(
+  'unavailable',
+  'service_unavailable',
+  'Another request changed the same records at the same moment, and nothing of this one was kept; retry after the time in Retry-After.',
+);
+
 /**
- * The one place where PostgreSQL errors become API errors: the request's data → 400; anything
- * else → `undefined`, an unexpected failure (500). Connection failures (SQLSTATE class 08, 57P0x,
- * 53300) belong here too, as 503.
+ * The one place where PostgreSQL errors become API errors: the request's data → 400; a deadlock or
+ * serialisation failure the service could not retry → 503; anything else → `undefined`, an
+ * unexpected failure (500). Connection failures (SQLSTATE class 08, 57P0x, 53300) are 503 too
+ * (`isDatabaseOutage`).
  */
 export function domainErrorOfDatabase(error: unknown): DomainError | undefined {
+  if (isTransactionConflict(error)) return TRANSACTION_CONFLICT;
   if (!isPostgresError(error)) return undefined;
   if (INPUT_SQLSTATES.some((matches) => matches(error.code))) return INPUT_REJECTED_BY_DATABASE;
   return undefined;

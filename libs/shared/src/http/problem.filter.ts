@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger, NotFoundExcept
 import { DomainError } from '../domain/index.js';
 import type { AllowedMethods } from './allowed-methods.js';
 import type { Request, Response } from 'express';
-import { domainErrorOfDatabase } from './database-errors.js';
+import { domainErrorOfDatabase, TRANSACTION_CONFLICT } from './database-errors.js';
 import { asDomainError, INTERNAL_ERROR, problemOf, sendProblem } from './problem.js';
 
 /** The one place where errors become HTTP: every failure leaves as problem+json. */
@@ -18,7 +18,10 @@ export class ProblemFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const fromDatabase = domainErrorOfDatabase(exception);
     // Validation should have refused the value: the warning names a gap to close (the fuzz test fails on it).
-    if (fromDatabase) this.logger.warn({ err: exception, requestId: request.id }, 'Database rejected request input');
+    if (fromDatabase === TRANSACTION_CONFLICT)
+      this.logger.warn({ err: exception, requestId: request.id }, 'A deadlock the service could not retry');
+    else if (fromDatabase)
+      this.logger.warn({ err: exception, requestId: request.id }, 'Database rejected request input');
     const error =
       methodNotAllowed(exception, request, response, this.allowedMethods) ?? asDomainError(exception) ?? fromDatabase;
     if (!error) this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');

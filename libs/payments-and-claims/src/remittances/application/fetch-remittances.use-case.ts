@@ -49,7 +49,7 @@ export class FetchRemittances {
     const unremitted = await this.remittances.unremittedClaims(businessId, this.clock.now());
     const payers = await this.payersOf(unremitted);
     const made: Remittance[] = [];
-    let failure: unknown;
+    let failure: Error | undefined;
     for (const claims of groupByPayee(unremitted)) {
       const [first] = claims;
       const gateway = first.payerType === 'medicare' ? this.medicare : this.funds;
@@ -62,7 +62,7 @@ export class FetchRemittances {
         const payer = payers.get(payerKeyOf(first.payerType, first.healthFundId, first.payeeProviderNumber))!;
         made.push(...(await this.record(business, payer, first.payeeProviderNumber, claims, reports)));
       } catch (error) {
-        failure ??= error;
+        failure ??= error instanceof Error ? error : new Error(String(error));
       }
     }
     if (failure) throw failure;

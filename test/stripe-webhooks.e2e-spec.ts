@@ -520,18 +520,22 @@ describe('POST /v1/stripe/webhooks: a no-show fee that waited for 3-D Secure', (
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
   });
 
-  it('payment_intent.payment_failed cancels its fee invoice with an adjustment note: the fee was not collected', async () => {
+  it('payment_intent.payment_failed leaves its fee invoice open; confirmed after all, it pays it, never the booking', async () => {
     const c = await clinic();
     const { booking, paymentId } = await c.missed(c.authenticating);
-    const event = stripeEvent(
+    const failed = stripeEvent(
       'payment_intent.payment_failed',
       paymentIntent(paymentId, 'requires_payment_method', 6000),
     );
-    expect((await deliver(event)).body.outcome).toBe('applied');
-    const [invoice] = await feeInvoiceOf(booking.id);
-    expect(invoice.status).toBe('cancelled');
-    const notes = (await getJson(orgPath(home.id, `/invoices/${invoice.id}/adjustment-notes`))).items;
-    expect(notes).toEqual([expect.objectContaining({ reason: 'invoice_cancelled', amount: invoice.total })]);
+    expect((await deliver(failed)).body.outcome).toBe('applied');
+    expect((await feeInvoiceOf(booking.id)).map((invoice) => [invoice.status, invoice.amountDue])).toEqual([
+      ['open', 6000],
+    ]);
+    expect(
+      (await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 6000)))).body
+        .outcome,
+    ).toBe('applied');
+    expect((await feeInvoiceOf(booking.id)).map((invoice) => invoice.status)).toEqual(['paid']);
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
   });
 });

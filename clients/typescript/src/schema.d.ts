@@ -1593,7 +1593,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a Stripe event
-         * @description For Stripe, not for clinics: the URL of the Stripe webhook endpoints (the platform account's and the Connect one) when `PAYMENT_PROCESSOR=stripe`. The body is the event exactly as Stripe signed it. Acts on `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.canceled`, `payout.paid`, `payout.failed`, `refund.failed`, `refund.updated`, `charge.refund.updated`; any other verified event is kept and answered `ignored`. Each event is processed once, however often it arrives: a repeat answers 200 `duplicate`. An unsigned, forged or stale request is 400 `stripe_signature_invalid` and nothing is kept. A failure on this side (the database unreachable: 503) answers 5xx and keeps nothing, so Stripe sends the event again.
+         * @description For Stripe, not for clinics: the URL of the Stripe webhook endpoints (the platform account's and the Connect one) when `PAYMENT_PROCESSOR=stripe`. The body is the event exactly as Stripe signed it. Acts on `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.canceled`, `payout.paid`, `payout.failed`, `payout.canceled`, `refund.failed`, `refund.updated`, `charge.refund.updated`; any other verified event is kept and answered `ignored`. Each event is processed once, however often it arrives: a repeat answers 200 `duplicate`. An unsigned, forged or stale request is 400 `stripe_signature_invalid` and nothing is kept. A failure on this side (the database unreachable: 503) answers 5xx and keeps nothing, so Stripe sends the event again.
          */
         post: operations["StripeWebhooks_receive"];
         delete?: never;

@@ -2,7 +2,6 @@
 export * from './domain/index.js';
 export * from './http/problem.js';
 export * from './http/database-outage.js';
-export { isTransactionConflict } from './http/database-errors.js';
 export * from './http/problem.filter.js';
 export * from './http/validation.pipe.js';
 export * from './http/request-pipeline.js';

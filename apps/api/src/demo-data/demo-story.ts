@@ -9,10 +9,16 @@ import { readCheckOutIds } from './demo-data.js';
  * banner prints. Returns what went wrong, or nothing.
  */
 export async function tellDemoStory(databaseUrl: string, baseUrl: string, key: string): Promise<string | undefined> {
-  const ids = await storyIds(databaseUrl);
+  let ids: StoryIds | null;
+  try {
+    ids = await storyIds(databaseUrl);
+  } catch (error) {
+    return (error as Error).message;
+  }
   if (!ids) return 'the demo has no booking to check out with a product and a card';
+  const organisationId = ids.organisationId;
   const call = async (path: string, body: object, expected: number): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${baseUrl}/v1/organisations/${ids.organisationId}${path}`, {
+    const response = await fetch(`${baseUrl}/v1/organisations/${organisationId}${path}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -53,8 +59,9 @@ interface StoryIds {
 
 /**
  * In the demo organisation (the first): its oldest past booking never checked out, of a client
- * with a card, at a GST-registered business; and its newest such booking (not a no-show yet),
- * of another client with a card, at a price a fee can be charged on.
+ * with a card, at a GST-registered business; and the newest such booking of that business (not a
+ * no-show yet), of another client with a card, at a price a fee can be charged on: so the
+ * business's first invoices are the story's, whenever the demo is loaded.
  */
 async function storyIds(databaseUrl: string): Promise<StoryIds | null> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
@@ -73,10 +80,12 @@ async function storyIds(databaseUrl: string): Promise<StoryIds | null> {
       organisationId: string;
       bookingId: string;
       clientId: string;
+      businessId: string;
       billableItemIds: string[];
       paymentMethodId: string;
     }>(
-      `select b.organisation_id as "organisationId", b.id as "bookingId", b.client_id as "clientId", pm.id as "paymentMethodId",
+      `select b.organisation_id as "organisationId", b.id as "bookingId", b.client_id as "clientId", bu.id as "businessId",
+              pm.id as "paymentMethodId",
               (select array_agg(i->>'id') from jsonb_array_elements(at.billable_items) i) as "billableItemIds"
        ${eligible} and bu.gst_registered order by b.service_date, b.id limit 1`,
     );
@@ -85,8 +94,9 @@ async function storyIds(databaseUrl: string): Promise<StoryIds | null> {
     const printed = (await readCheckOutIds(databaseUrl, checkOut.organisationId))?.bookingId ?? null;
     const { rows: noShows } = await client.query<{ bookingId: string }>(
       `select b.id as "bookingId" ${eligible} and b.client_id <> $1 and at.price > 0 and b.id is distinct from $2
+         and bu.id = $3
        order by b.service_date desc, b.id limit 1`,
-      [checkOut.clientId, printed],
+      [checkOut.clientId, printed, checkOut.businessId],
     );
     return {
       organisationId: checkOut.organisationId,

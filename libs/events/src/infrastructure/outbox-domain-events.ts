@@ -1,6 +1,5 @@
 import { EntityManager, TransactionPropagation } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { isTransactionConflict } from '@app/shared';
 import {
   Clock,
   DomainEvents,
@@ -10,15 +9,11 @@ import {
   type EventToRecord,
   type EventType,
   type JobRequest,
-  OutsideCalls,
 } from '@app/shared/domain';
 import { EventStore } from '../domain/event-store.js';
 import { newEvent } from '../domain/stored-event.js';
 import { WebhookEndpointRepository } from '../domain/webhook-endpoint.repository.js';
 import { WebhookDispatch } from '../application/webhook-dispatch.js';
-
-/** How often a unit of work that met a deadlock or a serialisation failure is run in all. */
-const CONFLICT_ATTEMPTS = 3;
 
 /**
  * The transactional outbox: an event row, a delivery job per subscribed endpoint and what the
@@ -41,27 +36,7 @@ export class OutboxDomainEvents extends DomainEvents {
 
   /** Inside a running transaction (a booking page's client and booking, written together), joins it: no savepoint to pay for. */
   transaction<T>(change: () => Promise<T>): Promise<T> {
-    if (this.em.isInTransaction())
-      return this.em.transactional(() => change(), { propagation: TransactionPropagation.REQUIRED });
-    return this.outermost(change);
-  }
-
-  /**
-   * A transaction of its own. When PostgreSQL ends it as a deadlock or a serialisation failure
-   * (another request locked the same rows in another order), the work is run again from the start,
-   * up to `CONFLICT_ATTEMPTS` times, unless it has called outside the service meanwhile (a card
-   * charged, a claim lodged): that work's compensations have run as it failed, and the failure
-   * answers 503 with `Retry-After` (`domainErrorOfDatabase`), never a 500.
-   */
-  private async outermost<T>(change: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await OutsideCalls.ran(() =>
-        this.em.transactional(() => change(), { propagation: TransactionPropagation.REQUIRED }),
-      );
-      if ('result' in outcome) return outcome.result;
-      if (attempt < CONFLICT_ATTEMPTS && isTransactionConflict(outcome.error) && !outcome.calledOutside) continue;
-      throw outcome.error;
-    }
+    return this.em.transactional(() => change(), { propagation: TransactionPropagation.REQUIRED });
   }
 
   /** Rendered here, inside the transaction, so `data` is what the resource's GET answers once the change commits. */

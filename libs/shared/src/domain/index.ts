@@ -8,5 +8,4 @@ export * from './calendar.js';
 export * from './phone-number.js';
 export * from './domain-events.js';
 export * from './undo.js';
-export * from './outside-calls.js';
 export * from './versions.js';

@@ -41,12 +41,12 @@ export function isTransactionConflict(error: unknown, depth = 0): boolean {
 export const TRANSACTION_CONFLICT = new DomainError(
   'unavailable',
   'service_unavailable',
-  'Another request changed the same records at the same moment, and nothing of this one was kept; retry after the time in Retry-After.',
+  'Another request changed the same records at the same moment: this one was undone; retry after the time in Retry-After.',
 );
 
 /**
  * The one place where PostgreSQL errors become API errors: the request's data → 400; a deadlock or
- * serialisation failure the service could not retry → 503; anything else → `undefined`, an
+ * a serialisation failure (another request's locks) → 503, to retry; anything else → `undefined`, an
  * unexpected failure (500). Connection failures (SQLSTATE class 08, 57P0x, 53300) are 503 too
  * (`isDatabaseOutage`).
  */

@@ -19,7 +19,7 @@ export class ProblemFilter implements ExceptionFilter {
     const fromDatabase = domainErrorOfDatabase(exception);
     // Validation should have refused the value: the warning names a gap to close (the fuzz test fails on it).
     if (fromDatabase === TRANSACTION_CONFLICT)
-      this.logger.warn({ err: exception, requestId: request.id }, 'A deadlock the service could not retry');
+      this.logger.warn({ err: exception, requestId: request.id }, 'A deadlock with another request ended this one');
     else if (fromDatabase)
       this.logger.warn({ err: exception, requestId: request.id }, 'Database rejected request input');
     const error =

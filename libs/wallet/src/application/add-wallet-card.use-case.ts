@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { operationKey } from '@app/shared';
-import { Clock, DomainEvents, newUuid, OutsideCalls, referenceNotFound } from '@app/shared/domain';
+import { Clock, DomainEvents, newUuid, referenceNotFound } from '@app/shared/domain';
 import { clientDeleted, ClientQueries } from '@app/membership';
 import { CardVault } from '../domain/card-vault.js';
 import { type AttachPaymentMethod, PaymentProcessor } from '../domain/payment-processor.js';
@@ -56,7 +56,6 @@ export class AddWalletCard {
       paymentMethod.customerId ??
       (await this.queries.processorCustomerOf(owner.organisationId, owner.clientId)) ??
       undefined;
-    OutsideCalls.mark();
     return this.processor.attachPaymentMethod({
       ...paymentMethod,
       customerId,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OutsideCalls, referenceNotFound, type Undo } from '@app/shared/domain';
+import { referenceNotFound, type Undo } from '@app/shared/domain';
 import {
   type ChargedCard,
   type ChargeRequest,
@@ -65,18 +65,15 @@ export class CardCharges {
   }
 
   refund(request: RefundRequest): Promise<void> {
-    OutsideCalls.mark();
     return this.processor.refund(request);
   }
 
   /** Cancels a charge still waiting for its cardholder; one they confirmed meanwhile is refunded whole. */
   cancelWaiting(paymentId: string, idempotencyKey: string): Promise<void> {
-    OutsideCalls.mark();
     return this.processor.cancelWaiting(paymentId, idempotencyKey);
   }
 
   private async charged(request: ChargeRequest, undo: Undo): Promise<ProcessorCharge> {
-    OutsideCalls.mark();
     try {
       const charged = await this.processor.charge(request);
       undo.add(() => this.processor.undoCharge(request, charged));

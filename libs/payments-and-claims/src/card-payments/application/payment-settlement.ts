@@ -45,20 +45,19 @@ export class PaymentSettlement {
   ): Promise<void> {
     const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
     await this.events.record('payment.succeeded', organisationId, partOf(read, paymentTransaction));
-    const invoice = await this.invoices.settle(organisationId, read.transaction.id, this.clock.now());
-    if (invoice?.fee) return;
+    await this.invoices.settle(organisationId, read.transaction.id, this.clock.now());
+    if (await this.invoices.isFee(organisationId, read.transaction.id)) return;
     if (booking && !booking.paid && settles(read.paymentTransactions.map((candidate) => candidate.paymentTransaction)))
       await this.bookings.markPaid(organisationId, booking.id);
   }
 
   /**
-   * `payment.failed`: its booking stays as it was, unpaid. A fee whose charge failed was not
-   * collected: its fee invoice, which nothing else can pay, is cancelled with an adjustment note.
+   * `payment.failed`: its booking stays as it was, unpaid. A fee's invoice stays open: the
+   * cardholder may still confirm the same payment with their bank, which pays it.
    */
   async failed(organisationId: string, paymentTransaction: PaymentTransaction): Promise<void> {
     const read = await this.transactions.get(organisationId, paymentTransaction.transactionId!);
     await this.events.record('payment.failed', organisationId, partOf(read, paymentTransaction));
-    await this.invoices.feeNotCollected(organisationId, read.transaction.id, this.clock.now());
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { invalidField, OutsideCalls } from '@app/shared/domain';
+import { invalidField } from '@app/shared/domain';
 import { type CardView, CardNumbers, type HealthFundCardDetails, type MedicareCardDetails } from '@app/wallet';
 import { Claim } from '../../ledger/domain/claim.js';
 import type { ClaimAgreement } from '../../ledger/domain/confirmation.js';
@@ -106,8 +106,6 @@ export class ClaimFiling {
       serviceTypeCode: command.serviceTypeCode ?? null,
       items,
     };
-    // A quote changes nothing at the fund; a claim does.
-    if (mode === 'claim') OutsideCalls.mark();
     const answer = mode === 'claim' ? await this.funds.claim(request) : await this.funds.quote(request);
     return Claim.create(
       organisationId,
@@ -168,7 +166,6 @@ export class ClaimFiling {
         type: referral.type,
       },
     };
-    if (mode === 'claim') OutsideCalls.mark();
     const answer = mode === 'claim' ? await this.medicare.claim(request) : await this.medicare.assess(request);
     return MedicareClaim.create(
       organisationId,
@@ -215,12 +212,10 @@ export class ClaimFiling {
   }
 
   reverseHealthFund(claim: Claim): Promise<void> {
-    OutsideCalls.mark();
     return this.funds.reverse(claim.referenceNumber);
   }
 
   reverseMedicare(claim: MedicareClaim): Promise<void> {
-    OutsideCalls.mark();
     return this.medicare.reverse(claim.mcolClaimId ?? claim.reference);
   }
 }

@@ -167,16 +167,9 @@ export class InvoiceLedger {
     if (note) await this.issueNote(AdjustmentNote.reversing(invoice, note, now));
   }
 
-  /**
-   * The card charge of a fee failed after it was made (3-D Secure refused): its fee invoice, open,
-   * is cancelled with the adjustment note a cancelled invoice gets. Any other invoice stays.
-   */
-  async feeNotCollected(organisationId: string, transactionId: string, now: Date): Promise<void> {
-    const invoice = await this.invoices.lockOfTransaction(organisationId, transactionId);
-    if (!invoice?.fee || invoice.status !== 'open') return;
-    invoice.cancel(now);
-    await this.invoices.save(invoice);
-    await this.issueNote(AdjustmentNote.forCancellation(invoice, now));
+  /** Whether the transaction is a cancellation or no-show fee's (it issued a fee invoice): a supply apart from the service. */
+  isFee(organisationId: string, transactionId: string): Promise<boolean> {
+    return this.invoices.isFee(organisationId, transactionId);
   }
 
   private async issueNote(note: AdjustmentNote): Promise<void> {

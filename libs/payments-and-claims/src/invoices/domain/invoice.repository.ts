@@ -11,6 +11,8 @@ export abstract class InvoiceRepository {
    * invoices, or a cancellation fee's). A cancelled invoice pays nothing: its replacement is found.
    */
   abstract lockOfTransaction(organisationId: string, transactionId: string): Promise<Invoice | null>;
+  /** Whether the transaction is a cancellation or no-show fee's: it has a fee invoice, whatever its status. */
+  abstract isFee(organisationId: string, transactionId: string): Promise<boolean>;
   /** The booking's service invoice (open or paid, not cancelled; not a fee's), with its row locked; `null` before its first check-out. */
   abstract lockOfBooking(organisationId: string, bookingId: string): Promise<Invoice | null>;
   /**

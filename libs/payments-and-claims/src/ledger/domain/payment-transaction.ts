@@ -245,9 +245,11 @@ export class PaymentTransaction {
     const refunds = this.adjustments.filter(
       (adjustment) => adjustment.source === REFUND && !givenBack.has(adjustment.id),
     );
+    // A named refund is that one or none (given back already); only an unnamed one is found by its amount.
     const refund =
-      refunds.find((candidate) => candidate.id === refundId) ??
-      refunds.findLast((candidate) => candidate.amount === -amount);
+      refundId !== null
+        ? refunds.find((candidate) => candidate.id === refundId)
+        : refunds.findLast((candidate) => candidate.amount === -amount);
     if (!refund) return null;
     this.adjust({ source: REFUND_FAILED, amount: -refund.amount, createdAt: now.toISOString(), reverses: refund.id });
     return refund;

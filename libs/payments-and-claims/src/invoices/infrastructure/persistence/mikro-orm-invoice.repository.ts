@@ -25,6 +25,14 @@ export class MikroOrmInvoiceRepository extends InvoiceRepository {
     ]);
   }
 
+  async isFee(organisationId: string, transactionId: string): Promise<boolean> {
+    const [row] = await this.em.execute<{ fee: boolean }[]>(
+      `select exists (select 1 from invoices where organisation_id = ? and transaction_ids @> array[?::uuid] and fee) as fee`,
+      [organisationId, transactionId],
+    );
+    return row.fee;
+  }
+
   async lockOfTransaction(organisationId: string, transactionId: string): Promise<Invoice | null> {
     // Found, then locked: a check-out that replaced it meanwhile leaves it cancelled once the lock
     // is ours, and its replacement (which took its check-outs) is the one to find.

@@ -46,16 +46,9 @@ export class StripePayoutBank extends PayoutBank {
 
   async outcome(transfer: TransferSent): Promise<'in_transit' | 'paid' | 'failed'> {
     if (!transfer.bankPayoutId || !transfer.accountId) return 'in_transit';
-    let payout: Stripe.Payout;
-    try {
-      payout = await this.stripe.payouts.retrieve(transfer.bankPayoutId, {}, { stripeAccount: transfer.accountId });
-    } catch (error) {
-      // A payout Stripe does not know on the account it was sent from was never made. A disconnected
-      // account's payout may have been paid: it stays in transit, asked about again, for a person.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
-        return 'failed';
-      throw error;
-    }
+    // Asked under the account it was sent from. An error (that account disconnected, or no such
+    // payout there) is thrown: the job asks again, and a person looks before money is paid twice.
+    const payout = await this.stripe.payouts.retrieve(transfer.bankPayoutId, {}, { stripeAccount: transfer.accountId });
     if (payout.status === 'paid') return 'paid';
     return payout.status === 'failed' || payout.status === 'canceled' ? 'failed' : 'in_transit';
   }

@@ -148,6 +148,8 @@ interface Clinic {
   checkedOut(items?: Body[]): Promise<{ booking: Body; sale: Body; part: Body }>;
   /** A booking of last year on `card`, marked a no-show with the fee: its fee's PaymentIntent id. */
   missed(card: Body): Promise<{ booking: Body; paymentId: string }>;
+  /** A booking two hours ahead on `card`, cancelled with the fee: its fee's PaymentIntent id. */
+  cancelledLate(card: Body): Promise<{ booking: Body; paymentId: string }>;
 }
 
 let nextSlot = 0;
@@ -192,6 +194,36 @@ async function clinic(): Promise<Clinic> {
     mastercard,
     authenticating,
     book,
+    async cancelledLate(card: Body) {
+      const booking = await created(
+        postJson(
+          t,
+          orgPath(home.id, '/bookings'),
+          {
+            clientId: client.id,
+            providerId: provider.id,
+            locationId: location.id,
+            appointmentTypeId: type.id,
+            paymentMethodId: card.id,
+            serviceDate: new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 2 * 3_600_000).toISOString(),
+          },
+          home.auth,
+        ),
+      );
+      await t
+        .http()
+        .post(orgPath(home.id, `/bookings/${booking.id}/cancel`))
+        .set('Authorization', home.auth)
+        .send({ chargeCancellationFee: true })
+        .expect(200);
+      const [fee] = await sql<{ payment_id: string }>(
+        t,
+        `select p.payment->>'id' as payment_id from payment_transactions p join transactions x on x.id = p.transaction_id
+          where x.booking_id = ? and p.source = 'payment'`,
+        [booking.id],
+      );
+      return { booking, paymentId: fee.payment_id };
+    },
     async missed(card: Body) {
       const booking = await created(
         postJson(
@@ -518,6 +550,17 @@ describe('POST /v1/stripe/webhooks: a no-show fee that waited for 3-D Secure', (
       ['paid', 0],
     ]);
     expect((await getJson(orgPath(home.id, `/bookings/${booking.id}`))).paid).toBe(false);
+  });
+
+  it('a late cancellation fee waits for 3-D Secure too, not cancelled with the booking, and payment_intent.succeeded pays its invoice', async () => {
+    const c = await clinic();
+    const { booking, paymentId } = await c.cancelledLate(c.authenticating);
+    expect((await feeInvoiceOf(booking.id)).map((invoice) => invoice.status)).toEqual(['open']);
+    expect(
+      (await deliver(stripeEvent('payment_intent.succeeded', paymentIntent(paymentId, 'succeeded', 6000)))).body
+        .outcome,
+    ).toBe('applied');
+    expect((await feeInvoiceOf(booking.id)).map((invoice) => invoice.status)).toEqual(['paid']);
   });
 
   it('payment_intent.payment_failed leaves its fee invoice open; confirmed after all, it pays it, never the booking', async () => {

@@ -98,6 +98,7 @@ export abstract class PaymentsRepository {
   /**
    * Inside the caller's transaction: the booking's payment transactions that wait for a payer, locked:
    * a link still to be paid, or a card payment waiting for the payer's bank (`requires_action`).
+   * Not a cancellation or no-show fee's: that is owed whatever becomes of the booking.
    */
   abstract lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]>;
   /**

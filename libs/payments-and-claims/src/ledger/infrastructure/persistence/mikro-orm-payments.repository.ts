@@ -221,8 +221,11 @@ export class MikroOrmPaymentsRepository extends PaymentsRepository {
 
   async lockWaitingPaymentsOf(organisationId: string, bookingId: string): Promise<PaymentTransaction[]> {
     const waiting = await this.em.execute<{ id: string }[]>(
+      // A fee's payment is a supply of its own: it waits for its cardholder whatever becomes of the booking.
       `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
-       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' in (?, ?)`,
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' in (?, ?)
+         and not exists (select 1 from invoices i where i.organisation_id = t.organisation_id and i.booking_id = t.booking_id
+                           and i.fee and t.id = any (i.transaction_ids))`,
       [organisationId, bookingId, AWAITING_PAYMENT, REQUIRES_ACTION],
     );
     if (waiting.length === 0) return [];

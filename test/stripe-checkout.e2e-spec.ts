@@ -212,7 +212,7 @@ describe('a check-out charged on Stripe', () => {
     expect((await getBooking(visit.id)).paid).toBe(true);
   });
 
-  it("refunds through Stripe from the connected account, keyed by the refund's own request", async () => {
+  it("refunds through Stripe from the connected account, keyed by the refund's own request and naming its adjustment", async () => {
     const who = await patient();
     const visit = await booking(who);
     const sale = await created(checkOut(visit.id, { payment: { paymentMethodId: who.visa.id } }));
@@ -229,7 +229,12 @@ describe('a check-out charged on Stripe', () => {
       .callsTo('POST', '/v1/refunds')
       .filter((call) => call.params.payment_intent === part.payment.id);
     expect(calls.map((call) => call.params)).toEqual([
-      { payment_intent: part.payment.id, amount: '2500', reverse_transfer: 'true' },
+      {
+        payment_intent: part.payment.id,
+        amount: '2500',
+        reverse_transfer: 'true',
+        metadata: { adjustmentId: (refunded.body as { id: string }).id },
+      },
     ]);
     expect(calls[0].idempotencyKey).toMatch(/^req_\w+:refund$/);
     expect(intentsOf(visit.id)).toEqual([expect.objectContaining({ amount: 12000, refunded: 2500 })]);

@@ -266,7 +266,9 @@ export function createWrites(pool, statements, jobStatement) {
       const waiting = await send(
         inline(
           `select p.id from payment_transactions p join transactions t on t.id = p.transaction_id
-       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' in (?, ?)`,
+       where t.organisation_id = ? and t.booking_id = ? and p.payment->>'status' in (?, ?)
+         and not exists (select 1 from invoices i where i.organisation_id = t.organisation_id and i.booking_id = t.booking_id
+                           and i.fee and t.id = any (i.transaction_ids))`,
           [organisationId, bookingId, 'requires_payment_method', 'requires_action'],
         ),
       );

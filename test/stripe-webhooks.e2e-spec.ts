@@ -187,6 +187,33 @@ async function clinic(): Promise<Clinic> {
       new Date(Date.UTC(FUTURE_YEAR, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
       home.auth,
     );
+  /** A booking of the client at `serviceDate`, charged to `card` when it is charged. */
+  const bookOn = (card: Body, serviceDate: Date) =>
+    created(
+      postJson(
+        t,
+        orgPath(home.id, '/bookings'),
+        {
+          clientId: client.id,
+          providerId: provider.id,
+          locationId: location.id,
+          appointmentTypeId: type.id,
+          paymentMethodId: card.id,
+          serviceDate: serviceDate.toISOString(),
+        },
+        home.auth,
+      ),
+    );
+  /** The PaymentIntent of the booking's fee: its one card payment. */
+  const feePaymentOf = async (bookingId: string) =>
+    (
+      await sql<{ payment_id: string }>(
+        t,
+        `select p.payment->>'id' as payment_id from payment_transactions p join transactions x on x.id = p.transaction_id
+          where x.booking_id = ? and p.source = 'payment'`,
+        [bookingId],
+      )
+    )[0].payment_id;
   return {
     business,
     client,
@@ -195,64 +222,24 @@ async function clinic(): Promise<Clinic> {
     authenticating,
     book,
     async cancelledLate(card: Body) {
-      const booking = await created(
-        postJson(
-          t,
-          orgPath(home.id, '/bookings'),
-          {
-            clientId: client.id,
-            providerId: provider.id,
-            locationId: location.id,
-            appointmentTypeId: type.id,
-            paymentMethodId: card.id,
-            serviceDate: new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 2 * 3_600_000).toISOString(),
-          },
-          home.auth,
-        ),
-      );
+      const booking = await bookOn(card, new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 2 * 3_600_000));
       await t
         .http()
         .post(orgPath(home.id, `/bookings/${booking.id}/cancel`))
         .set('Authorization', home.auth)
         .send({ chargeCancellationFee: true })
         .expect(200);
-      const [fee] = await sql<{ payment_id: string }>(
-        t,
-        `select p.payment->>'id' as payment_id from payment_transactions p join transactions x on x.id = p.transaction_id
-          where x.booking_id = ? and p.source = 'payment'`,
-        [booking.id],
-      );
-      return { booking, paymentId: fee.payment_id };
+      return { booking, paymentId: await feePaymentOf(booking.id) };
     },
     async missed(card: Body) {
-      const booking = await created(
-        postJson(
-          t,
-          orgPath(home.id, '/bookings'),
-          {
-            clientId: client.id,
-            providerId: provider.id,
-            locationId: location.id,
-            appointmentTypeId: type.id,
-            paymentMethodId: card.id,
-            serviceDate: new Date(Date.UTC(PAST_YEAR, 7, 2) + nextSlot++ * 3_600_000).toISOString(),
-          },
-          home.auth,
-        ),
-      );
+      const booking = await bookOn(card, new Date(Date.UTC(PAST_YEAR, 7, 2) + nextSlot++ * 3_600_000));
       await t
         .http()
         .post(orgPath(home.id, `/bookings/${booking.id}/attendance`))
         .set('Authorization', home.auth)
         .send({ attendance: 'no_show', chargeNoShowFee: true })
         .expect(200);
-      const [fee] = await sql<{ payment_id: string }>(
-        t,
-        `select p.payment->>'id' as payment_id from payment_transactions p join transactions x on x.id = p.transaction_id
-          where x.booking_id = ? and p.source = 'payment'`,
-        [booking.id],
-      );
-      return { booking, paymentId: fee.payment_id };
+      return { booking, paymentId: await feePaymentOf(booking.id) };
     },
     async checkedOut(items?: Body[]) {
       const booking = await book();

@@ -141,6 +141,19 @@ export function businessDayOf(instant: Date, timeZone: string): string {
   );
 }
 
+/**
+ * `day` (`YYYY-MM-DD`) moved on `count` business days: each step to the next weekday (public
+ * holidays are not known). With 0, the day itself, a weekend's too.
+ */
+export function addBusinessDays(day: string, count: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  for (let left = count; left > 0;) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
 /** The money invariants of a claim, as a finance team reconciles them. */
 export function claimAddsUp(
   claim: Pick<Claim, 'items' | 'totalChargeAmount' | 'totalRebateAmount' | 'totalGapAmount'>,

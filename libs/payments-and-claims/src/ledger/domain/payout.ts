@@ -1,4 +1,5 @@
 import { type Cents, CURRENCY, newUuid, nextUpdatedAt, sumCents } from '@app/shared/domain';
+import { addBusinessDays, businessDayOf } from './claim.js';
 import { alreadyPaidOut } from './payments.errors.js';
 import { type PaymentTransaction, waitingNetOf } from './payment-transaction.js';
 
@@ -122,16 +123,7 @@ export function moveOn(payout: Payout, status: 'in_transit' | 'paid' | 'failed',
 
 /** `YYYY-MM-DD` of the first weekday after `now`'s day in the time zone: when the bank credits a payout made now. */
 export function nextWeekdayAfter(now: Date, timeZone: string): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  const day = new Date(`${today}T00:00:00.000Z`);
-  do day.setUTCDate(day.getUTCDate() + 1);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
-  return day.toISOString().slice(0, 10);
+  return addBusinessDays(businessDayOf(now, timeZone), 1);
 }
 
 /** What a payout made now would count of `transactions`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { addBusinessDays, testPaymentReports } from './test-payment-runs.js';
+import { addBusinessDays } from '../../../ledger/domain/claim.js';
+import { testPaymentReports } from './test-payment-runs.js';
 
 // Instants in Sydney (UTC+11 in summer): 2026-11-27 is a Friday.
 const sydney = (day: string, time = '10:00') => new Date(`${day}T${time}:00+11:00`);

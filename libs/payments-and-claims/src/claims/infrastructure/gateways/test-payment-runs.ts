@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Cents } from '@app/shared/domain';
-import { businessDayOf } from '../../../ledger/domain/claim.js';
+import { addBusinessDays, businessDayOf } from '../../../ledger/domain/claim.js';
 import type { PaymentReport, PaymentReportQuery } from '../../domain/payment-report.js';
 
 /** The payers' calendar: Services Australia and the funds pay on business days in Canberra's zone. */
@@ -39,19 +39,6 @@ export function testPaymentReports(
     amount: claims.reduce((sum, claim) => sum + claim.paidAmount, 0),
     claims,
   }));
-}
-
-/**
- * `day` (`YYYY-MM-DD`) moved on `count` business days: each step to the next weekday. With 0, the
- * day itself, a weekend's too.
- */
-export function addBusinessDays(day: string, count: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  for (let left = count; left > 0;) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
-  }
-  return date.toISOString().slice(0, 10);
 }
 
 /** A run's id: its payee and the claims it pays, whatever order they were asked in. */
